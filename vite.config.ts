@@ -1,0 +1,63 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001';
+const withPostgres = Boolean(process.env.DATABASE_URL);
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  test: {
+    globals: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/domain/**/*.test.ts', 'tests/machines/**/*.test.ts', 'tests/cli/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['tests/**/*.test.tsx'],
+          exclude: ['tests/e2e/**'],
+          setupFiles: ['tests/views/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-pglite',
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          env: { TEST_DATABASE: 'pglite' },
+          hookTimeout: 60_000,
+          testTimeout: 30_000,
+        },
+      },
+      ...(withPostgres
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'api-postgres',
+                environment: 'node' as const,
+                include: ['tests/api/**/*.test.ts'],
+                env: { TEST_DATABASE: 'postgres' },
+                hookTimeout: 60_000,
+                testTimeout: 30_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
