@@ -1,16 +1,19 @@
 import { z } from 'zod';
 
 /** Roles a signed-in user can hold (spec section 3). */
-export const roles = ['ADMIN', 'STAFF'] as const;
-export const roleSchema = z.enum(roles);
+export const ROLES = ['ADMIN', 'STAFF'] as const;
+export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
 /** An ISO calendar date without time, `YYYY-MM-DD`. */
 export const isoDateSchema = z.iso.date();
 
 /** The user kept in the session (spec section 3, Current user). */
+/** Record ids are integers: the pay-items route reads its user id as a number (spec section 2). */
+export const idSchema = z.number().int().positive();
+
 export const sessionUserSchema = z.object({
-  id: z.string(),
+  id: idSchema,
   email: z.string(),
   fullName: z.string(),
   role: roleSchema,
@@ -74,7 +77,7 @@ export function registerRequestSchema(companyDomain: string) {
   });
 }
 
-export const registerResponseSchema = z.object({ id: z.string(), fullName: z.string(), role: roleSchema });
+export const registerResponseSchema = z.object({ id: idSchema, fullName: z.string(), role: roleSchema });
 
 /** Every error the API answers has this shape (spec section 8 reads these names). */
 export const apiErrorSchema = z.object({

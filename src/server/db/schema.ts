@@ -1,0 +1,377 @@
+import { type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { ROLES } from '../../domain/auth';
+import {
+  BANK_NAMES,
+  EMPLOYMENT_STATUSES,
+  EMPLOYMENT_TYPES,
+  GENDERS,
+  LEAVE_STATUSES,
+  PASS_TYPES,
+  PAYSLIP_STATUSES,
+  RACES,
+} from '../../domain/enums';
+import {
+  cpfSections as CPF_SECTIONS,
+  cpfTypes as CPF_TYPES,
+  type PayItemKind,
+  payItemKinds,
+  payItemTypesByKind,
+  selfHelpGroups as SELF_HELP_GROUPS,
+} from '../../domain/payroll';
+
+// Enumerated values are text columns with CHECK constraints rather than PostgreSQL enum types:
+// adding a value is one migration line, and the rule still holds in the database itself.
+const oneOf = (column: SQLWrapper, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`;
+
+const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+/** Leave days in half-day steps; percentages with two decimals. Read back as JS numbers. */
+const halfDays = (name: string) => numeric(name, { precision: 6, scale: 1, mode: 'number' });
+const percent = (name: string) => numeric(name, { precision: 5, scale: 2, mode: 'number' });
+const isoDate = (name: string) => date(name, { mode: 'string' });
+
+export const PAY_ITEM_KINDS = payItemKinds;
+const PAY_ITEM_TYPES = payItemTypesByKind;
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Set for accounts created with a temporary password; cleared when the user sets their own. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Access tokens issued before this instant are refused (set on password change and reset). */
+    tokensValidFrom: timestamp('tokens_valid_from', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    check('users_role_check', oneOf(t.role, ROLES)),
+    check('users_full_name_check', sql`length(trim(${t.fullName})) > 0`),
+  ],
+);
+
+export const staffInfo = pgTable(
+  'staff_info',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gender: text('gender', { enum: GENDERS }),
+    nric: text('nric').notNull(),
+    dateOfBirth: isoDate('date_of_birth').notNull(),
+    race: text('race', { enum: RACES }).notNull(),
+    nationality: text('nationality').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_info_user_key').on(t.userId),
+    uniqueIndex('staff_info_nric_key').on(t.nric),
+    check('staff_info_nric_upper_check', sql`${t.nric} = upper(${t.nric})`),
+    check('staff_info_gender_check', oneOf(t.gender, GENDERS)),
+    check('staff_info_race_check', oneOf(t.race, RACES)),
+  ],
+);
+
+export const employmentInfo = pgTable(
+  'employment_info',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    designation: text('designation').notNull(),
+    employmentStatus: text('employment_status', { enum: EMPLOYMENT_STATUSES }).notNull().default('ACTIVE'),
+    hireDate: isoDate('hire_date').notNull(),
+    confirmedDate: isoDate('confirmed_date'),
+    passType: text('pass_type', { enum: PASS_TYPES }).notNull(),
+    employmentType: text('employment_type', { enum: EMPLOYMENT_TYPES }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('employment_info_user_key').on(t.userId),
+    check('employment_info_status_check', oneOf(t.employmentStatus, EMPLOYMENT_STATUSES)),
+    check('employment_info_pass_type_check', oneOf(t.passType, PASS_TYPES)),
+    check('employment_info_type_check', oneOf(t.employmentType, EMPLOYMENT_TYPES)),
+    check(
+      'employment_info_confirmed_after_hire_check',
+      sql`${t.confirmedDate} is null or ${t.confirmedDate} >= ${t.hireDate}`,
+    ),
+  ],
+);
+
+export const paymentInfo = pgTable(
+  'payment_info',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    basicSalaryCents: integer('basic_salary_cents').notNull(),
+    employeeCpfRate: percent('employee_cpf_rate'),
+    employerCpfRate: percent('employer_cpf_rate'),
+    cpfType: text('cpf_type', { enum: CPF_TYPES }).notNull().default('NONE'),
+    cpfSection: text('cpf_section', { enum: CPF_SECTIONS }).notNull().default('NONE'),
+    selfHelpGroup: text('self_help_group', { enum: SELF_HELP_GROUPS }).notNull().default('NONE'),
+    bankName: text('bank_name', { enum: BANK_NAMES }),
+    bankCode: text('bank_code'),
+    branchCode: text('branch_code'),
+    accountNo: text('account_no'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_info_user_key').on(t.userId),
+    check('payment_info_salary_check', sql`${t.basicSalaryCents} > 0`),
+    check(
+      'payment_info_rates_check',
+      sql`coalesce(${t.employeeCpfRate}, 0) between 0 and 100 and coalesce(${t.employerCpfRate}, 0) between 0 and 100`,
+    ),
+    check('payment_info_cpf_type_check', oneOf(t.cpfType, CPF_TYPES)),
+    check('payment_info_cpf_section_check', oneOf(t.cpfSection, CPF_SECTIONS)),
+    check('payment_info_shg_check', oneOf(t.selfHelpGroup, SELF_HELP_GROUPS)),
+    check('payment_info_bank_check', sql`${t.bankName} is null or ${oneOf(t.bankName, BANK_NAMES)}`),
+  ],
+);
+
+export const leaveTypes = pgTable(
+  'leave_types',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('leave_types_name_key').on(t.name)],
+);
+
+export const leaveBalances = pgTable(
+  'leave_balances',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    leaveTypeId: integer('leave_type_id')
+      .notNull()
+      .references(() => leaveTypes.id, { onDelete: 'restrict' }),
+    year: integer('year').notNull(),
+    /** null = no limit (Unpaid Leave). */
+    totalDays: halfDays('total_days'),
+    usedDays: halfDays('used_days').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('leave_balances_user_type_year_key').on(t.userId, t.leaveTypeId, t.year),
+    check(
+      'leave_balances_total_days_check',
+      sql`${t.totalDays} is null or (${t.totalDays} >= 0 and ${t.totalDays} * 2 = trunc(${t.totalDays} * 2))`,
+    ),
+    check(
+      'leave_balances_used_days_check',
+      sql`${t.usedDays} >= 0 and ${t.usedDays} * 2 = trunc(${t.usedDays} * 2)`,
+    ),
+    check('leave_balances_year_check', sql`${t.year} between 2000 and 2100`),
+  ],
+);
+
+export const leaveRequests = pgTable(
+  'leave_requests',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    leaveTypeId: integer('leave_type_id')
+      .notNull()
+      .references(() => leaveTypes.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: LEAVE_STATUSES }).notNull().default('PENDING'),
+    fromDate: isoDate('from_date').notNull(),
+    fromDateIsAm: boolean('from_date_is_am').notNull().default(false),
+    toDate: isoDate('to_date').notNull(),
+    toDateIsAm: boolean('to_date_is_am').notNull().default(false),
+    days: halfDays('days').notNull(),
+    reason: text('reason'),
+    /** Storage key of the supporting attachment, if any. */
+    fileKey: text('file_key'),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedById: integer('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('leave_requests_user_idx').on(t.userId, t.fromDate),
+    index('leave_requests_status_idx').on(t.status),
+    check('leave_requests_status_check', oneOf(t.status, LEAVE_STATUSES)),
+    check('leave_requests_dates_check', sql`${t.toDate} >= ${t.fromDate}`),
+    check('leave_requests_days_check', sql`${t.days} >= 0.5 and ${t.days} * 2 = trunc(${t.days} * 2)`),
+  ],
+);
+
+export const payslips = pgTable(
+  'payslips',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    year: integer('year').notNull(),
+    month: integer('month').notNull(),
+    status: text('status', { enum: PAYSLIP_STATUSES }).notNull().default('UNPROCESSED'),
+    // Snapshots taken when the payslip is created, so later edits to payment info do not rewrite history.
+    basicSalarySnapshotCents: integer('basic_salary_snapshot_cents').notNull(),
+    employeeCpfRateSnapshot: percent('employee_cpf_rate_snapshot'),
+    employerCpfRateSnapshot: percent('employer_cpf_rate_snapshot'),
+    cpfTypeSnapshot: text('cpf_type_snapshot', { enum: CPF_TYPES }).notNull().default('NONE'),
+    cpfSectionSnapshot: text('cpf_section_snapshot', { enum: CPF_SECTIONS }).notNull().default('NONE'),
+    selfHelpGroupSnapshot: text('self_help_group_snapshot', { enum: SELF_HELP_GROUPS })
+      .notNull()
+      .default('NONE'),
+    dateOfBirthSnapshot: isoDate('date_of_birth_snapshot'),
+    payDate: isoDate('pay_date'),
+    // Totals computed by the payroll engine (integer cents), frozen when processed.
+    ordinaryWageCents: integer('ordinary_wage_cents').notNull().default(0),
+    additionalWageCents: integer('additional_wage_cents').notNull().default(0),
+    grossPayCents: integer('gross_pay_cents').notNull().default(0),
+    employeeCpfCents: integer('employee_cpf_cents').notNull().default(0),
+    employerCpfCents: integer('employer_cpf_cents').notNull().default(0),
+    shgCents: integer('shg_cents').notNull().default(0),
+    sdlCents: numeric('sdl_cents', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    netPayCents: integer('net_pay_cents').notNull().default(0),
+    otherItemsCents: integer('other_items_cents').notNull().default(0),
+    netPayableCents: integer('net_payable_cents').notNull().default(0),
+    processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
+    processedById: integer('processed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payslips_user_period_key').on(t.userId, t.year, t.month),
+    index('payslips_period_idx').on(t.year, t.month, t.status),
+    check('payslips_month_check', sql`${t.month} between 1 and 12`),
+    check('payslips_year_check', sql`${t.year} between 2000 and 2100`),
+    check('payslips_status_check', oneOf(t.status, PAYSLIP_STATUSES)),
+    check(
+      'payslips_processed_check',
+      sql`${t.status} <> 'PROCESSED' or (${t.payDate} is not null and ${t.processedAt} is not null)`,
+    ),
+    check('payslips_salary_check', sql`${t.basicSalarySnapshotCents} >= 0`),
+  ],
+);
+
+export const payItems = pgTable(
+  'pay_items',
+  {
+    id: id(),
+    payslipId: integer('payslip_id')
+      .notNull()
+      .references(() => payslips.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: PAY_ITEM_KINDS as [PayItemKind, ...PayItemKind[]] }).notNull(),
+    type: text('type').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pay_items_payslip_idx').on(t.payslipId, t.kind),
+    check('pay_items_amount_check', sql`${t.amountCents} > 0`),
+    check(
+      'pay_items_kind_type_check',
+      sql.join(
+        PAY_ITEM_KINDS.map(
+          (kind) => sql`(${t.kind} = ${sql.raw(`'${kind}'`)} and ${oneOf(t.type, PAY_ITEM_TYPES[kind])})`,
+        ),
+        sql` or `,
+      ),
+    ),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Every token issued by rotation from one sign-in shares a family; reuse revokes the family. */
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_at_idx').on(t.at)],
+);
+
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('outbox_created_idx').on(t.createdAt)],
+);

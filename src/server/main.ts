@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DEMO_STAFF_PASSWORD, seedIfEmpty } from './seed';
+import { ensureSpaBuilt } from './spa-build';
+
+const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const distDir = path.join(root, 'dist');
+  await ensureSpaBuilt(root, distDir, (message) => console.log(message));
+
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  await database.migrate();
+  const seeded = await seedIfEmpty(database.db, config);
+
+  const app = await buildApp({
+    config,
+    db: database.db,
+    spaDir: distDir,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing requests in flight, then closing the database`);
+    // Stop accepting, let in-flight requests (and their transactions) finish, then close the
+    // database so the embedded one flushes to disk.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
+  console.log(`\nHR app: Listening on http://localhost:${port}  (database: ${where})`);
+  console.log(`API docs: http://localhost:${port}/api/docs`);
+  console.log(
+    `Sign in as ${config.seedAdminEmail} / ${config.seedAdminEmail === 'admin@company.test' && !process.env.SEED_ADMIN_PASSWORD ? config.seedAdminPassword : '(SEED_ADMIN_PASSWORD)'}`,
+  );
+  if (seeded) console.log(`Demo staff sign in with their e-mail and the password ${DEMO_STAFF_PASSWORD}`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Start-up failed:', error);
+  process.exit(1);
+});

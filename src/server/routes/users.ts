@@ -1,0 +1,141 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { COMPANY_EMAIL_MESSAGE, idSchema, isCompanyEmail, roleSchema } from '../../domain/auth';
+import type { Config } from '../config';
+import { users } from '../db/schema';
+import { conflict, forbidden, notFound } from '../lib/http-error';
+import { currentUser } from '../plugins/auth';
+import { writeAudit } from '../services/audit';
+import { userDetail } from '../services/users';
+import { errorResponses } from './schemas';
+
+const nullableString = z.string().nullable();
+const userDetailSchema = z.object({
+  id: idSchema,
+  fullName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  hireDate: nullableString,
+  staffInfo: z
+    .object({
+      id: idSchema,
+      gender: nullableString,
+      nric: z.string(),
+      dateOfBirth: z.string(),
+      race: z.string(),
+      nationality: z.string(),
+    })
+    .nullable(),
+  employmentInfo: z
+    .object({
+      id: idSchema,
+      designation: z.string(),
+      employmentStatus: z.string(),
+      hireDate: z.string(),
+      confirmedDate: nullableString,
+      passType: z.string(),
+      employmentType: z.string(),
+    })
+    .nullable(),
+  paymentInfo: z
+    .object({
+      id: idSchema,
+      basicSalary: z.number(),
+      employeeCpfContributionRate: z.number().nullable(),
+      employerCpfContributionRate: z.number().nullable(),
+      cpfType: z.string(),
+      cpfSection: z.string(),
+      selfHelpGroup: z.string(),
+      bankName: nullableString,
+      bankCode: nullableString,
+      branchCode: nullableString,
+      accountNo: nullableString,
+    })
+    .nullable(),
+});
+
+const userIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export async function userRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** STAFF reach only their own record; ADMIN reach every record. */
+  const assertCanReach = (viewer: { id: number; role: string }, userId: number) => {
+    if (viewer.role !== 'ADMIN' && viewer.id !== userId)
+      throw forbidden('You can only access your own record.');
+  };
+
+  r.get(
+    '/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'One user with staff, employment and payment info',
+        security: [{ bearerAuth: [] }],
+        params: userIdParams,
+        response: { 200: userDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      assertCanReach(currentUser(request), request.params.id);
+      const user = await userDetail(app.db, request.params.id);
+      if (!user) throw notFound('User not found.');
+      return user;
+    },
+  );
+
+  r.patch(
+    '/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Update name and e-mail (own record for STAFF, any for ADMIN)',
+        security: [{ bearerAuth: [] }],
+        params: userIdParams,
+        body: z.object({
+          fullName: z.string().trim().min(1, 'All fields are required.').max(200),
+          email: z
+            .string()
+            .trim()
+            .min(1, 'All fields are required.')
+            .refine((email) => isCompanyEmail(email, config.companyEmailDomain), COMPANY_EMAIL_MESSAGE),
+        }),
+        response: { 200: userDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const viewer = currentUser(request);
+      const { id } = request.params;
+      assertCanReach(viewer, id);
+      const fullName = request.body.fullName;
+      const email = request.body.email.toLowerCase();
+      await app.db.transaction(async (tx) => {
+        const [taken] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`lower(${users.email}) = ${email} and ${users.id} <> ${id}`);
+        if (taken) throw conflict('An account with this email already exists.');
+        const [before] = await tx
+          .select({ fullName: users.fullName, email: users.email })
+          .from(users)
+          .where(eq(users.id, id));
+        if (!before) throw notFound('User not found.');
+        await tx.update(users).set({ fullName, email }).where(eq(users.id, id));
+        await writeAudit(tx, {
+          actorUserId: viewer.id,
+          action: 'user.updated',
+          entity: 'user',
+          entityId: id,
+          details: { before, after: { fullName, email } },
+        });
+      });
+      const user = await userDetail(app.db, id);
+      if (!user) throw notFound('User not found.');
+      return user;
+    },
+  );
+}

@@ -1,0 +1,48 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client';
+import { outbox } from '../db/schema';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** Delivers the message; resolves once it is sent (SMTP) or kept (outbox). */
+  send(message: MailMessage): Promise<void>;
+}
+
+/** SMTP when a URL is configured; otherwise the outbox table, so a fresh install still delivers reset links. */
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  db: Db;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+    };
+  }
+  return {
+    async send(message) {
+      await options.db.insert(outbox).values({
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html ?? null,
+      });
+      // Without SMTP the log is how a developer reads the message (for example the reset link).
+      options.log.info(
+        { to: message.to, subject: message.subject },
+        `e-mail kept in the outbox (no SMTP_URL):\n${message.text}`,
+      );
+    },
+  };
+}

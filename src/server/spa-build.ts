@@ -1,0 +1,53 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** What the SPA is built from: a change to any of these makes dist/ stale. */
+const SPA_SOURCES = [
+  'index.html',
+  'vite.config.ts',
+  'public',
+  'src/app',
+  'src/views',
+  'src/ui',
+  'src/api',
+  'src/actors',
+  'src/domain',
+  'machines',
+];
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+export function isSpaStale(root: string, distDir: string): boolean {
+  const built = path.join(distDir, 'index.html');
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return SPA_SOURCES.some((source) => newestMtime(path.join(root, source)) > builtAt);
+}
+
+/** Builds the SPA with Vite when dist/ is missing or older than its sources. */
+export async function ensureSpaBuilt(
+  root: string,
+  distDir: string,
+  log: (message: string) => void,
+): Promise<void> {
+  if (!isSpaStale(root, distDir)) return;
+  if (!existsSync(path.join(root, 'src/app/main.tsx'))) {
+    log('No SPA sources found; serving the API only.');
+    return;
+  }
+  log('Building the web app (dist/ is missing or stale)...');
+  const { build } = await import('vite');
+  await build({
+    root,
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: distDir },
+  });
+}
