@@ -1,0 +1,65 @@
+/**
+ * The payroll engine: CPF, self-help groups, SDL and payslip totals, shared by the server and the
+ * SPA. Pure functions; amounts are integer cents, rates are percentages. Rules and sources:
+ * docs/payroll.md.
+ */
+
+export {
+  type ComputeCpfInput,
+  type CpfPercentages,
+  type CpfRateQuery,
+  type CpfResult,
+  computeCpf,
+  cpfAgeBand,
+  cpfResidencyOf,
+  cpfWageBands,
+  estimateOwRestOfYearCents,
+  officialCpfRates,
+} from './cpf';
+export {
+  type CpfRateRow,
+  type CpfRateSchedule,
+  type CpfTable,
+  cpfRateSchedules,
+  cpfTableOf,
+  type WageCeilingRow,
+  wageCeilings,
+  wageCeilingsFor,
+} from './cpf-rates';
+export {
+  type CpfAgeBand,
+  type CpfAgeBandInput,
+  type CpfResidency,
+  type CpfSection,
+  type CpfType,
+  cpfAgeBandSchema,
+  cpfAgeBands,
+  cpfResidencies,
+  cpfResidencySchema,
+  cpfSectionSchema,
+  cpfSections,
+  cpfTypeSchema,
+  cpfTypes,
+  type PayItemKind,
+  type PayItemType,
+  payItemKindSchema,
+  payItemKinds,
+  payItemTypesByKind,
+  type SelfHelpGroup,
+  type SelfHelpGroupFund,
+  selfHelpGroupFundSchema,
+  selfHelpGroupFunds,
+  selfHelpGroupSchema,
+  selfHelpGroups,
+} from './enums';
+export { PayrollError, PayrollInputError, PayrollRatesNotFoundError } from './errors';
+export {
+  computePayslip,
+  type PayslipCpfInput,
+  type PayslipInput,
+  type PayslipItem,
+  type PayslipTotals,
+} from './payslip';
+export { sdlCents, sdlPayableCents, sdlRules } from './sdl';
+export { type ShgBand, type ShgTable, shgContributionCents, shgTables } from './shg';
+export { type UnpaidLeaveInput, unpaidLeaveDeductionCents, workingDaysInMonth } from './unpaid-leave';
