@@ -166,13 +166,11 @@ export async function buildApp(options: AppOptions) {
       // Client-side routes (/login, /admin/users/7 ...) all load the SPA.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply
-      .code(404)
-      .send({
-        statusCode: 404,
-        error: statusText(404),
-        message: `Route ${request.method}:${request.url.split('?')[0]} not found`,
-      });
+    return reply.code(404).send({
+      statusCode: 404,
+      error: statusText(404),
+      message: `Route ${request.method}:${request.url.split('?')[0]} not found`,
+    });
   });
 
   return app;

@@ -6,7 +6,15 @@ import { z } from 'zod';
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const envSchema = z.object({
-  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a port number from 0 to 65535' })
+      .int('must be a port number from 0 to 65535')
+      .min(0, 'must be a port number from 0 to 65535')
+      .max(65535, 'must be a port number from 0 to 65535')
+      .default(3000),
+  ),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
   DATABASE_URL: z.preprocess(
     emptyAsUndefined,
@@ -29,6 +37,7 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.string().min(8, 'must be at least 8 characters').default('Admin@12345'),
   ),
+  SERVE_SPA: z.preprocess(emptyAsUndefined, z.stringbool().default(true)),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -50,6 +59,8 @@ export interface Config {
   seedAdminEmail: string;
   seedAdminPassword: string;
   logLevel: Env['LOG_LEVEL'];
+  /** false when Vite's dev server serves the SPA (npm run dev) and this process is the API only. */
+  serveSpa: boolean;
   /** Cookies get the Secure flag only when the public address is https. */
   secureCookies: boolean;
 }
@@ -81,6 +92,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedAdminEmail: e.SEED_ADMIN_EMAIL.toLowerCase(),
     seedAdminPassword: e.SEED_ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
+    serveSpa: e.SERVE_SPA,
     secureCookies: publicUrl.startsWith('https://'),
   };
 }

@@ -21,7 +21,7 @@ async function main() {
   }
 
   const distDir = path.join(root, 'dist');
-  await ensureSpaBuilt(root, distDir, (message) => console.log(message));
+  if (config.serveSpa) await ensureSpaBuilt(root, distDir, (message) => console.log(message));
 
   const database = await openDatabase(
     config.databaseUrl
@@ -34,7 +34,7 @@ async function main() {
   const app = await buildApp({
     config,
     db: database.db,
-    spaDir: distDir,
+    spaDir: config.serveSpa ? distDir : undefined,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],

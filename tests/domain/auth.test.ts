@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { isCompanyEmail, registerRequestSchema } from '../../src/domain/auth';
+
+describe('company e-mail rule', () => {
+  it('accepts the company domain in any letter case and nothing else', () => {
+    expect(isCompanyEmail('tan.wm@company.test', 'company.test')).toBe(true);
+    expect(isCompanyEmail('Tan.WM@Company.Test', 'company.test')).toBe(true);
+    expect(isCompanyEmail('tan@company.test.evil.com', 'company.test')).toBe(false);
+    expect(isCompanyEmail('tan@subcompany.test', 'company.test')).toBe(false);
+    expect(isCompanyEmail('@company.test', 'company.test')).toBe(false);
+    expect(isCompanyEmail('tan lee@company.test', 'company.test')).toBe(false);
+  });
+
+  it('gives the spec messages in the register schema', () => {
+    const schema = registerRequestSchema('company.test');
+    const outside = schema.safeParse({
+      fullName: 'A',
+      email: 'a@gmail.com',
+      role: 'STAFF',
+      password: 'Temp#2026x',
+    });
+    expect(outside.error?.issues[0]?.message).toBe('Email must be a valid @ company-domain email.');
+    const blank = schema.safeParse({
+      fullName: '',
+      email: 'a@company.test',
+      role: 'STAFF',
+      password: 'Temp#2026x',
+    });
+    expect(blank.error?.issues[0]?.message).toBe('All fields are required.');
+  });
+});
