@@ -51,9 +51,7 @@ function postgresCode(error: unknown): string | undefined {
 
 export async function buildApp(options: AppOptions) {
   const { config } = options;
-  const app = Fastify({
-    logger: options.logger ?? false,
-  });
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: config.trustProxy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -38,6 +38,7 @@ const envSchema = z.object({
     z.string().min(8, 'must be at least 8 characters').default('Admin@12345'),
   ),
   SERVE_SPA: z.preprocess(emptyAsUndefined, z.stringbool().default(true)),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.stringbool().default(false)),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -61,6 +62,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** false when Vite's dev server serves the SPA (npm run dev) and this process is the API only. */
   serveSpa: boolean;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (sign-in limits are per address). */
+  trustProxy: boolean;
   /** Cookies get the Secure flag only when the public address is https. */
   secureCookies: boolean;
 }
@@ -93,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedAdminPassword: e.SEED_ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     serveSpa: e.SERVE_SPA,
+    trustProxy: e.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https://'),
   };
 }
