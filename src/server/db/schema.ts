@@ -38,9 +38,10 @@ const oneOf = (column: SQLWrapper, values: readonly string[]) =>
   sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`;
 
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => instant('created_at').notNull().defaultNow();
 const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true, mode: 'date' })
+  instant('updated_at')
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
@@ -48,9 +49,12 @@ const updatedAt = () =>
 const halfDays = (name: string) => numeric(name, { precision: 6, scale: 1, mode: 'number' });
 const percent = (name: string) => numeric(name, { precision: 5, scale: 2, mode: 'number' });
 const isoDate = (name: string) => date(name, { mode: 'string' });
-
-export const PAY_ITEM_KINDS = payItemKinds;
-const PAY_ITEM_TYPES = payItemTypesByKind;
+/** The owning user; `users` is read lazily, so the helper may stand before the table. */
+const ownerId = (onDelete: 'cascade' | 'restrict') =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete });
+const actorId = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
 
 export const users = pgTable(
   'users',
@@ -63,9 +67,7 @@ export const users = pgTable(
     /** Set for accounts created with a temporary password; cleared when the user sets their own. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** Access tokens issued before this instant are refused (set on password change and reset). */
-    tokensValidFrom: timestamp('tokens_valid_from', { withTimezone: true, mode: 'date' })
-      .notNull()
-      .defaultNow(),
+    tokensValidFrom: instant('tokens_valid_from').notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -80,9 +82,7 @@ export const staffInfo = pgTable(
   'staff_info',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId('cascade'),
     gender: text('gender', { enum: GENDERS }),
     nric: text('nric').notNull(),
     dateOfBirth: isoDate('date_of_birth').notNull(),
@@ -103,9 +103,7 @@ export const employmentInfo = pgTable(
   'employment_info',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId('cascade'),
     designation: text('designation').notNull(),
     employmentStatus: text('employment_status', { enum: EMPLOYMENT_STATUSES }).notNull().default('ACTIVE'),
     hireDate: isoDate('hire_date').notNull(),
@@ -130,9 +128,7 @@ export const paymentInfo = pgTable(
   'payment_info',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId('cascade'),
     basicSalaryCents: integer('basic_salary_cents').notNull(),
     employeeCpfRate: percent('employee_cpf_rate'),
     employerCpfRate: percent('employer_cpf_rate'),
@@ -173,9 +169,7 @@ export const leaveBalances = pgTable(
   'leave_balances',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId('cascade'),
     leaveTypeId: integer('leave_type_id')
       .notNull()
       .references(() => leaveTypes.id, { onDelete: 'restrict' }),
@@ -203,9 +197,7 @@ export const leaveRequests = pgTable(
   'leave_requests',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId('cascade'),
     leaveTypeId: integer('leave_type_id')
       .notNull()
       .references(() => leaveTypes.id, { onDelete: 'restrict' }),
@@ -218,8 +210,8 @@ export const leaveRequests = pgTable(
     reason: text('reason'),
     /** Storage key of the supporting attachment, if any. */
     fileKey: text('file_key'),
-    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
-    decidedById: integer('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdById: actorId('created_by_id'),
+    decidedById: actorId('decided_by_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -236,9 +228,7 @@ export const payslips = pgTable(
   'payslips',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: ownerId('restrict'),
     year: integer('year').notNull(),
     month: integer('month').notNull(),
     status: text('status', { enum: PAYSLIP_STATUSES }).notNull().default('UNPROCESSED'),
@@ -264,8 +254,8 @@ export const payslips = pgTable(
     netPayCents: integer('net_pay_cents').notNull().default(0),
     otherItemsCents: integer('other_items_cents').notNull().default(0),
     netPayableCents: integer('net_payable_cents').notNull().default(0),
-    processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
-    processedById: integer('processed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    processedAt: instant('processed_at'),
+    processedById: actorId('processed_by_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -290,10 +280,10 @@ export const payItems = pgTable(
     payslipId: integer('payslip_id')
       .notNull()
       .references(() => payslips.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: PAY_ITEM_KINDS as [PayItemKind, ...PayItemKind[]] }).notNull(),
+    kind: text('kind', { enum: payItemKinds as [PayItemKind, ...PayItemKind[]] }).notNull(),
     type: text('type').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdById: actorId('created_by_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -302,8 +292,8 @@ export const payItems = pgTable(
     check(
       'pay_items_kind_type_check',
       sql.join(
-        PAY_ITEM_KINDS.map(
-          (kind) => sql`(${t.kind} = ${sql.raw(`'${kind}'`)} and ${oneOf(t.type, PAY_ITEM_TYPES[kind])})`,
+        payItemKinds.map(
+          (kind) => sql`(${t.kind} = ${sql.raw(`'${kind}'`)} and ${oneOf(t.type, payItemTypesByKind[kind])})`,
         ),
         sql` or `,
       ),
@@ -315,15 +305,13 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId('cascade'),
     /** Every token issued by rotation from one sign-in shares a family; reuse revokes the family. */
     familyId: text('family_id').notNull(),
     tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: instant('expires_at').notNull(),
+    rotatedAt: instant('rotated_at'),
+    revokedAt: instant('revoked_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -337,12 +325,10 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId('cascade'),
     tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash)],
@@ -352,8 +338,8 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: id(),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: instant('at').notNull().defaultNow(),
+    actorUserId: actorId('actor_user_id'),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
@@ -371,7 +357,7 @@ export const outbox = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     createdAt: createdAt(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    sentAt: instant('sent_at'),
   },
   (t) => [index('outbox_created_idx').on(t.createdAt)],
 );
