@@ -1,0 +1,27 @@
+import type { AnyStateMachine } from 'xstate';
+import { resetPasswordMachine } from './reset-password.machine';
+import { sessionMachine } from './session.machine';
+
+export interface RegisteredMachine {
+  /** File-name friendly id, used for docs/statecharts/<name>.* */
+  name: string;
+  /** One sentence for analysts. */
+  purpose: string;
+  machine: AnyStateMachine;
+}
+
+/** Every statechart of the product; the diagram generator and the coverage checks read this list. */
+export const machines: readonly RegisteredMachine[] = [
+  {
+    name: 'session',
+    purpose:
+      'Sign-in, the forced first password, forgot password with its resend lock, the shared token refresh, the inactivity prompt and logout.',
+    machine: sessionMachine,
+  },
+  {
+    name: 'reset-password',
+    purpose:
+      'The reset-password screen reached from the e-mailed link: checks the token, validates, submits.',
+    machine: resetPasswordMachine,
+  },
+];

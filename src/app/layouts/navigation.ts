@@ -1,0 +1,55 @@
+import type { ComponentType } from 'react';
+import {
+  CalendarIcon,
+  HomeIcon,
+  ProcessIcon,
+  ReceiptIcon,
+  RecordsIcon,
+  UserIcon,
+  UsersIcon,
+  WalletIcon,
+} from '../../ui/icons';
+
+export interface NavLinkItem {
+  kind: 'link';
+  label: string;
+  href: string;
+  icon: ComponentType;
+  /** Home links are active only on their own path, the others on their sub-paths too. */
+  exact?: boolean;
+}
+
+export interface NavGroupItem {
+  kind: 'group';
+  label: string;
+  icon: ComponentType;
+  links: NavLinkItem[];
+}
+
+export type NavItem = NavLinkItem | NavGroupItem;
+
+/** Spec section 2, Navigation. */
+export const adminNavigation: NavItem[] = [
+  { kind: 'link', label: 'Home', href: '/admin', icon: HomeIcon, exact: true },
+  { kind: 'link', label: 'Users', href: '/admin/users', icon: UsersIcon },
+  { kind: 'link', label: 'Leave Balance', href: '/admin/leave-balance', icon: CalendarIcon },
+  {
+    kind: 'group',
+    label: 'Pay',
+    icon: WalletIcon,
+    links: [
+      { kind: 'link', label: 'Process', href: '/admin/process-pay', icon: ProcessIcon },
+      { kind: 'link', label: 'Records', href: '/admin/pay-records', icon: RecordsIcon },
+    ],
+  },
+];
+
+export const staffNavigation: NavItem[] = [
+  { kind: 'link', label: 'Home', href: '/staff', icon: HomeIcon, exact: true },
+  { kind: 'link', label: 'Pay', href: '/staff/payslips', icon: ReceiptIcon },
+  { kind: 'link', label: 'Profile', href: '/staff/profile', icon: UserIcon },
+];
+
+export function isActiveLink(link: Pick<NavLinkItem, 'href' | 'exact'>, path: string): boolean {
+  return link.exact ? path === link.href : path === link.href || path.startsWith(`${link.href}/`);
+}

@@ -1,0 +1,46 @@
+import type { Role } from '../domain/auth';
+
+export interface AreaPage {
+  path: string;
+  title: string;
+}
+
+export interface Area {
+  /** Every path of the area starts with this. */
+  base: '/admin' | '/staff';
+  label: string;
+  roles: readonly Role[];
+  pages: readonly AreaPage[];
+}
+
+/**
+ * Spec section 2, Route table (signed-in areas). Screens that later issues build show their title until then.
+ * Order matters only for readability: every pattern is matched whole.
+ */
+export const adminArea: Area = {
+  base: '/admin',
+  label: 'Admin',
+  roles: ['ADMIN'],
+  pages: [
+    { path: '/admin', title: 'Dashboard' },
+    { path: '/admin/users', title: 'All Staff' },
+    { path: '/admin/users/:id', title: 'User Details' },
+    { path: '/admin/process-pay', title: 'Process Pay' },
+    { path: '/admin/pay-records', title: 'View Processed Records' },
+    { path: '/admin/leave-balance', title: "View Employee's Leave Balance" },
+    { path: '/admin/users/:userId/pay-items/:year/:month', title: 'Pay Items' },
+    { path: '/admin/register', title: 'Register a New Account' },
+    { path: '/admin/onboard/:id', title: 'Onboard Staff' },
+  ],
+};
+
+export const staffArea: Area = {
+  base: '/staff',
+  label: 'Staff',
+  roles: ['STAFF'],
+  pages: [
+    { path: '/staff', title: 'Home' },
+    { path: '/staff/profile', title: 'My Profile' },
+    { path: '/staff/payslips', title: 'Pay Records' },
+  ],
+};

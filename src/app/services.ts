@@ -1,0 +1,40 @@
+import { navigate } from 'wouter/use-browser-location';
+import { createActor, type InspectionEvent, type Observer } from 'xstate';
+import { createRefreshQueue } from '../actors/refresh-queue';
+import { provideResetPassword } from '../actors/reset-password.actors';
+import { provideSession } from '../actors/session.actors';
+import { createSessionStore } from '../actors/session-store';
+import { authApi } from '../api/auth.api';
+import { apiClient } from '../api/client';
+import { showToast } from '../ui/toaster';
+
+export type Inspector = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+
+export interface ServicesOptions {
+  /** Observes the session actor and every screen's actor (the model-based tests record coverage with it). */
+  inspect?: Inspector;
+}
+
+/**
+ * The composition root: the session actor with its live effects, connected to the one API client, and the
+ * screen machines' provided logic.
+ */
+export function createAppServices(options: ServicesOptions = {}) {
+  const store = createSessionStore(window.sessionStorage);
+  const queue = createRefreshQueue();
+  const effects = { notify: showToast, navigate: (to: string) => navigate(to) };
+  const session = createActor(
+    provideSession({ ...effects, auth: authApi, store, queue, activityTarget: document }),
+    { input: { stored: store.read() }, inspect: options.inspect },
+  );
+  // A 401 on an authenticated request waits for the session's one shared refresh.
+  apiClient.connect(store, () => queue.wait((event) => session.send(event)));
+  session.start();
+  return {
+    session,
+    resetPassword: provideResetPassword({ ...effects, auth: authApi }),
+    inspect: options.inspect,
+  };
+}
+
+export type AppServices = ReturnType<typeof createAppServices>;

@@ -1,0 +1,109 @@
+import { Icon, type IconProps } from '@chakra-ui/react';
+
+// Small line icons drawn for this app on a 24px grid; they take the text colour.
+function LineIcon({ children, ...props }: IconProps) {
+  return (
+    <Icon boxSize="1.1em" {...props} asChild>
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
+        {children}
+      </svg>
+    </Icon>
+  );
+}
+
+export const HomeIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <path d="M3 11 12 4l9 7" />
+    <path d="M5 10v10h14V10" />
+    <path d="M10 20v-6h4v6" />
+  </LineIcon>
+);
+export const UsersIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M3 20c0-3.3 2.7-6 6-6s6 2.7 6 6" />
+    <path d="M16 4.6a3.5 3.5 0 0 1 0 6.8" />
+    <path d="M18 14.3c2 .7 3.3 2.9 3.3 5.7" />
+  </LineIcon>
+);
+export const CalendarIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M3 10h18M8 3v4M16 3v4" />
+    <path d="M8 14h2M14 14h2M8 17.5h2" />
+  </LineIcon>
+);
+export const WalletIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <rect x="2.5" y="6" width="19" height="13" rx="2" />
+    <circle cx="12" cy="12.5" r="2.5" />
+    <path d="M6 9.5v6M18 9.5v6" />
+  </LineIcon>
+);
+export const ProcessIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m8 12.5 2.5 2.5L16 9.5" />
+  </LineIcon>
+);
+export const RecordsIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <path d="M6 3h9l4 4v14H6z" />
+    <path d="M14 3v5h5M9 13h6M9 17h6" />
+  </LineIcon>
+);
+export const ReceiptIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
+    <path d="M9 8h6M9 12h6M9 16h3" />
+  </LineIcon>
+);
+export const UserIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c0-4.4 3.6-8 8-8s8 3.6 8 8" />
+  </LineIcon>
+);
+export const SidebarIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="M9 4v16" />
+  </LineIcon>
+);
+export const ChevronDownIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <path d="m6 9 6 6 6-6" />
+  </LineIcon>
+);
+export const KeyIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <circle cx="8" cy="15" r="4" />
+    <path d="m11 12 9-9M17 6l3 3M14.5 8.5l2 2" />
+  </LineIcon>
+);
+export const LogoutIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4" />
+    <path d="m9 8-4 4 4 4M5 12h10" />
+  </LineIcon>
+);
+export const EyeIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </LineIcon>
+);
+export const EyeOffIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <path d="M2 12s3.6-7 10-7c1.7 0 3.2.5 4.5 1.2M22 12s-3.6 7-10 7c-1.7 0-3.2-.5-4.5-1.2" />
+    <path d="M3 3l18 18" />
+  </LineIcon>
+);

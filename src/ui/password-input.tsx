@@ -1,0 +1,28 @@
+import { IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
+import { useState } from 'react';
+import { EyeIcon, EyeOffIcon } from './icons';
+
+/** A masked input with a show/hide toggle. Whether it is shown is presentation only, so it stays local. */
+export function PasswordInput(props: InputProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <InputGroup
+      endElement={
+        <IconButton
+          type="button"
+          variant="ghost"
+          size="xs"
+          me="-2"
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-pressed={visible}
+          onClick={() => setVisible((shown) => !shown)}
+          disabled={props.disabled}
+        >
+          {visible ? <EyeOffIcon /> : <EyeIcon />}
+        </IconButton>
+      }
+    >
+      <Input {...props} type={visible ? 'text' : 'password'} />
+    </InputGroup>
+  );
+}

@@ -1,0 +1,39 @@
+import { createToaster, Portal, Spinner, Stack, Toast, Toaster } from '@chakra-ui/react';
+import type { ToastParams } from '../../machines/session.machine';
+
+/** Spec section 9: one toast at a time, 5000 ms, F8 moves focus to it. */
+export const TOAST_DURATION_MS = 5000;
+
+export const toaster = createToaster({
+  // Bottom: at the top a toast would cover the header's sidebar toggle on phones for five seconds.
+  placement: 'bottom-end',
+  max: 1,
+  duration: TOAST_DURATION_MS,
+  hotkey: ['F8'],
+  pauseOnPageIdle: true,
+});
+
+/** A new toast replaces the one showing (spec section 4, Toasts). */
+export function showToast({ type, title, description }: ToastParams) {
+  toaster.remove();
+  toaster.create({ type, title, description, closable: true });
+}
+
+export function AppToaster() {
+  return (
+    <Portal>
+      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }}>
+            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            {toast.closable && <Toast.CloseTrigger />}
+          </Toast.Root>
+        )}
+      </Toaster>
+    </Portal>
+  );
+}
