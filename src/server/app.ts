@@ -144,8 +144,7 @@ export async function buildApp(options: AppOptions) {
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: spaDir,
-      wildcard: false,
-      index: false,
+      index: ['index.html'],
       setHeaders(res, filePath) {
         // Vite fingerprints assets, so they never change; index.html must always be re-read.
         res.header(
@@ -160,14 +159,17 @@ export async function buildApp(options: AppOptions) {
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasSpa && wantsPage && !request.url.startsWith('/api')) {
+    const pathname = request.url.split('?')[0] ?? '';
+    // A missing file (/assets/old-hash.js) is a 404; a client-side route has no extension.
+    const isClientRoute = !pathname.startsWith('/api') && !/\.[a-z0-9]+$/i.test(pathname);
+    if (hasSpa && wantsPage && isClientRoute) {
       // Client-side routes (/login, /admin/users/7 ...) all load the SPA.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({
       statusCode: 404,
       error: statusText(404),
-      message: `Route ${request.method}:${request.url.split('?')[0]} not found`,
+      message: `Route ${request.method}:${pathname} not found`,
     });
   });
 

@@ -30,6 +30,9 @@ export function LoginScreen() {
               value={tab}
               variant="enclosed"
               fitted
+              // Only the chosen form is in the page, so its labels are the only 'Email' a user (or a screen reader) meets.
+              lazyMount
+              unmountOnExit
               onValueChange={({ value }) =>
                 send({ type: value === 'forgotPassword' ? 'forgotPassword.open' : 'login.open' })
               }

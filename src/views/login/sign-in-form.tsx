@@ -27,7 +27,7 @@ export function SignInForm() {
             type="email"
             name="email"
             autoComplete="username"
-            placeholder="name@company.com"
+            placeholder="Your work email"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />

@@ -1,0 +1,45 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './harness';
+
+const spaDir = mkdtempSync(path.join(tmpdir(), 'hr-spa-'));
+let t: TestApp;
+beforeAll(async () => {
+  writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  mkdirSync(path.join(spaDir, 'assets'));
+  writeFileSync(path.join(spaDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  t = await createTestApp({}, { spaDir });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(spaDir, { recursive: true, force: true });
+});
+
+describe('the SPA and the API on one port', () => {
+  it('answers every client-side route with the app page, never cached', async () => {
+    for (const url of ['/', '/login', '/admin/users/7', '/reset-password?token=abc']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves fingerprinted assets as immutable and a missing file as 404', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toMatch(/immutable/);
+    expect((await t.app.inject({ method: 'GET', url: '/assets/app-old.js' })).statusCode).toBe(404);
+  });
+
+  it('keeps JSON 404s for unknown API paths and sends security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
