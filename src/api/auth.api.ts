@@ -48,12 +48,18 @@ export function createAuthApi(client: ApiClient) {
     async register(body: RegisterRequest): Promise<RegisterResponse> {
       return registerResponseSchema.parse(await client.request('/auth/register', { method: 'POST', body }));
     },
-    async changePassword(body: { currentPassword: string; newPassword: string }): Promise<void> {
-      await client.request('/auth/change-password', {
+    /** The answer carries the access token of this session after every other one was signed out. */
+    async changePassword(body: {
+      currentPassword: string;
+      newPassword: string;
+    }): Promise<{ accessToken?: string } | undefined> {
+      const answer = await client.request<unknown>('/auth/change-password', {
         method: 'POST',
         body,
         fallbackMessage: 'An error occurred. Please try again.',
       });
+      const parsed = refreshResponseSchema.safeParse(answer);
+      return parsed.success ? parsed.data : undefined;
     },
   };
 }

@@ -94,6 +94,31 @@ describe('session in the browser', () => {
     await page.getByRole('complementary', { name: 'Sidebar' }).getByText('NH', { exact: true }).waitFor();
   });
 
+  it('a new administrator is welcomed, must set a password at /admin, then uses the admin area', async () => {
+    const { accessToken } = await api<{ accessToken: string }>(app.url, '/auth/login', {
+      method: 'POST',
+      body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    });
+    const email = `ravi.menon.${Date.now()}@company.test`;
+    await api(app.url, '/auth/register', {
+      method: 'POST',
+      token: accessToken,
+      body: { fullName: 'Ravi Menon', email, role: 'ADMIN', password: 'Temporary-Pass-1' },
+    });
+
+    const page = await open('/login');
+    await signIn(page, email, 'Temporary-Pass-1');
+    await toast(page, 'Login successful!').waitFor();
+    await page.waitForURL('**/admin');
+    const form = page.getByRole('form', { name: 'Set Password' });
+    await form.getByLabel('Current Password').fill('Temporary-Pass-1');
+    await form.getByLabel('New Password', { exact: true }).fill('Admin-Own-Pass-22');
+    await form.getByLabel('Confirm New Password').fill('Admin-Own-Pass-22');
+    await form.getByRole('button', { name: 'Set Password' }).click();
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByText('Welcome, Ravi Menon').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin');
+  });
+
   it('asks after 13 idle minutes; Stay Logged In keeps the session, silence logs out 2 minutes later', async () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: app.url });
     const page = await context.newPage();

@@ -39,6 +39,13 @@ export const people = {
     role: 'STAFF',
     hireDate: '2024-03-01',
   },
+  newAdmin: {
+    id: 4,
+    email: 'ravi.menon@company.test',
+    fullName: 'Ravi Menon',
+    role: 'ADMIN',
+    hireDate: null,
+  },
   newStaff: {
     id: 3,
     email: 'priya.nair@company.test',
@@ -52,6 +59,7 @@ export const loginAnswers = {
   admin: { accessToken: 'token-admin', user: people.admin, isNewUser: false },
   staff: { accessToken: 'token-staff', user: people.staff, isNewUser: false },
   newStaff: { accessToken: 'token-new', user: people.newStaff, isNewUser: true },
+  newAdmin: { accessToken: 'token-new-admin', user: people.newAdmin, isNewUser: true },
 } satisfies Record<string, LoginResponse>;
 
 export const errors = {
@@ -94,6 +102,7 @@ export const events: ModelEvent[] = [
   },
   { type: 'xstate.done.actor.logIn', output: loginAnswers.admin, actorId: 'logIn' },
   { type: 'xstate.done.actor.logIn', output: loginAnswers.newStaff, actorId: 'logIn' },
+  { type: 'xstate.done.actor.logIn', output: loginAnswers.newAdmin, actorId: 'logIn' },
   { type: 'xstate.error.actor.logIn', error: errors.badCredentials, actorId: 'logIn' },
   { type: 'passwordDialog.open' },
   { type: 'passwordDialog.close' },
