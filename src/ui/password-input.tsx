@@ -1,4 +1,4 @@
-import { IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
+import { IconButton, Input, InputGroup, type InputProps, VisuallyHidden } from '@chakra-ui/react';
 import { useState } from 'react';
 import { EyeIcon, EyeOffIcon } from './icons';
 
@@ -13,12 +13,13 @@ export function PasswordInput(props: InputProps) {
           variant="ghost"
           size="xs"
           me="-2"
-          aria-label={visible ? 'Hide password' : 'Show password'}
           aria-pressed={visible}
           onClick={() => setVisible((shown) => !shown)}
           disabled={props.disabled}
         >
           {visible ? <EyeOffIcon /> : <EyeIcon />}
+          {/* Named by its text, not aria-label, so "Password" names only the field for label look-ups. */}
+          <VisuallyHidden>{visible ? 'Hide password' : 'Show password'}</VisuallyHidden>
         </IconButton>
       }
     >

@@ -24,7 +24,9 @@ export function AppToaster() {
     <Portal>
       <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
+          // A toast is a live region announced by its text; without the label link, a toast titled
+          // 'Password reset successful' is not taken for the label of the Password field beneath it.
+          <Toast.Root width={{ md: 'sm' }} aria-labelledby="" aria-describedby="">
             {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
