@@ -125,7 +125,7 @@ export const sessionMachine = setup({
   },
   guards: {
     hasStoredSession: ({ context }) => context.user !== null,
-    isPasswordChangeRequired: (_, params: { isNewUser: boolean }) => mustChangePassword(params.isNewUser),
+    isPasswordChangeRequired: ({ context }) => mustChangePassword(context.isNewUser),
     isNewStaff: (_, params: { role: Role; isNewUser: boolean }) =>
       params.isNewUser && params.role === 'STAFF',
     isLoginRequestValid: (_, params: LoginRequest) => loginRequestSchema.safeParse(params).success,
@@ -163,18 +163,7 @@ export const sessionMachine = setup({
   states: {
     restoring: {
       description: 'Page load: the user and token kept in session storage decide where the session starts.',
-      always: [
-        {
-          guard: {
-            type: 'isPasswordChangeRequired',
-            params: ({ context }) => ({ isNewUser: context.isNewUser }),
-          },
-          target: ['signedIn.account.mustSetPassword', 'signedIn.password.open'],
-          description: 'A new user who has not set a password yet.',
-        },
-        { guard: 'hasStoredSession', target: 'signedIn' },
-        { target: 'signedOut' },
-      ],
+      always: [{ guard: 'hasStoredSession', target: 'signedIn' }, { target: 'signedOut' }],
     },
     signedOut: {
       description: 'The login screen: a sign-in tab and a forgot-password tab with its resend lock.',
@@ -293,7 +282,7 @@ export const sessionMachine = setup({
               type: 'isNewStaff',
               params: ({ event }) => ({ role: event.output.user.role, isNewUser: event.output.isNewUser }),
             },
-            target: ['signedIn.account.mustSetPassword', 'signedIn.password.open'],
+            target: 'signedIn',
             description: 'A new staff user must set a password before reaching /staff.',
             actions: [
               assign({ user: ({ event }) => event.output.user, isNewUser: true, loginError: null }),
@@ -309,29 +298,9 @@ export const sessionMachine = setup({
             ],
           },
           {
-            guard: {
-              type: 'isPasswordChangeRequired',
-              params: ({ event }) => ({ isNewUser: event.output.isNewUser }),
-            },
-            target: ['signedIn.account.mustSetPassword', 'signedIn.password.open'],
-            description: 'A new admin: welcomed as usual, then sets a password before using /admin.',
-            actions: [
-              assign({ user: ({ event }) => event.output.user, isNewUser: true, loginError: null }),
-              { type: 'storeSession', params: ({ event }) => event.output },
-              {
-                type: 'notify',
-                params: ({ event }) => ({
-                  type: 'success',
-                  title: 'Login successful!',
-                  description: `Welcome ${event.output.user.fullName}`,
-                }),
-              },
-              { type: 'navigate', params: ({ event }) => ({ to: homePathFor(event.output.user.role) }) },
-            ],
-          },
-          {
             target: 'signedIn',
-            description: 'ADMIN goes to /admin, STAFF to /staff.',
+            description:
+              'ADMIN goes to /admin, STAFF to /staff; a new ADMIN still sets a password there first.',
             actions: [
               assign({
                 user: ({ event }) => event.output.user,
@@ -380,8 +349,15 @@ export const sessionMachine = setup({
       states: {
         account: {
           description: 'Whether the user may use the app yet.',
-          initial: 'active',
+          initial: 'checking',
           states: {
+            checking: {
+              description: 'On sign-in or page load: a user with a temporary password must set one first.',
+              always: [
+                { guard: 'isPasswordChangeRequired', target: 'mustSetPassword' },
+                { target: 'active' },
+              ],
+            },
             mustSetPassword: {
               description: 'A new user sees only the Set Password screen until the server accepts one.',
               always: {
@@ -401,7 +377,15 @@ export const sessionMachine = setup({
           description: 'The Change Password dialog, or the forced Set Password screen.',
           initial: 'closed',
           states: {
-            closed: { description: 'No password form is showing.', on: { 'passwordDialog.open': 'open' } },
+            closed: {
+              description: 'No password form is showing.',
+              always: {
+                guard: 'isPasswordChangeRequired',
+                target: 'open',
+                description: 'A temporary password: the form shows and stays until a new one is accepted.',
+              },
+              on: { 'passwordDialog.open': 'open' },
+            },
             open: {
               description: 'The password form is showing.',
               initial: 'form',
