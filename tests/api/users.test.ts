@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, employmentInfo } from '../../src/server/db/schema';
+import { auditLog, employmentInfo, paymentInfo, payslips, staffInfo } from '../../src/server/db/schema';
 import { bearer, createTestApp, createUser, signIn, type TestApp } from './harness';
 
 let t: TestApp;
@@ -150,5 +150,104 @@ describe('errors everywhere have one shape', () => {
     expect(
       doc.paths['/auth/login'].post.requestBody.content['application/json'].schema.properties,
     ).toHaveProperty('email');
+  });
+});
+
+describe('GET /api/users', () => {
+  it('lists users for ADMIN, filtered by role and by a search on name or e-mail, with NRIC and account masked', async () => {
+    const admin = await createUser(t, { role: 'ADMIN' });
+    const staff = await createUser(t, { fullName: 'Zulkifli bin Hassan' });
+    await t.db.insert(staffInfo).values({
+      userId: staff.id,
+      nric: 'S1234567D',
+      dateOfBirth: '1990-01-31',
+      race: 'Malay',
+      nationality: 'Singaporean',
+    });
+    await t.db
+      .insert(paymentInfo)
+      .values({ userId: staff.id, basicSalaryCents: 450_000, accountNo: '0123456789' });
+    const { accessToken } = await signIn(t, admin.email, admin.password);
+
+    const found = await get('/api/users?search=zulkifli&role=STAFF', accessToken);
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toHaveLength(1);
+    expect(found.json()[0]).toMatchObject({
+      id: staff.id,
+      fullName: 'Zulkifli bin Hassan',
+      role: 'STAFF',
+      staffInfo: { nric: 'S****567D' },
+      paymentInfo: { basicSalary: 4500, accountNo: '******6789' },
+    });
+    const staffOnly = (await get('/api/users?role=STAFF', accessToken)).json() as { role: string }[];
+    expect(staffOnly.every((u) => u.role === 'STAFF')).toBe(true);
+    // A search is text, not a pattern.
+    expect((await get('/api/users?search=%25', accessToken)).json()).toEqual([]);
+  });
+
+  it('is refused to STAFF with 403', async () => {
+    const staff = await createUser(t);
+    const { accessToken } = await signIn(t, staff.email, staff.password);
+    const response = await get('/api/users', accessToken);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+  });
+});
+
+describe('DELETE /api/users/:id', () => {
+  const remove = (id: number, token: string) =>
+    t.app.inject({ method: 'DELETE', url: `/api/users/${id}`, headers: bearer(token) });
+
+  it('deletes a user with their unprocessed payslips and writes the audit log', async () => {
+    const admin = await createUser(t, { role: 'ADMIN' });
+    const staff = await createUser(t);
+    await t.db
+      .insert(payslips)
+      .values({ userId: staff.id, year: 2026, month: 10, basicSalarySnapshotCents: 300_000 });
+    const { accessToken } = await signIn(t, admin.email, admin.password);
+    const response = await remove(staff.id, accessToken);
+    expect(response.statusCode).toBe(204);
+    expect((await get(`/api/users/${staff.id}`, accessToken)).statusCode).toBe(404);
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(staff.id)));
+    expect(audit.some((row) => row.action === 'user.deleted' && row.actorUserId === admin.id)).toBe(true);
+  });
+
+  it('keeps a user with processed payslips and answers 409 suggesting Resigned', async () => {
+    const admin = await createUser(t, { role: 'ADMIN' });
+    const staff = await createUser(t, { fullName: 'Kavitha Pillai' });
+    await t.db.insert(payslips).values({
+      userId: staff.id,
+      year: 2026,
+      month: 9,
+      basicSalarySnapshotCents: 300_000,
+      status: 'PROCESSED',
+      payDate: '2026-09-25',
+      processedAt: new Date(),
+    });
+    const { accessToken } = await signIn(t, admin.email, admin.password);
+    const response = await remove(staff.id, accessToken);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message:
+        'Kavitha Pillai has processed payslips, which must be kept. Set the employment status to Resigned instead.',
+    });
+    expect((await get(`/api/users/${staff.id}`, accessToken)).statusCode).toBe(200);
+  });
+
+  it('refuses STAFF, the own account and an unknown id', async () => {
+    const admin = await createUser(t, { role: 'ADMIN' });
+    const staff = await createUser(t);
+    const staffToken = (await signIn(t, staff.email, staff.password)).accessToken;
+    const adminToken = (await signIn(t, admin.email, admin.password)).accessToken;
+    expect((await remove(admin.id, staffToken)).statusCode).toBe(403);
+    const self = await remove(admin.id, adminToken);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toBe('You cannot delete your own account.');
+    expect((await remove(999_999, adminToken)).statusCode).toBe(404);
   });
 });

@@ -1,14 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COMPANY_EMAIL_MESSAGE, idSchema, isCompanyEmail, roleSchema } from '../../domain/auth';
 import type { Config } from '../config';
-import { users } from '../db/schema';
-import { conflict, forbidden, notFound } from '../lib/http-error';
+import { payslips, users } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../lib/http-error';
 import { currentUser } from '../plugins/auth';
 import { writeAudit } from '../services/audit';
-import { userDetail } from '../services/users';
+import { listUsers, userDetail } from '../services/users';
 import { errorResponses } from './schemas';
 
 const nullableString = z.string().nullable();
@@ -66,6 +66,69 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: Con
     if (viewer.role !== 'ADMIN' && viewer.id !== userId)
       throw forbidden('You can only access your own record.');
   };
+
+  r.get(
+    '/',
+    {
+      preHandler: [app.authenticate, app.requireRole('ADMIN')],
+      schema: {
+        tags: ['users'],
+        summary:
+          'Users, optionally filtered by a search on name or e-mail and by role (ADMIN); NRIC and account numbers masked',
+        security: [{ bearerAuth: [] }],
+        querystring: z.object({ search: z.string().max(200).optional(), role: roleSchema.optional() }),
+        response: { 200: z.array(userDetailSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listUsers(app.db, request.query),
+  );
+
+  r.delete(
+    '/:id',
+    {
+      preHandler: [app.authenticate, app.requireRole('ADMIN')],
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a user and their data (ADMIN); refused while processed payslips exist',
+        security: [{ bearerAuth: [] }],
+        params: userIdParams,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const admin = currentUser(request);
+      const { id } = request.params;
+      if (id === admin.id) throw badRequest('You cannot delete your own account.');
+      await app.db.transaction(async (tx) => {
+        const [target] = await tx
+          .select({ fullName: users.fullName, email: users.email, role: users.role })
+          .from(users)
+          .where(eq(users.id, id))
+          .for('update');
+        if (!target) throw notFound('User not found.');
+        const [processed] = await tx
+          .select({ n: count() })
+          .from(payslips)
+          .where(and(eq(payslips.userId, id), eq(payslips.status, 'PROCESSED')));
+        if ((processed?.n ?? 0) > 0) {
+          // Payroll records must be kept; the employee can be marked Resigned instead.
+          throw conflict(
+            `${target.fullName} has processed payslips, which must be kept. Set the employment status to Resigned instead.`,
+          );
+        }
+        await tx.delete(payslips).where(eq(payslips.userId, id));
+        await tx.delete(users).where(eq(users.id, id));
+        await writeAudit(tx, {
+          actorUserId: admin.id,
+          action: 'user.deleted',
+          entity: 'user',
+          entityId: id,
+          details: { deleted: target },
+        });
+      });
+      return reply.code(204).send(null);
+    },
+  );
 
   r.get(
     '/:id',
