@@ -19,6 +19,12 @@ export function showToast({ type, title, description }: ToastParams) {
   toaster.create({ type, title, description, closable: true });
 }
 
+// null (not undefined) overrides the attribute the toast primitive sets, and React then leaves it out.
+const withoutLabelLink = { 'aria-labelledby': null, 'aria-describedby': null } as unknown as Record<
+  string,
+  string
+>;
+
 export function AppToaster() {
   return (
     <Portal>
@@ -26,7 +32,7 @@ export function AppToaster() {
         {(toast) => (
           // A toast is a live region announced by its text; without the label link, a toast titled
           // 'Password reset successful' is not taken for the label of the Password field beneath it.
-          <Toast.Root width={{ md: 'sm' }} aria-labelledby="" aria-describedby="">
+          <Toast.Root width={{ md: 'sm' }} {...withoutLabelLink}>
             {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}

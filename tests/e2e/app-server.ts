@@ -29,7 +29,7 @@ export interface RunningServer {
 }
 
 /** The real app (SPA and API on one port) on a free port with a fresh data directory. */
-export async function startApp(): Promise<RunningServer> {
+export async function startApp(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'hr-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -37,10 +37,12 @@ export async function startApp(): Promise<RunningServer> {
     env: {
       ...process.env,
       PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       SEED_ADMIN_EMAIL: ADMIN_EMAIL,
       SEED_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

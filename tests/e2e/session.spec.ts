@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, api, launchBrowser, type RunningServer, startApp } from './app-server';
 
@@ -8,14 +10,34 @@ let app: RunningServer;
 let browser: Browser;
 let context: BrowserContext | null = null;
 
+// Reset e-mails go through a real SMTP conversation to this local server.
+const mailbox: string[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, _session, callback) {
+    let raw = '';
+    stream.on('data', (chunk: Buffer) => {
+      raw += chunk.toString('utf8');
+    });
+    stream.on('end', () => {
+      mailbox.push(raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+      callback();
+    });
+  },
+});
+
 beforeAll(async () => {
-  app = await startApp();
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  app = await startApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
 afterEach(async () => {
@@ -117,6 +139,35 @@ describe('session in the browser', () => {
     await form.getByRole('button', { name: 'Set Password' }).click();
     await page.getByRole('complementary', { name: 'Sidebar' }).getByText('Welcome, Ravi Menon').waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin');
+  });
+
+  it('forgot password: the e-mailed link sets a new password, and the user signs in with it', async () => {
+    const page = await open('/login');
+    await page.getByText('Forgot Password?').click();
+    await page.getByLabel('Email').fill('weiming.tan@company.test');
+    await page.getByRole('button', { name: 'Send Reset Email' }).click();
+    await toast(page, 'Reset email sent').waitFor();
+    await page.getByRole('button', { name: /^Please wait \d+s before requesting again\.\.\.$/ }).waitFor();
+
+    let link: string | undefined;
+    for (let i = 0; i < 100 && !link; i++) {
+      link = mailbox
+        .map((mail) => /(http:\/\/\S+\/reset-password\?token=[\w%-]+)/.exec(mail)?.[1])
+        .find(Boolean);
+      if (!link) await page.waitForTimeout(50);
+    }
+    expect(link).toBeDefined();
+    await page.goto(link as string);
+    await page.getByLabel('New Password').fill('Reset-By-Mail-2026');
+    await page.getByLabel('Confirm Password').fill('Reset-By-Mail-2026');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.waitForURL('**/login');
+    await toast(page, 'Password reset successful').waitFor();
+    // The toast is still up: the Password field must remain the only thing labelled so.
+    await page.getByLabel('Email').fill('weiming.tan@company.test');
+    await page.getByLabel('Password').fill('Reset-By-Mail-2026');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/staff');
   });
 
   it('asks after 13 idle minutes; Stay Logged In keeps the session, silence logs out 2 minutes later', async () => {
