@@ -1,5 +1,6 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
 import { mustSetPassword } from '../../machines/session.selectors';
+import { system } from '../ui/theme';
 import { AppToaster } from '../ui/toaster';
 import { InactivityDialog } from '../views/inactivity/inactivity-dialog';
 import { ChangePasswordDialog } from '../views/password/change-password-dialog';
@@ -16,7 +17,7 @@ function Screens({ services }: { services: AppServices }) {
 
 export function App({ services }: { services: AppServices }) {
   return (
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
       <SessionProvider actor={services.session}>
         <Screens services={services} />
         <ChangePasswordDialog />

@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, launchBrowser, type RunningServer, startApp } from './app-server';
+
+/** axe-core's WCAG 2.1 A and AA rules on the screens built so far, at desktop and phone widths. */
+
+let app: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function violations(page: import('playwright-core').Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html} ${n.failureSummary}`).join(', ')})`,
+  );
+}
+
+describe.each([
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 375, height: 740 }],
+])('accessibility on %s', (_name, viewport) => {
+  it('the login screen, both tabs, and the reset-password screen', async () => {
+    const context = await browser.newContext({ viewport, baseURL: app.url });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('tab', { name: 'Forgot Password' }).click();
+    await page.getByRole('button', { name: 'Send Reset Email' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.goto('/reset-password?token=abc');
+    await page.getByLabel('New Password').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('the admin layout and the Change Password dialog', async () => {
+    const context = await browser.newContext({ viewport, baseURL: app.url });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/admin');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    if (viewport.width < 768) await page.getByRole('button', { name: /sidebar/i }).click();
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+});
