@@ -21,9 +21,10 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+const LOGIN_REQUIRED = 'Email and Password are required.';
 export const loginRequestSchema = z.object({
-  email: z.string().trim().min(1, 'Email and Password are required.'),
-  password: z.string().min(1, 'Email and Password are required.'),
+  email: z.string({ error: LOGIN_REQUIRED }).trim().min(1, LOGIN_REQUIRED),
+  password: z.string({ error: LOGIN_REQUIRED }).min(1, LOGIN_REQUIRED),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -42,7 +43,7 @@ export const forgetPasswordRequestSchema = z.object({ email: z.string().trim().m
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 const newPasswordSchema = z
-  .string()
+  .string({ error: 'Please fill in all fields.' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
 
@@ -64,16 +65,17 @@ export function isCompanyEmail(email: string, companyDomain: string): boolean {
 }
 export const COMPANY_EMAIL_MESSAGE = 'Email must be a valid @ company-domain email.';
 
+const ALL_REQUIRED = 'All fields are required.';
 export function registerRequestSchema(companyDomain: string) {
   return z.object({
-    fullName: z.string().trim().min(1, 'All fields are required.'),
+    fullName: z.string({ error: ALL_REQUIRED }).trim().min(1, ALL_REQUIRED),
     email: z
-      .string()
+      .string({ error: ALL_REQUIRED })
       .trim()
-      .min(1, 'All fields are required.')
+      .min(1, ALL_REQUIRED)
       .refine((email) => isCompanyEmail(email, companyDomain), COMPANY_EMAIL_MESSAGE),
-    role: roleSchema,
-    password: newPasswordSchema,
+    role: z.enum(ROLES, { error: 'Role must be ADMIN or STAFF.' }),
+    password: z.string({ error: ALL_REQUIRED }).pipe(newPasswordSchema),
   });
 }
 

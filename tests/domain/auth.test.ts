@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCompanyEmail, registerRequestSchema } from '../../src/domain/auth';
+import { isCompanyEmail, loginRequestSchema, registerRequestSchema } from '../../src/domain/auth';
 
 describe('company e-mail rule', () => {
   it('accepts the company domain in any letter case and nothing else', () => {
@@ -27,5 +27,26 @@ describe('company e-mail rule', () => {
       password: 'Temp#2026x',
     });
     expect(blank.error?.issues[0]?.message).toBe('All fields are required.');
+  });
+});
+
+describe('request schemas answer missing fields with the form messages', () => {
+  it('login', () => {
+    expect(loginRequestSchema.safeParse({ email: 'a@company.test' }).error?.issues[0]?.message).toBe(
+      'Email and Password are required.',
+    );
+  });
+
+  it('register', () => {
+    const schema = registerRequestSchema('company.test');
+    const missing = schema.safeParse({ fullName: 'A', role: 'STAFF', password: 'Temp#2026x' });
+    expect(missing.error?.issues[0]?.message).toBe('All fields are required.');
+    const badRole = schema.safeParse({
+      fullName: 'A',
+      email: 'a@company.test',
+      role: 'BOSS',
+      password: 'Temp#2026x',
+    });
+    expect(badRole.error?.issues[0]?.message).toBe('Role must be ADMIN or STAFF.');
   });
 });
