@@ -125,6 +125,33 @@ describe('sign-in rate limits', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
+  it('holds under a burst of parallel guesses: at most 10 are checked', async () => {
+    const staff = await createUser(t);
+    const address = nextAddress();
+    const responses = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        post('/api/auth/login', { email: staff.email, password: `burst-${i}` }, {}, address),
+      ),
+    );
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(6);
+  });
+
+  it('does not count successful sign-ins against the address', async () => {
+    const staff = await createUser(t);
+    const address = nextAddress();
+    for (let i = 0; i < 12; i++) {
+      const response = await post(
+        '/api/auth/login',
+        { email: staff.email, password: staff.password },
+        {},
+        address,
+      );
+      expect(response.statusCode).toBe(200);
+    }
+  });
+
   it('limits forget-password to 5 a minute per address', async () => {
     const address = nextAddress();
     for (let i = 0; i < 5; i++) {

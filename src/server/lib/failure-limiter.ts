@@ -7,6 +7,8 @@ export interface FailureLimiter {
   /** Seconds until the key may try again, or 0 when it is not blocked. */
   retryAfter(key: string): number;
   recordFailure(key: string): void;
+  /** Takes back the latest recorded failure (an attempt counted up front that proved right). */
+  release(key: string): void;
   clear(key: string): void;
 }
 
@@ -38,6 +40,11 @@ export function memoryFailureLimiter(
         const first = failures.keys().next().value;
         if (first !== undefined) failures.delete(first);
       }
+    },
+    release(key) {
+      const times = failures.get(key);
+      times?.pop();
+      if (times?.length === 0) failures.delete(key);
     },
     clear(key) {
       failures.delete(key);

@@ -75,17 +75,20 @@ export async function authRoutes(
       if (wait > 0) {
         throw tooManyRequests(wait, `Too many failed sign-in attempts. Please try again in ${wait} seconds.`);
       }
+      // Counted as a failure before the (slow) password check, in the same tick as the check of
+      // the limit, so a burst of parallel guesses cannot all slip under it.
+      for (const key of keys) signInFailures.recordFailure(key);
       const user = await findUserByEmail(app.db, email);
       const passwordOk = await verifyPassword(
         user?.passwordHash ?? (await dummyPasswordHash()),
         request.body.password,
       );
       if (!user || !passwordOk) {
-        for (const key of keys) signInFailures.recordFailure(key);
         request.log.info({ event: 'login.failed' }, 'sign-in refused');
         throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
       }
       signInFailures.clear(`email:${email}`);
+      signInFailures.release(`ip:${request.ip}`);
       const refresh = await issueRefreshToken(app.db, user.id);
       setRefreshCookie(reply, refresh.token, refresh.expiresAt);
       const profile = await sessionUser(app.db, user.id);
