@@ -469,6 +469,26 @@ describe('forgot and reset password', () => {
     });
   });
 
+  it('keeps only the latest link working', async () => {
+    const staff = await createUser(t);
+    await post('/api/auth/forget-password', { email: staff.email });
+    const first = tokenFrom((await latestMailTo(staff.email)).textBody);
+    await post('/api/auth/forget-password', { email: staff.email });
+    let second = first;
+    for (let i = 0; i < 50 && second === first; i++) {
+      const rows = await t.db.select().from(outbox).where(eq(outbox.toAddress, staff.email));
+      second = tokenFrom(rows.at(-1)?.textBody ?? '');
+      if (second === first) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(second).not.toBe(first);
+    expect(
+      (await post('/api/auth/reset-password', { token: first, newPassword: 'Old-link-2026' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await post('/api/auth/reset-password', { token: second, newPassword: 'New-link-2026' })).statusCode,
+    ).toBe(200);
+  });
+
   it('refuses an expired token', async () => {
     const staff = await createUser(t);
     await post('/api/auth/forget-password', { email: staff.email });

@@ -172,10 +172,18 @@ export async function authRoutes(
       const user = await findUserByEmail(app.db, request.body.email);
       if (user) {
         const token = newOpaqueToken();
-        await app.db.insert(passwordResetTokens).values({
-          userId: user.id,
-          tokenHash: hashToken(token),
-          expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+        const now = new Date();
+        await app.db.transaction(async (tx) => {
+          // Only the latest link works: an older e-mail lying in an inbox is no longer a key.
+          await tx
+            .update(passwordResetTokens)
+            .set({ usedAt: now })
+            .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+          await tx.insert(passwordResetTokens).values({
+            userId: user.id,
+            tokenHash: hashToken(token),
+            expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+          });
         });
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         const message = {
