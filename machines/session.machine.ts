@@ -178,22 +178,104 @@ export const sessionMachine = setup({
           },
         },
         loginForm: {
-          description: 'The sign-in form; submitting leaves for signingIn.',
-          initial: 'idle',
+          description: 'The sign-in form: being filled in, or POST /auth/login in flight.',
+          initial: 'editing',
           states: {
-            idle: { description: 'Waiting for email and password; Login is disabled while either is empty.' },
-            failed: {
-              description: "The server refused the sign-in; a 'Login Error' toast showed its message.",
-            },
-          },
-          on: {
-            'login.submit': {
-              // The view disables Login while a field is empty; this guard keeps a bad request off the wire anyway.
-              guard: {
-                type: 'isLoginRequestValid',
-                params: ({ event }) => ({ email: event.email, password: event.password }),
+            editing: {
+              description: 'The user types; Login is disabled while either field is empty.',
+              initial: 'idle',
+              states: {
+                idle: { description: 'Waiting for email and password.' },
+                failed: {
+                  description: "The server refused the sign-in; a 'Login Error' toast showed its message.",
+                },
               },
-              target: '#session.signingIn',
+              on: {
+                'login.submit': {
+                  // The view disables Login while a field is empty; this guard keeps a bad request off the wire anyway.
+                  guard: {
+                    type: 'isLoginRequestValid',
+                    params: ({ event }) => ({ email: event.email, password: event.password }),
+                  },
+                  target: 'submitting',
+                },
+              },
+            },
+            submitting: {
+              // Inside signedOut, so a failed sign-in leaves the forgot-password lock running.
+              description: "POST /auth/login is in flight; Login reads 'Processing...'.",
+              invoke: {
+                id: 'logIn',
+                src: 'logIn',
+                input: ({ event }) =>
+                  event.type === 'login.submit'
+                    ? { email: event.email.trim(), password: event.password }
+                    : { email: '', password: '' },
+                onDone: [
+                  {
+                    guard: {
+                      type: 'isNewStaff',
+                      params: ({ event }) => ({
+                        role: event.output.user.role,
+                        isNewUser: event.output.isNewUser,
+                      }),
+                    },
+                    target: '#session.signedIn',
+                    description: 'A new staff user must set a password before reaching /staff.',
+                    actions: [
+                      assign({ user: ({ event }) => event.output.user, isNewUser: true, loginError: null }),
+                      { type: 'storeSession', params: ({ event }) => event.output },
+                      {
+                        type: 'notify',
+                        params: {
+                          type: 'info',
+                          title: 'Welcome! Please set your password',
+                          description: 'For security reasons, you need to set a new password.',
+                        },
+                      },
+                    ],
+                  },
+                  {
+                    target: '#session.signedIn',
+                    description:
+                      'ADMIN goes to /admin, STAFF to /staff; a new ADMIN still sets a password there first.',
+                    actions: [
+                      assign({
+                        user: ({ event }) => event.output.user,
+                        isNewUser: ({ event }) => event.output.isNewUser,
+                        loginError: null,
+                      }),
+                      { type: 'storeSession', params: ({ event }) => event.output },
+                      {
+                        type: 'notify',
+                        params: ({ event }) => ({
+                          type: 'success',
+                          title: 'Login successful!',
+                          description: `Welcome ${event.output.user.fullName}`,
+                        }),
+                      },
+                      {
+                        type: 'navigate',
+                        params: ({ event }) => ({ to: homePathFor(event.output.user.role) }),
+                      },
+                    ],
+                  },
+                ],
+                onError: {
+                  target: 'editing.failed',
+                  actions: [
+                    assign({ loginError: ({ event }) => toApiError(event.error) }),
+                    {
+                      type: 'notify',
+                      params: ({ event }) => ({
+                        type: 'error',
+                        title: 'Login Error',
+                        description: toApiError(event.error).message,
+                      }),
+                    },
+                  ],
+                },
+              },
             },
           },
         },
@@ -264,75 +346,6 @@ export const sessionMachine = setup({
               on: { 'resetRequest.submit': 'sending' },
             },
           },
-        },
-      },
-    },
-    signingIn: {
-      description: 'POST /auth/login is in flight.',
-      invoke: {
-        id: 'logIn',
-        src: 'logIn',
-        input: ({ event }) =>
-          event.type === 'login.submit'
-            ? { email: event.email.trim(), password: event.password }
-            : { email: '', password: '' },
-        onDone: [
-          {
-            guard: {
-              type: 'isNewStaff',
-              params: ({ event }) => ({ role: event.output.user.role, isNewUser: event.output.isNewUser }),
-            },
-            target: 'signedIn',
-            description: 'A new staff user must set a password before reaching /staff.',
-            actions: [
-              assign({ user: ({ event }) => event.output.user, isNewUser: true, loginError: null }),
-              { type: 'storeSession', params: ({ event }) => event.output },
-              {
-                type: 'notify',
-                params: {
-                  type: 'info',
-                  title: 'Welcome! Please set your password',
-                  description: 'For security reasons, you need to set a new password.',
-                },
-              },
-            ],
-          },
-          {
-            target: 'signedIn',
-            description:
-              'ADMIN goes to /admin, STAFF to /staff; a new ADMIN still sets a password there first.',
-            actions: [
-              assign({
-                user: ({ event }) => event.output.user,
-                isNewUser: ({ event }) => event.output.isNewUser,
-                loginError: null,
-              }),
-              { type: 'storeSession', params: ({ event }) => event.output },
-              {
-                type: 'notify',
-                params: ({ event }) => ({
-                  type: 'success',
-                  title: 'Login successful!',
-                  description: `Welcome ${event.output.user.fullName}`,
-                }),
-              },
-              { type: 'navigate', params: ({ event }) => ({ to: homePathFor(event.output.user.role) }) },
-            ],
-          },
-        ],
-        onError: {
-          target: 'signedOut.loginForm.failed',
-          actions: [
-            assign({ loginError: ({ event }) => toApiError(event.error) }),
-            {
-              type: 'notify',
-              params: ({ event }) => ({
-                type: 'error',
-                title: 'Login Error',
-                description: toApiError(event.error).message,
-              }),
-            },
-          ],
         },
       },
     },

@@ -8,7 +8,7 @@ export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 export const isSignedIn = (s: SessionSnapshot) => s.matches('signedIn') || s.matches('loggingOut');
 export const mustSetPassword = (s: SessionSnapshot) =>
   s.matches({ signedIn: { account: 'mustSetPassword' } });
-export const isSigningIn = (s: SessionSnapshot) => s.matches('signingIn');
+export const isSigningIn = (s: SessionSnapshot) => s.matches({ signedOut: { loginForm: 'submitting' } });
 export const isLoggingOut = (s: SessionSnapshot) => s.matches('loggingOut');
 
 export type LoginTab = 'login' | 'forgotPassword';
@@ -29,13 +29,11 @@ export const resetRequestButton = (s: SessionSnapshot): ResetRequestButton => {
 export const isPasswordFormOpen = (s: SessionSnapshot) => s.matches({ signedIn: { password: 'open' } });
 export const isPasswordSubmitting = (s: SessionSnapshot) =>
   s.matches({ signedIn: { password: { open: 'submitting' } } });
-export const passwordFormMessage = (s: SessionSnapshot): string | null => {
-  if (s.matches({ signedIn: { password: { open: { form: 'invalid' } } } }))
-    return sessionMessages.passwordsDifferOnSubmit;
-  if (s.matches({ signedIn: { password: { open: { form: 'failed' } } } }))
-    return s.context.passwordError?.message ?? null;
-  return null;
-};
+/** The form's own line; a refusal by the server is told by the toast alone (spec section 8). */
+export const passwordFormMessage = (s: SessionSnapshot): string | null =>
+  s.matches({ signedIn: { password: { open: { form: 'invalid' } } } })
+    ? sessionMessages.passwordsDifferOnSubmit
+    : null;
 
 export const isInactivityPromptOpen = (s: SessionSnapshot) =>
   s.matches({ signedIn: { inactivity: 'prompting' } });

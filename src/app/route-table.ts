@@ -39,8 +39,8 @@ export const staffArea: Area = {
   label: 'Staff',
   roles: ['STAFF'],
   pages: [
-    { path: '/staff', title: 'Home' },
+    { path: '/staff', title: 'Staff Dashboard' },
     { path: '/staff/profile', title: 'My Profile' },
-    { path: '/staff/payslips', title: 'Pay Records' },
+    { path: '/staff/payslips', title: 'My Payslips' },
   ],
 };

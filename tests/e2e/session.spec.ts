@@ -104,7 +104,7 @@ describe('session in the browser', () => {
     const form = page.getByRole('form', { name: 'Set Password' });
     await form.getByLabel('Current Password').fill('Temporary-Pass-1');
     await form.getByLabel('New Password', { exact: true }).fill('My-Own-Pass-22');
-    await form.getByLabel('Confirm New Password').fill('My-Own-Pass-22');
+    await form.getByLabel('Confirm Password').fill('My-Own-Pass-22');
     await form.getByRole('button', { name: 'Set Password' }).click();
     await page.waitForURL('**/staff');
     await toast(page, 'Password changed').waitFor();
@@ -135,7 +135,7 @@ describe('session in the browser', () => {
     const form = page.getByRole('form', { name: 'Set Password' });
     await form.getByLabel('Current Password').fill('Temporary-Pass-1');
     await form.getByLabel('New Password', { exact: true }).fill('Admin-Own-Pass-22');
-    await form.getByLabel('Confirm New Password').fill('Admin-Own-Pass-22');
+    await form.getByLabel('Confirm Password').fill('Admin-Own-Pass-22');
     await form.getByRole('button', { name: 'Set Password' }).click();
     await page.getByRole('complementary', { name: 'Sidebar' }).getByText('Welcome, Ravi Menon').waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin');
@@ -177,7 +177,7 @@ describe('session in the browser', () => {
     await page.goto('/login');
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.waitForURL('**/admin');
-    const prompt = page.getByRole('alertdialog', { name: 'Are you still there?' });
+    const prompt = page.getByRole('dialog', { name: 'Are you still there?' });
 
     await page.clock.fastForward(779_000);
     expect(await prompt.isVisible()).toBe(false);

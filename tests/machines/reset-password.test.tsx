@@ -72,7 +72,7 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
     expect(screen.getByRole('form', { name: 'Sign in' })).toBeInTheDocument();
   } else {
     expect(window.location.pathname).toBe('/reset-password');
-    expect(screen.getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
   }
   if (s.matches('done'))
     expectToast('Password reset successful', 'You can now login with your new password.');

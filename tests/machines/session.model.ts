@@ -154,7 +154,8 @@ export function canProduce(s: SessionSnapshot, e: ModelEvent): boolean {
   const forced = s.matches({ signedIn: { account: 'mustSetPassword' } });
   switch (e.type) {
     case 'login.submit':
-      return s.matches({ signedOut: { tab: 'login' } });
+      // While a sign-in is in flight the Login button is disabled.
+      return s.matches({ signedOut: { tab: 'login', loginForm: 'editing' } });
     case 'resetRequest.submit':
       return s.matches({ signedOut: { tab: 'forgotPassword' } });
     case 'passwordDialog.open':

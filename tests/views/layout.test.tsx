@@ -116,7 +116,7 @@ describe('signed-in layouts (spec section 2, Navigation)', () => {
     // Zag arms the dialog's Escape handling on the next tick.
     await advance(50);
     const dialog = openDialog('dialog', 'Change Password');
-    const fields = ['Current Password', 'New Password', 'Confirm New Password'].map((label) =>
+    const fields = ['Current Password', 'New Password', 'Confirm Password'].map((label) =>
       within(dialog).getByLabelText(label),
     );
     for (const field of fields) expect(field).toHaveAttribute('type', 'password');

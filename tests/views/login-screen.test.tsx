@@ -27,14 +27,14 @@ describe('login screen (spec section 2, Login)', () => {
 
   it('switches to the forgot-password tab and back; Send Reset Email waits for an email', async () => {
     const { user } = await renderApp({ path: '/login' });
-    await user.click(screen.getByRole('button', { name: 'Forgot Password?' }));
+    await user.click(screen.getByRole('link', { name: 'Forgot Password?' }));
     expect(screen.getByRole('tab', { name: 'Forgot Password', selected: true })).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Forgot password' });
     const send = within(form).getByRole('button', { name: 'Send Reset Email' });
     expect(send).toBeDisabled();
     await user.type(within(form).getByLabelText('Email'), 'someone@company.test');
     expect(send).toBeEnabled();
-    await user.click(within(form).getByRole('button', { name: 'Back to Login' }));
+    await user.click(within(form).getByRole('link', { name: 'Back to Login' }));
     expect(screen.getByRole('tab', { name: 'Login', selected: true })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Forgot Password' }));
     expect(screen.getByRole('form', { name: 'Forgot password' })).toBeInTheDocument();

@@ -65,7 +65,7 @@ describe('routes and guards (spec section 2)', () => {
 
   it('/reset-password is open to a signed-in user too, and sends a link without a token to /login', async () => {
     expect((await visit('/reset-password?token=abc', admin)).path).toBe('/reset-password');
-    expect(screen.getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
   });
 
   it('/reset-password without a token goes to /login', async () => {

@@ -2,6 +2,7 @@ import { Box, Drawer, Flex, IconButton, Portal, Separator, Text } from '@chakra-
 import { type ReactNode, useState } from 'react';
 import { BrandMark } from '../../ui/brand';
 import { SidebarIcon } from '../../ui/icons';
+import { useIsMobile } from '../../ui/use-is-mobile';
 import type { NavItem } from './navigation';
 import { SidebarContent } from './sidebar';
 import { readSidebarOpen, writeSidebarOpen } from './sidebar-state';
@@ -13,6 +14,7 @@ import { readSidebarOpen, writeSidebarOpen } from './sidebar-state';
 export function AppShell({ area, nav, children }: { area: string; nav: NavItem[]; children: ReactNode }) {
   const [expanded, setExpanded] = useState(readSidebarOpen);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const isMobile = useIsMobile();
   const toggleExpanded = () => {
     setExpanded(!expanded);
     writeSidebarOpen(!expanded);
@@ -20,23 +22,26 @@ export function AppShell({ area, nav, children }: { area: string; nav: NavItem[]
 
   return (
     <Flex minH="100dvh" bg="bg">
-      <Box
-        as="aside"
-        aria-label="Sidebar"
-        data-state={expanded ? 'expanded' : 'collapsed'}
-        hideBelow="md"
-        flexShrink={0}
-        width={expanded ? '16rem' : '3rem'}
-        transition="width 0.2s ease"
-        borderEndWidth="1px"
-        bg="bg.subtle"
-        position="sticky"
-        top="0"
-        height="100dvh"
-        overflow="hidden"
-      >
-        <SidebarContent area={area} nav={nav} collapsed={!expanded} />
-      </Box>
+      {/* Rendered only on wide screens, so the drawer's copy is the only sidebar on a phone. */}
+      {!isMobile && (
+        <Box
+          as="aside"
+          aria-label="Sidebar"
+          data-state={expanded ? 'expanded' : 'collapsed'}
+          hideBelow="md"
+          flexShrink={0}
+          width={expanded ? '16rem' : '3rem'}
+          transition="width 0.2s ease"
+          borderEndWidth="1px"
+          bg="bg.subtle"
+          position="sticky"
+          top="0"
+          height="100dvh"
+          overflow="hidden"
+        >
+          <SidebarContent area={area} nav={nav} collapsed={!expanded} />
+        </Box>
+      )}
       <Drawer.Root open={drawerOpen} placement="start" onOpenChange={({ open }) => setDrawerOpen(open)}>
         <Portal>
           <Drawer.Backdrop />

@@ -8,14 +8,7 @@ export function InactivityDialog() {
   const open = useSession(isInactivityPromptOpen);
 
   return (
-    <Dialog.Root
-      open={open}
-      role="alertdialog"
-      closeOnEscape={false}
-      closeOnInteractOutside={false}
-      lazyMount
-      unmountOnExit
-    >
+    <Dialog.Root open={open} closeOnEscape={false} closeOnInteractOutside={false} lazyMount unmountOnExit>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -40,10 +40,17 @@ export function ForgotPasswordForm() {
         >
           {button.label}
         </Button>
-        <Link asChild alignSelf="center" fontSize="sm" color="teal.fg">
-          <button type="button" onClick={() => send({ type: 'login.open' })}>
-            Back to Login
-          </button>
+        <Link
+          href="/login"
+          alignSelf="center"
+          fontSize="sm"
+          color="teal.fg"
+          onClick={(event) => {
+            event.preventDefault();
+            send({ type: 'login.open' });
+          }}
+        >
+          Back to Login
         </Link>
       </Stack>
     </form>

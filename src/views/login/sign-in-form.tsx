@@ -51,11 +51,18 @@ export function SignInForm() {
         >
           Login
         </Button>
-        <Link asChild alignSelf="center" fontSize="sm" color="teal.fg">
-          {/* type="button": inside the form a plain button would submit it. */}
-          <button type="button" onClick={() => send({ type: 'forgotPassword.open' })}>
-            Forgot Password?
-          </button>
+        {/* A link that switches tabs in place (spec: 'a Forgot Password? link'). */}
+        <Link
+          href="/login"
+          alignSelf="center"
+          fontSize="sm"
+          color="teal.fg"
+          onClick={(event) => {
+            event.preventDefault();
+            send({ type: 'forgotPassword.open' });
+          }}
+        >
+          Forgot Password?
         </Link>
       </Stack>
     </form>

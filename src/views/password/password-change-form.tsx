@@ -11,7 +11,7 @@ type FieldName = keyof typeof empty;
 const fields: ReadonlyArray<{ name: FieldName; label: string; autoComplete: string }> = [
   { name: 'currentPassword', label: 'Current Password', autoComplete: 'current-password' },
   { name: 'newPassword', label: 'New Password', autoComplete: 'new-password' },
-  { name: 'confirmPassword', label: 'Confirm New Password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Confirm Password', autoComplete: 'new-password' },
 ];
 
 /**

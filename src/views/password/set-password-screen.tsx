@@ -22,8 +22,8 @@ export function SetPasswordScreen() {
             Set a new password
           </Heading>
           <Text color="fg.muted">
-            Welcome, {fullName}. For security reasons, you need to set a new password. Enter the temporary
-            password you were given, then choose your own.
+            Welcome, {fullName}. Your account still has the temporary password it was created with: enter it,
+            then choose a password of your own.
           </Text>
         </Card.Header>
         <Card.Body>

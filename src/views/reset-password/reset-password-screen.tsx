@@ -40,7 +40,7 @@ export function ResetPasswordScreen({
       <Card.Root width="full" maxW="md">
         <Card.Header>
           <Heading as="h1" size="xl">
-            Reset Password
+            Reset your password
           </Heading>
           <Text color="fg.muted">Choose a new password for your account.</Text>
         </Card.Header>
