@@ -197,11 +197,11 @@ export const sessionMachine = setup({
                     type: 'isLoginRequestValid',
                     params: ({ event }) => ({ email: event.email, password: event.password }),
                   },
-                  target: 'submitting',
+                  target: 'signingIn',
                 },
               },
             },
-            submitting: {
+            signingIn: {
               // Inside signedOut, so a failed sign-in leaves the forgot-password lock running.
               description: "POST /auth/login is in flight; Login reads 'Processing...'.",
               invoke: {

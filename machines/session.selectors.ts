@@ -8,7 +8,7 @@ export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 export const isSignedIn = (s: SessionSnapshot) => s.matches('signedIn') || s.matches('loggingOut');
 export const mustSetPassword = (s: SessionSnapshot) =>
   s.matches({ signedIn: { account: 'mustSetPassword' } });
-export const isSigningIn = (s: SessionSnapshot) => s.matches({ signedOut: { loginForm: 'submitting' } });
+export const isSigningIn = (s: SessionSnapshot) => s.matches({ signedOut: { loginForm: 'signingIn' } });
 export const isLoggingOut = (s: SessionSnapshot) => s.matches('loggingOut');
 
 export type LoginTab = 'login' | 'forgotPassword';

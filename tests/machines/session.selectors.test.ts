@@ -66,7 +66,7 @@ describe('session selectors', () => {
 
   it('counts a session that is logging out as still signed in (the layout stays until it ends)', () => {
     expect(isSignedIn(at('loggingOut', { user: admin }))).toBe(true);
-    const signingIn = at({ signedOut: { tab: 'login', loginForm: 'submitting', resetRequest: 'idle' } });
+    const signingIn = at({ signedOut: { tab: 'login', loginForm: 'signingIn', resetRequest: 'idle' } });
     expect(isSigningIn(signingIn)).toBe(true);
     expect(isSignedIn(signingIn)).toBe(false);
   });
