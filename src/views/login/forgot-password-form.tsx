@@ -1,7 +1,8 @@
-import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { resetRequestButton } from '../../../machines/session.selectors';
 import { useSession, useSessionSend } from '../session/session-context';
+import { EmailField, TabSwitchLink } from './login-form-parts';
 
 export function ForgotPasswordForm() {
   const send = useSessionSend();
@@ -21,17 +22,7 @@ export function ForgotPasswordForm() {
         <Text color="fg.muted" fontSize="sm">
           Enter the email address of your account and we will send you a link to reset your password.
         </Text>
-        <Field.Root>
-          <Field.Label>Email</Field.Label>
-          <Input
-            type="email"
-            name="email"
-            autoComplete="username"
-            placeholder="Your work email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </Field.Root>
+        <EmailField value={email} onChange={setEmail} />
         <Button
           type="submit"
           colorPalette="teal"
@@ -40,18 +31,7 @@ export function ForgotPasswordForm() {
         >
           {button.label}
         </Button>
-        <Link
-          href="/login"
-          alignSelf="center"
-          fontSize="sm"
-          color="teal.fg"
-          onClick={(event) => {
-            event.preventDefault();
-            send({ type: 'login.open' });
-          }}
-        >
-          Back to Login
-        </Link>
+        <TabSwitchLink onSelect={() => send({ type: 'login.open' })}>Back to Login</TabSwitchLink>
       </Stack>
     </form>
   );

@@ -1,8 +1,9 @@
-import { Button, Field, Input, Link, Stack } from '@chakra-ui/react';
+import { Button, Field, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { isSigningIn } from '../../../machines/session.selectors';
 import { PasswordInput } from '../../ui/password-input';
 import { useSession, useSessionSend } from '../session/session-context';
+import { EmailField, TabSwitchLink } from './login-form-parts';
 
 export function SignInForm() {
   const send = useSessionSend();
@@ -21,17 +22,7 @@ export function SignInForm() {
       }}
     >
       <Stack gap="5">
-        <Field.Root>
-          <Field.Label>Email</Field.Label>
-          <Input
-            type="email"
-            name="email"
-            autoComplete="username"
-            placeholder="Your work email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </Field.Root>
+        <EmailField value={email} onChange={setEmail} />
         <Field.Root>
           <Field.Label>Password</Field.Label>
           <PasswordInput
@@ -51,19 +42,7 @@ export function SignInForm() {
         >
           Login
         </Button>
-        {/* A link that switches tabs in place (spec: 'a Forgot Password? link'). */}
-        <Link
-          href="/login"
-          alignSelf="center"
-          fontSize="sm"
-          color="teal.fg"
-          onClick={(event) => {
-            event.preventDefault();
-            send({ type: 'forgotPassword.open' });
-          }}
-        >
-          Forgot Password?
-        </Link>
+        <TabSwitchLink onSelect={() => send({ type: 'forgotPassword.open' })}>Forgot Password?</TabSwitchLink>
       </Stack>
     </form>
   );
