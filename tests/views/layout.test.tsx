@@ -5,21 +5,7 @@ import { SIDEBAR_COOKIE } from '../../src/app/layouts/sidebar-state';
 import type { SessionUser } from '../../src/domain/auth';
 import { initialsOf } from '../../src/domain/initials';
 import { advance, isDialogOpen, openDialog, renderApp, settle, useAppHarness } from '../machines/harness';
-
-const admin: SessionUser = {
-  id: 1,
-  email: 'admin@company.test',
-  fullName: 'Aisyah Binti Rahman',
-  role: 'ADMIN',
-  hireDate: null,
-};
-const staff: SessionUser = {
-  id: 2,
-  email: 'weiming.tan@company.test',
-  fullName: 'Tan Wei Ming',
-  role: 'STAFF',
-  hireDate: '2024-03-01',
-};
+import { admin, staff } from './fixtures';
 
 const as = (user: SessionUser, path: string) =>
   renderApp({

@@ -4,21 +4,7 @@ import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-sto
 import { adminArea, staffArea } from '../../src/app/route-table';
 import type { SessionUser } from '../../src/domain/auth';
 import { renderApp, useAppHarness } from '../machines/harness';
-
-const admin: SessionUser = {
-  id: 1,
-  email: 'admin@company.test',
-  fullName: 'Aisyah Binti Rahman',
-  role: 'ADMIN',
-  hireDate: null,
-};
-const staff: SessionUser = {
-  id: 2,
-  email: 'weiming.tan@company.test',
-  fullName: 'Tan Wei Ming',
-  role: 'STAFF',
-  hireDate: '2024-03-01',
-};
+import { admin, staff } from './fixtures';
 
 const signedInAs = (user: SessionUser | null): Record<string, string> =>
   user ? { [ACCESS_TOKEN_KEY]: 'token', [CURRENT_USER_KEY]: JSON.stringify({ user, isNewUser: false }) } : {};

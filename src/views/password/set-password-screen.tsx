@@ -1,5 +1,5 @@
-import { Box, Button, Card, Flex, Heading, Text } from '@chakra-ui/react';
-import { Brand } from '../../ui/brand';
+import { Button } from '@chakra-ui/react';
+import { CardScreen } from '../../ui/card-screen';
 import { useSession, useSessionSend } from '../session/session-context';
 import { PasswordChangeForm } from './password-change-form';
 
@@ -12,32 +12,19 @@ export function SetPasswordScreen() {
   const fullName = useSession((s) => s.context.user?.fullName ?? '');
 
   return (
-    <Flex minH="100dvh" direction="column" align="center" bg="bg.subtle" px="4" py={{ base: '8', md: '16' }}>
-      <Box mb="8">
-        <Brand subtitle="Leave, staff and payroll" />
-      </Box>
-      <Card.Root width="full" maxW="md">
-        <Card.Header>
-          <Heading as="h1" size="xl">
-            Set a new password
-          </Heading>
-          <Text color="fg.muted">
-            Welcome, {fullName}. Your account still has the temporary password it was created with: enter it,
-            then choose a password of your own.
-          </Text>
-        </Card.Header>
-        <Card.Body>
-          <PasswordChangeForm
-            id="set-password-form"
-            submitLabel="Set Password"
-            actions={
-              <Button variant="ghost" onClick={() => send({ type: 'session.logout' })}>
-                Logout
-              </Button>
-            }
-          />
-        </Card.Body>
-      </Card.Root>
-    </Flex>
+    <CardScreen
+      title="Set a new password"
+      intro={`Welcome, ${fullName}. Your account still has the temporary password it was created with: enter it, then choose a password of your own.`}
+    >
+      <PasswordChangeForm
+        id="set-password-form"
+        submitLabel="Set Password"
+        actions={
+          <Button variant="ghost" onClick={() => send({ type: 'session.logout' })}>
+            Logout
+          </Button>
+        }
+      />
+    </CardScreen>
   );
 }

@@ -1,10 +1,10 @@
-import { Box, Button, Card, Field, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Link, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import type { InspectionEvent, Observer, SnapshotFrom } from 'xstate';
 import { type resetPasswordMachine, resetPasswordMessages } from '../../../machines/reset-password.machine';
-import { Brand } from '../../ui/brand';
+import { CardScreen } from '../../ui/card-screen';
 import { PasswordInput } from '../../ui/password-input';
 
 type ResetPasswordLogic = typeof resetPasswordMachine;
@@ -33,59 +33,46 @@ export function ResetPasswordScreen({
   const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
 
   return (
-    <Flex minH="100dvh" direction="column" align="center" bg="bg.subtle" px="4" py={{ base: '8', md: '16' }}>
-      <Box mb="8">
-        <Brand subtitle="Leave, staff and payroll" />
-      </Box>
-      <Card.Root width="full" maxW="md">
-        <Card.Header>
-          <Heading as="h1" size="xl">
-            Reset your password
-          </Heading>
-          <Text color="fg.muted">Choose a new password for your account.</Text>
-        </Card.Header>
-        <Card.Body>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              actor.send({ type: 'resetPassword.submit', ...values });
-            }}
-          >
-            <Stack gap="4">
-              <Field.Root disabled={submitting}>
-                <Field.Label>New Password</Field.Label>
-                <PasswordInput
-                  name="newPassword"
-                  autoComplete="new-password"
-                  value={values.newPassword}
-                  onChange={(event) => setValues((v) => ({ ...v, newPassword: event.target.value }))}
-                />
-              </Field.Root>
-              <Field.Root disabled={submitting}>
-                <Field.Label>Confirm Password</Field.Label>
-                <PasswordInput
-                  name="confirmPassword"
-                  autoComplete="new-password"
-                  value={values.confirmPassword}
-                  onChange={(event) => setValues((v) => ({ ...v, confirmPassword: event.target.value }))}
-                />
-              </Field.Root>
-              {message && (
-                <Text color="fg.error" fontSize="sm" role="alert">
-                  {message}
-                </Text>
-              )}
-              <Button type="submit" colorPalette="teal" loading={submitting} loadingText="Processing...">
-                Reset Password
-              </Button>
-              <Link asChild alignSelf="center" fontSize="sm" color="teal.fg">
-                <RouterLink href="/login">Back to Login</RouterLink>
-              </Link>
-            </Stack>
-          </form>
-        </Card.Body>
-      </Card.Root>
-    </Flex>
+    <CardScreen title="Reset your password" intro="Choose a new password for your account.">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'resetPassword.submit', ...values });
+        }}
+      >
+        <Stack gap="4">
+          <Field.Root disabled={submitting}>
+            <Field.Label>New Password</Field.Label>
+            <PasswordInput
+              name="newPassword"
+              autoComplete="new-password"
+              value={values.newPassword}
+              onChange={(event) => setValues((v) => ({ ...v, newPassword: event.target.value }))}
+            />
+          </Field.Root>
+          <Field.Root disabled={submitting}>
+            <Field.Label>Confirm Password</Field.Label>
+            <PasswordInput
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              onChange={(event) => setValues((v) => ({ ...v, confirmPassword: event.target.value }))}
+            />
+          </Field.Root>
+          {message && (
+            <Text color="fg.error" fontSize="sm" role="alert">
+              {message}
+            </Text>
+          )}
+          <Button type="submit" colorPalette="teal" loading={submitting} loadingText="Processing...">
+            Reset Password
+          </Button>
+          <Link asChild alignSelf="center" fontSize="sm" color="teal.fg">
+            <RouterLink href="/login">Back to Login</RouterLink>
+          </Link>
+        </Stack>
+      </form>
+    </CardScreen>
   );
 }
