@@ -20,6 +20,10 @@ import { HttpError, statusText } from './lib/http-error';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { authRoutes } from './routes/auth';
+import { employmentInfoRoutes } from './routes/employment-info';
+import { onboardingRoutes } from './routes/onboarding';
+import { paymentInfoRoutes } from './routes/payment-info';
+import { staffInfoRoutes } from './routes/staff-info';
 import { userRoutes } from './routes/users';
 import { createMailer, type Mailer } from './services/mail';
 
@@ -134,6 +138,10 @@ export async function buildApp(options: AppOptions) {
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth', config, mailer, signInFailures });
       await api.register(userRoutes, { prefix: '/users', config });
+      await api.register(onboardingRoutes);
+      await api.register(staffInfoRoutes);
+      await api.register(employmentInfoRoutes);
+      await api.register(paymentInfoRoutes);
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
     },
     { prefix: '/api' },

@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COMPANY_EMAIL_MESSAGE, idSchema, isCompanyEmail, roleSchema } from '../../domain/auth';
+import { employmentInfoSchema } from '../../domain/employment-info';
+import { paymentInfoSchema } from '../../domain/payment-info';
+import { staffInfoSchema } from '../../domain/staff-info';
 import type { Config } from '../config';
 import { payslips, users } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../lib/http-error';
@@ -11,49 +14,15 @@ import { writeAudit } from '../services/audit';
 import { listUsers, userDetail } from '../services/users';
 import { errorResponses } from './schemas';
 
-const nullableString = z.string().nullable();
-const userDetailSchema = z.object({
+export const userDetailSchema = z.object({
   id: idSchema,
   fullName: z.string(),
   email: z.string(),
   role: roleSchema,
-  hireDate: nullableString,
-  staffInfo: z
-    .object({
-      id: idSchema,
-      gender: nullableString,
-      nric: z.string(),
-      dateOfBirth: z.string(),
-      race: z.string(),
-      nationality: z.string(),
-    })
-    .nullable(),
-  employmentInfo: z
-    .object({
-      id: idSchema,
-      designation: z.string(),
-      employmentStatus: z.string(),
-      hireDate: z.string(),
-      confirmedDate: nullableString,
-      passType: z.string(),
-      employmentType: z.string(),
-    })
-    .nullable(),
-  paymentInfo: z
-    .object({
-      id: idSchema,
-      basicSalary: z.number(),
-      employeeCpfContributionRate: z.number().nullable(),
-      employerCpfContributionRate: z.number().nullable(),
-      cpfType: z.string(),
-      cpfSection: z.string(),
-      selfHelpGroup: z.string(),
-      bankName: nullableString,
-      bankCode: nullableString,
-      branchCode: nullableString,
-      accountNo: nullableString,
-    })
-    .nullable(),
+  hireDate: z.string().nullable(),
+  staffInfo: staffInfoSchema.nullable(),
+  employmentInfo: employmentInfoSchema.nullable(),
+  paymentInfo: paymentInfoSchema.nullable(),
 });
 
 const userIdParams = z.object({ id: z.coerce.number().int().positive() });

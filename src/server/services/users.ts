@@ -2,8 +2,7 @@ import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import { maskAccountNumber, maskNric } from '../../domain/masking';
 import type { DbOrTx } from '../db/client';
 import { employmentInfo, paymentInfo, staffInfo, users } from '../db/schema';
-
-export const centsToAmount = (cents: number) => cents / 100;
+import { toEmploymentInfo, toPaymentInfo, toStaffInfo } from './staff-records';
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [row] = await db
@@ -75,39 +74,11 @@ function toUserRecord({ user, staff, employment, payment }: UserJoin, { masked }
     email: user.email,
     role: user.role,
     hireDate: employment?.hireDate ?? null,
-    staffInfo: staff
-      ? {
-          id: staff.id,
-          gender: staff.gender,
-          nric: masked ? maskNric(staff.nric) : staff.nric,
-          dateOfBirth: staff.dateOfBirth,
-          race: staff.race,
-          nationality: staff.nationality,
-        }
-      : null,
-    employmentInfo: employment
-      ? {
-          id: employment.id,
-          designation: employment.designation,
-          employmentStatus: employment.employmentStatus,
-          hireDate: employment.hireDate,
-          confirmedDate: employment.confirmedDate,
-          passType: employment.passType,
-          employmentType: employment.employmentType,
-        }
-      : null,
+    staffInfo: staff ? { ...toStaffInfo(staff), nric: masked ? maskNric(staff.nric) : staff.nric } : null,
+    employmentInfo: employment ? toEmploymentInfo(employment) : null,
     paymentInfo: payment
       ? {
-          id: payment.id,
-          basicSalary: centsToAmount(payment.basicSalaryCents),
-          employeeCpfContributionRate: payment.employeeCpfRate,
-          employerCpfContributionRate: payment.employerCpfRate,
-          cpfType: payment.cpfType,
-          cpfSection: payment.cpfSection,
-          selfHelpGroup: payment.selfHelpGroup,
-          bankName: payment.bankName,
-          bankCode: payment.bankCode,
-          branchCode: payment.branchCode,
+          ...toPaymentInfo(payment),
           accountNo: masked && payment.accountNo ? maskAccountNumber(payment.accountNo) : payment.accountNo,
         }
       : null,
