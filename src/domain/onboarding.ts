@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idSchema } from './auth';
 import { employmentInfoBodySchema } from './employment-info';
 import { UNPAID_LEAVE } from './enums';
+import { idSchema } from './fields';
 import { paymentInfoBodySchema } from './payment-info';
 import { staffInfoBodySchema } from './staff-info';
 

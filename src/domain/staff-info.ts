@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idSchema } from './auth';
 import { EARLIEST_DATE, isIsoDate, requiredDateSchema, todayIso } from './dates';
 import { GENDERS, RACES } from './enums';
+import { idSchema } from './fields';
 import { NATIONALITIES } from './nationalities';
 import { isValidNric } from './nric';
 

@@ -135,7 +135,7 @@ describe('POST /api/users/:id/onboard', () => {
     for (const type of types) {
       const row = balances.find((b) => b.leaveTypeId === type.id);
       const sent = body.leaveBalances.find((b) => b.leaveTypeId === type.id);
-      expect(row).toMatchObject({ year, usedDays: 0, totalDays: sent ? sent.totalDays : null });
+      expect(row).toMatchObject({ year, totalDays: sent ? sent.totalDays : null });
     }
     const audit = await t.db
       .select()
@@ -207,7 +207,10 @@ describe('POST /api/users/:id/onboard', () => {
       ],
     ];
     for (const [override, message] of cases) {
-      const response = await call('POST', `/api/users/${id}/onboard`, adminToken, { ...onboardBody(), ...override });
+      const response = await call('POST', `/api/users/${id}/onboard`, adminToken, {
+        ...onboardBody(),
+        ...override,
+      });
       expect(response.statusCode, message).toBe(400);
       expect(response.json().message).toContain(message);
     }
@@ -286,6 +289,29 @@ describe('reading staff records', () => {
     const missing = await call('GET', `/api/users/${id}/staff-info`, adminToken);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Staff information not found.');
+  });
+});
+
+describe('PATCH /api/users/:id by STAFF', () => {
+  it('changes their own name but not their e-mail, which is for ADMIN', async () => {
+    const me = await onboardedStaff();
+    const renamed = await call('PATCH', `/api/users/${me.id}`, me.token, {
+      fullName: 'Renamed Me',
+      email: me.email,
+    });
+    expect(renamed.json()).toMatchObject({ fullName: 'Renamed Me', email: me.email });
+    const newEmail = `moved.${me.id}@${t.config.companyEmailDomain}`;
+    const moved = await call('PATCH', `/api/users/${me.id}`, me.token, {
+      fullName: 'Renamed Me',
+      email: newEmail,
+    });
+    expect(moved.statusCode).toBe(403);
+    expect(moved.json().message).toBe('Only an administrator can change the email address.');
+    const byAdmin = await call('PATCH', `/api/users/${me.id}`, adminToken, {
+      fullName: 'Renamed Me',
+      email: newEmail,
+    });
+    expect(byAdmin.json().email).toBe(newEmail);
   });
 });
 

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { employmentInfoBodySchema, employmentInfoSchema } from '../../domain/employment-info';
-import { currentUser } from '../plugins/auth';
+import { idParams } from '../../domain/fields';
+import { actorOf } from '../plugins/access';
 import { getEmploymentInfo, updateEmploymentInfo } from '../services/employment-info';
-import { errorResponses, idParams } from './schemas';
+import { errorResponses } from './schemas';
 
 export async function employmentInfoRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -11,7 +12,7 @@ export async function employmentInfoRoutes(app: FastifyInstance) {
   r.get(
     '/users/:id/employment-info',
     {
-      preHandler: app.authenticate,
+      config: { access: 'self' },
       schema: {
         tags: ['staff records'],
         summary: "A user's employment info (own for STAFF, any for ADMIN)",
@@ -20,13 +21,13 @@ export async function employmentInfoRoutes(app: FastifyInstance) {
         response: { 200: employmentInfoSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getEmploymentInfo(app.db, currentUser(request), { userId: request.params.id }),
+    async (request) => getEmploymentInfo(app.db, actorOf(request), { userId: request.params.id }),
   );
 
   r.patch(
     '/employment-info/:id',
     {
-      preHandler: [app.authenticate, app.requireRole('ADMIN')],
+      config: { access: 'admin' },
       schema: {
         tags: ['staff records'],
         summary: 'Update employment info by its id (ADMIN); RESIGNED needs the last day of service',
@@ -37,8 +38,6 @@ export async function employmentInfoRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      app.db.transaction((tx) =>
-        updateEmploymentInfo(tx, currentUser(request), { id: request.params.id, body: request.body }),
-      ),
+      updateEmploymentInfo(app.db, actorOf(request), { id: request.params.id, body: request.body }),
   );
 }

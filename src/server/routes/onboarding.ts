@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ONBOARD_INVALID_ACCESS, onboardBodySchema } from '../../domain/onboarding';
-import { notFound } from '../lib/http-error';
-import { currentUser } from '../plugins/auth';
+import { idParams } from '../../domain/fields';
+import { onboardBodySchema } from '../../domain/onboarding';
+import { userDetailSchema } from '../../domain/users';
+import { actorOf } from '../plugins/access';
 import { onboardUser } from '../services/onboarding';
-import { userDetail } from '../services/users';
-import { errorResponses, idParams } from './schemas';
-import { userDetailSchema } from './users';
+import { errorResponses } from './schemas';
 
 export async function onboardingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -14,7 +13,7 @@ export async function onboardingRoutes(app: FastifyInstance) {
   r.post(
     '/users/:id/onboard',
     {
-      preHandler: [app.authenticate, app.requireRole('ADMIN')],
+      config: { access: 'admin' },
       schema: {
         tags: ['staff records'],
         summary:
@@ -25,12 +24,9 @@ export async function onboardingRoutes(app: FastifyInstance) {
         response: { 201: userDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => {
-      const userId = request.params.id;
-      await app.db.transaction((tx) => onboardUser(tx, currentUser(request), { userId, body: request.body }));
-      const user = await userDetail(app.db, userId);
-      if (!user) throw notFound(ONBOARD_INVALID_ACCESS.description);
-      return reply.code(201).send(user);
-    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await onboardUser(app.db, actorOf(request), { userId: request.params.id, body: request.body })),
   );
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParams } from '../../domain/fields';
 import { paymentInfoBodySchema, paymentInfoSchema } from '../../domain/payment-info';
-import { currentUser } from '../plugins/auth';
+import { actorOf } from '../plugins/access';
 import { getPaymentInfo, updatePaymentInfo } from '../services/payment-info';
-import { errorResponses, idParams } from './schemas';
+import { errorResponses } from './schemas';
 
 export async function paymentInfoRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -11,7 +12,7 @@ export async function paymentInfoRoutes(app: FastifyInstance) {
   r.get(
     '/users/:id/payment-info',
     {
-      preHandler: app.authenticate,
+      config: { access: 'self' },
       schema: {
         tags: ['staff records'],
         summary: "A user's payment info (own for STAFF, read-only; any for ADMIN)",
@@ -20,16 +21,17 @@ export async function paymentInfoRoutes(app: FastifyInstance) {
         response: { 200: paymentInfoSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getPaymentInfo(app.db, currentUser(request), { userId: request.params.id }),
+    async (request) => getPaymentInfo(app.db, actorOf(request), { userId: request.params.id }),
   );
 
   r.patch(
     '/payment-info/:id',
     {
-      preHandler: [app.authenticate, app.requireRole('ADMIN')],
+      config: { access: 'admin' },
       schema: {
         tags: ['staff records'],
-        summary: 'Update payment info by its id (ADMIN); NONE may come as undefined, the bank name as an empty string',
+        summary:
+          'Update payment info by its id (ADMIN): salary and CPF rates are not for STAFF to change; NONE may come as undefined, the bank name as an empty string',
         security: [{ bearerAuth: [] }],
         params: idParams,
         body: paymentInfoBodySchema,
@@ -37,8 +39,6 @@ export async function paymentInfoRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      app.db.transaction((tx) =>
-        updatePaymentInfo(tx, currentUser(request), { id: request.params.id, body: request.body }),
-      ),
+      updatePaymentInfo(app.db, actorOf(request), { id: request.params.id, body: request.body }),
   );
 }

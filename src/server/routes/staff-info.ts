@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParams } from '../../domain/fields';
 import { staffInfoBodySchema, staffInfoSchema } from '../../domain/staff-info';
-import { currentUser } from '../plugins/auth';
+import { actorOf } from '../plugins/access';
 import { getStaffInfo, updateStaffInfo } from '../services/staff-info';
-import { errorResponses, idParams } from './schemas';
+import { errorResponses } from './schemas';
 
 export async function staffInfoRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -11,7 +12,7 @@ export async function staffInfoRoutes(app: FastifyInstance) {
   r.get(
     '/users/:id/staff-info',
     {
-      preHandler: app.authenticate,
+      config: { access: 'self' },
       schema: {
         tags: ['staff records'],
         summary: "A user's staff info (own for STAFF, any for ADMIN)",
@@ -20,13 +21,13 @@ export async function staffInfoRoutes(app: FastifyInstance) {
         response: { 200: staffInfoSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getStaffInfo(app.db, currentUser(request), { userId: request.params.id }),
+    async (request) => getStaffInfo(app.db, actorOf(request), { userId: request.params.id }),
   );
 
   r.patch(
     '/staff-info/:id',
     {
-      preHandler: app.authenticate,
+      config: { access: 'signedIn', owner: 'staffInfo' },
       schema: {
         tags: ['staff records'],
         summary:
@@ -38,8 +39,6 @@ export async function staffInfoRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      app.db.transaction((tx) =>
-        updateStaffInfo(tx, currentUser(request), { id: request.params.id, body: request.body }),
-      ),
+      updateStaffInfo(app.db, actorOf(request), { id: request.params.id, body: request.body }),
   );
 }

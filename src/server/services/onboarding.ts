@@ -2,57 +2,73 @@ import { eq } from 'drizzle-orm';
 import { todayIso } from '../../domain/dates';
 import { UNPAID_LEAVE } from '../../domain/enums';
 import { LEAVE_ALLOWANCE_MESSAGE, ONBOARD_INVALID_ACCESS, type OnboardBody } from '../../domain/onboarding';
-import type { Tx } from '../db/client';
+import type { UserDetail } from '../../domain/users';
+import type { DbOrTx, Tx } from '../db/client';
 import { employmentInfo, leaveBalances, leaveTypes, paymentInfo, staffInfo, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/http-error';
+import { type Actor, assertAdmin } from './actor';
 import { writeAudit } from './audit';
 import { paymentInfoColumns } from './payment-info';
 import { assertNricFree } from './staff-info';
-import type { Actor } from './staff-records';
+import { userDetail } from './users';
 
 export const ALREADY_ONBOARDED = 'This user has already been onboarded.';
 
 /**
  * POST /users/{id}/onboard (ADMIN): staff, employment and payment info and this year's leave
- * allowances, all in the caller's one transaction, so a failure in any part leaves nothing behind.
+ * allowances, all in one transaction, so a failure in any part leaves nothing behind.
  * Only a registered STAFF user without any of the three records can be onboarded.
  */
-export async function onboardUser(tx: Tx, actor: Actor, input: { userId: number; body: OnboardBody }) {
-  const { userId, body } = input;
-  // The row lock makes a second, concurrent onboarding of the same user wait. The records are read by
-  // a later statement: under READ COMMITTED only a new statement sees what the first one committed.
-  const [user] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for('update');
-  if (user?.role !== 'STAFF') throw notFound(ONBOARD_INVALID_ACCESS.description);
-  const [records] = await tx
-    .select({ staff: staffInfo.id, employment: employmentInfo.id, payment: paymentInfo.id })
-    .from(users)
-    .leftJoin(staffInfo, eq(staffInfo.userId, users.id))
-    .leftJoin(employmentInfo, eq(employmentInfo.userId, users.id))
-    .leftJoin(paymentInfo, eq(paymentInfo.userId, users.id))
-    .where(eq(users.id, userId));
-  if (records?.staff || records?.employment || records?.payment) throw conflict(ALREADY_ONBOARDED);
+export async function onboardUser(
+  db: DbOrTx,
+  actor: Actor,
+  input: { userId: number; body: OnboardBody },
+): Promise<UserDetail> {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    const { userId, body } = input;
+    // The row lock makes a second, concurrent onboarding of the same user wait. The records are read by
+    // a later statement: under READ COMMITTED only a new statement sees what the first one committed.
+    const [user] = await tx
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (user?.role !== 'STAFF') throw notFound(ONBOARD_INVALID_ACCESS.description);
+    const [records] = await tx
+      .select({ staff: staffInfo.id, employment: employmentInfo.id, payment: paymentInfo.id })
+      .from(users)
+      .leftJoin(staffInfo, eq(staffInfo.userId, users.id))
+      .leftJoin(employmentInfo, eq(employmentInfo.userId, users.id))
+      .leftJoin(paymentInfo, eq(paymentInfo.userId, users.id))
+      .where(eq(users.id, userId));
+    if (records?.staff || records?.employment || records?.payment) throw conflict(ALREADY_ONBOARDED);
 
-  const allowances = await allowancesForEveryType(tx, body.leaveBalances);
-  await assertNricFree(tx, body.staffInfo.nric, userId);
+    const allowances = await allowancesForEveryType(tx, body.leaveBalances);
+    await assertNricFree(tx, body.staffInfo.nric, userId);
 
-  await tx.insert(staffInfo).values({ userId, ...body.staffInfo });
-  await tx.insert(employmentInfo).values({ userId, ...body.employmentInfo });
-  await tx.insert(paymentInfo).values({ userId, ...paymentInfoColumns(body.paymentInfo) });
-  const year = Number(todayIso().slice(0, 4));
-  await tx.insert(leaveBalances).values(allowances.map((row) => ({ userId, year, ...row })));
-  await writeAudit(tx, {
-    actorUserId: actor.id,
-    action: 'user.onboarded',
-    entity: 'user',
-    entityId: userId,
-    details: {
-      designation: body.employmentInfo.designation,
-      hireDate: body.employmentInfo.hireDate,
-      basicSalary: body.paymentInfo.basicSalary,
-      cpfType: body.paymentInfo.cpfType,
-      year,
-      leaveBalances: allowances,
-    },
+    await tx.insert(staffInfo).values({ userId, ...body.staffInfo });
+    await tx.insert(employmentInfo).values({ userId, ...body.employmentInfo });
+    await tx.insert(paymentInfo).values({ userId, ...paymentInfoColumns(body.paymentInfo) });
+    const year = Number(todayIso().slice(0, 4));
+    await tx.insert(leaveBalances).values(allowances.map((row) => ({ userId, year, ...row })));
+    await writeAudit(tx, {
+      actorUserId: actor.id,
+      action: 'user.onboarded',
+      entity: 'user',
+      entityId: userId,
+      details: {
+        designation: body.employmentInfo.designation,
+        hireDate: body.employmentInfo.hireDate,
+        basicSalary: body.paymentInfo.basicSalary,
+        cpfType: body.paymentInfo.cpfType,
+        year,
+        leaveBalances: allowances,
+      },
+    });
+    const onboarded = await userDetail(tx, userId);
+    if (!onboarded) throw notFound(ONBOARD_INVALID_ACCESS.description);
+    return onboarded;
   });
 }
 

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { PaymentInfo, PaymentInfoBody } from '../../domain/payment-info';
-import type { DbOrTx, Tx } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { paymentInfo } from '../db/schema';
 import { notFound } from '../lib/http-error';
+import { type Actor, assertAdmin, assertOwnerOrAdmin } from './actor';
 import { writeAudit } from './audit';
-import { type Actor, amountToCents, assertCanReach, toPaymentInfo } from './staff-records';
+import { amountToCents, toPaymentInfo } from './staff-records';
 
 export const PAYMENT_INFO_NOT_FOUND = 'Payment information not found.';
 
@@ -14,7 +15,7 @@ export async function getPaymentInfo(
   actor: Actor,
   input: { userId: number },
 ): Promise<PaymentInfo> {
-  assertCanReach(actor, input.userId);
+  assertOwnerOrAdmin(actor, input.userId);
   const [row] = await db.select().from(paymentInfo).where(eq(paymentInfo.userId, input.userId));
   if (!row) throw notFound(PAYMENT_INFO_NOT_FOUND);
   return toPaymentInfo(row);
@@ -36,33 +37,36 @@ export const paymentInfoColumns = (body: PaymentInfoBody) => ({
 
 /** PATCH /payment-info/{id} (the record's id), ADMIN only. Existing payslips keep their snapshots. */
 export async function updatePaymentInfo(
-  tx: Tx,
+  db: DbOrTx,
   actor: Actor,
   input: { id: number; body: PaymentInfoBody },
 ): Promise<PaymentInfo> {
-  const [before] = await tx.select().from(paymentInfo).where(eq(paymentInfo.id, input.id)).for('update');
-  if (!before) throw notFound(PAYMENT_INFO_NOT_FOUND);
-  const [after] = await tx
-    .update(paymentInfo)
-    .set(paymentInfoColumns(input.body))
-    .where(eq(paymentInfo.id, input.id))
-    .returning();
-  if (!after) throw notFound(PAYMENT_INFO_NOT_FOUND);
-  // Pay figures are audited in full; bank account numbers only as "changed".
-  const audited = ({ id: _, accountNo, ...rest }: PaymentInfo) => ({
-    ...rest,
-    accountNoSet: accountNo !== null,
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(paymentInfo).where(eq(paymentInfo.id, input.id)).for('update');
+    if (!before) throw notFound(PAYMENT_INFO_NOT_FOUND);
+    const [after] = await tx
+      .update(paymentInfo)
+      .set(paymentInfoColumns(input.body))
+      .where(eq(paymentInfo.id, input.id))
+      .returning();
+    if (!after) throw notFound(PAYMENT_INFO_NOT_FOUND);
+    // Pay figures are audited in full; bank account numbers only as "changed".
+    const audited = ({ id: _, accountNo, ...rest }: PaymentInfo) => ({
+      ...rest,
+      accountNoSet: accountNo !== null,
+    });
+    await writeAudit(tx, {
+      actorUserId: actor.id,
+      action: 'paymentInfo.updated',
+      entity: 'user',
+      entityId: before.userId,
+      details: {
+        before: audited(toPaymentInfo(before)),
+        after: audited(toPaymentInfo(after)),
+        accountNoChanged: before.accountNo !== after.accountNo,
+      },
+    });
+    return toPaymentInfo(after);
   });
-  await writeAudit(tx, {
-    actorUserId: actor.id,
-    action: 'paymentInfo.updated',
-    entity: 'user',
-    entityId: before.userId,
-    details: {
-      before: audited(toPaymentInfo(before)),
-      after: audited(toPaymentInfo(after)),
-      accountNoChanged: before.accountNo !== after.accountNo,
-    },
-  });
-  return toPaymentInfo(after);
 }

@@ -1,27 +1,11 @@
-import type { Role } from '../../domain/auth';
+// The three records of a staff member as the API answers them (schemas in src/domain).
 import type { EmploymentInfo } from '../../domain/employment-info';
 import type { PaymentInfo } from '../../domain/payment-info';
 import type { StaffInfo } from '../../domain/staff-info';
 import type { employmentInfo, paymentInfo, staffInfo } from '../db/schema';
-import { forbidden } from '../lib/http-error';
-
-/** Who is asking: the signed-in user. */
-export interface Actor {
-  id: number;
-  role: Role;
-}
-
-export const OWN_RECORD_ONLY = 'You can only access your own record.';
-
-/** STAFF reach only their own records; ADMIN reach every record. */
-export function assertCanReach(actor: Actor, userId: number): void {
-  if (actor.role !== 'ADMIN' && actor.id !== userId) throw forbidden(OWN_RECORD_ONLY);
-}
 
 export const centsToAmount = (cents: number) => cents / 100;
 export const amountToCents = (amount: number) => Math.round(amount * 100);
-
-// The three records of a staff member as the API answers them (schemas in src/domain).
 
 export const toStaffInfo = (row: typeof staffInfo.$inferSelect): StaffInfo => ({
   id: row.id,

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { COMPANY_EMAIL_MESSAGE, isCompanyEmail, roleSchema } from './auth';
+import { employmentInfoSchema } from './employment-info';
+import { emailText, idSchema, MAX_LENGTH, nameText, text } from './fields';
+import { paymentInfoSchema } from './payment-info';
+import { staffInfoSchema } from './staff-info';
+
+// Users (spec sections 3 and 7): the shapes the API answers and the SPA parses, defined once.
+
+const nullableString = z.string().nullable();
+
+/** One user with the records of onboarding (null until onboarded). Lists mask NRIC and account numbers. */
+export const userDetailSchema = z.object({
+  id: idSchema,
+  fullName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  hireDate: nullableString,
+  staffInfo: staffInfoSchema.nullable(),
+  employmentInfo: employmentInfoSchema.nullable(),
+  paymentInfo: paymentInfoSchema.nullable(),
+});
+export type UserDetail = z.infer<typeof userDetailSchema>;
+
+export const userListSchema = z.array(userDetailSchema);
+
+export const userListQuerySchema = z.object({
+  search: text(MAX_LENGTH.search).optional(),
+  role: roleSchema.optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+const ALL_REQUIRED = 'All fields are required.';
+/** Profile edit (spec section 5: name and e-mail required; the e-mail stays in the company domain). */
+export function userUpdateRequestSchema(companyDomain: string) {
+  return z.object({
+    fullName: z.string({ error: ALL_REQUIRED }).pipe(nameText().trim().min(1, ALL_REQUIRED)),
+    email: z
+      .string({ error: ALL_REQUIRED })
+      .pipe(emailText().trim().min(1, ALL_REQUIRED))
+      .refine((email) => isCompanyEmail(email, companyDomain), COMPANY_EMAIL_MESSAGE),
+  });
+}
+export type UserUpdateRequest = z.infer<ReturnType<typeof userUpdateRequestSchema>>;
