@@ -1,0 +1,50 @@
+import {
+  type EmploymentInfo,
+  type EmploymentInfoInput,
+  employmentInfoSchema,
+} from '../domain/employment-info';
+import type { OnboardInput } from '../domain/onboarding';
+import { type PaymentInfo, type PaymentInfoInput, paymentInfoSchema } from '../domain/payment-info';
+import { type StaffInfo, type StaffInfoInput, staffInfoSchema } from '../domain/staff-info';
+import { type UserDetail, userDetailSchema } from '../domain/users';
+import { type ApiClient, apiClient } from './client';
+
+/**
+ * Spec section 7, the staff records: staff, employment and payment info (read by user id, changed
+ * by the record's id) and onboarding. Answers are parsed with the schemas the server answers with.
+ */
+export function createStaffRecordsApi(client: ApiClient) {
+  return {
+    async getStaffInfo(userId: number): Promise<StaffInfo> {
+      return staffInfoSchema.parse(await client.request(`/users/${userId}/staff-info`));
+    },
+    async updateStaffInfo(id: number, body: StaffInfoInput): Promise<StaffInfo> {
+      return staffInfoSchema.parse(await client.request(`/staff-info/${id}`, { method: 'PATCH', body }));
+    },
+    async getEmploymentInfo(userId: number): Promise<EmploymentInfo> {
+      return employmentInfoSchema.parse(await client.request(`/users/${userId}/employment-info`));
+    },
+    async updateEmploymentInfo(id: number, body: EmploymentInfoInput): Promise<EmploymentInfo> {
+      return employmentInfoSchema.parse(
+        await client.request(`/employment-info/${id}`, { method: 'PATCH', body }),
+      );
+    },
+    async getPaymentInfo(userId: number): Promise<PaymentInfo> {
+      return paymentInfoSchema.parse(await client.request(`/users/${userId}/payment-info`));
+    },
+    /** The spec's client repeats the record id in the body. */
+    async updatePaymentInfo(id: number, body: PaymentInfoInput): Promise<PaymentInfo> {
+      return paymentInfoSchema.parse(
+        await client.request(`/payment-info/${id}`, { method: 'PATCH', body: { id, ...body } }),
+      );
+    },
+    async onboard(userId: number, body: OnboardInput): Promise<UserDetail> {
+      return userDetailSchema.parse(
+        await client.request(`/users/${userId}/onboard`, { method: 'POST', body }),
+      );
+    },
+  };
+}
+
+export type StaffRecordsApi = ReturnType<typeof createStaffRecordsApi>;
+export const staffRecordsApi = createStaffRecordsApi(apiClient);
