@@ -111,10 +111,15 @@ export function sectionTitle(doc: Pdf, title: string) {
  * Label and value pairs laid out in columns (employee details, period and pay date...). Each
  * label is written in bold, its value beside it.
  */
-export function keyValues(doc: Pdf, pairs: ReadonlyArray<readonly [string, string]>, columns = 2) {
+export function keyValues(
+  doc: Pdf,
+  pairs: ReadonlyArray<readonly [string, string]>,
+  options: { columns?: number; labelWidth?: number } = {},
+) {
+  const columns = options.columns ?? 2;
   const left = doc.page.margins.left;
   const columnWidth = contentWidth(doc) / columns;
-  const labelWidth = Math.min(110, columnWidth * 0.45);
+  const labelWidth = Math.min(options.labelWidth ?? 110, columnWidth * 0.6);
   for (let start = 0; start < pairs.length; start += columns) {
     const row = pairs.slice(start, start + columns);
     const top = doc.y;
