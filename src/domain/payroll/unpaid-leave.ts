@@ -1,3 +1,4 @@
+import { leaveDays } from '../leave-days';
 import { PayrollInputError } from './errors';
 import { assertCents } from './money';
 import { assertPeriod } from './period';
@@ -68,4 +69,54 @@ export const unpaidLeaveDeductionCents = (input: UnpaidLeaveInput): number => {
     );
   }
   return Number((BigInt(basic) * BigInt(halfDays)) / BigInt(workingDays * 2));
+};
+
+/** An approved leave as the leave requests store it (half-day flags as spec section 9 reads them). */
+export interface LeaveSpan {
+  fromDate: string;
+  fromDateIsAm: boolean;
+  toDate: string;
+  toDateIsAm: boolean;
+}
+
+export interface UnpaidDaysOptions {
+  /** As in UnpaidLeaveInput; Monday to Friday when not given. */
+  workingWeekdays?: readonly number[];
+  /** Public holidays are paid, so a leave day on one is not unpaid. None are known when not given. */
+  isPublicHoliday?: (isoDate: string) => boolean;
+}
+
+const isoOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+
+/**
+ * Unpaid working days that approved leaves take in a month, for the UNPAID_LEAVE prefill: only the
+ * part of each leave inside the month counts, on working days that are not public holidays. A leave
+ * of one day counts as leaveDays says; over several days the first day counts 1 when it starts in
+ * the morning (0.5 otherwise) and the last day 0.5 when it ends in the morning (1 otherwise), which
+ * adds up to leaveDays over the whole leave.
+ */
+export const unpaidDaysInMonth = (
+  leaves: readonly LeaveSpan[],
+  year: number,
+  month: number,
+  options: UnpaidDaysOptions = {},
+): number => {
+  const weekdays = new Set((options.workingWeekdays ?? MONDAY_TO_FRIDAY).map((day) => day % 7));
+  const first = Date.UTC(year, month - 1, 1);
+  const last = Date.UTC(year, month, 0);
+  let halfDays = 0;
+  for (const leave of leaves) {
+    const from = Date.parse(`${leave.fromDate}T00:00:00Z`);
+    const to = Date.parse(`${leave.toDate}T00:00:00Z`);
+    for (let day = Math.max(from, first); day <= Math.min(to, last); day += DAY_MS) {
+      if (!weekdays.has(new Date(day).getUTCDay()) || options.isPublicHoliday?.(isoOf(day))) continue;
+      if (from === to)
+        halfDays += leaveDays(leave.fromDate, leave.fromDateIsAm, leave.toDate, leave.toDateIsAm) * 2;
+      else if (day === from) halfDays += leave.fromDateIsAm ? 2 : 1;
+      else if (day === to) halfDays += leave.toDateIsAm ? 1 : 2;
+      else halfDays += 2;
+    }
+  }
+  return Math.min(halfDays, workingDaysInMonth(year, month, options.workingWeekdays) * 2) / 2;
 };
