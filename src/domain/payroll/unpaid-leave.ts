@@ -1,4 +1,4 @@
-import { leaveDays } from '../leave-days';
+import { type IsoWeekday, isoDateOf, type LeavePeriod, leaveDays } from '../leave-days';
 import { PayrollInputError } from './errors';
 import { assertCents } from './money';
 import { assertPeriod } from './period';
@@ -71,30 +71,19 @@ export const unpaidLeaveDeductionCents = (input: UnpaidLeaveInput): number => {
   return Number((BigInt(basic) * BigInt(halfDays)) / BigInt(workingDays * 2));
 };
 
-/** An approved leave as the leave requests store it (half-day flags as spec section 9 reads them). */
-export interface LeaveSpan {
-  fromDate: string;
-  fromDateIsAm: boolean;
-  toDate: string;
-  toDateIsAm: boolean;
-}
+/** An approved leave as the leave requests store it (half-day flags as src/domain/leave-days.ts reads them). */
+export type LeaveSpan = LeavePeriod;
 
 export interface UnpaidDaysOptions {
   /** As in UnpaidLeaveInput; Monday to Friday when not given. */
   workingWeekdays?: readonly number[];
-  /** Public holidays are paid, so a leave day on one is not unpaid. None are known when not given. */
-  isPublicHoliday?: (isoDate: string) => boolean;
 }
 
-const isoOf = (time: number) => new Date(time).toISOString().slice(0, 10);
-const DAY_MS = 86_400_000;
-
 /**
- * Unpaid working days that approved leaves take in a month, for the UNPAID_LEAVE prefill: only the
- * part of each leave inside the month counts, on working days that are not public holidays. A leave
- * of one day counts as leaveDays says; over several days the first day counts 1 when it starts in
- * the morning (0.5 otherwise) and the last day 0.5 when it ends in the morning (1 otherwise), which
- * adds up to leaveDays over the whole leave.
+ * Unpaid working days that approved leaves take in a month, for the UNPAID_LEAVE prefill: the part
+ * of each leave inside the month, counted by the leave module's one day count (work week less public
+ * holidays, half days at either end), so payroll deducts exactly what the leave request was charged.
+ * A leave cut by the month boundary counts whole days on the side of the cut.
  */
 export const unpaidDaysInMonth = (
   leaves: readonly LeaveSpan[],
@@ -102,21 +91,22 @@ export const unpaidDaysInMonth = (
   month: number,
   options: UnpaidDaysOptions = {},
 ): number => {
-  const weekdays = new Set((options.workingWeekdays ?? MONDAY_TO_FRIDAY).map((day) => day % 7));
-  const first = Date.UTC(year, month - 1, 1);
-  const last = Date.UTC(year, month, 0);
-  let halfDays = 0;
+  const working = workingDaysInMonth(year, month, options.workingWeekdays);
+  const workWeek = (options.workingWeekdays ?? MONDAY_TO_FRIDAY).map((day) => (day % 7 || 7) as IsoWeekday);
+  const first = isoDateOf(Date.UTC(year, month - 1, 1) / DAY_MS);
+  const last = isoDateOf(Date.UTC(year, month, 0) / DAY_MS);
+  let days = 0;
   for (const leave of leaves) {
-    const from = Date.parse(`${leave.fromDate}T00:00:00Z`);
-    const to = Date.parse(`${leave.toDate}T00:00:00Z`);
-    for (let day = Math.max(from, first); day <= Math.min(to, last); day += DAY_MS) {
-      if (!weekdays.has(new Date(day).getUTCDay()) || options.isPublicHoliday?.(isoOf(day))) continue;
-      if (from === to)
-        halfDays += leaveDays(leave.fromDate, leave.fromDateIsAm, leave.toDate, leave.toDateIsAm) * 2;
-      else if (day === from) halfDays += leave.fromDateIsAm ? 2 : 1;
-      else if (day === to) halfDays += leave.toDateIsAm ? 1 : 2;
-      else halfDays += 2;
-    }
+    if (leave.toDate < first || leave.fromDate > last) continue;
+    const inMonth: LeavePeriod = {
+      fromDate: leave.fromDate < first ? first : leave.fromDate,
+      fromDateIsAm: leave.fromDate < first ? true : leave.fromDateIsAm,
+      toDate: leave.toDate > last ? last : leave.toDate,
+      toDateIsAm: leave.toDate > last ? false : leave.toDateIsAm,
+    };
+    days += leaveDays(inMonth, { calendarDays: false, workWeek });
   }
-  return Math.min(halfDays, workingDaysInMonth(year, month, options.workingWeekdays) * 2) / 2;
+  return Math.min(days, working);
 };
+
+const DAY_MS = 86_400_000;
