@@ -1,2 +1,0 @@
-ALTER TABLE "employment_info" ADD COLUMN "last_day_of_service" date;--> statement-breakpoint
-ALTER TABLE "employment_info" ADD CONSTRAINT "employment_info_last_day_after_hire_check" CHECK ("employment_info"."last_day_of_service" is null or "employment_info"."last_day_of_service" >= "employment_info"."hire_date");
