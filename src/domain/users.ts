@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPANY_EMAIL_MESSAGE, isCompanyEmail, roleSchema } from './auth';
+import { COMPANY_EMAIL_MESSAGE, isCompanyEmail, ROLES, roleSchema } from './auth';
 import { employmentInfoSchema } from './employment-info';
 import { emailText, idSchema, MAX_LENGTH, nameText, text } from './fields';
 import { paymentInfoSchema } from './payment-info';
@@ -42,3 +42,14 @@ export function userUpdateRequestSchema(companyDomain: string) {
   });
 }
 export type UserUpdateRequest = z.infer<ReturnType<typeof userUpdateRequestSchema>>;
+
+/**
+ * The register form as the browser checks it before sending: every field filled in, a plausible
+ * address. The company domain is the server's rule; its message comes back for the e-mail field.
+ */
+export const registerFormSchema = z.object({
+  fullName: z.string().trim().min(1, ALL_REQUIRED),
+  email: z.string().trim().min(1, ALL_REQUIRED).pipe(z.email(COMPANY_EMAIL_MESSAGE)),
+  role: z.enum(ROLES, { error: ALL_REQUIRED }),
+  password: z.string().min(1, ALL_REQUIRED),
+});
