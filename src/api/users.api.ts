@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema, roleSchema } from '../domain/auth';
+import { idSchema, type Role, roleSchema } from '../domain/auth';
+import { type DirectoryEntry, directoryEntrySchema } from '../domain/staff-directory';
 import { type ApiClient, apiClient } from './client';
 
 /**
@@ -19,9 +20,20 @@ export interface UserUpdate {
   email: string;
 }
 
-/** Spec section 7, Users: GET and PATCH /users/{id}. */
+/** Spec section 7, Users: GET /users, GET, PATCH and DELETE /users/{id}. */
 export function createUsersApi(client: ApiClient) {
   return {
+    /** The directory, filtered on the server by a search on name or e-mail and by role. */
+    async list(query: { search: string; role?: Role }): Promise<DirectoryEntry[]> {
+      return z.array(directoryEntrySchema).parse(await client.request('/users', { query }));
+    },
+    /** Rejects with the API's error (a user with processed payslips is kept: 409). */
+    async remove(id: number): Promise<void> {
+      await client.request(`/users/${id}`, {
+        method: 'DELETE',
+        fallbackMessage: 'Failed to delete the user',
+      });
+    },
     /** On failure the spec logs and answers an empty object. */
     async get(id: number): Promise<User | Record<string, never>> {
       try {
