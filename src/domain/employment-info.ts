@@ -58,12 +58,3 @@ export const employmentInfoSchema = z.object({
   lastDayOfService: z.iso.date().nullable(),
 });
 export type EmploymentInfo = z.infer<typeof employmentInfoSchema>;
-
-/** Spec section 4: ACTIVE shows as 'Active', RESIGNED as 'Resigned', no status as 'Not yet Onboarded'. */
-export function employmentStatusLabel(
-  status: (typeof EMPLOYMENT_STATUSES)[number] | null | undefined,
-): string {
-  if (status === 'ACTIVE') return 'Active';
-  if (status === 'RESIGNED') return 'Resigned';
-  return 'Not yet Onboarded';
-}
