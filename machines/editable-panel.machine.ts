@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { DEFAULT_ERROR_MESSAGE, toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import { employmentInfoBodySchema } from '../src/domain/employment-info';
@@ -110,7 +110,9 @@ export const editablePanelMachine = setup({
   },
   guards: {
     hasChanges: ({ context }) => isPanelDirty(context),
-    isDraftValid: ({ context }) => Object.keys(panelErrors(context.kind, context.draft)).length === 0,
+    /** Something changed and the draft passes the panel's checks. */
+    canSave: ({ context }) =>
+      isPanelDirty(context) && Object.keys(panelErrors(context.kind, context.draft)).length === 0,
   },
 }).createMachine({
   id: 'editablePanel',
@@ -149,7 +151,7 @@ export const editablePanelMachine = setup({
           actions: assign(({ context }) => ({ draft: context.stored, errors: {} })),
         },
         'panel.save': [
-          { guard: and(['hasChanges', 'isDraftValid']), target: 'saving' },
+          { guard: 'canSave', target: 'saving' },
           {
             guard: 'hasChanges',
             target: '.invalid',

@@ -56,6 +56,8 @@ export interface OnboardingContext {
   values: OnboardingValues;
   /** Messages of the step on show, by field ('leave' for step 4's one message). */
   errors: FieldErrors;
+  /** The step last shown (0 to 3): it stays on screen behind the leave question and while submitting. */
+  step: number;
   /** Once the admin picks a self-help group, race no longer suggests one. */
   isSelfHelpGroupChosen: boolean;
   error: ApiError | null;
@@ -165,6 +167,7 @@ export const onboardingMachine = setup({
     navigate: (_, _params: { to: string }) => {},
     showErrors: assign({ errors: (_, params: { errors: FieldErrors }) => params.errors }),
     clearErrors: assign({ errors: {} }),
+    showStep: assign({ step: (_, params: { step: number }) => params.step }),
     suggestPaymentChoices: assign(({ context }) => {
       const suggested = suggestedSelfHelpGroup(context.values.staff.race);
       const payment =
@@ -199,6 +202,7 @@ export const onboardingMachine = setup({
     leaveTypes: [],
     values: emptyOnboardingValues,
     errors: {},
+    step: 0,
     isSelfHelpGroupChosen: false,
     error: null,
   }),
@@ -271,6 +275,7 @@ export const onboardingMachine = setup({
       states: {
         staff: {
           description: 'Step 1: gender, NRIC/FIN, date of birth, race, nationality.',
+          entry: { type: 'showStep', params: { step: 0 } },
           on: {
             'onboarding.next': [
               { guard: 'isStaffStepValid', target: 'employment', actions: 'clearErrors' },
@@ -286,6 +291,7 @@ export const onboardingMachine = setup({
         },
         employment: {
           description: 'Step 2: designation, hire and confirmed dates, pass type, employment type.',
+          entry: { type: 'showStep', params: { step: 1 } },
           on: {
             'onboarding.previous': { target: 'staff', actions: 'clearErrors' },
             'onboarding.next': [
@@ -302,7 +308,7 @@ export const onboardingMachine = setup({
         },
         payment: {
           description: 'Step 3: salary, CPF type, section and rates, self-help group, bank.',
-          entry: 'suggestPaymentChoices',
+          entry: [{ type: 'showStep', params: { step: 2 } }, 'suggestPaymentChoices'],
           on: {
             'onboarding.previous': { target: 'employment', actions: 'clearErrors' },
             'onboarding.next': [
@@ -319,6 +325,7 @@ export const onboardingMachine = setup({
         },
         leave: {
           description: 'Step 4: the allowance of every leave type but Unpaid Leave.',
+          entry: { type: 'showStep', params: { step: 3 } },
           on: {
             'onboarding.previous': { target: 'payment', actions: 'clearErrors' },
             'onboarding.submit': [

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
+import type { LeaveAllowanceRow, LeaveTypeRef } from '../src/domain/onboarding';
 import type { UserDetail } from '../src/domain/users';
 import type { ToastParams } from './session.machine';
 
@@ -12,8 +13,17 @@ export interface UserRecordInput {
 export interface UserRecordContext {
   userId: number | null;
   user: UserDetail | null;
+  /** Every leave type, and this year's allowances of the user (the Leave Allowance tab). */
+  leaveTypes: LeaveTypeRef[];
+  allowances: LeaveAllowanceRow[];
   /** Why the last delete was refused (the server's message), shown on the page. */
   deleteError: ApiError | null;
+}
+
+export interface UserRecordData {
+  user: UserDetail;
+  leaveTypes: LeaveTypeRef[];
+  allowances: LeaveAllowanceRow[];
 }
 
 export type UserRecordEvent =
@@ -28,7 +38,7 @@ export const userRecordMachine = setup({
     input: {} as UserRecordInput,
   },
   actors: {
-    loadUser: fromPromise<UserDetail, { userId: number | null }>(() => {
+    loadUser: fromPromise<UserRecordData, { userId: number | null }>(() => {
       throw new Error("user-record machine: 'loadUser' is provided by the app");
     }),
     deleteUser: fromPromise<void, { userId: number }>(() => {
@@ -42,16 +52,22 @@ export const userRecordMachine = setup({
 }).createMachine({
   id: 'userRecord',
   description: 'User detail (/admin/users/:id) and My profile (/staff/profile): the user, and Delete User.',
-  context: ({ input }) => ({ userId: input.userId, user: null, deleteError: null }),
+  context: ({ input }) => ({
+    userId: input.userId,
+    user: null,
+    leaveTypes: [],
+    allowances: [],
+    deleteError: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
-      description: 'GET /users/{id}.',
+      description: 'GET /users/{id}, the leave types and the allowances.',
       invoke: {
         id: 'loadUser',
         src: 'loadUser',
         input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'loaded', actions: assign({ user: ({ event }) => event.output }) },
+        onDone: { target: 'loaded', actions: assign(({ event }) => event.output) },
         onError: { target: 'notFound' },
       },
     },

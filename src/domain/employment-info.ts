@@ -58,3 +58,14 @@ export const employmentInfoSchema = z.object({
   lastDayOfService: z.iso.date().nullable(),
 });
 export type EmploymentInfo = z.infer<typeof employmentInfoSchema>;
+
+/** Stored employment info as the form's text values. */
+export const employmentInfoFormValues = (info: EmploymentInfo): Record<string, string> => ({
+  designation: info.designation,
+  employmentStatus: info.employmentStatus,
+  hireDate: info.hireDate,
+  confirmedDate: info.confirmedDate ?? '',
+  passType: info.passType,
+  employmentType: info.employmentType,
+  lastDayOfService: info.lastDayOfService ?? '',
+});

@@ -53,3 +53,9 @@ export const registerFormSchema = z.object({
   role: z.enum(ROLES, { error: ALL_REQUIRED }),
   password: z.string().min(1, ALL_REQUIRED),
 });
+
+/** Name and e-mail as the profile form's values. */
+export const profileFormValues = (user: Pick<UserDetail, 'fullName' | 'email'>): Record<string, string> => ({
+  fullName: user.fullName,
+  email: user.email,
+});

@@ -1,5 +1,6 @@
 import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
 import {
+  alertSlotRecipe,
   animationStyles,
   avatarSlotRecipe,
   badgeRecipe,
@@ -21,6 +22,9 @@ import {
   layerStyles,
   linkRecipe,
   menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  progressSlotRecipe,
+  radioCardSlotRecipe,
   semanticTokens,
   separatorRecipe,
   skeletonRecipe,
@@ -63,6 +67,7 @@ const defaultTheme = defineConfig({
       spinner: spinnerRecipe,
     },
     slotRecipes: {
+      alert: alertSlotRecipe,
       avatar: avatarSlotRecipe,
       card: cardSlotRecipe,
       collapsible: collapsibleSlotRecipe,
@@ -70,6 +75,9 @@ const defaultTheme = defineConfig({
       drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
       menu: menuSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      progress: progressSlotRecipe,
+      radioCard: radioCardSlotRecipe,
       table: tableSlotRecipe,
       tabs: tabsSlotRecipe,
       toast: toastSlotRecipe,
