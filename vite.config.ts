@@ -30,6 +30,8 @@ export default defineConfig({
           include: ['tests/**/*.test.tsx'],
           exclude: ['tests/e2e/**'],
           setupFiles: ['tests/views/setup.ts'],
+          // Whole screens in jsdom, typed into key by key: slow on a shared CI machine, not stuck.
+          testTimeout: 30_000,
         },
       },
       {

@@ -107,3 +107,10 @@ export const EyeOffIcon = (props: IconProps) => (
     <path d="M3 3l18 18" />
   </LineIcon>
 );
+export const AlertIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7.5v5.5" />
+    <path d="M12 16.5v.01" />
+  </LineIcon>
+);

@@ -95,10 +95,10 @@ export async function advanceThroughDelay(machine: AnyStateMachine, eventType: s
 }
 
 /** Open, not merely mounted: jsdom never ends Chakra's exit animations, so a closed dialog may linger. */
-export const isDialogOpen = (role: 'dialog', name: string) =>
+export const isDialogOpen = (role: 'dialog' | 'alertdialog', name: string) =>
   screen.queryAllByRole(role, { name, hidden: true }).some((el) => el.getAttribute('data-state') === 'open');
 
-export function openDialog(role: 'dialog', name: string): HTMLElement {
+export function openDialog(role: 'dialog' | 'alertdialog', name: string): HTMLElement {
   const open = screen.getAllByRole(role, { name }).find((el) => el.getAttribute('data-state') === 'open');
   if (!open) throw new Error(`The ${role} '${name}' is not open`);
   return open;
