@@ -1,4 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
+import { VisitProvider } from '../ui/page-title';
 import { system } from '../ui/theme';
 import { AppToaster } from '../ui/toaster';
 import { InactivityDialog } from '../views/inactivity/inactivity-dialog';
@@ -11,10 +12,12 @@ export function App({ services }: { services: AppServices }) {
   return (
     <ChakraProvider value={system}>
       <SessionProvider actor={services.session}>
-        <AppRoutes services={services} />
-        <ChangePasswordDialog />
-        <InactivityDialog />
-        <AppToaster />
+        <VisitProvider>
+          <AppRoutes services={services} />
+          <ChangePasswordDialog />
+          <InactivityDialog />
+          <AppToaster />
+        </VisitProvider>
       </SessionProvider>
     </ChakraProvider>
   );

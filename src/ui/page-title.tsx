@@ -1,9 +1,27 @@
 import { Heading, type HeadingProps } from '@chakra-ui/react';
-import { type RefObject, useEffect, useRef } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  type RefObject,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { PRODUCT_NAME } from './brand';
 
-/** The last screen whose heading took focus ('path|title'); null until the first screen has shown. */
-let lastScreen: string | null = null;
+/** The last screen shown in this visit ('path|title'); null until the first screen has shown. */
+interface Visit {
+  lastScreen: string | null;
+}
+
+const VisitContext = createContext<Visit>({ lastScreen: null });
+
+/** One visit of the app: its first screen keeps the browser's starting point, later ones take focus. */
+export function VisitProvider({ children }: { children: ReactNode }) {
+  const [visit] = useState<Visit>(() => ({ lastScreen: null }));
+  return <VisitContext.Provider value={visit}>{children}</VisitContext.Provider>;
+}
 
 /**
  * Every screen names itself: the browser tab reads '<title> · HR Portal', and after a move to another screen
@@ -12,12 +30,13 @@ let lastScreen: string | null = null;
  */
 export function usePageTitle<T extends HTMLElement>(title: string): RefObject<T | null> {
   const heading = useRef<T>(null);
+  const visit = useContext(VisitContext);
   useEffect(() => {
     document.title = `${title} · ${PRODUCT_NAME}`;
     const screen = `${window.location.pathname}|${title}`;
-    if (lastScreen !== null && lastScreen !== screen) heading.current?.focus({ preventScroll: false });
-    lastScreen = screen;
-  }, [title]);
+    if (visit.lastScreen !== null && visit.lastScreen !== screen) heading.current?.focus();
+    visit.lastScreen = screen;
+  }, [title, visit]);
   return heading;
 }
 
