@@ -140,3 +140,10 @@ export const PlusIcon = (props: IconProps) => (
     <path d="M12 5v14M5 12h14" />
   </LineIcon>
 );
+export const AlertIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7.5v5.5" />
+    <path d="M12 16.5v.01" />
+  </LineIcon>
+);
