@@ -2,13 +2,16 @@ import { assign, fromPromise, setup } from 'xstate';
 import { DEFAULT_ERROR_MESSAGE, toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import { employmentInfoBodySchema } from '../src/domain/employment-info';
-import { type FieldErrors, fieldErrorsOf } from '../src/domain/form-errors';
+import { bodyFieldErrors } from '../src/domain/forms';
 import { parseLeaveAllowanceForm } from '../src/domain/onboarding';
 import { paymentInfoFormSchema } from '../src/domain/payment-info';
 import { staffInfoBodySchema } from '../src/domain/staff-info';
-import type { ToastParams } from './session.machine';
+import { notProvided, type ToastParams } from './effects';
 
 /** The panels of My profile and user detail (spec section 2), each one instance of this statechart. */
+/** Messages by field name, one per field. */
+type Errors = Record<string, string>;
+
 export type PanelKind = 'profile' | 'staffInfo' | 'employmentInfo' | 'paymentInfo' | 'leaveAllowance';
 
 /** A panel's fields as the inputs hold them. */
@@ -24,7 +27,7 @@ export interface EditablePanelContext {
   /** What the server holds: Cancel restores these. */
   stored: PanelValues;
   draft: PanelValues;
-  errors: FieldErrors;
+  errors: Errors;
   error: ApiError | null;
 }
 
@@ -37,19 +40,19 @@ export type EditablePanelEvent =
 const ALL_REQUIRED = 'All fields are required.';
 
 /** Each kind's check, with the spec's messages (section 5). */
-export function panelErrors(kind: PanelKind, values: PanelValues): FieldErrors {
+export function panelErrors(kind: PanelKind, values: PanelValues): Errors {
   switch (kind) {
     case 'profile': {
-      const errors: FieldErrors = {};
+      const errors: Errors = {};
       for (const field of ['fullName', 'email']) if (!values[field]?.trim()) errors[field] = ALL_REQUIRED;
       return errors;
     }
     case 'staffInfo':
-      return fieldErrorsOf(staffInfoBodySchema.safeParse(values));
+      return bodyFieldErrors(staffInfoBodySchema, values);
     case 'employmentInfo':
-      return fieldErrorsOf(employmentInfoBodySchema.safeParse(values));
+      return bodyFieldErrors(employmentInfoBodySchema, values);
     case 'paymentInfo':
-      return fieldErrorsOf(paymentInfoFormSchema.safeParse(values));
+      return bodyFieldErrors(paymentInfoFormSchema, values);
     case 'leaveAllowance': {
       // The panel shows every type but Unpaid Leave, keyed by id.
       const types = Object.keys(values).map((id) => ({ id: Number(id), name: id }));
@@ -101,12 +104,12 @@ export const editablePanelMachine = setup({
   },
   actors: {
     /** Sends the draft; answers the values as stored, which the panel then shows. */
-    savePanel: fromPromise<PanelValues, { kind: PanelKind; values: PanelValues }>(() => {
-      throw new Error("editable-panel machine: 'savePanel' is provided by the app");
-    }),
+    savePanel: fromPromise<PanelValues, { kind: PanelKind; values: PanelValues }>(
+      notProvided('editable-panel', 'savePanel'),
+    ),
   },
   actions: {
-    notify: (_, _params: ToastParams) => {},
+    notify: notProvided('editable-panel', 'notify') as (_: unknown, params: ToastParams) => void,
   },
   guards: {
     hasChanges: ({ context }) => isPanelDirty(context),

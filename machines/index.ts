@@ -1,10 +1,14 @@
 import type { AnyStateMachine } from 'xstate';
+import { changePasswordMachine } from './change-password.machine';
 import { editablePanelMachine } from './editable-panel.machine';
+import { forgotPasswordMachine } from './forgot-password.machine';
 import { listMachine } from './list.machine';
+import { loginFormMachine } from './login-form.machine';
 import { onboardingMachine } from './onboarding.machine';
 import { registerUserMachine } from './register-user.machine';
 import { resetPasswordMachine } from './reset-password.machine';
 import { sessionMachine } from './session.machine';
+import { setPasswordMachine } from './set-password.machine';
 import { userRecordMachine } from './user-record.machine';
 
 export interface RegisteredMachine {
@@ -20,13 +24,33 @@ export const machines: readonly RegisteredMachine[] = [
   {
     name: 'session',
     purpose:
-      'Sign-in, the forced first password, forgot password with its resend lock, the shared token refresh, the inactivity prompt and logout.',
+      'Who is signed in: restoring the session, the forced first password, the shared token refresh, the inactivity prompt and logout.',
     machine: sessionMachine,
+  },
+  {
+    name: 'login-form',
+    purpose: 'The sign-in form of /login: Email and Password, validated, then POST /auth/login.',
+    machine: loginFormMachine,
+  },
+  {
+    name: 'forgot-password',
+    purpose: 'The forgot-password form of /login: Email, Send Reset Email, then the 20 second resend lock.',
+    machine: forgotPasswordMachine,
+  },
+  {
+    name: 'set-password',
+    purpose: 'The forced first step of an account created with a temporary password.',
+    machine: setPasswordMachine,
+  },
+  {
+    name: 'change-password',
+    purpose: 'The Change Password dialog opened from the sidebar.',
+    machine: changePasswordMachine,
   },
   {
     name: 'reset-password',
     purpose:
-      'The reset-password screen reached from the e-mailed link: checks the token, validates, submits.',
+      'The reset-password screen reached from the e-mailed link: validates, submits, returns to /login.',
     machine: resetPasswordMachine,
   },
   {

@@ -8,6 +8,7 @@ import {
   type ListPage,
   type ListQuery,
 } from '../src/domain/list-query';
+import { notProvided } from './effects';
 
 /**
  * Every table screen (All Staff, the leave request lists, the payroll lists) runs this one statechart: its
@@ -50,10 +51,6 @@ export type ListEvent =
 /** Spec section 9: search debounce. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const notProvided = (name: string) => () => {
-  throw new Error(`list machine: '${name}' is provided by the screen`);
-};
-
 export const listMachine = setup({
   types: {
     context: {} as ListContext,
@@ -61,13 +58,13 @@ export const listMachine = setup({
     input: {} as ListInput,
   },
   actors: {
-    fetchRows: fromPromise<ListPage<ListRow>, ListQuery>(notProvided('fetchRows')),
-    removeRow: fromPromise<void, ListRow>(notProvided('removeRow')),
+    fetchRows: fromPromise<ListPage<ListRow>, ListQuery>(notProvided('list', 'fetchRows')),
+    removeRow: fromPromise<void, ListRow>(notProvided('list', 'removeRow')),
   },
   actions: {
-    notifyRemoved: (_, _params: { row: ListRow }) => notProvided('notifyRemoved')(),
+    notifyRemoved: (_, _params: { row: ListRow }) => notProvided('list', 'notifyRemoved')(),
     notifyRemoveFailed: (_, _params: { row: ListRow; error: ApiError }) =>
-      notProvided('notifyRemoveFailed')(),
+      notProvided('list', 'notifyRemoveFailed')(),
   },
   guards: {
     isEmptyPage: (_, params: { page: ListPage<ListRow> }) => params.page.rows.length === 0,

@@ -2,7 +2,7 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import { employmentInfoBodySchema } from '../src/domain/employment-info';
-import { type FieldErrors, fieldErrorsOf } from '../src/domain/form-errors';
+import { bodyFieldErrors } from '../src/domain/forms';
 import {
   type LeaveAllowanceFormValues,
   type LeaveTypeRef,
@@ -19,25 +19,28 @@ import {
 } from '../src/domain/payment-info';
 import { NRIC_TAKEN, staffInfoBodySchema } from '../src/domain/staff-info';
 import type { UserDetail } from '../src/domain/users';
-import type { ToastParams } from './session.machine';
+import { notProvided, type ToastParams } from './effects';
 
 /** Step 1 (Staff): text and select values as the form holds them. */
-export interface StaffStepValues {
+/** Messages by field name, one per field. */
+type Errors = Record<string, string>;
+
+export type StaffStepValues = {
   gender: string;
   nric: string;
   dateOfBirth: string;
   race: string;
   nationality: string;
-}
+};
 
 /** Step 2 (Employment); a new hire is ACTIVE. */
-export interface EmploymentStepValues {
+export type EmploymentStepValues = {
   designation: string;
   hireDate: string;
   confirmedDate: string;
   passType: string;
   employmentType: string;
-}
+};
 
 export interface OnboardingValues {
   staff: StaffStepValues;
@@ -55,7 +58,7 @@ export interface OnboardingContext {
   leaveTypes: LeaveTypeRef[];
   values: OnboardingValues;
   /** Messages of the step on show, by field ('leave' for step 4's one message). */
-  errors: FieldErrors;
+  errors: Errors;
   /** The step last shown (0 to 3): it stays on screen behind the leave question and while submitting. */
   step: number;
   /** Once the admin picks a self-help group, race no longer suggests one. */
@@ -92,12 +95,11 @@ export const emptyOnboardingValues: OnboardingValues = {
   leave: {},
 };
 
-const staffErrors = (values: OnboardingValues) => fieldErrorsOf(staffInfoBodySchema.safeParse(values.staff));
+const staffErrors = (values: OnboardingValues) => bodyFieldErrors(staffInfoBodySchema, values.staff);
 const employmentErrors = (values: OnboardingValues) =>
-  fieldErrorsOf(employmentInfoBodySchema.safeParse(values.employment));
-const paymentErrors = (values: OnboardingValues) =>
-  fieldErrorsOf(paymentInfoFormSchema.safeParse(values.payment));
-const leaveErrors = (context: OnboardingContext): FieldErrors => {
+  bodyFieldErrors(employmentInfoBodySchema, values.employment);
+const paymentErrors = (values: OnboardingValues) => bodyFieldErrors(paymentInfoFormSchema, values.payment);
+const leaveErrors = (context: OnboardingContext): Errors => {
   const parsed = parseLeaveAllowanceForm(context.leaveTypes, context.values.leave);
   return parsed.ok ? {} : { leave: parsed.message };
 };
@@ -151,21 +153,19 @@ export const onboardingMachine = setup({
     input: {} as OnboardingInput,
   },
   actors: {
-    loadOnboarding: fromPromise<OnboardingData, { userId: number | null }>(() => {
-      throw new Error("onboarding machine: 'loadOnboarding' is provided by the app");
-    }),
-    onboard: fromPromise<UserDetail, { userId: number; body: OnboardInput }>(() => {
-      throw new Error("onboarding machine: 'onboard' is provided by the app");
-    }),
+    loadOnboarding: fromPromise<OnboardingData, { userId: number | null }>(
+      notProvided('onboarding', 'loadOnboarding'),
+    ),
+    onboard: fromPromise<UserDetail, { userId: number; body: OnboardInput }>(
+      notProvided('onboarding', 'onboard'),
+    ),
     /** The browser's own warning on reload or close, and in-app links turned into onboarding.leave. */
-    guardLeaving: fromCallback(() => {
-      throw new Error("onboarding machine: 'guardLeaving' is provided by the app");
-    }),
+    guardLeaving: fromCallback(notProvided('onboarding', 'guardLeaving')),
   },
   actions: {
-    notify: (_, _params: ToastParams) => {},
-    navigate: (_, _params: { to: string }) => {},
-    showErrors: assign({ errors: (_, params: { errors: FieldErrors }) => params.errors }),
+    notify: notProvided('onboarding', 'notify') as (_: unknown, params: ToastParams) => void,
+    navigate: notProvided('onboarding', 'navigate') as (_: unknown, params: { to: string }) => void,
+    showErrors: assign({ errors: (_, params: { errors: Errors }) => params.errors }),
     clearErrors: assign({ errors: {} }),
     showStep: assign({ step: (_, params: { step: number }) => params.step }),
     suggestPaymentChoices: assign(({ context }) => {

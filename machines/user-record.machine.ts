@@ -3,7 +3,7 @@ import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import type { LeaveAllowanceRow, LeaveTypeRef } from '../src/domain/onboarding';
 import type { UserDetail } from '../src/domain/users';
-import type { ToastParams } from './session.machine';
+import { notProvided, type ToastParams } from './effects';
 
 export interface UserRecordInput {
   /** The :id of /admin/users/:id, or the signed-in user's own id on My profile; null when not a number. */
@@ -38,16 +38,12 @@ export const userRecordMachine = setup({
     input: {} as UserRecordInput,
   },
   actors: {
-    loadUser: fromPromise<UserRecordData, { userId: number | null }>(() => {
-      throw new Error("user-record machine: 'loadUser' is provided by the app");
-    }),
-    deleteUser: fromPromise<void, { userId: number }>(() => {
-      throw new Error("user-record machine: 'deleteUser' is provided by the app");
-    }),
+    loadUser: fromPromise<UserRecordData, { userId: number | null }>(notProvided('user-record', 'loadUser')),
+    deleteUser: fromPromise<void, { userId: number }>(notProvided('user-record', 'deleteUser')),
   },
   actions: {
-    notify: (_, _params: ToastParams) => {},
-    navigate: (_, _params: { to: string }) => {},
+    notify: notProvided('user-record', 'notify') as (_: unknown, params: ToastParams) => void,
+    navigate: notProvided('user-record', 'navigate') as (_: unknown, params: { to: string }) => void,
   },
 }).createMachine({
   id: 'userRecord',

@@ -1,4 +1,4 @@
-import type { ToastParams } from '../../machines/session.machine';
+import type { ToastParams } from '../../machines/effects';
 import type { usersApi } from '../api/users.api';
 import { pageOfList } from '../domain/list-query';
 import type { DirectoryEntry } from '../domain/staff-directory';

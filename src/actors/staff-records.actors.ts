@@ -4,9 +4,9 @@ import {
   type PanelKind,
   type PanelValues,
 } from '../../machines/editable-panel.machine';
+import type { ToastParams } from '../../machines/effects';
 import { onboardingMachine } from '../../machines/onboarding.machine';
 import { registerUserMachine } from '../../machines/register-user.machine';
-import type { ToastParams } from '../../machines/session.machine';
 import { userRecordMachine } from '../../machines/user-record.machine';
 import type { authApi } from '../api/auth.api';
 import type { StaffRecordsApi } from '../api/staff-records.api';
@@ -32,11 +32,9 @@ const effectsOf = ({ notify, navigate }: Pick<StaffRecordEffects, 'notify' | 'na
 export function provideRegisterUser(effects: StaffRecordEffects) {
   return registerUserMachine.provide({
     actors: {
-      registerUser: fromPromise(({ input }) =>
-        effects.auth.register({ ...input, role: input.role === 'ADMIN' ? 'ADMIN' : 'STAFF' }),
-      ),
+      submit: fromPromise(({ input }) => effects.auth.register(input)),
     },
-    actions: effectsOf(effects),
+    actions: { notify: (_, toast) => effects.notify(toast) },
   });
 }
 

@@ -5,10 +5,11 @@ import type { AppServices } from './services';
 
 function ResetPasswordRoute({ services }: { services: AppServices }) {
   const token = new URLSearchParams(useSearch()).get('token');
+  if (!token) return <Redirect to="/login" replace />;
   // A new token is a new visit: the key gives it a fresh statechart.
   return (
     <ResetPasswordScreen
-      key={token ?? ''}
+      key={token}
       logic={services.resetPassword}
       token={token}
       inspect={services.inspect}

@@ -120,7 +120,7 @@ export type PaymentInfo = z.infer<typeof paymentInfoSchema>;
 // The payment form: text inputs and selects, validated with the spec's messages, sent as the body
 // ---------------------------------------------------------------------------------------------
 
-export interface PaymentInfoFormValues {
+export type PaymentInfoFormValues = {
   basicSalary: string;
   employeeCpfContributionRate: string;
   employerCpfContributionRate: string;
@@ -131,7 +131,7 @@ export interface PaymentInfoFormValues {
   bankCode: string;
   branchCode: string;
   accountNo: string;
-}
+};
 
 export const emptyPaymentInfoForm: PaymentInfoFormValues = {
   basicSalary: '',

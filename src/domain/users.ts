@@ -50,9 +50,10 @@ export type UserUpdateRequest = z.infer<ReturnType<typeof userUpdateRequestSchem
 export const registerFormSchema = z.object({
   fullName: z.string().trim().min(1, ALL_REQUIRED),
   email: z.string().trim().min(1, ALL_REQUIRED).pipe(z.email(COMPANY_EMAIL_MESSAGE)),
-  role: z.enum(ROLES, { error: ALL_REQUIRED }),
+  role: z.string().pipe(z.enum(ROLES, { error: ALL_REQUIRED })),
   password: z.string().min(1, ALL_REQUIRED),
 });
+export type RegisterFormValues = { fullName: string; email: string; role: string; password: string };
 
 /** Name and e-mail as the profile form's values. */
 export const profileFormValues = (user: Pick<UserDetail, 'fullName' | 'email'>): Record<string, string> => ({

@@ -152,3 +152,10 @@ export const ArrowLeftIcon = (props: IconProps) => (
     <path d="m11 6-6 6 6 6" />
   </LineIcon>
 );
+export const AlertIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7.5v5.5" />
+    <path d="M12 16.5v.01" />
+  </LineIcon>
+);

@@ -1,11 +1,12 @@
-import { Button, Card, Input, RadioCard, Stack } from '@chakra-ui/react';
+import { Button, Card, RadioCard, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
+import { Redirect } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
-import type { RegisterValues, registerUserMachine } from '../../../machines/register-user.machine';
+import type { registerUserMachine } from '../../../machines/register-user.machine';
 import { ROLES } from '../../domain/auth';
-import { FormField } from '../../ui/form-field';
+import { FormError, FormField } from '../../ui/form-field';
 import { PageTitle } from '../../ui/page-title';
-import { PasswordInput } from '../../ui/password-input';
+import { useForm } from '../../ui/use-form';
 
 /** Spec section 2: what each role means. */
 const ROLE_DESCRIPTIONS = {
@@ -13,7 +14,7 @@ const ROLE_DESCRIPTIONS = {
   STAFF: 'Basic employee access',
 } as const;
 
-/** /admin/register: 'Register a New Account'. */
+/** /admin/register: 'Register a New Account'; STAFF go on to onboarding, ADMIN back to the staff list. */
 export function RegisterScreen({
   logic,
   inspect,
@@ -21,91 +22,61 @@ export function RegisterScreen({
   logic: typeof registerUserMachine;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }) {
-  const actor = useActorRef(logic, { inspect });
-  const values = useSelector(actor, (s) => s.context.values);
-  const errors = useSelector(actor, (s) => s.context.errors);
-  const submitting = useSelector(actor, (s) => s.matches('submitting'));
-  const change = (field: keyof RegisterValues) => (value: string) =>
-    actor.send({ type: 'register.change', field, value });
+  const actor = useActorRef(logic, { input: { params: {} }, inspect });
+  const created = useSelector(actor, (s) => (s.status === 'done' ? s.output : null));
+  const form = useForm(actor);
+  if (created) {
+    return <Redirect to={created.role === 'STAFF' ? `/admin/onboard/${created.id}` : '/admin/users'} />;
+  }
+  const role = form.field('role');
 
   return (
     <Stack gap="2" maxW="2xl">
       <PageTitle>Register a New Account</PageTitle>
       <Card.Root>
         <Card.Body p={{ base: '4', md: '6' }}>
-          <form
-            noValidate
-            aria-label="Register a New Account"
-            onSubmit={(event) => {
-              event.preventDefault();
-              actor.send({ type: 'register.submit' });
-            }}
-          >
+          <form noValidate aria-label="Register a New Account" onSubmit={form.onSubmit}>
             <Stack gap="5">
-              <FormField label="Full Name" error={errors.fullName} required disabled={submitting}>
-                <Input
-                  name="fullName"
-                  autoComplete="off"
-                  maxLength={200}
-                  value={values.fullName}
-                  onChange={(event) => change('fullName')(event.target.value)}
-                />
-              </FormField>
-              <FormField label="Email" error={errors.email} required disabled={submitting}>
-                <Input
-                  name="email"
-                  type="email"
-                  autoComplete="off"
-                  maxLength={254}
-                  value={values.email}
-                  onChange={(event) => change('email')(event.target.value)}
-                />
-              </FormField>
+              <FormField label="Full Name" field={form.field('fullName')} autoComplete="off" />
+              <FormField label="Email" type="email" field={form.field('email')} autoComplete="off" />
               <RadioCard.Root
                 name="role"
-                value={values.role || null}
-                onValueChange={(details) => change('role')(details.value ?? '')}
-                disabled={submitting}
-                invalid={Boolean(errors.role)}
+                value={role.value || null}
+                onValueChange={(details) => role.onChange(details.value ?? '')}
+                disabled={role.disabled}
+                invalid={role.error !== undefined}
                 colorPalette="teal"
               >
                 <RadioCard.Label>Role</RadioCard.Label>
                 <Stack direction={{ base: 'column', md: 'row' }} gap="3">
-                  {ROLES.map((role) => (
-                    <RadioCard.Item key={role} value={role} flex="1">
-                      <RadioCard.ItemHiddenInput />
+                  {ROLES.map((value) => (
+                    <RadioCard.Item key={value} value={value} flex="1">
+                      <RadioCard.ItemHiddenInput onBlur={role.onBlur} />
                       <RadioCard.ItemControl>
                         <RadioCard.ItemContent>
-                          <RadioCard.ItemText>{role}</RadioCard.ItemText>
-                          <RadioCard.ItemDescription>{ROLE_DESCRIPTIONS[role]}</RadioCard.ItemDescription>
+                          <RadioCard.ItemText>{value}</RadioCard.ItemText>
+                          <RadioCard.ItemDescription>{ROLE_DESCRIPTIONS[value]}</RadioCard.ItemDescription>
                         </RadioCard.ItemContent>
                         <RadioCard.ItemIndicator />
                       </RadioCard.ItemControl>
                     </RadioCard.Item>
                   ))}
                 </Stack>
-                {errors.role && (
-                  <Stack color="fg.error" fontSize="sm" role="alert">
-                    {errors.role}
-                  </Stack>
+                {role.error && (
+                  <Text color="fg.error" fontSize="sm">
+                    {role.error}
+                  </Text>
                 )}
               </RadioCard.Root>
               <FormField
                 label="Temporary Password"
-                error={errors.password}
-                required
-                disabled={submitting}
-                helper="The new user sets a password of their own at first sign-in."
-              >
-                <PasswordInput
-                  name="password"
-                  autoComplete="new-password"
-                  maxLength={128}
-                  value={values.password}
-                  onChange={(event) => change('password')(event.target.value)}
-                />
-              </FormField>
-              <Button type="submit" colorPalette="teal" loading={submitting} loadingText="Processing...">
+                type="password"
+                field={form.field('password')}
+                autoComplete="new-password"
+                helperText="The new user sets a password of their own at first sign-in."
+              />
+              <FormError message={form.submitError} />
+              <Button type="submit" colorPalette="teal" loading={form.submitting} loadingText="Processing...">
                 Register
               </Button>
             </Stack>

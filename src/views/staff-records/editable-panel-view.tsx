@@ -8,13 +8,12 @@ import {
   type PanelKind,
   type PanelValues,
 } from '../../../machines/editable-panel.machine';
-import type { FieldErrors } from '../../domain/form-errors';
 import { PencilIcon } from '../../ui/icons';
 import { ReadOnlyRows, type Row } from './record-fields';
 
 export interface PanelFieldsProps {
   values: PanelValues;
-  errors: FieldErrors;
+  errors: Record<string, string>;
   onChange: (field: string, value: string) => void;
   disabled: boolean;
 }

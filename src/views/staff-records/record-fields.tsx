@@ -8,13 +8,12 @@ import {
   PASS_TYPES,
   RACES,
 } from '../../domain/enums';
-import type { FieldErrors } from '../../domain/form-errors';
 import { maskNric } from '../../domain/masking';
 import { NATIONALITIES } from '../../domain/nationalities';
 import type { LeaveTypeRef } from '../../domain/onboarding';
 import type { OfficialCpfRates } from '../../domain/payment-info';
 import { cpfSections, cpfTypes, selfHelpGroups } from '../../domain/payroll';
-import { DateInput, FormField, optionsOf, SelectInput } from '../../ui/form-field';
+import { DateInput, LabelledField, optionsOf, SelectInput } from '../../ui/form-field';
 
 /**
  * The fields of the three staff records and the leave allowances, shared by the onboarding steps and
@@ -25,7 +24,7 @@ export type Values = Record<string, string>;
 
 export interface FieldsProps {
   values: Values;
-  errors: FieldErrors;
+  errors: Record<string, string>;
   onChange: (field: string, value: string) => void;
   disabled?: boolean;
 }
@@ -73,10 +72,10 @@ export function StaffInfoFields(props: FieldsProps) {
   const { errors, disabled } = props;
   return (
     <Grid>
-      <FormField label="Gender" error={errors.gender} disabled={disabled}>
+      <LabelledField label="Gender" error={errors.gender} disabled={disabled}>
         <SelectInput {...text(props, 'gender')} options={optionsOf(GENDERS)} />
-      </FormField>
-      <FormField label="NRIC/FIN" error={errors.nric} required disabled={disabled}>
+      </LabelledField>
+      <LabelledField label="NRIC/FIN" error={errors.nric} required disabled={disabled}>
         <Input
           name="nric"
           value={props.values.nric ?? ''}
@@ -85,16 +84,16 @@ export function StaffInfoFields(props: FieldsProps) {
           textTransform="uppercase"
           onChange={(event) => props.onChange('nric', event.target.value.toUpperCase())}
         />
-      </FormField>
-      <FormField label="Date of Birth" error={errors.dateOfBirth} required disabled={disabled}>
+      </LabelledField>
+      <LabelledField label="Date of Birth" error={errors.dateOfBirth} required disabled={disabled}>
         <DateInput {...text(props, 'dateOfBirth')} max={todayIso()} />
-      </FormField>
-      <FormField label="Race" error={errors.race} required disabled={disabled}>
+      </LabelledField>
+      <LabelledField label="Race" error={errors.race} required disabled={disabled}>
         <SelectInput {...text(props, 'race')} options={optionsOf(RACES)} />
-      </FormField>
-      <FormField label="Nationality" error={errors.nationality} required disabled={disabled}>
+      </LabelledField>
+      <LabelledField label="Nationality" error={errors.nationality} required disabled={disabled}>
         <SelectInput {...text(props, 'nationality')} options={optionsOf(NATIONALITIES)} />
-      </FormField>
+      </LabelledField>
     </Grid>
   );
 }
@@ -103,11 +102,11 @@ export function EmploymentInfoFields(props: FieldsProps & { withStatus?: boolean
   const { errors, disabled, withStatus } = props;
   return (
     <Grid>
-      <FormField label="Designation" error={errors.designation} required disabled={disabled}>
+      <LabelledField label="Designation" error={errors.designation} required disabled={disabled}>
         <TextInput {...text(props, 'designation')} maxLength={100} />
-      </FormField>
+      </LabelledField>
       {withStatus && (
-        <FormField label="Employment Status" error={errors.employmentStatus} required disabled={disabled}>
+        <LabelledField label="Employment Status" error={errors.employmentStatus} required disabled={disabled}>
           <SelectInput
             {...text(props, 'employmentStatus')}
             options={EMPLOYMENT_STATUSES.map((status) => ({
@@ -115,25 +114,30 @@ export function EmploymentInfoFields(props: FieldsProps & { withStatus?: boolean
               label: status === 'ACTIVE' ? 'Active' : 'Resigned',
             }))}
           />
-        </FormField>
+        </LabelledField>
       )}
       {withStatus && props.values.employmentStatus === 'RESIGNED' && (
-        <FormField label="Last Day of Service" error={errors.lastDayOfService} required disabled={disabled}>
+        <LabelledField
+          label="Last Day of Service"
+          error={errors.lastDayOfService}
+          required
+          disabled={disabled}
+        >
           <DateInput {...text(props, 'lastDayOfService')} />
-        </FormField>
+        </LabelledField>
       )}
-      <FormField label="Hire Date" error={errors.hireDate} required disabled={disabled}>
+      <LabelledField label="Hire Date" error={errors.hireDate} required disabled={disabled}>
         <DateInput {...text(props, 'hireDate')} />
-      </FormField>
-      <FormField label="Confirmed Date" error={errors.confirmedDate} disabled={disabled}>
+      </LabelledField>
+      <LabelledField label="Confirmed Date" error={errors.confirmedDate} disabled={disabled}>
         <DateInput {...text(props, 'confirmedDate')} />
-      </FormField>
-      <FormField label="Pass Type" error={errors.passType} required disabled={disabled}>
+      </LabelledField>
+      <LabelledField label="Pass Type" error={errors.passType} required disabled={disabled}>
         <SelectInput {...text(props, 'passType')} options={optionsOf(PASS_TYPES)} />
-      </FormField>
-      <FormField label="Employment Type" error={errors.employmentType} required disabled={disabled}>
+      </LabelledField>
+      <LabelledField label="Employment Type" error={errors.employmentType} required disabled={disabled}>
         <SelectInput {...text(props, 'employmentType')} options={optionsOf(EMPLOYMENT_TYPES)} />
-      </FormField>
+      </LabelledField>
     </Grid>
   );
 }
@@ -155,19 +159,19 @@ export function PaymentInfoFields(
   return (
     <Stack gap="4">
       <Grid>
-        <FormField label="Basic Salary" error={errors.basicSalary} required disabled={disabled}>
+        <LabelledField label="Basic Salary" error={errors.basicSalary} required disabled={disabled}>
           <TextInput {...text(props, 'basicSalary')} inputMode="decimal" maxLength={13} />
-        </FormField>
-        <FormField label="CPF Type" error={errors.cpfType} required disabled={disabled}>
+        </LabelledField>
+        <LabelledField label="CPF Type" error={errors.cpfType} required disabled={disabled}>
           <SelectInput {...text(props, 'cpfType')} options={optionsOf(cpfTypes)} />
-        </FormField>
-        <FormField label="CPF Section" error={errors.cpfSection} required disabled={disabled}>
+        </LabelledField>
+        <LabelledField label="CPF Section" error={errors.cpfSection} required disabled={disabled}>
           <SelectInput {...text(props, 'cpfSection')} options={optionsOf(cpfSections)} />
-        </FormField>
-        <FormField label="Self-Help Group" error={errors.selfHelpGroup} required disabled={disabled}>
+        </LabelledField>
+        <LabelledField label="Self-Help Group" error={errors.selfHelpGroup} required disabled={disabled}>
           <SelectInput {...text(props, 'selfHelpGroup')} options={optionsOf(selfHelpGroups)} />
-        </FormField>
-        <FormField
+        </LabelledField>
+        <LabelledField
           label="Employee CPF Rate (%)"
           error={errors.employeeCpfContributionRate}
           required={!noCpf}
@@ -175,15 +179,15 @@ export function PaymentInfoFields(
           helper={rateHint}
         >
           <TextInput {...text(props, 'employeeCpfContributionRate')} inputMode="decimal" maxLength={6} />
-        </FormField>
-        <FormField
+        </LabelledField>
+        <LabelledField
           label="Employer CPF Rate (%)"
           error={errors.employerCpfContributionRate}
           required={!noCpf}
           disabled={disabled || noCpf}
         >
           <TextInput {...text(props, 'employerCpfContributionRate')} inputMode="decimal" maxLength={6} />
-        </FormField>
+        </LabelledField>
       </Grid>
       {ratesDiffer && (
         <Text fontSize="sm" color="fg.warning" role="status">
@@ -191,18 +195,18 @@ export function PaymentInfoFields(
         </Text>
       )}
       <Grid>
-        <FormField label="Bank Name" error={errors.bankName} disabled={disabled}>
+        <LabelledField label="Bank Name" error={errors.bankName} disabled={disabled}>
           <SelectInput {...text(props, 'bankName')} options={BANK_OPTIONS} />
-        </FormField>
-        <FormField label="Bank Code" error={errors.bankCode} disabled={disabled}>
+        </LabelledField>
+        <LabelledField label="Bank Code" error={errors.bankCode} disabled={disabled}>
           <TextInput {...text(props, 'bankCode')} inputMode="numeric" maxLength={10} />
-        </FormField>
-        <FormField label="Branch Code" error={errors.branchCode} disabled={disabled}>
+        </LabelledField>
+        <LabelledField label="Branch Code" error={errors.branchCode} disabled={disabled}>
           <TextInput {...text(props, 'branchCode')} inputMode="numeric" maxLength={10} />
-        </FormField>
-        <FormField label="Account No" error={errors.accountNo} disabled={disabled}>
+        </LabelledField>
+        <LabelledField label="Account No" error={errors.accountNo} disabled={disabled}>
           <TextInput {...text(props, 'accountNo')} maxLength={34} />
-        </FormField>
+        </LabelledField>
       </Grid>
     </Stack>
   );
@@ -215,7 +219,7 @@ export function LeaveAllowanceFields(props: FieldsProps & { leaveTypes: readonly
     <Stack gap="4">
       <Grid>
         {leaveTypes.map((type) => (
-          <FormField key={type.id} label={type.name} disabled={disabled}>
+          <LabelledField key={type.id} label={type.name} disabled={disabled}>
             <Input
               type="number"
               name={`leave-${type.id}`}
@@ -224,7 +228,7 @@ export function LeaveAllowanceFields(props: FieldsProps & { leaveTypes: readonly
               value={props.values[String(type.id)] ?? ''}
               onChange={(event) => props.onChange(String(type.id), event.target.value)}
             />
-          </FormField>
+          </LabelledField>
         ))}
       </Grid>
       {errors.leave && (

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { InspectionEvent, Observer } from 'xstate';
 import type { editablePanelMachine, PanelKind, PanelValues } from '../../../machines/editable-panel.machine';
 import { allowanceLeaveTypes, type LeaveTypeRef } from '../../domain/onboarding';
-import { FormField } from '../../ui/form-field';
+import { LabelledField } from '../../ui/form-field';
 import { EditablePanelView } from './editable-panel-view';
 import {
   EmploymentInfoFields,
@@ -123,15 +123,15 @@ export function ProfileFields({
 }) {
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-      <FormField label="Full Name" error={errors.fullName} required disabled={disabled}>
+      <LabelledField label="Full Name" error={errors.fullName} required disabled={disabled}>
         <Input
           name="fullName"
           maxLength={200}
           value={values.fullName ?? ''}
           onChange={(e) => onChange('fullName', e.target.value)}
         />
-      </FormField>
-      <FormField label="Email" error={errors.email} required disabled={disabled}>
+      </LabelledField>
+      <LabelledField label="Email" error={errors.email} required disabled={disabled}>
         <Input
           name="email"
           type="email"
@@ -139,7 +139,7 @@ export function ProfileFields({
           value={values.email ?? ''}
           onChange={(e) => onChange('email', e.target.value)}
         />
-      </FormField>
+      </LabelledField>
     </SimpleGrid>
   );
 }
