@@ -1,5 +1,6 @@
 import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
 import {
+  alertSlotRecipe,
   animationStyles,
   avatarSlotRecipe,
   badgeRecipe,
@@ -63,6 +64,7 @@ const defaultTheme = defineConfig({
       spinner: spinnerRecipe,
     },
     slotRecipes: {
+      alert: alertSlotRecipe,
       avatar: avatarSlotRecipe,
       card: cardSlotRecipe,
       collapsible: collapsibleSlotRecipe,
