@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -135,3 +136,36 @@ export async function signIn(t: TestApp, email: string, password: string, remote
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The Redis the throttle tests use (this machine and CI run one at 127.0.0.1:6379). */
+export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * Whether Redis answers. In CI its absence is an error (the Redis tests must run there); on a
+ * developer machine without Redis those tests are skipped.
+ */
+export async function redisReachable(): Promise<boolean> {
+  const client = new Redis(testRedisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    return true;
+  } catch (error) {
+    if (process.env.CI)
+      throw new Error(`Redis is needed for the throttle tests at ${testRedisUrl}: ${error}`);
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** Settings that put a test app's counters in Redis under keys of its own. */
+export const redisEnv = () => ({
+  REDIS_URL: testRedisUrl,
+  REDIS_KEY_PREFIX: `hr-test-${randomBytes(4).toString('hex')}:`,
+});
