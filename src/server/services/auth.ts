@@ -191,19 +191,22 @@ export async function resetPassword(
   db: DbOrTx,
   input: { token: string; newPassword: string },
 ): Promise<void> {
-  const passwordHash = await hashPassword(input.newPassword);
+  const tokenHash = hashToken(input.token);
   const now = new Date();
+  const usable = and(
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, now),
+  );
+  // The (deliberately slow) hash is computed only for a link that works.
+  const [candidate] = await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable);
+  if (!candidate) throw badRequest(INVALID_RESET_MESSAGE);
+  const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     const [used] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, now),
-        ),
-      )
+      .where(usable)
       .returning({ userId: passwordResetTokens.userId });
     if (!used) throw badRequest(INVALID_RESET_MESSAGE);
     await tx
