@@ -97,7 +97,7 @@ const NASTY_STRINGS = [
   "'; DROP TABLE users;--",
   '" OR ""="',
   '<script>alert(1)</script>',
-  '${7*7}',
+  ['$', '{7*7}'].join(''),
   '{{7*7}}',
   '../../../../etc/passwd',
   '%00',
@@ -113,7 +113,7 @@ const NASTY_STRINGS = [
   'ADMIN',
 ];
 const NASTY_NUMBERS = [
-  0, -1, 1, 0.5, -0, 2147483647, 2147483648, -2147483649, 9007199254740993, 1e308, -1e308, 1e-300,
+  0, -1, 1, 0.5, -0, 2147483647, 2147483648, -2147483649, 2 ** 53 + 2, 1e308, -1e308, 1e-300,
 ];
 const NASTY_VALUES: unknown[] = [
   null,
