@@ -7,7 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/client';
-import { users } from '../../src/server/db/schema';
+import { insertUser } from '../../src/server/factories';
 import { hashPassword } from '../../src/server/lib/secrets';
 
 /** Which database this run of the API suite uses: the Vitest project sets it (PGlite or PostgreSQL). */
@@ -76,7 +76,7 @@ export async function createTestApp(
 }
 
 let userCounter = 0;
-/** Creates a user straight in the database: each test makes the people it needs. */
+/** Creates a user through the factory the seed uses: each test makes the people it needs. */
 export async function createUser(
   t: Pick<TestApp, 'db' | 'config'>,
   options: {
@@ -89,17 +89,13 @@ export async function createUser(
   userCounter += 1;
   const password = options.password ?? `Pass-${randomBytes(6).toString('hex')}`;
   const email = `user${userCounter}.${randomBytes(3).toString('hex')}@${t.config.companyEmailDomain}`;
-  const [row] = await t.db
-    .insert(users)
-    .values({
-      email,
-      fullName: options.fullName ?? `Test User ${userCounter}`,
-      role: options.role ?? 'STAFF',
-      passwordHash: await hashPassword(password),
-      mustChangePassword: options.mustChangePassword ?? false,
-    })
-    .returning();
-  if (!row) throw new Error('user not created');
+  const row = await insertUser(t.db, {
+    email,
+    fullName: options.fullName ?? `Test User ${userCounter}`,
+    role: options.role ?? 'STAFF',
+    passwordHash: await hashPassword(password),
+    mustChangePassword: options.mustChangePassword ?? false,
+  });
   return { ...row, password };
 }
 
