@@ -4,8 +4,11 @@ import type { UserDetail } from './users';
 export type DirectoryEntry = UserDetail;
 
 /** A user counts as onboarded only when staff, employment and payment info all exist. */
-export const isOnboarded = (user: Pick<DirectoryEntry, 'staffInfo' | 'employmentInfo' | 'paymentInfo'>) =>
-  user.staffInfo !== null && user.employmentInfo !== null && user.paymentInfo !== null;
+export const isOnboarded = (user: {
+  staffInfo: object | null;
+  employmentInfo: object | null;
+  paymentInfo: object | null;
+}) => user.staffInfo !== null && user.employmentInfo !== null && user.paymentInfo !== null;
 
 const STATUS_LABELS: Readonly<Record<string, string>> = { ACTIVE: 'Active', RESIGNED: 'Resigned' };
 

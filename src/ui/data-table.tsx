@@ -121,10 +121,13 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
 
   return (
     <Box>
-      <Table.ScrollArea borderWidth="1px" rounded="md">
+      {/* Positioned, so that absolutely placed content (visually hidden labels) scrolls with the table
+          instead of widening the page. */}
+      <Table.ScrollArea borderWidth="1px" rounded="md" position="relative">
         <Table.Root size="sm" minWidth={props.minWidth} aria-label={props.label} aria-busy={loading}>
           {props.caption && (
-            <Table.Caption captionSide="bottom" color="fg.muted" py="3">
+            // Start-aligned: on a phone the centre of a wide table is off screen.
+            <Table.Caption captionSide="bottom" color="fg.muted" py="3" px="3" textAlign="start">
               {props.caption}
             </Table.Caption>
           )}

@@ -1,7 +1,12 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidNric } from '../../src/domain/nric';
 import type { Database } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/db/client';
 import {
   leaveBalances,
   leaveRequestDays,
@@ -12,7 +17,7 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { seedIfEmpty } from '../../src/server/seed';
-import { openTestDatabase } from './harness';
+import { openTestDatabase, testDatabaseKind } from './harness';
 
 const config = {
   seedAdminEmail: 'admin@company.test',
@@ -98,4 +103,33 @@ describe('demo seed', () => {
     const charged = await database.db.select().from(leaveRequestDays);
     expect(charged.reduce((sum, c) => sum + c.days, 0)).toBe(requests.reduce((sum, r) => sum + r.days, 0));
   });
+});
+
+describe.runIf(testDatabaseKind === 'pglite')('npm run seed', () => {
+  it('migrates and seeds the database under DATA_DIR', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'hr-seed-'));
+    const root = path.resolve(import.meta.dirname, '../..');
+    const run = () =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/seed.ts'], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+    try {
+      const first = run();
+      expect(first.status, first.stderr).toBe(0);
+      expect(first.stdout).toContain('Seeded the demo company');
+      const seeded = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir) });
+      try {
+        const [row] = await seeded.db.select({ n: count() }).from(users);
+        expect(row?.n).toBeGreaterThan(10);
+        expect(await seedIfEmpty(seeded.db, config)).toBe(false);
+      } finally {
+        await seeded.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
