@@ -1,6 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import { addDaysIso, todayIso } from '../domain/dates';
 import { DEFAULT_LEAVE_TYPES, UNPAID_LEAVE } from '../domain/enums';
+import { leaveDays, MINIMUM_LEAVE_DAYS } from '../domain/leave-days';
 import type { Config } from './config';
 import type { Db, DbOrTx } from './db/client';
 import { users } from './db/schema';
@@ -87,12 +88,13 @@ export async function seedDemoCompany(
         gender: person.gender ?? null,
         dateOfBirth: person.dateOfBirth ?? '1990-01-01',
         race: person.race ?? 'Others',
-        nationality: person.nationality ?? 'Singaporean',
+        nationality: person.nationality ?? 'SINGAPORE CITIZEN',
         designation: person.designation ?? 'Staff',
         hireDate: person.hireDate ?? '2024-01-02',
         confirmedDate: person.confirmedDate ?? null,
         passType: person.passType ?? 'Singapore',
         employmentType: person.employmentType ?? 'Full Time',
+        lastDayOfService: person.resigned?.lastDayOfService ?? null,
         salary: person.salary ?? 3000,
         cpfType: person.cpfType ?? 'NONE',
         cpfSection: person.cpfSection ?? 'NONE',
@@ -116,8 +118,17 @@ export async function seedDemoCompany(
   for (const request of DEMO_LEAVE_REQUESTS) {
     const userId = staffIds.get(request.who);
     if (userId === undefined) throw new Error(`seed: ${request.who} is not onboarded demo staff`);
-    const fromDate = addDaysIso(today, request.from);
-    const toDate = addDaysIso(today, request.to);
+    // Days are counted from today, so a date may fall on a weekend or holiday: move the whole request on
+    // until it takes at least half a day.
+    let shift = 0;
+    const period = () => ({
+      fromDate: addDaysIso(today, request.from + shift),
+      fromDateIsAm: request.fromAm,
+      toDate: addDaysIso(today, request.to + shift),
+      toDateIsAm: request.toAm,
+    });
+    while (shift < 7 && leaveDays(period(), { calendarDays: false }) < MINIMUM_LEAVE_DAYS) shift += 1;
+    const { fromDate, toDate } = period();
     // Keep the demo inside this year, where the balances live.
     if (fromDate.slice(0, 4) !== String(year) || toDate.slice(0, 4) !== String(year)) continue;
     const created = await insertLeaveRequest(db, {
