@@ -4,6 +4,7 @@ import type { ApiError } from '../src/domain/auth';
 import { employmentInfoBodySchema } from '../src/domain/employment-info';
 import { bodyFieldErrors } from '../src/domain/forms';
 import {
+  allowanceLeaveTypes,
   type LeaveAllowanceFormValues,
   type LeaveTypeRef,
   ONBOARD_INVALID_ACCESS,
@@ -72,7 +73,8 @@ export interface OnboardingInput {
 }
 
 export type OnboardingEvent =
-  | { type: 'onboarding.change'; section: OnboardingSection; field: string; value: string }
+  /** One field as the user types; several at once where a test or a paste fills a step. */
+  | { type: 'onboarding.change'; section: OnboardingSection; changes: Record<string, string> }
   | { type: 'onboarding.next' }
   | { type: 'onboarding.previous' }
   | { type: 'onboarding.submit' }
@@ -223,7 +225,9 @@ export const onboardingMachine = setup({
               leaveTypes: event.output.leaveTypes,
               values: {
                 ...context.values,
-                leave: Object.fromEntries(event.output.leaveTypes.map((type) => [String(type.id), ''])),
+                leave: Object.fromEntries(
+                  allowanceLeaveTypes(event.output.leaveTypes).map((type) => [String(type.id), '']),
+                ),
               },
             })),
           },
@@ -255,18 +259,21 @@ export const onboardingMachine = setup({
         'onboarding.change': {
           description: 'A field changes; choosing a CPF type or section fills in the official rates.',
           actions: assign(({ context, event }) => {
-            const section = { ...context.values[event.section], [event.field]: event.value };
+            const section = { ...context.values[event.section], ...event.changes };
             let values = { ...context.values, [event.section]: section } as OnboardingValues;
-            if (event.section === 'payment' && (event.field === 'cpfType' || event.field === 'cpfSection')) {
-              values = withPrefilledRates(values);
-            }
-            const { [event.field]: _, ...errors } = context.errors;
+            const changed = Object.keys(event.changes);
+            const choosesCpf = changed.includes('cpfType') || changed.includes('cpfSection');
+            const typesRates = changed.some((field) => field.endsWith('CpfContributionRate'));
+            if (event.section === 'payment' && choosesCpf && !typesRates) values = withPrefilledRates(values);
+            const errors = Object.fromEntries(
+              Object.entries(context.errors).filter(([field]) => !changed.includes(field)),
+            );
             return {
               values,
               errors: event.section === 'leave' ? {} : errors,
               isSelfHelpGroupChosen:
                 context.isSelfHelpGroupChosen ||
-                (event.section === 'payment' && event.field === 'selfHelpGroup'),
+                (event.section === 'payment' && changed.includes('selfHelpGroup')),
             };
           }),
         },

@@ -49,7 +49,7 @@ export function OnboardingScreen({
   const loading = useSelector(actor, (s) => s.matches('loading'));
 
   const change = (section: OnboardingSection) => (field: string, value: string) =>
-    actor.send({ type: 'onboarding.change', section, field, value });
+    actor.send({ type: 'onboarding.change', section, changes: { [field]: value } });
   const shown = step;
 
   if (shown === null) {

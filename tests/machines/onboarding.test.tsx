@@ -1,0 +1,338 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot, InspectionEvent, SnapshotFrom } from 'xstate';
+import {
+  ONBOARDING_STEP_LABELS,
+  type OnboardingSection,
+  onboardingBody,
+  onboardingMachine,
+} from '../../machines/onboarding.machine';
+import { currentStep } from '../../machines/onboarding.selectors';
+import { formatTransition } from '../../machines/transitions';
+import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
+import type { ApiError } from '../../src/domain/auth';
+import { nricCheckLetter } from '../../src/domain/nric';
+import { NRIC_TAKEN } from '../../src/domain/staff-info';
+import { admin } from '../views/fixtures';
+import { createCoverageRecorder, describeEvent, type PlannedPath, planTransitionPaths } from './coverage';
+import {
+  expectToast,
+  isDialogOpen,
+  openDialog,
+  type RunningApp,
+  renderApp,
+  settle,
+  useAppHarness,
+} from './harness';
+import { leaveTypes, onboardedStaff, registeredStaff } from './staff-fixtures';
+
+/**
+ * Model-based test of the onboarding wizard (/admin/onboard/:id): paths from the real machine, walked through
+ * the real app with HTTP answered at the fetch level (docs/decisions/0001). A step is filled in one model
+ * event; the test types each of its fields into the real inputs.
+ */
+
+type Machine = typeof onboardingMachine;
+type Snapshot = SnapshotFrom<Machine>;
+type Change = { type: 'onboarding.change'; section: OnboardingSection; changes: Record<string, string> };
+type Event =
+  | Change
+  | { type: 'onboarding.next' }
+  | { type: 'onboarding.previous' }
+  | { type: 'onboarding.submit' }
+  | { type: 'onboarding.leave' }
+  | { type: 'onboarding.stay' }
+  | { type: 'onboarding.discard' }
+  | { type: 'xstate.done.actor.loadOnboarding'; output: unknown; actorId: string }
+  | { type: 'xstate.error.actor.loadOnboarding'; error: ApiError; actorId: string }
+  | { type: 'xstate.done.actor.onboard'; output: unknown; actorId: string }
+  | { type: 'xstate.error.actor.onboard'; error: ApiError; actorId: string };
+
+const user = registeredStaff;
+const nric = `S9234567${nricCheckLetter('S', '9234567')}`;
+const fill = {
+  staff: {
+    gender: 'Female',
+    nric,
+    dateOfBirth: '1992-03-14',
+    race: 'Indian',
+    nationality: 'SINGAPORE CITIZEN',
+  },
+  staffWrongNric: {
+    gender: 'Female',
+    nric: 'S1234567A',
+    dateOfBirth: '1992-03-14',
+    race: 'Indian',
+    nationality: 'SINGAPORE CITIZEN',
+  },
+  employment: {
+    designation: 'Payroll Executive',
+    hireDate: '2025-01-06',
+    confirmedDate: '',
+    passType: 'Singapore',
+    employmentType: 'Full Time',
+  },
+  // No rates: choosing the CPF type fills in the official ones. The suggested group (SINDA) is changed.
+  payment: {
+    basicSalary: '4200.50',
+    cpfType: 'SINGAPORE CITIZEN',
+    cpfSection: 'NONE',
+    selfHelpGroup: 'CDAC',
+    bankName: 'OCBC',
+    bankCode: '7339',
+    branchCode: '501',
+    accountNo: '501-234567-8',
+  },
+  leave: { '1': '14', '2': '14', '3': '6' },
+};
+const notFound: ApiError = { statusCode: 404, error: 'Not Found', message: 'User not found.' };
+const nricTaken: ApiError = { statusCode: 409, error: 'Conflict', message: NRIC_TAKEN };
+const serverDown: ApiError = {
+  statusCode: 500,
+  error: 'Internal Server Error',
+  message: 'An unexpected error occurred. Please try again later.',
+};
+const onboarded = { ...onboardedStaff, id: user.id, fullName: user.fullName, email: user.email };
+
+const events: Event[] = [
+  { type: 'onboarding.change', section: 'staff', changes: fill.staff },
+  { type: 'onboarding.change', section: 'staff', changes: fill.staffWrongNric },
+  { type: 'onboarding.change', section: 'employment', changes: fill.employment },
+  { type: 'onboarding.change', section: 'payment', changes: fill.payment },
+  { type: 'onboarding.change', section: 'leave', changes: fill.leave },
+  { type: 'onboarding.next' },
+  { type: 'onboarding.previous' },
+  { type: 'onboarding.submit' },
+  { type: 'onboarding.leave' },
+  { type: 'onboarding.stay' },
+  { type: 'onboarding.discard' },
+  { type: 'xstate.done.actor.loadOnboarding', output: { user, leaveTypes }, actorId: 'loadOnboarding' },
+  {
+    type: 'xstate.done.actor.loadOnboarding',
+    output: { user: onboarded, leaveTypes },
+    actorId: 'loadOnboarding',
+  },
+  { type: 'xstate.error.actor.loadOnboarding', error: notFound, actorId: 'loadOnboarding' },
+  { type: 'xstate.done.actor.onboard', output: onboarded, actorId: 'onboard' },
+  { type: 'xstate.error.actor.onboard', error: nricTaken, actorId: 'onboard' },
+  { type: 'xstate.error.actor.onboard', error: serverDown, actorId: 'onboard' },
+];
+
+const STEP_OF: Record<OnboardingSection, number> = { staff: 0, employment: 1, payment: 2, leave: 3 };
+const serialize = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.values, s.context.errors]);
+
+/** What the screen lets a user do: fill the step on show, Next or Submit by step, Previous after step 1. */
+function canProduce(s: Snapshot, event: Event): boolean {
+  const step = s.matches('wizard') ? currentStep(s) : null;
+  switch (event.type) {
+    case 'onboarding.change': {
+      if (step !== STEP_OF[event.section]) return false;
+      const current = s.context.values[event.section] as Record<string, string>;
+      return Object.entries(event.changes).some(([field, value]) => current[field] !== value);
+    }
+    case 'onboarding.next':
+      return step !== null && step < 3;
+    case 'onboarding.submit':
+      return step === 3;
+    case 'onboarding.previous':
+      return step !== null && step > 0;
+    default:
+      return true;
+  }
+}
+
+const starts = [{ name: 'admin opens onboarding', input: { userId: user.id } }];
+const recorder = createCoverageRecorder(onboardingMachine);
+const { paths, unreachable } = planTransitionPaths(onboardingMachine, {
+  starts,
+  events,
+  canProduce,
+  serialize,
+});
+
+let latest: AnyMachineSnapshot | null = null;
+const inspect = (event: InspectionEvent) => {
+  recorder.inspect(event);
+  const snapshot = event.type === '@xstate.snapshot' ? (event.snapshot as AnyMachineSnapshot) : null;
+  if (snapshot?.machine?.id === onboardingMachine.id) latest = snapshot;
+};
+const live = () => latest as Snapshot;
+
+const signedInAdmin = {
+  [ACCESS_TOKEN_KEY]: 'token',
+  [CURRENT_USER_KEY]: JSON.stringify({ user: admin, isNewUser: false }),
+};
+const STEP_TITLES = ['Staff Information', 'Employment Information', 'Payment Information', 'Leave Allowance'];
+const stepForm = (step: number, hidden = false) =>
+  screen.getByRole('form', { name: STEP_TITLES[step], hidden });
+const fieldName = (section: OnboardingSection, field: string) =>
+  section === 'leave' ? `leave-${field}` : field;
+const control = (form: HTMLElement, name: string) => {
+  const element = form.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
+  if (!element) throw new Error(`no ${name} field`);
+  return element;
+};
+
+async function perform(app: RunningApp, event: Event) {
+  const step = currentStep(live());
+  switch (event.type) {
+    case 'onboarding.change': {
+      const form = stepForm(STEP_OF[event.section]);
+      for (const [field, value] of Object.entries(event.changes)) {
+        const element = control(form, fieldName(event.section, field));
+        if (element.value !== value) fireEvent.change(element, { target: { value } });
+      }
+      break;
+    }
+    case 'onboarding.next':
+      await app.user.click(within(stepForm(step ?? 0)).getByRole('button', { name: 'Next' }));
+      break;
+    case 'onboarding.submit':
+      await app.user.click(within(stepForm(3)).getByRole('button', { name: 'Submit' }));
+      break;
+    case 'onboarding.previous':
+      await app.user.click(within(stepForm(step ?? 0)).getByRole('button', { name: 'Previous' }));
+      break;
+    case 'onboarding.leave':
+      // Any link away is held back and asked about; here the sidebar's Users link.
+      await app.user.click(within(screen.getByRole('navigation')).getByRole('link', { name: 'Users' }));
+      break;
+    case 'onboarding.stay':
+      await app.user.click(
+        within(openDialog('alertdialog', 'Leave onboarding?')).getByRole('button', { name: 'Cancel' }),
+      );
+      break;
+    case 'onboarding.discard':
+      await app.user.click(
+        within(openDialog('alertdialog', 'Leave onboarding?')).getByRole('button', { name: 'Leave' }),
+      );
+      break;
+    case 'xstate.done.actor.loadOnboarding': {
+      const { user: answer } = event.output as { user: typeof user };
+      app.server.answer('GET', `/api/users/${user.id}`, 200, answer);
+      app.server.answer('GET', '/api/leave-types', 200, leaveTypes);
+      break;
+    }
+    case 'xstate.error.actor.loadOnboarding':
+      app.server.answer('GET', `/api/users/${user.id}`, 404, event.error);
+      break;
+    case 'xstate.done.actor.onboard':
+      app.server.answer('POST', `/api/users/${user.id}/onboard`, 201, event.output);
+      break;
+    case 'xstate.error.actor.onboard':
+      app.server.answer('POST', `/api/users/${user.id}/onboard`, event.error.statusCode, event.error);
+      break;
+  }
+  await settle();
+}
+
+function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
+  if (s.matches('invalidAccess') || s.matches('discarded') || s.matches('done')) {
+    expect(window.location.pathname).toBe('/admin/users');
+    if (s.matches('invalidAccess')) {
+      expectToast('Invalid access', 'No user data found. Please try registering again.');
+    }
+    if (s.matches('done')) expectToast('User onboarded successfully');
+    return;
+  }
+  expect(window.location.pathname).toBe(`/admin/onboard/${user.id}`);
+  if (s.matches('loading')) {
+    expect(screen.getByLabelText('Loading')).toBeInTheDocument();
+    return;
+  }
+  const step = currentStep(s) ?? 0;
+  const confirming = s.matches('confirmingLeave');
+  const submitting = s.matches('submitting');
+  const form = stepForm(step, confirming);
+  expect(
+    screen.getByText(`Step ${step + 1} of 4: ${ONBOARDING_STEP_LABELS[step]}`, { exact: false }),
+  ).toBeInTheDocument();
+  const section = (['staff', 'employment', 'payment', 'leave'] as const)[step] ?? 'staff';
+  const values = s.context.values[section] as Record<string, string>;
+  // Every field shows what the statechart holds (the official rates included), disabled while submitting.
+  for (const [field, value] of Object.entries(values)) {
+    const element = control(form, fieldName(section, field));
+    expect(element.value, field).toBe(value);
+    expect(element.disabled, `${field} disabled`).toBe(submitting);
+    const error = s.context.errors[field];
+    if (error) {
+      expect(element, `${field} is marked invalid`).toHaveAttribute('aria-invalid', 'true');
+      expect(within(form).getAllByText(error).length).toBeGreaterThan(0);
+    } else {
+      expect(element, `${field} is not marked invalid`).not.toHaveAttribute('aria-invalid');
+    }
+  }
+  if (section === 'leave' && s.context.errors.leave) {
+    expect(within(form).getByText('Please fill in for all leave types.')).toBeInTheDocument();
+  }
+  // Unpaid Leave has no limit and is not asked for.
+  if (section === 'leave') expect(form.querySelector('[name="leave-8"]')).toBeNull();
+  expect(within(form).getByRole('button', { name: 'Previous', hidden: confirming })).toHaveProperty(
+    'disabled',
+    step === 0 || submitting,
+  );
+  if (section === 'payment' && values.cpfType === 'SINGAPORE CITIZEN') {
+    // Born 1992: 55 and below, Table 1.
+    expect([values.employeeCpfContributionRate, values.employerCpfContributionRate]).toEqual(['20', '17']);
+  }
+  expect(isDialogOpen('dialog', 'Leave onboarding?') || isDialogOpen('dialog', 'Leave onboarding?')).toBe(
+    false,
+  );
+  if (confirming) {
+    expect(
+      within(openDialog('alertdialog', 'Leave onboarding?')).getByText(/discards all progress/),
+    ).toBeInTheDocument();
+  }
+  if (submitting) {
+    expect(within(form).getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    expect(app.server.pending('POST', `/api/users/${user.id}/onboard`).map((r) => r.body)).toEqual([
+      JSON.parse(JSON.stringify(onboardingBody(s.context))),
+    ]);
+  }
+  if (event?.type === 'xstate.error.actor.onboard') {
+    // The server's message is the toast's title (the NRIC one also shows beside its field).
+    const toasts = [...document.querySelectorAll('[data-scope="toast"][data-part="title"]')];
+    expect(toasts.map((t) => t.textContent)).toContain(event.error.message);
+  }
+}
+
+const label = (event: Event) => {
+  if (event.type !== 'onboarding.change') return describeEvent(event);
+  return event.changes === fill.staffWrongNric ? 'fill staff (wrong NRIC)' : `fill ${event.section}`;
+};
+const pathName = (path: PlannedPath<Machine, Event>) =>
+  path.steps.map((step) => label(step.event)).join(' → ') || '(page load)';
+
+describe('onboarding statechart, walked through the onboarding wizard', () => {
+  useAppHarness();
+
+  it('the model can reach every transition', () => {
+    expect(unreachable.map(formatTransition)).toEqual([]);
+  });
+
+  it.each(paths.map((path) => [pathName(path), path] as const))(
+    '%s',
+    { timeout: 120_000 },
+    async (_, path) => {
+      latest = null;
+      const app = await renderApp({ path: `/admin/onboard/${user.id}`, storage: signedInAdmin, inspect });
+      expect(serialize(live())).toBe(serialize(path.initial as AnyMachineSnapshot));
+      expectScreen(app, live(), null);
+      for (const step of path.steps) {
+        const mark = recorder.mark();
+        await perform(app, step.event);
+        expect(serialize(live()), `after ${label(step.event)}`).toBe(
+          serialize(step.state as AnyMachineSnapshot),
+        );
+        for (const key of step.expects) expect(recorder.since(mark)).toContain(key);
+        expectScreen(app, live(), step.event);
+      }
+    },
+  );
+
+  afterAll(() => console.info(recorder.report()));
+
+  it('walked every transition of the onboarding machine', () => {
+    expect(recorder.missing().map(formatTransition), recorder.report()).toEqual([]);
+  });
+});
