@@ -15,6 +15,9 @@ import { readSidebarOpen, writeSidebarOpen } from './sidebar-state';
 export function AppShell({ area, nav, children }: { area: string; nav: NavItem[]; children: ReactNode }) {
   const [expanded, setExpanded] = useState(readSidebarOpen);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Closed by a choice (a link, Change Password), the drawer leaves focus to what comes next (the new page's
+  // heading, the dialog); closed by Escape or the backdrop, it gives focus back to its toggle.
+  const [restoreFocus, setRestoreFocus] = useState(true);
   const isMobile = useIsMobile();
   const toggleExpanded = () => {
     setExpanded(!expanded);
@@ -43,7 +46,12 @@ export function AppShell({ area, nav, children }: { area: string; nav: NavItem[]
           <SidebarContent area={area} nav={nav} collapsed={!expanded} />
         </Box>
       )}
-      <Drawer.Root open={drawerOpen} placement="start" onOpenChange={({ open }) => setDrawerOpen(open)}>
+      <Drawer.Root
+        open={drawerOpen}
+        placement="start"
+        restoreFocus={restoreFocus}
+        onOpenChange={({ open }) => setDrawerOpen(open)}
+      >
         <Portal>
           <Drawer.Backdrop />
           <Drawer.Positioner>
@@ -53,7 +61,10 @@ export function AppShell({ area, nav, children }: { area: string; nav: NavItem[]
                 area={area}
                 nav={nav}
                 collapsed={false}
-                onNavigate={() => setDrawerOpen(false)}
+                onNavigate={() => {
+                  setRestoreFocus(false);
+                  setDrawerOpen(false);
+                }}
               />
             </Drawer.Content>
           </Drawer.Positioner>
@@ -91,6 +102,7 @@ export function AppShell({ area, nav, children }: { area: string; nav: NavItem[]
             onClick={() => {
               // A toast spans a phone's width and would lie over the drawer's links: it has been read, so it goes.
               toaster.dismiss();
+              setRestoreFocus(true);
               setDrawerOpen(true);
             }}
           >
