@@ -72,7 +72,7 @@ const overlap = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe('session in the browser', () => {
-  it('on a phone, toasts cover neither the sign-in form nor the Set Password form', async () => {
+  it('on a phone, toasts cover none of the sign-in, Set Password and Change Password forms', async () => {
     const { accessToken } = await api<{ accessToken: string }>(app.url, '/auth/login', {
       method: 'POST',
       body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
@@ -94,6 +94,25 @@ describe('session in the browser', () => {
     const form = page.getByRole('form', { name: 'Set Password' });
     await form.waitFor();
     expect(overlap(await box(welcome), await box(form))).toBe(false);
+    await form.getByLabel('Temporary Password').fill('Temporary-Pass-1');
+    await form.getByLabel('New Password', { exact: true }).fill('Own-Pass-2026');
+    await form.getByLabel('Confirm Password').fill('Own-Pass-2026');
+    await form.getByRole('button', { name: 'Set Password' }).click();
+    await page.waitForURL('**/staff');
+    // A refusal in the Change Password dialog, opened from the drawer.
+    await page.getByRole('button', { name: 'Toggle Sidebar' }).locator('visible=true').click();
+    await page
+      .getByRole('dialog', { name: 'Staff navigation' })
+      .getByRole('button', { name: 'Change Password' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Change Password' });
+    await dialog.getByLabel('Current Password').fill('not-the-password');
+    await dialog.getByLabel('New Password', { exact: true }).fill('Another-Pass-33');
+    await dialog.getByLabel('Confirm Password').fill('Another-Pass-33');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    const error = toast(page, 'Error');
+    await error.waitFor();
+    expect(overlap(await box(error), await box(dialog.getByRole('form')))).toBe(false);
   });
 
   it('an administrator signs in and sees the admin layout with the welcome line', async () => {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { App } from '../../src/app/app';
 import { type AppServices, createAppServices, type Inspector } from '../../src/app/services';
-import { toaster } from '../../src/ui/toaster';
+import { removeToasts } from '../../src/ui/toaster';
 import { createFakeServer, type FakeServer } from './fake-server';
 
 /**
@@ -38,7 +38,7 @@ export function useAppHarness() {
     });
     running?.unmount();
     running = null;
-    toaster.remove();
+    removeToasts();
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });

@@ -2,7 +2,7 @@ import { Box, Drawer, Flex, IconButton, Portal, Separator, Text } from '@chakra-
 import { type ReactNode, useState } from 'react';
 import { BrandMark } from '../../ui/brand';
 import { SidebarIcon } from '../../ui/icons';
-import { toaster } from '../../ui/toaster';
+import { dismissToasts } from '../../ui/toaster';
 import { useIsMobile } from '../../ui/use-is-mobile';
 import type { NavItem } from './navigation';
 import { SidebarContent } from './sidebar';
@@ -101,7 +101,7 @@ export function AppShell({ area, nav, children }: { area: string; nav: NavItem[]
             hideFrom="md"
             onClick={() => {
               // A toast spans a phone's width and would lie over the drawer's links: it has been read, so it goes.
-              toaster.dismiss();
+              dismissToasts();
               setRestoreFocus(true);
               setDrawerOpen(true);
             }}
