@@ -1,29 +1,44 @@
 import { createToaster, Portal, Spinner, Stack, Toast, Toaster } from '@chakra-ui/react';
 import type { ToastParams } from '../../machines/effects';
+import { isMobileNow, useIsMobile } from './use-is-mobile';
 
 /** Spec section 9: one toast at a time, 5000 ms, F8 moves focus to it. */
 export const TOAST_DURATION_MS = 5000;
 
-/**
- * Top right, below the signed-in header (3.5rem): the header's sidebar toggle stays reachable, and forms,
- * which sit in the middle of the page or in a dialog, and the submit buttons at their foot stay clear. On a
- * phone the toast spans the width at the same height. The phone drawer dismisses a toast when it opens.
- */
-export const TOAST_TOP_OFFSET = '4.5rem';
+const common = { max: 1, duration: TOAST_DURATION_MS, hotkey: ['F8'], pauseOnPageIdle: true };
 
-export const toaster = createToaster({
-  placement: 'top-end',
-  offsets: { top: TOAST_TOP_OFFSET, bottom: '1rem', left: '1rem', right: '1rem' },
-  max: 1,
-  duration: TOAST_DURATION_MS,
-  hotkey: ['F8'],
-  pauseOnPageIdle: true,
-});
+/**
+ * Where a toast shows depends on the width, so that it covers neither a form nor the controls around it.
+ * Wide screens: bottom right, away from forms and dialogs, which sit centred near the top. Phones: across
+ * the top just below the signed-in header (3.5rem), so the header's sidebar toggle stays reachable and the
+ * submit buttons at a form's foot stay clear; the phone drawer dismisses a toast when it opens.
+ */
+const toasters = {
+  wide: createToaster({ ...common, placement: 'bottom-end' }),
+  phone: createToaster({
+    ...common,
+    placement: 'top',
+    offsets: { top: '4.5rem', bottom: '1rem', left: '1rem', right: '1rem' },
+  }),
+};
+
+const current = () => (isMobileNow() ? toasters.phone : toasters.wide);
 
 /** A new toast replaces the one showing (spec section 4, Toasts). */
 export function showToast({ type, title, description }: ToastParams) {
-  toaster.remove();
-  toaster.create({ type, title, description, closable: true });
+  removeToasts();
+  current().create({ type, title, description, closable: true });
+}
+
+/** Hides the toast showing (it has been read), as the phone drawer does when it opens. */
+export function dismissToasts() {
+  toasters.wide.dismiss();
+  toasters.phone.dismiss();
+}
+
+export function removeToasts() {
+  toasters.wide.remove();
+  toasters.phone.remove();
 }
 
 // null (not undefined) overrides the attribute the toast primitive sets, and React then leaves it out.
@@ -33,9 +48,14 @@ const withoutLabelLink = { 'aria-labelledby': null, 'aria-describedby': null } a
 >;
 
 export function AppToaster() {
+  const phone = useIsMobile();
   return (
     <Portal>
-      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      <Toaster
+        key={phone ? 'phone' : 'wide'}
+        toaster={phone ? toasters.phone : toasters.wide}
+        insetInline={{ mdDown: '4' }}
+      >
         {(toast) => (
           // A toast is a live region announced by its text; without the label link, a toast titled
           // 'Password reset successful' is not taken for the label of the Password field beneath it.
