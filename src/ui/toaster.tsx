@@ -1,4 +1,5 @@
-import { createToaster, Portal, Spinner, Stack, Toast, Toaster } from '@chakra-ui/react';
+import { createToaster } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ToastParams } from '../../machines/session.machine';
 
 /** Spec section 9: one toast at a time, 5000 ms, F8 moves focus to it. */
@@ -19,30 +20,26 @@ export function showToast({ type, title, description }: ToastParams) {
   toaster.create({ type, title, description, closable: true });
 }
 
-// null (not undefined) overrides the attribute the toast primitive sets, and React then leaves it out.
-const withoutLabelLink = { 'aria-labelledby': null, 'aria-describedby': null } as unknown as Record<
-  string,
-  string
->;
+const loadView = () => import('./toaster-view');
+const ToasterView = lazy(loadView);
 
+/** Fetches the toasts' code now (tests, so that no toast waits on a chunk). */
+export const preloadToasterView = () => loadView();
+
+/**
+ * Where toasts show. Their code (the toast machines and views, about 10 KB gzipped) is fetched with the
+ * first toast rather than with every page: /login shows none until a sign-in fails or succeeds.
+ */
 export function AppToaster() {
-  return (
-    <Portal>
-      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          // A toast is a live region announced by its text; without the label link, a toast titled
-          // 'Password reset successful' is not taken for the label of the Password field beneath it.
-          <Toast.Root width={{ md: 'sm' }} {...withoutLabelLink}>
-            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {/* Full opacity: the default dimmed text falls below 4.5:1 on the solid toast colours. */}
-              {toast.description && <Toast.Description opacity={1}>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.closable && <Toast.CloseTrigger />}
-          </Toast.Root>
-        )}
-      </Toaster>
-    </Portal>
-  );
+  const [needed, setNeeded] = useState(() => toaster.getVisibleToasts().length > 0);
+  useEffect(() => {
+    if (needed) return;
+    if (toaster.getVisibleToasts().length > 0) setNeeded(true);
+    return toaster.subscribe(() => setNeeded(true));
+  }, [needed]);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
+  ) : null;
 }
