@@ -98,11 +98,9 @@ const shade = (light: number, dark: number) => ({
 });
 
 // The default solid teal and green (600) give white text a contrast of about 3.5:1; WCAG AA asks
-// 4.5:1 for body text, so solid buttons and success toasts use the 700 shades.
-const appTheme = defineConfig({
 // 4.5:1 for body text, so solid buttons and success toasts use the 700 shades. Error text (red 500,
 // 3.8:1 on white) uses red 600 (4.8:1).
-const config = defineConfig({
+const appTheme = defineConfig({
   theme: {
     tokens: {
       colors: { indigo: Object.fromEntries(Object.entries(indigo).map(([k, v]) => [k, { value: v }])) },
