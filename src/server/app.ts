@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -14,6 +13,7 @@ import type { Db } from './db/client';
 import { deviceCookies } from './lib/device-cookies';
 import { errorHandler, frameworkErrors } from './lib/error-handler';
 import { forbidden, statusText } from './lib/http-error';
+import { securityHeaders } from './lib/security-headers';
 import { memoryThrottleStore, redisThrottleStore, type ThrottleStore } from './lib/throttle';
 import { redactUrl } from './logging';
 import { accessPlugin } from './plugins/access';
@@ -77,23 +77,7 @@ export async function buildApp(options: AppOptions) {
     });
   }
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
-    // Answers of the API are personal data: never kept by browsers or shared caches.
-    reply.header('cache-control', 'no-store');
-    // Cookie-authenticated calls (refresh, logout) and every other change refuse another site's
-    // pages; requests without Origin come from non-browser clients, which carry no ambient cookies.
-    const origin = request.headers.origin;
-    if (
-      origin !== undefined &&
-      !SAFE_METHODS.has(request.method) &&
-      !isSameOrigin(origin, request.headers.host, config.publicUrl)
-    ) {
-      throw forbidden('Requests from other sites are not accepted.');
-    }
-  });
-
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -106,8 +90,26 @@ export async function buildApp(options: AppOptions) {
         upgradeInsecureRequests: config.secureCookies ? [] : null,
       },
     },
-    hsts: config.secureCookies,
+    strictTransportSecurity: config.secureCookies,
   });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return done();
+    // Answers of the API are personal data: never kept by browsers or shared caches.
+    reply.header('cache-control', 'no-store');
+    // Cookie-authenticated calls (refresh, logout) and every other change refuse another site's
+    // pages; requests without Origin come from non-browser clients, which carry no ambient cookies.
+    const origin = request.headers.origin;
+    if (
+      origin !== undefined &&
+      !SAFE_METHODS.has(request.method) &&
+      !isSameOrigin(origin, request.headers.host, config.publicUrl)
+    ) {
+      return done(forbidden('Requests from other sites are not accepted.'));
+    }
+    done();
+  });
+
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
     : undefined;
