@@ -27,15 +27,28 @@ const ToasterView = lazy(loadView);
 export const preloadToasterView = () => loadView();
 
 /**
- * Where toasts show. Their code (the toast machines and views, about 10 KB gzipped) is fetched with the
- * first toast rather than with every page: /login shows none until a sign-in fails or succeeds.
+ * Where toasts show. Their code (the toast machines and views, about 10 KB gzipped) is not part of every
+ * page: /login shows no toast until a sign-in is answered. The first key press or tap fetches it, so it is
+ * mounted before the first answer comes back; a toast raised with no interaction at all mounts it then.
  */
 export function AppToaster() {
   const [needed, setNeeded] = useState(() => toaster.getVisibleToasts().length > 0);
   useEffect(() => {
     if (needed) return;
-    if (toaster.getVisibleToasts().length > 0) setNeeded(true);
-    return toaster.subscribe(() => setNeeded(true));
+    let live = true;
+    const load = () => {
+      void loadView().then(() => live && setNeeded(true));
+    };
+    const options = { once: true, capture: true } as const;
+    window.addEventListener('pointerdown', load, options);
+    window.addEventListener('keydown', load, options);
+    const unsubscribe = toaster.subscribe(() => setNeeded(true));
+    return () => {
+      live = false;
+      window.removeEventListener('pointerdown', load, options);
+      window.removeEventListener('keydown', load, options);
+      unsubscribe();
+    };
   }, [needed]);
   return needed ? (
     <Suspense fallback={null}>
