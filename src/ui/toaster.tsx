@@ -52,16 +52,27 @@ const anyVisible = () =>
   toasters.wide.getVisibleToasts().length + toasters.phone.getVisibleToasts().length > 0;
 
 /**
- * Where toasts show. Their code (the toast machines and views, about 10 KB gzipped) is fetched with the
- * first toast rather than with every page: /login shows none until a sign-in fails or succeeds.
+ * Where toasts show. Their code (the toast machines and views, about 10 KB gzipped) is not part of every
+ * page: /login shows no toast until a sign-in is answered. The first key press or tap fetches it, so it is
+ * mounted before the first answer comes back; a toast raised with no interaction at all mounts it then.
  */
 export function AppToaster() {
   const [needed, setNeeded] = useState(anyVisible);
   useEffect(() => {
     if (needed) return;
     if (anyVisible()) setNeeded(true);
+    let live = true;
+    const load = () => {
+      void loadView().then(() => live && setNeeded(true));
+    };
+    const options = { once: true, capture: true } as const;
+    window.addEventListener('pointerdown', load, options);
+    window.addEventListener('keydown', load, options);
     const stops = [toasters.wide, toasters.phone].map((t) => t.subscribe(() => setNeeded(true)));
     return () => {
+      live = false;
+      window.removeEventListener('pointerdown', load, options);
+      window.removeEventListener('keydown', load, options);
       for (const stop of stops) stop();
     };
   }, [needed]);
