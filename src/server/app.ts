@@ -20,8 +20,15 @@ import { HttpError, statusText } from './lib/http-error';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { authRoutes } from './routes/auth';
+import { fileGrantRoutes, localFileRoutes } from './routes/files';
+import { leaveBalanceRoutes } from './routes/leave-balances';
+import { leaveRequestRoutes } from './routes/leave-requests';
+import { leaveTypeRoutes } from './routes/leave-types';
 import { userRoutes } from './routes/users';
 import { createMailer, type Mailer } from './services/mail';
+import { createStorage } from './storage';
+import { LOCAL_FILES_PATH, type LocalDiskStorage } from './storage/local-disk';
+import type { FileStorage } from './storage/storage';
 
 export interface AppOptions {
   config: Config;
@@ -29,6 +36,8 @@ export interface AppOptions {
   /** Defaults to SMTP or the outbox, by configuration. */
   mailer?: Mailer;
   signInFailures?: FailureLimiter;
+  /** Attachment storage; defaults to the driver the configuration names. */
+  storage?: FileStorage;
   /** Folder of the built SPA; omitted = API only. */
   spaDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -52,6 +61,7 @@ function postgresCode(error: unknown): string | undefined {
 export async function buildApp(options: AppOptions) {
   const { config } = options;
   const app = Fastify({ logger: options.logger ?? false, trustProxy: config.trustProxy });
+  const storage = options.storage ?? createStorage(config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -88,10 +98,11 @@ export async function buildApp(options: AppOptions) {
         defaultSrc: ["'self'"],
         // Chakra UI (emotion) injects style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        frameSrc: ["'self'", 'blob:'],
+        // Attachments in S3 are uploaded to and shown from the bucket's own origin.
+        imgSrc: ["'self'", 'data:', 'blob:', ...storage.origins],
+        frameSrc: ["'self'", 'blob:', ...storage.origins],
         objectSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...storage.origins],
         upgradeInsecureRequests: config.secureCookies ? [] : null,
       },
     },
@@ -134,10 +145,17 @@ export async function buildApp(options: AppOptions) {
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth', config, mailer, signInFailures });
       await api.register(userRoutes, { prefix: '/users', config });
+      await api.register(leaveTypeRoutes);
+      await api.register(leaveRequestRoutes, { storage });
+      await api.register(leaveBalanceRoutes);
+      await api.register(fileGrantRoutes, { storage });
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
     },
     { prefix: '/api' },
   );
+  if (storage.driver === 'local') {
+    await app.register(localFileRoutes, { prefix: LOCAL_FILES_PATH, storage: storage as LocalDiskStorage });
+  }
 
   const spaDir = options.spaDir;
   const hasSpa = spaDir !== undefined && existsSync(path.join(spaDir, 'index.html'));

@@ -216,6 +216,7 @@ export const leaveRequests = pgTable(
   (t) => [
     index('leave_requests_user_idx').on(t.userId, t.fromDate),
     index('leave_requests_status_idx').on(t.status),
+    uniqueIndex('leave_requests_file_key_key').on(t.fileKey),
     check('leave_requests_status_check', oneOf(t.status, LEAVE_STATUSES)),
     check('leave_requests_dates_check', sql`${t.toDate} >= ${t.fromDate}`),
     check('leave_requests_days_check', sql`${t.days} >= 0.5 and ${t.days} * 2 = trunc(${t.days} * 2)`),

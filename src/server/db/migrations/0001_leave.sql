@@ -10,4 +10,5 @@ ALTER TABLE "leave_balances" DROP CONSTRAINT "leave_balances_used_days_check";--
 ALTER TABLE "leave_types" ADD COLUMN "counts_calendar_days" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "leave_request_days" ADD CONSTRAINT "leave_request_days_leave_request_id_leave_requests_id_fk" FOREIGN KEY ("leave_request_id") REFERENCES "public"."leave_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "leave_request_days_year_idx" ON "leave_request_days" USING btree ("year");--> statement-breakpoint
+CREATE UNIQUE INDEX "leave_requests_file_key_key" ON "leave_requests" USING btree ("file_key");--> statement-breakpoint
 ALTER TABLE "leave_balances" DROP COLUMN "used_days";
