@@ -165,7 +165,7 @@ describe('POST /api/leave-requests', () => {
     for (const bad of [
       { ...base, fromDate: '2026-02-30' },
       { ...base, reason: 'bell\u0007' },
-      { ...base, reason: 'x'.repeat(1001) },
+      { ...base, reason: 'x'.repeat(2001) },
       { ...base, userId: 0 },
       { ...base, userId: 2_147_483_648 },
       { ...base, fromDateIsAm: 'yes' },

@@ -9,7 +9,7 @@ import {
   uploadGrantSchema,
 } from '../../domain/leave';
 import { badRequest, forbidden, HttpError, notFound } from '../lib/http-error';
-import { currentUser } from '../plugins/auth';
+import { actorOf } from '../plugins/access';
 import { attachmentProblem, grantUpload, grantView } from '../services/attachments';
 import type { LocalDiskStorage } from '../storage/local-disk';
 import { type FileStorage, parseAttachmentKey } from '../storage/storage';
@@ -18,13 +18,13 @@ import { errorResponses } from './schemas';
 const security = [{ bearerAuth: [] }];
 
 /** The spec's upload and download grants (spec section 7, Files). */
-export async function fileGrantRoutes(app: FastifyInstance, { storage }: { storage: FileStorage }) {
+export async function fileGrantRoutes(app: FastifyInstance, deps: { storage: FileStorage }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/s3/upload-url',
     {
-      preHandler: app.authenticate,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['files'],
         summary:
@@ -34,13 +34,13 @@ export async function fileGrantRoutes(app: FastifyInstance, { storage }: { stora
         response: { 200: uploadGrantSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => grantUpload(storage, currentUser(request), request.query),
+    async (request) => grantUpload(actorOf(request), request.query, deps),
   );
 
   r.get(
     '/s3/signed-url',
     {
-      preHandler: app.authenticate,
+      config: { access: 'signedIn', owner: 'attachment' },
       schema: {
         tags: ['files'],
         summary: "A view link that expires, for the attachment's owner and for admins",
@@ -49,7 +49,7 @@ export async function fileGrantRoutes(app: FastifyInstance, { storage }: { stora
         response: { 200: downloadGrantSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => grantView(app.db, storage, currentUser(request), request.query.fileUrl),
+    async (request) => grantView(app.db, actorOf(request), request.query, deps),
   );
 }
 
@@ -77,6 +77,8 @@ export async function localFileRoutes(app: FastifyInstance, { storage }: { stora
   r.put(
     '/*',
     {
+      // The signature is the authorisation: the browser sends no bearer token here (spec section 7).
+      config: { access: 'public' },
       bodyLimit: ATTACHMENT_MAX_BYTES,
       schema: {
         tags: ['files'],
@@ -103,6 +105,7 @@ export async function localFileRoutes(app: FastifyInstance, { storage }: { stora
   r.get(
     '/*',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['files'],
         summary: 'Shows one attachment for a signed URL from /s3/signed-url (local storage)',

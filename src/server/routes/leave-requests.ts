@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParam, idParams } from '../../domain/fields';
 import {
   createLeaveRequestSchema,
   decideLeaveRequestSchema,
@@ -9,10 +10,8 @@ import {
   leaveListQuerySchema,
   leaveRequestPageSchema,
   leaveRequestSchema,
-  recordIdParamSchema,
 } from '../../domain/leave';
-import { forbidden } from '../lib/http-error';
-import { currentUser } from '../plugins/auth';
+import { actorOf } from '../plugins/access';
 import {
   countLeaveRequests,
   createLeaveRequest,
@@ -24,23 +23,16 @@ import {
 import type { FileStorage } from '../storage/storage';
 import { errorResponses } from './schemas';
 
-const idParams = z.object({ id: recordIdParamSchema });
-const userParams = z.object({ userId: recordIdParamSchema });
+const userParams = z.object({ userId: idParam });
 const security = [{ bearerAuth: [] }];
 
-export async function leaveRequestRoutes(app: FastifyInstance, { storage }: { storage: FileStorage }) {
+export async function leaveRequestRoutes(app: FastifyInstance, deps: { storage: FileStorage }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = [app.authenticate, app.requireRole('ADMIN')];
-  /** STAFF reach only their own requests; ADMIN reach everyone's. */
-  const assertSelfOrAdmin = (viewer: { id: number; role: string }, userId: number) => {
-    if (viewer.role !== 'ADMIN' && viewer.id !== userId)
-      throw forbidden('You can only see your own leave requests.');
-  };
 
   r.get(
     '/leave-requests',
     {
-      preHandler: adminOnly,
+      config: { access: 'admin' },
       schema: {
         tags: ['leave'],
         summary: "Everyone's leave requests, paged, with search, status and type filters and sorting (ADMIN)",
@@ -49,13 +41,13 @@ export async function leaveRequestRoutes(app: FastifyInstance, { storage }: { st
         response: { 200: leaveRequestPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listLeaveRequests(app.db, {}, request.query),
+    async (request) => listLeaveRequests(app.db, actorOf(request), { query: request.query }),
   );
 
   r.get(
     '/leave-requests/count',
     {
-      preHandler: adminOnly,
+      config: { access: 'admin' },
       schema: {
         tags: ['leave'],
         summary: "Everyone's leave requests per status (ADMIN)",
@@ -63,13 +55,13 @@ export async function leaveRequestRoutes(app: FastifyInstance, { storage }: { st
         response: { 200: leaveCountsSchema, ...errorResponses(401, 403) },
       },
     },
-    async () => countLeaveRequests(app.db, {}),
+    async (request) => countLeaveRequests(app.db, actorOf(request), {}),
   );
 
   r.get(
     '/users/:userId/leave-requests',
     {
-      preHandler: app.authenticate,
+      config: { access: 'self', userParam: 'userId' },
       schema: {
         tags: ['leave'],
         summary: "One user's leave requests, paged (own for STAFF, anyone's for ADMIN)",
@@ -79,16 +71,14 @@ export async function leaveRequestRoutes(app: FastifyInstance, { storage }: { st
         response: { 200: leaveRequestPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      assertSelfOrAdmin(currentUser(request), request.params.userId);
-      return listLeaveRequests(app.db, { userId: request.params.userId }, request.query);
-    },
+    async (request) =>
+      listLeaveRequests(app.db, actorOf(request), { userId: request.params.userId, query: request.query }),
   );
 
   r.get(
     '/users/:userId/leave-requests/count',
     {
-      preHandler: app.authenticate,
+      config: { access: 'self', userParam: 'userId' },
       schema: {
         tags: ['leave'],
         summary: "One user's leave requests per status (own for STAFF, anyone's for ADMIN)",
@@ -97,16 +87,13 @@ export async function leaveRequestRoutes(app: FastifyInstance, { storage }: { st
         response: { 200: leaveCountsSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      assertSelfOrAdmin(currentUser(request), request.params.userId);
-      return countLeaveRequests(app.db, { userId: request.params.userId });
-    },
+    async (request) => countLeaveRequests(app.db, actorOf(request), { userId: request.params.userId }),
   );
 
   r.get(
     '/leave-requests/:id/clashes',
     {
-      preHandler: adminOnly,
+      config: { access: 'admin' },
       schema: {
         tags: ['leave'],
         summary: 'Other people away (approved or pending) on any half day of this request (ADMIN)',
@@ -115,32 +102,31 @@ export async function leaveRequestRoutes(app: FastifyInstance, { storage }: { st
         response: { 200: z.array(leaveClashSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => leaveClashes(app.db, request.params.id),
+    async (request) => leaveClashes(app.db, actorOf(request), request.params),
   );
 
   r.post(
     '/leave-requests',
     {
-      preHandler: app.authenticate,
+      // STAFF for themselves only: the user id is in the body, so the service checks it.
+      config: { access: 'signedIn' },
       schema: {
         tags: ['leave'],
         summary:
-          'Request leave: for oneself, or for any user as ADMIN. Days are counted by the server; refused when it overlaps, or exceeds the balance',
+          'Request leave: for oneself, or for any user as ADMIN. The server counts the days; refused when it overlaps or exceeds the balance',
         security,
         body: createLeaveRequestSchema,
         response: { 201: leaveRequestSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => {
-      const created = await createLeaveRequest(app.db, storage, currentUser(request), request.body);
-      return reply.code(201).send(created);
-    },
+    async (request, reply) =>
+      reply.code(201).send(await createLeaveRequest(app.db, actorOf(request), request.body, deps)),
   );
 
   r.patch(
     '/leave-requests/:id',
     {
-      preHandler: adminOnly,
+      config: { access: 'admin' },
       schema: {
         tags: ['leave'],
         summary: 'Approve or reject a pending leave request (ADMIN); approval checks the balance again',
@@ -151,26 +137,23 @@ export async function leaveRequestRoutes(app: FastifyInstance, { storage }: { st
       },
     },
     async (request) =>
-      decideLeaveRequest(app.db, currentUser(request), {
-        id: request.params.id,
-        status: request.body.status,
-      }),
+      decideLeaveRequest(app.db, actorOf(request), { id: request.params.id, status: request.body.status }),
   );
 
   r.delete(
     '/leave-requests/:id',
     {
-      preHandler: app.authenticate,
+      config: { access: 'signedIn', owner: 'leaveRequest' },
       schema: {
         tags: ['leave'],
-        summary: 'Delete a pending leave request: own for STAFF, anyone’s for ADMIN',
+        summary: "Delete a pending leave request: own for STAFF, anyone's for ADMIN",
         security,
         params: idParams,
         response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      await deleteLeaveRequest(app.db, storage, currentUser(request), { id: request.params.id });
+      await deleteLeaveRequest(app.db, actorOf(request), request.params, deps);
       return reply.code(204).send(null);
     },
   );

@@ -1,16 +1,15 @@
-import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { leaveTypeSchema } from '../../domain/leave';
-import { leaveTypes } from '../db/schema';
+import { listLeaveTypes } from '../services/leave-types';
 import { errorResponses } from './schemas';
 
 export async function leaveTypeRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/leave-types',
     {
-      preHandler: app.authenticate,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['leave'],
         summary: 'Leave types, in the order the forms list them',
@@ -18,14 +17,6 @@ export async function leaveTypeRoutes(app: FastifyInstance) {
         response: { 200: z.array(leaveTypeSchema), ...errorResponses(401, 403) },
       },
     },
-    async () =>
-      app.db
-        .select({
-          id: leaveTypes.id,
-          name: leaveTypes.name,
-          countsCalendarDays: leaveTypes.countsCalendarDays,
-        })
-        .from(leaveTypes)
-        .orderBy(asc(leaveTypes.sortOrder), asc(leaveTypes.id)),
+    async () => listLeaveTypes(app.db),
   );
 }

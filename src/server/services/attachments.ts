@@ -16,11 +16,7 @@ import {
   UPLOAD_URL_SECONDS,
   VIEW_URL_SECONDS,
 } from '../storage/storage';
-
-interface Actor {
-  id: number;
-  role: 'ADMIN' | 'STAFF';
-}
+import type { Actor } from './actor';
 
 const typeNames: Record<AttachmentType, string> = {
   'image/png': 'a PNG image',
@@ -32,9 +28,9 @@ const typeNames: Record<AttachmentType, string> = {
 
 /** An upload grant: a key that names the requesting user, and a PUT URL that expires. */
 export async function grantUpload(
-  storage: FileStorage,
   actor: Actor,
   input: { fileName: string; fileType: AttachmentType },
+  { storage }: { storage: FileStorage },
 ): Promise<UploadGrant> {
   const uploadKey = newAttachmentKey(actor.id, input.fileName, input.fileType);
   return { uploadKey, uploadUrl: await storage.uploadUrl(uploadKey, input.fileType, UPLOAD_URL_SECONDS) };
@@ -70,7 +66,12 @@ export async function checkAttachment(storage: FileStorage, actor: Actor, key: s
 }
 
 /** A view link, for the request's owner and for admins only (and for the uploader of the file). */
-export async function grantView(db: DbOrTx, storage: FileStorage, actor: Actor, key: string) {
+export async function grantView(
+  db: DbOrTx,
+  actor: Actor,
+  { fileUrl: key }: { fileUrl: string },
+  { storage }: { storage: FileStorage },
+) {
   const parsed = parseAttachmentKey(key);
   if (!parsed) throw notFound('Attachment not found.');
   if (actor.role !== 'ADMIN' && parsed.userId !== actor.id) {

@@ -1,11 +1,15 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { todayIso } from '../../domain/dates';
 import { UNPAID_LEAVE } from '../../domain/enums';
 import type { LeaveBalance, YearlyLeaveBalanceRow } from '../../domain/leave';
 import { availableDays, formatDays } from '../../domain/leave-balance';
 import type { DbOrTx } from '../db/client';
 import { leaveBalances, leaveRequestDays, leaveRequests, leaveTypes, users } from '../db/schema';
 import { conflict, notFound } from '../lib/http-error';
+import { type Actor, assertAdmin, assertOwnerOrAdmin } from './actor';
 import { writeAudit } from './audit';
+
+const thisYear = () => Number(todayIso().slice(0, 4));
 
 /**
  * THE balance function: every screen, the API and the PDF read balances from here.
@@ -87,15 +91,28 @@ export async function leaveBalancesOf(
   return result;
 }
 
-/** One user's balances for a year. */
-export async function userLeaveBalances(db: DbOrTx, userId: number, year: number): Promise<LeaveBalance[]> {
+/** One user's balances for a year (default this year): own for STAFF, anyone's for ADMIN. */
+export async function userLeaveBalances(
+  db: DbOrTx,
+  actor: Actor,
+  input: { userId: number; year?: number | undefined },
+): Promise<LeaveBalance[]> {
+  const { userId } = input;
+  const year = input.year ?? thisYear();
+  assertOwnerOrAdmin(actor, userId);
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound('User not found.');
   return (await leaveBalancesOf(db, [userId], year)).get(userId) ?? [];
 }
 
-/** The yearly report: every STAFF user's balance per leave type, by name. */
-export async function yearlyLeaveBalances(db: DbOrTx, year: number): Promise<YearlyLeaveBalanceRow[]> {
+/** The yearly report (ADMIN): every STAFF user's balance per leave type, by name. */
+export async function yearlyLeaveBalances(
+  db: DbOrTx,
+  actor: Actor,
+  input: { year?: number | undefined },
+): Promise<YearlyLeaveBalanceRow[]> {
+  assertAdmin(actor);
+  const year = input.year ?? thisYear();
   const staff = await db
     .select({ id: users.id, fullName: users.fullName })
     .from(users)
@@ -149,42 +166,46 @@ export async function pinAllowances(
  * available never goes below zero. Onboarding can call this too.
  */
 export async function setLeaveAllowance(
-  tx: DbOrTx,
-  actor: { id: number },
-  input: { userId: number; leaveTypeId: number; year: number; totalDays: number | null },
+  db: DbOrTx,
+  actor: Actor,
+  input: { userId: number; leaveTypeId: number; year?: number | undefined; totalDays: number | null },
 ): Promise<LeaveBalance> {
-  const { userId, leaveTypeId, year, totalDays } = input;
-  // The same lock as leave requests take, so no request slips in between the check and the change.
-  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  if (!user) throw notFound('User not found.');
-  const [type] = await tx.select().from(leaveTypes).where(eq(leaveTypes.id, leaveTypeId));
-  if (!type) throw notFound('Leave type not found.');
-  const before = (await leaveBalancesOf(tx, [userId], year))
-    .get(userId)
-    ?.find((b) => b.leaveType.id === leaveTypeId);
-  const used = before?.usedDays ?? 0;
-  if (totalDays !== null && totalDays < used) {
-    throw conflict(
-      `${type.name} for ${year} cannot be set below the ${formatDays(used)} already approved or pending.`,
-    );
-  }
-  await tx
-    .insert(leaveBalances)
-    .values({ userId, leaveTypeId, year, totalDays })
-    .onConflictDoUpdate({
-      target: [leaveBalances.userId, leaveBalances.leaveTypeId, leaveBalances.year],
-      set: { totalDays },
+  assertAdmin(actor);
+  const { userId, leaveTypeId, totalDays } = input;
+  const year = input.year ?? thisYear();
+  return db.transaction(async (tx) => {
+    // The same lock as leave requests take, so no request slips in between the check and the change.
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    if (!user) throw notFound('User not found.');
+    const [type] = await tx.select().from(leaveTypes).where(eq(leaveTypes.id, leaveTypeId));
+    if (!type) throw notFound('Leave type not found.');
+    const before = (await leaveBalancesOf(tx, [userId], year))
+      .get(userId)
+      ?.find((b) => b.leaveType.id === leaveTypeId);
+    const used = before?.usedDays ?? 0;
+    if (totalDays !== null && totalDays < used) {
+      throw conflict(
+        `${type.name} for ${year} cannot be set below the ${formatDays(used)} already approved or pending.`,
+      );
+    }
+    await tx
+      .insert(leaveBalances)
+      .values({ userId, leaveTypeId, year, totalDays })
+      .onConflictDoUpdate({
+        target: [leaveBalances.userId, leaveBalances.leaveTypeId, leaveBalances.year],
+        set: { totalDays },
+      });
+    await writeAudit(tx, {
+      actorUserId: actor.id,
+      action: 'leaveBalance.updated',
+      entity: 'user',
+      entityId: userId,
+      details: { leaveType: type.name, year, before: before?.totalDays ?? null, after: totalDays },
     });
-  await writeAudit(tx, {
-    actorUserId: actor.id,
-    action: 'leaveBalance.updated',
-    entity: 'user',
-    entityId: userId,
-    details: { leaveType: type.name, year, before: before?.totalDays ?? null, after: totalDays },
+    const after = (await leaveBalancesOf(tx, [userId], year))
+      .get(userId)
+      ?.find((b) => b.leaveType.id === leaveTypeId);
+    if (!after) throw notFound('Leave type not found.');
+    return after;
   });
-  const after = (await leaveBalancesOf(tx, [userId], year))
-    .get(userId)
-    ?.find((b) => b.leaveType.id === leaveTypeId);
-  if (!after) throw notFound('Leave type not found.');
-  return after;
 }

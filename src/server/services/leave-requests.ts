@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   canLeaveRequest,
   decisionEvent,
@@ -24,18 +25,19 @@ import {
 import { HolidayCalendarError } from '../../domain/public-holidays';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { leaveRequestDays, leaveRequests, leaveTypes, users } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../lib/http-error';
+import { badRequest, conflict, notFound } from '../lib/http-error';
 import type { FileStorage } from '../storage/storage';
+import { type Actor, assertAdmin, assertOwnerOrAdmin } from './actor';
 import { checkAttachment } from './attachments';
 import { writeAudit } from './audit';
 import { leaveBalancesOf, pinAllowances } from './leave-balances';
 
-export interface Actor {
-  id: number;
-  role: 'ADMIN' | 'STAFF';
+/** Process-wide collaborators of the leave services. */
+export interface LeaveDeps {
+  storage: FileStorage;
 }
 
-type ListQuery = ReturnType<(typeof leaveListQuerySchema)['parse']>;
+type ListQuery = z.output<typeof leaveListQuerySchema>;
 
 // ------------------------------------------------------------------ reading
 
@@ -93,14 +95,17 @@ async function typeIdsNamed(db: DbOrTx, names: readonly string[]): Promise<numbe
   return rows.map((r) => r.id);
 }
 
-/** The paged list: all requests for the admin dashboard, or one user's (spec section 7). */
+/** The paged list: everyone's for the admin dashboard (ADMIN), or one user's (own for STAFF). */
 export async function listLeaveRequests(
   db: DbOrTx,
-  scope: { userId?: number },
-  query: ListQuery,
+  actor: Actor,
+  input: { userId?: number; query: ListQuery },
 ): Promise<LeaveRequestPage> {
+  const { query, userId } = input;
+  if (userId === undefined) assertAdmin(actor);
+  else assertOwnerOrAdmin(actor, userId);
   const conditions: SQL[] = [];
-  if (scope.userId !== undefined) conditions.push(eq(leaveRequests.userId, scope.userId));
+  if (userId !== undefined) conditions.push(eq(leaveRequests.userId, userId));
   if (query.status?.length) conditions.push(inArray(leaveRequests.status, query.status));
   if (query.type?.length) {
     const typeIds = await typeIdsNamed(db, query.type);
@@ -140,8 +145,14 @@ export async function listLeaveRequests(
   };
 }
 
-/** Requests per status, for the stat cards: everyone's, or one user's. */
-export async function countLeaveRequests(db: DbOrTx, scope: { userId?: number }): Promise<LeaveCounts> {
+/** Requests per status, for the stat cards: everyone's (ADMIN), or one user's (own for STAFF). */
+export async function countLeaveRequests(
+  db: DbOrTx,
+  actor: Actor,
+  scope: { userId?: number },
+): Promise<LeaveCounts> {
+  if (scope.userId === undefined) assertAdmin(actor);
+  else assertOwnerOrAdmin(actor, scope.userId);
   const rows = await db
     .select({ status: leaveRequests.status, n: count() })
     .from(leaveRequests)
@@ -176,7 +187,8 @@ async function activeRequestsAround(
 }
 
 /** Who else is away (approved or pending) on any half day of a request: the approver sees clashes. */
-export async function leaveClashes(db: DbOrTx, id: number): Promise<LeaveClash[]> {
+export async function leaveClashes(db: DbOrTx, actor: Actor, { id }: { id: number }): Promise<LeaveClash[]> {
+  assertAdmin(actor);
   const request = await findRequest(db, id);
   if (!request) throw notFound('Leave request not found.');
   const others = await activeRequestsAround(db, request, { notUserId: request.userId });
@@ -240,13 +252,11 @@ async function assertBalanceCovers(
 
 export async function createLeaveRequest(
   db: Db,
-  storage: FileStorage,
   actor: Actor,
   input: CreateLeaveRequest,
+  { storage }: LeaveDeps,
 ): Promise<LeaveRequest> {
-  if (actor.role !== 'ADMIN' && input.userId !== actor.id) {
-    throw forbidden('You can only request leave for yourself.');
-  }
+  assertOwnerOrAdmin(actor, input.userId, 'You can only request leave for yourself.');
   const [type] = await db.select().from(leaveTypes).where(eq(leaveTypes.name, input.leaveType));
   if (!type) throw badRequest(`There is no leave type named ${input.leaveType}.`);
   const period: LeavePeriod = {
@@ -358,6 +368,7 @@ export async function decideLeaveRequest(
   actor: Actor,
   input: { id: number; status: 'APPROVED' | 'REJECTED' },
 ): Promise<LeaveRequest> {
+  assertAdmin(actor);
   await db.transaction(async (tx) => {
     const row = await lockForEvent(tx, input.id, decisionEvent[input.status]);
     if (input.status === 'APPROVED') {
@@ -392,16 +403,19 @@ export async function decideLeaveRequest(
 }
 
 /** Deletes a pending request: the owner's own, or any as ADMIN (from the user detail). */
-export async function deleteLeaveRequest(db: Db, storage: FileStorage, actor: Actor, input: { id: number }) {
+export async function deleteLeaveRequest(
+  db: Db,
+  actor: Actor,
+  input: { id: number },
+  { storage }: LeaveDeps,
+) {
   const fileKey = await db.transaction(async (tx) => {
     const [owner] = await tx
       .select({ userId: leaveRequests.userId })
       .from(leaveRequests)
       .where(eq(leaveRequests.id, input.id));
     if (!owner) throw notFound('Leave request not found.');
-    if (actor.role !== 'ADMIN' && owner.userId !== actor.id) {
-      throw forbidden('You can only delete your own leave requests.');
-    }
+    assertOwnerOrAdmin(actor, owner.userId, 'You can only delete your own leave requests.');
     const row = await lockForEvent(tx, input.id, 'leaveRequest.delete');
     await tx.delete(leaveRequests).where(eq(leaveRequests.id, row.id));
     await writeAudit(tx, {
