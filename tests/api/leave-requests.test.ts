@@ -284,6 +284,14 @@ describe('POST /api/leave-requests', () => {
       balance: 13.5,
     });
 
+    // A year pinned by a request keeps 'no limit' for Unpaid Leave.
+    await api.created(me.token, { userId: me.id, leaveType: 'Unpaid Leave', ...day('2027-01-05') });
+    expect(await api.balanceOf(me.token, me.id, 2027, 'Unpaid Leave')).toMatchObject({
+      totalDays: null,
+      pendingDays: 1,
+      balance: null,
+    });
+
     const short = await staff(undefined, { 'Annual Leave': 14 });
     await giveAllowances(t, types, short.id, 2027, { 'Annual Leave': 0 });
     const refused = await api.create(short.token, {

@@ -156,7 +156,7 @@ export async function pinAllowances(
       ?.find((b) => b.leaveType.id === leaveTypeId);
     await tx
       .insert(leaveBalances)
-      .values({ userId, leaveTypeId, year, totalDays: balance?.totalDays ?? 0 })
+      .values({ userId, leaveTypeId, year, totalDays: balance ? balance.totalDays : 0 })
       .onConflictDoNothing();
   }
 }
