@@ -78,7 +78,7 @@ describe('races', () => {
     const me = await staffWith(14);
     const answers = await Promise.all([
       api.create(me.token, { userId: me.id, ...week('2026-05-04', '2026-05-05') }),
-      api.create(me.token, { userId: me.id, leaveType: 'Unpaid Leave', ...week('2026-05-05', '2026-05-06') }),
+      api.create(me.token, { userId: me.id, ...week('2026-05-05', '2026-05-06'), leaveType: 'Unpaid Leave' }),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
   });
