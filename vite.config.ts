@@ -19,7 +19,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['tests/domain/**/*.test.ts', 'tests/machines/**/*.test.ts', 'tests/cli/**/*.test.ts'],
+          include: [
+            'tests/domain/**/*.test.ts',
+            'tests/machines/**/*.test.ts',
+            'tests/cli/**/*.test.ts',
+            'tests/server/**/*.test.ts',
+          ],
         },
       },
       {

@@ -134,7 +134,11 @@ export type LeaveListQuery = z.input<typeof leaveListQuerySchema>;
 const YEAR_MESSAGE = 'must be a year from 2000 to 2100';
 export const yearSchema = z.number().int().min(2000, YEAR_MESSAGE).max(2100, YEAR_MESSAGE);
 /** A year in a query string: four digits. */
-export const yearParam = z.string().regex(/^\d{4}$/, YEAR_MESSAGE).transform(Number).pipe(yearSchema);
+export const yearParam = z
+  .string()
+  .regex(/^\d{4}$/, YEAR_MESSAGE)
+  .transform(Number)
+  .pipe(yearSchema);
 /** Omitted = this year in the company's time zone. */
 export const leaveBalanceYearQuerySchema = z.object({ year: yearParam.optional() });
 

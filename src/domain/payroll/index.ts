@@ -60,6 +60,29 @@ export {
   type PayslipItem,
   type PayslipTotals,
 } from './payslip';
+export {
+  attempt,
+  checkSnapshotRates,
+  computeRunPayslip,
+  type EmployeeForPeriod,
+  firstDayOf,
+  isEligibleForPeriod,
+  isLastMonthOfService,
+  lastDayOf,
+  officialRatesFor,
+  type PayslipSnapshot,
+  type RateCheck,
+  type RunOutcome,
+  type RunPayslipInput,
+  type YearToDate,
+} from './run';
 export { sdlCents, sdlPayableCents, sdlRules } from './sdl';
 export { type ShgBand, type ShgTable, shgContributionCents, shgTables } from './shg';
-export { type UnpaidLeaveInput, unpaidLeaveDeductionCents, workingDaysInMonth } from './unpaid-leave';
+export {
+  type LeaveSpan,
+  type UnpaidDaysOptions,
+  type UnpaidLeaveInput,
+  unpaidDaysInMonth,
+  unpaidLeaveDeductionCents,
+  workingDaysInMonth,
+} from './unpaid-leave';

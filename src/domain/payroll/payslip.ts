@@ -46,6 +46,9 @@ export interface PayslipTotals {
   grossPayCents: number;
   employeeCpfCents: number;
   employerCpfCents: number;
+  /** OW and AW on which CPF was paid this month: later months' year-to-date figures add them up. */
+  cpfOwSubjectCents: number;
+  cpfAwSubjectCents: number;
   shgCents: number;
   /** The employer's levy for this employee; may hold fractions of a cent (see sdlCents). */
   sdlCents: number;
@@ -98,7 +101,7 @@ export const computePayslip = (input: PayslipInput): PayslipTotals => {
   }
   const cpf =
     input.cpf === null
-      ? { employeeCents: 0, employerCents: 0 }
+      ? { employeeCents: 0, employerCents: 0, owSubjectCents: 0, awSubjectCents: 0 }
       : computeCpf({
           ...input.cpf,
           year: input.year,
@@ -116,6 +119,8 @@ export const computePayslip = (input: PayslipInput): PayslipTotals => {
     grossPayCents,
     employeeCpfCents: cpf.employeeCents,
     employerCpfCents: cpf.employerCents,
+    cpfOwSubjectCents: cpf.owSubjectCents,
+    cpfAwSubjectCents: cpf.awSubjectCents,
     shgCents,
     sdlCents: sdlCents(grossPayCents),
     netPayCents,

@@ -1,3 +1,4 @@
+import { type IsoWeekday, isoDateOf, type LeavePeriod, leaveDays } from '../leave-days';
 import { PayrollInputError } from './errors';
 import { assertCents } from './money';
 import { assertPeriod } from './period';
@@ -69,3 +70,43 @@ export const unpaidLeaveDeductionCents = (input: UnpaidLeaveInput): number => {
   }
   return Number((BigInt(basic) * BigInt(halfDays)) / BigInt(workingDays * 2));
 };
+
+/** An approved leave as the leave requests store it (half-day flags as src/domain/leave-days.ts reads them). */
+export type LeaveSpan = LeavePeriod;
+
+export interface UnpaidDaysOptions {
+  /** As in UnpaidLeaveInput; Monday to Friday when not given. */
+  workingWeekdays?: readonly number[];
+}
+
+/**
+ * Unpaid working days that approved leaves take in a month, for the UNPAID_LEAVE prefill: the part
+ * of each leave inside the month, counted by the leave module's one day count (work week less public
+ * holidays, half days at either end), so payroll deducts exactly what the leave request was charged.
+ * A leave cut by the month boundary counts whole days on the side of the cut.
+ */
+export const unpaidDaysInMonth = (
+  leaves: readonly LeaveSpan[],
+  year: number,
+  month: number,
+  options: UnpaidDaysOptions = {},
+): number => {
+  const working = workingDaysInMonth(year, month, options.workingWeekdays);
+  const workWeek = (options.workingWeekdays ?? MONDAY_TO_FRIDAY).map((day) => (day % 7 || 7) as IsoWeekday);
+  const first = isoDateOf(Date.UTC(year, month - 1, 1) / DAY_MS);
+  const last = isoDateOf(Date.UTC(year, month, 0) / DAY_MS);
+  let days = 0;
+  for (const leave of leaves) {
+    if (leave.toDate < first || leave.fromDate > last) continue;
+    const inMonth: LeavePeriod = {
+      fromDate: leave.fromDate < first ? first : leave.fromDate,
+      fromDateIsAm: leave.fromDate < first ? true : leave.fromDateIsAm,
+      toDate: leave.toDate > last ? last : leave.toDate,
+      toDateIsAm: leave.toDate > last ? false : leave.toDateIsAm,
+    };
+    days += leaveDays(inMonth, { calendarDays: false, workWeek });
+  }
+  return Math.min(days, working);
+};
+
+const DAY_MS = 86_400_000;

@@ -111,6 +111,8 @@ export const employmentInfo = pgTable(
     confirmedDate: isoDate('confirmed_date'),
     passType: text('pass_type', { enum: PASS_TYPES }).notNull(),
     employmentType: text('employment_type', { enum: EMPLOYMENT_TYPES }).notNull(),
+    /** Set with RESIGNED: payroll uses it for the last month's CPF and to leave the person out afterwards. */
+    lastDayOfService: isoDate('last_day_of_service'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -121,6 +123,10 @@ export const employmentInfo = pgTable(
     check(
       'employment_info_confirmed_after_hire_check',
       sql`${t.confirmedDate} is null or ${t.confirmedDate} >= ${t.hireDate}`,
+    ),
+    check(
+      'employment_info_last_day_after_hire_check',
+      sql`${t.lastDayOfService} is null or ${t.lastDayOfService} >= ${t.hireDate}`,
     ),
   ],
 );

@@ -50,6 +50,8 @@ describe('computePayslip', () => {
       grossPayCents: 810_530,
       employeeCpfCents: 145_800,
       employerCpfCents: 129_800,
+      cpfOwSubjectCents: 510_530,
+      cpfAwSubjectCents: 300_000,
       shgCents: 300,
       sdlCents: 1_125,
       netPayCents: 664_430,

@@ -1,0 +1,19 @@
+/**
+ * Money at the edges: the database and the engine keep integer cents; the API and the screens show
+ * dollars with two decimals.
+ */
+
+/** 123456 -> 1234.56 (a number, as the API gives amounts). */
+export const centsToAmount = (cents: number): number => cents / 100;
+
+/** 1234.56 -> 123456; the schemas allow at most two decimals, so rounding only removes float noise. */
+export const amountToCents = (amount: number): number => Math.round(amount * 100);
+
+const grouped = new Intl.NumberFormat('en-SG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 123456 -> '1,234.56'; -8000 -> '-80.00'. Amounts in tables and PDFs. */
+export const formatCents = (cents: number): string => grouped.format(cents / 100);
+
+/** 123456 -> '$1,234.56'; -8000 -> '-$80.00'. */
+export const formatDollars = (cents: number): string =>
+  cents < 0 ? `-$${formatCents(-cents)}` : `$${formatCents(cents)}`;

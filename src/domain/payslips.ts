@@ -1,0 +1,310 @@
+import { z } from 'zod';
+import { idSchema, isoDateSchema } from './auth';
+import { PAYSLIP_STATUSES } from './enums';
+import { type PayItemKind, payItemTypesByKind, selfHelpGroupSchema, selfHelpGroups } from './payroll';
+
+/**
+ * Payroll as the API and the screens exchange it (spec sections 3, 5 and 7): request and response
+ * schemas, the words shown for item types and the spec's messages. Amounts are dollars with two
+ * decimals here; the database and the engine keep integer cents.
+ */
+
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+export const monthName = (month: number): string => MONTH_NAMES[month - 1] ?? String(month);
+
+/** 'YYYY-MM-DD' -> 'DD/MM/YYYY' (spec section 9: day/month/year with zero padding). */
+export const formatDayMonthYear = (isoDate: string): string => {
+  const [year, month, day] = isoDate.split('-');
+  return `${day}/${month}/${year}`;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Pay item kinds and types
+// ---------------------------------------------------------------------------------------------
+
+export interface PayItemKindInfo {
+  kind: PayItemKind;
+  /** Path segment of the item endpoints: POST /adhoc-items, GET /users/{id}/adhoc-items ... */
+  path: string;
+  /** Tab or panel heading. */
+  title: string;
+  added: string;
+  addFailed: string;
+}
+
+/** Per kind, in the order of the Pay Items panels (spec section 2 and the toasts of section 8). */
+export const payItemKindInfo: readonly PayItemKindInfo[] = [
+  {
+    kind: 'ADHOC',
+    path: 'adhoc-items',
+    title: 'Adhoc',
+    added: 'Adhoc item added',
+    addFailed: 'Failed to add adhoc item',
+  },
+  {
+    kind: 'BONUS',
+    path: 'bonus-items',
+    title: 'Bonus',
+    added: 'Bonus item added',
+    addFailed: 'Failed to add bonus item',
+  },
+  {
+    kind: 'DEDUCTION',
+    path: 'deduction-items',
+    title: 'Deductions',
+    added: 'Deduction item added',
+    addFailed: 'Failed to add deduction item',
+  },
+  {
+    kind: 'OTHER_ADDITION',
+    path: 'other-addition-items',
+    title: 'Other Additions',
+    added: 'Other addition item added',
+    addFailed: 'Failed to add other addition item',
+  },
+  {
+    kind: 'OTHER_DEDUCTION',
+    path: 'other-deduction-items',
+    title: 'Other Deductions',
+    added: 'Other deduction item added',
+    addFailed: 'Failed to add other deduction item',
+  },
+];
+
+export const kindInfo = (kind: PayItemKind): PayItemKindInfo =>
+  payItemKindInfo.find((info) => info.kind === kind) ?? (payItemKindInfo[0] as PayItemKindInfo);
+
+/** Item types in words; the API keeps the spec's values (COMMISION included). */
+export const payItemTypeLabels: Record<string, string> = {
+  OVERTIME: 'Overtime',
+  INCENTIVE: 'Incentive',
+  MOBILE_ALLOWANCE: 'Mobile allowance',
+  OFFDAY: 'Off-day pay',
+  PUBLIC_HOLIDAY: 'Public holiday pay',
+  RETENTION_INCENTIVE: 'Retention incentive',
+  COMMISION: 'Commission',
+  ANNUAL_LEAVE_ENCASHMENT: 'Annual leave encashment',
+  BONUS: 'Bonus',
+  AWS: 'Annual wage supplement (AWS)',
+  DIRECTOR_FEE: 'Director fee',
+  BACK_PAY: 'Back pay',
+  LATENESS: 'Lateness',
+  UNPAID_LEAVE: 'Unpaid leave',
+  TRAVEL_ALLOWANCE: 'Travel allowance',
+  SKILL_ALLOWANCE: 'Skill allowance',
+  MEDICAL_CLAIM: 'Medical claim',
+  OTHER: 'Other',
+  DEDUCTION: 'Deduction',
+  ADVANCE: 'Advance',
+  MEDICAL_CO_SHARE: 'Medical co-share',
+  NS_MAKEUP_PAY: 'NS make-up pay',
+  LOAN: 'Loan',
+};
+
+export const payItemTypeLabel = (type: string): string => payItemTypeLabels[type] ?? type;
+
+// ---------------------------------------------------------------------------------------------
+// Messages (spec sections 5 and 8)
+// ---------------------------------------------------------------------------------------------
+
+export const payrollMessages = {
+  payItemIncomplete: 'Please fill all fields.',
+  payItemAmount: 'Amount must be greater than 0.',
+  salary: 'Salary must be more than 0.',
+  cpfFields: 'Please fill in the relevant CPF fields.',
+  snapshotSaved: 'Salary information updated successfully',
+  snapshotFailed: 'Failed to update salary information successfully',
+  unprocessedFailed: 'Failed to fetch unprocessed payslips',
+  revertDone: 'Payslip removed from processed list',
+  revertFailed: 'Error removing from processed list',
+  recordsFailed: 'Failed to fetch records',
+  tablePdfFailed: 'Error generating table pdf',
+  payslipPdfFailed: 'Error retrieving payslip',
+  tryLater: 'Please try again later',
+  checkConnection: 'Please check your internet connection and try again',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Request schemas
+// ---------------------------------------------------------------------------------------------
+
+/** The largest amount accepted for one item or a salary: $10 million, far above any real month. */
+export const MAX_AMOUNT = 10_000_000;
+
+const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+/** Dollars with at most two decimals, greater than 0. */
+const positiveAmount = (message: string, missing: string) =>
+  z
+    .number({ error: missing })
+    .gt(0, message)
+    .max(MAX_AMOUNT, `Amount must be at most ${MAX_AMOUNT.toLocaleString('en-SG')}.`)
+    .refine(hasAtMostTwoDecimals, 'Amounts have at most two decimals.');
+
+/** Pay periods the database holds (the payslips table's check). */
+export const payYearSchema = z.coerce.number().int().min(2000).max(2100);
+export const payMonthSchema = z.coerce.number().int().min(1).max(12);
+export const periodQuerySchema = z.object({ year: payYearSchema, month: payMonthSchema });
+
+const anyItemType = Object.values(payItemTypesByKind).flat() as string[];
+
+/** POST /<kind>-items: the spec's payload (spec section 3); the kind comes from the path. */
+export const payItemCreateSchema = z.object({
+  amount: positiveAmount(payrollMessages.payItemAmount, payrollMessages.payItemIncomplete),
+  type: z
+    .string({ error: payrollMessages.payItemIncomplete })
+    .min(1, payrollMessages.payItemIncomplete)
+    .max(40)
+    .refine((type) => anyItemType.includes(type), 'Unknown pay item type.'),
+  userId: idSchema,
+  month: z.number().int().min(1).max(12),
+  year: z.number().int().min(2000).max(2100),
+  payslipId: idSchema,
+});
+export type PayItemCreate = z.infer<typeof payItemCreateSchema>;
+
+const cpfRate = z
+  .number({ error: payrollMessages.cpfFields })
+  .min(0, payrollMessages.cpfFields)
+  .max(100, payrollMessages.cpfFields)
+  .refine(hasAtMostTwoDecimals, 'Rates have at most two decimals.');
+
+/** PUT /payslips/{userId}/{year}/{month}: Payment Information Used. */
+export const snapshotUpdateSchema = z.object({
+  basicSalarySnapshot: positiveAmount(payrollMessages.salary, payrollMessages.salary),
+  employeeCpfRateSnapshot: cpfRate,
+  employerCpfRateSnapshot: cpfRate,
+  selfHelpGroupSnapshot: z.enum(selfHelpGroups, { error: payrollMessages.cpfFields }),
+});
+export type SnapshotUpdate = z.infer<typeof snapshotUpdateSchema>;
+
+/** The largest bulk request: far above a company's staff, small enough to bound one transaction. */
+export const MAX_BULK_PAYSLIPS = 20_000;
+
+export const bulkProcessSchema = z.object({
+  payDate: isoDateSchema,
+  payslips: z
+    .array(z.object({ userId: idSchema, month: payMonthSchema, year: payYearSchema }))
+    .min(1, 'Select at least one payslip.')
+    .max(MAX_BULK_PAYSLIPS),
+});
+export type BulkProcess = z.infer<typeof bulkProcessSchema>;
+
+export const statusUpdateSchema = z.object({ status: z.enum(PAYSLIP_STATUSES) });
+
+// ---------------------------------------------------------------------------------------------
+// Response schemas
+// ---------------------------------------------------------------------------------------------
+
+export const payslipStatusSchema = z.enum(PAYSLIP_STATUSES);
+
+export const ratesSchema = z.object({ employeePercent: z.number(), employerPercent: z.number() });
+
+/** GET /payslips/unprocessed-and-items-added: user (with employmentInfo), processingStatus (spec section 3). */
+export const unprocessedRowSchema = z.object({
+  payslipId: idSchema,
+  processingStatus: payslipStatusSchema,
+  user: z.object({
+    id: idSchema,
+    fullName: z.string(),
+    email: z.string(),
+    employmentInfo: z
+      .object({
+        designation: z.string(),
+        employmentStatus: z.string(),
+        hireDate: z.string(),
+        lastDayOfService: z.string().nullable(),
+      })
+      .nullable(),
+  }),
+  basicSalarySnapshot: z.number(),
+  employeeCpfRateSnapshot: z.number().nullable(),
+  employerCpfRateSnapshot: z.number().nullable(),
+  /** Set when the snapshot rates are not the official ones for the period and age band. */
+  rateFlag: z.object({ official: ratesSchema.nullable() }).nullable(),
+});
+export type UnprocessedRow = z.infer<typeof unprocessedRowSchema>;
+
+/** The payslip aggregate (spec section 3) with the employer costs the table PDF shows. */
+export const payslipAggregateSchema = z.object({
+  payslipId: idSchema,
+  payslipMonth: z.number().int(),
+  payslipYear: z.number().int(),
+  processingStatus: payslipStatusSchema,
+  userDetails: z.object({ id: idSchema, name: z.string() }),
+  payDate: z.string().nullable(),
+  grossPay: z.number(),
+  totalEmployeeCpfContribution: z.number(),
+  totalEmployerCpfContribution: z.number(),
+  selfHelpGroupContribution: z.number(),
+  netPay: z.number(),
+  otherItems: z.number(),
+  netPayable: z.number(),
+  /** How many pay items of every kind the payslip holds: revert goes to UNPROCESSED only without any. */
+  payItems: z.number().int(),
+});
+export type PayslipAggregate = z.infer<typeof payslipAggregateSchema>;
+
+export const payItemSchema = z.object({
+  id: idSchema,
+  type: z.string(),
+  amount: z.number(),
+});
+export type PayItem = z.infer<typeof payItemSchema>;
+
+/** GET /users/{userId}/payslips?month&year: the payslip with its snapshot and the engine's figures. */
+export const payslipDetailSchema = z.object({
+  id: idSchema,
+  userId: idSchema,
+  year: z.number().int(),
+  month: z.number().int(),
+  processingStatus: payslipStatusSchema,
+  basicSalarySnapshot: z.number(),
+  employeeCpfRateSnapshot: z.number().nullable(),
+  employerCpfRateSnapshot: z.number().nullable(),
+  selfHelpGroupSnapshot: selfHelpGroupSchema,
+  cpfTypeSnapshot: z.string(),
+  cpfSectionSnapshot: z.string(),
+  dateOfBirthSnapshot: z.string().nullable(),
+  payDate: z.string().nullable(),
+  rateFlag: z.object({ official: ratesSchema.nullable() }).nullable(),
+  /** Stored amounts once processed; computed now (a preview) before. Null when the engine cannot compute. */
+  totals: z
+    .object({
+      ordinaryWages: z.number(),
+      additionalWages: z.number(),
+      grossPay: z.number(),
+      employeeCpf: z.number(),
+      employerCpf: z.number(),
+      selfHelpGroup: z.number(),
+      netPay: z.number(),
+      otherItems: z.number(),
+      netPayable: z.number(),
+    })
+    .nullable(),
+  /** Why totals are missing (for example no CPF rates for the period). */
+  totalsError: z.string().nullable(),
+  payItems: z.number().int(),
+});
+export type PayslipDetail = z.infer<typeof payslipDetailSchema>;
+
+export const bulkProcessResultSchema = z.object({
+  processed: z.number().int(),
+  /** Already processed before this request: left exactly as they were. */
+  skipped: z.number().int(),
+});
+export type BulkProcessResult = z.infer<typeof bulkProcessResultSchema>;

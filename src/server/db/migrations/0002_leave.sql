@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "leave_requests_file_key_key" ON "leave_requests" USING btree ("file_key");

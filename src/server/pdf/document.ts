@@ -1,0 +1,144 @@
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+
+/**
+ * The one way the server draws a PDF (payslips, tables, leave balances): A4, an embedded Unicode
+ * font (DejaVu Sans, free licence, from the dejavu-fonts-ttf package) so names in any script print,
+ * and a Buffer at the end. pdfkit's built-in Helvetica knows only Latin-1.
+ */
+
+const require = createRequire(import.meta.url);
+const fontFile = (name: string) => require.resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`);
+
+export const fonts = {
+  regular: 'body',
+  bold: 'body-bold',
+} as const;
+
+export const pageMargin = 40;
+
+export type Pdf = PDFKit.PDFDocument;
+
+export interface PdfOptions {
+  /** The document title in the PDF's properties (shown by viewers in the tab). */
+  title: string;
+  layout?: 'portrait' | 'landscape';
+}
+
+function createPdf(options: PdfOptions): Pdf {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: options.layout ?? 'portrait',
+    margin: pageMargin,
+    info: { Title: options.title, Creator: 'HR', Producer: 'HR' },
+    // Keeps pages open so footers (page numbers) can be written at the end.
+    bufferPages: true,
+  });
+  doc.registerFont(fonts.regular, fontFile('DejaVuSans'));
+  doc.registerFont(fonts.bold, fontFile('DejaVuSans-Bold'));
+  doc.font(fonts.regular).fontSize(10);
+  return doc;
+}
+
+/** Draws a document and returns its bytes; page numbers are added to every page. */
+export async function renderPdf(options: PdfOptions, draw: (doc: Pdf) => void): Promise<Buffer> {
+  const doc = createPdf(options);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  draw(doc);
+  numberPages(doc);
+  doc.end();
+  return done;
+}
+
+function numberPages(doc: Pdf) {
+  const range = doc.bufferedPageRange();
+  if (range.count < 2) return;
+  for (let i = range.start; i < range.start + range.count; i += 1) {
+    doc.switchToPage(i);
+    const bottom = doc.page.height - pageMargin + 12;
+    // Writing below the bottom margin would add a page; lift the margin while writing the footer.
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font(fonts.regular)
+      .fontSize(8)
+      .fillColor('#666666')
+      .text(`Page ${i + 1} of ${range.count}`, pageMargin, bottom, {
+        width: contentWidth(doc),
+        align: 'right',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = margin;
+  }
+  doc.fillColor('black');
+}
+
+/** Width between the left and right margins of the current page. */
+export const contentWidth = (doc: Pdf) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
+
+/** Lowest y a line may start at before a new page is needed. */
+export const pageBottom = (doc: Pdf) => doc.page.height - doc.page.margins.bottom;
+
+/** A document heading with an optional line of smaller text under it. */
+export function heading(doc: Pdf, title: string, subtitle?: string) {
+  doc
+    .font(fonts.bold)
+    .fontSize(16)
+    .text(title, doc.page.margins.left, doc.y, { width: contentWidth(doc) });
+  if (subtitle) doc.font(fonts.regular).fontSize(10).fillColor('#444444').text(subtitle).fillColor('black');
+  doc.moveDown(0.8);
+  doc.font(fonts.regular).fontSize(10);
+}
+
+/** A section title inside a document. */
+export function sectionTitle(doc: Pdf, title: string) {
+  if (doc.y + 40 > pageBottom(doc)) doc.addPage();
+  doc.moveDown(0.4);
+  doc
+    .font(fonts.bold)
+    .fontSize(11)
+    .text(title, doc.page.margins.left, doc.y, { width: contentWidth(doc) });
+  doc.moveDown(0.2);
+  doc.font(fonts.regular).fontSize(10);
+}
+
+/**
+ * Label and value pairs laid out in columns (employee details, period and pay date...). Each
+ * label is written in bold, its value beside it.
+ */
+export function keyValues(
+  doc: Pdf,
+  pairs: ReadonlyArray<readonly [string, string]>,
+  options: { columns?: number; labelWidth?: number } = {},
+) {
+  const columns = options.columns ?? 2;
+  const left = doc.page.margins.left;
+  const columnWidth = contentWidth(doc) / columns;
+  const labelWidth = Math.min(options.labelWidth ?? 110, columnWidth * 0.6);
+  for (let start = 0; start < pairs.length; start += columns) {
+    const row = pairs.slice(start, start + columns);
+    const top = doc.y;
+    let bottom = top;
+    row.forEach(([label, value], index) => {
+      const x = left + index * columnWidth;
+      doc
+        .font(fonts.bold)
+        .fontSize(9)
+        .text(label, x, top, { width: labelWidth - 6 });
+      bottom = Math.max(bottom, doc.y);
+      doc
+        .font(fonts.regular)
+        .fontSize(9)
+        .text(value, x + labelWidth, top, { width: columnWidth - labelWidth - 8 });
+      bottom = Math.max(bottom, doc.y);
+    });
+    doc.y = bottom + 3;
+  }
+  doc.x = left;
+  doc.font(fonts.regular).fontSize(10);
+}

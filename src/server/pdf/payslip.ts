@@ -1,0 +1,132 @@
+import { maskAccountNumber, maskNric } from '../../domain/masking';
+import { formatCents } from '../../domain/money';
+import type { PayItemKind, SelfHelpGroup } from '../../domain/payroll';
+import { formatDayMonthYear, monthName, payItemTypeLabel } from '../../domain/payslips';
+import { heading, keyValues, renderPdf, sectionTitle } from './document';
+import { drawTable, type TableColumn } from './table';
+
+export interface PayslipPdfData {
+  companyName: string;
+  employee: { fullName: string; nric: string | null; designation: string | null };
+  year: number;
+  month: number;
+  payDate: string;
+  basicSalaryCents: number;
+  items: ReadonlyArray<{ kind: PayItemKind; type: string; amountCents: number }>;
+  totals: {
+    grossPayCents: number;
+    employeeCpfCents: number;
+    employerCpfCents: number;
+    shgCents: number;
+    netPayCents: number;
+    otherItemsCents: number;
+    netPayableCents: number;
+  };
+  selfHelpGroup: SelfHelpGroup;
+  cpfRates: { employeePercent: number; employerPercent: number } | null;
+  bank: { bankName: string | null; accountNo: string | null } | null;
+  /** Processed payslips of the calendar year up to and including this one. */
+  yearToDate: {
+    grossPayCents: number;
+    employeeCpfCents: number;
+    employerCpfCents: number;
+    netPayCents: number;
+    netPayableCents: number;
+  };
+}
+
+const columns: readonly TableColumn[] = [
+  { header: 'Item', weight: 3 },
+  { header: 'Amount (SGD)', weight: 1, align: 'right' },
+];
+
+const money = formatCents;
+const minus = (cents: number) => money(-cents);
+
+const itemRows = (data: PayslipPdfData, kind: PayItemKind, sign: 1 | -1) =>
+  data.items
+    .filter((item) => item.kind === kind)
+    .map((item) => [payItemTypeLabel(item.type), money(sign * item.amountCents)] as const);
+
+/**
+ * One employee's payslip for a month: every item by kind, gross and net pay, CPF, the self-help
+ * group, other items, net payable, the employer's costs and the year-to-date totals. Identity and
+ * account numbers are masked.
+ */
+export function renderPayslipPdf(data: PayslipPdfData): Promise<Buffer> {
+  const period = `${monthName(data.month)} ${data.year}`;
+  return renderPdf({ title: `Payslip ${period} - ${data.employee.fullName}` }, (doc) => {
+    heading(doc, data.companyName, `Payslip for ${period}`);
+    const bank = data.bank?.accountNo
+      ? `${data.bank.bankName ? `${data.bank.bankName} ` : ''}${maskAccountNumber(data.bank.accountNo)}`
+      : '-';
+    keyValues(doc, [
+      ['Employee', data.employee.fullName],
+      ['Pay period', period],
+      ['NRIC/FIN', data.employee.nric ? maskNric(data.employee.nric) : '-'],
+      ['Pay date', formatDayMonthYear(data.payDate)],
+      ['Designation', data.employee.designation ?? '-'],
+      ['Bank account', bank],
+    ]);
+
+    sectionTitle(doc, 'Earnings');
+    drawTable(doc, {
+      columns,
+      rows: [
+        ['Basic salary', money(data.basicSalaryCents)],
+        ...itemRows(data, 'ADHOC', 1),
+        ...itemRows(data, 'DEDUCTION', -1),
+        ...itemRows(data, 'BONUS', 1),
+      ],
+      footerRows: [['Gross pay', money(data.totals.grossPayCents)]],
+    });
+
+    sectionTitle(doc, 'Deductions from pay');
+    const rates = data.cpfRates ? ` (${data.cpfRates.employeePercent}%)` : '';
+    drawTable(doc, {
+      columns,
+      rows: [
+        [`Employee CPF${rates}`, minus(data.totals.employeeCpfCents)],
+        [
+          `Self-help group (${data.selfHelpGroup === 'NONE' ? 'none' : data.selfHelpGroup})`,
+          minus(data.totals.shgCents),
+        ],
+      ],
+      footerRows: [['Net pay', money(data.totals.netPayCents)]],
+    });
+
+    sectionTitle(doc, 'Other items');
+    drawTable(doc, {
+      columns,
+      rows: [...itemRows(data, 'OTHER_ADDITION', 1), ...itemRows(data, 'OTHER_DEDUCTION', -1)],
+      emptyText: 'No other items.',
+      footerRows: [
+        ['Other items', money(data.totals.otherItemsCents)],
+        ['Net payable', money(data.totals.netPayableCents)],
+      ],
+    });
+
+    sectionTitle(doc, 'Employer contributions (not deducted from pay)');
+    drawTable(doc, {
+      columns,
+      rows: [
+        [
+          `Employer CPF${data.cpfRates ? ` (${data.cpfRates.employerPercent}%)` : ''}`,
+          money(data.totals.employerCpfCents),
+        ],
+      ],
+    });
+
+    sectionTitle(doc, `Year to date (${data.year})`);
+    drawTable(doc, {
+      columns,
+      rows: [
+        ['Gross pay', money(data.yearToDate.grossPayCents)],
+        ['Employee CPF', money(data.yearToDate.employeeCpfCents)],
+        ['Employer CPF', money(data.yearToDate.employerCpfCents)],
+        ['Net pay', money(data.yearToDate.netPayCents)],
+        ['Net payable', money(data.yearToDate.netPayableCents)],
+      ],
+    });
+  });
+}

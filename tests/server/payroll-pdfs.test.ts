@@ -1,0 +1,116 @@
+import { computeRunPayslip, type PayslipItem, sdlCents } from '../../src/domain/payroll';
+import { renderPayrollTablePdf } from '../../src/server/pdf/payroll-table';
+import { type PayslipPdfData, renderPayslipPdf } from '../../src/server/pdf/payslip';
+import { pdfText } from '../support/pdf-text';
+
+// The worked example of docs/payroll.md, March 2026.
+const items: PayslipItem[] = [
+  { kind: 'ADHOC', type: 'OVERTIME', amountCents: 35_050 },
+  { kind: 'DEDUCTION', type: 'LATENESS', amountCents: 4_520 },
+  { kind: 'BONUS', type: 'AWS', amountCents: 300_000 },
+  { kind: 'OTHER_ADDITION', type: 'TRAVEL_ALLOWANCE', amountCents: 12_000 },
+  { kind: 'OTHER_DEDUCTION', type: 'LOAN', amountCents: 20_000 },
+];
+const totals = computeRunPayslip({
+  year: 2026,
+  month: 3,
+  snapshot: {
+    basicSalaryCents: 480_000,
+    cpfType: 'SINGAPORE CITIZEN',
+    cpfSection: 'CPF1',
+    employeeCpfRate: 18,
+    employerCpfRate: 16,
+    selfHelpGroup: 'CDAC',
+    dateOfBirth: '1969-08-20',
+  },
+  items,
+  yearToDate: { owSubjectCents: 960_000, awSubjectCents: 0 },
+  lastDayOfService: null,
+});
+
+const payslip: PayslipPdfData = {
+  companyName: 'Demo Company Pte. Ltd.',
+  employee: { fullName: 'Tan Wei Ming', nric: 'S6912345D', designation: 'Engineer' },
+  year: 2026,
+  month: 3,
+  payDate: '2026-03-31',
+  basicSalaryCents: 480_000,
+  items,
+  totals,
+  selfHelpGroup: 'CDAC',
+  cpfRates: { employeePercent: 18, employerPercent: 16 },
+  bank: { bankName: 'DBS', accountNo: '0123456789' },
+  yearToDate: {
+    grossPayCents: 2 * 480_000 + totals.grossPayCents,
+    employeeCpfCents: 2 * 86_400 + totals.employeeCpfCents,
+    employerCpfCents: 2 * 76_800 + totals.employerCpfCents,
+    netPayCents: 2 * 393_600 + totals.netPayCents,
+    netPayableCents: 2 * 393_600 + totals.netPayableCents,
+  },
+};
+
+describe('payslip PDF', () => {
+  it('shows every item by kind and the figures of the engine', async () => {
+    const { text, pages } = await pdfText(await renderPayslipPdf(payslip));
+    expect(pages).toHaveLength(1);
+    for (const line of [
+      'Demo Company Pte. Ltd.',
+      'Payslip for March 2026',
+      'Employee Tan Wei Ming',
+      'Pay date 31/03/2026',
+      'NRIC/FIN S****345D',
+      'Bank account DBS ******6789',
+      'Basic salary 4,800.00',
+      'Overtime 350.50',
+      'Lateness -45.20',
+      'Annual wage supplement (AWS) 3,000.00',
+      'Gross pay 8,105.30',
+      'Employee CPF (18%) -1,458.00',
+      'Self-help group (CDAC) -3.00',
+      'Net pay 6,644.30',
+      'Travel allowance 120.00',
+      'Loan -200.00',
+      'Other items -80.00',
+      'Net payable 6,564.30',
+      'Employer CPF (16%) 1,298.00',
+      'Year to date (2026)',
+      'Gross pay 17,705.30',
+    ]) {
+      expect(text).toContain(line);
+    }
+    // The full identity and account numbers never appear.
+    expect(text).not.toContain('S6912345D');
+    expect(text).not.toContain('012345');
+  });
+});
+
+describe('processed table PDF', () => {
+  it('lists every employee with the totals, the employer CPF and the SDL payable', async () => {
+    const rows = Array.from({ length: 45 }, (_, i) => ({
+      name: `Employee ${String(i + 1).padStart(2, '0')}`,
+      grossPayCents: 300_000 + i,
+      employeeCpfCents: 60_000,
+      employerCpfCents: 51_000,
+      netPayCents: 240_000 + i,
+      otherItemsCents: i % 2 === 0 ? 1_000 : -500,
+      netPayableCents: 240_000 + i + (i % 2 === 0 ? 1_000 : -500),
+      sdlCents: sdlCents(300_000 + i),
+    }));
+    const { text, pages } = await pdfText(
+      await renderPayrollTablePdf({ companyName: 'Demo Company Pte. Ltd.', year: 2026, month: 10, rows }),
+    );
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages[0]).toContain('October 2026');
+    for (const page of pages.slice(0, -1)) {
+      expect(page).toContain('Employee Gross Pay Employee CPF Employer CPF Net Pay Other Items Net Payable');
+    }
+    expect(text).toContain('Employee 01 3,000.00 600.00 510.00 2,400.00 10.00 2,410.00');
+    expect(text).toContain('Employee 02 3,000.01 600.00 510.00 2,400.01 -5.00 2,395.01');
+    // 45 x $3,000 + 990 cents; 23 x $10 - 22 x $5.
+    expect(text).toContain('Total 135,009.90 27,000.00 22,950.00 108,009.90 120.00 108,129.90');
+    expect(text).toContain('A total of 45 employees with processed payslips.');
+    expect(text).toContain('Employer CPF 22,950.00');
+    // 0.25% of each wage, added up (337.52475) and rounded down to the dollar.
+    expect(text).toContain('SDL payable 337.00');
+  });
+});
