@@ -175,6 +175,12 @@ export const yearlyLeaveBalanceRowSchema = z.object({
 });
 export type YearlyLeaveBalanceRow = z.infer<typeof yearlyLeaveBalanceRowSchema>;
 
+/**
+ * The PDF request (spec section 7 sends the screen's rows as `data` too): the server reads the year
+ * only and draws the figures from the same balance function as the screen, so they cannot differ.
+ */
+export const leaveBalancePdfRequestSchema = z.object({ year: yearSchema });
+
 export const uploadGrantQuerySchema = z.object({
   fileName: text(FILE_NAME_MAX).refine((name) => name.trim() !== '', 'fileName is required'),
   fileType: z.enum(ATTACHMENT_MIME_TYPES, {

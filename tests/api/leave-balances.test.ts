@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaveRequest, LeaveRequestPage, YearlyLeaveBalanceRow } from '../../src/domain/leave';
+import { pdfText } from '../support/pdf-text';
 import { createTestApp, type TestApp } from './harness';
 import { AM, giveAllowances, leaveApi, type Person, PM, person, seedLeaveTypes } from './leave-fixtures';
 
@@ -158,6 +159,37 @@ describe('GET /api/users/leave-balances/year', () => {
     expect(mine?.balances.find((b) => b.leaveTypeId === types['Annual Leave'])?.balance).toBe(9.5);
     expect(mine?.balances.find((b) => b.leaveTypeId === types['Unpaid Leave'])?.balance).toBeNull();
     expect((await api.call('GET', '/api/users/leave-balances/year?year=2026', a.token)).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/users/leave-balances/year-pdf', () => {
+  it('prints the same figures as the yearly report, one column per type named without its last word', async () => {
+    const zoe = await person(t, { fullName: 'Zoë Nguyễn' });
+    await giveAllowances(t, types, zoe.id, 2025, { 'Annual Leave': 7.5, 'Unpaid Leave': null });
+    const response = await api.call('POST', '/api/users/leave-balances/year-pdf', admin.token, {
+      year: 2025,
+      // The spec's client also sends the rows it shows; the server prints its own figures.
+      data: [
+        { user: { fullName: 'Zoë Nguyễn' }, balances: [{ leaveTypeId: types['Annual Leave'], balance: 99 }] },
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const { text } = await pdfText(response.rawPayload);
+    expect(text).toContain('Leave Balance 2025');
+    expect(text).toMatch(
+      /Employee Annual Medical Hospitalisation Childcare Maternity Paternity Compassionate Unpaid/,
+    );
+    expect(text).toContain('Zoë Nguyễn 7.5 0 0 0 0 0 0 -');
+    expect(text).not.toContain('99');
+    const staffOnly = await person(t);
+    expect(
+      (await api.call('POST', '/api/users/leave-balances/year-pdf', staffOnly.token, { year: 2025 }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await api.call('POST', '/api/users/leave-balances/year-pdf', admin.token, { year: 'x' })).statusCode,
+    ).toBe(400);
   });
 });
 

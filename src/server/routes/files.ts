@@ -111,6 +111,7 @@ export async function localFileRoutes(app: FastifyInstance, { storage }: { stora
         summary: 'Shows one attachment for a signed URL from /s3/signed-url (local storage)',
         params: keyParams,
         querystring: signedQuery,
+        response: { 200: z.any().describe('the file'), ...errorResponses(403, 404) },
       },
     },
     async (request, reply) => {

@@ -3,13 +3,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, idParams } from '../../domain/fields';
 import {
+  leaveBalancePdfRequestSchema,
   leaveBalanceSchema,
   leaveBalanceYearQuerySchema,
   updateLeaveBalanceSchema,
   yearlyLeaveBalanceRowSchema,
 } from '../../domain/leave';
 import { actorOf } from '../plugins/access';
-import { setLeaveAllowance, userLeaveBalances, yearlyLeaveBalances } from '../services/leave-balances';
+import {
+  setLeaveAllowance,
+  userLeaveBalances,
+  yearlyLeaveBalances,
+  yearlyLeaveBalancesPdf,
+} from '../services/leave-balances';
 import { errorResponses } from './schemas';
 
 const security = [{ bearerAuth: [] }];
@@ -30,6 +36,29 @@ export async function leaveBalanceRoutes(app: FastifyInstance) {
       },
     },
     async (request) => yearlyLeaveBalances(app.db, actorOf(request), request.query),
+  );
+
+  r.post(
+    '/users/leave-balances/year-pdf',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['leave'],
+        summary:
+          "Every staff member's balances for a year as a PDF (ADMIN), from the same figures as the screen",
+        security,
+        body: leaveBalancePdfRequestSchema,
+        response: { 200: z.any().describe('application/pdf'), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { year, pdf } = await yearlyLeaveBalancesPdf(app.db, actorOf(request), request.body);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="leave-balances-${year}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
   );
 
   r.get(

@@ -1,13 +1,16 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { todayIso } from '../../domain/dates';
+import { DateTime } from 'luxon';
+import { COMPANY_TIME_ZONE, todayIso } from '../../domain/dates';
 import { UNPAID_LEAVE } from '../../domain/enums';
 import type { LeaveBalance, YearlyLeaveBalanceRow } from '../../domain/leave';
 import { availableDays, formatDays } from '../../domain/leave-balance';
 import type { DbOrTx } from '../db/client';
 import { leaveBalances, leaveRequestDays, leaveRequests, leaveTypes, users } from '../db/schema';
 import { conflict, notFound } from '../lib/http-error';
+import { renderLeaveBalancesPdf } from '../pdf/leave-balances';
 import { type Actor, assertAdmin, assertOwnerOrAdmin } from './actor';
 import { writeAudit } from './audit';
+import { listLeaveTypes } from './leave-types';
 
 const thisYear = () => Number(todayIso().slice(0, 4));
 
@@ -127,6 +130,18 @@ export async function yearlyLeaveBalances(
     user,
     balances: (balances.get(user.id) ?? []).map((b) => ({ leaveTypeId: b.leaveType.id, balance: b.balance })),
   }));
+}
+
+/** The yearly report as a PDF (ADMIN), from the same figures as the screen. */
+export async function yearlyLeaveBalancesPdf(
+  db: DbOrTx,
+  actor: Actor,
+  input: { year?: number | undefined },
+): Promise<{ year: number; pdf: Buffer }> {
+  const year = input.year ?? thisYear();
+  const [rows, types] = await Promise.all([yearlyLeaveBalances(db, actor, { year }), listLeaveTypes(db)]);
+  const generatedAt = DateTime.now().setZone(COMPANY_TIME_ZONE).toFormat('dd/MM/yyyy HH:mm');
+  return { year, pdf: await renderLeaveBalancesPdf({ year, generatedAt, types, rows }) };
 }
 
 /**
