@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { leaveRequestLifecycle } from './leave-request.lifecycle';
 import { resetPasswordMachine } from './reset-password.machine';
 import { sessionMachine } from './session.machine';
 
@@ -23,5 +24,11 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       'The reset-password screen reached from the e-mailed link: checks the token, validates, submits.',
     machine: resetPasswordMachine,
+  },
+  {
+    name: 'leave-request-lifecycle',
+    purpose:
+      'The status of one leave request, shared with the server: pending until approved, rejected or deleted; nothing changes after.',
+    machine: leaveRequestLifecycle,
   },
 ];
