@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_STAFF_PASSWORD, seedIfEmpty } from './seed';
 import { ensureSpaBuilt } from './spa-build';
+import { createStorage } from './storage';
 
 const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -29,11 +30,13 @@ async function main() {
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   await database.migrate();
-  const seeded = await seedIfEmpty(database.db, config);
+  const storage = createStorage(config);
+  const seeded = await seedIfEmpty(database.db, config, { storage });
 
   const app = await buildApp({
     config,
     db: database.db,
+    storage,
     spaDir: config.serveSpa ? distDir : undefined,
     logger: {
       level: config.logLevel,

@@ -1,7 +1,7 @@
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { addDaysIso, todayIso } from '../domain/dates';
 import { DEFAULT_LEAVE_TYPES, UNPAID_LEAVE } from '../domain/enums';
-import { leaveDaysByYear } from '../domain/leave-days';
+import { leaveDays } from '../domain/leave-days';
 import { nricCheckLetter } from '../domain/nric';
 import {
   type CpfSection,
@@ -10,6 +10,7 @@ import {
   cpfResidencyOf,
   officialCpfRates,
 } from '../domain/payroll';
+import { hasHolidayCalendar } from '../domain/public-holidays';
 import type { Config } from './config';
 import type { Db, Tx } from './db/client';
 import {
@@ -22,8 +23,12 @@ import {
   staffInfo,
   users,
 } from './db/schema';
+import { HttpError } from './lib/http-error';
 import { hashPassword } from './lib/secrets';
+import { heading, keyValues, renderPdf } from './pdf';
 import { writeAudit } from './services/audit';
+import { createLeaveRequest, decideLeaveRequest } from './services/leave-requests';
+import { type FileStorage, newAttachmentKey } from './storage/storage';
 
 /** The password every demo staff account is seeded with (documented in the README). */
 export const DEMO_STAFF_PASSWORD = 'Staff@12345';
@@ -292,9 +297,15 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 }
 
 /** Seeds the demo company once: a second start finds users and does nothing. */
+export interface SeedDeps {
+  /** Where the demo attachment is stored. */
+  storage: FileStorage;
+}
+
 export async function seedIfEmpty(
   db: Db,
   config: Pick<Config, 'seedAdminEmail' | 'seedAdminPassword' | 'companyEmailDomain'>,
+  deps: SeedDeps,
 ) {
   if (!(await isDatabaseEmpty(db))) return false;
   const adminHash = await hashPassword(config.seedAdminPassword);
@@ -304,7 +315,7 @@ export async function seedIfEmpty(
     await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
     const [existing] = await tx.select({ n: count() }).from(users);
     if ((existing?.n ?? 0) > 0) return;
-    await seedCompany(tx, config, adminHash, staffHash);
+    await seedCompany(tx, config, deps, adminHash, staffHash);
   });
   return true;
 }
@@ -312,6 +323,7 @@ export async function seedIfEmpty(
 async function seedCompany(
   tx: Tx,
   config: Pick<Config, 'seedAdminEmail' | 'companyEmailDomain'>,
+  deps: SeedDeps,
   adminHash: string,
   staffHash: string,
 ) {
@@ -367,163 +379,230 @@ async function seedCompany(
     );
   }
 
-  // Requests in every status: decided ones in the past, pending ones ahead.
-  const requests: {
-    who: number;
-    type: string;
-    from: number;
-    fromAm: boolean;
-    to: number;
-    toAm: boolean;
-    status: 'PENDING' | 'APPROVED' | 'REJECTED';
-    reason: string;
-  }[] = [
-    {
-      who: 0,
-      type: 'Annual Leave',
-      from: -40,
-      fromAm: true,
-      to: -38,
-      toAm: false,
-      status: 'APPROVED',
-      reason: 'Family trip to Penang',
-    },
-    {
-      who: 1,
-      type: 'Medical Leave',
-      from: -21,
-      fromAm: true,
-      to: -21,
-      toAm: false,
-      status: 'APPROVED',
-      reason: 'Fever, MC attached at clinic',
-    },
-    {
-      who: 2,
-      type: 'Annual Leave',
-      from: -10,
-      fromAm: false,
-      to: -9,
-      toAm: false,
-      status: 'REJECTED',
-      reason: 'Quarter-end closing week',
-    },
-    {
-      who: 3,
-      type: 'Childcare Leave',
-      from: -5,
-      fromAm: true,
-      to: -5,
-      toAm: true,
-      status: 'APPROVED',
-      reason: 'Child’s school meeting',
-    },
-    {
-      who: 4,
-      type: 'Compassionate Leave',
-      from: -3,
-      fromAm: true,
-      to: -2,
-      toAm: false,
-      status: 'APPROVED',
-      reason: 'Bereavement',
-    },
-    {
-      who: 0,
-      type: 'Annual Leave',
-      from: 7,
-      fromAm: true,
-      to: 9,
-      toAm: false,
-      status: 'PENDING',
-      reason: 'Wedding anniversary',
-    },
-    {
-      who: 5,
-      type: 'Annual Leave',
-      from: 12,
-      fromAm: true,
-      to: 12,
-      toAm: true,
-      status: 'PENDING',
-      reason: 'Renewal of passport',
-    },
-    {
-      who: 6,
-      type: 'Unpaid Leave',
-      from: 20,
-      fromAm: true,
-      to: 24,
-      toAm: false,
-      status: 'PENDING',
-      reason: 'Extended family visit',
-    },
-    {
-      who: 8,
-      type: 'Medical Leave',
-      from: -14,
-      fromAm: true,
-      to: -13,
-      toAm: false,
-      status: 'REJECTED',
-      reason: 'Dental surgery',
-    },
-    {
-      who: 9,
-      type: 'Annual Leave',
-      from: 3,
-      fromAm: false,
-      to: 4,
-      toAm: false,
-      status: 'PENDING',
-      reason: 'Moving house',
-    },
-  ];
-  for (const request of requests) {
-    const userId = staffIds[request.who];
-    if (userId === undefined) continue;
-    const fromDate = addDaysIso(today, request.from);
-    const toDate = addDaysIso(today, request.to);
-    // Keep the demo inside this year, where the balances live.
-    if (fromDate.slice(0, 4) !== String(year) || toDate.slice(0, 4) !== String(year)) continue;
-    const charges = leaveDaysByYear(
-      { fromDate, fromDateIsAm: request.fromAm, toDate, toDateIsAm: request.toAm },
-      { calendarDays: CALENDAR_DAY_TYPES.includes(request.type) },
-    );
-    const days = charges.reduce((sum, charge) => sum + charge.days, 0);
-    if (days === 0) continue;
-    const [created] = await tx
-      .insert(leaveRequests)
-      .values({
-        userId,
-        leaveTypeId: typeId(request.type),
-        status: request.status,
-        fromDate,
-        fromDateIsAm: request.fromAm,
-        toDate,
-        toDateIsAm: request.toAm,
-        days,
-        reason: request.reason,
-        createdById: userId,
-        decidedById: request.status === 'PENDING' ? null : admin.id,
-      })
-      .returning({ id: leaveRequests.id });
-    if (!created) throw new Error('seed: leave request not created');
-    await tx
-      .insert(leaveRequestDays)
-      .values(charges.map((charge) => ({ leaveRequestId: created.id, ...charge })));
-    await writeAudit(tx, {
-      actorUserId: null,
-      action: 'leaveRequest.seeded',
-      entity: 'leaveRequest',
-      entityId: created?.id,
-    });
-  }
+  await seedLeaveRequests(tx, deps, admin.id, staffIds, today);
   await writeAudit(tx, {
     actorUserId: null,
     action: 'company.seeded',
     entity: 'company',
     details: { staff: STAFF.length },
+  });
+}
+
+/** A demo request: days from today (moved to a working day), or fixed dates. */
+type LeaveSeed = {
+  who: number;
+  type: (typeof DEFAULT_LEAVE_TYPES)[number];
+  from: number | string;
+  fromAm: boolean;
+  to: number | string;
+  toAm: boolean;
+  status: 'PENDING' | 'APPROVED' | 'REJECTED';
+  reason: string;
+  /** Comes with a medical certificate as a PDF. */
+  certificate?: true;
+};
+
+// Requests in every status, with half days at either end, one across the year end and one with a PDF
+// attachment: decided ones in the past, pending ones ahead.
+const LEAVE_REQUESTS = (year: number): LeaveSeed[] => [
+  {
+    who: 0,
+    type: 'Annual Leave',
+    from: -40,
+    fromAm: true,
+    to: -38,
+    toAm: false,
+    status: 'APPROVED',
+    reason: 'Family trip to Penang',
+  },
+  {
+    who: 1,
+    type: 'Medical Leave',
+    from: -21,
+    fromAm: true,
+    to: -20,
+    toAm: false,
+    status: 'APPROVED',
+    reason: 'Fever',
+    certificate: true,
+  },
+  {
+    who: 2,
+    type: 'Annual Leave',
+    from: -10,
+    fromAm: false,
+    to: -9,
+    toAm: false,
+    status: 'REJECTED',
+    reason: 'Quarter-end closing week',
+  },
+  {
+    who: 3,
+    type: 'Childcare Leave',
+    from: -5,
+    fromAm: true,
+    to: -5,
+    toAm: true,
+    status: 'APPROVED',
+    reason: 'Child’s school meeting',
+  },
+  {
+    who: 4,
+    type: 'Compassionate Leave',
+    from: -3,
+    fromAm: true,
+    to: -2,
+    toAm: false,
+    status: 'APPROVED',
+    reason: 'Bereavement',
+  },
+  {
+    who: 8,
+    type: 'Medical Leave',
+    from: -14,
+    fromAm: true,
+    to: -13,
+    toAm: false,
+    status: 'REJECTED',
+    reason: 'Dental surgery',
+  },
+  {
+    who: 0,
+    type: 'Annual Leave',
+    from: 7,
+    fromAm: true,
+    to: 9,
+    toAm: false,
+    status: 'PENDING',
+    reason: 'Wedding anniversary',
+  },
+  {
+    who: 5,
+    type: 'Annual Leave',
+    from: 12,
+    fromAm: true,
+    to: 12,
+    toAm: true,
+    status: 'PENDING',
+    reason: 'Renewal of passport',
+  },
+  {
+    who: 6,
+    type: 'Unpaid Leave',
+    from: 20,
+    fromAm: true,
+    to: 24,
+    toAm: false,
+    status: 'PENDING',
+    reason: 'Extended family visit',
+  },
+  {
+    who: 9,
+    type: 'Annual Leave',
+    from: 3,
+    fromAm: false,
+    to: 4,
+    toAm: false,
+    status: 'PENDING',
+    reason: 'Moving house',
+  },
+  {
+    who: 7,
+    type: 'Annual Leave',
+    from: 12,
+    fromAm: true,
+    to: 13,
+    toAm: false,
+    status: 'PENDING',
+    reason: 'Sister’s wedding',
+  },
+  {
+    who: 2,
+    type: 'Annual Leave',
+    from: `${year}-12-29`,
+    fromAm: true,
+    to: workingDayFrom(`${year + 1}-01-02`),
+    toAm: true,
+    status: 'PENDING',
+    reason: 'Year-end holiday in Bali',
+  },
+];
+
+/** The first date from `iso` on that counts as a working day (weekends and holidays skipped). */
+function workingDayFrom(iso: string): string {
+  let date = iso;
+  for (let i = 0; i < 10; i++) {
+    const whole = { fromDate: date, fromDateIsAm: true, toDate: date, toDateIsAm: false };
+    // Beyond the holiday table: left as it is; the leave service refuses it and the seed skips it.
+    if (!hasHolidayCalendar(Number(date.slice(0, 4)))) return date;
+    if (leaveDays(whole, { calendarDays: false }) > 0) return date;
+    date = addDaysIso(date, 1);
+  }
+  return date;
+}
+
+/**
+ * Demo requests go through the leave services, so they obey every rule a user's would (counting,
+ * overlaps, balances, the lifecycle), and are then dated back to when they would have been made.
+ */
+async function seedLeaveRequests(tx: Tx, deps: SeedDeps, adminId: number, staffIds: number[], today: string) {
+  const admin = { id: adminId, role: 'ADMIN' as const };
+  const year = Number(today.slice(0, 4));
+  for (const seed of LEAVE_REQUESTS(year)) {
+    const userId = staffIds[seed.who];
+    if (userId === undefined) continue;
+    try {
+      const fromDate =
+        typeof seed.from === 'string' ? seed.from : workingDayFrom(addDaysIso(today, seed.from));
+      const toDate =
+        typeof seed.to === 'string'
+          ? seed.to
+          : workingDayFrom(addDaysIso(fromDate, (seed.to as number) - (seed.from as number)));
+      const owner = { id: userId, role: 'STAFF' as const };
+      let fileUrl = '';
+      if (seed.certificate) {
+        fileUrl = newAttachmentKey(userId, 'medical-certificate.pdf', 'application/pdf');
+        await deps.storage.put(fileUrl, await demoCertificate(fromDate, toDate), 'application/pdf');
+      }
+      const created = await createLeaveRequest(
+        tx,
+        owner,
+        {
+          userId,
+          leaveType: seed.type,
+          fromDate,
+          fromDateIsAm: seed.fromAm,
+          toDate,
+          toDateIsAm: seed.toAm,
+          reason: seed.reason,
+          fileUrl,
+        },
+        deps,
+      );
+      if (seed.status !== 'PENDING')
+        await decideLeaveRequest(tx, admin, { id: created.id, status: seed.status });
+      // Requested a week ahead (or today, for leave still to come within a week).
+      const requestedOn = addDaysIso(fromDate < today ? fromDate : today, fromDate < today ? -7 : 0);
+      await tx
+        .update(leaveRequests)
+        .set({ createdAt: new Date(`${requestedOn}T09:00:00+08:00`) })
+        .where(eq(leaveRequests.id, created.id));
+    } catch (error) {
+      // A date beyond the holiday table (a year-end request seeded late in the last known year).
+      if (error instanceof HttpError && error.message.startsWith('Public holidays for')) continue;
+      throw error;
+    }
+  }
+}
+
+/** A one-page medical certificate, the demo attachment. */
+function demoCertificate(fromDate: string, toDate: string): Promise<Buffer> {
+  return renderPdf({ title: 'Medical certificate' }, (doc) => {
+    heading(doc, 'Medical Certificate', 'Demo Family Clinic, 1 Example Road, Singapore');
+    keyValues(doc, [
+      ['Unfit for duty from', fromDate],
+      ['Until', toDate],
+    ]);
   });
 }
 

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detectAttachmentType, SNIFF_BYTES } from '../../src/domain/attachments';
 import { isValidNric } from '../../src/domain/nric';
 import type { Database } from '../../src/server/db/client';
 import {
@@ -12,6 +16,8 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { seedIfEmpty } from '../../src/server/seed';
+import { createLocalDiskStorage } from '../../src/server/storage/local-disk';
+import type { FileStorage } from '../../src/server/storage/storage';
 import { openTestDatabase } from './harness';
 
 const config = {
@@ -20,19 +26,24 @@ const config = {
   companyEmailDomain: 'company.test',
 };
 let database: Database;
+let filesDir: string;
+let storage: FileStorage;
 
 beforeAll(async () => {
   database = await openTestDatabase();
+  filesDir = mkdtempSync(path.join(tmpdir(), 'hr-seed-files-'));
+  storage = createLocalDiskStorage({ dir: filesDir, secret: 's'.repeat(32) });
 });
 afterAll(async () => {
   await database.close();
+  rmSync(filesDir, { recursive: true, force: true });
 });
 
 describe('demo seed', () => {
   it('seeds an empty database once, and a second start does nothing', async () => {
-    expect(await seedIfEmpty(database.db, config)).toBe(true);
+    expect(await seedIfEmpty(database.db, config, { storage })).toBe(true);
     const before = await database.db.select({ n: count() }).from(users);
-    expect(await seedIfEmpty(database.db, config)).toBe(false);
+    expect(await seedIfEmpty(database.db, config, { storage })).toBe(false);
     const after = await database.db.select({ n: count() }).from(users);
     expect(after).toEqual(before);
   });
@@ -85,15 +96,22 @@ describe('demo seed', () => {
     expect(unpaidBalances.every((b) => b.totalDays === null)).toBe(true);
     const requests = await database.db.select().from(leaveRequests);
     expect(new Set(requests.map((r) => r.status))).toEqual(new Set(['PENDING', 'APPROVED', 'REJECTED']));
-    // Approved days are counted as used on the balance.
-    const approved = requests.filter((r) => r.status === 'APPROVED');
-    for (const request of approved) {
-      const [balance] = await database.db
+    // Half days at either end, a request across the year end, a PDF certificate that is really stored.
+    expect(requests.some((r) => !r.fromDateIsAm)).toBe(true);
+    expect(requests.some((r) => r.toDateIsAm)).toBe(true);
+    const crossing = requests.find((r) => r.fromDate.slice(0, 4) !== r.toDate.slice(0, 4));
+    if (Number(new Date().getUTCFullYear()) < 2027) {
+      expect(crossing?.status).toBe('PENDING');
+      const years = await database.db
         .select()
-        .from(leaveBalances)
-        .where(eq(leaveBalances.userId, request.userId));
-      expect(balance).toBeDefined();
+        .from(leaveRequestDays)
+        .where(eq(leaveRequestDays.leaveRequestId, crossing?.id ?? 0));
+      expect(years.map((y) => y.year)).toHaveLength(2);
     }
+    const certified = requests.filter((r) => r.fileKey);
+    expect(certified).toHaveLength(1);
+    const stored = await storage.inspect(certified[0]?.fileKey ?? '', SNIFF_BYTES);
+    expect(detectAttachmentType(stored?.head ?? new Uint8Array())).toBe('application/pdf');
     // Every request's days are charged to the years they fall in.
     const charged = await database.db.select().from(leaveRequestDays);
     expect(charged.reduce((sum, c) => sum + c.days, 0)).toBe(requests.reduce((sum, r) => sum + r.days, 0));

@@ -7,6 +7,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { seedIfEmpty } from '../../src/server/seed';
+import { createStorage } from '../../src/server/storage';
 
 // `npm run bench`: throughput and latency of the API's hot paths on the embedded database, with
 // targets. Loopback only, bounded in time; not part of CI (timings vary with the machine).
@@ -26,8 +27,9 @@ const config = loadConfig({
 });
 const database = await openDatabase({ kind: 'pglite' });
 await database.migrate();
-await seedIfEmpty(database.db, config);
-const app = await buildApp({ config, db: database.db });
+const storage = createStorage(config);
+await seedIfEmpty(database.db, config, { storage });
+const app = await buildApp({ config, db: database.db, storage });
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 
 const login = await fetch(`${base}/api/auth/login`, {

@@ -97,7 +97,7 @@ export async function localFileRoutes(app: FastifyInstance, { storage }: { stora
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const problem = attachmentProblem(parsed.type, body.length, body);
       if (problem) throw badRequest(problem);
-      await storage.write(key, body);
+      await storage.put(key, body, parsed.type);
       return { uploadKey: key };
     },
   );

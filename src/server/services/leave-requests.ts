@@ -23,7 +23,7 @@ import {
   periodsOverlap,
 } from '../../domain/leave-days';
 import { HolidayCalendarError } from '../../domain/public-holidays';
-import type { Db, DbOrTx, Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import { leaveRequestDays, leaveRequests, leaveTypes, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import type { FileStorage } from '../storage/storage';
@@ -251,7 +251,7 @@ async function assertBalanceCovers(
 }
 
 export async function createLeaveRequest(
-  db: Db,
+  db: DbOrTx,
   actor: Actor,
   input: CreateLeaveRequest,
   { storage }: LeaveDeps,
@@ -364,7 +364,7 @@ async function lockForEvent(tx: Tx, id: number, event: LeaveRequestLifecycleEven
 }
 
 export async function decideLeaveRequest(
-  db: Db,
+  db: DbOrTx,
   actor: Actor,
   input: { id: number; status: 'APPROVED' | 'REJECTED' },
 ): Promise<LeaveRequest> {
@@ -404,7 +404,7 @@ export async function decideLeaveRequest(
 
 /** Deletes a pending request: the owner's own, or any as ADMIN (from the user detail). */
 export async function deleteLeaveRequest(
-  db: Db,
+  db: DbOrTx,
   actor: Actor,
   input: { id: number },
   { storage }: LeaveDeps,
