@@ -2,12 +2,14 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { applyDatabaseExtras, ensureExtensions } from './extras';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -39,7 +41,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+      async migrate() {
+        await ensureExtensions(db);
+        await migrateNodePg(db as never, { migrationsFolder });
+        await applyDatabaseExtras(db);
+      },
       close: () => pool.end(),
     };
   }
@@ -47,15 +53,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.dataDir) {
     const dir = path.join(target.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions: { pg_trgm } });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: { pg_trgm } });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    async migrate() {
+      await ensureExtensions(db);
+      await migratePglite(db as never, { migrationsFolder });
+      await applyDatabaseExtras(db);
+    },
     close: () => client.close(),
   };
 }
