@@ -86,14 +86,12 @@ async function findRequest(db: DbOrTx, id: number): Promise<LeaveRequest | undef
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-async function typeIdsNamed(db: DbOrTx, names: readonly string[]): Promise<number[]> {
-  if (names.length === 0) return [];
-  const rows = await db
-    .select({ id: leaveTypes.id })
-    .from(leaveTypes)
-    .where(inArray(leaveTypes.name, [...names]));
-  return rows.map((r) => r.id);
-}
+/** Requests whose type has one of these names, without a separate look-up of the ids. */
+const typeNamed = (names: readonly string[]) =>
+  inArray(
+    leaveRequests.leaveTypeId,
+    sql`(select ${leaveTypes.id} from ${leaveTypes} where ${inArray(leaveTypes.name, [...names])})`,
+  );
 
 /** The paged list: everyone's for the admin dashboard (ADMIN), or one user's (own for STAFF). */
 export async function listLeaveRequests(
@@ -107,8 +105,7 @@ export async function listLeaveRequests(
   const conditions: SQL[] = [];
   if (userId !== undefined) conditions.push(eq(leaveRequests.userId, userId));
   if (query.status?.length) conditions.push(inArray(leaveRequests.status, query.status));
-  const typeIds = query.type?.length ? await typeIdsNamed(db, query.type) : undefined;
-  if (typeIds) conditions.push(typeIds.length ? inArray(leaveRequests.leaveTypeId, typeIds) : sql`false`);
+  if (query.type?.length) conditions.push(typeNamed(query.type));
   const search = query.search?.trim().toLowerCase();
   if (search) {
     // One trigram index serves the name and the e-mail (see the users table).
@@ -130,7 +127,7 @@ export async function listLeaveRequests(
       .offset((query.page - 1) * query.limit),
     // Everyone's requests by status and type: the tallies have the answer without a scan.
     everyone
-      ? tallied(db, { statuses: query.status, typeIds })
+      ? tallied(db, { statuses: query.status, typeNames: query.type })
       : db
           .select({ n: count() })
           .from(leaveRequests)
@@ -150,13 +147,16 @@ export async function listLeaveRequests(
 /** How many requests have these statuses and types, from the tallies (no filter = all). */
 async function tallied(
   db: DbOrTx,
-  filter: { statuses?: LeaveStatus[] | undefined; typeIds?: number[] | undefined },
+  filter: { statuses?: LeaveStatus[] | undefined; typeNames?: string[] | undefined },
 ) {
   const conditions: SQL[] = [];
   if (filter.statuses?.length) conditions.push(inArray(leaveRequestTallies.status, filter.statuses));
-  if (filter.typeIds) {
+  if (filter.typeNames?.length) {
     conditions.push(
-      filter.typeIds.length ? inArray(leaveRequestTallies.leaveTypeId, filter.typeIds) : sql`false`,
+      inArray(
+        leaveRequestTallies.leaveTypeId,
+        sql`(select ${leaveTypes.id} from ${leaveTypes} where ${inArray(leaveTypes.name, filter.typeNames)})`,
+      ),
     );
   }
   const [row] = await db
