@@ -103,17 +103,17 @@ const GIVEN = [
  * matches about 80 of the 100,000 staff). A bare surname, which matches thousands, is a browse, not
  * the search this target is about.
  */
-const SEARCHES = ['tan wei', 'lim hui', 'kumar rav', 'ng jia', 'rahman sit', 'goh boon', 'pillai pri', 'chua kai', 'ong mei', 'singh aru'];
+const SEARCHES = [
   'tan wei',
   'lim hui',
-  'kumar',
+  'kumar rav',
   'ng jia',
-  'rahman',
+  'rahman sit',
   'goh boon',
-  'pillai',
+  'pillai pri',
   'chua kai',
   'ong mei',
-  'singh',
+  'singh aru',
 ];
 
 /** A constant list as an SQL array literal (our own fixed words, no quotes in them). */
