@@ -1,16 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './src/build/precompress';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001';
 const withPostgres = Boolean(process.env.DATABASE_URL);
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // No source maps in dist/: they would be served, and they publish the whole source.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   test: {
     globals: true,
     projects: [
@@ -35,6 +37,8 @@ export default defineConfig({
           include: ['tests/**/*.test.tsx'],
           exclude: ['tests/e2e/**'],
           setupFiles: ['tests/views/setup.ts'],
+          // A model-based path renders the whole app and clicks through it: seconds on a busy machine.
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,7 +1,12 @@
 import type { AnyStateMachine } from 'xstate';
+import { changePasswordMachine } from './change-password.machine';
+import { forgotPasswordMachine } from './forgot-password.machine';
 import { leaveRequestLifecycle } from './leave-request.lifecycle';
+import { listMachine } from './list.machine';
+import { loginFormMachine } from './login-form.machine';
 import { resetPasswordMachine } from './reset-password.machine';
 import { sessionMachine } from './session.machine';
+import { setPasswordMachine } from './set-password.machine';
 
 export interface RegisteredMachine {
   /** File-name friendly id, used for docs/statecharts/<name>.* */
@@ -16,14 +21,40 @@ export const machines: readonly RegisteredMachine[] = [
   {
     name: 'session',
     purpose:
-      'Sign-in, the forced first password, forgot password with its resend lock, the shared token refresh, the inactivity prompt and logout.',
+      'Who is signed in: restoring the session, the forced first password, the shared token refresh, the inactivity prompt and logout.',
     machine: sessionMachine,
+  },
+  {
+    name: 'login-form',
+    purpose: 'The sign-in form of /login: Email and Password, validated, then POST /auth/login.',
+    machine: loginFormMachine,
+  },
+  {
+    name: 'forgot-password',
+    purpose: 'The forgot-password form of /login: Email, Send Reset Email, then the 20 second resend lock.',
+    machine: forgotPasswordMachine,
+  },
+  {
+    name: 'set-password',
+    purpose: 'The forced first step of an account created with a temporary password.',
+    machine: setPasswordMachine,
+  },
+  {
+    name: 'change-password',
+    purpose: 'The Change Password dialog opened from the sidebar.',
+    machine: changePasswordMachine,
   },
   {
     name: 'reset-password',
     purpose:
-      'The reset-password screen reached from the e-mailed link: checks the token, validates, submits.',
+      'The reset-password screen reached from the e-mailed link: validates, submits, returns to /login.',
     machine: resetPasswordMachine,
+  },
+  {
+    name: 'list',
+    purpose:
+      'Every table screen (first All Staff): fetching the rows of a query, the debounced search, sorting, paging, and removing a row after a confirmation.',
+    machine: listMachine,
   },
   {
     name: 'leave-request-lifecycle',

@@ -1,42 +1,41 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Role } from '../src/domain/auth';
-import { homePathFor, RESEND_LOCK_SECONDS, type sessionMachine, sessionMessages } from './session.machine';
+import { homePathFor, type sessionMachine } from './session.machine';
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
-/** Pure reads of the session snapshot: views and guards use these instead of matching states themselves. */
+/** Pure reads of the session snapshot: views and route guards use these instead of matching states themselves. */
 export const isSignedIn = (s: SessionSnapshot) => s.matches('signedIn') || s.matches('loggingOut');
 export const mustSetPassword = (s: SessionSnapshot) =>
   s.matches({ signedIn: { account: 'mustSetPassword' } });
-export const isSigningIn = (s: SessionSnapshot) => s.matches({ signedOut: { loginForm: 'signingIn' } });
 export const isLoggingOut = (s: SessionSnapshot) => s.matches('loggingOut');
-
-export type LoginTab = 'login' | 'forgotPassword';
-export const loginTab = (s: SessionSnapshot): LoginTab =>
-  s.matches({ signedOut: { tab: 'forgotPassword' } }) ? 'forgotPassword' : 'login';
-
-export type ResetRequestButton = { label: string; locked: boolean };
-/** The Send Reset Email button: its label and whether the session itself keeps it disabled. */
-export const resetRequestButton = (s: SessionSnapshot): ResetRequestButton => {
-  if (s.matches({ signedOut: { resetRequest: 'sending' } })) return { label: 'Sending...', locked: true };
-  if (s.matches({ signedOut: { resetRequest: 'locked' } })) {
-    const seconds = s.context.resendSecondsLeft || RESEND_LOCK_SECONDS;
-    return { label: `Please wait ${seconds}s before requesting again...`, locked: true };
-  }
-  return { label: 'Send Reset Email', locked: false };
-};
-
-export const isPasswordFormOpen = (s: SessionSnapshot) => s.matches({ signedIn: { password: 'open' } });
-export const isPasswordSubmitting = (s: SessionSnapshot) =>
-  s.matches({ signedIn: { password: { open: 'submitting' } } });
-/** The form's own line; a refusal by the server is told by the toast alone (spec section 8). */
-export const passwordFormMessage = (s: SessionSnapshot): string | null =>
-  s.matches({ signedIn: { password: { open: { form: 'invalid' } } } })
-    ? sessionMessages.passwordsDifferOnSubmit
-    : null;
-
 export const isInactivityPromptOpen = (s: SessionSnapshot) =>
   s.matches({ signedIn: { inactivity: 'prompting' } });
+
+/** '1:59': the time left before the inactivity dialog logs the user out. */
+export const logoutCountdown = (s: SessionSnapshot): string => {
+  const seconds = s.context.logoutSecondsLeft;
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+/** What the login screen says about a session that ended without the user asking, or null. */
+export const signedOutNotice = (s: SessionSnapshot): string | null => {
+  if (!s.matches('signedOut')) return null;
+  switch (s.context.signedOutReason) {
+    case 'inactivity':
+      return 'You were logged out after 15 minutes without activity. Please log in again.';
+    case 'sessionExpired':
+      return 'Your session has expired. Please log in again.';
+    default:
+      return null;
+  }
+};
+
+// The screens' own machines, which the session runs while they matter.
+export const loginFormActor = (s: SessionSnapshot) => s.children.loginForm;
+export const forgotPasswordActor = (s: SessionSnapshot) => s.children.forgotPassword;
+export const setPasswordActor = (s: SessionSnapshot) => s.children.setPassword;
+export const changePasswordActor = (s: SessionSnapshot) => s.children.changePassword;
 
 /** Where '/' leads a signed-in user. */
 export const homePath = (s: SessionSnapshot): string | null => {
@@ -50,3 +49,10 @@ export function roleRedirect(s: SessionSnapshot, allowed: readonly Role[]): stri
   if (!isSignedIn(s) || !user) return '/';
   return allowed.includes(user.role) ? null : homePathFor(user.role);
 }
+
+/**
+ * A new STAFF user sets a password where they signed in: the spec shows no redirect to a dashboard for them
+ * (spec section 4, Login outcome). Everyone else signed in leaves the guest-only screens for their home.
+ */
+export const staysOnLoginScreen = (s: SessionSnapshot) =>
+  mustSetPassword(s) && s.context.user?.role === 'STAFF';

@@ -1,5 +1,10 @@
 import { fromPromise } from 'xstate';
-import { sessionMachine, type ToastParams } from '../../machines/session.machine';
+import { changePasswordMachine } from '../../machines/change-password.machine';
+import type { ToastParams } from '../../machines/effects';
+import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
+import { loginFormMachine } from '../../machines/login-form.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import { setPasswordMachine } from '../../machines/set-password.machine';
 import type { authApi } from '../api/auth.api';
 import { createActivityWatcher } from './activity';
 import type { RefreshQueue } from './refresh-queue';
@@ -10,23 +15,37 @@ export interface SessionEffects {
   store: SessionStore;
   queue: RefreshQueue;
   notify: (toast: ToastParams) => void;
-  navigate: (to: string) => void;
   /** Where mouse, key and touch activity is watched (the document). */
   activityTarget: EventTarget;
 }
 
-/** The session statechart with its live effects: API calls, storage, toasts, navigation, activity. */
+/**
+ * The session statechart and the screen machines it runs, with their live effects: API calls, storage,
+ * toasts, activity. Nothing here decides what happens next; the machines do.
+ */
 export function provideSession(effects: SessionEffects) {
   const { auth, store, queue } = effects;
+  const notify = (_: unknown, toast: ToastParams) => effects.notify(toast);
+  const changePassword = fromPromise(
+    ({ input }: { input: { currentPassword: string; newPassword: string } }) =>
+      auth.changePassword({ currentPassword: input.currentPassword, newPassword: input.newPassword }),
+  );
   return sessionMachine.provide({
     actors: {
-      logIn: fromPromise(({ input }) => auth.login(input)),
-      requestPasswordReset: fromPromise(({ input }) => auth.forgetPassword(input)),
-      changePassword: fromPromise(async ({ input }) => {
-        // The server signs out every other session on a password change and answers a fresh
-        // token for this one; keeping it spares the next request a 401 and a refresh.
-        const answer = await auth.changePassword(input);
-        if (answer?.accessToken) store.setAccessToken(answer.accessToken);
+      loginForm: loginFormMachine.provide({
+        actors: {
+          submit: fromPromise(({ input }) => auth.login({ email: input.email, password: input.password })),
+        },
+        actions: { notify },
+      }),
+      forgotPassword: forgotPasswordMachine.provide({
+        actors: { submit: fromPromise(({ input }) => auth.forgetPassword({ email: input.email })) },
+        actions: { notify },
+      }),
+      setPassword: setPasswordMachine.provide({ actors: { submit: changePassword }, actions: { notify } }),
+      changePassword: changePasswordMachine.provide({
+        actors: { submit: changePassword },
+        actions: { notify },
       }),
       refreshAccessToken: fromPromise(() => auth.refresh()),
       logOut: fromPromise(() => auth.logout()),
@@ -37,8 +56,7 @@ export function provideSession(effects: SessionEffects) {
       storeAccessToken: (_, { accessToken }) => store.setAccessToken(accessToken),
       markPasswordSet: () => store.markPasswordSet(),
       clearSession: () => store.clear(),
-      notify: (_, toast) => effects.notify(toast),
-      navigate: (_, { to }) => effects.navigate(to),
+      notify,
       retryWaitingRequests: (_, { requestIds, accessToken }) => queue.retry(requestIds, accessToken),
       failWaitingRequests: (_, { requestIds }) => queue.fail(requestIds),
       logWarning: (_, { message, error }) => console.warn(message, error),

@@ -52,14 +52,13 @@ export function createAuthApi(client: ApiClient) {
     async changePassword(body: {
       currentPassword: string;
       newPassword: string;
-    }): Promise<{ accessToken?: string } | undefined> {
-      const answer = await client.request<unknown>('/auth/change-password', {
+    }): Promise<{ accessToken: string }> {
+      const answer = await client.request('/auth/change-password', {
         method: 'POST',
         body,
         fallbackMessage: 'An error occurred. Please try again.',
       });
-      const parsed = refreshResponseSchema.safeParse(answer);
-      return parsed.success ? parsed.data : undefined;
+      return refreshResponseSchema.parse(answer);
     },
   };
 }

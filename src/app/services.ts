@@ -1,4 +1,3 @@
-import { navigate } from 'wouter/use-browser-location';
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { createRefreshQueue } from '../actors/refresh-queue';
 import { provideResetPassword } from '../actors/reset-password.actors';
@@ -22,9 +21,8 @@ export interface ServicesOptions {
 export function createAppServices(options: ServicesOptions = {}) {
   const store = createSessionStore(window.sessionStorage);
   const queue = createRefreshQueue();
-  const effects = { notify: showToast, navigate: (to: string) => navigate(to) };
   const session = createActor(
-    provideSession({ ...effects, auth: authApi, store, queue, activityTarget: document }),
+    provideSession({ notify: showToast, auth: authApi, store, queue, activityTarget: document }),
     { input: { stored: store.read() }, inspect: options.inspect },
   );
   // A 401 on an authenticated request waits for the session's one shared refresh.
@@ -32,7 +30,7 @@ export function createAppServices(options: ServicesOptions = {}) {
   session.start();
   return {
     session,
-    resetPassword: provideResetPassword({ ...effects, auth: authApi }),
+    resetPassword: provideResetPassword({ notify: showToast, auth: authApi }),
     inspect: options.inspect,
   };
 }

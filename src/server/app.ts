@@ -181,6 +181,11 @@ export async function buildApp(options: AppOptions) {
       await publicFiles.register(fastifyStatic, {
         root: spaDir,
         index: ['index.html'],
+        // The build writes .br and .gz beside each asset (src/build/precompress.ts): sent as they are, with
+        // Content-Encoding and Vary: Accept-Encoding, to clients that accept them.
+        preCompressed: true,
+        // Source maps are not published; should one be left in the folder, it is still not served.
+        allowedPath: (pathname) => !pathname.endsWith('.map'),
         setHeaders(res, filePath) {
           // Vite fingerprints assets, so they never change; index.html must always be re-read.
           res.header(

@@ -7,6 +7,7 @@ const SPA_SOURCES = [
   'vite.config.ts',
   'public',
   'src/app',
+  'src/build',
   'src/views',
   'src/ui',
   'src/api',

@@ -1,14 +1,18 @@
-import { Box, Card, Flex, Heading, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Brand } from './brand';
+import { ScreenHeading } from './page-title';
 
 /** A centred card under the brand, for screens outside the signed-in layout (reset and set password). */
 export function CardScreen({
   title,
+  documentTitle,
   intro,
   children,
 }: {
   title: string;
+  /** The browser tab's name, when it differs from the heading. */
+  documentTitle?: string;
   intro: ReactNode;
   children: ReactNode;
 }) {
@@ -17,11 +21,11 @@ export function CardScreen({
       <Box mb="8">
         <Brand subtitle="Leave, staff and payroll" />
       </Box>
-      <Card.Root width="full" maxW="md">
+      <Card.Root as="main" width="full" maxW="md">
         <Card.Header>
-          <Heading as="h1" size="xl">
+          <ScreenHeading size="xl" title={documentTitle}>
             {title}
-          </Heading>
+          </ScreenHeading>
           <Text color="fg.muted">{intro}</Text>
         </Card.Header>
         <Card.Body>{children}</Card.Body>

@@ -1,12 +1,19 @@
 import { createToaster, Portal, Spinner, Stack, Toast, Toaster } from '@chakra-ui/react';
-import type { ToastParams } from '../../machines/session.machine';
+import type { ToastParams } from '../../machines/effects';
 
 /** Spec section 9: one toast at a time, 5000 ms, F8 moves focus to it. */
 export const TOAST_DURATION_MS = 5000;
 
+/**
+ * Top right, below the signed-in header (3.5rem): the header's sidebar toggle stays reachable, and forms,
+ * which sit in the middle of the page or in a dialog, and the submit buttons at their foot stay clear. On a
+ * phone the toast spans the width at the same height. The phone drawer dismisses a toast when it opens.
+ */
+export const TOAST_TOP_OFFSET = '4.5rem';
+
 export const toaster = createToaster({
-  // Bottom: at the top a toast would cover the header's sidebar toggle on phones for five seconds.
-  placement: 'bottom-end',
+  placement: 'top-end',
+  offsets: { top: TOAST_TOP_OFFSET, bottom: '1rem', left: '1rem', right: '1rem' },
   max: 1,
   duration: TOAST_DURATION_MS,
   hotkey: ['F8'],

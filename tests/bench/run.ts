@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { seedIfEmpty } from '../../src/server/seed';
 import { createStorage } from '../../src/server/storage';
+import { benchBundle } from './bundle';
 
 // `npm run bench`: throughput and latency of the API's hot paths on the embedded database, with
 // targets. Loopback only, bounded in time; not part of CI (timings vary with the machine).
@@ -74,4 +75,7 @@ console.log(`memory: rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`
 await app.close();
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });
-process.exitCode = failed ? 1 : 0;
+// The web app: what /login loads and how it is sent (tests/bench/bundle.ts).
+const bundle = await benchBundle();
+for (const line of bundle.lines) console.log(line);
+process.exitCode = failed || !bundle.ok ? 1 : 0;

@@ -26,6 +26,19 @@ import {
 /** Snapshots are told apart by state value only: context (typed text, ids, timers) would explode the graph. */
 export const serializeByValue = (snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value);
 
+/**
+ * A form's model state: its state value, what is typed and which errors show (the guards read the values).
+ * The cooldown's seconds are left out, as timers are.
+ */
+export const serializeForm = (snapshot: AnyMachineSnapshot) => {
+  const { values, errors, submitError } = snapshot.context as {
+    values: Record<string, string>;
+    errors: Record<string, string>;
+    submitError: string | null;
+  };
+  return JSON.stringify([snapshot.value, values, errors, submitError]);
+};
+
 // ------------------------------------------------------------------ recording on a live actor
 
 export interface CoverageRecorder {
@@ -131,6 +144,11 @@ export interface PlanOptions<TMachine extends AnyStateMachine, TEvent extends Ev
   events: ReadonlyArray<TEvent>;
   /** Which events the user interface can produce in a snapshot (e.g. no Logout click behind a modal). */
   canProduce?: (snapshot: SnapshotFrom<TMachine>, event: TEvent) => boolean;
+  /**
+   * What tells two model states apart; by default the state value. A form's guards read its values, so a
+   * form model tells states apart by value, values and errors (see `serializeForm`).
+   */
+  serialize?: (snapshot: SnapshotFrom<TMachine>) => string;
 }
 
 /**
@@ -145,6 +163,7 @@ export function planTransitionPaths<TMachine extends AnyStateMachine, TEvent ext
 ): { paths: PlannedPath<TMachine, TEvent>[]; unreachable: TransitionInfo[] } {
   type Snapshot = SnapshotFrom<TMachine>;
   type Event = TEvent;
+  const serialize = (options.serialize ?? serializeByValue) as (snapshot: AnyMachineSnapshot) => string;
   const covered = new Set<string>();
   const chosen: PlannedPath<TMachine, TEvent>[] = [];
   const events = (snapshot: Snapshot) =>
@@ -157,12 +176,12 @@ export function planTransitionPaths<TMachine extends AnyStateMachine, TEvent ext
     const initialKeys = captureTransitions((scope) => {
       initial = machine.getInitialSnapshot(scope, start.input) as Snapshot;
     });
-    const traversal = { input: start.input, events, serializeState: serializeByValue } as never;
+    const traversal = { input: start.input, events, serializeState: serialize } as never;
     const adjacency = getAdjacencyMap(machine, traversal);
     const shortest = new Map<string, Array<{ event: Event }>>();
     for (const path of getShortestPaths(machine, traversal)) {
       // Step 0 is the initial snapshot under 'xstate.init'.
-      shortest.set(serializeByValue(path.state as Snapshot), path.steps.slice(1) as never);
+      shortest.set(serialize(path.state as AnyMachineSnapshot), path.steps.slice(1) as never);
     }
     const fresh = initialKeys.filter((k) => !covered.has(k));
     if (fresh.length) {

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { resetRequestLabel } from '../../machines/forgot-password.machine';
+import { formView } from '../../machines/form';
+import { loginFormMachine } from '../../machines/login-form.machine';
 import { homePathFor, type SessionContext, sessionMachine } from '../../machines/session.machine';
 import {
   homePath,
   isSignedIn,
-  isSigningIn,
-  loginTab,
+  logoutCountdown,
   mustSetPassword,
-  passwordFormMessage,
-  resetRequestButton,
   roleRedirect,
   type SessionSnapshot,
+  signedOutNotice,
+  staysOnLoginScreen,
 } from '../../machines/session.selectors';
 import type { SessionUser } from '../../src/domain/auth';
 
@@ -31,11 +33,9 @@ const staff: SessionUser = {
 const baseContext: SessionContext = {
   user: null,
   isNewUser: false,
-  loginError: null,
-  resetRequestError: null,
-  passwordError: null,
-  resendSecondsLeft: 0,
   waitingRequests: [],
+  logoutSecondsLeft: 0,
+  signedOutReason: null,
 };
 const at = (value: object | string, context: Partial<SessionContext> = {}) =>
   sessionMachine.resolveState({
@@ -43,10 +43,13 @@ const at = (value: object | string, context: Partial<SessionContext> = {}) =>
     context: { ...baseContext, ...context },
   }) as SessionSnapshot;
 
-const signedOut = (tab = 'login', resetRequest: string | object = 'idle', extra = {}) =>
-  at({ signedOut: { tab, loginForm: { editing: 'idle' }, resetRequest } }, extra);
-const signedIn = (user: SessionUser, account = 'active', password: string | object = 'closed') =>
-  at({ signedIn: { account, password, tokenRefresh: 'idle', inactivity: 'watching' } }, { user });
+const signedOut = (context: Partial<SessionContext> = {}) => at('signedOut', context);
+const signedIn = (
+  user: SessionUser,
+  account = 'active',
+  inactivity: string | object = 'watching',
+  extra = {},
+) => at({ signedIn: { account, tokenRefresh: 'idle', inactivity } }, { user, ...extra });
 
 describe('session selectors', () => {
   it('routes by role: / leads ADMIN to /admin and STAFF to /staff', () => {
@@ -66,50 +69,64 @@ describe('session selectors', () => {
 
   it('counts a session that is logging out as still signed in (the layout stays until it ends)', () => {
     expect(isSignedIn(at('loggingOut', { user: admin }))).toBe(true);
-    const signingIn = at({ signedOut: { tab: 'login', loginForm: 'signingIn', resetRequest: 'idle' } });
-    expect(isSigningIn(signingIn)).toBe(true);
-    expect(isSignedIn(signingIn)).toBe(false);
+    expect(isSignedIn(signedOut())).toBe(false);
+  });
+
+  it('keeps a new staff user on the login screen for the password step, and sends a new admin home', () => {
+    expect(mustSetPassword(signedIn(staff, 'mustSetPassword'))).toBe(true);
+    expect(staysOnLoginScreen(signedIn(staff, 'mustSetPassword'))).toBe(true);
+    expect(staysOnLoginScreen(signedIn(admin, 'mustSetPassword'))).toBe(false);
+    expect(staysOnLoginScreen(signedIn(staff))).toBe(false);
+  });
+
+  it('counts the inactivity dialog down in minutes and seconds', () => {
+    const prompting = (seconds: number) =>
+      signedIn(admin, 'active', { prompting: 'counting' }, { logoutSecondsLeft: seconds });
+    expect(logoutCountdown(prompting(120))).toBe('2:00');
+    expect(logoutCountdown(prompting(119))).toBe('1:59');
+    expect(logoutCountdown(prompting(5))).toBe('0:05');
+  });
+
+  it('tells a signed-out user why the session ended when it ended by itself', () => {
+    expect(signedOutNotice(signedOut())).toBeNull();
+    expect(signedOutNotice(signedOut({ signedOutReason: 'inactivity' }))).toBe(
+      'You were logged out after 15 minutes without activity. Please log in again.',
+    );
+    expect(signedOutNotice(signedOut({ signedOutReason: 'sessionExpired' }))).toBe(
+      'Your session has expired. Please log in again.',
+    );
+  });
+});
+
+describe('form selectors', () => {
+  const form = (value: string, context: object) =>
+    loginFormMachine.resolveState({
+      value: value as never,
+      context: {
+        values: { email: '', password: '' },
+        errors: {},
+        submitError: null,
+        params: {},
+        cooldownSecondsLeft: 0,
+        result: null,
+        ...context,
+      },
+    });
+
+  it('enables submit by the spec’s rule, never while sending', () => {
+    const rule = (v: { email: string }) => v.email !== '';
+    expect(formView(form('editing', {}), rule).canSubmit).toBe(false);
+    expect(formView(form('editing', { values: { email: 'a@b', password: '' } }), rule).canSubmit).toBe(true);
+    expect(formView(form('submitting', { values: { email: 'a@b', password: '' } }), rule).canSubmit).toBe(
+      false,
+    );
   });
 
   it('labels Send Reset Email by the request state, with the live countdown', () => {
-    expect(resetRequestButton(signedOut('forgotPassword'))).toEqual({
-      label: 'Send Reset Email',
-      locked: false,
-    });
-    expect(resetRequestButton(signedOut('forgotPassword', 'sending'))).toEqual({
-      label: 'Sending...',
-      locked: true,
-    });
-    expect(
-      resetRequestButton(signedOut('forgotPassword', { locked: 'counting' }, { resendSecondsLeft: 17 })),
-    ).toEqual({
-      label: 'Please wait 17s before requesting again...',
-      locked: true,
-    });
-    expect(loginTab(signedOut('forgotPassword'))).toBe('forgotPassword');
-  });
-
-  it('shows the full-stop mismatch text after a submit and the server text after a refusal', () => {
-    expect(passwordFormMessage(signedIn(admin, 'active', { open: { form: 'invalid' } }))).toBe(
-      'New passwords do not match.',
+    expect(resetRequestLabel({ submitting: false, cooldownSecondsLeft: null })).toBe('Send Reset Email');
+    expect(resetRequestLabel({ submitting: true, cooldownSecondsLeft: null })).toBe('Sending...');
+    expect(resetRequestLabel({ submitting: false, cooldownSecondsLeft: 17 })).toBe(
+      'Please wait 17s before requesting again...',
     );
-    const failed = sessionMachine.resolveState({
-      value: {
-        signedIn: {
-          account: 'active',
-          password: { open: { form: 'failed' } },
-          tokenRefresh: 'idle',
-          inactivity: 'watching',
-        },
-      },
-      context: {
-        ...baseContext,
-        user: admin,
-        passwordError: { statusCode: 400, error: 'Bad Request', message: 'Wrong.' },
-      },
-    }) as SessionSnapshot;
-    // The toast tells the server's refusal; the form does not repeat it.
-    expect(passwordFormMessage(failed)).toBeNull();
-    expect(mustSetPassword(signedIn(staff, 'mustSetPassword', { open: { form: 'editing' } }))).toBe(true);
   });
 });

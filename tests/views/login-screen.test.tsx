@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, useAppHarness } from '../machines/harness';
+import { advance, expectToast, renderApp, settle, useAppHarness } from '../machines/harness';
 
 describe('login screen (spec section 2, Login)', () => {
   useAppHarness();
@@ -44,5 +44,68 @@ describe('login screen (spec section 2, Login)', () => {
     await renderApp({ path: '/login' });
     const banner = document.querySelector('img[src="/login-banner.svg"]');
     expect(banner).not.toBeNull();
+  });
+
+  it('marks a field left empty as invalid, with the spec’s message beneath it, until it is filled', async () => {
+    const { user } = await renderApp({ path: '/login' });
+    const form = screen.getByRole('form', { name: 'Sign in' });
+    const email = within(form).getByLabelText('Email');
+    await user.click(email);
+    await user.tab();
+    await settle();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    const message = document.getElementById(email.getAttribute('aria-errormessage') ?? '');
+    expect(message).toHaveTextContent('Email and Password are required.');
+    // Clicking back into Email leaves Password empty behind: now that one says so.
+    await user.type(email, 'a');
+    await settle();
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(email).not.toHaveAttribute('aria-errormessage');
+    expect(within(form).getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('keeps the server’s refusal above the button after the toast, until the user edits', async () => {
+    const { user, server } = await renderApp({ path: '/login' });
+    const form = screen.getByRole('form', { name: 'Sign in' });
+    await user.type(within(form).getByLabelText('Email'), 'admin@company.test');
+    await user.type(within(form).getByLabelText('Password'), 'wrong');
+    await user.click(within(form).getByRole('button', { name: 'Login' }));
+    server.answer('POST', '/api/auth/login', 401, {
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'Invalid email or password.',
+    });
+    await settle();
+    expectToast('Login Error', 'Invalid email or password.');
+    expect(within(form).getByText('Invalid email or password.')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Password'), 'x');
+    expect(within(form).queryByText('Invalid email or password.')).toBeNull();
+  });
+
+  it('keeps the resend lock through a tab switch and a failed sign-in', async () => {
+    const { user, server } = await renderApp({ path: '/login' });
+    await user.click(screen.getByRole('link', { name: 'Forgot Password?' }));
+    const forgot = screen.getByRole('form', { name: 'Forgot password' });
+    await user.type(within(forgot).getByLabelText('Email'), 'weiming.tan@company.test');
+    await user.click(within(forgot).getByRole('button', { name: 'Send Reset Email' }));
+    server.answer('POST', '/api/auth/forget-password', 200, { message: 'sent' });
+    await settle();
+    await advance(5000);
+    await user.click(screen.getByRole('tab', { name: 'Login' }));
+    await settle();
+    const signIn = screen.getByRole('form', { name: 'Sign in' });
+    await user.type(within(signIn).getByLabelText('Email'), 'weiming.tan@company.test');
+    await user.type(within(signIn).getByLabelText('Password'), 'wrong');
+    await user.click(within(signIn).getByRole('button', { name: 'Login' }));
+    server.answer('POST', '/api/auth/login', 401, { statusCode: 401, error: 'Unauthorized', message: 'No.' });
+    await settle();
+    await user.click(screen.getByRole('tab', { name: 'Forgot Password' }));
+    const again = screen.getByRole('form', { name: 'Forgot password' });
+    expect(within(again).getByLabelText('Email')).toHaveValue('weiming.tan@company.test');
+    expect(
+      within(again).getByRole('button', { name: /^Please wait 1[45]s before requesting again\.\.\.$/ }),
+    ).toBeDisabled();
+    await advance(15_000);
+    expect(within(again).getByRole('button', { name: 'Send Reset Email' })).toBeEnabled();
   });
 });

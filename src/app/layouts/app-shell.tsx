@@ -2,6 +2,7 @@ import { Box, Drawer, Flex, IconButton, Portal, Separator, Text } from '@chakra-
 import { type ReactNode, useState } from 'react';
 import { BrandMark } from '../../ui/brand';
 import { SidebarIcon } from '../../ui/icons';
+import { toaster } from '../../ui/toaster';
 import { useIsMobile } from '../../ui/use-is-mobile';
 import type { NavItem } from './navigation';
 import { SidebarContent } from './sidebar';
@@ -87,7 +88,11 @@ export function AppShell({ area, nav, children }: { area: string; nav: NavItem[]
             variant="ghost"
             size="sm"
             hideFrom="md"
-            onClick={() => setDrawerOpen(true)}
+            onClick={() => {
+              // A toast spans a phone's width and would lie over the drawer's links: it has been read, so it goes.
+              toaster.dismiss();
+              setDrawerOpen(true);
+            }}
           >
             <SidebarIcon />
           </IconButton>

@@ -1,6 +1,6 @@
 import { Box, Button, Collapsible, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'wouter';
-import { isLoggingOut } from '../../../machines/session.selectors';
+import { changePasswordActor, isLoggingOut } from '../../../machines/session.selectors';
 import { Brand } from '../../ui/brand';
 import { ChevronDownIcon, KeyIcon, LogoutIcon } from '../../ui/icons';
 import { UserAvatar } from '../../ui/user-avatar';
@@ -60,11 +60,12 @@ function SidebarLink({
 
 function SidebarFooter({ collapsed, onNavigate }: Pick<SidebarProps, 'collapsed' | 'onNavigate'>) {
   const send = useSessionSend();
+  const passwordDialog = useSession(changePasswordActor);
   const fullName = useSession((s) => s.context.user?.fullName ?? '');
   const loggingOut = useSession(isLoggingOut);
   const changePassword = () => {
     onNavigate?.();
-    send({ type: 'passwordDialog.open' });
+    passwordDialog?.send({ type: 'dialog.open' });
   };
   const logout = () => send({ type: 'session.logout' });
 

@@ -1,14 +1,28 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
-import { isInactivityPromptOpen } from '../../../machines/session.selectors';
+import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { useRef } from 'react';
+import { isInactivityPromptOpen, logoutCountdown } from '../../../machines/session.selectors';
 import { useSession, useSessionSend } from '../session/session-context';
 
-/** 'Are you still there?': only its two buttons close it (no Escape, no outside click). */
+/**
+ * 'Are you still there?': an alert dialog that only its two buttons close (no Escape, no outside click).
+ * Focus starts on Stay Logged In, the answer most people want; the countdown shows the time left.
+ */
 export function InactivityDialog() {
   const send = useSessionSend();
   const open = useSession(isInactivityPromptOpen);
+  const countdown = useSession(logoutCountdown);
+  const stay = useRef<HTMLButtonElement>(null);
 
   return (
-    <Dialog.Root open={open} closeOnEscape={false} closeOnInteractOutside={false} lazyMount unmountOnExit>
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      closeOnEscape={false}
+      closeOnInteractOutside={false}
+      initialFocusEl={() => stay.current}
+      lazyMount
+      unmountOnExit
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -20,12 +34,19 @@ export function InactivityDialog() {
               <Dialog.Description>
                 You have been inactive for a while. For your security, you will be logged out in 2 minutes.
               </Dialog.Description>
+              {/* A timer is not read out on every tick; its text is there whenever someone looks. */}
+              <Text mt="4" color="fg.muted">
+                Time left:{' '}
+                <Text as="span" role="timer" fontSize="2xl" fontWeight="semibold" color="fg">
+                  {countdown}
+                </Text>
+              </Text>
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={() => send({ type: 'inactivity.logout' })}>
                 Logout
               </Button>
-              <Button colorPalette="teal" onClick={() => send({ type: 'inactivity.stay' })}>
+              <Button ref={stay} colorPalette="teal" onClick={() => send({ type: 'inactivity.stay' })}>
                 Stay Logged In
               </Button>
             </Dialog.Footer>

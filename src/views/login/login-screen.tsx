@@ -1,31 +1,48 @@
-import { Box, Flex, Heading, Image, Stack, Tabs, Text } from '@chakra-ui/react';
-import { loginTab } from '../../../machines/session.selectors';
+import { Alert, Box, Flex, Image, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { forgotPasswordActor, loginFormActor, signedOutNotice } from '../../../machines/session.selectors';
 import { Brand } from '../../ui/brand';
-import { useSession, useSessionSend } from '../session/session-context';
+import { ScreenHeading } from '../../ui/page-title';
+import { useSession } from '../session/session-context';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { SignInForm } from './sign-in-form';
 
-/** /login: the sign-in and forgot-password tabs, with the banner beside them on wide screens. */
+type LoginTab = 'login' | 'forgotPassword';
+
+/**
+ * /login: the sign-in and forgot-password tabs, with the banner beside them on wide screens. Which tab shows
+ * is this screen's own business; both forms are machines the session runs while nobody is signed in, so the
+ * resend lock and typed values survive a switch.
+ */
 export function LoginScreen() {
-  const tab = useSession(loginTab);
-  const send = useSessionSend();
+  const [tab, setTab] = useState<LoginTab>('login');
+  const loginForm = useSession(loginFormActor);
+  const forgotPassword = useSession(forgotPasswordActor);
+  const notice = useSession(signedOutNotice);
+  if (!loginForm || !forgotPassword) return null;
 
   return (
     <Flex minH="100dvh" bg="bg">
-      <Flex flex="1" direction="column" px={{ base: '5', md: '10' }} py={{ base: '8', md: '10' }}>
+      <Flex as="main" flex="1" direction="column" px={{ base: '5', md: '10' }} py={{ base: '8', md: '10' }}>
         <Brand subtitle="Leave, staff and payroll" />
         <Flex flex="1" align="center" justify="center" py="8">
           <Stack gap="6" width="full" maxW="sm">
             <Stack gap="1">
-              <Heading as="h1" size="2xl">
+              <ScreenHeading size="2xl" title="Login">
                 {tab === 'login' ? 'Welcome back' : 'Reset your password'}
-              </Heading>
+              </ScreenHeading>
               <Text color="fg.muted">
                 {tab === 'login'
                   ? 'Sign in with your work email and password.'
                   : 'We will e-mail you a reset link.'}
               </Text>
             </Stack>
+            {notice && (
+              <Alert.Root status="info" variant="subtle">
+                <Alert.Indicator />
+                <Alert.Description>{notice}</Alert.Description>
+              </Alert.Root>
+            )}
             <Tabs.Root
               value={tab}
               variant="enclosed"
@@ -33,19 +50,17 @@ export function LoginScreen() {
               // Only the chosen form is in the page, so its labels are the only 'Email' a user (or a screen reader) meets.
               lazyMount
               unmountOnExit
-              onValueChange={({ value }) =>
-                send({ type: value === 'forgotPassword' ? 'forgotPassword.open' : 'login.open' })
-              }
+              onValueChange={({ value }) => setTab(value as LoginTab)}
             >
               <Tabs.List mb="6">
                 <Tabs.Trigger value="login">Login</Tabs.Trigger>
                 <Tabs.Trigger value="forgotPassword">Forgot Password</Tabs.Trigger>
               </Tabs.List>
               <Tabs.Content value="login">
-                <SignInForm />
+                <SignInForm actor={loginForm} onForgotPassword={() => setTab('forgotPassword')} />
               </Tabs.Content>
               <Tabs.Content value="forgotPassword">
-                <ForgotPasswordForm />
+                <ForgotPasswordForm actor={forgotPassword} onBackToLogin={() => setTab('login')} />
               </Tabs.Content>
             </Tabs.Root>
           </Stack>

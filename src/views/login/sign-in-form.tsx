@@ -1,48 +1,46 @@
-import { Button, Field, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
-import { isSigningIn } from '../../../machines/session.selectors';
-import { PasswordInput } from '../../ui/password-input';
-import { useSession, useSessionSend } from '../session/session-context';
-import { EmailField, TabSwitchLink } from './login-form-parts';
+import { Button, Stack } from '@chakra-ui/react';
+import { canSubmitLogin } from '../../../machines/login-form.machine';
+import type { LoginFormValues } from '../../domain/auth-forms';
+import { FormError, FormField } from '../../ui/form-field';
+import { type FormActorRef, useForm } from '../../ui/use-form';
+import { TabSwitchLink } from './login-form-parts';
 
-export function SignInForm() {
-  const send = useSessionSend();
-  const submitting = useSession(isSigningIn);
-  // Field values are the form's own; the session sees them when the user submits.
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-
+export function SignInForm({
+  actor,
+  onForgotPassword,
+}: {
+  actor: FormActorRef<LoginFormValues>;
+  onForgotPassword: () => void;
+}) {
+  const form = useForm(actor, canSubmitLogin);
   return (
-    <form
-      noValidate
-      aria-label="Sign in"
-      onSubmit={(event) => {
-        event.preventDefault();
-        send({ type: 'login.submit', email, password });
-      }}
-    >
+    <form noValidate aria-label="Sign in" onSubmit={form.onSubmit}>
       <Stack gap="5">
-        <EmailField value={email} onChange={setEmail} />
-        <Field.Root>
-          <Field.Label>Password</Field.Label>
-          <PasswordInput
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </Field.Root>
+        <FormField
+          label="Email"
+          type="email"
+          field={form.field('email')}
+          autoComplete="username"
+          placeholder="Your work email"
+        />
+        <FormField
+          label="Password"
+          type="password"
+          field={form.field('password')}
+          autoComplete="current-password"
+        />
+        <FormError message={form.submitError} />
         <Button
           type="submit"
           colorPalette="teal"
           width="full"
-          disabled={email === '' || password === ''}
-          loading={submitting}
+          disabled={!form.canSubmit}
+          loading={form.submitting}
           loadingText="Processing..."
         >
           Login
         </Button>
-        <TabSwitchLink onSelect={() => send({ type: 'forgotPassword.open' })}>Forgot Password?</TabSwitchLink>
+        <TabSwitchLink onSelect={onForgotPassword}>Forgot Password?</TabSwitchLink>
       </Stack>
     </form>
   );

@@ -1,17 +1,25 @@
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import {
-  isPasswordFormOpen,
-  isPasswordSubmitting,
-  mustSetPassword,
-} from '../../../machines/session.selectors';
-import { useSession, useSessionSend } from '../session/session-context';
+import { useSelector } from '@xstate/react';
+import { changePasswordActor } from '../../../machines/session.selectors';
+import type { PasswordChangeFormValues } from '../../domain/auth-forms';
+import type { FormActorRef } from '../../ui/use-form';
+import { useSession } from '../session/session-context';
 import { PasswordChangeForm } from './password-change-form';
 
 /** Change Password, opened from the sidebar. While the request is out it cannot be closed. */
 export function ChangePasswordDialog() {
-  const send = useSessionSend();
-  const open = useSession((s) => isPasswordFormOpen(s) && !mustSetPassword(s));
-  const submitting = useSession(isPasswordSubmitting);
+  const actor = useSession(changePasswordActor);
+  return actor ? <PasswordDialog actor={actor} /> : null;
+}
+
+function PasswordDialog({ actor }: { actor: FormActorRef<PasswordChangeFormValues> }) {
+  // Closed before it opens and once it has finished (the session then starts a fresh one).
+  const open = useSelector(
+    actor,
+    (s) => s.matches('editing') || s.matches('submitting') || s.matches('submitFailed'),
+  );
+  const submitting = useSelector(actor, (s) => s.matches('submitting'));
+  const close = () => actor.send({ type: 'dialog.close' });
 
   return (
     <Dialog.Root
@@ -21,7 +29,7 @@ export function ChangePasswordDialog() {
       closeOnEscape={!submitting}
       closeOnInteractOutside={!submitting}
       onOpenChange={(details) => {
-        if (!details.open) send({ type: 'passwordDialog.close' });
+        if (!details.open) close();
       }}
     >
       <Portal>
@@ -36,14 +44,12 @@ export function ChangePasswordDialog() {
                 Enter your current password, then choose a new one.
               </Dialog.Description>
               <PasswordChangeForm
+                actor={actor}
                 id="change-password-form"
                 submitLabel="Change Password"
+                currentLabel="Current Password"
                 actions={
-                  <Button
-                    variant="outline"
-                    disabled={submitting}
-                    onClick={() => send({ type: 'passwordDialog.close' })}
-                  >
+                  <Button variant="outline" disabled={submitting} onClick={close}>
                     Cancel
                   </Button>
                 }

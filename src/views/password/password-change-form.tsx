@@ -1,76 +1,60 @@
-import { Button, Field, Stack, Text } from '@chakra-ui/react';
-import { type ReactNode, useState } from 'react';
-import { sessionMessages } from '../../../machines/session.machine';
-import { isPasswordSubmitting, passwordFormMessage } from '../../../machines/session.selectors';
-import { PasswordInput } from '../../ui/password-input';
-import { useSession, useSessionSend } from '../session/session-context';
-
-const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
-type FieldName = keyof typeof empty;
-
-const fields: ReadonlyArray<{ name: FieldName; label: string; autoComplete: string }> = [
-  { name: 'currentPassword', label: 'Current Password', autoComplete: 'current-password' },
-  { name: 'newPassword', label: 'New Password', autoComplete: 'new-password' },
-  { name: 'confirmPassword', label: 'Confirm Password', autoComplete: 'new-password' },
-];
+import { Button, Stack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { canSubmitPasswordForm } from '../../../machines/password-form';
+import type { PasswordChangeFormValues } from '../../domain/auth-forms';
+import { FormError, FormField } from '../../ui/form-field';
+import { type FormActorRef, useForm } from '../../ui/use-form';
 
 /**
- * The three masked fields of Change Password and Set Password. The live mismatch text shows once the
- * confirmation is typed; a submit with a different (or empty) confirmation gets the full-stop text from the session.
+ * The three masked fields of Change Password and Set Password. A typed confirmation that differs shows
+ * 'New passwords do not match' at once and disables submit; a submit that finds them different gets the
+ * full-stop text.
  */
 export function PasswordChangeForm({
+  actor,
   id,
   submitLabel,
+  currentLabel,
   actions,
 }: {
+  actor: FormActorRef<PasswordChangeFormValues>;
   id: string;
   submitLabel: string;
+  /** 'Current Password', or 'Temporary Password' in the forced first step. */
+  currentLabel: string;
   /** Extra buttons beside submit (Cancel, Logout). */
   actions?: ReactNode;
 }) {
-  const send = useSessionSend();
-  const submitting = useSession(isPasswordSubmitting);
-  const message = useSession(passwordFormMessage);
-  const [values, setValues] = useState(empty);
-  const differs = values.confirmPassword !== '' && values.newPassword !== values.confirmPassword;
-
+  const form = useForm(actor, canSubmitPasswordForm);
   return (
-    <form
-      id={id}
-      aria-label={submitLabel}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        send({ type: 'password.submit', ...values });
-      }}
-    >
+    <form id={id} aria-label={submitLabel} noValidate onSubmit={form.onSubmit}>
       <Stack gap="4">
-        {fields.map(({ name, label, autoComplete }) => (
-          <Field.Root key={name} invalid={name === 'confirmPassword' && differs} disabled={submitting}>
-            <Field.Label>{label}</Field.Label>
-            <PasswordInput
-              name={name}
-              autoComplete={autoComplete}
-              value={values[name]}
-              onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-            />
-            {name === 'confirmPassword' && (
-              <Field.ErrorText>{sessionMessages.passwordsDiffer}</Field.ErrorText>
-            )}
-          </Field.Root>
-        ))}
-        {message && !differs && (
-          <Text color="fg.error" fontSize="sm" role="alert">
-            {message}
-          </Text>
-        )}
+        <FormField
+          label={currentLabel}
+          type="password"
+          field={form.field('currentPassword')}
+          autoComplete="current-password"
+        />
+        <FormField
+          label="New Password"
+          type="password"
+          field={form.field('newPassword')}
+          autoComplete="new-password"
+        />
+        <FormField
+          label="Confirm Password"
+          type="password"
+          field={form.field('confirmPassword')}
+          autoComplete="new-password"
+        />
+        <FormError message={form.submitError} />
         <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3" pt="2">
           {actions}
           <Button
             type="submit"
             colorPalette="teal"
-            disabled={values.currentPassword === '' || values.newPassword === '' || differs}
-            loading={submitting}
+            disabled={!form.canSubmit}
+            loading={form.submitting}
             loadingText="Processing..."
           >
             {submitLabel}

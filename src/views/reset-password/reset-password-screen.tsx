@@ -1,71 +1,55 @@
-import { Button, Field, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Link, Stack } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
-import { Link as RouterLink } from 'wouter';
-import type { InspectionEvent, Observer, SnapshotFrom } from 'xstate';
-import { type resetPasswordMachine, resetPasswordMessages } from '../../../machines/reset-password.machine';
+import { Redirect, Link as RouterLink } from 'wouter';
+import type { InspectionEvent, Observer } from 'xstate';
+import type { resetPasswordMachine } from '../../../machines/reset-password.machine';
 import { CardScreen } from '../../ui/card-screen';
-import { PasswordInput } from '../../ui/password-input';
+import { FormError, FormField } from '../../ui/form-field';
+import { useForm } from '../../ui/use-form';
 
-type ResetPasswordLogic = typeof resetPasswordMachine;
-type Snapshot = SnapshotFrom<ResetPasswordLogic>;
-
-const formMessage = (s: Snapshot): string | null => {
-  if (s.matches({ form: 'incomplete' })) return resetPasswordMessages.incomplete;
-  if (s.matches({ form: 'mismatched' })) return resetPasswordMessages.mismatched;
-  if (s.matches({ form: 'failed' })) return s.context.error?.message ?? null;
-  return null;
-};
-
-/** /reset-password?token=...: New Password and Confirm Password. */
+/** /reset-password?token=...: New Password and Confirm Password; a finished reset leads to /login. */
 export function ResetPasswordScreen({
   logic,
   token,
   inspect,
 }: {
-  logic: ResetPasswordLogic;
-  token: string | null;
+  logic: typeof resetPasswordMachine;
+  token: string;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }) {
-  const actor = useActorRef(logic, { input: { token }, inspect });
-  const message = useSelector(actor, formMessage);
-  const submitting = useSelector(actor, (s) => s.matches('submitting'));
-  const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
+  const actor = useActorRef(logic, { input: { params: { token } }, inspect });
+  const done = useSelector(actor, (s) => s.status === 'done');
+  const form = useForm(actor);
+  if (done) return <Redirect to="/login" replace />;
 
   return (
-    <CardScreen title="Reset your password" intro="Choose a new password for your account.">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'resetPassword.submit', ...values });
-        }}
-      >
+    <CardScreen
+      title="Reset your password"
+      documentTitle="Reset Password"
+      intro="Choose a new password for your account."
+    >
+      <form noValidate aria-label="Reset password" onSubmit={form.onSubmit}>
         <Stack gap="4">
-          <Field.Root disabled={submitting}>
-            <Field.Label>New Password</Field.Label>
-            <PasswordInput
-              name="newPassword"
-              autoComplete="new-password"
-              value={values.newPassword}
-              onChange={(event) => setValues((v) => ({ ...v, newPassword: event.target.value }))}
-            />
-          </Field.Root>
-          <Field.Root disabled={submitting}>
-            <Field.Label>Confirm Password</Field.Label>
-            <PasswordInput
-              name="confirmPassword"
-              autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={(event) => setValues((v) => ({ ...v, confirmPassword: event.target.value }))}
-            />
-          </Field.Root>
-          {message && (
-            <Text color="fg.error" fontSize="sm" role="alert">
-              {message}
-            </Text>
-          )}
-          <Button type="submit" colorPalette="teal" loading={submitting} loadingText="Processing...">
+          <FormField
+            label="New Password"
+            type="password"
+            field={form.field('newPassword')}
+            autoComplete="new-password"
+          />
+          <FormField
+            label="Confirm Password"
+            type="password"
+            field={form.field('confirmPassword')}
+            autoComplete="new-password"
+          />
+          <FormError message={form.submitError} />
+          <Button
+            type="submit"
+            colorPalette="teal"
+            disabled={!form.canSubmit}
+            loading={form.submitting}
+            loadingText="Processing..."
+          >
             Reset Password
           </Button>
           <Link asChild alignSelf="center" fontSize="sm" color="teal.fg">

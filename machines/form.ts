@@ -1,0 +1,370 @@
+import {
+  type AnyActorRef,
+  type AnyStateMachine,
+  assertEvent,
+  type EventObject,
+  fromPromise,
+  type MetaObject,
+  type PromiseActorLogic,
+  type SnapshotFrom,
+  type StateMachine,
+  type StateSchema,
+  setup,
+} from 'xstate';
+import { toApiError } from '../src/domain/api-error';
+import type { ApiError } from '../src/domain/auth';
+import { type FieldErrors, type FormSchema, type FormValues, validateForm } from '../src/domain/forms';
+import { notProvided, type ToastParams } from './effects';
+
+/**
+ * The one form pattern (docs/architecture.md, "How to build a form"). A form machine holds the typed values
+ * and the errors showing beside each field, validates with a zod schema from src/domain, and moves through
+ * editing -> submitting -> submitFailed (or what follows a success). Errors appear when a field is left or a
+ * submit finds them, and clear as soon as the field is right again.
+ */
+
+export interface FormContext<TValues extends FormValues, TParams, TOutput> {
+  values: TValues;
+  /** The errors showing now, one per field. */
+  errors: FieldErrors<TValues>;
+  /** Why the server refused the last submit; shown above the submit button until the user edits. */
+  submitError: string | null;
+  /** Fixed facts the request needs besides the fields (the reset link's token). */
+  params: TParams;
+  /** Seconds left of the wait after a success (forms with a cooldown). */
+  cooldownSecondsLeft: number;
+  /** The request's answer, which a finished form hands to whoever invoked it. */
+  result: TOutput | null;
+}
+
+export type FieldName<TValues extends FormValues> = keyof TValues & string;
+
+export type FormEvent<TValues extends FormValues> =
+  | { type: 'field.change'; name: FieldName<TValues>; value: string }
+  | { type: 'field.blur'; name: FieldName<TValues> }
+  | { type: 'form.submit' }
+  /** Dialog forms only. */
+  | { type: 'dialog.open' }
+  | { type: 'dialog.close' };
+
+/** What follows a successful submit. */
+export type AfterSuccess =
+  /** The form is done; whoever invoked it takes the answer (the machine's output). */
+  | { type: 'finish'; description: string }
+  /** Submit stays locked for a while, with a live count of the seconds left. */
+  | { type: 'cooldown'; seconds: number; description: string };
+
+export interface FormConfig<TValues extends FormValues, TData, TOutput> {
+  id: string;
+  description: string;
+  initialValues: TValues;
+  /** Validates on leaving a field and on submit; gives the request's body. */
+  schema: FormSchema<TValues, TData>;
+  /** Rules checked on every keystroke (a confirmation that differs), when the spec shows them live. */
+  typingSchema?: FormSchema<TValues, unknown>;
+  /** The request: its actor id (named for its job) and what the user sees meanwhile. */
+  request: { id: string; description: string };
+  successToast?: (output: TOutput) => ToastParams;
+  failureToast: (error: ApiError) => ToastParams;
+  afterSuccess: AfterSuccess;
+  /** A dialog's form: it starts closed, opens empty, and Cancel (or Escape) closes it. */
+  dialog?: boolean;
+  /**
+   * The spec disables submit exactly while the schema refuses the values (login, forgot password): no
+   * refused submit can reach the machine, so it has no branch for one and simply ignores such an event.
+   */
+  submitDisabledWhileInvalid?: boolean;
+}
+
+export interface FormInput<TParams> {
+  params: TParams;
+}
+
+/** The errors a change leaves showing: live rules always, and the fields already showing one, re-checked. */
+function errorsAfterChange<TValues extends FormValues>(
+  schema: FormSchema<TValues, unknown>,
+  typingSchema: FormSchema<TValues, unknown> | undefined,
+  values: TValues,
+  showing: FieldErrors<TValues>,
+): FieldErrors<TValues> {
+  const full = validateForm(schema, values).errors;
+  const live: FieldErrors<TValues> = typingSchema ? validateForm(typingSchema, values).errors : {};
+  const next: FieldErrors<TValues> = {};
+  for (const name of Object.keys(values) as FieldName<TValues>[]) {
+    const message = live[name] ?? (name in showing ? full[name] : undefined);
+    if (message) next[name] = message;
+  }
+  return next;
+}
+
+export function createFormMachine<
+  TValues extends FormValues,
+  TData,
+  TOutput,
+  TParams extends object = object,
+>(config: FormConfig<TValues, TData, TOutput>) {
+  const { schema, typingSchema, afterSuccess } = config;
+  const cooldownMs = afterSuccess.type === 'cooldown' ? afterSuccess.seconds * 1000 : 0;
+
+  const form = setup({
+    types: {
+      context: {} as FormContext<TValues, TParams, TOutput>,
+      events: {} as FormEvent<TValues>,
+      input: {} as FormInput<TParams>,
+      output: {} as TOutput,
+    },
+    actors: {
+      submit: fromPromise<TOutput, TData & TParams>(notProvided(config.id, 'submit')),
+    },
+    actions: {
+      notify: notProvided(config.id, 'notify') as (_: unknown, params: ToastParams) => void,
+    },
+    guards: {
+      isValid: ({ context }) => validateForm(schema, context.values).success,
+    },
+    delays: { cooldown: cooldownMs, cooldownTick: 1000 },
+  });
+
+  const changeField = form.assign(({ context, event }) => {
+    assertEvent(event, 'field.change');
+    const values = { ...context.values, [event.name]: event.value };
+    return {
+      values,
+      errors: errorsAfterChange(schema, typingSchema, values, context.errors),
+      submitError: null,
+    };
+  });
+  const leaveField = form.assign(({ context, event }) => {
+    assertEvent(event, 'field.blur');
+    const { [event.name]: _, ...others } = context.errors as Record<string, string | undefined>;
+    const message =
+      validateForm(schema, context.values).errors[event.name] ??
+      (typingSchema ? validateForm(typingSchema, context.values).errors[event.name] : undefined);
+    return { errors: (message ? { ...others, [event.name]: message } : others) as FieldErrors<TValues> };
+  });
+  const showAllErrors = form.assign(({ context }) => ({
+    errors: {
+      ...(typingSchema ? validateForm(typingSchema, context.values).errors : {}),
+      ...validateForm(schema, context.values).errors,
+    },
+  }));
+  const clear = form.assign({
+    values: () => ({ ...config.initialValues }),
+    errors: {},
+    submitError: null,
+  });
+
+  const fieldEvents = {
+    'field.change': { actions: changeField, description: 'The user types; errors showing are re-checked.' },
+    'field.blur': { actions: leaveField, description: 'Leaving a field shows what is wrong with it.' },
+  };
+  const submitEvent = {
+    'form.submit': [
+      {
+        guard: 'isValid' as const,
+        target: 'submitting',
+        actions: form.assign({ submitError: null }),
+        description: 'Every field is right: send it.',
+      },
+      ...(config.submitDisabledWhileInvalid
+        ? []
+        : [
+            {
+              actions: showAllErrors,
+              description: 'Something is wrong: every error shows beside its field.',
+            },
+          ]),
+    ],
+  };
+  const closeEvent = config.dialog
+    ? {
+        'dialog.close': {
+          target: 'closed',
+          description: 'Cancel, Escape, the close button or a click outside.',
+        },
+      }
+    : {};
+
+  const { successToast: toastOnSuccess } = config;
+  const successToast = toastOnSuccess
+    ? [
+        {
+          type: 'notify' as const,
+          params: ({ event }: { event: { output: TOutput } }) => toastOnSuccess(event.output),
+        },
+      ]
+    : [];
+  const keepResult = form.assign({ result: ({ event }) => (event as unknown as { output: TOutput }).output });
+
+  const success = {
+    finish: { target: 'submitted', actions: [keepResult, ...successToast] },
+    cooldown: { target: 'coolingDown', actions: successToast },
+  }[afterSuccess.type];
+
+  const afterSuccessStates = {
+    finish: {
+      submitted: {
+        type: 'final' as const,
+        description: afterSuccess.description,
+      },
+    },
+    cooldown: {
+      coolingDown: {
+        description: afterSuccess.description,
+        entry: form.assign({ cooldownSecondsLeft: cooldownMs / 1000 }),
+        after: { cooldown: { target: 'editing', description: 'The wait is over.' } },
+        on: fieldEvents,
+        initial: 'counting',
+        states: {
+          counting: {
+            description: 'One tick a second updates the count.',
+            after: {
+              cooldownTick: {
+                target: 'counting',
+                reenter: true,
+                actions: form.assign({
+                  cooldownSecondsLeft: ({ context }) => Math.max(0, context.cooldownSecondsLeft - 1),
+                }),
+              },
+            },
+          },
+        },
+      },
+    },
+  }[afterSuccess.type];
+
+  const closed = {
+    closed: {
+      description: 'The dialog is not showing.',
+      on: { 'dialog.open': { target: 'editing', actions: clear, description: 'Opens with empty fields.' } },
+    },
+  };
+
+  const machineConfig = {
+    id: config.id,
+    description: config.description,
+    context: ({ input }: { input: FormInput<TParams> }) => ({
+      values: { ...config.initialValues },
+      errors: {},
+      submitError: null,
+      params: input.params,
+      cooldownSecondsLeft: 0,
+      result: null,
+    }),
+    initial: config.dialog ? 'closed' : 'editing',
+    output: ({ context }: { context: FormContext<TValues, TParams, TOutput> }) => context.result as TOutput,
+    states: {
+      ...(config.dialog ? closed : {}),
+      editing: {
+        description: 'The user fills in the fields; errors show beside the field they concern.',
+        on: { ...fieldEvents, ...submitEvent, ...closeEvent },
+      },
+      submitting: {
+        description: config.request.description,
+        invoke: {
+          id: config.request.id,
+          src: 'submit' as const,
+          input: ({ context }: { context: FormContext<TValues, TParams, TOutput> }) => {
+            const checked = validateForm(schema, context.values);
+            if (!checked.success) throw new Error(`${config.id}: submitting values the schema refuses`);
+            return { ...checked.data, ...context.params };
+          },
+          onDone: success,
+          onError: {
+            target: 'submitFailed',
+            actions: [
+              form.assign({
+                submitError: ({ event }) =>
+                  toApiError((event as unknown as { error: unknown }).error).message,
+              }),
+              {
+                type: 'notify' as const,
+                params: ({ event }: { event: { error: unknown } }) =>
+                  config.failureToast(toApiError(event.error)),
+              },
+            ],
+          },
+        },
+      },
+      submitFailed: {
+        description: 'The server refused: its reason shows above the submit button (and in the toast).',
+        on: {
+          ...fieldEvents,
+          'field.change': {
+            target: 'editing',
+            actions: changeField,
+            description: 'Editing clears the refusal.',
+          },
+          // The values are the ones the server just refused, unchanged and valid: send them again.
+          'form.submit': submitEvent['form.submit'][0],
+          ...closeEvent,
+        },
+      },
+      ...afterSuccessStates,
+    },
+  };
+  // The states vary with afterSuccess, which TypeScript cannot follow through the config; the machine's
+  // context, events, input and output stay fully typed.
+  return form.createMachine(machineConfig as never) as unknown as FormMachine<
+    TValues,
+    TData,
+    TOutput,
+    TParams
+  >;
+}
+
+/** The states a form can be in; which of the last three exist depends on `afterSuccess`. */
+export type FormStateValue =
+  | 'editing'
+  | 'submitting'
+  | 'submitFailed'
+  | 'submitted'
+  | 'closed'
+  | { coolingDown: 'counting' };
+
+export type FormMachine<TValues extends FormValues, TData, TOutput, TParams> = StateMachine<
+  FormContext<TValues, TParams, TOutput>,
+  FormEvent<TValues>,
+  Record<string, AnyActorRef | undefined>,
+  { src: 'submit'; logic: PromiseActorLogic<TOutput, TData & TParams>; id: string | undefined },
+  { type: 'notify'; params: ToastParams },
+  { type: 'isValid'; params: undefined },
+  'cooldown' | 'cooldownTick',
+  FormStateValue,
+  string,
+  FormInput<TParams>,
+  TOutput,
+  EventObject,
+  MetaObject,
+  StateSchema
+>;
+
+/** What every form view reads from its machine's snapshot. */
+export interface FormView<TValues extends FormValues> {
+  values: TValues;
+  errors: FieldErrors<TValues>;
+  submitError: string | null;
+  submitting: boolean;
+  /** Submit is enabled: not sending, not cooling down, and the spec's own rule holds. */
+  canSubmit: boolean;
+  cooldownSecondsLeft: number | null;
+}
+
+type AnyFormSnapshot = SnapshotFrom<AnyStateMachine>;
+
+export function formView<TValues extends FormValues>(
+  snapshot: AnyFormSnapshot,
+  canSubmit: (values: TValues) => boolean = () => true,
+): FormView<TValues> {
+  const context = snapshot.context as FormContext<TValues, unknown, unknown>;
+  const submitting = snapshot.matches('submitting');
+  const cooling = snapshot.matches('coolingDown');
+  return {
+    values: context.values,
+    errors: context.errors,
+    submitError: context.submitError,
+    submitting,
+    canSubmit: !submitting && !cooling && canSubmit(context.values),
+    cooldownSecondsLeft: cooling ? context.cooldownSecondsLeft : null,
+  };
+}

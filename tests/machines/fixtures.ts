@@ -1,0 +1,83 @@
+import type { LoginResponse } from '../../src/domain/auth';
+import type { FormModelEvent } from './form-model';
+
+/** People, answers and refusals the model-based tests share. */
+export const people = {
+  admin: {
+    id: 1,
+    email: 'admin@company.test',
+    fullName: 'Aisyah Binti Rahman',
+    role: 'ADMIN',
+    hireDate: null,
+  },
+  staff: {
+    id: 2,
+    email: 'tan.wei.ming@company.test',
+    fullName: 'Tan Wei Ming',
+    role: 'STAFF',
+    hireDate: '2024-03-01',
+  },
+  newAdmin: {
+    id: 4,
+    email: 'ravi.menon@company.test',
+    fullName: 'Ravi Menon',
+    role: 'ADMIN',
+    hireDate: null,
+  },
+  newStaff: {
+    id: 3,
+    email: 'priya.nair@company.test',
+    fullName: 'Priya Nair',
+    role: 'STAFF',
+    hireDate: '2025-01-06',
+  },
+} as const satisfies Record<string, LoginResponse['user']>;
+
+export const loginAnswers = {
+  admin: { accessToken: 'token-admin', user: people.admin, isNewUser: false },
+  staff: { accessToken: 'token-staff', user: people.staff, isNewUser: false },
+  newStaff: { accessToken: 'token-new', user: people.newStaff, isNewUser: true },
+  newAdmin: { accessToken: 'token-new-admin', user: people.newAdmin, isNewUser: true },
+} satisfies Record<string, LoginResponse>;
+
+export const errors = {
+  badCredentials: { statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password.' },
+  mailDown: { statusCode: 503, error: 'Service Unavailable', message: 'The mail service is unavailable.' },
+  wrongCurrent: { statusCode: 400, error: 'Bad Request', message: 'Current password is incorrect.' },
+  refreshRefused: { statusCode: 401, error: 'Unauthorized', message: 'Refresh token expired.' },
+  logoutFailed: { statusCode: 500, error: 'Internal Server Error', message: 'Could not revoke the session.' },
+  resetRefused: {
+    statusCode: 400,
+    error: 'Bad Request',
+    message: 'This reset link is invalid or has expired.',
+  },
+};
+
+export const passwords = {
+  current: 'Temp-Pass-1',
+  fresh: 'Fresh-Pass-22',
+  other: 'Other-Pass-33',
+};
+
+/** The token a password change answers with. */
+export const CHANGED_TOKEN = 'token-after-change';
+
+/** The fields and answers Set Password and Change Password share. */
+export const passwordFormEvents: FormModelEvent[] = [
+  { type: 'field.change', name: 'currentPassword', value: passwords.current },
+  { type: 'field.change', name: 'currentPassword', value: '' },
+  { type: 'field.change', name: 'newPassword', value: passwords.fresh },
+  { type: 'field.change', name: 'newPassword', value: '' },
+  { type: 'field.change', name: 'confirmPassword', value: passwords.fresh },
+  { type: 'field.change', name: 'confirmPassword', value: passwords.other },
+  { type: 'field.change', name: 'confirmPassword', value: '' },
+  { type: 'field.blur', name: 'currentPassword' },
+  { type: 'field.blur', name: 'confirmPassword' },
+  { type: 'form.submit' },
+  {
+    type: 'xstate.done.actor.changePassword',
+    output: { accessToken: CHANGED_TOKEN },
+    actorId: 'changePassword',
+  },
+  { type: 'xstate.error.actor.changePassword', error: errors.wrongCurrent, actorId: 'changePassword' },
+];

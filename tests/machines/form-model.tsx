@@ -1,0 +1,244 @@
+import { fireEvent } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import type {
+  AnyActorRef,
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  EventObject,
+  InputFrom,
+  InspectionEvent,
+} from 'xstate';
+import { type FormContext, formView } from '../../machines/form';
+import { formatTransition } from '../../machines/transitions';
+import type { ApiError } from '../../src/domain/auth';
+import {
+  createCoverageRecorder,
+  describeEvent,
+  type PlannedPath,
+  planTransitionPaths,
+  serializeForm,
+} from './coverage';
+import { advanceThroughDelay, type RunningApp, settle, useAppHarness } from './harness';
+
+/**
+ * The model-based test of a form machine (docs/decisions/0001), shared by every form: paths planned from the
+ * real machine are walked through the real app. Fields change and lose focus through DOM events on the real
+ * inputs, submit goes through the real form (only when its button is enabled), the request is answered at
+ * the fetch level and delays pass on the fake clock. After every step the form's own actor must hold what
+ * the model holds (state, values, errors) and the screen must show it: every value, every error beside its
+ * field with `aria-invalid`, the server's refusal, and the submit button enabled exactly when it should be.
+ */
+
+type Ctx = FormContext<Record<string, string>, unknown, unknown>;
+
+export type FormModelEvent =
+  | { type: 'field.change'; name: string; value: string }
+  | { type: 'field.blur'; name: string }
+  | { type: 'form.submit' }
+  | { type: 'dialog.open' }
+  | { type: 'dialog.close' }
+  | { type: `xstate.done.actor.${string}`; output: unknown; actorId: string }
+  | { type: `xstate.error.actor.${string}`; error: ApiError; actorId: string }
+  | { type: `xstate.after.${string}` };
+
+export interface FormModel<TMachine extends AnyStateMachine> {
+  machine: TMachine;
+  /** Where the form can be met: the app rendered and the form brought on screen. */
+  starts: ReadonlyArray<{
+    name: string;
+    input: InputFrom<TMachine>;
+    open: (inspect: Inspect) => Promise<RunningApp>;
+  }>;
+  events: FormModelEvent[];
+  /** Field labels by field name. */
+  labels: Record<string, string>;
+  /** The form element on screen, or null when the form is not showing. */
+  form: () => HTMLElement | null;
+  /** The submit button's accessible name in a snapshot (e.g. 'Login', 'Processing...'). */
+  submitName: (snapshot: AnyMachineSnapshot) => string;
+  /** The spec's rule for an enabled submit button (over the form's own values). */
+  canSubmit?: (values: never) => boolean;
+  /** The request the form's submit actor makes; the fake server answers it when the model says so. */
+  request: { method: string; path: string; okStatus: number };
+  /** Events that are not field, submit or request events (opening and closing a dialog). */
+  perform?: (app: RunningApp, event: FormModelEvent) => Promise<void>;
+  /** What else a user sees in a snapshot (toasts, where the app went, what was sent). */
+  expectScreen?: (app: RunningApp, snapshot: AnyMachineSnapshot, event: FormModelEvent | null) => void;
+}
+
+type Inspect = (event: InspectionEvent) => void;
+
+/** The field's input, checked to be labelled as the spec names it (found by name: label queries are slow). */
+function input(form: HTMLElement, name: string, label: string): HTMLInputElement {
+  const element = form.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+  if (!element) throw new Error(`No ${name} field in the form`);
+  expect(element.labels?.[0]?.textContent, `the ${name} field's label`).toBe(label);
+  return element;
+}
+
+/** The screen shows what the form machine holds. */
+function expectForm<TMachine extends AnyStateMachine>(model: FormModel<TMachine>, s: AnyMachineSnapshot) {
+  const form = model.form();
+  const showing = ['editing', 'submitting', 'submitFailed', 'coolingDown'].some((state) => s.matches(state));
+  if (!showing) return;
+  expect(form, 'the form is on screen').not.toBeNull();
+  if (!form) return;
+  const context = s.context as Ctx;
+  const view = formView(s, model.canSubmit as ((values: Record<string, string>) => boolean) | undefined);
+  for (const [name, label] of Object.entries(model.labels)) {
+    const field = input(form, name, label);
+    expect(field.value, `${label} shows what was typed`).toBe(context.values[name]);
+    expect(field.disabled, `${label} is disabled while submitting`).toBe(view.submitting);
+    const error = context.errors[name];
+    if (error) {
+      expect(field, `${label} is marked invalid`).toHaveAttribute('aria-invalid', 'true');
+      const message = document.getElementById(field.getAttribute('aria-errormessage') ?? '');
+      expect(message, `${label}'s error is tied to it`).toHaveTextContent(error);
+    } else {
+      expect(field, `${label} is not marked invalid`).not.toHaveAttribute('aria-invalid');
+    }
+  }
+  const refusal = form.querySelector('[data-part="form-error"]');
+  if (context.submitError) expect(refusal).toHaveTextContent(context.submitError);
+  else expect(refusal).toBeNull();
+  // The button by its text: role queries would cost a second a step in jsdom.
+  const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  expect(submit?.textContent?.trim(), 'the submit button says what is happening').toBe(model.submitName(s));
+  if (view.canSubmit) expect(submit).toBeEnabled();
+  else expect(submit).toBeDisabled();
+}
+
+/** Whether the screen can produce the event now: a change must change something, submit needs its button. */
+function canProduce<TMachine extends AnyStateMachine>(
+  model: FormModel<TMachine>,
+  s: AnyMachineSnapshot,
+  e: EventObject,
+) {
+  const context = s.context as Ctx;
+  if (e.type === 'field.change') {
+    const { name, value } = e as Extract<FormModelEvent, { type: 'field.change' }>;
+    return context.values[name] !== value;
+  }
+  if (e.type === 'form.submit') {
+    return formView(s, model.canSubmit as ((values: Record<string, string>) => boolean) | undefined)
+      .canSubmit;
+  }
+  return true;
+}
+
+async function perform<TMachine extends AnyStateMachine>(
+  model: FormModel<TMachine>,
+  app: RunningApp,
+  step: PlannedPath<TMachine, FormModelEvent>['steps'][number],
+  recorder: ReturnType<typeof createCoverageRecorder>,
+) {
+  const event = step.event;
+  const form = () => {
+    const element = model.form();
+    if (!element) throw new Error(`The form is not on screen for ${event.type}`);
+    return element;
+  };
+  const label = (name: string) => model.labels[name] ?? name;
+  if (event.type === 'field.change') {
+    fireEvent.change(input(form(), event.name, label(event.name)), { target: { value: event.value } });
+  } else if (event.type === 'field.blur') {
+    fireEvent.focusOut(input(form(), event.name, label(event.name)));
+  } else if (event.type === 'form.submit') {
+    // Implicit submission (Enter) and a click on the enabled button both end here.
+    fireEvent.submit(form());
+  } else if (event.type.startsWith('xstate.done.actor.')) {
+    const output = 'output' in event ? event.output : undefined;
+    app.server.answer(model.request.method, model.request.path, model.request.okStatus, output ?? {});
+  } else if (event.type.startsWith('xstate.error.actor.') && 'error' in event) {
+    app.server.answer(model.request.method, model.request.path, event.error.statusCode, event.error);
+  } else if (event.type.startsWith('xstate.after.')) {
+    const mark = recorder.mark();
+    await advanceThroughDelay(model.machine, event.type, () =>
+      step.expects.every((k) => recorder.since(mark).includes(k)),
+    );
+  } else if (model.perform) {
+    await model.perform(app, event);
+  } else {
+    throw new Error(`The test cannot produce ${event.type}`);
+  }
+  await settle();
+}
+
+function stepLabel(event: FormModelEvent): string {
+  if (event.type === 'field.change') return `${event.name} = '${event.value}'`;
+  if (event.type === 'field.blur') return `leave ${event.name}`;
+  return describeEvent(event);
+}
+
+export function describeFormModel<TMachine extends AnyStateMachine>(
+  title: string,
+  model: FormModel<TMachine>,
+) {
+  const recorder = createCoverageRecorder(model.machine);
+  const { paths, unreachable } = planTransitionPaths(model.machine, {
+    starts: model.starts,
+    events: model.events,
+    canProduce: (s, e) => canProduce(model, s as AnyMachineSnapshot, e),
+    serialize: serializeForm,
+  });
+
+  /**
+   * The form's actor lives inside the app (the session's child or the screen's own); the inspector finds it.
+   * A path follows the actor that was there when the form opened, up to its final state, even if its parent
+   * then starts a fresh one.
+   */
+  let latest: AnyActorRef | null = null;
+  let walked: AnyActorRef | null = null;
+  const inspect: Inspect = (event) => {
+    recorder.inspect(event);
+    const logic =
+      event.type === '@xstate.actor' ? (event.actorRef as { logic?: { id?: string } }).logic : null;
+    if (logic?.id === model.machine.id) latest = event.actorRef as AnyActorRef;
+  };
+  const current = (): AnyMachineSnapshot => {
+    if (!walked) throw new Error(`No ${model.machine.id} actor is running`);
+    return walked.getSnapshot();
+  };
+
+  const pathName = (path: PlannedPath<TMachine, FormModelEvent>) =>
+    `${path.start}: ${path.steps.map((step) => stepLabel(step.event)).join(' → ') || '(opened)'}`;
+
+  describe(title, () => {
+    useAppHarness();
+
+    it('the model can reach every transition', () => {
+      expect(unreachable.map(formatTransition)).toEqual([]);
+    });
+
+    it.each(paths.map((path) => [pathName(path), path] as const))(
+      '%s',
+      { timeout: 60_000 },
+      async (_, path) => {
+        const start = model.starts.find((s) => s.name === path.start);
+        if (!start) throw new Error(`unknown start ${path.start}`);
+        latest = null;
+        const app = await start.open(inspect);
+        walked = latest;
+        expect(serializeForm(current())).toBe(serializeForm(path.initial as AnyMachineSnapshot));
+        expectForm(model, current());
+        model.expectScreen?.(app, current(), null);
+        for (const step of path.steps) {
+          const mark = recorder.mark();
+          await perform(model, app, step, recorder);
+          const context = `after ${stepLabel(step.event)}`;
+          expect(serializeForm(current()), context).toBe(serializeForm(step.state as AnyMachineSnapshot));
+          for (const key of step.expects)
+            expect(recorder.since(mark), `${context}: took ${key}`).toContain(key);
+          expectForm(model, current());
+          model.expectScreen?.(app, current(), step.event);
+        }
+      },
+    );
+
+    afterAll(() => console.info(recorder.report()));
+
+    it(`walked every transition of the ${model.machine.id} machine`, () => {
+      expect(recorder.missing().map(formatTransition), recorder.report()).toEqual([]);
+    });
+  });
+}
