@@ -124,7 +124,9 @@ export function createLeaveApi(client: ApiClient) {
       return answer;
     },
     async uploadGrant(fileName: string, fileType: string): Promise<UploadGrant> {
-      return uploadGrantSchema.parse(await client.request('/s3/upload-url', { query: { fileName, fileType } }));
+      return uploadGrantSchema.parse(
+        await client.request('/s3/upload-url', { query: { fileName, fileType } }),
+      );
     },
     /** The PUT to the grant's URL goes without the product's auth header (spec section 7). */
     async upload(grant: UploadGrant, file: File): Promise<void> {
@@ -143,7 +145,8 @@ export function createLeaveApi(client: ApiClient) {
       }
     },
     async viewUrl(fileUrl: string): Promise<string> {
-      return downloadGrantSchema.parse(await client.request('/s3/signed-url', { query: { fileUrl } })).signedUrl;
+      return downloadGrantSchema.parse(await client.request('/s3/signed-url', { query: { fileUrl } }))
+        .signedUrl;
     },
   };
 }

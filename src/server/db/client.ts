@@ -2,14 +2,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { applyDatabaseExtras, ensureExtensions } from './extras';
+import { applyDatabaseExtras } from './extras';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -42,7 +41,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       kind: 'postgres',
       async migrate() {
-        await ensureExtensions(db);
         await migrateNodePg(db as never, { migrationsFolder });
         await applyDatabaseExtras(db);
       },
@@ -53,16 +51,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.dataDir) {
     const dir = path.join(target.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    client = await PGlite.create(dir);
   } else {
-    client = await PGlite.create({ extensions: { pg_trgm } });
+    client = await PGlite.create();
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     async migrate() {
-      await ensureExtensions(db);
       await migratePglite(db as never, { migrationsFolder });
       await applyDatabaseExtras(db);
     },

@@ -3,15 +3,9 @@ import type { Db } from './client';
 
 /**
  * What Drizzle's schema cannot say, applied after the migrations on every start (idempotent):
- * - pg_trgm, whose operator class the users search index names (the extension must exist before
- *   that migration runs, so `ensureExtensions` runs first);
- * - the trigger that keeps leave_request_tallies equal to the requests, and a recount under a lock,
+ * the trigger that keeps leave_request_tallies equal to the requests, and a recount under a lock,
  *   so a database that had requests before the trigger existed (or was restored) starts right.
  */
-export async function ensureExtensions(db: Db) {
-  await db.execute(sql`create extension if not exists pg_trgm`);
-}
-
 export async function applyDatabaseExtras(db: Db) {
   await db.execute(sql`
     create or replace function leave_request_tally() returns trigger language plpgsql as $$

@@ -74,8 +74,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
-    // The leave list's 'Search staff...' matches any part of the name or e-mail (pg_trgm, see db/extras.ts).
-    index('users_search_trgm_idx').using('gin', sql`lower(${t.fullName} || ' ' || ${t.email}) gin_trgm_ops`),
+    // The leave list's 'Search staff...': every word typed starts a word of the name (or the e-mail).
+    index('users_search_idx').using('gin', sql`to_tsvector('simple', ${t.fullName} || ' ' || ${t.email})`),
     check('users_role_check', oneOf(t.role, ROLES)),
     check('users_full_name_check', sql`length(trim(${t.fullName})) > 0`),
   ],

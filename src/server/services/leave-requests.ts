@@ -84,7 +84,19 @@ async function findRequest(db: DbOrTx, id: number): Promise<LeaveRequest | undef
   return row ? toLeaveRequest(row) : undefined;
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * 'Search staff...': each word typed must start a word of the person's name ('tan wei' finds Tan Wei
+ * Ming), served by the users search index; a search with an @ is the start of an e-mail address.
+ */
+function staffSearch(search: string): SQL {
+  if (search.includes('@')) return sql`lower(${users.email}) like ${likePattern(search)}`;
+  const words = search.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  if (words.length === 0) return sql`false`;
+  const query = words.map((word) => `${word}:*`).join(' & ');
+  return sql`to_tsvector('simple', ${users.fullName} || ' ' || ${users.email}) @@ to_tsquery('simple', ${query})`;
+}
 
 /** Requests whose type has one of these names, without a separate look-up of the ids. */
 const typeNamed = (names: readonly string[]) =>
@@ -107,10 +119,7 @@ export async function listLeaveRequests(
   if (query.status?.length) conditions.push(inArray(leaveRequests.status, query.status));
   if (query.type?.length) conditions.push(typeNamed(query.type));
   const search = query.search?.trim().toLowerCase();
-  if (search) {
-    // One trigram index serves the name and the e-mail (see the users table).
-    conditions.push(sql`lower(${users.fullName} || ' ' || ${users.email}) like ${likePattern(search)}`);
-  }
+  if (search) conditions.push(staffSearch(search));
   const where = and(...conditions);
   const sortColumn = {
     fromDate: leaveRequests.fromDate,

@@ -11,4 +11,4 @@ CREATE INDEX "leave_requests_created_idx" ON "leave_requests" USING btree ("crea
 CREATE INDEX "leave_requests_from_idx" ON "leave_requests" USING btree ("from_date","id");--> statement-breakpoint
 CREATE INDEX "leave_requests_to_idx" ON "leave_requests" USING btree ("to_date","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "leave_requests_file_key_key" ON "leave_requests" USING btree ("file_key");--> statement-breakpoint
-CREATE INDEX "users_search_trgm_idx" ON "users" USING gin (lower("full_name" || ' ' || "email") gin_trgm_ops);
+CREATE INDEX "users_search_idx" ON "users" USING gin (to_tsvector('simple', "full_name" || ' ' || "email"));
