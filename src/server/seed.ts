@@ -16,7 +16,6 @@ import type { Db, Tx } from './db/client';
 import {
   employmentInfo,
   leaveBalances,
-  leaveRequestDays,
   leaveRequests,
   leaveTypes,
   paymentInfo,
@@ -341,11 +340,6 @@ async function seedCompany(
       })),
     )
     .returning();
-  const typeId = (name: string) => {
-    const found = types.find((t) => t.name === name);
-    if (!found) throw new Error(`seed: leave type ${name} missing`);
-    return found.id;
-  };
 
   const [admin] = await tx
     .insert(users)
