@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { changePasswordMachine } from './change-password.machine';
 import { forgotPasswordMachine } from './forgot-password.machine';
+import { leaveRequestLifecycle } from './leave-request.lifecycle';
 import { listMachine } from './list.machine';
 import { loginFormMachine } from './login-form.machine';
 import { resetPasswordMachine } from './reset-password.machine';
@@ -54,5 +55,11 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       'Every table screen (first All Staff): fetching the rows of a query, the debounced search, sorting, paging, and removing a row after a confirmation.',
     machine: listMachine,
+  },
+  {
+    name: 'leave-request-lifecycle',
+    purpose:
+      'The status of one leave request, shared with the server: pending until approved, rejected or deleted; nothing changes after.',
+    machine: leaveRequestLifecycle,
   },
 ];

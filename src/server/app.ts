@@ -20,10 +20,17 @@ import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { authRoutes } from './routes/auth';
+import { fileGrantRoutes, localFileRoutes } from './routes/files';
+import { leaveBalanceRoutes } from './routes/leave-balances';
+import { leaveRequestRoutes } from './routes/leave-requests';
+import { leaveTypeRoutes } from './routes/leave-types';
 import { userRoutes } from './routes/users';
 import type { AuthDeps } from './services/auth';
 import { createMailer, type Mailer } from './services/mail';
 import { refreshSuccessor } from './services/tokens';
+import { createStorage } from './storage';
+import { LOCAL_FILES_PATH, type LocalDiskStorage } from './storage/local-disk';
+import type { FileStorage } from './storage/storage';
 
 export interface AppOptions {
   config: Config;
@@ -32,6 +39,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Defaults to Redis when REDIS_URL is set, else memory. */
   throttle?: ThrottleStore;
+  /** Attachment storage; defaults to the driver the configuration names. */
+  storage?: FileStorage;
   /** Folder of the built SPA; omitted = API only. */
   spaDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -58,6 +67,7 @@ export async function buildApp(options: AppOptions) {
     logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors,
   });
+  const storage = options.storage ?? createStorage(config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -83,10 +93,11 @@ export async function buildApp(options: AppOptions) {
         defaultSrc: ["'self'"],
         // Chakra UI (emotion) injects style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        frameSrc: ["'self'", 'blob:'],
+        // Attachments in S3 are uploaded to and shown from the bucket's own origin.
+        imgSrc: ["'self'", 'data:', 'blob:', ...storage.origins],
+        frameSrc: ["'self'", 'blob:', ...storage.origins],
         objectSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...storage.origins],
         upgradeInsecureRequests: config.secureCookies ? [] : null,
       },
     },
@@ -167,12 +178,19 @@ export async function buildApp(options: AppOptions) {
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth', config, deps: authDeps });
       await api.register(userRoutes, { prefix: '/users', config });
+      await api.register(leaveTypeRoutes);
+      await api.register(leaveRequestRoutes, { storage });
+      await api.register(leaveBalanceRoutes);
+      await api.register(fileGrantRoutes, { storage });
       api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
         status: 'ok',
       }));
     },
     { prefix: '/api' },
   );
+  if (storage.driver === 'local') {
+    await app.register(localFileRoutes, { prefix: LOCAL_FILES_PATH, storage: storage as LocalDiskStorage });
+  }
 
   const spaDir = options.spaDir;
   const hasSpa = spaDir !== undefined && existsSync(path.join(spaDir, 'index.html'));
