@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { changePasswordMachine } from './change-password.machine';
 import { editablePanelMachine } from './editable-panel.machine';
 import { forgotPasswordMachine } from './forgot-password.machine';
+import { leaveRequestLifecycle } from './leave-request.lifecycle';
 import { listMachine } from './list.machine';
 import { loginFormMachine } from './login-form.machine';
 import { onboardingMachine } from './onboarding.machine';
@@ -82,5 +83,11 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       'User detail and My profile: loading the user with the leave allowances, and Delete User behind a question.',
     machine: userRecordMachine,
+  },
+  {
+    name: 'leave-request-lifecycle',
+    purpose:
+      'The status of one leave request, shared with the server: pending until approved, rejected or deleted; nothing changes after.',
+    machine: leaveRequestLifecycle,
   },
 ];

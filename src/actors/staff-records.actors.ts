@@ -9,6 +9,7 @@ import { onboardingMachine } from '../../machines/onboarding.machine';
 import { registerUserMachine } from '../../machines/register-user.machine';
 import { userRecordMachine } from '../../machines/user-record.machine';
 import type { authApi } from '../api/auth.api';
+import type { LeaveApi } from '../api/leave.api';
 import type { StaffRecordsApi } from '../api/staff-records.api';
 import type { usersApi } from '../api/users.api';
 import { employmentInfoBodySchema, employmentInfoFormValues } from '../domain/employment-info';
@@ -20,6 +21,7 @@ export interface StaffRecordEffects {
   auth: Pick<typeof authApi, 'register'>;
   users: Pick<typeof usersApi, 'update'>;
   records: StaffRecordsApi;
+  leave: Pick<LeaveApi, 'types' | 'balances' | 'setAllowance'>;
   notify: (toast: ToastParams) => void;
   navigate: (to: string) => void;
 }
@@ -72,7 +74,7 @@ export function provideOnboarding(effects: StaffRecordEffects) {
         if (input.userId === null) return { user: null, leaveTypes: [] };
         const [user, leaveTypes] = await Promise.all([
           effects.records.getUser(input.userId),
-          effects.records.leaveTypes(),
+          effects.leave.types(),
         ]);
         return { user, leaveTypes };
       }),
@@ -92,8 +94,8 @@ export function provideUserRecord(effects: StaffRecordEffects) {
         // The leave pieces are extras: without them the records still show (spec: such fetches answer empty).
         const [user, leaveTypes, allowances] = await Promise.all([
           effects.records.getUser(userId),
-          effects.records.leaveTypes().catch(() => []),
-          effects.records.leaveAllowances(userId).catch(() => []),
+          effects.leave.types().catch(() => []),
+          effects.leave.balances(userId).catch(() => []),
         ]);
         return { user, leaveTypes, allowances };
       }),
@@ -145,7 +147,7 @@ export function provideEditablePanel(effects: StaffRecordEffects, kind: PanelKin
         // One call per changed leave type (spec section 7); what was saved stays saved if a later call fails.
         for (const [typeId, days] of Object.entries(values)) {
           if (days === allowances[typeId]) continue;
-          await effects.records.setLeaveAllowance(user.id, Number(typeId), Number(days));
+          await effects.leave.setAllowance(user.id, Number(typeId), Number(days));
           allowances = { ...allowances, [typeId]: days };
         }
         return values;

@@ -3,13 +3,7 @@ import {
   type EmploymentInfoInput,
   employmentInfoSchema,
 } from '../domain/employment-info';
-import {
-  type LeaveAllowanceRow,
-  type LeaveTypeRef,
-  leaveAllowanceRowSchema,
-  leaveTypeRefSchema,
-  type OnboardInput,
-} from '../domain/onboarding';
+import type { OnboardInput } from '../domain/onboarding';
 import { type PaymentInfo, type PaymentInfoInput, paymentInfoSchema } from '../domain/payment-info';
 import { type StaffInfo, type StaffInfoInput, staffInfoSchema } from '../domain/staff-info';
 import { type UserDetail, userDetailSchema } from '../domain/users';
@@ -54,22 +48,6 @@ export function createStaffRecordsApi(client: ApiClient) {
       return paymentInfoSchema.parse(
         await client.request(`/payment-info/${id}`, { method: 'PATCH', body: { id, ...body } }),
       );
-    },
-    async leaveTypes(): Promise<LeaveTypeRef[]> {
-      return leaveTypeRefSchema
-        .array()
-        .parse(await client.request('/leave-types', { fallbackMessage: 'Failed to fetch leave types' }));
-    },
-    /** This year's allowances (spec section 7: GET /users/{id}/leave-balances). */
-    async leaveAllowances(userId: number): Promise<LeaveAllowanceRow[]> {
-      return leaveAllowanceRowSchema.array().parse(await client.request(`/users/${userId}/leave-balances`));
-    },
-    /** One call per leave type (spec section 7). */
-    async setLeaveAllowance(userId: number, leaveTypeId: number, totalDays: number): Promise<void> {
-      await client.request(`/users/${userId}/leave-balances/${leaveTypeId}`, {
-        method: 'PATCH',
-        body: { totalDays },
-      });
     },
     async onboard(userId: number, body: OnboardInput): Promise<UserDetail> {
       return userDetailSchema.parse(

@@ -8,6 +8,7 @@ import {
   type StaffRecordEffects,
 } from '../actors/staff-records.actors';
 import { authApi } from '../api/auth.api';
+import { leaveApi } from '../api/leave.api';
 import { staffRecordsApi } from '../api/staff-records.api';
 import { usersApi } from '../api/users.api';
 import type { UserDetail } from '../domain/users';
@@ -18,6 +19,7 @@ const effects: StaffRecordEffects = {
   auth: authApi,
   users: usersApi,
   records: staffRecordsApi,
+  leave: leaveApi,
   notify: showToast,
   navigate: (to) => navigate(to),
 };

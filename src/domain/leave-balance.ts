@@ -43,3 +43,9 @@ export function insufficientBalanceMessage(leaveType: string, year: number, avai
 export function displayBalance(balance: number | null): string {
   return balance === null ? '-' : String(balance);
 }
+
+/** A balance table's column header: the leave type's name without its last word ('Annual Leave' -> 'Annual'). */
+export function leaveTypeColumnName(name: string): string {
+  const words = name.trim().split(/\s+/);
+  return words.length > 1 ? words.slice(0, -1).join(' ') : name;
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ATTACHMENT_MIME_TYPES } from './attachments';
 import { LEAVE_STATUSES } from './enums';
+import { freeText, idSchema, MAX_ID, MAX_LENGTH, text } from './fields';
 
 /**
  * Leave schemas, once for the form, the statecharts, the routes and the OpenAPI document (spec
@@ -8,7 +9,6 @@ import { LEAVE_STATUSES } from './enums';
  */
 
 export const LEAVE_PAGE_SIZE = 7;
-export const LEAVE_REASON_MAX = 1000;
 export const FILE_NAME_MAX = 255;
 export const FILE_KEY_MAX = 512;
 export const MAX_LEAVE_ALLOWANCE = 366;
@@ -20,25 +20,6 @@ export const leaveMessages = {
   minimumDays: 'Minimum leave duration is 0.5 days',
 } as const;
 
-const MAX_ID = 2_147_483_647;
-/** A record id in a body or response: an integer within PostgreSQL's integer range. */
-export const recordIdSchema = z.number().int().min(1).max(MAX_ID);
-/** A record id in a path or query string. */
-export const recordIdParamSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
-  .transform(Number)
-  .pipe(recordIdSchema);
-
-/** Control characters are refused; free text may keep its line breaks and tabs. */
-const hasControl = (text: string) => /\p{Cc}/u.test(text);
-const hasControlBesidesLines = (text: string) => /[^\P{Cc}\n\r\t]/u.test(text);
-const singleLine = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((text) => !hasControl(text), 'must not contain control characters');
-
 /** `YYYY-MM-DD`, a real calendar date from 2000 to 2100 (the range balances are kept for). */
 export const leaveDateSchema = z.iso
   .date({ error: 'must be a date written YYYY-MM-DD' })
@@ -47,7 +28,7 @@ export const leaveDateSchema = z.iso
 export const leaveStatusSchema = z.enum(LEAVE_STATUSES);
 
 export const leaveTypeSchema = z.object({
-  id: recordIdSchema,
+  id: idSchema,
   name: z.string(),
   /** Counted on calendar days (weekends and holidays included) rather than working days. */
   countsCalendarDays: z.boolean(),
@@ -55,11 +36,11 @@ export const leaveTypeSchema = z.object({
 export type LeaveType = z.infer<typeof leaveTypeSchema>;
 
 export const leaveRequestSchema = z.object({
-  id: recordIdSchema,
+  id: idSchema,
   status: leaveStatusSchema,
   /** The leave type's name (spec section 3). */
   type: z.string(),
-  leaveTypeId: recordIdSchema,
+  leaveTypeId: idSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
   fromDate: z.string(),
@@ -70,8 +51,8 @@ export const leaveRequestSchema = z.object({
   reason: z.string().nullable(),
   /** The attachment's storage key, or null. */
   fileUrl: z.string().nullable(),
-  userId: recordIdSchema,
-  user: z.object({ id: recordIdSchema, fullName: z.string(), email: z.string() }),
+  userId: idSchema,
+  user: z.object({ id: idSchema, fullName: z.string(), email: z.string() }),
 });
 export type LeaveRequest = z.infer<typeof leaveRequestSchema>;
 
@@ -108,8 +89,8 @@ export type LeaveClash = z.infer<typeof leaveClashSchema>;
 
 /** The creation payload (spec section 3); `days` is the client's preview and is recomputed by the server. */
 export const createLeaveRequestSchema = z.object({
-  userId: recordIdSchema,
-  leaveType: singleLine(100).refine((name) => name.trim() !== '', leaveMessages.typeRequired),
+  userId: idSchema,
+  leaveType: text(100).refine((name) => name.trim() !== '', leaveMessages.typeRequired),
   fromDate: z
     .string({ error: leaveMessages.startRequired })
     .min(1, leaveMessages.startRequired)
@@ -120,13 +101,9 @@ export const createLeaveRequestSchema = z.object({
     .min(1, leaveMessages.endRequired)
     .pipe(leaveDateSchema),
   toDateIsAm: z.boolean(),
-  reason: z
-    .string()
-    .max(LEAVE_REASON_MAX)
-    .refine((text) => !hasControlBesidesLines(text), 'must not contain control characters')
-    .optional(),
+  reason: freeText().optional(),
   /** The upload key, or an empty string when there is no attachment. */
-  fileUrl: singleLine(FILE_KEY_MAX).optional(),
+  fileUrl: text(FILE_KEY_MAX).optional(),
   days: z.number().optional(),
 });
 export type CreateLeaveRequest = z.infer<typeof createLeaveRequestSchema>;
@@ -139,27 +116,36 @@ export const LEAVE_SORT_FIELDS = ['fromDate', 'toDate', 'createdAt'] as const;
 export type LeaveSortField = (typeof LEAVE_SORT_FIELDS)[number];
 
 /** A comma-joined list in a query string (spec section 7): `status=PENDING,APPROVED`. */
-const commaSeparated = singleLine(2000).transform((text) =>
+const commaSeparated = text(MAX_LENGTH.freeText).transform((text) =>
   text === '' ? [] : text.split(',').map((part) => part.trim()),
 );
 
 export const leaveListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(MAX_ID).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(LEAVE_PAGE_SIZE),
-  search: singleLine(200).optional(),
+  search: text(MAX_LENGTH.search).optional(),
   status: commaSeparated.pipe(z.array(leaveStatusSchema).max(LEAVE_STATUSES.length)).optional(),
-  type: commaSeparated.pipe(z.array(singleLine(100)).max(50)).optional(),
+  type: commaSeparated.pipe(z.array(text(100)).max(50)).optional(),
   sort: z.enum(LEAVE_SORT_FIELDS).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 export type LeaveListQuery = z.input<typeof leaveListQuerySchema>;
 
-export const yearSchema = z.coerce.number().int().min(2000).max(2100);
+const YEAR_MESSAGE = 'must be a year from 2000 to 2100';
+export const yearSchema = z.number().int().min(2000, YEAR_MESSAGE).max(2100, YEAR_MESSAGE);
+/** A year in a query string: four digits. */
+export const yearParam = z
+  .string()
+  .regex(/^\d{4}$/, YEAR_MESSAGE)
+  .transform(Number)
+  .pipe(yearSchema);
+/** Omitted = this year in the company's time zone. */
+export const leaveBalanceYearQuerySchema = z.object({ year: yearParam.optional() });
 
 export const leaveBalanceSchema = z.object({
   /** The stored allowance row, or null when the year inherits the latest earlier allowance. */
-  id: recordIdSchema.nullable(),
-  leaveType: z.object({ id: recordIdSchema, name: z.string() }),
+  id: idSchema.nullable(),
+  leaveType: z.object({ id: idSchema, name: z.string() }),
   year: z.number().int(),
   /** null = no limit. */
   totalDays: z.number().nullable(),
@@ -184,13 +170,19 @@ export const updateLeaveBalanceSchema = z.object({
 });
 
 export const yearlyLeaveBalanceRowSchema = z.object({
-  user: z.object({ id: recordIdSchema, fullName: z.string() }),
-  balances: z.array(z.object({ leaveTypeId: recordIdSchema, balance: z.number().nullable() })),
+  user: z.object({ id: idSchema, fullName: z.string() }),
+  balances: z.array(z.object({ leaveTypeId: idSchema, balance: z.number().nullable() })),
 });
 export type YearlyLeaveBalanceRow = z.infer<typeof yearlyLeaveBalanceRowSchema>;
 
+/**
+ * The PDF request (spec section 7 sends the screen's rows as `data` too): the server reads the year
+ * only and draws the figures from the same balance function as the screen, so they cannot differ.
+ */
+export const leaveBalancePdfRequestSchema = z.object({ year: yearSchema });
+
 export const uploadGrantQuerySchema = z.object({
-  fileName: singleLine(FILE_NAME_MAX).refine((name) => name.trim() !== '', 'fileName is required'),
+  fileName: text(FILE_NAME_MAX).refine((name) => name.trim() !== '', 'fileName is required'),
   fileType: z.enum(ATTACHMENT_MIME_TYPES, {
     error: `File type must be one of ${ATTACHMENT_MIME_TYPES.join(', ')}`,
   }),
@@ -198,5 +190,5 @@ export const uploadGrantQuerySchema = z.object({
 export const uploadGrantSchema = z.object({ uploadKey: z.string(), uploadUrl: z.string() });
 export type UploadGrant = z.infer<typeof uploadGrantSchema>;
 
-export const downloadGrantQuerySchema = z.object({ fileUrl: singleLine(FILE_KEY_MAX).min(1) });
+export const downloadGrantQuerySchema = z.object({ fileUrl: text(FILE_KEY_MAX).min(1) });
 export const downloadGrantSchema = z.object({ signedUrl: z.string() });

@@ -46,17 +46,17 @@ export const ONBOARD_INVALID_ACCESS = {
 // The leave allowance form (step 4 of onboarding, and the Leave Allowance panel)
 // ---------------------------------------------------------------------------------------------
 
-/** A leave type as GET /leave-types answers it (spec section 7: id and name). */
-export const leaveTypeRefSchema = z.object({ id: idSchema, name: z.string() });
-export type LeaveTypeRef = z.infer<typeof leaveTypeRefSchema>;
+/** What the allowance forms need of a leave type (GET /leave-types, spec section 7). */
+export interface LeaveTypeRef {
+  id: number;
+  name: string;
+}
 
-/** The part of a leave balance (GET /users/{id}/leave-balances) the allowance panel shows. */
-export const leaveAllowanceRowSchema = z.object({
-  leaveType: leaveTypeRefSchema,
-  /** null = no limit. */
-  totalDays: z.number().nullable(),
-});
-export type LeaveAllowanceRow = z.infer<typeof leaveAllowanceRowSchema>;
+/** What the allowance panel needs of a leave balance (GET /users/{id}/leave-balances); null = no limit. */
+export interface LeaveAllowanceRow {
+  leaveType: LeaveTypeRef;
+  totalDays: number | null;
+}
 
 /** Unpaid leave has no limit: it is left out of the form and the display (spec section 5). */
 export const allowanceLeaveTypes = <T extends LeaveTypeRef>(types: readonly T[]): T[] =>

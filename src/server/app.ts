@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -14,6 +13,7 @@ import type { Db } from './db/client';
 import { deviceCookies } from './lib/device-cookies';
 import { errorHandler, frameworkErrors } from './lib/error-handler';
 import { forbidden, statusText } from './lib/http-error';
+import { securityHeaders } from './lib/security-headers';
 import { memoryThrottleStore, redisThrottleStore, type ThrottleStore } from './lib/throttle';
 import { redactUrl } from './logging';
 import { accessPlugin } from './plugins/access';
@@ -21,6 +21,10 @@ import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { authRoutes } from './routes/auth';
 import { employmentInfoRoutes } from './routes/employment-info';
+import { fileGrantRoutes, localFileRoutes } from './routes/files';
+import { leaveBalanceRoutes } from './routes/leave-balances';
+import { leaveRequestRoutes } from './routes/leave-requests';
+import { leaveTypeRoutes } from './routes/leave-types';
 import { onboardingRoutes } from './routes/onboarding';
 import { paymentInfoRoutes } from './routes/payment-info';
 import { staffInfoRoutes } from './routes/staff-info';
@@ -28,6 +32,9 @@ import { userRoutes } from './routes/users';
 import type { AuthDeps } from './services/auth';
 import { createMailer, type Mailer } from './services/mail';
 import { refreshSuccessor } from './services/tokens';
+import { createStorage } from './storage';
+import { LOCAL_FILES_PATH, type LocalDiskStorage } from './storage/local-disk';
+import type { FileStorage } from './storage/storage';
 
 export interface AppOptions {
   config: Config;
@@ -36,6 +43,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Defaults to Redis when REDIS_URL is set, else memory. */
   throttle?: ThrottleStore;
+  /** Attachment storage; defaults to the driver the configuration names. */
+  storage?: FileStorage;
   /** Folder of the built SPA; omitted = API only. */
   spaDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -62,6 +71,7 @@ export async function buildApp(options: AppOptions) {
     logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors,
   });
+  const storage = options.storage ?? createStorage(config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -81,8 +91,25 @@ export async function buildApp(options: AppOptions) {
     });
   }
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+  const headers = securityHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Chakra UI (emotion) injects style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Attachments in S3 are uploaded to and shown from the bucket's own origin.
+        imgSrc: ["'self'", 'data:', 'blob:', ...storage.origins],
+        frameSrc: ["'self'", 'blob:', ...storage.origins],
+        objectSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", ...storage.origins],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.secureCookies,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return done();
     // Answers of the API are personal data: never kept by browsers or shared caches.
     reply.header('cache-control', 'no-store');
     // Cookie-authenticated calls (refresh, logout) and every other change refuse another site's
@@ -93,25 +120,11 @@ export async function buildApp(options: AppOptions) {
       !SAFE_METHODS.has(request.method) &&
       !isSameOrigin(origin, request.headers.host, config.publicUrl)
     ) {
-      throw forbidden('Requests from other sites are not accepted.');
+      return done(forbidden('Requests from other sites are not accepted.'));
     }
+    done();
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Chakra UI (emotion) injects style tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: config.secureCookies ? [] : null,
-      },
-    },
-    hsts: config.secureCookies,
-  });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
     : undefined;
@@ -173,12 +186,19 @@ export async function buildApp(options: AppOptions) {
       await api.register(staffInfoRoutes);
       await api.register(employmentInfoRoutes);
       await api.register(paymentInfoRoutes);
+      await api.register(leaveTypeRoutes);
+      await api.register(leaveRequestRoutes, { storage });
+      await api.register(leaveBalanceRoutes);
+      await api.register(fileGrantRoutes, { storage });
       api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
         status: 'ok',
       }));
     },
     { prefix: '/api' },
   );
+  if (storage.driver === 'local') {
+    await app.register(localFileRoutes, { prefix: LOCAL_FILES_PATH, storage: storage as LocalDiskStorage });
+  }
 
   const spaDir = options.spaDir;
   const hasSpa = spaDir !== undefined && existsSync(path.join(spaDir, 'index.html'));

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { loggerOptions } from './logging';
 import { DEMO_STAFF_PASSWORD, seedIfEmpty } from './seed';
 import { ensureSpaBuilt } from './spa-build';
+import { createStorage } from './storage';
 
 const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -30,11 +31,13 @@ async function main() {
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   await database.migrate();
+  const storage = createStorage(config);
   const seeded = await seedIfEmpty(database.db, config);
 
   const app = await buildApp({
     config,
     db: database.db,
+    storage,
     spaDir: config.serveSpa ? distDir : undefined,
     logger: loggerOptions(config.logLevel),
   });

@@ -1,7 +1,8 @@
 import { count, sql } from 'drizzle-orm';
 import { addDaysIso, todayIso } from '../domain/dates';
 import { DEFAULT_LEAVE_TYPES, UNPAID_LEAVE } from '../domain/enums';
-import { leaveDays, MINIMUM_LEAVE_DAYS } from '../domain/leave-days';
+import { dayNumber, isoWeekday, WORK_WEEK } from '../domain/leave-days';
+import { publicHolidayOn } from '../domain/public-holidays';
 import type { Config } from './config';
 import type { Db, DbOrTx } from './db/client';
 import { users } from './db/schema';
@@ -118,17 +119,12 @@ export async function seedDemoCompany(
   for (const request of DEMO_LEAVE_REQUESTS) {
     const userId = staffIds.get(request.who);
     if (userId === undefined) throw new Error(`seed: ${request.who} is not onboarded demo staff`);
-    // Days are counted from today, so a date may fall on a weekend or holiday: move the whole request on
-    // until it takes at least half a day.
+    // Dates are relative to today; a leave starts on a working day, so move the whole request off a
+    // weekend or public holiday.
     let shift = 0;
-    const period = () => ({
-      fromDate: addDaysIso(today, request.from + shift),
-      fromDateIsAm: request.fromAm,
-      toDate: addDaysIso(today, request.to + shift),
-      toDateIsAm: request.toAm,
-    });
-    while (shift < 7 && leaveDays(period(), { calendarDays: false }) < MINIMUM_LEAVE_DAYS) shift += 1;
-    const { fromDate, toDate } = period();
+    while (!isWorkingDay(addDaysIso(today, request.from + shift))) shift++;
+    const fromDate = addDaysIso(today, request.from + shift);
+    const toDate = addDaysIso(today, request.to + shift);
     // Keep the demo inside this year, where the balances live.
     if (fromDate.slice(0, 4) !== String(year) || toDate.slice(0, 4) !== String(year)) continue;
     const created = await insertLeaveRequest(db, {
@@ -155,4 +151,8 @@ export async function seedDemoCompany(
     entity: 'company',
     details: { staff: DEMO_STAFF.length },
   });
+}
+
+function isWorkingDay(isoDate: string): boolean {
+  return WORK_WEEK.includes(isoWeekday(dayNumber(isoDate))) && publicHolidayOn(isoDate) === undefined;
 }

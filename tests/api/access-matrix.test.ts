@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nricCheckLetter } from '../../src/domain/nric';
-import { staffInfo } from '../../src/server/db/schema';
+import { leaveRequests, leaveTypes, staffInfo } from '../../src/server/db/schema';
 import type { DeclaredRoute } from '../../src/server/plugins/access';
+import { newAttachmentKey } from '../../src/server/storage/storage';
 import { bearer, createTestApp, createUser, nextAddress, signIn, type TestApp } from './harness';
 
 // The authorization matrix: every route the app registers, called by every kind of caller, with
@@ -56,6 +57,12 @@ const ownedRecords: Record<
       .returning({ id: staffInfo.id });
     return { id: row?.id ?? 0 };
   },
+  leaveRequest: async (t, owner) => ({ id: await pendingLeaveRequest(t, owner.id) }),
+  attachment: async (t, owner) => {
+    const fileKey = newAttachmentKey(owner.id, 'certificate.pdf', 'application/pdf');
+    await pendingLeaveRequest(t, owner.id, fileKey);
+    return { fileUrl: fileKey };
+  },
 };
 
 /**
@@ -76,6 +83,29 @@ function uniqueNric() {
   nricCounter += 1;
   const digits = String(9_000_000 + nricCounter);
   return `T${digits}${nricCheckLetter('T', digits)}`;
+}
+
+/** A pending request straight in the database (the matrix tests access, not the leave rules). */
+async function pendingLeaveRequest(t: TestApp, userId: number, fileKey: string | null = null) {
+  const [type] = await t.db
+    .insert(leaveTypes)
+    .values({ name: 'Matrix Leave' })
+    .onConflictDoUpdate({ target: leaveTypes.name, set: { name: 'Matrix Leave' } })
+    .returning();
+  const [request] = await t.db
+    .insert(leaveRequests)
+    .values({
+      userId,
+      leaveTypeId: type?.id ?? 0,
+      fromDate: '2026-03-02',
+      fromDateIsAm: true,
+      toDate: '2026-03-02',
+      toDateIsAm: false,
+      days: 1,
+      fileKey,
+    })
+    .returning();
+  return request?.id ?? 0;
 }
 
 let t: TestApp;

@@ -181,6 +181,23 @@ describe('errors keep the one shape', () => {
 });
 
 describe('logs', () => {
+  it('write nothing for an ordinary request at the default level', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: t.config,
+      db: t.db,
+      logger: loggerOptions('info', { write: (line) => lines.push(line) }),
+    });
+    try {
+      await app.ready();
+      lines.length = 0;
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect(lines).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('never hold query parameters, password hashes or reset tokens', async () => {
     const lines: string[] = [];
     const app = await buildApp({

@@ -166,6 +166,24 @@ describe.runIf(withRedis)('several API processes', () => {
         expect(blocked.statusCode).toBe(429);
         expect(cookieFrom(blocked.headers['set-cookie'], 'refresh_token')).toBeUndefined();
       }
+      // The per-address request limits (forget-password: 5 a minute) are shared as well.
+      const address = nextAddress();
+      for (let i = 0; i < 5; i++) {
+        const response = await (i % 2 === 0 ? a.app : b).inject({
+          method: 'POST',
+          url: '/api/auth/forget-password',
+          payload: { email: `nobody${i}@company.test` },
+          remoteAddress: address,
+        });
+        expect(response.statusCode).toBe(200);
+      }
+      const limited = await b.inject({
+        method: 'POST',
+        url: '/api/auth/forget-password',
+        payload: { email: 'nobody@company.test' },
+        remoteAddress: address,
+      });
+      expect(limited.statusCode).toBe(429);
     } finally {
       await b.close();
       await a.close();

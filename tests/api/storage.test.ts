@@ -99,14 +99,14 @@ describe('local-disk driver', () => {
     const storage = createLocalDiskStorage({ dir, secret: 's'.repeat(32) });
     const key = newAttachmentKey(1, 'scan.png', 'image/png');
     expect(await storage.inspect(key, 16)).toBeUndefined();
-    await storage.write(key, samples.png);
+    await storage.put(key, samples.png, 'image/png');
     const seen = await storage.inspect(key, 16);
     expect(seen?.size).toBe(samples.png.length);
     expect(detectAttachmentType(seen?.head ?? new Uint8Array())).toBe('image/png');
     expect((await storage.read(key))?.equals(samples.png)).toBe(true);
     await storage.remove(key);
     expect(await storage.read(key)).toBeUndefined();
-    await expect(storage.write('leave/1/../../escape.png', samples.png)).rejects.toThrow(
+    await expect(storage.put('leave/1/../../escape.png', samples.png, 'image/png')).rejects.toThrow(
       'not an attachment key',
     );
   });

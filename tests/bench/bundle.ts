@@ -35,26 +35,35 @@ async function buildQuietly(options: Parameters<typeof build>[0]) {
   await build({ logLevel: 'silent', ...options });
 }
 
-/** The scripts a fresh browser fetches for a page until the network is idle, with what went over the wire. */
+interface Script {
+  url: string;
+  encoding: string | undefined;
+  sentBytes: number;
+  cache: string;
+}
+
+/** The scripts a fresh browser fetches for /login until it shows and the network is idle, as sent. */
 async function scriptsLoadedBy(url: string) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
   try {
     const page = await browser.newPage();
-    const scripts: Array<{ url: string; encoding: string | undefined; sentBytes: number; cache: string }> =
-      [];
-    page.on('requestfinished', async (request) => {
+    const pending: Array<Promise<Script>> = [];
+    page.on('requestfinished', (request) => {
       if (request.resourceType() !== 'script') return;
-      const response = await request.response();
-      const sizes = await request.sizes();
-      scripts.push({
-        url: request.url(),
-        encoding: response?.headers()['content-encoding'],
-        sentBytes: sizes.responseBodySize,
-        cache: response?.headers()['cache-control'] ?? '',
-      });
+      pending.push(
+        Promise.all([request.response(), request.sizes()]).then(([response, sizes]) => ({
+          url: request.url(),
+          encoding: response?.headers()['content-encoding'],
+          sentBytes: sizes.responseBodySize,
+          cache: response?.headers()['cache-control'] ?? '',
+        })),
+      );
     });
-    await page.goto(url, { waitUntil: 'networkidle' });
-    return scripts;
+    await page.goto(url);
+    // The screen is up (its lazy chunk arrived), then nothing more is fetched for half a second.
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor({ timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    return Promise.all(pending);
   } finally {
     await browser.close();
   }

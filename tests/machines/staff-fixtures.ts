@@ -52,12 +52,26 @@ export const registeredStaff: UserDetail = {
   paymentInfo: null,
 };
 
+/** GET /leave-types. */
 export const leaveTypes = [
-  { id: 1, name: 'Annual Leave' },
-  { id: 2, name: 'Medical Leave' },
-  { id: 3, name: 'Childcare Leave' },
-  { id: 8, name: 'Unpaid Leave' },
+  { id: 1, name: 'Annual Leave', countsCalendarDays: false },
+  { id: 2, name: 'Medical Leave', countsCalendarDays: false },
+  { id: 3, name: 'Childcare Leave', countsCalendarDays: false },
+  { id: 8, name: 'Unpaid Leave', countsCalendarDays: false },
 ];
 
+/** GET /users/{id}/leave-balances for this year, nothing taken yet. */
 export const allowancesOf = (days: Record<number, number | null>) =>
-  leaveTypes.map((type) => ({ leaveType: type, totalDays: days[type.id] ?? null }));
+  leaveTypes.map((type, index) => {
+    const totalDays = days[type.id] ?? null;
+    return {
+      id: index + 100,
+      leaveType: { id: type.id, name: type.name },
+      year: new Date().getFullYear(),
+      totalDays,
+      usedDays: 0,
+      approvedDays: 0,
+      pendingDays: 0,
+      balance: totalDays,
+    };
+  });

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { applyDatabaseExtras } from './extras';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -39,7 +40,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+      async migrate() {
+        await migrateNodePg(db as never, { migrationsFolder });
+        await applyDatabaseExtras(db);
+      },
       close: () => pool.end(),
     };
   }
@@ -55,7 +59,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    async migrate() {
+      await migratePglite(db as never, { migrationsFolder });
+      await applyDatabaseExtras(db);
+    },
     close: () => client.close(),
   };
 }

@@ -74,6 +74,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // The leave list's 'Search staff...': every word typed starts a word of the name (or the e-mail).
+    index('users_search_idx').using('gin', sql`to_tsvector('simple', ${t.fullName} || ' ' || ${t.email})`),
     check('users_role_check', oneOf(t.role, ROLES)),
     check('users_full_name_check', sql`length(trim(${t.fullName})) > 0`),
   ],
@@ -222,9 +224,33 @@ export const leaveRequests = pgTable(
   (t) => [
     index('leave_requests_user_idx').on(t.userId, t.fromDate),
     index('leave_requests_status_idx').on(t.status),
+    // The admin list's three sort orders, newest first by default.
+    index('leave_requests_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('leave_requests_from_idx').on(t.fromDate, t.id),
+    index('leave_requests_to_idx').on(t.toDate, t.id),
+    uniqueIndex('leave_requests_file_key_key').on(t.fileKey),
     check('leave_requests_status_check', oneOf(t.status, LEAVE_STATUSES)),
     check('leave_requests_dates_check', sql`${t.toDate} >= ${t.fromDate}`),
     check('leave_requests_days_check', sql`${t.days} >= 0.5 and ${t.days} * 2 = trunc(${t.days} * 2)`),
+  ],
+);
+
+/**
+ * How many requests there are of each type and status, kept by a trigger on leave_requests (see
+ * db/extras.ts), so the dashboard's counts and unsearched list totals need no scan of every request.
+ */
+export const leaveRequestTallies = pgTable(
+  'leave_request_tallies',
+  {
+    leaveTypeId: integer('leave_type_id')
+      .notNull()
+      .references(() => leaveTypes.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: LEAVE_STATUSES }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.leaveTypeId, t.status] }),
+    check('leave_request_tallies_n_check', sql`${t.n} >= 0`),
   ],
 );
 

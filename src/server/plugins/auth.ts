@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../domain/auth';
+import { prepared } from '../db/prepared';
 import { refreshTokens, users } from '../db/schema';
 import { unauthorized } from '../lib/http-error';
 import { SESSION_EXPIRED_MESSAGE } from '../services/auth';
@@ -43,18 +44,21 @@ export const authPlugin = fp(
       const claims = await tokens.verify(match[1]);
       if (!claims) throw unauthorized(SESSION_EXPIRED_MESSAGE);
       // One round trip: the user, and whether the token's session (refresh family) is still open.
-      const [row] = await app.db
-        .select({
-          id: users.id,
-          role: users.role,
-          email: users.email,
-          fullName: users.fullName,
-          mustChangePassword: users.mustChangePassword,
-          tokensValidFrom: users.tokensValidFrom,
-          sessionOpen: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${claims.sessionId} and ${refreshTokens.userId} = ${claims.userId} and ${refreshTokens.revokedAt} is null)`,
-        })
-        .from(users)
-        .where(eq(users.id, claims.userId));
+      const [row] = await prepared(app.db, 'auth_user_session', (db) =>
+        db
+          .select({
+            id: users.id,
+            role: users.role,
+            email: users.email,
+            fullName: users.fullName,
+            mustChangePassword: users.mustChangePassword,
+            tokensValidFrom: users.tokensValidFrom,
+            sessionOpen: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')} and ${refreshTokens.userId} = ${sql.placeholder('userId')} and ${refreshTokens.revokedAt} is null)`,
+          })
+          .from(users)
+          .where(eq(users.id, sql.placeholder('userId')))
+          .prepare('auth_user_session'),
+      ).execute({ userId: claims.userId, sessionId: claims.sessionId });
       if (!row?.sessionOpen || claims.issuedAtMs < row.tokensValidFrom.getTime()) {
         throw unauthorized(SESSION_EXPIRED_MESSAGE);
       }

@@ -24,8 +24,21 @@ export interface AccessClaims {
   issuedAtMs: number;
 }
 
+/** Verified tokens remembered, so a token used on many requests is checked cryptographically once. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function accessTokens(secret: string) {
-  const key = new TextEncoder().encode(secret);
+  // Token string -> its claims and expiry. Only tokens whose signature and claims passed enter;
+  // expiry is still checked on every use, and the session and user on every request.
+  const verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
+  // Imported once: jose would otherwise import the raw secret into WebCrypto on every call.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
     async sign(user: { id: number; role: Role }, sessionId: string, now = new Date()): Promise<string> {
       const ms = now.getTime();
@@ -36,12 +49,14 @@ export function accessTokens(secret: string) {
         .setIssuer(ISSUER)
         .setIssuedAt(iat)
         .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
-        .sign(key);
+        .sign(await key);
     },
     /** Null for any token that is malformed, forged, expired, without expiry or issued in the future. */
     async verify(token: string, now = Date.now()): Promise<AccessClaims | null> {
+      const known = verified.get(token);
+      if (known) return known.expiresAtMs > now ? known.claims : null;
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           issuer: ISSUER,
           algorithms: ['HS256'],
           requiredClaims: ['exp', 'iat', 'sub'],
@@ -64,7 +79,13 @@ export function accessTokens(secret: string) {
         ) {
           return null;
         }
-        return { userId, role, sessionId: sid, issuedAtMs: ims };
+        const claims: AccessClaims = { userId, role: role as Role, sessionId: sid, issuedAtMs: ims };
+        if (verified.size >= VERIFIED_CACHE_SIZE) {
+          const oldest = verified.keys().next().value;
+          if (oldest !== undefined) verified.delete(oldest);
+        }
+        verified.set(token, { claims, expiresAtMs: (payload.exp as number) * 1000 });
+        return claims;
       } catch {
         return null;
       }

@@ -10,7 +10,6 @@ export interface LocalDiskStorage extends FileStorage {
   readonly driver: 'local';
   /** Whether a signed URL's query is genuine and not expired, for this method, key and content type. */
   verify(method: SignedMethod, key: string, contentType: string, query: SignedQuery, now?: Date): boolean;
-  write(key: string, bytes: Uint8Array): Promise<void>;
   read(key: string): Promise<Buffer | undefined>;
 }
 
@@ -63,7 +62,7 @@ export function createLocalDiskStorage(options: { dir: string; secret: string })
       const given = Buffer.from(query.signature);
       return expected.length === given.length && timingSafeEqual(expected, given);
     },
-    async write(key, bytes) {
+    async put(key, bytes) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
       // Written aside and renamed, so a reader never sees half a file.

@@ -72,6 +72,9 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
         throw error;
       }
     },
+    async put(key, bytes, contentType) {
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType }));
+    },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },

@@ -1,0 +1,160 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam, idParams } from '../../domain/fields';
+import {
+  createLeaveRequestSchema,
+  decideLeaveRequestSchema,
+  leaveClashSchema,
+  leaveCountsSchema,
+  leaveListQuerySchema,
+  leaveRequestPageSchema,
+  leaveRequestSchema,
+} from '../../domain/leave';
+import { actorOf } from '../plugins/access';
+import {
+  countLeaveRequests,
+  createLeaveRequest,
+  decideLeaveRequest,
+  deleteLeaveRequest,
+  leaveClashes,
+  listLeaveRequests,
+} from '../services/leave-requests';
+import type { FileStorage } from '../storage/storage';
+import { errorResponses } from './schemas';
+
+const userParams = z.object({ userId: idParam });
+const security = [{ bearerAuth: [] }];
+
+export async function leaveRequestRoutes(app: FastifyInstance, deps: { storage: FileStorage }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/leave-requests',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['leave'],
+        summary: "Everyone's leave requests, paged, with search, status and type filters and sorting (ADMIN)",
+        security,
+        querystring: leaveListQuerySchema,
+        response: { 200: leaveRequestPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listLeaveRequests(app.db, actorOf(request), { query: request.query }),
+  );
+
+  r.get(
+    '/leave-requests/count',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['leave'],
+        summary: "Everyone's leave requests per status (ADMIN)",
+        security,
+        response: { 200: leaveCountsSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => countLeaveRequests(app.db, actorOf(request), {}),
+  );
+
+  r.get(
+    '/users/:userId/leave-requests',
+    {
+      config: { access: 'self', userParam: 'userId' },
+      schema: {
+        tags: ['leave'],
+        summary: "One user's leave requests, paged (own for STAFF, anyone's for ADMIN)",
+        security,
+        params: userParams,
+        querystring: leaveListQuerySchema,
+        response: { 200: leaveRequestPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) =>
+      listLeaveRequests(app.db, actorOf(request), { userId: request.params.userId, query: request.query }),
+  );
+
+  r.get(
+    '/users/:userId/leave-requests/count',
+    {
+      config: { access: 'self', userParam: 'userId' },
+      schema: {
+        tags: ['leave'],
+        summary: "One user's leave requests per status (own for STAFF, anyone's for ADMIN)",
+        security,
+        params: userParams,
+        response: { 200: leaveCountsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => countLeaveRequests(app.db, actorOf(request), { userId: request.params.userId }),
+  );
+
+  r.get(
+    '/leave-requests/:id/clashes',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['leave'],
+        summary: 'Other people away (approved or pending) on any half day of this request (ADMIN)',
+        security,
+        params: idParams,
+        response: { 200: z.array(leaveClashSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => leaveClashes(app.db, actorOf(request), request.params),
+  );
+
+  r.post(
+    '/leave-requests',
+    {
+      // STAFF for themselves only: the user id is in the body, so the service checks it.
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['leave'],
+        summary:
+          'Request leave: for oneself, or for any user as ADMIN. The server counts the days; refused when it overlaps or exceeds the balance',
+        security,
+        body: createLeaveRequestSchema,
+        response: { 201: leaveRequestSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createLeaveRequest(app.db, actorOf(request), request.body, deps)),
+  );
+
+  r.patch(
+    '/leave-requests/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['leave'],
+        summary: 'Approve or reject a pending leave request (ADMIN); approval checks the balance again',
+        security,
+        params: idParams,
+        body: decideLeaveRequestSchema,
+        response: { 200: leaveRequestSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      decideLeaveRequest(app.db, actorOf(request), { id: request.params.id, status: request.body.status }),
+  );
+
+  r.delete(
+    '/leave-requests/:id',
+    {
+      config: { access: 'signedIn', owner: 'leaveRequest' },
+      schema: {
+        tags: ['leave'],
+        summary: "Delete a pending leave request: own for STAFF, anyone's for ADMIN",
+        security,
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await deleteLeaveRequest(app.db, actorOf(request), request.params, deps);
+      return reply.code(204).send(null);
+    },
+  );
+}

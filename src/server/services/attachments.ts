@@ -1,0 +1,85 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  ATTACHMENT_MAX_BYTES,
+  type AttachmentType,
+  detectAttachmentType,
+  SNIFF_BYTES,
+} from '../../domain/attachments';
+import type { UploadGrant } from '../../domain/leave';
+import type { DbOrTx } from '../db/client';
+import { leaveRequests } from '../db/schema';
+import { badRequest, forbidden, notFound } from '../lib/http-error';
+import {
+  type FileStorage,
+  newAttachmentKey,
+  parseAttachmentKey,
+  UPLOAD_URL_SECONDS,
+  VIEW_URL_SECONDS,
+} from '../storage/storage';
+import type { Actor } from './actor';
+
+const typeNames: Record<AttachmentType, string> = {
+  'image/png': 'a PNG image',
+  'image/jpeg': 'a JPEG image',
+  'image/webp': 'a WebP image',
+  'image/heic': 'a HEIC image',
+  'application/pdf': 'a PDF document',
+};
+
+/** An upload grant: a key that names the requesting user, and a PUT URL that expires. */
+export async function grantUpload(
+  actor: Actor,
+  input: { fileName: string; fileType: AttachmentType },
+  { storage }: { storage: FileStorage },
+): Promise<UploadGrant> {
+  const uploadKey = newAttachmentKey(actor.id, input.fileName, input.fileType);
+  return { uploadKey, uploadUrl: await storage.uploadUrl(uploadKey, input.fileType, UPLOAD_URL_SECONDS) };
+}
+
+/** Why an uploaded file cannot be kept, or undefined when it can: the size and the content decide. */
+export function attachmentProblem(
+  declared: AttachmentType,
+  size: number,
+  head: Uint8Array,
+): string | undefined {
+  if (size === 0) return 'The file is empty.';
+  if (size > ATTACHMENT_MAX_BYTES) return `File is larger than ${ATTACHMENT_MAX_BYTES} bytes`;
+  if (detectAttachmentType(head) !== declared) return `The file's content is not ${typeNames[declared]}.`;
+  return undefined;
+}
+
+/**
+ * Before a request takes an attachment: the key must be one granted to this user, the file must be there,
+ * at most 10 MB, and its first bytes must match the declared type. A file that fails is removed.
+ */
+export async function checkAttachment(storage: FileStorage, actor: Actor, key: string) {
+  const parsed = parseAttachmentKey(key);
+  if (!parsed) throw badRequest('The attachment reference is not valid.');
+  if (parsed.userId !== actor.id) throw forbidden('This attachment was uploaded by someone else.');
+  const stored = await storage.inspect(key, SNIFF_BYTES);
+  if (!stored) throw badRequest('The attachment has not been uploaded.');
+  const problem = attachmentProblem(parsed.type, stored.size, stored.head);
+  if (problem) {
+    await storage.remove(key);
+    throw badRequest(problem);
+  }
+}
+
+/** A view link, for the request's owner and for admins only (and for the uploader of the file). */
+export async function grantView(
+  db: DbOrTx,
+  actor: Actor,
+  { fileUrl: key }: { fileUrl: string },
+  { storage }: { storage: FileStorage },
+) {
+  const parsed = parseAttachmentKey(key);
+  if (!parsed) throw notFound('Attachment not found.');
+  if (actor.role !== 'ADMIN' && parsed.userId !== actor.id) {
+    const [owned] = await db
+      .select({ id: leaveRequests.id })
+      .from(leaveRequests)
+      .where(and(eq(leaveRequests.fileKey, key), eq(leaveRequests.userId, actor.id)));
+    if (!owned) throw forbidden('You cannot view this attachment.');
+  }
+  return { signedUrl: await storage.viewUrl(key, VIEW_URL_SECONDS) };
+}

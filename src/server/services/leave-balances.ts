@@ -1,0 +1,226 @@
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { COMPANY_TIME_ZONE, todayIso } from '../../domain/dates';
+import { UNPAID_LEAVE } from '../../domain/enums';
+import type { LeaveBalance, YearlyLeaveBalanceRow } from '../../domain/leave';
+import { availableDays, formatDays } from '../../domain/leave-balance';
+import type { DbOrTx } from '../db/client';
+import { leaveBalances, leaveRequestDays, leaveRequests, leaveTypes, users } from '../db/schema';
+import { conflict, notFound } from '../lib/http-error';
+import { renderLeaveBalancesPdf } from '../pdf/leave-balances';
+import { type Actor, assertAdmin, assertOwnerOrAdmin } from './actor';
+import { writeAudit } from './audit';
+import { listLeaveTypes } from './leave-types';
+
+const thisYear = () => Number(todayIso().slice(0, 4));
+
+/**
+ * THE balance function: every screen, the API and the PDF read balances from here.
+ *
+ * A year's allowance is the user's row for that year, or else the latest earlier year's (allowances
+ * repeat until an administrator sets another), or else none: 0 days, except Unpaid Leave, which has no
+ * limit. What is taken is derived from the requests themselves (their days charged to this year, by
+ * status), so a balance can never drift from the requests it reflects.
+ */
+export async function leaveBalancesOf(
+  db: DbOrTx,
+  userIds: readonly number[],
+  year: number,
+): Promise<Map<number, LeaveBalance[]>> {
+  const result = new Map<number, LeaveBalance[]>();
+  if (userIds.length === 0) return result;
+  const ids = [...userIds];
+  const [types, allowances, taken] = await Promise.all([
+    db.select().from(leaveTypes).orderBy(asc(leaveTypes.sortOrder), asc(leaveTypes.id)),
+    db
+      .selectDistinctOn([leaveBalances.userId, leaveBalances.leaveTypeId], {
+        id: leaveBalances.id,
+        userId: leaveBalances.userId,
+        leaveTypeId: leaveBalances.leaveTypeId,
+        year: leaveBalances.year,
+        totalDays: leaveBalances.totalDays,
+      })
+      .from(leaveBalances)
+      .where(and(inArray(leaveBalances.userId, ids), lte(leaveBalances.year, year)))
+      .orderBy(leaveBalances.userId, leaveBalances.leaveTypeId, desc(leaveBalances.year)),
+    db
+      .select({
+        userId: leaveRequests.userId,
+        leaveTypeId: leaveRequests.leaveTypeId,
+        approved:
+          sql<number>`coalesce(sum(${leaveRequestDays.days}) filter (where ${leaveRequests.status} = 'APPROVED'), 0)`.mapWith(
+            Number,
+          ),
+        pending:
+          sql<number>`coalesce(sum(${leaveRequestDays.days}) filter (where ${leaveRequests.status} = 'PENDING'), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(leaveRequestDays)
+      .innerJoin(leaveRequests, eq(leaveRequests.id, leaveRequestDays.leaveRequestId))
+      .where(
+        and(
+          eq(leaveRequestDays.year, year),
+          inArray(leaveRequests.userId, ids),
+          inArray(leaveRequests.status, ['APPROVED', 'PENDING']),
+        ),
+      )
+      .groupBy(leaveRequests.userId, leaveRequests.leaveTypeId),
+  ]);
+  const key = (userId: number, typeId: number) => `${userId}:${typeId}`;
+  const allowanceOf = new Map(allowances.map((a) => [key(a.userId, a.leaveTypeId), a]));
+  const takenOf = new Map(taken.map((t) => [key(t.userId, t.leaveTypeId), t]));
+  for (const userId of ids) {
+    result.set(
+      userId,
+      types.map((type) => {
+        const allowance = allowanceOf.get(key(userId, type.id));
+        const totalDays = allowance ? allowance.totalDays : type.name === UNPAID_LEAVE ? null : 0;
+        const approvedDays = takenOf.get(key(userId, type.id))?.approved ?? 0;
+        const pendingDays = takenOf.get(key(userId, type.id))?.pending ?? 0;
+        return {
+          id: allowance?.year === year ? allowance.id : null,
+          leaveType: { id: type.id, name: type.name },
+          year,
+          totalDays,
+          approvedDays,
+          pendingDays,
+          usedDays: approvedDays + pendingDays,
+          balance: availableDays({ totalDays, approvedDays, pendingDays }),
+        };
+      }),
+    );
+  }
+  return result;
+}
+
+/** One user's balances for a year (default this year): own for STAFF, anyone's for ADMIN. */
+export async function userLeaveBalances(
+  db: DbOrTx,
+  actor: Actor,
+  input: { userId: number; year?: number | undefined },
+): Promise<LeaveBalance[]> {
+  const { userId } = input;
+  const year = input.year ?? thisYear();
+  assertOwnerOrAdmin(actor, userId);
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('User not found.');
+  return (await leaveBalancesOf(db, [userId], year)).get(userId) ?? [];
+}
+
+/** The yearly report (ADMIN): every STAFF user's balance per leave type, by name. */
+export async function yearlyLeaveBalances(
+  db: DbOrTx,
+  actor: Actor,
+  input: { year?: number | undefined },
+): Promise<YearlyLeaveBalanceRow[]> {
+  assertAdmin(actor);
+  const year = input.year ?? thisYear();
+  const staff = await db
+    .select({ id: users.id, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.role, 'STAFF'))
+    .orderBy(asc(users.fullName), asc(users.id));
+  const balances = await leaveBalancesOf(
+    db,
+    staff.map((s) => s.id),
+    year,
+  );
+  return staff.map((user) => ({
+    user,
+    balances: (balances.get(user.id) ?? []).map((b) => ({ leaveTypeId: b.leaveType.id, balance: b.balance })),
+  }));
+}
+
+/** The yearly report as a PDF (ADMIN), from the same figures as the screen. */
+export async function yearlyLeaveBalancesPdf(
+  db: DbOrTx,
+  actor: Actor,
+  input: { year?: number | undefined },
+): Promise<{ year: number; pdf: Buffer }> {
+  const year = input.year ?? thisYear();
+  const [rows, types] = await Promise.all([yearlyLeaveBalances(db, actor, { year }), listLeaveTypes(db)]);
+  const generatedAt = DateTime.now().setZone(COMPANY_TIME_ZONE).toFormat('dd/MM/yyyy HH:mm');
+  return { year, pdf: await renderLeaveBalancesPdf({ year, generatedAt, types, rows }) };
+}
+
+/**
+ * Gives every year a request charges its own allowance row (copied from the allowance in force), so a
+ * later change to an earlier year's allowance cannot pull the rug from under requests already made.
+ */
+export async function pinAllowances(
+  tx: DbOrTx,
+  userId: number,
+  leaveTypeId: number,
+  years: readonly number[],
+) {
+  for (const year of years) {
+    const [own] = await tx
+      .select({ id: leaveBalances.id })
+      .from(leaveBalances)
+      .where(
+        and(
+          eq(leaveBalances.userId, userId),
+          eq(leaveBalances.leaveTypeId, leaveTypeId),
+          eq(leaveBalances.year, year),
+        ),
+      );
+    if (own) continue;
+    const balance = (await leaveBalancesOf(tx, [userId], year))
+      .get(userId)
+      ?.find((b) => b.leaveType.id === leaveTypeId);
+    await tx
+      .insert(leaveBalances)
+      .values({ userId, leaveTypeId, year, totalDays: balance ? balance.totalDays : 0 })
+      .onConflictDoNothing();
+  }
+}
+
+/**
+ * Sets one allowance (ADMIN). Refused below what is already approved or pending that year, so what is
+ * available never goes below zero. Onboarding can call this too.
+ */
+export async function setLeaveAllowance(
+  db: DbOrTx,
+  actor: Actor,
+  input: { userId: number; leaveTypeId: number; year?: number | undefined; totalDays: number | null },
+): Promise<LeaveBalance> {
+  assertAdmin(actor);
+  const { userId, leaveTypeId, totalDays } = input;
+  const year = input.year ?? thisYear();
+  return db.transaction(async (tx) => {
+    // The same lock as leave requests take, so no request slips in between the check and the change.
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    if (!user) throw notFound('User not found.');
+    const [type] = await tx.select().from(leaveTypes).where(eq(leaveTypes.id, leaveTypeId));
+    if (!type) throw notFound('Leave type not found.');
+    const before = (await leaveBalancesOf(tx, [userId], year))
+      .get(userId)
+      ?.find((b) => b.leaveType.id === leaveTypeId);
+    const used = before?.usedDays ?? 0;
+    if (totalDays !== null && totalDays < used) {
+      throw conflict(
+        `${type.name} for ${year} cannot be set below the ${formatDays(used)} already approved or pending.`,
+      );
+    }
+    await tx
+      .insert(leaveBalances)
+      .values({ userId, leaveTypeId, year, totalDays })
+      .onConflictDoUpdate({
+        target: [leaveBalances.userId, leaveBalances.leaveTypeId, leaveBalances.year],
+        set: { totalDays },
+      });
+    await writeAudit(tx, {
+      actorUserId: actor.id,
+      action: 'leaveBalance.updated',
+      entity: 'user',
+      entityId: userId,
+      details: { leaveType: type.name, year, before: before?.totalDays ?? null, after: totalDays },
+    });
+    const after = (await leaveBalancesOf(tx, [userId], year))
+      .get(userId)
+      ?.find((b) => b.leaveType.id === leaveTypeId);
+    if (!after) throw notFound('Leave type not found.');
+    return after;
+  });
+}

@@ -1,0 +1,471 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  canLeaveRequest,
+  decisionEvent,
+  type LeaveRequestLifecycleEventType,
+} from '../../../machines/leave-request.lifecycle';
+import type { LeaveStatus } from '../../domain/enums';
+import type {
+  CreateLeaveRequest,
+  LeaveClash,
+  LeaveCounts,
+  LeaveRequest,
+  LeaveRequestPage,
+  leaveListQuerySchema,
+} from '../../domain/leave';
+import { leaveMessages } from '../../domain/leave';
+import { firstShortfall, insufficientBalanceMessage } from '../../domain/leave-balance';
+import {
+  type LeavePeriod,
+  leaveDaysByYear,
+  MINIMUM_LEAVE_DAYS,
+  periodsOverlap,
+} from '../../domain/leave-days';
+import { HolidayCalendarError } from '../../domain/public-holidays';
+import type { DbOrTx, Tx } from '../db/client';
+import { leaveRequestDays, leaveRequests, leaveRequestTallies, leaveTypes, users } from '../db/schema';
+import { badRequest, conflict, notFound } from '../lib/http-error';
+import type { FileStorage } from '../storage/storage';
+import { type Actor, assertAdmin, assertOwnerOrAdmin } from './actor';
+import { checkAttachment } from './attachments';
+import { writeAudit } from './audit';
+import { leaveBalancesOf, pinAllowances } from './leave-balances';
+
+/** Process-wide collaborators of the leave services. */
+export interface LeaveDeps {
+  storage: FileStorage;
+}
+
+type ListQuery = z.output<typeof leaveListQuerySchema>;
+
+// ------------------------------------------------------------------ reading
+
+const requestColumns = {
+  id: leaveRequests.id,
+  status: leaveRequests.status,
+  type: leaveTypes.name,
+  leaveTypeId: leaveRequests.leaveTypeId,
+  createdAt: leaveRequests.createdAt,
+  updatedAt: leaveRequests.updatedAt,
+  fromDate: leaveRequests.fromDate,
+  fromDateIsAm: leaveRequests.fromDateIsAm,
+  toDate: leaveRequests.toDate,
+  toDateIsAm: leaveRequests.toDateIsAm,
+  days: leaveRequests.days,
+  reason: leaveRequests.reason,
+  fileUrl: leaveRequests.fileKey,
+  userId: leaveRequests.userId,
+  userFullName: users.fullName,
+  userEmail: users.email,
+};
+
+const selectRequests = (db: DbOrTx) =>
+  db
+    .select(requestColumns)
+    .from(leaveRequests)
+    .innerJoin(users, eq(users.id, leaveRequests.userId))
+    .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId));
+
+type RequestRow = Awaited<ReturnType<typeof selectRequests>>[number];
+
+function toLeaveRequest(row: RequestRow): LeaveRequest {
+  const { userFullName, userEmail, createdAt, updatedAt, ...rest } = row;
+  return {
+    ...rest,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+    user: { id: row.userId, fullName: userFullName, email: userEmail },
+  };
+}
+
+async function findRequest(db: DbOrTx, id: number): Promise<LeaveRequest | undefined> {
+  const [row] = await selectRequests(db).where(eq(leaveRequests.id, id));
+  return row ? toLeaveRequest(row) : undefined;
+}
+
+const likePattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * 'Search staff...': each word typed must start a word of the person's name ('tan wei' finds Tan Wei
+ * Ming), served by the users search index; a search with an @ is the start of an e-mail address.
+ */
+function staffSearch(search: string): SQL {
+  if (search.includes('@')) return sql`lower(${users.email}) like ${likePattern(search)}`;
+  const words = search.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  if (words.length === 0) return sql`false`;
+  const query = words.map((word) => `${word}:*`).join(' & ');
+  return sql`to_tsvector('simple', ${users.fullName} || ' ' || ${users.email}) @@ to_tsquery('simple', ${query})`;
+}
+
+/** Requests whose type has one of these names, without a separate look-up of the ids. */
+const typeNamed = (names: readonly string[]) =>
+  inArray(
+    leaveRequests.leaveTypeId,
+    sql`(select ${leaveTypes.id} from ${leaveTypes} where ${inArray(leaveTypes.name, [...names])})`,
+  );
+
+/** The paged list: everyone's for the admin dashboard (ADMIN), or one user's (own for STAFF). */
+export async function listLeaveRequests(
+  db: DbOrTx,
+  actor: Actor,
+  input: { userId?: number; query: ListQuery },
+): Promise<LeaveRequestPage> {
+  const { query, userId } = input;
+  if (userId === undefined) assertAdmin(actor);
+  else assertOwnerOrAdmin(actor, userId);
+  const conditions: SQL[] = [];
+  if (userId !== undefined) conditions.push(eq(leaveRequests.userId, userId));
+  if (query.status?.length) conditions.push(inArray(leaveRequests.status, query.status));
+  if (query.type?.length) conditions.push(typeNamed(query.type));
+  const search = query.search?.trim().toLowerCase();
+  if (search) conditions.push(staffSearch(search));
+  const where = and(...conditions);
+  const sortColumn = {
+    fromDate: leaveRequests.fromDate,
+    toDate: leaveRequests.toDate,
+    createdAt: leaveRequests.createdAt,
+  }[query.sort];
+  const direction = query.order === 'asc' ? asc : desc;
+  const everyone = userId === undefined && !search;
+  const [rows, n] = await Promise.all([
+    selectRequests(db)
+      .where(where)
+      .orderBy(direction(sortColumn), direction(leaveRequests.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    // Everyone's requests by status and type: the tallies have the answer without a scan.
+    everyone
+      ? tallied(db, { statuses: query.status, typeNames: query.type })
+      : db
+          .select({ n: count() })
+          .from(leaveRequests)
+          .innerJoin(users, eq(users.id, leaveRequests.userId))
+          .where(where)
+          .then(([row]) => row?.n ?? 0),
+  ]);
+  return {
+    data: rows.map(toLeaveRequest),
+    currentPage: query.page,
+    pageSize: query.limit,
+    total: n,
+    totalPages: Math.ceil(n / query.limit),
+  };
+}
+
+/** How many requests have these statuses and types, from the tallies (no filter = all). */
+async function tallied(
+  db: DbOrTx,
+  filter: { statuses?: LeaveStatus[] | undefined; typeNames?: string[] | undefined },
+) {
+  const conditions: SQL[] = [];
+  if (filter.statuses?.length) conditions.push(inArray(leaveRequestTallies.status, filter.statuses));
+  if (filter.typeNames?.length) {
+    conditions.push(
+      inArray(
+        leaveRequestTallies.leaveTypeId,
+        sql`(select ${leaveTypes.id} from ${leaveTypes} where ${inArray(leaveTypes.name, filter.typeNames)})`,
+      ),
+    );
+  }
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${leaveRequestTallies.n}), 0)`.mapWith(Number) })
+    .from(leaveRequestTallies)
+    .where(and(...conditions));
+  return row?.n ?? 0;
+}
+
+/** Requests per status, for the stat cards: everyone's (ADMIN), or one user's (own for STAFF). */
+export async function countLeaveRequests(
+  db: DbOrTx,
+  actor: Actor,
+  scope: { userId?: number },
+): Promise<LeaveCounts> {
+  if (scope.userId === undefined) assertAdmin(actor);
+  else assertOwnerOrAdmin(actor, scope.userId);
+  const rows =
+    scope.userId === undefined
+      ? await db
+          .select({
+            status: leaveRequestTallies.status,
+            n: sql<number>`sum(${leaveRequestTallies.n})`.mapWith(Number),
+          })
+          .from(leaveRequestTallies)
+          .groupBy(leaveRequestTallies.status)
+      : await db
+          .select({ status: leaveRequests.status, n: count() })
+          .from(leaveRequests)
+          .where(eq(leaveRequests.userId, scope.userId))
+          .groupBy(leaveRequests.status);
+  const counts: LeaveCounts = { PENDING: 0, APPROVED: 0, REJECTED: 0, TOTAL: 0 };
+  for (const row of rows) {
+    counts[row.status] = row.n;
+    counts.TOTAL += row.n;
+  }
+  return counts;
+}
+
+/** Pending or approved requests of a user that touch the given dates. */
+async function activeRequestsAround(
+  db: DbOrTx,
+  period: LeavePeriod,
+  scope: { userId?: number; notUserId?: number },
+) {
+  const conditions = [
+    inArray(leaveRequests.status, ['PENDING', 'APPROVED'] satisfies LeaveStatus[]),
+    lte(leaveRequests.fromDate, period.toDate),
+    gte(leaveRequests.toDate, period.fromDate),
+  ];
+  if (scope.userId !== undefined) conditions.push(eq(leaveRequests.userId, scope.userId));
+  if (scope.notUserId !== undefined) conditions.push(ne(leaveRequests.userId, scope.notUserId));
+  const rows = await selectRequests(db)
+    .where(and(...conditions))
+    .orderBy(asc(leaveRequests.fromDate), asc(leaveRequests.id));
+  // The date range found the candidates; half days decide.
+  return rows.map(toLeaveRequest).filter((other) => periodsOverlap(other, period));
+}
+
+/** Who else is away (approved or pending) on any half day of a request: the approver sees clashes. */
+export async function leaveClashes(db: DbOrTx, actor: Actor, { id }: { id: number }): Promise<LeaveClash[]> {
+  assertAdmin(actor);
+  const request = await findRequest(db, id);
+  if (!request) throw notFound('Leave request not found.');
+  const others = await activeRequestsAround(db, request, { notUserId: request.userId });
+  return others.map(({ id, status, type, fromDate, fromDateIsAm, toDate, toDateIsAm, user }) => ({
+    id,
+    status,
+    type,
+    fromDate,
+    fromDateIsAm,
+    toDate,
+    toDateIsAm,
+    user,
+  }));
+}
+
+// ------------------------------------------------------------------ changing
+
+/** Every change to one user's leave takes this lock first, so checks and writes cannot interleave. */
+async function lockUser(tx: Tx, userId: number) {
+  const [user] = await tx
+    .select({ id: users.id, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return user;
+}
+
+const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+const describePeriod = (p: LeavePeriod) =>
+  `${dmy(p.fromDate)} ${p.fromDateIsAm ? 'AM' : 'PM'} to ${dmy(p.toDate)} ${p.toDateIsAm ? 'AM' : 'PM'}`;
+
+/** Refuses when a year the request is charged to would go below zero. */
+async function assertBalanceCovers(
+  tx: DbOrTx,
+  request: { userId: number; leaveTypeId: number; typeName: string },
+  charges: { year: number; days: number }[],
+  alreadyHeld: boolean,
+) {
+  const byYear = new Map<number, { totalDays: number | null; approvedDays: number; pendingDays: number }>();
+  for (const { year } of charges) {
+    const balance = (await leaveBalancesOf(tx, [request.userId], year))
+      .get(request.userId)
+      ?.find((b) => b.leaveType.id === request.leaveTypeId);
+    const figures = {
+      totalDays: balance ? balance.totalDays : 0,
+      approvedDays: balance?.approvedDays ?? 0,
+      pendingDays: balance?.pendingDays ?? 0,
+    };
+    // On approval the request's own days are already held as pending: leave them out of the check.
+    const own = alreadyHeld ? (charges.find((c) => c.year === year)?.days ?? 0) : 0;
+    byYear.set(year, { ...figures, pendingDays: figures.pendingDays - own });
+  }
+  const shortfall = firstShortfall(
+    charges,
+    (year) => byYear.get(year) ?? { totalDays: 0, approvedDays: 0, pendingDays: 0 },
+  );
+  if (shortfall) {
+    throw conflict(insufficientBalanceMessage(request.typeName, shortfall.year, shortfall.available));
+  }
+}
+
+export async function createLeaveRequest(
+  db: DbOrTx,
+  actor: Actor,
+  input: CreateLeaveRequest,
+  { storage }: LeaveDeps,
+): Promise<LeaveRequest> {
+  assertOwnerOrAdmin(actor, input.userId, 'You can only request leave for yourself.');
+  const [type] = await db.select().from(leaveTypes).where(eq(leaveTypes.name, input.leaveType));
+  if (!type) throw badRequest(`There is no leave type named ${input.leaveType}.`);
+  const period: LeavePeriod = {
+    fromDate: input.fromDate,
+    fromDateIsAm: input.fromDateIsAm,
+    toDate: input.toDate,
+    toDateIsAm: input.toDateIsAm,
+  };
+  let charges: { year: number; days: number }[];
+  try {
+    // The server's own count; the client's `days` is only its preview.
+    charges = leaveDaysByYear(period, { calendarDays: type.countsCalendarDays });
+  } catch (error) {
+    if (error instanceof HolidayCalendarError) throw badRequest(error.message);
+    throw error;
+  }
+  const days = charges.reduce((sum, c) => sum + c.days, 0);
+  if (days < MINIMUM_LEAVE_DAYS) throw badRequest(leaveMessages.minimumDays);
+  const fileKey = input.fileUrl?.trim() || null;
+  // Checked before the transaction: it may read from S3, and the user lock should stay short.
+  if (fileKey) await checkAttachment(storage, actor, fileKey);
+
+  const id = await db.transaction(async (tx) => {
+    const owner = await lockUser(tx, input.userId);
+    if (!owner) throw notFound('User not found.');
+    if (fileKey) {
+      const [taken] = await tx
+        .select({ id: leaveRequests.id })
+        .from(leaveRequests)
+        .where(eq(leaveRequests.fileKey, fileKey));
+      if (taken) throw conflict('This attachment already belongs to another leave request.');
+    }
+    const [overlap] = await activeRequestsAround(tx, period, { userId: input.userId });
+    if (overlap) {
+      throw conflict(
+        `These dates overlap a ${overlap.status.toLowerCase()} ${overlap.type} request (${describePeriod(overlap)}).`,
+      );
+    }
+    await assertBalanceCovers(
+      tx,
+      { userId: input.userId, leaveTypeId: type.id, typeName: type.name },
+      charges,
+      false,
+    );
+    const [created] = await tx
+      .insert(leaveRequests)
+      .values({
+        userId: input.userId,
+        leaveTypeId: type.id,
+        ...period,
+        days,
+        reason: input.reason?.trim() || null,
+        fileKey,
+        createdById: actor.id,
+      })
+      .returning({ id: leaveRequests.id });
+    if (!created) throw new Error('leave request not created');
+    await tx.insert(leaveRequestDays).values(charges.map((c) => ({ leaveRequestId: created.id, ...c })));
+    await pinAllowances(
+      tx,
+      input.userId,
+      type.id,
+      charges.map((c) => c.year),
+    );
+    await writeAudit(tx, {
+      actorUserId: actor.id,
+      action: 'leaveRequest.created',
+      entity: 'leaveRequest',
+      entityId: created.id,
+      details: { userId: input.userId, type: type.name, ...period, days, charges, fileKey },
+    });
+    return created.id;
+  });
+  const request = await findRequest(db, id);
+  if (!request) throw notFound('Leave request not found.');
+  return request;
+}
+
+/** Reads and locks a request for a lifecycle event: the owner's lock first, then the row. */
+async function lockForEvent(tx: Tx, id: number, event: LeaveRequestLifecycleEventType) {
+  const [peek] = await tx
+    .select({ userId: leaveRequests.userId })
+    .from(leaveRequests)
+    .where(eq(leaveRequests.id, id));
+  if (!peek) throw notFound('Leave request not found.');
+  await lockUser(tx, peek.userId);
+  const [row] = await tx
+    .select({
+      id: leaveRequests.id,
+      userId: leaveRequests.userId,
+      status: leaveRequests.status,
+      leaveTypeId: leaveRequests.leaveTypeId,
+      fileKey: leaveRequests.fileKey,
+    })
+    .from(leaveRequests)
+    .where(eq(leaveRequests.id, id))
+    .for('update');
+  // Deleted while this transaction waited for the lock.
+  if (!row) throw notFound('Leave request not found.');
+  if (!canLeaveRequest(row.status, event)) {
+    const verb = event === 'leaveRequest.delete' ? 'deleted' : 'approved or rejected';
+    throw conflict(`Only a pending leave request can be ${verb}; this one is ${row.status.toLowerCase()}.`);
+  }
+  return row;
+}
+
+export async function decideLeaveRequest(
+  db: DbOrTx,
+  actor: Actor,
+  input: { id: number; status: 'APPROVED' | 'REJECTED' },
+): Promise<LeaveRequest> {
+  assertAdmin(actor);
+  await db.transaction(async (tx) => {
+    const row = await lockForEvent(tx, input.id, decisionEvent[input.status]);
+    if (input.status === 'APPROVED') {
+      const charges = await tx
+        .select({ year: leaveRequestDays.year, days: leaveRequestDays.days })
+        .from(leaveRequestDays)
+        .where(eq(leaveRequestDays.leaveRequestId, row.id))
+        .orderBy(asc(leaveRequestDays.year));
+      const [type] = await tx.select().from(leaveTypes).where(eq(leaveTypes.id, row.leaveTypeId));
+      await assertBalanceCovers(
+        tx,
+        { userId: row.userId, leaveTypeId: row.leaveTypeId, typeName: type?.name ?? 'leave' },
+        charges,
+        true,
+      );
+    }
+    await tx
+      .update(leaveRequests)
+      .set({ status: input.status, decidedById: actor.id })
+      .where(eq(leaveRequests.id, row.id));
+    await writeAudit(tx, {
+      actorUserId: actor.id,
+      action: input.status === 'APPROVED' ? 'leaveRequest.approved' : 'leaveRequest.rejected',
+      entity: 'leaveRequest',
+      entityId: row.id,
+      details: { userId: row.userId, from: row.status, to: input.status },
+    });
+  });
+  const request = await findRequest(db, input.id);
+  if (!request) throw notFound('Leave request not found.');
+  return request;
+}
+
+/** Deletes a pending request: the owner's own, or any as ADMIN (from the user detail). */
+export async function deleteLeaveRequest(
+  db: DbOrTx,
+  actor: Actor,
+  input: { id: number },
+  { storage }: LeaveDeps,
+) {
+  const fileKey = await db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ userId: leaveRequests.userId })
+      .from(leaveRequests)
+      .where(eq(leaveRequests.id, input.id));
+    if (!owner) throw notFound('Leave request not found.');
+    assertOwnerOrAdmin(actor, owner.userId, 'You can only delete your own leave requests.');
+    const row = await lockForEvent(tx, input.id, 'leaveRequest.delete');
+    await tx.delete(leaveRequests).where(eq(leaveRequests.id, row.id));
+    await writeAudit(tx, {
+      actorUserId: actor.id,
+      action: 'leaveRequest.deleted',
+      entity: 'leaveRequest',
+      entityId: row.id,
+      details: { userId: row.userId, fileKey: row.fileKey },
+    });
+    return row.fileKey;
+  });
+  // The attachment goes with its request; a failure here leaves an orphan file, never a broken request.
+  if (fileKey) await storage.remove(fileKey).catch(() => {});
+}

@@ -1,0 +1,138 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leaveRequestDays, leaveRequests } from '../../src/server/db/schema';
+import { createTestApp, type TestApp } from './harness';
+import { AM, giveAllowances, leaveApi, type Person, PM, person, seedLeaveTypes } from './leave-fixtures';
+
+// Concurrent changes to one person's leave. On PostgreSQL these really run in parallel on separate
+// connections; the user row lock every leave change takes first is what keeps them apart.
+
+let t: TestApp;
+let api: ReturnType<typeof leaveApi>;
+let types: Record<string, number>;
+let admins: Person[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = leaveApi(t);
+  types = await seedLeaveTypes(t);
+  admins = [await person(t, { role: 'ADMIN' }), await person(t, { role: 'ADMIN' })];
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function staffWith(annual: number) {
+  const me = await person(t);
+  await giveAllowances(t, types, me.id, 2026, { 'Annual Leave': annual, 'Unpaid Leave': null });
+  return me;
+}
+
+const week = (fromDate: string, toDate: string) => ({
+  leaveType: 'Annual Leave',
+  fromDate,
+  fromDateIsAm: AM,
+  toDate,
+  toDateIsAm: PM,
+});
+
+describe('races', () => {
+  it('two approvals at once: one wins, the other is told the request is no longer pending', async () => {
+    const me = await staffWith(14);
+    const request = await api.created(me.token, { userId: me.id, ...week('2026-03-02', '2026-03-03') });
+    const [first, second] = admins as [Person, Person];
+    const answers = await Promise.all([
+      api.decide(first.token, request.id, 'APPROVED'),
+      api.decide(second.token, request.id, 'REJECTED'),
+    ]);
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([200, 409]);
+    const winner = answers.find((a) => a.statusCode === 200)?.json().status;
+    const [row] = await t.db.select().from(leaveRequests).where(eq(leaveRequests.id, request.id));
+    expect(row?.status).toBe(winner);
+    const balance = await api.balanceOf(me.token, me.id, 2026, 'Annual Leave');
+    expect(balance.approvedDays + balance.pendingDays).toBe(winner === 'APPROVED' ? 2 : 0);
+  });
+
+  it('two requests that together exceed the balance: only one is accepted', async () => {
+    const me = await staffWith(3);
+    const answers = await Promise.all([
+      api.create(me.token, { userId: me.id, ...week('2026-04-06', '2026-04-07') }),
+      api.create(me.token, { userId: me.id, ...week('2026-04-13', '2026-04-14') }),
+      api.create(me.token, { userId: me.id, ...week('2026-04-20', '2026-04-21') }),
+    ]);
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.statusCode !== 201)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        'Not enough Annual Leave balance for 2026: 1 day available. Please request Unpaid Leave instead.',
+      );
+    }
+    expect(await api.balanceOf(me.token, me.id, 2026, 'Annual Leave')).toMatchObject({
+      pendingDays: 2,
+      balance: 1,
+    });
+  });
+
+  it('two overlapping requests at once: only one is accepted', async () => {
+    const me = await staffWith(14);
+    const answers = await Promise.all([
+      api.create(me.token, { userId: me.id, ...week('2026-05-04', '2026-05-05') }),
+      api.create(me.token, { userId: me.id, ...week('2026-05-05', '2026-05-06'), leaveType: 'Unpaid Leave' }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+  });
+
+  it('a delete during an approval: exactly one of them happens', async () => {
+    for (let round = 0; round < 3; round++) {
+      const me = await staffWith(14);
+      const request = await api.created(me.token, { userId: me.id, ...week('2026-06-01', '2026-06-02') });
+      const [approval, removal] = await Promise.all([
+        api.decide(admins[0]?.token ?? '', request.id, 'APPROVED'),
+        api.remove(me.token, request.id),
+      ]);
+      const [row] = await t.db.select().from(leaveRequests).where(eq(leaveRequests.id, request.id));
+      const charges = await t.db
+        .select()
+        .from(leaveRequestDays)
+        .where(eq(leaveRequestDays.leaveRequestId, request.id));
+      if (approval.statusCode === 200) {
+        expect(removal.statusCode).toBe(409);
+        expect(row?.status).toBe('APPROVED');
+        expect(charges).toHaveLength(1);
+      } else {
+        expect(removal.statusCode).toBe(204);
+        expect(approval.statusCode).toBe(404);
+        expect(row).toBeUndefined();
+        expect(charges).toHaveLength(0);
+      }
+    }
+  });
+
+  it('an allowance cut during a request: the balance never goes below zero', async () => {
+    const me = await staffWith(3);
+    const [created, cut] = await Promise.all([
+      api.create(me.token, { userId: me.id, ...week('2026-07-06', '2026-07-07') }),
+      api.call(
+        'PATCH',
+        `/api/users/${me.id}/leave-balances/${types['Annual Leave']}`,
+        admins[0]?.token ?? '',
+        {
+          totalDays: 1,
+          year: 2026,
+        },
+      ),
+    ]);
+    const balance = await api.balanceOf(me.token, me.id, 2026, 'Annual Leave');
+    expect(balance.balance).toBeGreaterThanOrEqual(0);
+    // Either the request came first (then the cut is refused) or the cut did (then the request is).
+    if (created.statusCode === 201) {
+      expect(cut.statusCode).toBe(409);
+      expect(balance).toMatchObject({ totalDays: 3, pendingDays: 2, balance: 1 });
+    } else {
+      expect(created.statusCode).toBe(409);
+      expect(cut.statusCode).toBe(200);
+      expect(balance).toMatchObject({ totalDays: 1, pendingDays: 0, balance: 1 });
+    }
+  });
+});
