@@ -51,6 +51,7 @@ export function MyProfileScreen({
                 </Heading>
               </Flex>
               <ReadOnlyRows
+                columns={1}
                 rows={[
                   ['Name', user.fullName],
                   ['Email', user.email],

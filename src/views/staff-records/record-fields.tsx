@@ -286,15 +286,17 @@ export const paymentInfoRows = (v: Values): Row[] => [
 export const leaveAllowanceRows = (v: Values, leaveTypes: readonly LeaveTypeRef[]): Row[] =>
   leaveTypes.map((type) => [type.name, shown(v[String(type.id)])]);
 
-export function ReadOnlyRows({ rows }: { rows: Row[] }) {
+export function ReadOnlyRows({ rows, columns = 2 }: { rows: Row[]; columns?: 1 | 2 }) {
   return (
-    <SimpleGrid as="dl" columns={{ base: 1, md: 2 }} gapX="6" gapY="3">
+    <SimpleGrid as="dl" columns={{ base: 1, md: columns }} gapX="6" gapY="3">
       {rows.map(([label, value]) => (
         <Stack key={label} gap="0.5">
           <Text as="dt" fontSize="sm" color="fg.muted">
             {label}
           </Text>
-          <Text as="dd">{value}</Text>
+          <Text as="dd" overflowWrap="anywhere">
+            {value}
+          </Text>
         </Stack>
       ))}
     </SimpleGrid>

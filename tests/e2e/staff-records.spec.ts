@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { nricCheckLetter } from '../../src/domain/nric';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, launchBrowser, type RunningServer, startApp } from './app-server';
+
+/**
+ * Staff records in a real browser against the real server: register a staff member, onboard them through the
+ * four steps, find them Active in All Staff, edit their payment info, and the delete that payroll forbids.
+ * The server runs on a PostgreSQL database of its own, so the test can add a processed payslip.
+ */
+
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const dbName = `hr_e2e_${process.pid}_${randomBytes(3).toString('hex')}`;
+const dbUrl = (() => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${dbName}`;
+  return url.toString();
+})();
+
+let app: RunningServer;
+let browser: Browser;
+let context: BrowserContext | null = null;
+let db: pg.Client;
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  app = await startApp({ DATABASE_URL: dbUrl });
+  db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await db?.end();
+  await app?.stop();
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = null;
+});
+
+const toast = (page: Page, title: string) =>
+  page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: title });
+
+async function signInAsAdmin(viewport = { width: 1280, height: 800 }) {
+  context = await browser.newContext({ viewport, baseURL: app.url });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL('**/admin');
+  return page;
+}
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `/tmp/staff-${name}.png`, fullPage: true });
+
+describe('staff records in the browser', () => {
+  it('registers a staff member, onboards them in four steps and finds them Active in All Staff', async () => {
+    const page = await signInAsAdmin();
+    await page.goto('/admin/users');
+    await page.getByRole('link', { name: 'Add Staff' }).click();
+    await page.waitForURL('**/admin/register');
+    await page.getByRole('heading', { name: 'Register a New Account' }).waitFor();
+    const form = page.getByRole('form', { name: 'Register a New Account' });
+    await form.getByRole('button', { name: 'Register' }).click();
+    await form.getByText('All fields are required.').first().waitFor();
+    await form.getByLabel('Full Name').fill('Siti Nurhaliza');
+    await form.getByLabel('Email').fill('siti.nurhaliza@gmail.com');
+    await form.getByText('Basic employee access').click();
+    await form.getByLabel('Temporary Password').fill('Temp-Pass-2026');
+    await shot(page, 'register-1280');
+    await form.getByRole('button', { name: 'Register' }).click();
+    // The company-domain rule is the server's.
+    await toast(page, 'Email must be a valid @ company-domain email.').waitFor();
+    await form.getByLabel('Email').fill('siti.nurhaliza@company.test');
+    await form.getByRole('button', { name: 'Register' }).click();
+    await toast(page, 'User created!').waitFor();
+    await page.waitForURL(/\/admin\/onboard\/\d+$/);
+    const userId = Number(new URL(page.url()).pathname.split('/').pop());
+
+    // Step 1: an invalid field keeps the wizard on the step with the spec's message.
+    const staffStep = page.getByRole('form', { name: 'Staff Information' });
+    await staffStep.waitFor();
+    await page.getByText('Step 1 of 4: Staff').waitFor();
+    await staffStep.getByLabel('NRIC/FIN').fill('s1234567a');
+    await staffStep.getByRole('button', { name: 'Next' }).click();
+    await staffStep.getByText('Please enter a valid NRIC/FIN.').waitFor();
+    await staffStep.getByText('Please fill in all compulsory fields.').first().waitFor();
+    await expect(staffStep.getByLabel('NRIC/FIN').inputValue()).resolves.toBe('S1234567A');
+    const nric = `S8823456${nricCheckLetter('S', '8823456')}`;
+    await staffStep.getByLabel('NRIC/FIN').fill(nric);
+    await staffStep.getByLabel('Gender').selectOption('Female');
+    await staffStep.getByLabel('Date of Birth').fill('1988-08-08');
+    await staffStep.getByLabel('Race').selectOption('Malay');
+    await staffStep.getByLabel('Nationality').selectOption('SINGAPORE CITIZEN');
+    await shot(page, 'onboard-step1-1280');
+    await staffStep.getByRole('button', { name: 'Next' }).click();
+
+    const employmentStep = page.getByRole('form', { name: 'Employment Information' });
+    await employmentStep.getByLabel('Designation').fill('Accounts Executive');
+    await employmentStep.getByLabel('Hire Date').fill('2026-11-02');
+    await employmentStep.getByLabel('Pass Type').selectOption('Singapore');
+    await employmentStep.getByLabel('Employment Type').selectOption('Full Time');
+    await employmentStep.getByRole('button', { name: 'Next' }).click();
+
+    // Step 3: the self-help group follows race, the rates follow the CPF type and the birth date.
+    const paymentStep = page.getByRole('form', { name: 'Payment Information' });
+    await expect(paymentStep.getByLabel('Self-Help Group').inputValue()).resolves.toBe('MBMF');
+    await paymentStep.getByLabel('Basic Salary').fill('4100');
+    await paymentStep.getByLabel('CPF Type').selectOption('SINGAPORE CITIZEN');
+    await paymentStep.getByLabel('CPF Section').selectOption('NONE');
+    await expect(paymentStep.getByLabel('Employee CPF Rate (%)').inputValue()).resolves.toBe('20');
+    await expect(paymentStep.getByLabel('Employer CPF Rate (%)').inputValue()).resolves.toBe('17');
+    await paymentStep.getByLabel('Bank Name').selectOption('DBS');
+    await paymentStep.getByLabel('Account No').fill('0123456789');
+    await shot(page, 'onboard-step3-1280');
+    await paymentStep.getByRole('button', { name: 'Next' }).click();
+
+    const leaveStep = page.getByRole('form', { name: 'Leave Allowance' });
+    await leaveStep.getByRole('button', { name: 'Submit' }).click();
+    await leaveStep.getByText('Please fill in for all leave types.').waitFor();
+    await expect(leaveStep.getByLabel('Unpaid Leave').count()).resolves.toBe(0);
+    for (const input of await leaveStep.locator('input[type="number"]').all()) await input.fill('7');
+    await leaveStep.getByLabel('Annual Leave').fill('14.5');
+    await shot(page, 'onboard-step4-1280');
+    await leaveStep.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, 'User onboarded successfully').waitFor();
+    await page.waitForURL('**/admin/users');
+    await page.getByRole('searchbox', { name: 'Search staff' }).fill('Siti');
+    const row = page
+      .getByRole('table', { name: 'Staff' })
+      .locator('tbody tr')
+      .filter({ hasText: 'Siti Nurhaliza' });
+    await row.waitFor();
+    await row.getByText('Active').waitFor();
+    const stored = await db.query(
+      'select total_days from leave_balances b join leave_types t on t.id = b.leave_type_id where b.user_id = $1 and t.name = $2',
+      [userId, 'Annual Leave'],
+    );
+    expect(Number(stored.rows[0]?.total_days)).toBe(14.5);
+  });
+
+  it('edits payment info on user detail and keeps it', async () => {
+    const page = await signInAsAdmin();
+    await page.goto('/admin/users');
+    await page.getByRole('searchbox', { name: 'Search staff' }).fill('Tan Wei');
+    const row = page
+      .getByRole('table', { name: 'Staff' })
+      .locator('tbody tr')
+      .filter({ hasText: 'Tan Wei Ming' });
+    await row.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'View' }).click();
+    await page.waitForURL(/\/admin\/users\/\d+$/);
+    await page.getByRole('tab', { name: 'Payment' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Payment' });
+    await panel.getByRole('button', { name: 'Edit Payment Information' }).click();
+    const form = panel.getByRole('form', { name: 'Payment Information' });
+    await expect(form.getByRole('button', { name: 'Save' }).isDisabled()).resolves.toBe(true);
+    await form.getByLabel('Basic Salary').fill('6450.75');
+    await expect(form.getByRole('button', { name: 'Save' }).isEnabled()).resolves.toBe(true);
+    await shot(page, 'user-detail-payment-edit-1280');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Payment Info Updated').waitFor();
+    await panel.getByText('$6,450.75').waitFor();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Payment' }).click();
+    await page.getByRole('tabpanel', { name: 'Payment' }).getByText('$6,450.75').waitFor();
+  });
+
+  it('refuses to delete a user with processed payslips and says why', async () => {
+    const { rows } = await db.query("select id from users where full_name = 'Rajesh s/o Kumar'");
+    const userId = rows[0]?.id as number;
+    await db.query(
+      `insert into payslips (user_id, year, month, status, basic_salary_snapshot_cents, pay_date, processed_at)
+       values ($1, 2026, 10, 'PROCESSED', 850000, '2026-10-28', now())`,
+      [userId],
+    );
+    const page = await signInAsAdmin();
+    await page.goto(`/admin/users/${userId}`);
+    await page.getByRole('heading', { name: 'Rajesh s/o Kumar' }).waitFor();
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete User' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Are you absolutely sure?' });
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await toast(page, 'Error').waitFor();
+    await toast(page, 'Error').getByText('Failed to delete user').waitFor();
+    await page.getByText(/Set the employment status to Resigned instead\.$/).waitFor();
+    const still = await db.query('select count(*)::int as n from users where id = $1', [userId]);
+    expect(still.rows[0]?.n).toBe(1);
+  });
+
+  it('shows My profile with its tabs on a phone, and user detail and onboarding at 390 px', async () => {
+    const page = await signInAsAdmin({ width: 390, height: 844 });
+    const { rows } = await db.query("select id from users where full_name = 'Chloe Fernandez'");
+    await page.goto(`/admin/users/${rows[0]?.id}`);
+    await page.getByRole('tab', { name: 'Staff' }).waitFor();
+    await shot(page, 'user-detail-390');
+    const { rows: fresh } = await db.query("select id from users where full_name = 'Wong Kar Yan'");
+    await page.goto(`/admin/onboard/${fresh[0]?.id}`);
+    await page.getByRole('form', { name: 'Staff Information' }).waitFor();
+    await shot(page, 'onboard-step1-390');
+    await page.goto('/admin/register');
+    await page.getByRole('form', { name: 'Register a New Account' }).waitFor();
+    await shot(page, 'register-390');
+
+    context?.close();
+    context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: app.url });
+    const staffPage = await context.newPage();
+    await staffPage.goto('/login');
+    await staffPage.getByLabel('Email').fill('chloe.fernandez@company.test');
+    await staffPage.getByLabel('Password', { exact: true }).fill('Staff@12345');
+    await staffPage.getByRole('button', { name: 'Login', exact: true }).click();
+    await staffPage.waitForURL('**/staff');
+    await staffPage.goto('/staff/profile');
+    const staffTab = staffPage.getByRole('tabpanel', { name: 'Staff' });
+    await staffTab.getByRole('button', { name: 'Edit Staff Information' }).waitFor();
+    // Staff change their own staff info only: the other tabs have no pencil.
+    await staffPage.getByRole('tab', { name: 'Payment' }).click();
+    await expect(
+      staffPage.getByRole('tabpanel', { name: 'Payment' }).getByRole('button', { name: /^Edit/ }).count(),
+    ).resolves.toBe(0);
+    await shot(staffPage, 'my-profile-390');
+    await staffPage.setViewportSize({ width: 1280, height: 800 });
+    await staffPage.getByRole('tab', { name: 'Staff' }).click();
+    await shot(staffPage, 'my-profile-1280');
+  });
+});
