@@ -121,6 +121,7 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
     return;
   }
   expect(window.location.pathname).toBe(`/admin/users/${user.id}`);
+  expect(screen.getByRole('heading', { level: 1, name: 'User Details', hidden })).toBeInTheDocument();
   // The back link in the page (the sidebar has a Users link of its own).
   const page = screen.getByRole('main', { hidden });
   expect(within(page).getByRole('link', { name: 'Users', hidden })).toHaveAttribute('href', '/admin/users');
@@ -130,7 +131,7 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
   }
   if (s.matches('notFound')) expect(screen.getByText('No user data found.')).toBeInTheDocument();
   if (s.matches('loaded')) {
-    expect(screen.getByRole('heading', { level: 1, name: user.fullName, hidden })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: user.fullName, hidden })).toBeInTheDocument();
     // The four tabs of the profile, and the record of the first one, NRIC masked.
     const tabs = screen.getAllByRole('tab', { hidden }).map((tab) => tab.textContent);
     expect(tabs).toEqual(['Staff', 'Employment', 'Payment', 'Leave Allowance']);

@@ -21,6 +21,7 @@ import { employmentStatusLabel } from '../../domain/staff-directory';
 import { profileFormValues } from '../../domain/users';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ArrowLeftIcon, MoreIcon } from '../../ui/icons';
+import { PageTitle } from '../../ui/page-title';
 import { StatusBadge } from '../../ui/status-badge';
 import { UserAvatar } from '../../ui/user-avatar';
 import { EditablePanelView } from '../staff-records/editable-panel-view';
@@ -67,13 +68,14 @@ export function UserDetailScreen({
   const profileLogic = useMemo(() => (user ? panelLogic('profile', { user }) : null), [panelLogic, user]);
 
   return (
-    <Stack gap="5">
+    <Stack gap="4">
       <Link asChild alignSelf="flex-start" color="teal.fg" fontSize="sm">
         <RouterLink href="/admin/users">
           <ArrowLeftIcon />
           Users
         </RouterLink>
       </Link>
+      <PageTitle>User Details</PageTitle>
       {loading && <Spinner size="sm" color="fg.muted" aria-label="Loading" />}
       {notFound && <Text color="fg.muted">No user data found.</Text>}
       {user && panels && profileLogic && (
@@ -82,7 +84,7 @@ export function UserDetailScreen({
             <Flex gap="3" align="center">
               <UserAvatar fullName={user.fullName} size="lg" />
               <Stack gap="0.5">
-                <Heading as="h1" size="xl">
+                <Heading as="h2" size="lg">
                   {user.fullName}
                 </Heading>
                 <Flex gap="2" align="center" wrap="wrap">
