@@ -4,7 +4,8 @@ import type { ApiError } from '../src/domain/auth';
 import { employmentInfoBodySchema } from '../src/domain/employment-info';
 import { bodyFieldErrors } from '../src/domain/forms';
 import { parseLeaveAllowanceForm } from '../src/domain/onboarding';
-import { paymentInfoFormSchema } from '../src/domain/payment-info';
+import { officialCpfRatesFor, paymentInfoFormSchema } from '../src/domain/payment-info';
+import type { CpfSection, CpfType } from '../src/domain/payroll';
 import { staffInfoBodySchema } from '../src/domain/staff-info';
 import { notProvided, type ToastParams } from './effects';
 
@@ -20,10 +21,13 @@ export type PanelValues = Record<string, string>;
 export interface EditablePanelInput {
   kind: PanelKind;
   values: PanelValues;
+  /** The payment panel fills in the official CPF rates for this birth date when the CPF type changes. */
+  dateOfBirth?: string | null;
 }
 
 export interface EditablePanelContext {
   kind: PanelKind;
+  dateOfBirth: string | null;
   /** What the server holds: Cancel restores these. */
   stored: PanelValues;
   draft: PanelValues;
@@ -93,6 +97,24 @@ export const panelToasts: Record<
   },
 };
 
+/** The payment draft with the official rates for its CPF type and section (cleared for NONE). */
+function withOfficialRates(draft: PanelValues, dateOfBirth: string | null): PanelValues {
+  if (draft.cpfType === 'NONE') {
+    return { ...draft, employeeCpfContributionRate: '', employerCpfContributionRate: '' };
+  }
+  const official = officialCpfRatesFor({
+    cpfType: draft.cpfType as CpfType,
+    cpfSection: (draft.cpfSection ?? '') as CpfSection | '',
+    dateOfBirth,
+  });
+  if (!official) return draft;
+  return {
+    ...draft,
+    employeeCpfContributionRate: String(official.employee),
+    employerCpfContributionRate: String(official.employer),
+  };
+}
+
 export const isPanelDirty = (context: Pick<EditablePanelContext, 'stored' | 'draft'>) =>
   Object.keys(context.draft).some((field) => context.draft[field] !== context.stored[field]);
 
@@ -122,6 +144,7 @@ export const editablePanelMachine = setup({
   description: 'A panel of My profile or user detail: read-only, or editing with Save and Cancel.',
   context: ({ input }) => ({
     kind: input.kind,
+    dateOfBirth: input.dateOfBirth ?? null,
     stored: input.values,
     draft: input.values,
     errors: {},
@@ -143,9 +166,19 @@ export const editablePanelMachine = setup({
       initial: 'idle',
       on: {
         'panel.change': {
+          description:
+            'A field changes; in the payment panel a new CPF type or section brings the official rates.',
           actions: assign(({ context, event }) => {
             const { [event.field]: _, leave: __, ...errors } = context.errors;
-            return { draft: { ...context.draft, [event.field]: event.value }, errors };
+            const draft = { ...context.draft, [event.field]: event.value };
+            const choosesCpf = event.field === 'cpfType' || event.field === 'cpfSection';
+            return {
+              draft:
+                context.kind === 'paymentInfo' && choosesCpf
+                  ? withOfficialRates(draft, context.dateOfBirth)
+                  : draft,
+              errors,
+            };
           }),
         },
         'panel.cancel': {

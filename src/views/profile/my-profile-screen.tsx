@@ -66,6 +66,7 @@ export function MyProfileScreen({
                 panels={panels}
                 editable={STAFF_EDITS}
                 leaveTypes={leaveTypes}
+                dateOfBirth={user.staffInfo?.dateOfBirth ?? null}
                 inspect={inspect}
                 notOnboarded={<NotOnboarded>Your records have not been set up yet.</NotOnboarded>}
               />

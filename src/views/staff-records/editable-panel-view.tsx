@@ -30,6 +30,7 @@ export function EditablePanelView({
   canEdit,
   fields,
   rows,
+  dateOfBirth,
   inspect,
 }: {
   logic: typeof editablePanelMachine;
@@ -39,9 +40,10 @@ export function EditablePanelView({
   canEdit: boolean;
   fields: (props: PanelFieldsProps) => ReactNode;
   rows: (values: PanelValues) => Row[];
+  dateOfBirth?: string | null;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }) {
-  const actor = useActorRef(logic, { input: { kind, values }, inspect });
+  const actor = useActorRef(logic, { input: { kind, values, dateOfBirth }, inspect });
   const readOnly = useSelector(actor, (s) => s.matches('readOnly'));
   const saving = useSelector(actor, (s) => s.matches('saving'));
   const stored = useSelector(actor, (s) => s.context.stored);

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import type { InspectionEvent, Observer } from 'xstate';
 import type { editablePanelMachine, PanelKind, PanelValues } from '../../../machines/editable-panel.machine';
 import { allowanceLeaveTypes, type LeaveTypeRef } from '../../domain/onboarding';
+import { officialCpfRatesFor, ratesDifferFromOfficial } from '../../domain/payment-info';
+import type { CpfSection, CpfType } from '../../domain/payroll';
 import { LabelledField } from '../../ui/form-field';
 import { EditablePanelView } from './editable-panel-view';
 import {
@@ -15,6 +17,11 @@ import {
   StaffInfoFields,
   staffInfoRows,
 } from './record-fields';
+
+const paymentRates = (values: PanelValues) => ({
+  employeeCpfContributionRate: values.employeeCpfContributionRate ?? '',
+  employerCpfContributionRate: values.employerCpfContributionRate ?? '',
+});
 
 /** One panel's logic (its save wired to the API for this user) and its first values; null = no record yet. */
 export interface PanelSetup {
@@ -42,6 +49,7 @@ export function RecordTabs({
   editable,
   leaveTypes,
   notOnboarded,
+  dateOfBirth,
   inspect,
 }: {
   panels: RecordPanels;
@@ -50,6 +58,8 @@ export function RecordTabs({
   leaveTypes: readonly LeaveTypeRef[];
   /** Shown in a tab whose record does not exist yet. */
   notOnboarded: ReactNode;
+  /** From staff info: the payment panel's official CPF rates follow it. */
+  dateOfBirth: string | null;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }) {
   const types = allowanceLeaveTypes(leaveTypes);
@@ -73,6 +83,7 @@ export function RecordTabs({
                 values={setup.values}
                 title={tab.title}
                 canEdit={editable.has(tab.kind)}
+                dateOfBirth={dateOfBirth}
                 inspect={inspect}
                 fields={(props) => {
                   switch (tab.kind) {
@@ -80,8 +91,20 @@ export function RecordTabs({
                       return <StaffInfoFields {...props} />;
                     case 'employmentInfo':
                       return <EmploymentInfoFields {...props} withStatus />;
-                    case 'paymentInfo':
-                      return <PaymentInfoFields {...props} />;
+                    case 'paymentInfo': {
+                      const official = officialCpfRatesFor({
+                        cpfType: props.values.cpfType as CpfType | '',
+                        cpfSection: props.values.cpfSection as CpfSection | '',
+                        dateOfBirth,
+                      });
+                      return (
+                        <PaymentInfoFields
+                          {...props}
+                          official={official}
+                          ratesDiffer={ratesDifferFromOfficial(paymentRates(props.values), official)}
+                        />
+                      );
+                    }
                     case 'leaveAllowance':
                       return <LeaveAllowanceFields {...props} leaveTypes={types} />;
                   }

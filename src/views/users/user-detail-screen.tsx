@@ -144,6 +144,7 @@ export function UserDetailScreen({
                 panels={panels}
                 editable={ADMIN_EDITS}
                 leaveTypes={leaveTypes}
+                dateOfBirth={user.staffInfo?.dateOfBirth ?? null}
                 inspect={inspect}
                 notOnboarded={
                   <NotOnboarded>
