@@ -1,12 +1,16 @@
 import type { AnyStateMachine } from 'xstate';
 import { changePasswordMachine } from './change-password.machine';
+import { editablePanelMachine } from './editable-panel.machine';
 import { forgotPasswordMachine } from './forgot-password.machine';
 import { leaveRequestLifecycle } from './leave-request.lifecycle';
 import { listMachine } from './list.machine';
 import { loginFormMachine } from './login-form.machine';
+import { onboardingMachine } from './onboarding.machine';
+import { registerUserMachine } from './register-user.machine';
 import { resetPasswordMachine } from './reset-password.machine';
 import { sessionMachine } from './session.machine';
 import { setPasswordMachine } from './set-password.machine';
+import { userRecordMachine } from './user-record.machine';
 
 export interface RegisteredMachine {
   /** File-name friendly id, used for docs/statecharts/<name>.* */
@@ -61,5 +65,29 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       'The status of one leave request, shared with the server: pending until approved, rejected or deleted; nothing changes after.',
     machine: leaveRequestLifecycle,
+  },
+  {
+    name: 'register-user',
+    purpose:
+      "The 'Register a New Account' form: required fields, the server's company-domain rule, then onboarding or the staff list.",
+    machine: registerUserMachine,
+  },
+  {
+    name: 'onboarding',
+    purpose:
+      'The 4-step onboarding wizard: each step validated before Next, official CPF rates prefilled, one submit, and a question before leaving.',
+    machine: onboardingMachine,
+  },
+  {
+    name: 'editable-panel',
+    purpose:
+      'A panel of My profile or user detail: read-only, editing with Save only when something changed, saving; a failure keeps the draft.',
+    machine: editablePanelMachine,
+  },
+  {
+    name: 'user-record',
+    purpose:
+      'User detail and My profile: loading the user with the leave allowances, and Delete User behind a question.',
+    machine: userRecordMachine,
   },
 ];

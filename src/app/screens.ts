@@ -33,3 +33,7 @@ export const SignedInDialogs = lazyScreen(() => import('./signed-in-dialogs'));
 /** The admin and staff layouts with their routes. */
 export const SignedInArea = lazyScreen(() => import('./signed-in-area'));
 export const AllStaffRoute = lazyScreen(() => import('./all-staff-route'));
+export const RegisterRoute = lazyScreen(() => import('./register-route'));
+export const OnboardingRoute = lazyScreen(() => import('./onboarding-route'));
+export const UserDetailRoute = lazyScreen(() => import('./user-detail-route'));
+export const MyProfileRoute = lazyScreen(() => import('./my-profile-route'));

@@ -78,8 +78,11 @@ export function registerRequestSchema(companyDomain: string) {
       .trim()
       .min(1, ALL_REQUIRED)
       .refine((email) => isCompanyEmail(email, companyDomain), COMPANY_EMAIL_MESSAGE),
-    role: z.enum(ROLES, { error: 'Role must be ADMIN or STAFF.' }),
-    password: newPassword(ALL_REQUIRED),
+    role: z.enum(ROLES, {
+      error: (issue) =>
+        issue.input === undefined || issue.input === '' ? ALL_REQUIRED : 'Role must be ADMIN or STAFF.',
+    }),
+    password: z.string({ error: ALL_REQUIRED }).min(1, ALL_REQUIRED).pipe(newPassword(ALL_REQUIRED)),
   });
 }
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { idSchema } from './auth';
 import { isIsoDate, optionalDateSchema, requiredDateSchema } from './dates';
 import { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, PASS_TYPES } from './enums';
-import { textSchema } from './text';
+import { idSchema, text } from './fields';
 
 /** Spec section 5: designation, hire date, pass type and employment type are compulsory. */
 export const EMPLOYMENT_INFO_REQUIRED = 'Please fill in all compulsory fields.';
@@ -19,7 +18,9 @@ export const DESIGNATION_MAX = 100;
  */
 export const employmentInfoBodySchema = z
   .object({
-    designation: textSchema(DESIGNATION_MAX, { required: EMPLOYMENT_INFO_REQUIRED }),
+    designation: z
+      .string({ error: EMPLOYMENT_INFO_REQUIRED })
+      .pipe(text(DESIGNATION_MAX).trim().min(1, EMPLOYMENT_INFO_REQUIRED)),
     employmentStatus: z
       .enum(EMPLOYMENT_STATUSES, { error: 'Employment status must be ACTIVE or RESIGNED.' })
       .default('ACTIVE'),
@@ -58,11 +59,13 @@ export const employmentInfoSchema = z.object({
 });
 export type EmploymentInfo = z.infer<typeof employmentInfoSchema>;
 
-/** Spec section 4: ACTIVE shows as 'Active', RESIGNED as 'Resigned', no status as 'Not yet Onboarded'. */
-export function employmentStatusLabel(
-  status: (typeof EMPLOYMENT_STATUSES)[number] | null | undefined,
-): string {
-  if (status === 'ACTIVE') return 'Active';
-  if (status === 'RESIGNED') return 'Resigned';
-  return 'Not yet Onboarded';
-}
+/** Stored employment info as the form's text values. */
+export const employmentInfoFormValues = (info: EmploymentInfo): Record<string, string> => ({
+  designation: info.designation,
+  employmentStatus: info.employmentStatus,
+  hireDate: info.hireDate,
+  confirmedDate: info.confirmedDate ?? '',
+  passType: info.passType,
+  employmentType: info.employmentType,
+  lastDayOfService: info.lastDayOfService ?? '',
+});

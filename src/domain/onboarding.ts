@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idSchema } from './auth';
 import { employmentInfoBodySchema } from './employment-info';
 import { UNPAID_LEAVE } from './enums';
+import { idSchema } from './fields';
 import { paymentInfoBodySchema } from './payment-info';
 import { staffInfoBodySchema } from './staff-info';
 
@@ -46,10 +46,17 @@ export const ONBOARD_INVALID_ACCESS = {
 // The leave allowance form (step 4 of onboarding, and the Leave Allowance panel)
 // ---------------------------------------------------------------------------------------------
 
-export interface LeaveTypeRef {
-  id: number;
-  name: string;
-}
+/** A leave type as GET /leave-types answers it (spec section 7: id and name). */
+export const leaveTypeRefSchema = z.object({ id: idSchema, name: z.string() });
+export type LeaveTypeRef = z.infer<typeof leaveTypeRefSchema>;
+
+/** The part of a leave balance (GET /users/{id}/leave-balances) the allowance panel shows. */
+export const leaveAllowanceRowSchema = z.object({
+  leaveType: leaveTypeRefSchema,
+  /** null = no limit. */
+  totalDays: z.number().nullable(),
+});
+export type LeaveAllowanceRow = z.infer<typeof leaveAllowanceRowSchema>;
 
 /** Unpaid leave has no limit: it is left out of the form and the display (spec section 5). */
 export const allowanceLeaveTypes = <T extends LeaveTypeRef>(types: readonly T[]): T[] =>
@@ -77,3 +84,15 @@ export function parseLeaveAllowanceForm(
   }
   return { ok: true, leaveBalances: rows };
 }
+
+/** This year's allowances as the form's text values, for every type but Unpaid Leave ('' when none). */
+export const leaveAllowanceFormValues = (
+  rows: readonly LeaveAllowanceRow[],
+  types: readonly LeaveTypeRef[],
+): LeaveAllowanceFormValues =>
+  Object.fromEntries(
+    allowanceLeaveTypes(types).map((type) => {
+      const days = rows.find((row) => row.leaveType.id === type.id)?.totalDays;
+      return [String(type.id), days === null || days === undefined ? '' : String(days)];
+    }),
+  );

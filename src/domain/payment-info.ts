@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idSchema } from './auth';
 import { isIsoDate, todayIso } from './dates';
 import { BANK_NAMES, type RACES } from './enums';
+import { idSchema, text } from './fields';
 import {
   type CpfSection,
   type CpfType,
@@ -14,7 +14,6 @@ import {
   type SelfHelpGroup,
   selfHelpGroups,
 } from './payroll';
-import { optionalTextSchema } from './text';
 
 /** Spec section 5 (payment, and the payment snapshot of a payslip). */
 export const SALARY_MESSAGE = 'Salary must be more than 0.';
@@ -38,8 +37,16 @@ export const cpfRateSchema = z
   .max(100, 'CPF rates must be between 0 and 100.')
   .refine(hasAtMostTwoDecimals, 'CPF rates must have at most two decimals.');
 
+/** Optional bank details: absent, null and '' all mean none (null). */
+const optionalCode = (max: number, pattern: RegExp, message: string) =>
+  text(max)
+    .trim()
+    .refine((value) => value === '' || pattern.test(value), message)
+    .nullish()
+    .transform((value) => value || null);
+
 const digits = (max: number, label: string) =>
-  optionalTextSchema(max, { regex: /^[0-9]+$/, message: `${label} must contain digits only.` });
+  optionalCode(max, /^[0-9]+$/, `${label} must contain digits only.`);
 
 /** Optional enumerations the client sends as undefined for NONE (spec section 3). */
 const noneByDefault = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
@@ -69,10 +76,11 @@ export const paymentInfoBodySchema = z
       .transform((value) => (value && value !== 'NONE' ? value : null)),
     bankCode: digits(10, 'Bank code'),
     branchCode: digits(10, 'Branch code'),
-    accountNo: optionalTextSchema(34, {
-      regex: /^[0-9][0-9 -]*$/,
-      message: 'Account number must contain digits, spaces or dashes only.',
-    }),
+    accountNo: optionalCode(
+      34,
+      /^[0-9][0-9 -]*$/,
+      'Account number must contain digits, spaces or dashes only.',
+    ),
   })
   .superRefine((value, ctx) => {
     if (value.cpfType === 'NONE') return;
@@ -112,7 +120,7 @@ export type PaymentInfo = z.infer<typeof paymentInfoSchema>;
 // The payment form: text inputs and selects, validated with the spec's messages, sent as the body
 // ---------------------------------------------------------------------------------------------
 
-export interface PaymentInfoFormValues {
+export type PaymentInfoFormValues = {
   basicSalary: string;
   employeeCpfContributionRate: string;
   employerCpfContributionRate: string;
@@ -123,7 +131,7 @@ export interface PaymentInfoFormValues {
   bankCode: string;
   branchCode: string;
   accountNo: string;
-}
+};
 
 export const emptyPaymentInfoForm: PaymentInfoFormValues = {
   basicSalary: '',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idSchema } from './auth';
 import { EARLIEST_DATE, isIsoDate, requiredDateSchema, todayIso } from './dates';
 import { GENDERS, RACES } from './enums';
+import { idSchema } from './fields';
 import { NATIONALITIES } from './nationalities';
 import { isValidNric } from './nric';
 
@@ -44,3 +44,12 @@ export const staffInfoSchema = z.object({
   nationality: z.string(),
 });
 export type StaffInfo = z.infer<typeof staffInfoSchema>;
+
+/** Stored staff info as the form's text values. */
+export const staffInfoFormValues = (info: StaffInfo): Record<string, string> => ({
+  gender: info.gender ?? '',
+  nric: info.nric,
+  dateOfBirth: info.dateOfBirth,
+  race: info.race,
+  nationality: info.nationality,
+});

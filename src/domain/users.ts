@@ -1,43 +1,13 @@
 import { z } from 'zod';
-import { COMPANY_EMAIL_MESSAGE, isCompanyEmail, roleSchema } from './auth';
+import { COMPANY_EMAIL_MESSAGE, isCompanyEmail, ROLES, roleSchema } from './auth';
+import { employmentInfoSchema } from './employment-info';
 import { emailText, idSchema, MAX_LENGTH, nameText, text } from './fields';
+import { paymentInfoSchema } from './payment-info';
+import { staffInfoSchema } from './staff-info';
 
 // Users (spec sections 3 and 7): the shapes the API answers and the SPA parses, defined once.
 
 const nullableString = z.string().nullable();
-
-export const staffInfoSchema = z.object({
-  id: idSchema,
-  gender: nullableString,
-  nric: z.string(),
-  dateOfBirth: z.string(),
-  race: z.string(),
-  nationality: z.string(),
-});
-
-export const employmentInfoSchema = z.object({
-  id: idSchema,
-  designation: z.string(),
-  employmentStatus: z.string(),
-  hireDate: z.string(),
-  confirmedDate: nullableString,
-  passType: z.string(),
-  employmentType: z.string(),
-});
-
-export const paymentInfoSchema = z.object({
-  id: idSchema,
-  basicSalary: z.number(),
-  employeeCpfContributionRate: z.number().nullable(),
-  employerCpfContributionRate: z.number().nullable(),
-  cpfType: z.string(),
-  cpfSection: z.string(),
-  selfHelpGroup: z.string(),
-  bankName: nullableString,
-  bankCode: nullableString,
-  branchCode: nullableString,
-  accountNo: nullableString,
-});
 
 /** One user with the records of onboarding (null until onboarded). Lists mask NRIC and account numbers. */
 export const userDetailSchema = z.object({
@@ -72,3 +42,21 @@ export function userUpdateRequestSchema(companyDomain: string) {
   });
 }
 export type UserUpdateRequest = z.infer<ReturnType<typeof userUpdateRequestSchema>>;
+
+/**
+ * The register form as the browser checks it before sending: every field filled in, a plausible
+ * address. The company domain is the server's rule; its message comes back for the e-mail field.
+ */
+export const registerFormSchema = z.object({
+  fullName: z.string().trim().min(1, ALL_REQUIRED),
+  email: z.string().trim().min(1, ALL_REQUIRED).pipe(z.email(COMPANY_EMAIL_MESSAGE)),
+  role: z.string().pipe(z.enum(ROLES, { error: ALL_REQUIRED })),
+  password: z.string().min(1, ALL_REQUIRED),
+});
+export type RegisterFormValues = { fullName: string; email: string; role: string; password: string };
+
+/** Name and e-mail as the profile form's values. */
+export const profileFormValues = (user: Pick<UserDetail, 'fullName' | 'email'>): Record<string, string> => ({
+  fullName: user.fullName,
+  email: user.email,
+});

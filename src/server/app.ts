@@ -20,10 +20,14 @@ import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { authRoutes } from './routes/auth';
+import { employmentInfoRoutes } from './routes/employment-info';
 import { fileGrantRoutes, localFileRoutes } from './routes/files';
 import { leaveBalanceRoutes } from './routes/leave-balances';
 import { leaveRequestRoutes } from './routes/leave-requests';
 import { leaveTypeRoutes } from './routes/leave-types';
+import { onboardingRoutes } from './routes/onboarding';
+import { paymentInfoRoutes } from './routes/payment-info';
+import { staffInfoRoutes } from './routes/staff-info';
 import { userRoutes } from './routes/users';
 import type { AuthDeps } from './services/auth';
 import { createMailer, type Mailer } from './services/mail';
@@ -182,6 +186,10 @@ export async function buildApp(options: AppOptions) {
       await api.register(leaveRequestRoutes, { storage });
       await api.register(leaveBalanceRoutes);
       await api.register(fileGrantRoutes, { storage });
+      await api.register(onboardingRoutes);
+      await api.register(staffInfoRoutes);
+      await api.register(employmentInfoRoutes);
+      await api.register(paymentInfoRoutes);
       api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
         status: 'ok',
       }));

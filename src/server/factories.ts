@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Role } from '../domain/auth';
 import type { BANK_NAMES, EMPLOYMENT_TYPES, GENDERS, PASS_TYPES, RACES } from '../domain/enums';
 import { leaveDaysByYear } from '../domain/leave-days';
+import type { Nationality } from '../domain/nationalities';
 import { nricCheckLetter } from '../domain/nric';
 import {
   type CpfSection,
@@ -55,12 +56,14 @@ export interface OnboardingProfile {
   gender?: (typeof GENDERS)[number] | null;
   dateOfBirth: string;
   race: (typeof RACES)[number];
-  nationality: string;
+  nationality: Nationality;
   designation: string;
   hireDate: string;
   confirmedDate?: string | null;
   passType: (typeof PASS_TYPES)[number];
   employmentType: (typeof EMPLOYMENT_TYPES)[number];
+  /** Set for RESIGNED staff. */
+  lastDayOfService?: string | null;
   /** Dollars a month. */
   salary: number;
   cpfType: CpfType;
@@ -92,6 +95,8 @@ export async function insertOnboarding(
     confirmedDate: profile.confirmedDate ?? null,
     passType: profile.passType,
     employmentType: profile.employmentType,
+    employmentStatus: profile.lastDayOfService ? 'RESIGNED' : 'ACTIVE',
+    lastDayOfService: profile.lastDayOfService ?? null,
   });
   const rates = officialRatesOrNull(profile.cpfType, profile.cpfSection, profile.dateOfBirth, period);
   const [bankName, bankCode, branchCode, accountNo] = profile.bank ?? [null, null, null, null];

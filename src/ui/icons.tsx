@@ -140,6 +140,18 @@ export const PlusIcon = (props: IconProps) => (
     <path d="M12 5v14M5 12h14" />
   </LineIcon>
 );
+export const PencilIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <path d="M4 20h4L19 9l-4-4L4 16v4Z" />
+    <path d="m13.5 6.5 4 4" />
+  </LineIcon>
+);
+export const ArrowLeftIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <path d="M19 12H5" />
+    <path d="m11 6-6 6 6 6" />
+  </LineIcon>
+);
 export const AlertIcon = (props: IconProps) => (
   <LineIcon {...props}>
     <circle cx="12" cy="12" r="9" />

@@ -1,5 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaveRequests, leaveTypes } from '../../src/server/db/schema';
+
+import { nricCheckLetter } from '../../src/domain/nric';
+import { leaveRequests, leaveTypes, staffInfo } from '../../src/server/db/schema';
+
 import type { DeclaredRoute } from '../../src/server/plugins/access';
 import { newAttachmentKey } from '../../src/server/storage/storage';
 import { bearer, createTestApp, createUser, nextAddress, signIn, type TestApp } from './harness';
@@ -42,6 +46,25 @@ const ownedRecords: Record<
     await pendingLeaveRequest(t, owner.id, fileKey);
     return { fileUrl: fileKey };
   },
+  /** A user's staff info (one per user): the existing row, or a new one. */
+  async staffInfo(t, owner) {
+    const [existing] = await t.db
+      .select({ id: staffInfo.id })
+      .from(staffInfo)
+      .where(eq(staffInfo.userId, owner.id));
+    if (existing) return { id: existing.id };
+    const [row] = await t.db
+      .insert(staffInfo)
+      .values({
+        userId: owner.id,
+        nric: uniqueNric(),
+        dateOfBirth: '1990-01-01',
+        race: 'Others',
+        nationality: 'OTHERS',
+      })
+      .returning({ id: staffInfo.id });
+    return { id: row?.id ?? 0 };
+  },
 };
 
 /** A pending request straight in the database (the matrix tests access, not the leave rules). */
@@ -65,6 +88,26 @@ async function pendingLeaveRequest(t: TestApp, userId: number, fileKey: string |
     })
     .returning();
   return request?.id ?? 0;
+}
+
+/**
+ * Valid bodies by route, so that an allowed call reaches the service (and an ownership check there)
+ * instead of stopping at validation.
+ */
+const validBodies: Record<string, () => object> = {
+  'PATCH /api/staff-info/:id': () => ({
+    nric: uniqueNric(),
+    dateOfBirth: '1991-02-03',
+    race: 'Chinese',
+    nationality: 'SINGAPORE CITIZEN',
+  }),
+};
+
+let nricCounter = 0;
+function uniqueNric() {
+  nricCounter += 1;
+  const digits = String(9_000_000 + nricCounter);
+  return `T${digits}${nricCheckLetter('T', digits)}`;
 }
 
 let t: TestApp;
@@ -121,6 +164,9 @@ async function callRoute(route: DeclaredRoute, caller: Caller, victimId: number)
     method: route.method as 'GET',
     url,
     query,
+    ...(validBodies[`${route.method} ${route.url}`]
+      ? { payload: validBodies[`${route.method} ${route.url}`]?.() }
+      : {}),
     headers: actor?.token ? bearer(actor.token) : {},
     remoteAddress: nextAddress(),
   });

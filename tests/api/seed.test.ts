@@ -4,10 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RACES } from '../../src/domain/enums';
 import { isValidNric } from '../../src/domain/nric';
+import { staffInfoBodySchema } from '../../src/domain/staff-info';
 import type { Database } from '../../src/server/db/client';
 import { openDatabase } from '../../src/server/db/client';
 import {
+  employmentInfo,
   leaveBalances,
   leaveRequestDays,
   leaveRequests,
@@ -67,6 +70,22 @@ describe('demo seed', () => {
     const citizen = payments.find((p) => p.cpfType === 'SINGAPORE CITIZEN');
     expect(citizen?.employeeCpfRate).toBeGreaterThan(0);
     expect(payments.filter((p) => p.cpfType === 'NONE').every((p) => p.employeeCpfRate === null)).toBe(true);
+  });
+
+  it('has staff in every state: active, resigned with a last day, of both genders and every race', async () => {
+    const employment = await database.db.select().from(employmentInfo);
+    const resigned = employment.filter((e) => e.employmentStatus === 'RESIGNED');
+    expect(resigned.length).toBeGreaterThanOrEqual(1);
+    expect(resigned.every((e) => e.lastDayOfService !== null && e.lastDayOfService >= e.hireDate)).toBe(true);
+    expect(
+      employment.filter((e) => e.employmentStatus === 'ACTIVE').every((e) => e.lastDayOfService === null),
+    ).toBe(true);
+    expect(new Set(employment.map((e) => e.passType)).size).toBeGreaterThanOrEqual(4);
+    const infos = await database.db.select().from(staffInfo);
+    expect(new Set(infos.map((i) => i.gender))).toEqual(new Set(['Male', 'Female']));
+    expect(new Set(infos.map((i) => i.race))).toEqual(new Set(RACES));
+    // Every record passes the same checks the API applies.
+    for (const info of infos) expect(staffInfoBodySchema.safeParse(info).success, info.nric).toBe(true);
   });
 
   it('has the eight leave types, balances for this year and requests in all three statuses', async () => {

@@ -48,5 +48,16 @@ describe('request schemas answer missing fields with the form messages', () => {
       password: 'Temp#2026x',
     });
     expect(badRole.error?.issues[0]?.message).toBe('Role must be ADMIN or STAFF.');
+    // A form not yet filled in: the spec's one message, also for the role and the password.
+    for (const blank of [{ role: '' }, { role: undefined }, { password: '' }]) {
+      const result = schema.safeParse({
+        fullName: 'A',
+        email: 'a@company.test',
+        role: 'STAFF',
+        password: 'Temp#2026x',
+        ...blank,
+      });
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual(['All fields are required.']);
+    }
   });
 });

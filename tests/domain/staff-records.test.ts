@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { todayIso } from '../../src/domain/dates';
-import { employmentInfoBodySchema, employmentStatusLabel } from '../../src/domain/employment-info';
+import { employmentInfoBodySchema } from '../../src/domain/employment-info';
 import { RACES } from '../../src/domain/enums';
 import { NATIONALITIES } from '../../src/domain/nationalities';
 import { nricCheckLetter } from '../../src/domain/nric';
@@ -128,14 +128,6 @@ describe('employment info', () => {
     expect(employmentInfoBodySchema.safeParse({ ...valid, designation: 'x'.repeat(101) }).success).toBe(
       false,
     );
-  });
-
-  it('labels the status as the staff list shows it', () => {
-    expect([
-      employmentStatusLabel('ACTIVE'),
-      employmentStatusLabel('RESIGNED'),
-      employmentStatusLabel(null),
-    ]).toEqual(['Active', 'Resigned', 'Not yet Onboarded']);
   });
 });
 

@@ -53,6 +53,11 @@ export interface FormModel<TMachine extends AnyStateMachine> {
   events: FormModelEvent[];
   /** Field labels by field name. */
   labels: Record<string, string>;
+  /**
+   * Fields that are not a text input (a radio group): `perform` changes them and `expectScreen` checks
+   * them; they have no entry in `labels`.
+   */
+  customFields?: string[];
   /** The form element on screen, or null when the form is not showing. */
   form: () => HTMLElement | null;
   /** The submit button's accessible name in a snapshot (e.g. 'Login', 'Processing...'). */
@@ -140,7 +145,10 @@ async function perform<TMachine extends AnyStateMachine>(
     return element;
   };
   const label = (name: string) => model.labels[name] ?? name;
-  if (event.type === 'field.change') {
+  const custom = 'name' in event && model.customFields?.includes(event.name);
+  if (custom && model.perform) {
+    await model.perform(app, event);
+  } else if (event.type === 'field.change') {
     fireEvent.change(input(form(), event.name, label(event.name)), { target: { value: event.value } });
   } else if (event.type === 'field.blur') {
     fireEvent.focusOut(input(form(), event.name, label(event.name)));

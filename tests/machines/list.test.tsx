@@ -43,7 +43,12 @@ type Event =
   | { type: 'xstate.error.actor.removeRow'; error: ApiError; actorId: string }
   | { type: 'xstate.after.searchDebounce.list.search.typing' };
 
-const onboarded = (id: number, fullName: string, email: string, status: string): DirectoryEntry => ({
+const onboarded = (
+  id: number,
+  fullName: string,
+  email: string,
+  status: 'ACTIVE' | 'RESIGNED',
+): DirectoryEntry => ({
   id,
   fullName,
   email: `${email}@company.test`,
@@ -51,11 +56,11 @@ const onboarded = (id: number, fullName: string, email: string, status: string):
   hireDate: '2024-01-02',
   staffInfo: {
     id,
-    gender: 'FEMALE',
+    gender: 'Female',
     nric: 'S****567D',
     dateOfBirth: '1990-05-01',
-    race: 'CHINESE',
-    nationality: 'Singaporean',
+    race: 'Chinese',
+    nationality: 'SINGAPORE CITIZEN',
   },
   employmentInfo: {
     id,
@@ -63,8 +68,9 @@ const onboarded = (id: number, fullName: string, email: string, status: string):
     employmentStatus: status,
     hireDate: '2024-01-02',
     confirmedDate: null,
-    passType: 'NA',
-    employmentType: 'FULL_TIME',
+    passType: 'Singapore',
+    employmentType: 'Full Time',
+    lastDayOfService: status === 'RESIGNED' ? '2026-06-30' : null,
   },
   paymentInfo: {
     id,

@@ -6,6 +6,7 @@ import type {
   PASS_TYPES,
   RACES,
 } from '../../domain/enums';
+import type { Nationality } from '../../domain/nationalities';
 import type { CpfSection, CpfType } from '../../domain/payroll';
 
 // The demo company that `npm start` and `npm run seed` create on an empty database: data only.
@@ -27,12 +28,14 @@ export interface DemoStaff {
   gender?: 'Male' | 'Female';
   dateOfBirth?: string;
   race?: (typeof RACES)[number];
-  nationality?: string;
+  nationality?: Nationality;
   designation?: string;
   hireDate?: string;
   confirmedDate?: string | null;
   passType?: (typeof PASS_TYPES)[number];
   employmentType?: (typeof EMPLOYMENT_TYPES)[number];
+  /** Resigned staff keep their records (payroll must be kept) and carry the last day of service. */
+  resigned?: { lastDayOfService: string };
   salary?: number;
   cpfType?: CpfType;
   cpfSection?: CpfSection;
@@ -48,7 +51,7 @@ export const DEMO_STAFF: DemoStaff[] = [
     gender: 'Male',
     dateOfBirth: '1988-05-14',
     race: 'Chinese',
-    nationality: 'Singaporean',
+    nationality: 'SINGAPORE CITIZEN',
     designation: 'Software Engineer',
     hireDate: '2021-03-01',
     confirmedDate: '2021-06-01',
@@ -67,7 +70,7 @@ export const DEMO_STAFF: DemoStaff[] = [
     gender: 'Female',
     dateOfBirth: '2000-09-02',
     race: 'Malay',
-    nationality: 'Singaporean',
+    nationality: 'SINGAPORE CITIZEN',
     designation: 'HR Executive',
     hireDate: '2023-07-17',
     confirmedDate: '2023-10-17',
@@ -86,7 +89,7 @@ export const DEMO_STAFF: DemoStaff[] = [
     gender: 'Male',
     dateOfBirth: '1979-11-21',
     race: 'Indian',
-    nationality: 'Singaporean',
+    nationality: 'SINGAPORE CITIZEN',
     designation: 'Finance Manager',
     hireDate: '2018-01-08',
     confirmedDate: '2018-04-08',
@@ -105,7 +108,7 @@ export const DEMO_STAFF: DemoStaff[] = [
     gender: 'Female',
     dateOfBirth: '1995-02-27',
     race: 'Eurasian',
-    nationality: 'Singaporean',
+    nationality: 'SINGAPORE CITIZEN',
     designation: 'Marketing Executive',
     hireDate: '2022-02-14',
     confirmedDate: '2022-05-14',
@@ -124,7 +127,7 @@ export const DEMO_STAFF: DemoStaff[] = [
     gender: 'Female',
     dateOfBirth: '1969-08-09',
     race: 'Chinese',
-    nationality: 'Malaysian',
+    nationality: 'MALAYSIAN',
     designation: 'Senior Accountant',
     hireDate: '2015-05-04',
     confirmedDate: '2015-08-04',
@@ -143,7 +146,7 @@ export const DEMO_STAFF: DemoStaff[] = [
     gender: 'Male',
     dateOfBirth: '1991-04-18',
     race: 'Malay',
-    nationality: 'Malaysian',
+    nationality: 'MALAYSIAN',
     designation: 'Operations Executive',
     hireDate: '2024-09-02',
     confirmedDate: '2024-12-02',
@@ -162,7 +165,7 @@ export const DEMO_STAFF: DemoStaff[] = [
     gender: 'Female',
     dateOfBirth: '1993-12-05',
     race: 'Indian',
-    nationality: 'Indian',
+    nationality: 'INDIAN',
     designation: 'Business Analyst',
     hireDate: '2025-11-03',
     confirmedDate: null,
@@ -181,7 +184,7 @@ export const DEMO_STAFF: DemoStaff[] = [
     gender: 'Male',
     dateOfBirth: '1994-07-30',
     race: 'Others',
-    nationality: 'Vietnamese',
+    nationality: 'VIETNAMESE',
     designation: 'Technician',
     hireDate: '2023-03-13',
     confirmedDate: '2023-06-13',
@@ -200,7 +203,7 @@ export const DEMO_STAFF: DemoStaff[] = [
     gender: 'Male',
     dateOfBirth: '1987-01-11',
     race: 'Indian',
-    nationality: 'Indian',
+    nationality: 'INDIAN',
     designation: 'Head of Engineering',
     hireDate: '2022-10-03',
     confirmedDate: '2023-01-03',
@@ -219,7 +222,7 @@ export const DEMO_STAFF: DemoStaff[] = [
     gender: 'Female',
     dateOfBirth: '1964-03-22',
     race: 'Chinese',
-    nationality: 'Singaporean',
+    nationality: 'SINGAPORE CITIZEN',
     designation: 'Office Administrator',
     hireDate: '2012-06-18',
     confirmedDate: '2012-09-18',
@@ -239,7 +242,7 @@ export const DEMO_STAFF: DemoStaff[] = [
     gender: 'Male',
     dateOfBirth: '2002-10-08',
     race: 'Chinese',
-    nationality: 'Singaporean',
+    nationality: 'SINGAPORE CITIZEN',
     designation: 'Junior Designer',
     hireDate: `${todayIso().slice(0, 8)}01`,
     confirmedDate: null,
@@ -250,6 +253,26 @@ export const DEMO_STAFF: DemoStaff[] = [
     cpfSection: 'NONE',
     selfHelpGroup: 'CDAC',
     bank: ['UOB', '7375', '140', '1401234567'],
+  },
+  {
+    fullName: 'Marcus Lee Jun Hao',
+    email: 'marcus.lee',
+    nric: ['S', '9012876'],
+    gender: 'Male',
+    dateOfBirth: '1990-03-18',
+    race: 'Chinese',
+    nationality: 'SINGAPORE CITIZEN',
+    designation: 'Sales Executive',
+    hireDate: '2020-06-01',
+    confirmedDate: '2020-09-01',
+    passType: 'Singapore',
+    employmentType: 'Contract Worker',
+    resigned: { lastDayOfService: '2026-09-30' },
+    salary: 4_300,
+    cpfType: 'SINGAPORE CITIZEN',
+    cpfSection: 'NONE',
+    selfHelpGroup: 'CDAC',
+    bank: ['OCBC', '7339', '512', '5129876543'],
   },
   { fullName: 'Wong Kar Yan', email: 'karyan.wong', onboarded: false },
 ];

@@ -5,18 +5,18 @@ import type { UserDetail, UserListQuery, UserUpdateRequest } from '../../domain/
 import type { DbOrTx } from '../db/client';
 import { prepared } from '../db/prepared';
 import { employmentInfo, paymentInfo, payslips, staffInfo, users } from '../db/schema';
-import { badRequest, conflict, notFound } from '../lib/http-error';
+import { badRequest, conflict, forbidden, notFound } from '../lib/http-error';
 import { hashPassword } from '../lib/secrets';
-import { type Actor, assertAdmin, assertOwnerOrAdmin } from './actor';
+import { type Actor, assertAdmin, assertOwnerOrAdmin, isAdmin } from './actor';
 import { writeAudit } from './audit';
+import { toEmploymentInfo, toPaymentInfo, toStaffInfo } from './staff-records';
 
 // Users: reading, listing, registering, editing and deleting people. Every function takes the
 // database (or an enclosing transaction), the actor and the input; it checks the rules, opens its
 // own transaction for changes and writes the audit entry in it.
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
-
-export const centsToAmount = (cents: number) => cents / 100;
+export const EMAIL_ADMIN_ONLY_MESSAGE = 'Only an administrator can change the email address.';
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [row] = await db
@@ -143,6 +143,8 @@ export async function updateUser(
       .where(eq(users.id, id))
       .for('update');
     if (!before) throw notFound('User not found.');
+    // The e-mail is the sign-in name: STAFF change their own name, only ADMIN an address.
+    if (!isAdmin(actor) && before.email.toLowerCase() !== email) throw forbidden(EMAIL_ADMIN_ONLY_MESSAGE);
     await tx.update(users).set({ fullName, email }).where(eq(users.id, id));
     await writeAudit(tx, {
       actorUserId: actor.id,
@@ -199,39 +201,11 @@ function toUserRecord(
     email: user.email,
     role: user.role,
     hireDate: employment?.hireDate ?? null,
-    staffInfo: staff
-      ? {
-          id: staff.id,
-          gender: staff.gender,
-          nric: masked ? maskNric(staff.nric) : staff.nric,
-          dateOfBirth: staff.dateOfBirth,
-          race: staff.race,
-          nationality: staff.nationality,
-        }
-      : null,
-    employmentInfo: employment
-      ? {
-          id: employment.id,
-          designation: employment.designation,
-          employmentStatus: employment.employmentStatus,
-          hireDate: employment.hireDate,
-          confirmedDate: employment.confirmedDate,
-          passType: employment.passType,
-          employmentType: employment.employmentType,
-        }
-      : null,
+    staffInfo: staff ? { ...toStaffInfo(staff), nric: masked ? maskNric(staff.nric) : staff.nric } : null,
+    employmentInfo: employment ? toEmploymentInfo(employment) : null,
     paymentInfo: payment
       ? {
-          id: payment.id,
-          basicSalary: centsToAmount(payment.basicSalaryCents),
-          employeeCpfContributionRate: payment.employeeCpfRate,
-          employerCpfContributionRate: payment.employerCpfRate,
-          cpfType: payment.cpfType,
-          cpfSection: payment.cpfSection,
-          selfHelpGroup: payment.selfHelpGroup,
-          bankName: payment.bankName,
-          bankCode: payment.bankCode,
-          branchCode: payment.branchCode,
+          ...toPaymentInfo(payment),
           accountNo: masked && payment.accountNo ? maskAccountNumber(payment.accountNo) : payment.accountNo,
         }
       : null,

@@ -1,0 +1,198 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { DEFAULT_ERROR_MESSAGE, toApiError } from '../src/domain/api-error';
+import type { ApiError } from '../src/domain/auth';
+import { employmentInfoBodySchema } from '../src/domain/employment-info';
+import { bodyFieldErrors } from '../src/domain/forms';
+import { parseLeaveAllowanceForm } from '../src/domain/onboarding';
+import { paymentInfoFormSchema } from '../src/domain/payment-info';
+import { staffInfoBodySchema } from '../src/domain/staff-info';
+import { notProvided, type ToastParams } from './effects';
+
+/** The panels of My profile and user detail (spec section 2), each one instance of this statechart. */
+/** Messages by field name, one per field. */
+type Errors = Record<string, string>;
+
+export type PanelKind = 'profile' | 'staffInfo' | 'employmentInfo' | 'paymentInfo' | 'leaveAllowance';
+
+/** A panel's fields as the inputs hold them. */
+export type PanelValues = Record<string, string>;
+
+export interface EditablePanelInput {
+  kind: PanelKind;
+  values: PanelValues;
+}
+
+export interface EditablePanelContext {
+  kind: PanelKind;
+  /** What the server holds: Cancel restores these. */
+  stored: PanelValues;
+  draft: PanelValues;
+  errors: Errors;
+  error: ApiError | null;
+}
+
+export type EditablePanelEvent =
+  | { type: 'panel.edit' }
+  | { type: 'panel.change'; field: string; value: string }
+  | { type: 'panel.cancel' }
+  | { type: 'panel.save' };
+
+const ALL_REQUIRED = 'All fields are required.';
+
+/** Each kind's check, with the spec's messages (section 5). */
+export function panelErrors(kind: PanelKind, values: PanelValues): Errors {
+  switch (kind) {
+    case 'profile': {
+      const errors: Errors = {};
+      for (const field of ['fullName', 'email']) if (!values[field]?.trim()) errors[field] = ALL_REQUIRED;
+      return errors;
+    }
+    case 'staffInfo':
+      return bodyFieldErrors(staffInfoBodySchema, values);
+    case 'employmentInfo':
+      return bodyFieldErrors(employmentInfoBodySchema, values);
+    case 'paymentInfo':
+      return bodyFieldErrors(paymentInfoFormSchema, values);
+    case 'leaveAllowance': {
+      // The panel shows every type but Unpaid Leave, keyed by id.
+      const types = Object.keys(values).map((id) => ({ id: Number(id), name: id }));
+      const parsed = parseLeaveAllowanceForm(types, values);
+      return parsed.ok ? {} : { leave: parsed.message };
+    }
+  }
+}
+
+/** Spec section 8: the toasts of each panel. */
+export const panelToasts: Record<
+  PanelKind,
+  { saved: ToastParams; failed: (error: ApiError) => ToastParams }
+> = {
+  profile: {
+    saved: { type: 'success', title: 'User updated!' },
+    failed: () => ({ type: 'error', title: 'An error occurred', description: 'Please try again' }),
+  },
+  staffInfo: {
+    saved: { type: 'success', title: 'Staff information updated!' },
+    failed: () => ({ type: 'error', title: 'Failed to update staff information. Please try again.' }),
+  },
+  employmentInfo: {
+    saved: { type: 'success', title: 'Employment info updated!' },
+    failed: (error) => ({ type: 'error', title: error.message, description: error.error }),
+  },
+  paymentInfo: {
+    saved: { type: 'success', title: 'Payment Info Updated' },
+    failed: (error) => ({ type: 'error', title: error.message, description: error.error }),
+  },
+  leaveAllowance: {
+    saved: { type: 'success', title: 'Leave Allowance Updated!' },
+    // The server's message and error replace the default when there are any.
+    failed: (error) =>
+      error.message && error.message !== DEFAULT_ERROR_MESSAGE
+        ? { type: 'error', title: error.message, description: error.error }
+        : { type: 'error', title: 'Failed to update leave allowance.' },
+  },
+};
+
+export const isPanelDirty = (context: Pick<EditablePanelContext, 'stored' | 'draft'>) =>
+  Object.keys(context.draft).some((field) => context.draft[field] !== context.stored[field]);
+
+export const editablePanelMachine = setup({
+  types: {
+    context: {} as EditablePanelContext,
+    events: {} as EditablePanelEvent,
+    input: {} as EditablePanelInput,
+  },
+  actors: {
+    /** Sends the draft; answers the values as stored, which the panel then shows. */
+    savePanel: fromPromise<PanelValues, { kind: PanelKind; values: PanelValues }>(
+      notProvided('editable-panel', 'savePanel'),
+    ),
+  },
+  actions: {
+    notify: notProvided('editable-panel', 'notify') as (_: unknown, params: ToastParams) => void,
+  },
+  guards: {
+    hasChanges: ({ context }) => isPanelDirty(context),
+    /** Something changed and the draft passes the panel's checks. */
+    canSave: ({ context }) =>
+      isPanelDirty(context) && Object.keys(panelErrors(context.kind, context.draft)).length === 0,
+  },
+}).createMachine({
+  id: 'editablePanel',
+  description: 'A panel of My profile or user detail: read-only, or editing with Save and Cancel.',
+  context: ({ input }) => ({
+    kind: input.kind,
+    stored: input.values,
+    draft: input.values,
+    errors: {},
+    error: null,
+  }),
+  initial: 'readOnly',
+  states: {
+    readOnly: {
+      description: 'The stored values; the pencil starts editing.',
+      on: {
+        'panel.edit': {
+          target: 'editing',
+          actions: assign(({ context }) => ({ draft: context.stored, errors: {}, error: null })),
+        },
+      },
+    },
+    editing: {
+      description: 'Inputs hold a draft; Save is disabled while nothing changed.',
+      initial: 'idle',
+      on: {
+        'panel.change': {
+          actions: assign(({ context, event }) => {
+            const { [event.field]: _, leave: __, ...errors } = context.errors;
+            return { draft: { ...context.draft, [event.field]: event.value }, errors };
+          }),
+        },
+        'panel.cancel': {
+          target: 'readOnly',
+          description: 'Cancel restores the stored values.',
+          actions: assign(({ context }) => ({ draft: context.stored, errors: {} })),
+        },
+        'panel.save': [
+          { guard: 'canSave', target: 'saving' },
+          {
+            guard: 'hasChanges',
+            target: '.invalid',
+            actions: assign({ errors: ({ context }) => panelErrors(context.kind, context.draft) }),
+          },
+        ],
+      },
+      states: {
+        idle: { description: 'The admin or staff member types.' },
+        invalid: { description: 'Messages show beside the fields.' },
+        saveFailed: { description: "The server refused; the panel's failure toast showed." },
+      },
+    },
+    saving: {
+      description: 'The change is in flight; Save and Cancel are disabled.',
+      invoke: {
+        id: 'savePanel',
+        src: 'savePanel',
+        input: ({ context }) => ({ kind: context.kind, values: context.draft }),
+        onDone: {
+          target: 'readOnly',
+          actions: [
+            assign(({ event }) => ({ stored: event.output, draft: event.output })),
+            { type: 'notify', params: ({ context }) => panelToasts[context.kind].saved },
+          ],
+        },
+        onError: {
+          target: 'editing.saveFailed',
+          description: 'The draft stays for another try.',
+          actions: [
+            assign({ error: ({ event }) => toApiError(event.error) }),
+            {
+              type: 'notify',
+              params: ({ context, event }) => panelToasts[context.kind].failed(toApiError(event.error)),
+            },
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,164 @@
+import { fromCallback, fromPromise } from 'xstate';
+import {
+  editablePanelMachine,
+  type PanelKind,
+  type PanelValues,
+} from '../../machines/editable-panel.machine';
+import type { ToastParams } from '../../machines/effects';
+import { onboardingMachine } from '../../machines/onboarding.machine';
+import { registerUserMachine } from '../../machines/register-user.machine';
+import { userRecordMachine } from '../../machines/user-record.machine';
+import type { authApi } from '../api/auth.api';
+import type { StaffRecordsApi } from '../api/staff-records.api';
+import type { usersApi } from '../api/users.api';
+import { employmentInfoBodySchema, employmentInfoFormValues } from '../domain/employment-info';
+import { paymentInfoFormSchema, paymentInfoFormValues } from '../domain/payment-info';
+import { staffInfoBodySchema, staffInfoFormValues } from '../domain/staff-info';
+import { profileFormValues, type UserDetail } from '../domain/users';
+
+export interface StaffRecordEffects {
+  auth: Pick<typeof authApi, 'register'>;
+  users: Pick<typeof usersApi, 'update'>;
+  records: StaffRecordsApi;
+  notify: (toast: ToastParams) => void;
+  navigate: (to: string) => void;
+}
+
+const effectsOf = ({ notify, navigate }: Pick<StaffRecordEffects, 'notify' | 'navigate'>) => ({
+  notify: (_: unknown, toast: ToastParams) => notify(toast),
+  navigate: (_: unknown, { to }: { to: string }) => navigate(to),
+});
+
+export function provideRegisterUser(effects: StaffRecordEffects) {
+  return registerUserMachine.provide({
+    actors: {
+      submit: fromPromise(({ input }) => effects.auth.register(input)),
+    },
+    actions: { notify: (_, toast) => effects.notify(toast) },
+  });
+}
+
+/**
+ * Leaving the wizard asks first: the browser's own warning on reload or close, and a click on any
+ * in-app link is held back and becomes onboarding.leave (the wizard's question).
+ */
+export const guardLeaving = fromCallback(({ sendBack }) => {
+  const warn = (event: BeforeUnloadEvent) => {
+    event.preventDefault();
+    // Older browsers show the warning only when returnValue is set.
+    event.returnValue = '';
+  };
+  const holdLinks = (event: MouseEvent) => {
+    const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
+    if (new URL(link.href, window.location.href).origin !== window.location.origin) return;
+    event.preventDefault();
+    event.stopPropagation();
+    sendBack({ type: 'onboarding.leave' });
+  };
+  window.addEventListener('beforeunload', warn);
+  document.addEventListener('click', holdLinks, true);
+  return () => {
+    window.removeEventListener('beforeunload', warn);
+    document.removeEventListener('click', holdLinks, true);
+  };
+});
+
+export function provideOnboarding(effects: StaffRecordEffects) {
+  return onboardingMachine.provide({
+    actors: {
+      loadOnboarding: fromPromise(async ({ input }) => {
+        if (input.userId === null) return { user: null, leaveTypes: [] };
+        const [user, leaveTypes] = await Promise.all([
+          effects.records.getUser(input.userId),
+          effects.records.leaveTypes(),
+        ]);
+        return { user, leaveTypes };
+      }),
+      onboard: fromPromise(({ input }) => effects.records.onboard(input.userId, input.body)),
+      guardLeaving,
+    },
+    actions: effectsOf(effects),
+  });
+}
+
+export function provideUserRecord(effects: StaffRecordEffects) {
+  return userRecordMachine.provide({
+    actors: {
+      loadUser: fromPromise(async ({ input }) => {
+        if (input.userId === null) throw new Error('No such user');
+        const userId = input.userId;
+        // The leave pieces are extras: without them the records still show (spec: such fetches answer empty).
+        const [user, leaveTypes, allowances] = await Promise.all([
+          effects.records.getUser(userId),
+          effects.records.leaveTypes().catch(() => []),
+          effects.records.leaveAllowances(userId).catch(() => []),
+        ]);
+        return { user, leaveTypes, allowances };
+      }),
+      deleteUser: fromPromise(({ input }) => effects.records.deleteUser(input.userId)),
+    },
+    actions: effectsOf(effects),
+  });
+}
+
+// ------------------------------------------------------------------ panels: stored records <-> input text
+
+export interface PanelTarget {
+  user: UserDetail;
+  /** The allowances as loaded, to send only what changed. */
+  allowances?: PanelValues;
+}
+
+/** The editable panel of one kind for one user: saving sends the draft and answers the stored values. */
+export function provideEditablePanel(effects: StaffRecordEffects, kind: PanelKind, target: PanelTarget) {
+  const { user } = target;
+  let allowances = target.allowances ?? {};
+  const save = async (values: PanelValues): Promise<PanelValues> => {
+    switch (kind) {
+      case 'profile':
+        return profileFormValues(
+          await effects.users.update(user.id, { fullName: values.fullName ?? '', email: values.email ?? '' }),
+        );
+      case 'staffInfo':
+        return staffInfoFormValues(
+          await effects.records.updateStaffInfo(recordId(user.staffInfo), staffInfoBodySchema.parse(values)),
+        );
+      case 'employmentInfo':
+        return employmentInfoFormValues(
+          await effects.records.updateEmploymentInfo(
+            recordId(user.employmentInfo),
+            employmentInfoBodySchema.parse(values),
+          ),
+        );
+      case 'paymentInfo':
+        return {
+          ...paymentInfoFormValues(
+            await effects.records.updatePaymentInfo(
+              recordId(user.paymentInfo),
+              paymentInfoFormSchema.parse(values),
+            ),
+          ),
+        };
+      case 'leaveAllowance': {
+        // One call per changed leave type (spec section 7); what was saved stays saved if a later call fails.
+        for (const [typeId, days] of Object.entries(values)) {
+          if (days === allowances[typeId]) continue;
+          await effects.records.setLeaveAllowance(user.id, Number(typeId), Number(days));
+          allowances = { ...allowances, [typeId]: days };
+        }
+        return values;
+      }
+    }
+  };
+  return editablePanelMachine.provide({
+    actors: { savePanel: fromPromise(({ input }) => save(input.values)) },
+    actions: { notify: (_, toast) => effects.notify(toast) },
+  });
+}
+
+function recordId(record: { id: number } | null): number {
+  if (!record) throw new Error('This user has not been onboarded.');
+  return record.id;
+}

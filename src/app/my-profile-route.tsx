@@ -1,0 +1,13 @@
+import { MyProfileScreen } from '../views/profile/my-profile-screen';
+import { useSession } from '../views/session/session-context';
+import type { AppServices } from './services';
+import { panelLogic, userRecord } from './staff-records-effects';
+
+/** /staff/profile: the signed-in user's own records. */
+export default function MyProfileRoute({ services }: { services: AppServices }) {
+  const userId = useSession((s) => s.context.user?.id ?? null);
+  if (userId === null) return null;
+  return (
+    <MyProfileScreen logic={userRecord} panelLogic={panelLogic} userId={userId} inspect={services.inspect} />
+  );
+}

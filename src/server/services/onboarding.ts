@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import { todayIso } from '../../domain/dates';
+import { UNPAID_LEAVE } from '../../domain/enums';
+import { LEAVE_ALLOWANCE_MESSAGE, ONBOARD_INVALID_ACCESS, type OnboardBody } from '../../domain/onboarding';
+import type { UserDetail } from '../../domain/users';
+import type { DbOrTx, Tx } from '../db/client';
+import { employmentInfo, leaveBalances, leaveTypes, paymentInfo, staffInfo, users } from '../db/schema';
+import { badRequest, conflict, notFound } from '../lib/http-error';
+import { type Actor, assertAdmin } from './actor';
+import { writeAudit } from './audit';
+import { paymentInfoColumns } from './payment-info';
+import { assertNricFree } from './staff-info';
+import { userDetail } from './users';
+
+export const ALREADY_ONBOARDED = 'This user has already been onboarded.';
+
+/**
+ * POST /users/{id}/onboard (ADMIN): staff, employment and payment info and this year's leave
+ * allowances, all in one transaction, so a failure in any part leaves nothing behind.
+ * Only a registered STAFF user without any of the three records can be onboarded.
+ */
+export async function onboardUser(
+  db: DbOrTx,
+  actor: Actor,
+  input: { userId: number; body: OnboardBody },
+): Promise<UserDetail> {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    const { userId, body } = input;
+    // The row lock makes a second, concurrent onboarding of the same user wait. The records are read by
+    // a later statement: under READ COMMITTED only a new statement sees what the first one committed.
+    const [user] = await tx
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (user?.role !== 'STAFF') throw notFound(ONBOARD_INVALID_ACCESS.description);
+    const [records] = await tx
+      .select({ staff: staffInfo.id, employment: employmentInfo.id, payment: paymentInfo.id })
+      .from(users)
+      .leftJoin(staffInfo, eq(staffInfo.userId, users.id))
+      .leftJoin(employmentInfo, eq(employmentInfo.userId, users.id))
+      .leftJoin(paymentInfo, eq(paymentInfo.userId, users.id))
+      .where(eq(users.id, userId));
+    if (records?.staff || records?.employment || records?.payment) throw conflict(ALREADY_ONBOARDED);
+
+    const allowances = await allowancesForEveryType(tx, body.leaveBalances);
+    await assertNricFree(tx, body.staffInfo.nric, userId);
+
+    await tx.insert(staffInfo).values({ userId, ...body.staffInfo });
+    await tx.insert(employmentInfo).values({ userId, ...body.employmentInfo });
+    await tx.insert(paymentInfo).values({ userId, ...paymentInfoColumns(body.paymentInfo) });
+    const year = Number(todayIso().slice(0, 4));
+    await tx.insert(leaveBalances).values(allowances.map((row) => ({ userId, year, ...row })));
+    await writeAudit(tx, {
+      actorUserId: actor.id,
+      action: 'user.onboarded',
+      entity: 'user',
+      entityId: userId,
+      details: {
+        designation: body.employmentInfo.designation,
+        hireDate: body.employmentInfo.hireDate,
+        basicSalary: body.paymentInfo.basicSalary,
+        cpfType: body.paymentInfo.cpfType,
+        year,
+        leaveBalances: allowances,
+      },
+    });
+    const onboarded = await userDetail(tx, userId);
+    if (!onboarded) throw notFound(ONBOARD_INVALID_ACCESS.description);
+    return onboarded;
+  });
+}
+
+/**
+ * One allowance per leave type: every type but Unpaid Leave needs a value (spec section 5); Unpaid
+ * Leave left out means no limit (null).
+ */
+async function allowancesForEveryType(tx: Tx, sent: OnboardBody['leaveBalances']) {
+  const types = await tx.select({ id: leaveTypes.id, name: leaveTypes.name }).from(leaveTypes);
+  const known = new Set(types.map((type) => type.id));
+  if (sent.some((row) => !known.has(row.leaveTypeId))) throw badRequest('Unknown leave type.');
+  const byType = new Map(sent.map((row) => [row.leaveTypeId, row.totalDays]));
+  return types.map((type) => {
+    const totalDays = byType.get(type.id);
+    if (totalDays === undefined && type.name !== UNPAID_LEAVE) throw badRequest(LEAVE_ALLOWANCE_MESSAGE);
+    return { leaveTypeId: type.id, totalDays: totalDays ?? null };
+  });
+}

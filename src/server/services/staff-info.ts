@@ -1,0 +1,59 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { NRIC_TAKEN, type StaffInfo, type StaffInfoBody } from '../../domain/staff-info';
+import type { DbOrTx } from '../db/client';
+import { staffInfo } from '../db/schema';
+import { conflict, notFound } from '../lib/http-error';
+import { type Actor, assertOwnerOrAdmin } from './actor';
+import { writeAudit } from './audit';
+import { toStaffInfo } from './staff-records';
+
+export const STAFF_INFO_NOT_FOUND = 'Staff information not found.';
+
+/** A user's staff info: STAFF their own, ADMIN anyone's. */
+export async function getStaffInfo(db: DbOrTx, actor: Actor, input: { userId: number }): Promise<StaffInfo> {
+  assertOwnerOrAdmin(actor, input.userId);
+  const [row] = await db.select().from(staffInfo).where(eq(staffInfo.userId, input.userId));
+  if (!row) throw notFound(STAFF_INFO_NOT_FOUND);
+  return toStaffInfo(row);
+}
+
+/** One NRIC/FIN belongs to one person; the unique index backs this check against races. */
+export async function assertNricFree(db: DbOrTx, nric: string, exceptUserId: number): Promise<void> {
+  const [taken] = await db
+    .select({ id: staffInfo.id })
+    .from(staffInfo)
+    .where(and(eq(staffInfo.nric, nric), ne(staffInfo.userId, exceptUserId)));
+  if (taken) throw conflict(NRIC_TAKEN);
+}
+
+/** Staff info by the record's id: STAFF change their own, ADMIN anyone's. */
+export async function updateStaffInfo(
+  db: DbOrTx,
+  actor: Actor,
+  input: { id: number; body: StaffInfoBody },
+): Promise<StaffInfo> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(staffInfo).where(eq(staffInfo.id, input.id)).for('update');
+    if (!before) throw notFound(STAFF_INFO_NOT_FOUND);
+    assertOwnerOrAdmin(actor, before.userId);
+    await assertNricFree(tx, input.body.nric, before.userId);
+    const [after] = await tx.update(staffInfo).set(input.body).where(eq(staffInfo.id, input.id)).returning();
+    if (!after) throw notFound(STAFF_INFO_NOT_FOUND);
+    await writeAudit(tx, {
+      actorUserId: actor.id,
+      action: 'staffInfo.updated',
+      entity: 'user',
+      entityId: before.userId,
+      // The NRIC is personal data: the log says which fields changed, not their values.
+      details: { changed: changedFields(toStaffInfo(before), toStaffInfo(after)) },
+    });
+    return toStaffInfo(after);
+  });
+}
+
+/** Names of the fields whose values differ. */
+export function changedFields<T extends object>(before: T, after: T): string[] {
+  return (Object.keys(after) as (keyof T)[])
+    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    .map(String);
+}

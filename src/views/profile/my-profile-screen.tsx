@@ -1,0 +1,80 @@
+import { Card, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type ReactNode, useMemo } from 'react';
+import type { InspectionEvent, Observer } from 'xstate';
+import type { userRecordMachine } from '../../../machines/user-record.machine';
+import { PageTitle } from '../../ui/page-title';
+import { UserAvatar } from '../../ui/user-avatar';
+import { type PanelLogicFactory, recordPanels } from '../staff-records/panels';
+import { ReadOnlyRows } from '../staff-records/record-fields';
+import { NotOnboarded, RecordTabs } from '../staff-records/record-tabs';
+
+/** STAFF change their own staff info; employment, payment and allowances are the administrator's. */
+const STAFF_EDITS = new Set(['staffInfo'] as const);
+
+/** /staff/profile: the read-only block, the four tabs, then the user's leave (spec section 2, My profile). */
+export function MyProfileScreen({
+  logic,
+  panelLogic,
+  userId,
+  leave,
+  inspect,
+}: {
+  logic: typeof userRecordMachine;
+  panelLogic: PanelLogicFactory;
+  userId: number;
+  leave?: { requests?: (userId: number) => ReactNode; balance?: (userId: number) => ReactNode };
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+}) {
+  const actor = useActorRef(logic, { input: { userId }, inspect });
+  const user = useSelector(actor, (s) => s.context.user);
+  const leaveTypes = useSelector(actor, (s) => s.context.leaveTypes);
+  const allowances = useSelector(actor, (s) => s.context.allowances);
+  const loading = useSelector(actor, (s) => s.matches('loading'));
+  const panels = useMemo(
+    () => (user ? recordPanels(panelLogic, user, leaveTypes, allowances) : null),
+    [panelLogic, user, leaveTypes, allowances],
+  );
+
+  return (
+    <Stack gap="5">
+      <PageTitle>My Profile</PageTitle>
+      {loading && <Spinner size="sm" color="fg.muted" aria-label="Loading" />}
+      {user && panels && (
+        <Flex gap="5" direction={{ base: 'column', lg: 'row' }} align="flex-start">
+          <Card.Root w={{ base: 'full', lg: '72' }} flexShrink={0}>
+            <Card.Body gap="4" p={{ base: '4', md: '6' }}>
+              <Flex gap="3" align="center">
+                <UserAvatar fullName={user.fullName} size="lg" />
+                <Heading as="h2" size="md">
+                  {user.fullName}
+                </Heading>
+              </Flex>
+              <ReadOnlyRows
+                rows={[
+                  ['Name', user.fullName],
+                  ['Email', user.email],
+                  ['Role', user.role],
+                ]}
+              />
+            </Card.Body>
+          </Card.Root>
+          <Card.Root flex="1" minW="0" w="full">
+            <Card.Body p={{ base: '3', md: '5' }}>
+              <RecordTabs
+                panels={panels}
+                editable={STAFF_EDITS}
+                leaveTypes={leaveTypes}
+                inspect={inspect}
+                notOnboarded={<NotOnboarded>Your records have not been set up yet.</NotOnboarded>}
+              />
+            </Card.Body>
+          </Card.Root>
+        </Flex>
+      )}
+      {user && leave?.requests?.(user.id)}
+      {user && leave?.balance?.(user.id)}
+      {!loading && !user && <Text color="fg.muted">Your profile could not be loaded.</Text>}
+    </Stack>
+  );
+}

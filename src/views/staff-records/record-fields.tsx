@@ -1,0 +1,302 @@
+import { Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { todayIso } from '../../domain/dates';
+import {
+  BANK_NAMES,
+  EMPLOYMENT_STATUSES,
+  EMPLOYMENT_TYPES,
+  GENDERS,
+  PASS_TYPES,
+  RACES,
+} from '../../domain/enums';
+import { maskNric } from '../../domain/masking';
+import { NATIONALITIES } from '../../domain/nationalities';
+import type { LeaveTypeRef } from '../../domain/onboarding';
+import type { OfficialCpfRates } from '../../domain/payment-info';
+import { cpfSections, cpfTypes, selfHelpGroups } from '../../domain/payroll';
+import { DateInput, LabelledField, optionsOf, SelectInput } from '../../ui/form-field';
+
+/**
+ * The fields of the three staff records and the leave allowances, shared by the onboarding steps and
+ * the editable panels. Values are the inputs' text; changes go to the screen's statechart.
+ */
+
+export type Values = Record<string, string>;
+
+export interface FieldsProps {
+  values: Values;
+  errors: Record<string, string>;
+  onChange: (field: string, value: string) => void;
+  disabled?: boolean;
+}
+
+const text = (props: FieldsProps, field: string) => ({
+  name: field,
+  value: props.values[field] ?? '',
+  onChange: (value: string) => props.onChange(field, value),
+});
+
+function TextInput({
+  name,
+  value,
+  onChange,
+  inputMode,
+  maxLength,
+  readOnly,
+}: {
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  inputMode?: 'decimal' | 'numeric';
+  maxLength?: number;
+  readOnly?: boolean;
+}) {
+  return (
+    <Input
+      name={name}
+      value={value}
+      inputMode={inputMode}
+      maxLength={maxLength}
+      readOnly={readOnly}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+const Grid = ({ children }: { children: React.ReactNode }) => (
+  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+    {children}
+  </SimpleGrid>
+);
+
+export function StaffInfoFields(props: FieldsProps) {
+  const { errors, disabled } = props;
+  return (
+    <Grid>
+      <LabelledField label="Gender" error={errors.gender} disabled={disabled}>
+        <SelectInput {...text(props, 'gender')} options={optionsOf(GENDERS)} />
+      </LabelledField>
+      <LabelledField label="NRIC/FIN" error={errors.nric} required disabled={disabled}>
+        <Input
+          name="nric"
+          value={props.values.nric ?? ''}
+          maxLength={9}
+          autoComplete="off"
+          textTransform="uppercase"
+          onChange={(event) => props.onChange('nric', event.target.value.toUpperCase())}
+        />
+      </LabelledField>
+      <LabelledField label="Date of Birth" error={errors.dateOfBirth} required disabled={disabled}>
+        <DateInput {...text(props, 'dateOfBirth')} max={todayIso()} />
+      </LabelledField>
+      <LabelledField label="Race" error={errors.race} required disabled={disabled}>
+        <SelectInput {...text(props, 'race')} options={optionsOf(RACES)} />
+      </LabelledField>
+      <LabelledField label="Nationality" error={errors.nationality} required disabled={disabled}>
+        <SelectInput {...text(props, 'nationality')} options={optionsOf(NATIONALITIES)} />
+      </LabelledField>
+    </Grid>
+  );
+}
+
+export function EmploymentInfoFields(props: FieldsProps & { withStatus?: boolean }) {
+  const { errors, disabled, withStatus } = props;
+  return (
+    <Grid>
+      <LabelledField label="Designation" error={errors.designation} required disabled={disabled}>
+        <TextInput {...text(props, 'designation')} maxLength={100} />
+      </LabelledField>
+      {withStatus && (
+        <LabelledField label="Employment Status" error={errors.employmentStatus} required disabled={disabled}>
+          <SelectInput
+            {...text(props, 'employmentStatus')}
+            options={EMPLOYMENT_STATUSES.map((status) => ({
+              value: status,
+              label: status === 'ACTIVE' ? 'Active' : 'Resigned',
+            }))}
+          />
+        </LabelledField>
+      )}
+      {withStatus && props.values.employmentStatus === 'RESIGNED' && (
+        <LabelledField
+          label="Last Day of Service"
+          error={errors.lastDayOfService}
+          required
+          disabled={disabled}
+        >
+          <DateInput {...text(props, 'lastDayOfService')} />
+        </LabelledField>
+      )}
+      <LabelledField label="Hire Date" error={errors.hireDate} required disabled={disabled}>
+        <DateInput {...text(props, 'hireDate')} />
+      </LabelledField>
+      <LabelledField label="Confirmed Date" error={errors.confirmedDate} disabled={disabled}>
+        <DateInput {...text(props, 'confirmedDate')} />
+      </LabelledField>
+      <LabelledField label="Pass Type" error={errors.passType} required disabled={disabled}>
+        <SelectInput {...text(props, 'passType')} options={optionsOf(PASS_TYPES)} />
+      </LabelledField>
+      <LabelledField label="Employment Type" error={errors.employmentType} required disabled={disabled}>
+        <SelectInput {...text(props, 'employmentType')} options={optionsOf(EMPLOYMENT_TYPES)} />
+      </LabelledField>
+    </Grid>
+  );
+}
+
+const BANK_OPTIONS = [{ value: 'NONE', label: 'NONE' }, ...optionsOf(BANK_NAMES)];
+
+export function PaymentInfoFields(
+  props: FieldsProps & {
+    /** Official rates for the chosen type, section and birth date; a hint shows when the rates differ. */
+    official?: OfficialCpfRates | null;
+    ratesDiffer?: boolean;
+  },
+) {
+  const { errors, disabled, official, ratesDiffer } = props;
+  const noCpf = props.values.cpfType === 'NONE';
+  const rateHint = official
+    ? `Official rates this month: employee ${official.employee}%, employer ${official.employer}%.`
+    : undefined;
+  return (
+    <Stack gap="4">
+      <Grid>
+        <LabelledField label="Basic Salary" error={errors.basicSalary} required disabled={disabled}>
+          <TextInput {...text(props, 'basicSalary')} inputMode="decimal" maxLength={13} />
+        </LabelledField>
+        <LabelledField label="CPF Type" error={errors.cpfType} required disabled={disabled}>
+          <SelectInput {...text(props, 'cpfType')} options={optionsOf(cpfTypes)} />
+        </LabelledField>
+        <LabelledField label="CPF Section" error={errors.cpfSection} required disabled={disabled}>
+          <SelectInput {...text(props, 'cpfSection')} options={optionsOf(cpfSections)} />
+        </LabelledField>
+        <LabelledField label="Self-Help Group" error={errors.selfHelpGroup} required disabled={disabled}>
+          <SelectInput {...text(props, 'selfHelpGroup')} options={optionsOf(selfHelpGroups)} />
+        </LabelledField>
+        <LabelledField
+          label="Employee CPF Rate (%)"
+          error={errors.employeeCpfContributionRate}
+          required={!noCpf}
+          disabled={disabled || noCpf}
+          helper={rateHint}
+        >
+          <TextInput {...text(props, 'employeeCpfContributionRate')} inputMode="decimal" maxLength={6} />
+        </LabelledField>
+        <LabelledField
+          label="Employer CPF Rate (%)"
+          error={errors.employerCpfContributionRate}
+          required={!noCpf}
+          disabled={disabled || noCpf}
+        >
+          <TextInput {...text(props, 'employerCpfContributionRate')} inputMode="decimal" maxLength={6} />
+        </LabelledField>
+      </Grid>
+      {ratesDiffer && (
+        <Text fontSize="sm" color="fg.warning" role="status">
+          These rates differ from the official CPF rates for this month.
+        </Text>
+      )}
+      <Grid>
+        <LabelledField label="Bank Name" error={errors.bankName} disabled={disabled}>
+          <SelectInput {...text(props, 'bankName')} options={BANK_OPTIONS} />
+        </LabelledField>
+        <LabelledField label="Bank Code" error={errors.bankCode} disabled={disabled}>
+          <TextInput {...text(props, 'bankCode')} inputMode="numeric" maxLength={10} />
+        </LabelledField>
+        <LabelledField label="Branch Code" error={errors.branchCode} disabled={disabled}>
+          <TextInput {...text(props, 'branchCode')} inputMode="numeric" maxLength={10} />
+        </LabelledField>
+        <LabelledField label="Account No" error={errors.accountNo} disabled={disabled}>
+          <TextInput {...text(props, 'accountNo')} maxLength={34} />
+        </LabelledField>
+      </Grid>
+    </Stack>
+  );
+}
+
+/** One number per leave type (Unpaid Leave is not shown: it has no limit). */
+export function LeaveAllowanceFields(props: FieldsProps & { leaveTypes: readonly LeaveTypeRef[] }) {
+  const { leaveTypes, errors, disabled } = props;
+  return (
+    <Stack gap="4">
+      <Grid>
+        {leaveTypes.map((type) => (
+          <LabelledField key={type.id} label={type.name} disabled={disabled}>
+            <Input
+              type="number"
+              name={`leave-${type.id}`}
+              min={0}
+              step={0.5}
+              value={props.values[String(type.id)] ?? ''}
+              onChange={(event) => props.onChange(String(type.id), event.target.value)}
+            />
+          </LabelledField>
+        ))}
+      </Grid>
+      {errors.leave && (
+        <Text color="fg.error" fontSize="sm" role="alert">
+          {errors.leave}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+// ------------------------------------------------------------------ read-only display
+
+export type Row = [label: string, value: string];
+
+const shown = (value: string | undefined) => (value ? value : '-');
+
+export const staffInfoRows = (v: Values): Row[] => [
+  ['Gender', shown(v.gender)],
+  // Masked everywhere except its own edit field.
+  ['NRIC/FIN', v.nric ? maskNric(v.nric) : '-'],
+  ['Date of Birth', shown(v.dateOfBirth)],
+  ['Race', shown(v.race)],
+  ['Nationality', shown(v.nationality)],
+];
+
+export const employmentInfoRows = (v: Values): Row[] => [
+  ['Designation', shown(v.designation)],
+  ['Employment Status', v.employmentStatus === 'RESIGNED' ? 'Resigned' : 'Active'],
+  ...(v.employmentStatus === 'RESIGNED'
+    ? ([['Last Day of Service', shown(v.lastDayOfService)]] as Row[])
+    : []),
+  ['Hire Date', shown(v.hireDate)],
+  ['Confirmed Date', shown(v.confirmedDate)],
+  ['Pass Type', shown(v.passType)],
+  ['Employment Type', shown(v.employmentType)],
+];
+
+export const paymentInfoRows = (v: Values): Row[] => [
+  [
+    'Basic Salary',
+    v.basicSalary ? `$${Number(v.basicSalary).toLocaleString('en-SG', { minimumFractionDigits: 2 })}` : '-',
+  ],
+  ['CPF Type', shown(v.cpfType)],
+  ['CPF Section', shown(v.cpfSection)],
+  ['Employee CPF Rate (%)', shown(v.employeeCpfContributionRate)],
+  ['Employer CPF Rate (%)', shown(v.employerCpfContributionRate)],
+  ['Self-Help Group', shown(v.selfHelpGroup)],
+  ['Bank Name', shown(v.bankName)],
+  ['Bank Code', shown(v.bankCode)],
+  ['Branch Code', shown(v.branchCode)],
+  ['Account No', shown(v.accountNo)],
+];
+
+export const leaveAllowanceRows = (v: Values, leaveTypes: readonly LeaveTypeRef[]): Row[] =>
+  leaveTypes.map((type) => [type.name, shown(v[String(type.id)])]);
+
+export function ReadOnlyRows({ rows }: { rows: Row[] }) {
+  return (
+    <SimpleGrid as="dl" columns={{ base: 1, md: 2 }} gapX="6" gapY="3">
+      {rows.map(([label, value]) => (
+        <Stack key={label} gap="0.5">
+          <Text as="dt" fontSize="sm" color="fg.muted">
+            {label}
+          </Text>
+          <Text as="dd">{value}</Text>
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+}

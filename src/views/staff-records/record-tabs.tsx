@@ -1,0 +1,151 @@
+import { Input, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import type { InspectionEvent, Observer } from 'xstate';
+import type { editablePanelMachine, PanelKind, PanelValues } from '../../../machines/editable-panel.machine';
+import { allowanceLeaveTypes, type LeaveTypeRef } from '../../domain/onboarding';
+import { LabelledField } from '../../ui/form-field';
+import { EditablePanelView } from './editable-panel-view';
+import {
+  EmploymentInfoFields,
+  employmentInfoRows,
+  LeaveAllowanceFields,
+  leaveAllowanceRows,
+  PaymentInfoFields,
+  paymentInfoRows,
+  StaffInfoFields,
+  staffInfoRows,
+} from './record-fields';
+
+/** One panel's logic (its save wired to the API for this user) and its first values; null = no record yet. */
+export interface PanelSetup {
+  logic: typeof editablePanelMachine;
+  values: PanelValues;
+}
+
+export interface RecordPanels {
+  staffInfo: PanelSetup | null;
+  employmentInfo: PanelSetup | null;
+  paymentInfo: PanelSetup | null;
+  leaveAllowance: PanelSetup | null;
+}
+
+const TABS: { kind: Exclude<PanelKind, 'profile'>; value: string; label: string; title: string }[] = [
+  { kind: 'staffInfo', value: 'staff', label: 'Staff', title: 'Staff Information' },
+  { kind: 'employmentInfo', value: 'employment', label: 'Employment', title: 'Employment Information' },
+  { kind: 'paymentInfo', value: 'payment', label: 'Payment', title: 'Payment Information' },
+  { kind: 'leaveAllowance', value: 'leave', label: 'Leave Allowance', title: 'Leave Allowance' },
+];
+
+/** The four tabs of My profile and user detail, each an editable panel (spec section 2). */
+export function RecordTabs({
+  panels,
+  editable,
+  leaveTypes,
+  notOnboarded,
+  inspect,
+}: {
+  panels: RecordPanels;
+  /** Which panels show a pencil for this viewer. */
+  editable: ReadonlySet<PanelKind>;
+  leaveTypes: readonly LeaveTypeRef[];
+  /** Shown in a tab whose record does not exist yet. */
+  notOnboarded: ReactNode;
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+}) {
+  const types = allowanceLeaveTypes(leaveTypes);
+  return (
+    <Tabs.Root defaultValue="staff" variant="line" colorPalette="teal">
+      <Tabs.List overflowX="auto">
+        {TABS.map((tab) => (
+          <Tabs.Trigger key={tab.value} value={tab.value}>
+            {tab.label}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      {TABS.map((tab) => {
+        const setup = panels[tab.kind];
+        return (
+          <Tabs.Content key={tab.value} value={tab.value}>
+            {setup ? (
+              <EditablePanelView
+                logic={setup.logic}
+                kind={tab.kind}
+                values={setup.values}
+                title={tab.title}
+                canEdit={editable.has(tab.kind)}
+                inspect={inspect}
+                fields={(props) => {
+                  switch (tab.kind) {
+                    case 'staffInfo':
+                      return <StaffInfoFields {...props} />;
+                    case 'employmentInfo':
+                      return <EmploymentInfoFields {...props} withStatus />;
+                    case 'paymentInfo':
+                      return <PaymentInfoFields {...props} />;
+                    case 'leaveAllowance':
+                      return <LeaveAllowanceFields {...props} leaveTypes={types} />;
+                  }
+                }}
+                rows={(values) => {
+                  switch (tab.kind) {
+                    case 'staffInfo':
+                      return staffInfoRows(values);
+                    case 'employmentInfo':
+                      return employmentInfoRows(values);
+                    case 'paymentInfo':
+                      return paymentInfoRows(values);
+                    case 'leaveAllowance':
+                      return leaveAllowanceRows(values, types);
+                  }
+                }}
+              />
+            ) : (
+              notOnboarded
+            )}
+          </Tabs.Content>
+        );
+      })}
+    </Tabs.Root>
+  );
+}
+
+/** Name and e-mail (the admin's edit of a user; spec section 5, Profile). */
+export function ProfileFields({
+  values,
+  errors,
+  onChange,
+  disabled,
+}: {
+  values: PanelValues;
+  errors: Record<string, string>;
+  onChange: (field: string, value: string) => void;
+  disabled: boolean;
+}) {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+      <LabelledField label="Full Name" error={errors.fullName} required disabled={disabled}>
+        <Input
+          name="fullName"
+          maxLength={200}
+          value={values.fullName ?? ''}
+          onChange={(e) => onChange('fullName', e.target.value)}
+        />
+      </LabelledField>
+      <LabelledField label="Email" error={errors.email} required disabled={disabled}>
+        <Input
+          name="email"
+          type="email"
+          maxLength={254}
+          value={values.email ?? ''}
+          onChange={(e) => onChange('email', e.target.value)}
+        />
+      </LabelledField>
+    </SimpleGrid>
+  );
+}
+
+export const NotOnboarded = ({ children }: { children: ReactNode }) => (
+  <Stack py="6">
+    <Text color="fg.muted">{children}</Text>
+  </Stack>
+);

@@ -1,0 +1,171 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  IconButton,
+  Link,
+  Menu,
+  Portal,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type ReactNode, useMemo } from 'react';
+import { Link as RouterLink } from 'wouter';
+import type { InspectionEvent, Observer } from 'xstate';
+import type { userRecordMachine } from '../../../machines/user-record.machine';
+import { employmentStatusLabel } from '../../domain/staff-directory';
+import { profileFormValues } from '../../domain/users';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ArrowLeftIcon, MoreIcon } from '../../ui/icons';
+import { StatusBadge } from '../../ui/status-badge';
+import { UserAvatar } from '../../ui/user-avatar';
+import { EditablePanelView } from '../staff-records/editable-panel-view';
+import { type PanelLogicFactory, recordPanels } from '../staff-records/panels';
+import { NotOnboarded, ProfileFields, RecordTabs } from '../staff-records/record-tabs';
+
+const ADMIN_EDITS = new Set(['staffInfo', 'employmentInfo', 'paymentInfo', 'leaveAllowance'] as const);
+
+/** The leave pieces of user detail: the user's requests (with an add button) and balance. */
+export interface LeaveSlots {
+  requests?: (userId: number) => ReactNode;
+  balance?: (userId: number) => ReactNode;
+}
+
+/** /admin/users/:id: the user, the four tabs, Delete User, and the user's leave (spec section 2). */
+export function UserDetailScreen({
+  logic,
+  panelLogic,
+  userId,
+  leave,
+  inspect,
+}: {
+  logic: typeof userRecordMachine;
+  panelLogic: PanelLogicFactory;
+  userId: number | null;
+  leave?: LeaveSlots;
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+}) {
+  const actor = useActorRef(logic, { input: { userId }, inspect });
+  const user = useSelector(actor, (s) => s.context.user);
+  const leaveTypes = useSelector(actor, (s) => s.context.leaveTypes);
+  const allowances = useSelector(actor, (s) => s.context.allowances);
+  const deleteError = useSelector(actor, (s) => s.context.deleteError);
+  const loading = useSelector(actor, (s) => s.matches('loading'));
+  const notFound = useSelector(actor, (s) => s.matches('notFound'));
+  const confirming = useSelector(actor, (s) => s.matches({ loaded: 'confirmingDelete' }));
+  const deleting = useSelector(actor, (s) => s.matches({ loaded: 'deleting' }));
+
+  // Panels are made once per loaded user: each holds its own statechart.
+  const panels = useMemo(
+    () => (user ? recordPanels(panelLogic, user, leaveTypes, allowances) : null),
+    [panelLogic, user, leaveTypes, allowances],
+  );
+  const profileLogic = useMemo(() => (user ? panelLogic('profile', { user }) : null), [panelLogic, user]);
+
+  return (
+    <Stack gap="5">
+      <Link asChild alignSelf="flex-start" color="teal.fg" fontSize="sm">
+        <RouterLink href="/admin/users">
+          <ArrowLeftIcon />
+          Users
+        </RouterLink>
+      </Link>
+      {loading && <Spinner size="sm" color="fg.muted" aria-label="Loading" />}
+      {notFound && <Text color="fg.muted">No user data found.</Text>}
+      {user && panels && profileLogic && (
+        <>
+          <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
+            <Flex gap="3" align="center">
+              <UserAvatar fullName={user.fullName} size="lg" />
+              <Stack gap="0.5">
+                <Heading as="h1" size="xl">
+                  {user.fullName}
+                </Heading>
+                <Flex gap="2" align="center" wrap="wrap">
+                  <Text color="fg.muted">{user.email}</Text>
+                  <StatusBadge
+                    status={user.employmentInfo?.employmentStatus ?? null}
+                    label={employmentStatusLabel(user.employmentInfo?.employmentStatus)}
+                  />
+                </Flex>
+              </Stack>
+            </Flex>
+            <Menu.Root positioning={{ placement: 'bottom-end' }}>
+              <Menu.Trigger asChild>
+                <IconButton aria-label="Actions" variant="outline" size="sm">
+                  <MoreIcon />
+                </IconButton>
+              </Menu.Trigger>
+              <Portal>
+                <Menu.Positioner>
+                  <Menu.Content minW="10rem">
+                    <Menu.Item
+                      value="delete"
+                      color="fg.error"
+                      _hover={{ bg: 'bg.error', color: 'fg.error' }}
+                      onSelect={() => actor.send({ type: 'userRecord.delete' })}
+                    >
+                      Delete User
+                    </Menu.Item>
+                  </Menu.Content>
+                </Menu.Positioner>
+              </Portal>
+            </Menu.Root>
+          </Flex>
+          {deleteError && (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{deleteError.message}</Alert.Title>
+            </Alert.Root>
+          )}
+          <EditablePanelView
+            logic={profileLogic}
+            kind="profile"
+            values={profileFormValues(user)}
+            title="Profile"
+            canEdit
+            inspect={inspect}
+            fields={(props) => <ProfileFields {...props} />}
+            rows={(values) => [
+              ['Full Name', values.fullName ?? ''],
+              ['Email', values.email ?? ''],
+              ['Role', user.role],
+            ]}
+          />
+          <Card.Root>
+            <Card.Body p={{ base: '3', md: '5' }}>
+              <RecordTabs
+                panels={panels}
+                editable={ADMIN_EDITS}
+                leaveTypes={leaveTypes}
+                inspect={inspect}
+                notOnboarded={
+                  <NotOnboarded>
+                    Not yet onboarded.{' '}
+                    <Button asChild variant="plain" colorPalette="teal" p="0" h="auto">
+                      <RouterLink href={`/admin/onboard/${user.id}`}>Onboard</RouterLink>
+                    </Button>
+                  </NotOnboarded>
+                }
+              />
+            </Card.Body>
+          </Card.Root>
+          {leave?.requests?.(user.id)}
+          {leave?.balance?.(user.id)}
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming || deleting}
+        title="Are you absolutely sure?"
+        description="This action cannot be undone. This will permanently delete this user's account and remove his/her data from our servers."
+        busy={deleting}
+        onConfirm={() => actor.send({ type: 'userRecord.confirmDelete' })}
+        onCancel={() => actor.send({ type: 'userRecord.cancelDelete' })}
+      />
+    </Stack>
+  );
+}

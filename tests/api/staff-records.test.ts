@@ -1,0 +1,504 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '../../src/domain/dates';
+import { DEFAULT_LEAVE_TYPES, UNPAID_LEAVE } from '../../src/domain/enums';
+import { nricCheckLetter } from '../../src/domain/nric';
+import type { OnboardInput } from '../../src/domain/onboarding';
+import {
+  auditLog,
+  employmentInfo,
+  leaveBalances,
+  leaveTypes,
+  paymentInfo,
+  payslips,
+  staffInfo,
+} from '../../src/server/db/schema';
+import { bearer, createTestApp, createUser, signIn, type TestApp } from './harness';
+
+let t: TestApp;
+let types: { id: number; name: string }[];
+let adminToken: string;
+let adminId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  types = await t.db
+    .insert(leaveTypes)
+    .values(DEFAULT_LEAVE_TYPES.map((name, sortOrder) => ({ name, sortOrder })))
+    .returning({ id: leaveTypes.id, name: leaveTypes.name });
+  const admin = await createUser(t, { role: 'ADMIN' });
+  adminId = admin.id;
+  adminToken = (await signIn(t, admin.email, admin.password)).accessToken;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const call = (method: 'GET' | 'PATCH' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+/** A valid NRIC no other test uses. */
+const freshNric = () => {
+  const digits = String(randomInt(0, 10_000_000)).padStart(7, '0');
+  return `S${digits}${nricCheckLetter('S', digits)}`;
+};
+
+const onboardBody = (overrides: Partial<OnboardInput> = {}): OnboardInput => ({
+  staffInfo: {
+    gender: 'Female',
+    nric: freshNric().toLowerCase(),
+    dateOfBirth: '1992-03-14',
+    race: 'Indian',
+    nationality: 'SINGAPORE CITIZEN',
+  },
+  employmentInfo: {
+    designation: 'Payroll Executive',
+    hireDate: '2025-01-06',
+    confirmedDate: '',
+    passType: 'Singapore',
+    employmentType: 'Full Time',
+  },
+  paymentInfo: {
+    basicSalary: 4200.5,
+    employeeCpfContributionRate: 20,
+    employerCpfContributionRate: 17,
+    cpfType: 'SINGAPORE CITIZEN',
+    selfHelpGroup: 'SINDA',
+    bankName: 'OCBC',
+    bankCode: '7339',
+    branchCode: '501',
+    accountNo: '501-234567-8',
+  },
+  leaveBalances: types
+    .filter((type) => type.name !== UNPAID_LEAVE)
+    .map((type, index) => ({ leaveTypeId: type.id, totalDays: 7 + index / 2 })),
+  ...overrides,
+});
+
+/** A STAFF user registered through the API, as an administrator does it. */
+async function registerStaff(fullName = 'New Staff') {
+  const email = `staff.${randomInt(1e9)}@${t.config.companyEmailDomain}`;
+  const response = await call('POST', '/api/auth/register', adminToken, {
+    fullName,
+    email,
+    role: 'STAFF',
+    password: 'Temporary-123',
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json() as { id: number };
+}
+
+/** An onboarded STAFF user who has set their own password, and their token. */
+async function onboardedStaff() {
+  const staff = await createUser(t);
+  const response = await call('POST', `/api/users/${staff.id}/onboard`, adminToken, onboardBody());
+  expect(response.statusCode).toBe(201);
+  const token = (await signIn(t, staff.email, staff.password)).accessToken;
+  const detail = response.json();
+  return { ...staff, token, detail };
+}
+
+const recordsOf = async (userId: number) => ({
+  staff: await t.db.select().from(staffInfo).where(eq(staffInfo.userId, userId)),
+  employment: await t.db.select().from(employmentInfo).where(eq(employmentInfo.userId, userId)),
+  payment: await t.db.select().from(paymentInfo).where(eq(paymentInfo.userId, userId)),
+  balances: await t.db.select().from(leaveBalances).where(eq(leaveBalances.userId, userId)),
+});
+
+const expectNothingFor = async (userId: number) => {
+  expect(await recordsOf(userId)).toEqual({ staff: [], employment: [], payment: [], balances: [] });
+};
+
+describe('POST /api/users/:id/onboard', () => {
+  it('stores the three records and this year’s allowances at once, and writes the audit log', async () => {
+    const { id } = await registerStaff('Priya d/o Raman');
+    const body = onboardBody();
+    const response = await call('POST', `/api/users/${id}/onboard`, adminToken, body);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      id,
+      fullName: 'Priya d/o Raman',
+      hireDate: '2025-01-06',
+      staffInfo: { nric: body.staffInfo.nric.toUpperCase(), race: 'Indian', gender: 'Female' },
+      employmentInfo: { employmentStatus: 'ACTIVE', confirmedDate: null, lastDayOfService: null },
+      paymentInfo: {
+        basicSalary: 4200.5,
+        cpfType: 'SINGAPORE CITIZEN',
+        cpfSection: 'NONE',
+        bankName: 'OCBC',
+      },
+    });
+    const { balances } = await recordsOf(id);
+    const year = Number(todayIso().slice(0, 4));
+    expect(balances).toHaveLength(types.length);
+    for (const type of types) {
+      const row = balances.find((b) => b.leaveTypeId === type.id);
+      const sent = body.leaveBalances.find((b) => b.leaveTypeId === type.id);
+      expect(row).toMatchObject({ year, totalDays: sent ? sent.totalDays : null });
+    }
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(id)), eq(auditLog.action, 'user.onboarded')));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.actorUserId).toBe(adminId);
+  });
+
+  it('answers 409 to a second onboarding of the same user, also when both arrive together', async () => {
+    const { id } = await registerStaff();
+    const [first, second] = await Promise.all([
+      call('POST', `/api/users/${id}/onboard`, adminToken, onboardBody()),
+      call('POST', `/api/users/${id}/onboard`, adminToken, onboardBody()),
+    ]);
+    expect([first?.statusCode, second?.statusCode].sort()).toEqual([201, 409]);
+    const refused = first?.statusCode === 409 ? first : second;
+    expect(refused?.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'This user has already been onboarded.',
+    });
+    expect((await recordsOf(id)).staff).toHaveLength(1);
+  });
+
+  it('refuses an id that is not a registered STAFF user with the spec’s message', async () => {
+    for (const id of [2_000_000_000, adminId]) {
+      const response = await call('POST', `/api/users/${id}/onboard`, adminToken, onboardBody());
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe('No user data found. Please try registering again.');
+    }
+    expect((await call('POST', '/api/users/0/onboard', adminToken, onboardBody())).statusCode).toBe(400);
+  });
+
+  it('is for ADMIN only', async () => {
+    const staff = await createUser(t);
+    const token = (await signIn(t, staff.email, staff.password)).accessToken;
+    const response = await call('POST', `/api/users/${staff.id}/onboard`, token, onboardBody());
+    expect(response.statusCode).toBe(403);
+    await expectNothingFor(staff.id);
+  });
+
+  it("validates every step with the spec's messages and stores nothing", async () => {
+    const { id } = await registerStaff();
+    // Bodies a client could send, typed loosely on purpose: the server is what checks them.
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        { staffInfo: { ...onboardBody().staffInfo, nationality: '' } },
+        'Please fill in all compulsory fields.',
+      ],
+      [{ staffInfo: { ...onboardBody().staffInfo, nric: 'S1234567A' } }, 'Please enter a valid NRIC/FIN.'],
+      [
+        { employmentInfo: { ...onboardBody().employmentInfo, passType: undefined } },
+        'Please fill in all compulsory fields.',
+      ],
+      [{ paymentInfo: { ...onboardBody().paymentInfo, basicSalary: 0 } }, 'Salary must be more than 0.'],
+      [
+        { paymentInfo: { ...onboardBody().paymentInfo, employerCpfContributionRate: undefined } },
+        'CPF rates must be numbers.',
+      ],
+      [{ leaveBalances: onboardBody().leaveBalances.slice(1) }, 'Please fill in for all leave types.'],
+      [
+        { leaveBalances: [...onboardBody().leaveBalances, { leaveTypeId: 999_999, totalDays: 1 }] },
+        'Unknown leave type.',
+      ],
+      [
+        { leaveBalances: onboardBody().leaveBalances.map((row) => ({ ...row, totalDays: 1.25 })) },
+        'Leave allowance must be in steps of 0.5 days.',
+      ],
+    ];
+    for (const [override, message] of cases) {
+      const response = await call('POST', `/api/users/${id}/onboard`, adminToken, {
+        ...onboardBody(),
+        ...override,
+      });
+      expect(response.statusCode, message).toBe(400);
+      expect(response.json().message).toContain(message);
+    }
+    await expectNothingFor(id);
+  });
+
+  it('refuses an NRIC/FIN that belongs to someone else', async () => {
+    const other = await onboardedStaff();
+    const { id } = await registerStaff();
+    const body = onboardBody();
+    body.staffInfo.nric = other.detail.staffInfo.nric.toLowerCase();
+    const response = await call('POST', `/api/users/${id}/onboard`, adminToken, body);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('This NRIC/FIN is already registered to another staff member.');
+    await expectNothingFor(id);
+  });
+
+  it('leaves nothing behind when a later part fails inside the database', async () => {
+    // Real constraints added for this test only, so the failure comes from the database at the last
+    // and at the payment insert, after the earlier inserts of the same transaction succeeded.
+    const failures = [
+      {
+        table: 'leave_balances',
+        check: 'total_days <> 13.5',
+        body: () =>
+          onboardBody({ leaveBalances: onboardBody().leaveBalances.map((r) => ({ ...r, totalDays: 13.5 })) }),
+      },
+      {
+        table: 'payment_info',
+        check: 'basic_salary_cents <> 123456',
+        body: () => onboardBody({ paymentInfo: { ...onboardBody().paymentInfo, basicSalary: 1234.56 } }),
+      },
+    ];
+    for (const failure of failures) {
+      await t.db.execute(
+        sql.raw(`alter table ${failure.table} add constraint test_failure check (${failure.check})`),
+      );
+      try {
+        const { id } = await registerStaff();
+        const response = await call('POST', `/api/users/${id}/onboard`, adminToken, failure.body());
+        expect(response.statusCode).toBe(400);
+        await expectNothingFor(id);
+        const audit = await t.db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.entityId, String(id)));
+        expect(audit.map((row) => row.action)).toEqual(['user.registered']);
+      } finally {
+        await t.db.execute(sql.raw(`alter table ${failure.table} drop constraint test_failure`));
+      }
+    }
+  });
+});
+
+describe('reading staff records', () => {
+  it('gives STAFF their own records and refuses another user’s', async () => {
+    const me = await onboardedStaff();
+    const colleague = await onboardedStaff();
+    for (const part of ['staff-info', 'employment-info', 'payment-info']) {
+      const own = await call('GET', `/api/users/${me.id}/${part}`, me.token);
+      expect(own.statusCode, part).toBe(200);
+      const other = await call('GET', `/api/users/${colleague.id}/${part}`, me.token);
+      expect(other.statusCode, part).toBe(403);
+      expect(other.json().message).toBe('You can only access your own record.');
+    }
+    expect((await call('GET', `/api/users/${colleague.id}`, me.token)).statusCode).toBe(403);
+    const own = (await call('GET', `/api/users/${me.id}/payment-info`, me.token)).json();
+    expect(own).toEqual(me.detail.paymentInfo);
+  });
+
+  it('gives ADMIN anyone’s records, and 404 before onboarding', async () => {
+    const staff = await onboardedStaff();
+    const employment = await call('GET', `/api/users/${staff.id}/employment-info`, adminToken);
+    expect(employment.json()).toEqual(staff.detail.employmentInfo);
+    const { id } = await registerStaff();
+    const missing = await call('GET', `/api/users/${id}/staff-info`, adminToken);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Staff information not found.');
+  });
+});
+
+describe('PATCH /api/users/:id by STAFF', () => {
+  it('changes their own name but not their e-mail, which is for ADMIN', async () => {
+    const me = await onboardedStaff();
+    const renamed = await call('PATCH', `/api/users/${me.id}`, me.token, {
+      fullName: 'Renamed Me',
+      email: me.email,
+    });
+    expect(renamed.json()).toMatchObject({ fullName: 'Renamed Me', email: me.email });
+    const newEmail = `moved.${me.id}@${t.config.companyEmailDomain}`;
+    const moved = await call('PATCH', `/api/users/${me.id}`, me.token, {
+      fullName: 'Renamed Me',
+      email: newEmail,
+    });
+    expect(moved.statusCode).toBe(403);
+    expect(moved.json().message).toBe('Only an administrator can change the email address.');
+    const byAdmin = await call('PATCH', `/api/users/${me.id}`, adminToken, {
+      fullName: 'Renamed Me',
+      email: newEmail,
+    });
+    expect(byAdmin.json().email).toBe(newEmail);
+  });
+});
+
+describe('PATCH /api/staff-info/:id', () => {
+  const change = (nric: string) => ({
+    gender: 'Male',
+    nric,
+    dateOfBirth: '1991-12-01',
+    race: 'Eurasian',
+    nationality: 'SINGAPORE P.R.',
+  });
+
+  it('lets STAFF change their own staff info, upper-casing the NRIC/FIN, and audits which fields changed', async () => {
+    const me = await onboardedStaff();
+    const nric = freshNric();
+    const response = await call(
+      'PATCH',
+      `/api/staff-info/${me.detail.staffInfo.id}`,
+      me.token,
+      change(nric.toLowerCase()),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ id: me.detail.staffInfo.id, ...change(nric) });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(me.id)), eq(auditLog.action, 'staffInfo.updated')));
+    expect(audit?.details).toEqual({ changed: ['gender', 'nric', 'dateOfBirth', 'race', 'nationality'] });
+    expect(JSON.stringify(audit?.details)).not.toContain(nric);
+  });
+
+  it('refuses STAFF changing someone else’s, and a taken NRIC/FIN', async () => {
+    const me = await onboardedStaff();
+    const colleague = await onboardedStaff();
+    const foreign = await call(
+      'PATCH',
+      `/api/staff-info/${colleague.detail.staffInfo.id}`,
+      me.token,
+      change(freshNric()),
+    );
+    expect(foreign.statusCode).toBe(403);
+    const taken = await call(
+      'PATCH',
+      `/api/staff-info/${me.detail.staffInfo.id}`,
+      adminToken,
+      change(colleague.detail.staffInfo.nric),
+    );
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('This NRIC/FIN is already registered to another staff member.');
+    expect(
+      (await call('PATCH', '/api/staff-info/2000000000', adminToken, change(freshNric()))).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('PATCH /api/employment-info/:id', () => {
+  const employment = {
+    designation: 'Senior Payroll Executive',
+    hireDate: '2025-01-06',
+    confirmedDate: '2025-04-06',
+    passType: 'Singapore',
+    employmentType: 'Full Time',
+  };
+
+  it('is ADMIN only: STAFF cannot change even their own', async () => {
+    const me = await onboardedStaff();
+    const response = await call(
+      'PATCH',
+      `/api/employment-info/${me.detail.employmentInfo.id}`,
+      me.token,
+      employment,
+    );
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('asks for the last day of service when RESIGNED, and clears it when ACTIVE again', async () => {
+    const staff = await onboardedStaff();
+    const url = `/api/employment-info/${staff.detail.employmentInfo.id}`;
+    const missing = await call('PATCH', url, adminToken, { ...employment, employmentStatus: 'RESIGNED' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Please enter the last day of service.');
+    const resigned = await call('PATCH', url, adminToken, {
+      ...employment,
+      employmentStatus: 'RESIGNED',
+      lastDayOfService: '2026-10-31',
+    });
+    expect(resigned.json()).toMatchObject({ employmentStatus: 'RESIGNED', lastDayOfService: '2026-10-31' });
+    const detail = (await call('GET', `/api/users/${staff.id}`, adminToken)).json();
+    expect(detail.employmentInfo).toMatchObject({
+      employmentStatus: 'RESIGNED',
+      lastDayOfService: '2026-10-31',
+    });
+    const active = await call('PATCH', url, adminToken, { ...employment, employmentStatus: 'ACTIVE' });
+    expect(active.json()).toMatchObject({ employmentStatus: 'ACTIVE', lastDayOfService: null });
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(staff.id)), eq(auditLog.action, 'employmentInfo.updated')));
+    expect(audit).toHaveLength(2);
+  });
+});
+
+describe('PATCH /api/payment-info/:id', () => {
+  it('refuses STAFF changing their own salary or rates', async () => {
+    const me = await onboardedStaff();
+    const response = await call('PATCH', `/api/payment-info/${me.detail.paymentInfo.id}`, me.token, {
+      ...onboardBody().paymentInfo,
+      basicSalary: 99_999,
+    });
+    expect(response.statusCode).toBe(403);
+    const [row] = await t.db.select().from(paymentInfo).where(eq(paymentInfo.userId, me.id));
+    expect(row?.basicSalaryCents).toBe(420_050);
+  });
+
+  it('reads NONE sent as undefined and the empty bank name, and audits the salary change', async () => {
+    const staff = await onboardedStaff();
+    const response = await call('PATCH', `/api/payment-info/${staff.detail.paymentInfo.id}`, adminToken, {
+      id: staff.detail.paymentInfo.id,
+      basicSalary: 3900,
+      bankName: '',
+      bankCode: '',
+      branchCode: '',
+      accountNo: '',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: staff.detail.paymentInfo.id,
+      basicSalary: 3900,
+      employeeCpfContributionRate: null,
+      employerCpfContributionRate: null,
+      cpfType: 'NONE',
+      cpfSection: 'NONE',
+      selfHelpGroup: 'NONE',
+      bankName: null,
+      bankCode: null,
+      branchCode: null,
+      accountNo: null,
+    });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(staff.id)), eq(auditLog.action, 'paymentInfo.updated')));
+    expect(audit?.details).toMatchObject({
+      before: { basicSalary: 4200.5, cpfType: 'SINGAPORE CITIZEN' },
+      after: { basicSalary: 3900, cpfType: 'NONE' },
+      accountNoChanged: true,
+    });
+    expect(JSON.stringify(audit?.details)).not.toContain('234567');
+  });
+
+  it('masks the account number and the NRIC/FIN in the staff list only', async () => {
+    const staff = await onboardedStaff();
+    const list = (await call('GET', '/api/users?role=STAFF', adminToken)).json() as {
+      id: number;
+      staffInfo: { nric: string };
+      paymentInfo: { accountNo: string };
+    }[];
+    const row = list.find((user) => user.id === staff.id);
+    expect(row?.paymentInfo.accountNo).toBe('********67-8');
+    expect(row?.staffInfo.nric).toMatch(/^S\*{4}\d{3}[A-Z]$/);
+    const detail = (await call('GET', `/api/users/${staff.id}`, adminToken)).json();
+    expect(detail.paymentInfo.accountNo).toBe('501-234567-8');
+  });
+});
+
+describe('DELETE /api/users/:id of an onboarded user', () => {
+  it('removes the user and every record of theirs in one go', async () => {
+    const staff = await onboardedStaff();
+    expect((await call('DELETE', `/api/users/${staff.id}`, adminToken)).statusCode).toBe(204);
+    await expectNothingFor(staff.id);
+  });
+
+  it('keeps everything when a processed payslip exists', async () => {
+    const staff = await onboardedStaff();
+    await t.db.insert(payslips).values({
+      userId: staff.id,
+      year: 2026,
+      month: 1,
+      basicSalarySnapshotCents: 420_050,
+      status: 'PROCESSED',
+      payDate: '2026-01-28',
+      processedAt: new Date(),
+    });
+    const response = await call('DELETE', `/api/users/${staff.id}`, adminToken);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/Set the employment status to Resigned instead\.$/);
+    const records = await recordsOf(staff.id);
+    expect([records.staff.length, records.employment.length, records.payment.length]).toEqual([1, 1, 1]);
+  });
+});

@@ -1,0 +1,63 @@
+import type { UserDetail } from '../../src/domain/users';
+
+/** A staff member with all three records, as GET /users/{id} answers for an administrator. */
+export const onboardedStaff: UserDetail = {
+  id: 5,
+  fullName: 'Nur Aisyah binti Rahman',
+  email: 'aisyah.rahman@company.test',
+  role: 'STAFF',
+  hireDate: '2023-07-17',
+  staffInfo: {
+    id: 15,
+    gender: 'Female',
+    nric: 'T0023456C',
+    dateOfBirth: '2000-09-02',
+    race: 'Malay',
+    nationality: 'SINGAPORE CITIZEN',
+  },
+  employmentInfo: {
+    id: 25,
+    designation: 'HR Executive',
+    employmentStatus: 'ACTIVE',
+    hireDate: '2023-07-17',
+    confirmedDate: '2023-10-17',
+    passType: 'Singapore',
+    employmentType: 'Full Time',
+    lastDayOfService: null,
+  },
+  paymentInfo: {
+    id: 35,
+    basicSalary: 3800,
+    employeeCpfContributionRate: 20,
+    employerCpfContributionRate: 17,
+    cpfType: 'SINGAPORE CITIZEN',
+    cpfSection: 'NONE',
+    selfHelpGroup: 'MBMF',
+    bankName: 'POSB',
+    bankCode: '7171',
+    branchCode: '081',
+    accountNo: '1987654321',
+  },
+};
+
+/** Registered, not yet onboarded. */
+export const registeredStaff: UserDetail = {
+  id: 41,
+  fullName: 'Priya Nair',
+  email: 'priya.nair@company.test',
+  role: 'STAFF',
+  hireDate: null,
+  staffInfo: null,
+  employmentInfo: null,
+  paymentInfo: null,
+};
+
+export const leaveTypes = [
+  { id: 1, name: 'Annual Leave' },
+  { id: 2, name: 'Medical Leave' },
+  { id: 3, name: 'Childcare Leave' },
+  { id: 8, name: 'Unpaid Leave' },
+];
+
+export const allowancesOf = (days: Record<number, number | null>) =>
+  leaveTypes.map((type) => ({ leaveType: type, totalDays: days[type.id] ?? null }));
