@@ -19,14 +19,16 @@ import { notProvided, type ToastParams } from './effects';
 /**
  * The one form pattern (docs/architecture.md, "How to build a form"). A form machine holds the typed values
  * and the errors showing beside each field, validates with a zod schema from src/domain, and moves through
- * editing -> submitting -> submitFailed (or what follows a success). Errors appear when a field is left or a
- * submit finds them, and clear as soon as the field is right again.
+ * editing -> submitting -> submitFailed (or what follows a success). Errors appear when a field the user
+ * typed in is left, or a submit finds them, and clear as soon as the field is right again.
  */
 
 export interface FormContext<TValues extends FormValues, TParams, TOutput> {
   values: TValues;
   /** The errors showing now, one per field. */
   errors: FieldErrors<TValues>;
+  /** Fields the user has typed in: only these complain when left (tabbing past, or focus moved by a dialog, does not). */
+  edited: Partial<Record<keyof TValues & string, true>>;
   /** Why the server refused the last submit; shown above the submit button until the user edits. */
   submitError: string | null;
   /** Fixed facts the request needs besides the fields (the reset link's token). */
@@ -130,12 +132,14 @@ export function createFormMachine<
     const values = { ...context.values, [event.name]: event.value };
     return {
       values,
+      edited: { ...context.edited, [event.name]: true },
       errors: errorsAfterChange(schema, typingSchema, values, context.errors),
       submitError: null,
     };
   });
   const leaveField = form.assign(({ context, event }) => {
     assertEvent(event, 'field.blur');
+    if (!context.edited[event.name]) return {};
     const { [event.name]: _, ...others } = context.errors as Record<string, string | undefined>;
     const message =
       validateForm(schema, context.values).errors[event.name] ??
@@ -151,12 +155,16 @@ export function createFormMachine<
   const clear = form.assign({
     values: () => ({ ...config.initialValues }),
     errors: {},
+    edited: {},
     submitError: null,
   });
 
   const fieldEvents = {
     'field.change': { actions: changeField, description: 'The user types; errors showing are re-checked.' },
-    'field.blur': { actions: leaveField, description: 'Leaving a field shows what is wrong with it.' },
+    'field.blur': {
+      actions: leaveField,
+      description: 'Leaving a field the user typed in shows what is wrong with it.',
+    },
   };
   const submitEvent = {
     'form.submit': [
@@ -246,6 +254,7 @@ export function createFormMachine<
     context: ({ input }: { input: FormInput<TParams> }) => ({
       values: { ...config.initialValues },
       errors: {},
+      edited: {},
       submitError: null,
       params: input.params,
       cooldownSecondsLeft: 0,

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { preloadToasterView } from '../ui/toaster';
 
 /**
  * Route-level code splitting: each screen is its own chunk, fetched the first time its route renders, so
@@ -15,8 +16,8 @@ function lazyScreen<T extends ComponentType<any>>(load: Loader<T>) {
   return lazy(load);
 }
 
-/** Fetches every screen's code now (tests, so that no render waits on a chunk). */
-export const preloadScreens = () => Promise.all(loaders.map((load) => load()));
+/** Fetches every screen's code now, and the toasts' (tests, so that no render waits on a chunk). */
+export const preloadScreens = () => Promise.all([...loaders.map((load) => load()), preloadToasterView()]);
 
 export const LoginScreen = lazyScreen(() =>
   import('../views/login/login-screen').then((m) => ({ default: m.LoginScreen })),

@@ -23,8 +23,8 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 const LOGIN_REQUIRED = 'Email and Password are required.';
 export const loginRequestSchema = z.object({
-  email: z.string({ error: LOGIN_REQUIRED }).pipe(emailText().trim().min(1, LOGIN_REQUIRED)),
-  password: z.string({ error: LOGIN_REQUIRED }).pipe(passwordText().min(1, LOGIN_REQUIRED)),
+  email: emailText({ error: LOGIN_REQUIRED }).trim().min(1, LOGIN_REQUIRED),
+  password: passwordText({ error: LOGIN_REQUIRED }).min(1, LOGIN_REQUIRED),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -45,11 +45,12 @@ export const forgetPasswordRequestSchema = z.object({ email: emailText().trim().
 /** Server-side floor for any password a user chooses; the client has no rule of its own (spec section 5). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = MAX_LENGTH.password;
-const newPasswordSchema = z
-  .string({ error: 'Please fill in all fields.' })
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`)
-  .pipe(passwordText());
+const newPassword = (missing: string) =>
+  passwordText({
+    error: missing,
+    tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  }).min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
+const newPasswordSchema = newPassword('Please fill in all fields.');
 
 export const resetPasswordRequestSchema = z.object({
   token: text(MAX_LENGTH.token).min(1),
@@ -72,13 +73,13 @@ export const COMPANY_EMAIL_MESSAGE = 'Email must be a valid @ company-domain ema
 const ALL_REQUIRED = 'All fields are required.';
 export function registerRequestSchema(companyDomain: string) {
   return z.object({
-    fullName: z.string({ error: ALL_REQUIRED }).pipe(nameText().trim().min(1, ALL_REQUIRED)),
-    email: z
-      .string({ error: ALL_REQUIRED })
-      .pipe(emailText().trim().min(1, ALL_REQUIRED))
+    fullName: nameText({ error: ALL_REQUIRED }).trim().min(1, ALL_REQUIRED),
+    email: emailText({ error: ALL_REQUIRED })
+      .trim()
+      .min(1, ALL_REQUIRED)
       .refine((email) => isCompanyEmail(email, companyDomain), COMPANY_EMAIL_MESSAGE),
     role: z.enum(ROLES, { error: 'Role must be ADMIN or STAFF.' }),
-    password: z.string({ error: ALL_REQUIRED }).pipe(newPasswordSchema),
+    password: newPassword(ALL_REQUIRED),
   });
 }
 

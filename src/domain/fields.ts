@@ -29,25 +29,32 @@ const CONTROL_EXCEPT_LINES = /[^\P{Cc}\t\n\r]/u;
 
 export const CONTROL_CHARACTER_MESSAGE = 'must not contain control characters';
 
+export interface TextOptions {
+  /** Message when the value is missing or not a string (forms name their own). */
+  error?: string;
+  /** Message when the value is longer than `max`. */
+  tooLong?: string;
+}
+
 /** A string of at most `max` characters without control characters. Chain `.trim()`, `.min()` as needed. */
-export function text(max: number) {
+export function text(max: number, options: TextOptions = {}) {
   return z
-    .string()
-    .max(max, `must be at most ${max} characters`)
+    .string(options.error ? { error: options.error } : undefined)
+    .max(max, options.tooLong ?? `must be at most ${max} characters`)
     .refine((value) => !CONTROL.test(value), CONTROL_CHARACTER_MESSAGE);
 }
 
 /** Text typed into a text area: newlines and tabs are allowed, other control characters are not. */
-export function freeText(max: number = MAX_LENGTH.freeText) {
+export function freeText(max: number = MAX_LENGTH.freeText, options: TextOptions = {}) {
   return z
-    .string()
-    .max(max, `must be at most ${max} characters`)
+    .string(options.error ? { error: options.error } : undefined)
+    .max(max, options.tooLong ?? `must be at most ${max} characters`)
     .refine((value) => !CONTROL_EXCEPT_LINES.test(value), CONTROL_CHARACTER_MESSAGE);
 }
 
-export const emailText = () => text(MAX_LENGTH.email);
-export const nameText = () => text(MAX_LENGTH.name);
-export const passwordText = () => text(MAX_LENGTH.password);
+export const emailText = (options?: TextOptions) => text(MAX_LENGTH.email, options);
+export const nameText = (options?: TextOptions) => text(MAX_LENGTH.name, options);
+export const passwordText = (options?: TextOptions) => text(MAX_LENGTH.password, options);
 
 /** A record id in a body or a response: an integer in 1..2147483647. */
 export const idSchema = z.number().int().min(1).max(MAX_ID);

@@ -64,10 +64,10 @@ const ALL_REQUIRED = 'All fields are required.';
 /** Profile edit (spec section 5: name and e-mail required; the e-mail stays in the company domain). */
 export function userUpdateRequestSchema(companyDomain: string) {
   return z.object({
-    fullName: z.string({ error: ALL_REQUIRED }).pipe(nameText().trim().min(1, ALL_REQUIRED)),
-    email: z
-      .string({ error: ALL_REQUIRED })
-      .pipe(emailText().trim().min(1, ALL_REQUIRED))
+    fullName: nameText({ error: ALL_REQUIRED }).trim().min(1, ALL_REQUIRED),
+    email: emailText({ error: ALL_REQUIRED })
+      .trim()
+      .min(1, ALL_REQUIRED)
       .refine((email) => isCompanyEmail(email, companyDomain), COMPANY_EMAIL_MESSAGE),
   });
 }

@@ -1,22 +1,21 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { type FailureLimiter, memoryFailureLimiter } from './lib/failure-limiter';
-import { HttpError, statusText } from './lib/http-error';
+import { deviceCookies } from './lib/device-cookies';
+import { errorHandler, frameworkErrors } from './lib/error-handler';
+import { forbidden, statusText } from './lib/http-error';
+import { securityHeaders } from './lib/security-headers';
+import { memoryThrottleStore, redisThrottleStore, type ThrottleStore } from './lib/throttle';
+import { redactUrl } from './logging';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -28,6 +27,7 @@ import { leaveTypeRoutes } from './routes/leave-types';
 import { userRoutes } from './routes/users';
 import type { AuthDeps } from './services/auth';
 import { createMailer, type Mailer } from './services/mail';
+import { refreshSuccessor } from './services/tokens';
 import { createStorage } from './storage';
 import { LOCAL_FILES_PATH, type LocalDiskStorage } from './storage/local-disk';
 import type { FileStorage } from './storage/storage';
@@ -37,7 +37,8 @@ export interface AppOptions {
   db: Db;
   /** Defaults to SMTP or the outbox, by configuration. */
   mailer?: Mailer;
-  signInFailures?: FailureLimiter;
+  /** Defaults to Redis when REDIS_URL is set, else memory. */
+  throttle?: ThrottleStore;
   /** Attachment storage; defaults to the driver the configuration names. */
   storage?: FileStorage;
   /** Folder of the built SPA; omitted = API only. */
@@ -45,56 +46,48 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** PostgreSQL error codes that are the client's fault, whatever driver raised them. */
-const constraintErrors: Record<string, { statusCode: number; message: string }> = {
-  '23505': { statusCode: 409, message: 'This record already exists.' },
-  '23503': { statusCode: 409, message: 'This record is still referenced by other records.' },
-  '23514': { statusCode: 400, message: 'The values break a rule of the record.' },
-};
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function postgresCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^\d{5}$/.test(code)) return code;
+/** A browser's Origin header must name this site: the public address or the host it asked for. */
+function isSameOrigin(origin: string, host: string | undefined, publicUrl: string): boolean {
+  try {
+    const { origin: normalized, host: originHost } = new URL(origin);
+    return normalized === new URL(publicUrl).origin || (host !== undefined && originHost === host);
+  } catch {
+    return false;
   }
-  return undefined;
 }
 
 export async function buildApp(options: AppOptions) {
   const { config } = options;
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: config.trustProxy });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    // One access-log line per request at debug (below); two at info would halve throughput.
+    logController: new LogController({ disableRequestLogging: true }),
+    frameworkErrors,
+  });
   const storage = options.storage ?? createStorage(config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
 
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const messages = error.validation.map((issue) => {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        const message = issue.message ?? 'Invalid value';
-        return field && !/[.!?]$/.test(message) ? `${field}: ${message}` : message;
-      });
-      return reply
-        .code(400)
-        .send({ statusCode: 400, error: statusText(400), message: [...new Set(messages)].join(' ') });
-    }
-    const known = postgresCode(error);
-    const mapped = known ? constraintErrors[known] : undefined;
-    if (mapped) {
-      request.log.info({ code: known }, 'database constraint refused a change');
-      return reply.code(mapped.statusCode).send({ ...mapped, error: statusText(mapped.statusCode) });
-    }
-    const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    if (error instanceof HttpError) reply.headers(error.headers);
-    return reply.code(statusCode).send({
-      statusCode,
-      error: statusText(statusCode),
-      message: statusCode >= 500 ? 'An unexpected error occurred. Please try again later.' : error.message,
+  const logger = app.log as typeof app.log & { isLevelEnabled?(level: string): boolean };
+  if (logger.isLevelEnabled?.('debug')) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.debug(
+        {
+          method: request.method,
+          url: redactUrl(request.url),
+          statusCode: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        'request completed',
+      );
     });
-  });
+  }
 
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -108,11 +101,42 @@ export async function buildApp(options: AppOptions) {
         upgradeInsecureRequests: config.secureCookies ? [] : null,
       },
     },
-    hsts: config.secureCookies,
+    strictTransportSecurity: config.secureCookies,
   });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return done();
+    // Answers of the API are personal data: never kept by browsers or shared caches.
+    reply.header('cache-control', 'no-store');
+    // Cookie-authenticated calls (refresh, logout) and every other change refuse another site's
+    // pages; requests without Origin come from non-browser clients, which carry no ambient cookies.
+    const origin = request.headers.origin;
+    if (
+      origin !== undefined &&
+      !SAFE_METHODS.has(request.method) &&
+      !isSameOrigin(origin, request.headers.host, config.publicUrl)
+    ) {
+      return done(forbidden('Requests from other sites are not accepted.'));
+    }
+    done();
+  });
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    : undefined;
+  // A lost Redis connection fails the throttled requests (500), it does not crash the process.
+  redis?.on('error', (error) => app.log.error({ err: error }, 'redis error'));
+  const throttle =
+    options.throttle ?? (redis ? redisThrottleStore(redis, config.redisKeyPrefix) : memoryThrottleStore());
+  app.addHook('onClose', async () => {
+    await throttle.close();
+    await redis?.quit();
+  });
+
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:` } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: statusText(429),
@@ -140,10 +164,11 @@ export async function buildApp(options: AppOptions) {
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: options.db, log: app.log });
-  const signInFailures = options.signInFailures ?? memoryFailureLimiter({ max: 10, windowMs: 60_000 });
   const authDeps: AuthDeps = {
     tokens: app.accessTokens,
-    signInFailures,
+    throttle,
+    devices: deviceCookies(config.jwtSecret),
+    successorOf: refreshSuccessor(config.jwtSecret),
     mailer,
     publicUrl: config.publicUrl,
     log: app.log,

@@ -30,6 +30,11 @@ const envSchema = z.object({
       .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'must be a domain name such as company.test')
       .default('company.test'),
   ),
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
+  REDIS_KEY_PREFIX: z.preprocess(emptyAsUndefined, z.string().max(100).default('hr:')),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
   SEED_ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('admin@company.test')),
@@ -63,6 +68,9 @@ export interface Config {
   jwtSecret: string;
   companyEmailDomain: string;
   smtpUrl: string | undefined;
+  /** Rate-limit and throttle counters live here when set, shared by every API process; else in memory. */
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
   mailFrom: string;
   seedAdminEmail: string;
   seedAdminPassword: string;
@@ -117,6 +125,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     companyEmailDomain: e.COMPANY_EMAIL_DOMAIN.toLowerCase(),
     smtpUrl: e.SMTP_URL,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     mailFrom: e.MAIL_FROM ?? `HR <no-reply@${e.COMPANY_EMAIL_DOMAIN.toLowerCase()}>`,
     seedAdminEmail: e.SEED_ADMIN_EMAIL.toLowerCase(),
     seedAdminPassword: e.SEED_ADMIN_PASSWORD,

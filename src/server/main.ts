@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { loggerOptions } from './logging';
 import { DEMO_STAFF_PASSWORD, seedIfEmpty } from './seed';
 import { ensureSpaBuilt } from './spa-build';
 import { createStorage } from './storage';
@@ -31,17 +32,14 @@ async function main() {
   );
   await database.migrate();
   const storage = createStorage(config);
-  const seeded = await seedIfEmpty(database.db, config, { storage });
+  const seeded = await seedIfEmpty(database.db, config);
 
   const app = await buildApp({
     config,
     db: database.db,
     storage,
     spaDir: config.serveSpa ? distDir : undefined,
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    logger: loggerOptions(config.logLevel),
   });
 
   let closing = false;

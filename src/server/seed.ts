@@ -1,656 +1,157 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { addDaysIso, todayIso } from '../domain/dates';
 import { DEFAULT_LEAVE_TYPES, UNPAID_LEAVE } from '../domain/enums';
-import { leaveDays } from '../domain/leave-days';
-import { nricCheckLetter } from '../domain/nric';
-import {
-  type CpfSection,
-  type CpfType,
-  cpfAgeBand,
-  cpfResidencyOf,
-  officialCpfRates,
-} from '../domain/payroll';
-import { hasHolidayCalendar } from '../domain/public-holidays';
+import { dayNumber, isoWeekday, WORK_WEEK } from '../domain/leave-days';
+import { publicHolidayOn } from '../domain/public-holidays';
 import type { Config } from './config';
-import type { Db, Tx } from './db/client';
+import type { Db, DbOrTx } from './db/client';
+import { users } from './db/schema';
 import {
-  employmentInfo,
-  leaveBalances,
-  leaveRequests,
-  leaveTypes,
-  paymentInfo,
-  staffInfo,
-  users,
-} from './db/schema';
-import { HttpError } from './lib/http-error';
+  insertLeaveBalances,
+  insertLeaveRequest,
+  insertLeaveTypes,
+  insertOnboarding,
+  insertUser,
+} from './factories';
 import { hashPassword } from './lib/secrets';
-import { heading, keyValues, renderPdf } from './pdf';
+import {
+  DEMO_ADMIN_NAME,
+  DEMO_ALLOWANCES,
+  DEMO_LEAVE_REQUESTS,
+  DEMO_STAFF,
+  DEMO_STAFF_PASSWORD,
+} from './seed/demo-company';
 import { writeAudit } from './services/audit';
-import { createLeaveRequest, decideLeaveRequest } from './services/leave-requests';
-import { type FileStorage, newAttachmentKey } from './storage/storage';
 
-/** The password every demo staff account is seeded with (documented in the README). */
-export const DEMO_STAFF_PASSWORD = 'Staff@12345';
-
-type StaffSeed = {
-  fullName: string;
-  email: string;
-  /** Not onboarded: no staff, employment or payment info yet. */
-  onboarded?: false;
-  /** Created with a temporary password that must be changed at first sign-in. */
-  mustChangePassword?: true;
-  nric?: [prefix: 'S' | 'T' | 'F' | 'G' | 'M', digits: string];
-  gender?: 'Male' | 'Female';
-  dateOfBirth?: string;
-  race?: 'Chinese' | 'Eurasian' | 'Malay' | 'Indian' | 'Others';
-  nationality?: string;
-  designation?: string;
-  hireDate?: string;
-  confirmedDate?: string | null;
-  passType?: (typeof employmentInfo.$inferInsert)['passType'];
-  employmentType?: (typeof employmentInfo.$inferInsert)['employmentType'];
-  salary?: number;
-  cpfType?: CpfType;
-  cpfSection?: CpfSection;
-  selfHelpGroup?: 'NONE' | 'CDAC' | 'SINDA' | 'MBMF' | 'ECF';
-  bank?: [
-    name: (typeof paymentInfo.$inferInsert)['bankName'],
-    bankCode: string,
-    branchCode: string,
-    accountNo: string,
-  ];
-};
-
-const STAFF: StaffSeed[] = [
-  {
-    fullName: 'Tan Wei Ming',
-    email: 'weiming.tan',
-    nric: ['S', '8812345'],
-    gender: 'Male',
-    dateOfBirth: '1988-05-14',
-    race: 'Chinese',
-    nationality: 'Singaporean',
-    designation: 'Software Engineer',
-    hireDate: '2021-03-01',
-    confirmedDate: '2021-06-01',
-    passType: 'Singapore',
-    employmentType: 'Full Time',
-    salary: 6_200,
-    cpfType: 'SINGAPORE CITIZEN',
-    cpfSection: 'NONE',
-    selfHelpGroup: 'CDAC',
-    bank: ['DBS', '7171', '081', '0123456789'],
-  },
-  {
-    fullName: 'Nur Aisyah binti Rahman',
-    email: 'aisyah.rahman',
-    nric: ['T', '0023456'],
-    gender: 'Female',
-    dateOfBirth: '2000-09-02',
-    race: 'Malay',
-    nationality: 'Singaporean',
-    designation: 'HR Executive',
-    hireDate: '2023-07-17',
-    confirmedDate: '2023-10-17',
-    passType: 'Singapore',
-    employmentType: 'Full Time',
-    salary: 3_800,
-    cpfType: 'SINGAPORE CITIZEN',
-    cpfSection: 'NONE',
-    selfHelpGroup: 'MBMF',
-    bank: ['POSB', '7171', '081', '1987654321'],
-  },
-  {
-    fullName: 'Rajesh s/o Kumar',
-    email: 'rajesh.kumar',
-    nric: ['S', '7934567'],
-    gender: 'Male',
-    dateOfBirth: '1979-11-21',
-    race: 'Indian',
-    nationality: 'Singaporean',
-    designation: 'Finance Manager',
-    hireDate: '2018-01-08',
-    confirmedDate: '2018-04-08',
-    passType: 'Singapore',
-    employmentType: 'Full Time',
-    salary: 8_500,
-    cpfType: 'SINGAPORE CITIZEN',
-    cpfSection: 'NONE',
-    selfHelpGroup: 'SINDA',
-    bank: ['OCBC', '7339', '501', '5012345678'],
-  },
-  {
-    fullName: 'Chloe Fernandez',
-    email: 'chloe.fernandez',
-    nric: ['S', '9545678'],
-    gender: 'Female',
-    dateOfBirth: '1995-02-27',
-    race: 'Eurasian',
-    nationality: 'Singaporean',
-    designation: 'Marketing Executive',
-    hireDate: '2022-02-14',
-    confirmedDate: '2022-05-14',
-    passType: 'Singapore',
-    employmentType: 'Full Time',
-    salary: 4_600,
-    cpfType: 'SINGAPORE CITIZEN',
-    cpfSection: 'NONE',
-    selfHelpGroup: 'ECF',
-    bank: ['UOB', '7375', '030', '3701234567'],
-  },
-  {
-    fullName: 'Lim Hui Ling',
-    email: 'huiling.lim',
-    nric: ['S', '6956789'],
-    gender: 'Female',
-    dateOfBirth: '1969-08-09',
-    race: 'Chinese',
-    nationality: 'Malaysian',
-    designation: 'Senior Accountant',
-    hireDate: '2015-05-04',
-    confirmedDate: '2015-08-04',
-    passType: 'Singapore - Pr',
-    employmentType: 'Full Time',
-    salary: 7_200,
-    cpfType: 'PR 3 YEAR AND ABOVE',
-    cpfSection: 'NONE',
-    selfHelpGroup: 'CDAC',
-    bank: ['Maybank', '7302', '001', '0401234567'],
-  },
-  {
-    fullName: 'Muhammad Hafiz bin Osman',
-    email: 'hafiz.osman',
-    nric: ['S', '9167890'],
-    gender: 'Male',
-    dateOfBirth: '1991-04-18',
-    race: 'Malay',
-    nationality: 'Malaysian',
-    designation: 'Operations Executive',
-    hireDate: '2024-09-02',
-    confirmedDate: '2024-12-02',
-    passType: 'Singapore - Pr',
-    employmentType: 'Full Time',
-    salary: 4_200,
-    cpfType: 'SINGAPORE PR 2 YEAR',
-    cpfSection: 'CPF1',
-    selfHelpGroup: 'MBMF',
-    bank: ['DBS', '7171', '012', '0729876543'],
-  },
-  {
-    fullName: 'Priya Ramasamy',
-    email: 'priya.ramasamy',
-    nric: ['S', '9378901'],
-    gender: 'Female',
-    dateOfBirth: '1993-12-05',
-    race: 'Indian',
-    nationality: 'Indian',
-    designation: 'Business Analyst',
-    hireDate: '2025-11-03',
-    confirmedDate: null,
-    passType: 'Singapore - Pr',
-    employmentType: 'Probation Period',
-    salary: 5_400,
-    cpfType: 'SINGAPORE PR 1 YEAR',
-    cpfSection: 'CPF2',
-    selfHelpGroup: 'SINDA',
-    bank: ['Standard Chartered', '7144', '001', '0112345678'],
-  },
-  {
-    fullName: 'Nguyen Van An',
-    email: 'an.nguyen',
-    nric: ['G', '5089012'],
-    gender: 'Male',
-    dateOfBirth: '1994-07-30',
-    race: 'Others',
-    nationality: 'Vietnamese',
-    designation: 'Technician',
-    hireDate: '2023-03-13',
-    confirmedDate: '2023-06-13',
-    passType: 'S Pass',
-    employmentType: 'Contract Worker',
-    salary: 3_500,
-    cpfType: 'NONE',
-    cpfSection: 'NONE',
-    selfHelpGroup: 'NONE',
-    bank: ['OCBC', '7339', '550', '5509876543'],
-  },
-  {
-    fullName: 'Arjun Mehta',
-    email: 'arjun.mehta',
-    nric: ['M', '2190123'],
-    gender: 'Male',
-    dateOfBirth: '1987-01-11',
-    race: 'Indian',
-    nationality: 'Indian',
-    designation: 'Head of Engineering',
-    hireDate: '2022-10-03',
-    confirmedDate: '2023-01-03',
-    passType: 'Employment Pass',
-    employmentType: 'Full Time',
-    salary: 12_500,
-    cpfType: 'NONE',
-    cpfSection: 'NONE',
-    selfHelpGroup: 'NONE',
-    bank: ['HSBC', '7232', '146', '1460123456'],
-  },
-  {
-    fullName: 'Goh Mei Ling',
-    email: 'meiling.goh',
-    nric: ['S', '6401234'],
-    gender: 'Female',
-    dateOfBirth: '1964-03-22',
-    race: 'Chinese',
-    nationality: 'Singaporean',
-    designation: 'Office Administrator',
-    hireDate: '2012-06-18',
-    confirmedDate: '2012-09-18',
-    passType: 'Singapore',
-    employmentType: 'Part Time',
-    salary: 2_400,
-    cpfType: 'SINGAPORE CITIZEN',
-    cpfSection: 'NONE',
-    selfHelpGroup: 'CDAC',
-    bank: ['POSB', '7171', '081', '1561234567'],
-  },
-  {
-    fullName: 'Daniel Koh Jun Jie',
-    email: 'daniel.koh',
-    mustChangePassword: true,
-    nric: ['T', '0245678'],
-    gender: 'Male',
-    dateOfBirth: '2002-10-08',
-    race: 'Chinese',
-    nationality: 'Singaporean',
-    designation: 'Junior Designer',
-    hireDate: `${todayIso().slice(0, 8)}01`,
-    confirmedDate: null,
-    passType: 'Singapore',
-    employmentType: 'Probation Period',
-    salary: 3_200,
-    cpfType: 'SINGAPORE CITIZEN',
-    cpfSection: 'NONE',
-    selfHelpGroup: 'CDAC',
-    bank: ['UOB', '7375', '140', '1401234567'],
-  },
-  { fullName: 'Wong Kar Yan', email: 'karyan.wong', onboarded: false },
-];
-
-/** Leave types counted on calendar days rather than working days. */
-const CALENDAR_DAY_TYPES: readonly string[] = ['Hospitalisation Leave', 'Maternity Leave'];
-
-/** Yearly allowances given to onboarded demo staff; null = no limit. */
-const ALLOWANCES: Record<(typeof DEFAULT_LEAVE_TYPES)[number], number | null> = {
-  'Annual Leave': 14,
-  'Medical Leave': 14,
-  'Hospitalisation Leave': 60,
-  'Childcare Leave': 6,
-  'Maternity Leave': 0,
-  'Paternity Leave': 0,
-  'Compassionate Leave': 3,
-  'Unpaid Leave': null,
-};
+export { DEMO_STAFF_PASSWORD };
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   return (row?.n ?? 0) === 0;
 }
 
-/** Seeds the demo company once: a second start finds users and does nothing. */
-export interface SeedDeps {
-  /** Where the demo attachment is stored. */
-  storage: FileStorage;
-}
+type SeedConfig = Pick<Config, 'seedAdminEmail' | 'seedAdminPassword' | 'companyEmailDomain'>;
 
-export async function seedIfEmpty(
-  db: Db,
-  config: Pick<Config, 'seedAdminEmail' | 'seedAdminPassword' | 'companyEmailDomain'>,
-  deps: SeedDeps,
-) {
+/** Seeds the demo company once: a second start finds users and does nothing. */
+export async function seedIfEmpty(db: Db, config: SeedConfig): Promise<boolean> {
   if (!(await isDatabaseEmpty(db))) return false;
   const adminHash = await hashPassword(config.seedAdminPassword);
   const staffHash = await hashPassword(DEMO_STAFF_PASSWORD);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // Two starts racing on one empty database: the second waits here and then finds the seed done.
     await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
     const [existing] = await tx.select({ n: count() }).from(users);
-    if ((existing?.n ?? 0) > 0) return;
-    await seedCompany(tx, config, deps, adminHash, staffHash);
+    if ((existing?.n ?? 0) > 0) return false;
+    await seedDemoCompany(tx, config, { adminHash, staffHash });
+    return true;
   });
-  return true;
 }
 
-async function seedCompany(
-  tx: Tx,
-  config: Pick<Config, 'seedAdminEmail' | 'companyEmailDomain'>,
-  deps: SeedDeps,
-  adminHash: string,
-  staffHash: string,
+/** The demo company of `seed/demo-company.ts`, for today's date. */
+export async function seedDemoCompany(
+  db: DbOrTx,
+  config: Pick<SeedConfig, 'seedAdminEmail' | 'companyEmailDomain'>,
+  hashes: { adminHash: string; staffHash: string },
 ) {
   const today = todayIso();
   const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7));
 
-  const types = await tx
-    .insert(leaveTypes)
-    .values(
-      DEFAULT_LEAVE_TYPES.map((name, i) => ({
-        name,
-        sortOrder: i + 1,
-        countsCalendarDays: CALENDAR_DAY_TYPES.includes(name),
-      })),
-    )
-    .returning();
+  const types = await insertLeaveTypes(db, DEFAULT_LEAVE_TYPES);
+  const typeId = (name: string) => {
+    const found = types.find((t) => t.name === name);
+    if (!found) throw new Error(`seed: leave type ${name} missing`);
+    return found.id;
+  };
+  const admin = await insertUser(db, {
+    email: config.seedAdminEmail,
+    fullName: DEMO_ADMIN_NAME,
+    role: 'ADMIN',
+    passwordHash: hashes.adminHash,
+  });
 
-  const [admin] = await tx
-    .insert(users)
-    .values({ email: config.seedAdminEmail, fullName: 'Siti Rahmah', role: 'ADMIN', passwordHash: adminHash })
-    .returning({ id: users.id });
-  if (!admin) throw new Error('seed: admin not created');
-
-  const staffIds: number[] = [];
-  for (const person of STAFF) {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: `${person.email}@${config.companyEmailDomain}`,
-        fullName: person.fullName,
-        role: 'STAFF',
-        passwordHash: staffHash,
-        mustChangePassword: person.mustChangePassword ?? false,
-      })
-      .returning({ id: users.id });
-    if (!user) throw new Error('seed: staff not created');
+  const staffIds = new Map<string, number>();
+  for (const person of DEMO_STAFF) {
+    const user = await insertUser(db, {
+      email: `${person.email}@${config.companyEmailDomain}`,
+      fullName: person.fullName,
+      role: 'STAFF',
+      passwordHash: hashes.staffHash,
+      mustChangePassword: person.mustChangePassword ?? false,
+    });
     if (person.onboarded === false) continue;
-    staffIds.push(user.id);
-    await onboardDemoStaff(tx, user.id, person, year, month);
-    await tx.insert(leaveBalances).values(
+    staffIds.set(person.email, user.id);
+    await insertOnboarding(
+      db,
+      user.id,
+      {
+        nric: person.nric ?? ['S', '0000000'],
+        gender: person.gender ?? null,
+        dateOfBirth: person.dateOfBirth ?? '1990-01-01',
+        race: person.race ?? 'Others',
+        nationality: person.nationality ?? 'Singaporean',
+        designation: person.designation ?? 'Staff',
+        hireDate: person.hireDate ?? '2024-01-02',
+        confirmedDate: person.confirmedDate ?? null,
+        passType: person.passType ?? 'Singapore',
+        employmentType: person.employmentType ?? 'Full Time',
+        salary: person.salary ?? 3000,
+        cpfType: person.cpfType ?? 'NONE',
+        cpfSection: person.cpfSection ?? 'NONE',
+        selfHelpGroup: person.selfHelpGroup ?? 'NONE',
+        bank: person.bank,
+      },
+      { year, month },
+    );
+    await insertLeaveBalances(
+      db,
+      user.id,
+      year,
       types.map((t) => ({
-        userId: user.id,
         leaveTypeId: t.id,
-        year,
-        totalDays: ALLOWANCES[t.name as keyof typeof ALLOWANCES] ?? (t.name === UNPAID_LEAVE ? null : 0),
+        totalDays:
+          DEMO_ALLOWANCES[t.name as keyof typeof DEMO_ALLOWANCES] ?? (t.name === UNPAID_LEAVE ? null : 0),
       })),
     );
   }
 
-  await seedLeaveRequests(tx, deps, admin.id, staffIds, today);
-  await writeAudit(tx, {
+  for (const request of DEMO_LEAVE_REQUESTS) {
+    const userId = staffIds.get(request.who);
+    if (userId === undefined) throw new Error(`seed: ${request.who} is not onboarded demo staff`);
+    // Dates are relative to today; a leave starts on a working day, so move the whole request off a
+    // weekend or public holiday.
+    let shift = 0;
+    while (!isWorkingDay(addDaysIso(today, request.from + shift))) shift++;
+    const fromDate = addDaysIso(today, request.from + shift);
+    const toDate = addDaysIso(today, request.to + shift);
+    // Keep the demo inside this year, where the balances live.
+    if (fromDate.slice(0, 4) !== String(year) || toDate.slice(0, 4) !== String(year)) continue;
+    const created = await insertLeaveRequest(db, {
+      userId,
+      leaveTypeId: typeId(request.type),
+      fromDate,
+      fromDateIsAm: request.fromAm,
+      toDate,
+      toDateIsAm: request.toAm,
+      status: request.status,
+      reason: request.reason,
+      decidedById: admin.id,
+    });
+    await writeAudit(db, {
+      actorUserId: null,
+      action: 'leaveRequest.seeded',
+      entity: 'leaveRequest',
+      entityId: created.id,
+    });
+  }
+  await writeAudit(db, {
     actorUserId: null,
     action: 'company.seeded',
     entity: 'company',
-    details: { staff: STAFF.length },
+    details: { staff: DEMO_STAFF.length },
   });
 }
 
-/** A demo request: days from today (moved to a working day), or fixed dates. */
-type LeaveSeed = {
-  who: number;
-  type: (typeof DEFAULT_LEAVE_TYPES)[number];
-  from: number | string;
-  fromAm: boolean;
-  to: number | string;
-  toAm: boolean;
-  status: 'PENDING' | 'APPROVED' | 'REJECTED';
-  reason: string;
-  /** Comes with a medical certificate as a PDF. */
-  certificate?: true;
-};
-
-// Requests in every status, with half days at either end, one across the year end and one with a PDF
-// attachment: decided ones in the past, pending ones ahead.
-const LEAVE_REQUESTS = (year: number): LeaveSeed[] => [
-  {
-    who: 0,
-    type: 'Annual Leave',
-    from: -40,
-    fromAm: true,
-    to: -38,
-    toAm: false,
-    status: 'APPROVED',
-    reason: 'Family trip to Penang',
-  },
-  {
-    who: 1,
-    type: 'Medical Leave',
-    from: -21,
-    fromAm: true,
-    to: -20,
-    toAm: false,
-    status: 'APPROVED',
-    reason: 'Fever',
-    certificate: true,
-  },
-  {
-    who: 2,
-    type: 'Annual Leave',
-    from: -10,
-    fromAm: false,
-    to: -9,
-    toAm: false,
-    status: 'REJECTED',
-    reason: 'Quarter-end closing week',
-  },
-  {
-    who: 3,
-    type: 'Childcare Leave',
-    from: -5,
-    fromAm: true,
-    to: -5,
-    toAm: true,
-    status: 'APPROVED',
-    reason: 'Child’s school meeting',
-  },
-  {
-    who: 4,
-    type: 'Compassionate Leave',
-    from: -3,
-    fromAm: true,
-    to: -2,
-    toAm: false,
-    status: 'APPROVED',
-    reason: 'Bereavement',
-  },
-  {
-    who: 8,
-    type: 'Medical Leave',
-    from: -14,
-    fromAm: true,
-    to: -13,
-    toAm: false,
-    status: 'REJECTED',
-    reason: 'Dental surgery',
-  },
-  {
-    who: 0,
-    type: 'Annual Leave',
-    from: 7,
-    fromAm: true,
-    to: 9,
-    toAm: false,
-    status: 'PENDING',
-    reason: 'Wedding anniversary',
-  },
-  {
-    who: 5,
-    type: 'Annual Leave',
-    from: 12,
-    fromAm: true,
-    to: 12,
-    toAm: true,
-    status: 'PENDING',
-    reason: 'Renewal of passport',
-  },
-  {
-    who: 6,
-    type: 'Unpaid Leave',
-    from: 20,
-    fromAm: true,
-    to: 24,
-    toAm: false,
-    status: 'PENDING',
-    reason: 'Extended family visit',
-  },
-  {
-    who: 9,
-    type: 'Annual Leave',
-    from: 3,
-    fromAm: false,
-    to: 4,
-    toAm: false,
-    status: 'PENDING',
-    reason: 'Moving house',
-  },
-  {
-    who: 7,
-    type: 'Annual Leave',
-    from: 12,
-    fromAm: true,
-    to: 13,
-    toAm: false,
-    status: 'PENDING',
-    reason: 'Sister’s wedding',
-  },
-  {
-    who: 2,
-    type: 'Annual Leave',
-    from: `${year}-12-29`,
-    fromAm: true,
-    to: workingDayFrom(`${year + 1}-01-02`),
-    toAm: true,
-    status: 'PENDING',
-    reason: 'Year-end holiday in Bali',
-  },
-];
-
-/** The first date from `iso` on that counts as a working day (weekends and holidays skipped). */
-function workingDayFrom(iso: string): string {
-  let date = iso;
-  for (let i = 0; i < 10; i++) {
-    const whole = { fromDate: date, fromDateIsAm: true, toDate: date, toDateIsAm: false };
-    // Beyond the holiday table: left as it is; the leave service refuses it and the seed skips it.
-    if (!hasHolidayCalendar(Number(date.slice(0, 4)))) return date;
-    if (leaveDays(whole, { calendarDays: false }) > 0) return date;
-    date = addDaysIso(date, 1);
-  }
-  return date;
-}
-
-/**
- * Demo requests go through the leave services, so they obey every rule a user's would (counting,
- * overlaps, balances, the lifecycle), and are then dated back to when they would have been made.
- */
-async function seedLeaveRequests(tx: Tx, deps: SeedDeps, adminId: number, staffIds: number[], today: string) {
-  const admin = { id: adminId, role: 'ADMIN' as const };
-  const year = Number(today.slice(0, 4));
-  for (const seed of LEAVE_REQUESTS(year)) {
-    const userId = staffIds[seed.who];
-    if (userId === undefined) continue;
-    try {
-      const fromDate =
-        typeof seed.from === 'string' ? seed.from : workingDayFrom(addDaysIso(today, seed.from));
-      const toDate =
-        typeof seed.to === 'string'
-          ? seed.to
-          : workingDayFrom(addDaysIso(fromDate, (seed.to as number) - (seed.from as number)));
-      const owner = { id: userId, role: 'STAFF' as const };
-      let fileUrl = '';
-      if (seed.certificate) {
-        fileUrl = newAttachmentKey(userId, 'medical-certificate.pdf', 'application/pdf');
-        await deps.storage.put(fileUrl, await demoCertificate(fromDate, toDate), 'application/pdf');
-      }
-      const created = await createLeaveRequest(
-        tx,
-        owner,
-        {
-          userId,
-          leaveType: seed.type,
-          fromDate,
-          fromDateIsAm: seed.fromAm,
-          toDate,
-          toDateIsAm: seed.toAm,
-          reason: seed.reason,
-          fileUrl,
-        },
-        deps,
-      );
-      if (seed.status !== 'PENDING')
-        await decideLeaveRequest(tx, admin, { id: created.id, status: seed.status });
-      // Requested a week ahead (or today, for leave still to come within a week).
-      const requestedOn = addDaysIso(fromDate < today ? fromDate : today, fromDate < today ? -7 : 0);
-      await tx
-        .update(leaveRequests)
-        .set({ createdAt: new Date(`${requestedOn}T09:00:00+08:00`) })
-        .where(eq(leaveRequests.id, created.id));
-    } catch (error) {
-      // A date beyond the holiday table (a year-end request seeded late in the last known year).
-      if (error instanceof HttpError && error.message.startsWith('Public holidays for')) continue;
-      throw error;
-    }
-  }
-}
-
-/** A one-page medical certificate, the demo attachment. */
-function demoCertificate(fromDate: string, toDate: string): Promise<Buffer> {
-  return renderPdf({ title: 'Medical certificate' }, (doc) => {
-    heading(doc, 'Medical Certificate', 'Demo Family Clinic, 1 Example Road, Singapore');
-    keyValues(doc, [
-      ['Unfit for duty from', fromDate],
-      ['Until', toDate],
-    ]);
-  });
-}
-
-async function onboardDemoStaff(tx: Tx, userId: number, person: StaffSeed, year: number, month: number) {
-  const [prefix, digits] = person.nric ?? ['S', '0000000'];
-  await tx.insert(staffInfo).values({
-    userId,
-    gender: person.gender ?? null,
-    nric: `${prefix}${digits}${nricCheckLetter(prefix, digits)}`,
-    dateOfBirth: person.dateOfBirth ?? '1990-01-01',
-    race: person.race ?? 'Others',
-    nationality: person.nationality ?? 'Singaporean',
-  });
-  await tx.insert(employmentInfo).values({
-    userId,
-    designation: person.designation ?? 'Staff',
-    hireDate: person.hireDate ?? '2024-01-02',
-    confirmedDate: person.confirmedDate ?? null,
-    passType: person.passType ?? 'Singapore',
-    employmentType: person.employmentType ?? 'Full Time',
-  });
-  const cpfType = person.cpfType ?? 'NONE';
-  const cpfSection = person.cpfSection ?? 'NONE';
-  const rates = officialRatesOrNull(cpfType, cpfSection, person.dateOfBirth ?? '1990-01-01', year, month);
-  const [bankName, bankCode, branchCode, accountNo] = person.bank ?? [null, null, null, null];
-  await tx.insert(paymentInfo).values({
-    userId,
-    basicSalaryCents: (person.salary ?? 3000) * 100,
-    employeeCpfRate: rates?.employeePercent ?? null,
-    employerCpfRate: rates?.employerPercent ?? null,
-    cpfType,
-    cpfSection,
-    selfHelpGroup: person.selfHelpGroup ?? 'NONE',
-    bankName,
-    bankCode,
-    branchCode,
-    accountNo,
-  });
-}
-
-/** The official rates prefill the payment info, as the onboarding form does; none without CPF. */
-function officialRatesOrNull(
-  cpfType: CpfType,
-  cpfSection: CpfSection,
-  dateOfBirth: string,
-  year: number,
-  month: number,
-) {
-  const residency = cpfResidencyOf(cpfType, cpfSection);
-  if (!residency) return null;
-  try {
-    return officialCpfRates({ year, month, residency, ageBand: cpfAgeBand(dateOfBirth, year, month) });
-  } catch {
-    // A year beyond the rate tables: leave the rates for HR to fill in rather than guess.
-    return null;
-  }
+function isWorkingDay(isoDate: string): boolean {
+  return WORK_WEEK.includes(isoWeekday(dayNumber(isoDate))) && publicHolidayOn(isoDate) === undefined;
 }

@@ -58,7 +58,7 @@ export function FormError({ message }: { message: string | null }) {
     <Box
       display="flex"
       gap="2"
-      alignItems="flex-start"
+      alignItems="center"
       px="3"
       py="2"
       rounded="l2"
@@ -67,7 +67,7 @@ export function FormError({ message }: { message: string | null }) {
       fontSize="sm"
       data-part="form-error"
     >
-      <Box as="span" mt="0.5" flexShrink={0}>
+      <Box as="span" display="flex" flexShrink={0}>
         <AlertIcon />
       </Box>
       <span>{message}</span>

@@ -98,7 +98,8 @@ const shade = (light: number, dark: number) => ({
 });
 
 // The default solid teal and green (600) give white text a contrast of about 3.5:1; WCAG AA asks
-// 4.5:1 for body text, so solid buttons and success toasts use the 700 shades.
+// 4.5:1 for body text, so solid buttons and success toasts use the 700 shades. Error text (red 500,
+// 3.8:1 on white) uses red 600 (4.8:1).
 const appTheme = defineConfig({
   theme: {
     tokens: {
@@ -118,6 +119,7 @@ const appTheme = defineConfig({
           focusRing: shade(500, 500),
           border: shade(500, 400),
         },
+        fg: { error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } } },
       },
     },
   },

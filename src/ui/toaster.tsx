@@ -1,55 +1,73 @@
-import { createToaster, Portal, Spinner, Stack, Toast, Toaster } from '@chakra-ui/react';
+import { createToaster } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ToastParams } from '../../machines/effects';
+import { isMobileNow } from './use-is-mobile';
 
 /** Spec section 9: one toast at a time, 5000 ms, F8 moves focus to it. */
 export const TOAST_DURATION_MS = 5000;
 
-/**
- * Top right, below the signed-in header (3.5rem): the header's sidebar toggle stays reachable, and forms,
- * which sit in the middle of the page or in a dialog, and the submit buttons at their foot stay clear. On a
- * phone the toast spans the width at the same height. The phone drawer dismisses a toast when it opens.
- */
-export const TOAST_TOP_OFFSET = '4.5rem';
+const common = { max: 1, duration: TOAST_DURATION_MS, hotkey: ['F8'], pauseOnPageIdle: true };
 
-export const toaster = createToaster({
-  placement: 'top-end',
-  offsets: { top: TOAST_TOP_OFFSET, bottom: '1rem', left: '1rem', right: '1rem' },
-  max: 1,
-  duration: TOAST_DURATION_MS,
-  hotkey: ['F8'],
-  pauseOnPageIdle: true,
-});
+/**
+ * Where a toast shows depends on the width, so that it covers neither a form nor the controls around it.
+ * Wide screens: bottom right, away from forms and dialogs, which sit centred near the top. Phones: across
+ * the top just below the signed-in header (3.5rem), so the header's sidebar toggle stays reachable and the
+ * submit buttons at a form's foot stay clear; the phone drawer dismisses a toast when it opens.
+ */
+export const toasters = {
+  wide: createToaster({ ...common, placement: 'bottom-end' }),
+  phone: createToaster({
+    ...common,
+    placement: 'top',
+    offsets: { top: '4.5rem', bottom: '1rem', left: '1rem', right: '1rem' },
+  }),
+};
+
+const current = () => (isMobileNow() ? toasters.phone : toasters.wide);
 
 /** A new toast replaces the one showing (spec section 4, Toasts). */
 export function showToast({ type, title, description }: ToastParams) {
-  toaster.remove();
-  toaster.create({ type, title, description, closable: true });
+  removeToasts();
+  current().create({ type, title, description, closable: true });
 }
 
-// null (not undefined) overrides the attribute the toast primitive sets, and React then leaves it out.
-const withoutLabelLink = { 'aria-labelledby': null, 'aria-describedby': null } as unknown as Record<
-  string,
-  string
->;
+/** Hides the toast showing (it has been read), as the phone drawer does when it opens. */
+export function dismissToasts() {
+  toasters.wide.dismiss();
+  toasters.phone.dismiss();
+}
 
+export function removeToasts() {
+  toasters.wide.remove();
+  toasters.phone.remove();
+}
+
+const loadView = () => import('./toaster-view');
+const ToasterView = lazy(loadView);
+
+/** Fetches the toasts' code now (tests, so that no toast waits on a chunk). */
+export const preloadToasterView = () => loadView();
+
+const anyVisible = () =>
+  toasters.wide.getVisibleToasts().length + toasters.phone.getVisibleToasts().length > 0;
+
+/**
+ * Where toasts show. Their code (the toast machines and views, about 10 KB gzipped) is fetched with the
+ * first toast rather than with every page: /login shows none until a sign-in fails or succeeds.
+ */
 export function AppToaster() {
-  return (
-    <Portal>
-      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          // A toast is a live region announced by its text; without the label link, a toast titled
-          // 'Password reset successful' is not taken for the label of the Password field beneath it.
-          <Toast.Root width={{ md: 'sm' }} {...withoutLabelLink}>
-            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {/* Full opacity: the default dimmed text falls below 4.5:1 on the solid toast colours. */}
-              {toast.description && <Toast.Description opacity={1}>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.closable && <Toast.CloseTrigger />}
-          </Toast.Root>
-        )}
-      </Toaster>
-    </Portal>
-  );
+  const [needed, setNeeded] = useState(anyVisible);
+  useEffect(() => {
+    if (needed) return;
+    if (anyVisible()) setNeeded(true);
+    const stops = [toasters.wide, toasters.phone].map((t) => t.subscribe(() => setNeeded(true)));
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [needed]);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
+  ) : null;
 }

@@ -9,7 +9,9 @@ const subscribe = (onChange: () => void) => {
   return () => query.removeEventListener('change', onChange);
 };
 
+export const isMobileNow = () => window.matchMedia(MOBILE_QUERY).matches;
+
 /** True below the mobile breakpoint; follows the window as it is resized. */
 export function useIsMobile(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(MOBILE_QUERY).matches);
+  return useSyncExternalStore(subscribe, isMobileNow);
 }

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, passwordResetTokens, refreshTokens, users } from '../../src/server/db/schema';
+import { hashToken } from '../../src/server/lib/secrets';
 import { bearer, cookieFrom, createTestApp, createUser, nextAddress, signIn, type TestApp } from './harness';
 
 let t: TestApp;
@@ -183,11 +185,16 @@ describe('refresh token rotation', () => {
     expect(second.statusCode).toBe(200);
   });
 
-  it('treats a rotated token presented again as theft and revokes the whole family', async () => {
+  it('treats a rotated token presented again after the reuse interval as theft and revokes the whole family', async () => {
     const staff = await createUser(t);
     const { refresh: stolen } = await signIn(t, staff.email, staff.password);
     const legit = await refreshWith(stolen);
     const current = cookieFrom(legit.headers['set-cookie'], 'refresh_token') as string;
+    // The legitimate rotation happened more than 10 seconds ago.
+    await t.db
+      .update(refreshTokens)
+      .set({ rotatedAt: new Date(Date.now() - 11_000) })
+      .where(eq(refreshTokens.tokenHash, hashToken(stolen)));
 
     const replay = await refreshWith(stolen);
     expect(replay.statusCode).toBe(401);
@@ -195,6 +202,25 @@ describe('refresh token rotation', () => {
     // The legitimate holder's newer token died with the family.
     const afterTheft = await refreshWith(current);
     expect(afterTheft.statusCode).toBe(401);
+  });
+
+  it('gives parallel refreshes with one cookie (two tabs) the same new cookie, which keeps working', async () => {
+    const staff = await createUser(t);
+    const { refresh } = await signIn(t, staff.email, staff.password);
+    const answers = await Promise.all([refreshWith(refresh), refreshWith(refresh), refreshWith(refresh)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const cookies = new Set(answers.map((a) => cookieFrom(a.headers['set-cookie'], 'refresh_token')));
+    expect(cookies.size).toBe(1);
+    const [next] = [...cookies];
+    for (const answer of answers) {
+      const me = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/${staff.id}`,
+        headers: bearer(answer.json().accessToken),
+      });
+      expect(me.statusCode).toBe(200);
+    }
+    expect((await refreshWith(next as string)).statusCode).toBe(200);
   });
 
   it('refuses a missing or unknown cookie', async () => {
@@ -254,6 +280,45 @@ describe('access tokens', () => {
       headers: bearer(accessToken),
     });
     expect(response.statusCode).toBe(401);
+  });
+
+  it('stops working at once when its session logs out or its refresh family is revoked', async () => {
+    const staff = await createUser(t);
+    const laptop = await signIn(t, staff.email, staff.password);
+    const phone = await signIn(t, staff.email, staff.password);
+    const me = (token: string) =>
+      t.app.inject({ method: 'GET', url: `/api/users/${staff.id}`, headers: bearer(token) });
+    expect((await me(laptop.accessToken)).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { refresh_token: laptop.refresh },
+    });
+    expect((await me(laptop.accessToken)).statusCode).toBe(401);
+    // Another sign-in of the same user is another session.
+    expect((await me(phone.accessToken)).statusCode).toBe(200);
+  });
+
+  it('refuses tokens without expiry, issued in the future or signed for a session that does not exist', async () => {
+    const staff = await createUser(t);
+    const { accessToken } = await signIn(t, staff.email, staff.password);
+    const claims = JSON.parse(Buffer.from(accessToken.split('.')[1] as string, 'base64url').toString());
+    const key = new TextEncoder().encode(t.config.jwtSecret);
+    const forge = (changes: Record<string, unknown>, withExp = true) => {
+      const { exp, iat, ...rest } = { ...claims, ...changes };
+      let jwt = new SignJWT(rest).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(iat as number);
+      if (withExp) jwt = jwt.setExpirationTime(exp as number);
+      return jwt.sign(key);
+    };
+    const me = (token: string) =>
+      t.app.inject({ method: 'GET', url: `/api/users/${staff.id}`, headers: bearer(token) });
+    expect((await me(await forge({}))).statusCode).toBe(200);
+    expect((await me(await forge({}, false))).statusCode).toBe(401);
+    const future = Math.floor(Date.now() / 1000) + 600;
+    expect((await me(await forge({ iat: future, exp: future + 60, ims: future * 1000 }))).statusCode).toBe(
+      401,
+    );
+    expect((await me(await forge({ sid: 'not-a-session' }))).statusCode).toBe(401);
   });
 });
 
@@ -390,8 +455,7 @@ describe('POST /api/auth/change-password', () => {
     const staff = await createUser(t);
     const laptop = await signIn(t, staff.email, staff.password);
     const phone = await signIn(t, staff.email, staff.password);
-    // Tokens count in whole seconds: let a second pass so the old token is strictly older.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // No pause: tokens issued in the same second as the change stop working too.
     const response = await post(
       '/api/auth/change-password',
       { currentPassword: staff.password, newPassword: 'Brand-new-pass-1' },

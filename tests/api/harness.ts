@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/client';
-import { users } from '../../src/server/db/schema';
+import { insertUser } from '../../src/server/factories';
 import { hashPassword } from '../../src/server/lib/secrets';
 
 /** Which database this run of the API suite uses: the Vitest project sets it (PGlite or PostgreSQL). */
@@ -75,7 +76,7 @@ export async function createTestApp(
 }
 
 let userCounter = 0;
-/** Creates a user straight in the database: each test makes the people it needs. */
+/** Creates a user through the factory the seed uses: each test makes the people it needs. */
 export async function createUser(
   t: Pick<TestApp, 'db' | 'config'>,
   options: {
@@ -88,17 +89,13 @@ export async function createUser(
   userCounter += 1;
   const password = options.password ?? `Pass-${randomBytes(6).toString('hex')}`;
   const email = `user${userCounter}.${randomBytes(3).toString('hex')}@${t.config.companyEmailDomain}`;
-  const [row] = await t.db
-    .insert(users)
-    .values({
-      email,
-      fullName: options.fullName ?? `Test User ${userCounter}`,
-      role: options.role ?? 'STAFF',
-      passwordHash: await hashPassword(password),
-      mustChangePassword: options.mustChangePassword ?? false,
-    })
-    .returning();
-  if (!row) throw new Error('user not created');
+  const row = await insertUser(t.db, {
+    email,
+    fullName: options.fullName ?? `Test User ${userCounter}`,
+    role: options.role ?? 'STAFF',
+    passwordHash: await hashPassword(password),
+    mustChangePassword: options.mustChangePassword ?? false,
+  });
   return { ...row, password };
 }
 
@@ -135,3 +132,36 @@ export async function signIn(t: TestApp, email: string, password: string, remote
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The Redis the throttle tests use (this machine and CI run one at 127.0.0.1:6379). */
+export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * Whether Redis answers. In CI its absence is an error (the Redis tests must run there); on a
+ * developer machine without Redis those tests are skipped.
+ */
+export async function redisReachable(): Promise<boolean> {
+  const client = new Redis(testRedisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    return true;
+  } catch (error) {
+    if (process.env.CI)
+      throw new Error(`Redis is needed for the throttle tests at ${testRedisUrl}: ${error}`);
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** Settings that put a test app's counters in Redis under keys of its own. */
+export const redisEnv = () => ({
+  REDIS_URL: testRedisUrl,
+  REDIS_KEY_PREFIX: `hr-test-${randomBytes(4).toString('hex')}:`,
+});

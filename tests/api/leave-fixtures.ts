@@ -3,6 +3,7 @@ import { DEFAULT_LEAVE_TYPES } from '../../src/domain/enums';
 import type { LeaveBalance, LeaveRequest } from '../../src/domain/leave';
 import { leaveBalances, leaveTypes, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/lib/secrets';
+import { issueRefreshToken } from '../../src/server/services/tokens';
 import { bearer, type TestApp } from './harness';
 
 const CALENDAR_DAY_TYPES = ['Hospitalisation Leave', 'Maternity Leave'];
@@ -43,7 +44,9 @@ export async function person(t: TestApp, options: { role?: 'ADMIN' | 'STAFF'; fu
     })
     .returning();
   if (!user) throw new Error('user not created');
-  return { ...user, token: await t.app.accessTokens.sign(user) };
+  // An open session (refresh family) for the token, as a sign-in makes.
+  const { sessionId } = await issueRefreshToken(t.db, user.id);
+  return { ...user, token: await t.app.accessTokens.sign(user, sessionId) };
 }
 export type Person = Awaited<ReturnType<typeof person>>;
 

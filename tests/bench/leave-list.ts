@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { applyDatabaseExtras } from '../../src/server/db/extras';
 import { leaveTypes, users } from '../../src/server/db/schema';
+import { issueRefreshToken } from '../../src/server/services/tokens';
 
 // `npm run bench`, part two: the admin leave list on PostgreSQL at company-group scale. 100,000 staff
 // and 200,000 leave requests are generated in a database of its own on the server of DATABASE_URL
@@ -186,7 +187,8 @@ try {
   });
   const app = await buildApp({ config, db });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const token = await app.accessTokens.sign({ id: boss?.id ?? 0, role: 'ADMIN' });
+  const { sessionId } = await issueRefreshToken(db, boss?.id ?? 0);
+  const token = await app.accessTokens.sign({ id: boss?.id ?? 0, role: 'ADMIN' }, sessionId);
 
   const requests = SEARCHES.flatMap((search) => [
     {

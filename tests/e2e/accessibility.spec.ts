@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, launchBrowser, type RunningServer, startApp } from './app-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, api, launchBrowser, type RunningServer, startApp } from './app-server';
 
 /** axe-core's WCAG 2.1 A and AA rules on the screens built so far, at desktop and phone widths. */
 
@@ -38,6 +38,14 @@ describe.each([
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(await violations(page)).toEqual([]);
+    // Fields emptied and left, marked invalid with their messages.
+    for (const label of ['Email', 'Password']) {
+      await page.getByLabel(label, { exact: true }).fill('a');
+      await page.getByLabel(label, { exact: true }).fill('');
+      await page.keyboard.press('Tab');
+    }
+    await page.getByText('Email and Password are required.').nth(1).waitFor();
+    expect(await violations(page)).toEqual([]);
     await page.getByRole('tab', { name: 'Forgot Password' }).click();
     await page.getByRole('button', { name: 'Send Reset Email' }).waitFor();
     expect(await violations(page)).toEqual([]);
@@ -60,6 +68,32 @@ describe.each([
     if (viewport.width < 768) await page.getByRole('button', { name: /sidebar/i }).click();
     await page.getByRole('button', { name: 'Change Password' }).click();
     await page.getByRole('dialog').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('the Set Password step and the inactivity dialog', async () => {
+    const { accessToken } = await api<{ accessToken: string }>(app.url, '/auth/login', {
+      method: 'POST',
+      body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    });
+    const email = `axe.${viewport.width}.${Date.now()}@company.test`;
+    await api(app.url, '/auth/register', {
+      method: 'POST',
+      token: accessToken,
+      body: { fullName: 'Aina Binti Yusof', email, role: 'STAFF', password: 'Temporary-Pass-1' },
+    });
+    const context = await browser.newContext({ viewport, baseURL: app.url });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('Temporary-Pass-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('form', { name: 'Set Password' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.clock.fastForward(781_000);
+    await page.getByRole('alertdialog', { name: 'Are you still there?' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await context.close();
   });

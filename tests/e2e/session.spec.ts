@@ -62,7 +62,59 @@ async function signIn(page: Page, email: string, password: string) {
 const toast = (page: Page, title: string) =>
   page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: title });
 
+type Box = { x: number; y: number; width: number; height: number };
+async function box(locator: import('playwright-core').Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('not on screen');
+  return found;
+}
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 describe('session in the browser', () => {
+  it('on a phone, toasts cover none of the sign-in, Set Password and Change Password forms', async () => {
+    const { accessToken } = await api<{ accessToken: string }>(app.url, '/auth/login', {
+      method: 'POST',
+      body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    });
+    const email = `siti.aminah.${Date.now()}@company.test`;
+    await api(app.url, '/auth/register', {
+      method: 'POST',
+      token: accessToken,
+      body: { fullName: 'Siti Aminah', email, role: 'STAFF', password: 'Temporary-Pass-1' },
+    });
+    const page = await open('/login', { width: 390, height: 844 });
+    await signIn(page, email, 'not-the-password');
+    const refusal = toast(page, 'Login Error');
+    await refusal.waitFor();
+    expect(overlap(await box(refusal), await box(page.getByRole('form', { name: 'Sign in' })))).toBe(false);
+    await signIn(page, email, 'Temporary-Pass-1');
+    const welcome = toast(page, 'Welcome! Please set your password');
+    await welcome.waitFor();
+    const form = page.getByRole('form', { name: 'Set Password' });
+    await form.waitFor();
+    expect(overlap(await box(welcome), await box(form))).toBe(false);
+    await form.getByLabel('Temporary Password').fill('Temporary-Pass-1');
+    await form.getByLabel('New Password', { exact: true }).fill('Own-Pass-2026');
+    await form.getByLabel('Confirm Password').fill('Own-Pass-2026');
+    await form.getByRole('button', { name: 'Set Password' }).click();
+    await page.waitForURL('**/staff');
+    // A refusal in the Change Password dialog, opened from the drawer.
+    await page.getByRole('button', { name: 'Toggle Sidebar' }).locator('visible=true').click();
+    await page
+      .getByRole('dialog', { name: 'Staff navigation' })
+      .getByRole('button', { name: 'Change Password' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Change Password' });
+    await dialog.getByLabel('Current Password').fill('not-the-password');
+    await dialog.getByLabel('New Password', { exact: true }).fill('Another-Pass-33');
+    await dialog.getByLabel('Confirm Password').fill('Another-Pass-33');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    const error = toast(page, 'Error');
+    await error.waitFor();
+    expect(overlap(await box(error), await box(dialog.getByRole('form')))).toBe(false);
+  });
+
   it('an administrator signs in and sees the admin layout with the welcome line', async () => {
     const page = await open('/');
     await page.waitForURL('**/login');
@@ -75,6 +127,14 @@ describe('session in the browser', () => {
       await sidebar.getByRole('link', { name, exact: true }).waitFor();
     }
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Dashboard');
+    expect(await page.title()).toBe('Dashboard · HR Portal');
+    await page.getByRole('main').getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // A move to another page names the tab after it and starts reading at its heading.
+    await sidebar.getByRole('link', { name: 'Leave Balance', exact: true }).click();
+    await page.waitForURL('**/admin/leave-balance');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    expect(await page.title()).toBe("View Employee's Leave Balance · HR Portal");
   });
 
   it('a wrong password shows the Login Error toast', async () => {
@@ -83,6 +143,20 @@ describe('session in the browser', () => {
     await toast(page, 'Login Error').waitFor();
     await expect(toast(page, 'Login Error').textContent()).resolves.toContain('Invalid email or password.');
     expect(new URL(page.url()).pathname).toBe('/login');
+    // The refusal stays by the form after the toast has gone.
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByText('Invalid email or password.').waitFor();
+  });
+
+  it('a field emptied and left is marked invalid, with the message beneath it', async () => {
+    const page = await open('/login');
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill('a');
+    await form.getByLabel('Email').fill('');
+    await page.keyboard.press('Tab');
+    await expect(form.getByLabel('Email').getAttribute('aria-invalid')).resolves.toBe('true');
+    await form.getByText('Email and Password are required.').waitFor();
+    await expect(form.getByRole('button', { name: 'Login' }).isDisabled()).resolves.toBe(true);
   });
 
   it('a new staff user must set a password, then reaches /staff', async () => {
@@ -101,8 +175,9 @@ describe('session in the browser', () => {
     await signIn(page, email, 'Temporary-Pass-1');
     await toast(page, 'Welcome! Please set your password').waitFor();
     await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+    expect(await page.title()).toBe('Set Password · HR Portal');
     const form = page.getByRole('form', { name: 'Set Password' });
-    await form.getByLabel('Current Password').fill('Temporary-Pass-1');
+    await form.getByLabel('Temporary Password').fill('Temporary-Pass-1');
     await form.getByLabel('New Password', { exact: true }).fill('My-Own-Pass-22');
     await form.getByLabel('Confirm Password').fill('My-Own-Pass-22');
     await form.getByRole('button', { name: 'Set Password' }).click();
@@ -133,7 +208,7 @@ describe('session in the browser', () => {
     await toast(page, 'Login successful!').waitFor();
     await page.waitForURL('**/admin');
     const form = page.getByRole('form', { name: 'Set Password' });
-    await form.getByLabel('Current Password').fill('Temporary-Pass-1');
+    await form.getByLabel('Temporary Password').fill('Temporary-Pass-1');
     await form.getByLabel('New Password', { exact: true }).fill('Admin-Own-Pass-22');
     await form.getByLabel('Confirm Password').fill('Admin-Own-Pass-22');
     await form.getByRole('button', { name: 'Set Password' }).click();
@@ -177,13 +252,27 @@ describe('session in the browser', () => {
     await page.goto('/login');
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.waitForURL('**/admin');
-    const prompt = page.getByRole('dialog', { name: 'Are you still there?' });
+    const prompt = page.getByRole('alertdialog', { name: 'Are you still there?' });
 
-    await page.clock.fastForward(779_000);
+    // The page clock also runs with real time, so the checks leave a margin for a busy machine.
+    await page.mouse.move(5, 5);
+    await page.clock.fastForward(770_000);
     expect(await prompt.isVisible()).toBe(false);
-    await page.clock.fastForward(2_000);
+    await page.clock.fastForward(20_000);
     await prompt.waitFor();
     await expect(prompt.textContent()).resolves.toContain('logged out in 2 minutes');
+    // Focus starts on the answer most people want; the countdown runs.
+    const stay = prompt.getByRole('button', { name: 'Stay Logged In' });
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Stay Logged In');
+    await expect(stay.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    const timer = prompt.getByRole('timer');
+    const before = await timer.textContent();
+    await page.clock.fastForward(3_000);
+    await page.waitForFunction(
+      (shown) => document.querySelector('[role=timer]')?.textContent !== shown,
+      before,
+    );
+    expect(await timer.textContent()).toMatch(/^1:5\d$/);
     await page.keyboard.press('Escape');
     expect(await prompt.isVisible()).toBe(true);
 
@@ -200,18 +289,28 @@ describe('session in the browser', () => {
     await prompt.waitFor();
     await page.clock.fastForward(121_000);
     await page.waitForURL('**/login');
-    await toast(page, 'Logout successful!').waitFor();
+    // An automatic logout says why, in the toast and on the login screen the user comes back to.
+    await toast(page, 'You have been logged out').waitFor();
+    await page
+      .getByText('You were logged out after 15 minutes without activity. Please log in again.')
+      .waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('accessToken'))).toBeNull();
   });
 
-  it('below 768px the sidebar is a drawer opened by the toggle', async () => {
+  it('below 768px the sidebar is a drawer opened by the toggle; toasts cover neither it nor the toggle', async () => {
     const page = await open('/login', { width: 375, height: 740 });
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.waitForURL('**/admin');
     expect(await page.getByRole('complementary', { name: 'Sidebar' }).isVisible()).toBe(false);
-    await page.getByRole('button', { name: 'Toggle Sidebar' }).locator('visible=true').click();
+    const toggle = page.getByRole('button', { name: 'Toggle Sidebar' }).locator('visible=true');
+    const welcome = toast(page, 'Login successful!');
+    await welcome.waitFor();
+    expect(overlap(await box(welcome), await box(toggle))).toBe(false);
+    await toggle.click();
     const drawer = page.getByRole('dialog', { name: 'Admin navigation' });
     await drawer.waitFor();
+    // The toast that was showing goes when the drawer opens, so it covers none of the drawer's controls.
+    await welcome.waitFor({ state: 'hidden' });
     await drawer.getByRole('link', { name: 'Users' }).click();
     await page.waitForURL('**/admin/users');
     await drawer.waitFor({ state: 'hidden' });

@@ -31,12 +31,13 @@ export const serializeByValue = (snapshot: AnyMachineSnapshot) => JSON.stringify
  * The cooldown's seconds are left out, as timers are.
  */
 export const serializeForm = (snapshot: AnyMachineSnapshot) => {
-  const { values, errors, submitError } = snapshot.context as {
+  const { values, errors, edited, submitError } = snapshot.context as {
     values: Record<string, string>;
     errors: Record<string, string>;
+    edited: Record<string, true>;
     submitError: string | null;
   };
-  return JSON.stringify([snapshot.value, values, errors, submitError]);
+  return JSON.stringify([snapshot.value, values, errors, Object.keys(edited).sort(), submitError]);
 };
 
 // ------------------------------------------------------------------ recording on a live actor
@@ -207,6 +208,22 @@ export function planTransitionPaths<TMachine extends AnyStateMachine, TEvent ext
   }
   const unreachable = listTransitions(machine).filter((t) => !covered.has(t.key));
   return { paths: dropPrefixes(chosen), unreachable };
+}
+
+/**
+ * A path the test names itself (a scenario worth seeing whatever the coverage plan chose), with the model's
+ * expectations along it, exactly as planned paths carry them.
+ */
+export function planScenario<TMachine extends AnyStateMachine, TEvent extends EventObject>(
+  machine: TMachine,
+  start: { name: string; input: InputFrom<TMachine> },
+  events: TEvent[],
+): PlannedPath<TMachine, TEvent> {
+  let initial!: SnapshotFrom<TMachine>;
+  captureTransitions((scope) => {
+    initial = machine.getInitialSnapshot(scope, start.input) as SnapshotFrom<TMachine>;
+  });
+  return { start: start.name, input: start.input, initial, steps: replay(machine, initial, events) };
 }
 
 /** The model's expectations along a list of events: the snapshot after each and the transitions it takes. */

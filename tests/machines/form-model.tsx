@@ -15,6 +15,7 @@ import {
   createCoverageRecorder,
   describeEvent,
   type PlannedPath,
+  planScenario,
   planTransitionPaths,
   serializeForm,
 } from './coverage';
@@ -175,12 +176,31 @@ export function describeFormModel<TMachine extends AnyStateMachine>(
   model: FormModel<TMachine>,
 ) {
   const recorder = createCoverageRecorder(model.machine);
-  const { paths, unreachable } = planTransitionPaths(model.machine, {
+  const { paths: planned, unreachable } = planTransitionPaths(model.machine, {
     starts: model.starts,
     events: model.events,
     canProduce: (s, e) => canProduce(model, s as AnyMachineSnapshot, e),
     serialize: serializeForm,
   });
+  // Beside the coverage plan, the core of the pattern for every field: type, clear, leave; the field must
+  // then say what is wrong (when its schema finds anything), marked invalid.
+  const opener = model.starts[0];
+  const changes = model.events.filter((e) => e.type === 'field.change') as Array<
+    Extract<FormModelEvent, { type: 'field.change' }>
+  >;
+  const prelude = model.events.filter((e) => e.type === 'dialog.open');
+  const scenarios = opener
+    ? Object.keys(model.labels).flatMap((name) => {
+        const typed = changes.find((e) => e.name === name && e.value !== '');
+        const cleared = changes.find((e) => e.name === name && e.value === '');
+        if (!typed || !cleared) return [];
+        const leave: FormModelEvent = { type: 'field.blur', name };
+        return [
+          planScenario<TMachine, FormModelEvent>(model.machine, opener, [...prelude, typed, cleared, leave]),
+        ];
+      })
+    : [];
+  const paths = [...planned, ...scenarios];
 
   /**
    * The form's actor lives inside the app (the session's child or the screen's own); the inspector finds it.

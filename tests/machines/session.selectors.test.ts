@@ -105,6 +105,7 @@ describe('form selectors', () => {
       context: {
         values: { email: '', password: '' },
         errors: {},
+        edited: {},
         submitError: null,
         params: {},
         cooldownSecondsLeft: 0,

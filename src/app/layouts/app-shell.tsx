@@ -2,7 +2,7 @@ import { Box, Drawer, Flex, IconButton, Portal, Separator, Text } from '@chakra-
 import { type ReactNode, useState } from 'react';
 import { BrandMark } from '../../ui/brand';
 import { SidebarIcon } from '../../ui/icons';
-import { toaster } from '../../ui/toaster';
+import { dismissToasts } from '../../ui/toaster';
 import { useIsMobile } from '../../ui/use-is-mobile';
 import type { NavItem } from './navigation';
 import { SidebarContent } from './sidebar';
@@ -15,6 +15,9 @@ import { readSidebarOpen, writeSidebarOpen } from './sidebar-state';
 export function AppShell({ area, nav, children }: { area: string; nav: NavItem[]; children: ReactNode }) {
   const [expanded, setExpanded] = useState(readSidebarOpen);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Closed by a choice (a link, Change Password), the drawer leaves focus to what comes next (the new page's
+  // heading, the dialog); closed by Escape or the backdrop, it gives focus back to its toggle.
+  const [restoreFocus, setRestoreFocus] = useState(true);
   const isMobile = useIsMobile();
   const toggleExpanded = () => {
     setExpanded(!expanded);
@@ -43,7 +46,12 @@ export function AppShell({ area, nav, children }: { area: string; nav: NavItem[]
           <SidebarContent area={area} nav={nav} collapsed={!expanded} />
         </Box>
       )}
-      <Drawer.Root open={drawerOpen} placement="start" onOpenChange={({ open }) => setDrawerOpen(open)}>
+      <Drawer.Root
+        open={drawerOpen}
+        placement="start"
+        restoreFocus={restoreFocus}
+        onOpenChange={({ open }) => setDrawerOpen(open)}
+      >
         <Portal>
           <Drawer.Backdrop />
           <Drawer.Positioner>
@@ -53,7 +61,10 @@ export function AppShell({ area, nav, children }: { area: string; nav: NavItem[]
                 area={area}
                 nav={nav}
                 collapsed={false}
-                onNavigate={() => setDrawerOpen(false)}
+                onNavigate={() => {
+                  setRestoreFocus(false);
+                  setDrawerOpen(false);
+                }}
               />
             </Drawer.Content>
           </Drawer.Positioner>
@@ -90,7 +101,8 @@ export function AppShell({ area, nav, children }: { area: string; nav: NavItem[]
             hideFrom="md"
             onClick={() => {
               // A toast spans a phone's width and would lie over the drawer's links: it has been read, so it goes.
-              toaster.dismiss();
+              dismissToasts();
+              setRestoreFocus(true);
               setDrawerOpen(true);
             }}
           >

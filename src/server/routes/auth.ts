@@ -13,6 +13,7 @@ import {
   resetPasswordRequestSchema,
 } from '../../domain/auth';
 import type { Config } from '../config';
+import { DEVICE_COOKIE_MAX_AGE_SECONDS } from '../lib/device-cookies';
 import { actorOf } from '../plugins/access';
 import {
   type AuthDeps,
@@ -59,8 +60,17 @@ export async function authRoutes(app: FastifyInstance, { config, deps }: AuthRou
       },
     },
     async (request, reply) => {
-      const { refresh, ...answer } = await signIn(app.db, { ...request.body, ip: request.ip }, deps);
+      const { refresh, device, ...answer } = await signIn(
+        app.db,
+        { ...request.body, ip: request.ip, cookies: request.cookies },
+        deps,
+      );
       setRefreshCookie(reply, refresh);
+      reply.setCookie(device.name, device.value, {
+        ...cookieOptions,
+        path: `${REFRESH_COOKIE_PATH}/login`,
+        maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+      });
       return answer;
     },
   );
@@ -118,11 +128,16 @@ export async function authRoutes(app: FastifyInstance, { config, deps }: AuthRou
         body: forgetPasswordRequestSchema,
         response: { 200: messageResponseSchema, ...errorResponses(400, 429) },
       },
+      // The look-up, the token and the e-mail happen once the answer is sent, so the time taken
+      // does not tell whether the account exists.
+      onResponse: async (request, reply) => {
+        if (reply.statusCode !== 200) return;
+        await requestPasswordReset(app.db, request.body, deps).catch((error: unknown) =>
+          request.log.error({ err: error }, 'password reset request failed'),
+        );
+      },
     },
-    async (request) => {
-      await requestPasswordReset(app.db, request.body, deps);
-      return { message: 'If an account exists for this email, a reset link has been sent.' };
-    },
+    async () => ({ message: 'If an account exists for this email, a reset link has been sent.' }),
   );
 
   r.post(

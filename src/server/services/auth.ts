@@ -2,14 +2,22 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { LoginResponse } from '../../domain/auth';
 import type { DbOrTx } from '../db/client';
 import { passwordResetTokens, users } from '../db/schema';
-import type { FailureLimiter } from '../lib/failure-limiter';
-import { badRequest, tooManyRequests, unauthorized } from '../lib/http-error';
+import type { DeviceCookies } from '../lib/device-cookies';
+import { badRequest, unauthorized } from '../lib/http-error';
 import { dummyPasswordHash, hashPassword, hashToken, newOpaqueToken, verifyPassword } from '../lib/secrets';
+import {
+  reserveAttempt,
+  type ThrottleLimit,
+  type ThrottleStore,
+  throttled,
+  throttleKey,
+} from '../lib/throttle';
 import type { Actor } from './actor';
 import { writeAudit } from './audit';
 import type { Mailer } from './mail';
 import {
   type AccessTokens,
+  type IssuedRefresh,
   issueRefreshToken,
   revokeAllRefreshTokens,
   revokeRefreshTokenFamily,
@@ -21,15 +29,34 @@ import { findUserByEmail, sessionUser } from './users';
 // and take (db, input, deps); change-password takes (db, actor, input, deps). HTTP matters (cookies,
 // status codes) stay in the route.
 
+export type { IssuedRefresh };
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 export const INVALID_RESET_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
+const MINUTE = 60_000;
+/** Failed sign-ins allowed per window: per trusted device; else per account and per address. */
+export const SIGN_IN_LIMITS = {
+  device: { max: 10, windowMs: 15 * MINUTE },
+  account: { max: 10, windowMs: 15 * MINUTE },
+  address: { max: 10, windowMs: MINUTE },
+} as const;
+/** Wrong current passwords allowed per account (a stolen access token must not become a guessing oracle). */
+export const PASSWORD_CHANGE_LIMIT = { max: 5, windowMs: 15 * MINUTE } as const;
+
+const signInMessage = (seconds: number) =>
+  `Too many failed sign-in attempts. Please try again in ${seconds} seconds.`;
+const passwordChangeMessage = (seconds: number) =>
+  `Too many incorrect passwords. Please try again in ${seconds} seconds.`;
+
 /** Process-wide collaborators of the auth flows, built once in `buildApp`. */
 export interface AuthDeps {
   tokens: AccessTokens;
-  signInFailures: FailureLimiter;
+  throttle: ThrottleStore;
+  devices: DeviceCookies;
+  /** Derives the successor of a refresh token (see `refreshSuccessor`). */
+  successorOf: (token: string) => string;
   mailer: Mailer;
   /** Base of the links in e-mails. */
   publicUrl: string;
@@ -40,42 +67,60 @@ export interface AuthDeps {
   };
 }
 
-export interface IssuedRefresh {
-  token: string;
-  expiresAt: Date;
-}
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
+/**
+ * Sign-in with the throttling OWASP recommends against online guessing: a browser that signed in
+ * to this account before (valid device cookie) is limited per device and never locked out by other
+ * people's failures; everyone else is limited per account and per address. Only failures count.
+ */
 export async function signIn(
   db: DbOrTx,
-  input: { email: string; password: string; ip: string },
+  input: { email: string; password: string; ip: string; cookies: Record<string, string | undefined> },
   deps: AuthDeps,
-): Promise<LoginResponse & { refresh: IssuedRefresh }> {
-  const { signInFailures } = deps;
-  const email = input.email.trim().toLowerCase();
-  const keys = [`ip:${input.ip}`, `email:${email}`];
-  const wait = Math.max(...keys.map((key) => signInFailures.retryAfter(key)));
-  if (wait > 0) {
-    throw tooManyRequests(wait, `Too many failed sign-in attempts. Please try again in ${wait} seconds.`);
+): Promise<LoginResponse & { refresh: IssuedRefresh; device: { name: string; value: string } }> {
+  const email = normalizeEmail(input.email);
+  const deviceCookie = deps.devices.nameFor(email);
+  const deviceId = deps.devices.verify(email, input.cookies[deviceCookie]);
+  const untrusted: ThrottleLimit[] = [
+    { key: throttleKey('account', email), ...SIGN_IN_LIMITS.account },
+    { key: throttleKey('address', input.ip), ...SIGN_IN_LIMITS.address },
+  ];
+  let limits = untrusted;
+  if (deviceId) {
+    const trusted = [{ key: throttleKey('device', deviceId), ...SIGN_IN_LIMITS.device }];
+    const reservation = await deps.throttle.reserve(trusted);
+    // A device over its own limit is trusted no more: it falls back to the untrusted limits.
+    if (reservation.outcome === 'reserved') limits = trusted;
+    else if (reservation.outcome === 'busy') {
+      await reserveAttempt(deps.throttle, trusted, signInMessage);
+      limits = trusted;
+    }
   }
-  // Counted as a failure before the (slow) password check, in the same tick as the check of
-  // the limit, so a burst of parallel guesses cannot all slip under it.
-  for (const key of keys) signInFailures.recordFailure(key);
-  const user = await findUserByEmail(db, email);
-  const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (limits === untrusted) await reserveAttempt(deps.throttle, untrusted, signInMessage);
+
+  let user: Awaited<ReturnType<typeof findUserByEmail>>;
+  let passwordOk = false;
+  try {
+    user = await findUserByEmail(db, email);
+    passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  } finally {
+    await deps.throttle.settle(limits, !(user && passwordOk));
+  }
   if (!user || !passwordOk) {
-    deps.log.info({ event: 'login.failed' }, 'sign-in refused');
+    deps.log.info({ event: 'login.failed', trustedDevice: limits !== untrusted }, 'sign-in refused');
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
   }
-  signInFailures.clear(`email:${email}`);
-  signInFailures.release(`ip:${input.ip}`);
   const refresh = await issueRefreshToken(db, user.id);
   const profile = await sessionUser(db, user.id);
   if (!profile) throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  const deviceValue = deviceId ? (input.cookies[deviceCookie] as string) : deps.devices.issue(email);
   return {
-    accessToken: await deps.tokens.sign(user),
+    accessToken: await deps.tokens.sign(user, refresh.sessionId),
     user: profile,
     isNewUser: user.mustChangePassword,
     refresh,
+    device: { name: deviceCookie, value: deviceValue },
   };
 }
 
@@ -87,7 +132,7 @@ export async function refreshSession(
 ): Promise<{ accessToken: string; refresh: IssuedRefresh }> {
   const presented = input.refreshToken;
   if (!presented) throw unauthorized(SESSION_EXPIRED_MESSAGE);
-  const result = await db.transaction((tx) => rotateRefreshToken(tx, presented));
+  const result = await db.transaction((tx) => rotateRefreshToken(tx, presented, deps.successorOf));
   if (result.outcome === 'reused') {
     deps.log.warn({ event: 'refresh.reused', userId: result.userId }, 'refresh token reused: family revoked');
     await writeAudit(db, {
@@ -103,10 +148,8 @@ export async function refreshSession(
     .from(users)
     .where(eq(users.id, result.userId));
   if (!user) throw unauthorized(SESSION_EXPIRED_MESSAGE);
-  return {
-    accessToken: await deps.tokens.sign(user),
-    refresh: { token: result.token, expiresAt: result.expiresAt },
-  };
+  const { token, expiresAt, sessionId } = result;
+  return { accessToken: await deps.tokens.sign(user, sessionId), refresh: { token, expiresAt, sessionId } };
 }
 
 /** Logout: the presented token and every token rotated from the same sign-in stop working. */
@@ -148,19 +191,22 @@ export async function resetPassword(
   db: DbOrTx,
   input: { token: string; newPassword: string },
 ): Promise<void> {
-  const passwordHash = await hashPassword(input.newPassword);
+  const tokenHash = hashToken(input.token);
   const now = new Date();
+  const usable = and(
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, now),
+  );
+  // The (deliberately slow) hash is computed only for a link that works.
+  const [candidate] = await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable);
+  if (!candidate) throw badRequest(INVALID_RESET_MESSAGE);
+  const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     const [used] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, now),
-        ),
-      )
+      .where(usable)
       .returning({ userId: passwordResetTokens.userId });
     if (!used) throw badRequest(INVALID_RESET_MESSAGE);
     await tx
@@ -184,30 +230,36 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   deps: AuthDeps,
 ): Promise<{ accessToken: string; refresh: IssuedRefresh }> {
-  const [row] = await db.select().from(users).where(eq(users.id, actor.id));
-  if (!row || !(await verifyPassword(row.passwordHash, input.currentPassword))) {
-    throw badRequest('Current password is incorrect.');
-  }
+  const limits = [{ key: throttleKey('password-change', actor.id), ...PASSWORD_CHANGE_LIMIT }];
+  const currentOk = await throttled(deps.throttle, limits, passwordChangeMessage, async () => {
+    const [row] = await db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, actor.id));
+    const ok = row !== undefined && (await verifyPassword(row.passwordHash, input.currentPassword));
+    return { failed: !ok, value: ok };
+  });
+  if (!currentOk) throw badRequest('Current password is incorrect.');
   if (input.currentPassword === input.newPassword) {
     throw badRequest('New password must be different from the current password.');
   }
   const passwordHash = await hashPassword(input.newPassword);
-  // Tokens count from whole seconds, so the cut-off is the start of this second and the
-  // access token issued below stays valid while every earlier one stops working.
-  const now = new Date(Math.floor(Date.now() / 1000) * 1000);
+  // Every earlier token stops working: their sessions are revoked, and they were issued before
+  // `now` (milliseconds); the token issued below, at `now`, is the first valid one.
+  const now = new Date();
   const refresh = await db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ passwordHash, mustChangePassword: false, tokensValidFrom: now })
       .where(eq(users.id, actor.id));
-    await revokeAllRefreshTokens(tx, actor.id);
+    await revokeAllRefreshTokens(tx, actor.id, now);
     await writeAudit(tx, {
       actorUserId: actor.id,
       action: 'user.passwordChanged',
       entity: 'user',
       entityId: actor.id,
     });
-    return issueRefreshToken(tx, actor.id);
+    return issueRefreshToken(tx, actor.id, undefined, now);
   });
-  return { accessToken: await deps.tokens.sign(actor, now), refresh };
+  return { accessToken: await deps.tokens.sign(actor, refresh.sessionId, now), refresh };
 }

@@ -3,6 +3,7 @@ import type { Role } from '../../domain/auth';
 import { maskAccountNumber, maskNric } from '../../domain/masking';
 import type { UserDetail, UserListQuery, UserUpdateRequest } from '../../domain/users';
 import type { DbOrTx } from '../db/client';
+import { prepared } from '../db/prepared';
 import { employmentInfo, paymentInfo, payslips, staffInfo, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { hashPassword } from '../lib/secrets';
@@ -58,7 +59,11 @@ const userJoin = (db: DbOrTx) =>
 
 /** The full user record of spec section 3, with money as amounts (two decimals) at the edge. */
 export async function userDetail(db: DbOrTx, id: number): Promise<UserDetail | undefined> {
-  const [row] = await userJoin(db).where(eq(users.id, id));
+  const [row] = await prepared(db, 'user_detail', (d) =>
+    userJoin(d)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare('user_detail'),
+  ).execute({ id });
   return row ? toUserRecord(row, { masked: false }) : undefined;
 }
 

@@ -1,0 +1,180 @@
+import { eq } from 'drizzle-orm';
+import type { Role } from '../domain/auth';
+import type { BANK_NAMES, EMPLOYMENT_TYPES, GENDERS, PASS_TYPES, RACES } from '../domain/enums';
+import { leaveDaysByYear } from '../domain/leave-days';
+import { nricCheckLetter } from '../domain/nric';
+import {
+  type CpfSection,
+  type CpfType,
+  cpfAgeBand,
+  cpfResidencyOf,
+  officialCpfRates,
+} from '../domain/payroll';
+import type { DbOrTx } from './db/client';
+import {
+  employmentInfo,
+  leaveBalances,
+  leaveRequestDays,
+  leaveRequests,
+  leaveTypes,
+  paymentInfo,
+  staffInfo,
+  users,
+} from './db/schema';
+
+// Row factories shared by the demo seed and the tests, for records whose services do not exist
+// yet (onboarding, leave). Each applies the domain rules the real service will (NRIC check
+// letter, official CPF rates, leave days, approved days counted as used); when a service for a
+// record arrives, its factory here should call that service instead.
+
+export async function insertUser(
+  db: DbOrTx,
+  values: { email: string; fullName: string; role: Role; passwordHash: string; mustChangePassword?: boolean },
+) {
+  const [row] = await db
+    .insert(users)
+    .values({
+      ...values,
+      email: values.email.toLowerCase(),
+      mustChangePassword: values.mustChangePassword ?? false,
+    })
+    .returning();
+  if (!row) throw new Error('user not created');
+  return row;
+}
+
+export async function insertLeaveTypes(db: DbOrTx, names: readonly string[]) {
+  return db
+    .insert(leaveTypes)
+    .values(names.map((name, i) => ({ name, sortOrder: i + 1 })))
+    .returning();
+}
+
+export interface OnboardingProfile {
+  nric: [prefix: 'S' | 'T' | 'F' | 'G' | 'M', digits: string];
+  gender?: (typeof GENDERS)[number] | null;
+  dateOfBirth: string;
+  race: (typeof RACES)[number];
+  nationality: string;
+  designation: string;
+  hireDate: string;
+  confirmedDate?: string | null;
+  passType: (typeof PASS_TYPES)[number];
+  employmentType: (typeof EMPLOYMENT_TYPES)[number];
+  /** Dollars a month. */
+  salary: number;
+  cpfType: CpfType;
+  cpfSection: CpfSection;
+  selfHelpGroup: 'NONE' | 'CDAC' | 'SINDA' | 'MBMF' | 'ECF';
+  bank?: [name: (typeof BANK_NAMES)[number], bankCode: string, branchCode: string, accountNo: string];
+}
+
+/** Staff, employment and payment info, as onboarding creates them; CPF rates prefilled from the official tables. */
+export async function insertOnboarding(
+  db: DbOrTx,
+  userId: number,
+  profile: OnboardingProfile,
+  period: { year: number; month: number },
+) {
+  const [prefix, digits] = profile.nric;
+  await db.insert(staffInfo).values({
+    userId,
+    gender: profile.gender ?? null,
+    nric: `${prefix}${digits}${nricCheckLetter(prefix, digits)}`,
+    dateOfBirth: profile.dateOfBirth,
+    race: profile.race,
+    nationality: profile.nationality,
+  });
+  await db.insert(employmentInfo).values({
+    userId,
+    designation: profile.designation,
+    hireDate: profile.hireDate,
+    confirmedDate: profile.confirmedDate ?? null,
+    passType: profile.passType,
+    employmentType: profile.employmentType,
+  });
+  const rates = officialRatesOrNull(profile.cpfType, profile.cpfSection, profile.dateOfBirth, period);
+  const [bankName, bankCode, branchCode, accountNo] = profile.bank ?? [null, null, null, null];
+  await db.insert(paymentInfo).values({
+    userId,
+    basicSalaryCents: Math.round(profile.salary * 100),
+    employeeCpfRate: rates?.employeePercent ?? null,
+    employerCpfRate: rates?.employerPercent ?? null,
+    cpfType: profile.cpfType,
+    cpfSection: profile.cpfSection,
+    selfHelpGroup: profile.selfHelpGroup,
+    bankName,
+    bankCode,
+    branchCode,
+    accountNo,
+  });
+}
+
+/** One balance per leave type for the year; `null` total = no limit. */
+export async function insertLeaveBalances(
+  db: DbOrTx,
+  userId: number,
+  year: number,
+  totals: Array<{ leaveTypeId: number; totalDays: number | null }>,
+) {
+  await db.insert(leaveBalances).values(totals.map((t) => ({ userId, year, ...t })));
+}
+
+/**
+ * A leave request with its days computed by the domain rule and charged to each year it touches; balances
+ * are derived from these charges, so nothing else is updated.
+ */
+export async function insertLeaveRequest(
+  db: DbOrTx,
+  request: {
+    userId: number;
+    leaveTypeId: number;
+    fromDate: string;
+    fromDateIsAm: boolean;
+    toDate: string;
+    toDateIsAm: boolean;
+    status: 'PENDING' | 'APPROVED' | 'REJECTED';
+    reason: string | null;
+    decidedById?: number | null;
+  },
+) {
+  const [type] = await db
+    .select({ calendarDays: leaveTypes.countsCalendarDays })
+    .from(leaveTypes)
+    .where(eq(leaveTypes.id, request.leaveTypeId));
+  const charges = leaveDaysByYear(request, { calendarDays: type?.calendarDays ?? false });
+  const days = charges.reduce((sum, charge) => sum + charge.days, 0);
+  const [created] = await db
+    .insert(leaveRequests)
+    .values({
+      ...request,
+      days,
+      createdById: request.userId,
+      decidedById: request.status === 'PENDING' ? null : (request.decidedById ?? null),
+    })
+    .returning();
+  if (!created) throw new Error('leave request not created');
+  if (charges.length > 0) {
+    await db
+      .insert(leaveRequestDays)
+      .values(charges.map((charge) => ({ leaveRequestId: created.id, ...charge })));
+  }
+  return created;
+}
+
+/** The official rates prefill the payment info, as the onboarding form does; none without CPF. */
+function officialRatesOrNull(
+  cpfType: CpfType,
+  cpfSection: CpfSection,
+  dateOfBirth: string,
+  { year, month }: { year: number; month: number },
+) {
+  const residency = cpfResidencyOf(cpfType, cpfSection);
+  if (!residency) return null;
+  try {
+    return officialCpfRates({ year, month, residency, ageBand: cpfAgeBand(dateOfBirth, year, month) });
+  } catch {
+    // A year beyond the rate tables: leave the rates for HR to fill in rather than guess.
+    return null;
+  }
+}

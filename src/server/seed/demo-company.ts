@@ -1,0 +1,384 @@
+import { todayIso } from '../../domain/dates';
+import type {
+  BANK_NAMES,
+  DEFAULT_LEAVE_TYPES,
+  EMPLOYMENT_TYPES,
+  PASS_TYPES,
+  RACES,
+} from '../../domain/enums';
+import type { CpfSection, CpfType } from '../../domain/payroll';
+
+// The demo company that `npm start` and `npm run seed` create on an empty database: data only.
+// The seed (../seed.ts) turns it into rows through the same factories the tests use.
+
+/** The password every demo staff account is seeded with (documented in the README). */
+export const DEMO_STAFF_PASSWORD = 'Staff@12345';
+export const DEMO_ADMIN_NAME = 'Siti Rahmah';
+
+export interface DemoStaff {
+  fullName: string;
+  /** The part before @; the domain is COMPANY_EMAIL_DOMAIN. Leave requests name staff by it. */
+  email: string;
+  /** Not onboarded: no staff, employment or payment info yet. */
+  onboarded?: false;
+  /** Created with a temporary password that must be changed at first sign-in. */
+  mustChangePassword?: true;
+  nric?: [prefix: 'S' | 'T' | 'F' | 'G' | 'M', digits: string];
+  gender?: 'Male' | 'Female';
+  dateOfBirth?: string;
+  race?: (typeof RACES)[number];
+  nationality?: string;
+  designation?: string;
+  hireDate?: string;
+  confirmedDate?: string | null;
+  passType?: (typeof PASS_TYPES)[number];
+  employmentType?: (typeof EMPLOYMENT_TYPES)[number];
+  salary?: number;
+  cpfType?: CpfType;
+  cpfSection?: CpfSection;
+  selfHelpGroup?: 'NONE' | 'CDAC' | 'SINDA' | 'MBMF' | 'ECF';
+  bank?: [name: (typeof BANK_NAMES)[number], bankCode: string, branchCode: string, accountNo: string];
+}
+
+export const DEMO_STAFF: DemoStaff[] = [
+  {
+    fullName: 'Tan Wei Ming',
+    email: 'weiming.tan',
+    nric: ['S', '8812345'],
+    gender: 'Male',
+    dateOfBirth: '1988-05-14',
+    race: 'Chinese',
+    nationality: 'Singaporean',
+    designation: 'Software Engineer',
+    hireDate: '2021-03-01',
+    confirmedDate: '2021-06-01',
+    passType: 'Singapore',
+    employmentType: 'Full Time',
+    salary: 6_200,
+    cpfType: 'SINGAPORE CITIZEN',
+    cpfSection: 'NONE',
+    selfHelpGroup: 'CDAC',
+    bank: ['DBS', '7171', '081', '0123456789'],
+  },
+  {
+    fullName: 'Nur Aisyah binti Rahman',
+    email: 'aisyah.rahman',
+    nric: ['T', '0023456'],
+    gender: 'Female',
+    dateOfBirth: '2000-09-02',
+    race: 'Malay',
+    nationality: 'Singaporean',
+    designation: 'HR Executive',
+    hireDate: '2023-07-17',
+    confirmedDate: '2023-10-17',
+    passType: 'Singapore',
+    employmentType: 'Full Time',
+    salary: 3_800,
+    cpfType: 'SINGAPORE CITIZEN',
+    cpfSection: 'NONE',
+    selfHelpGroup: 'MBMF',
+    bank: ['POSB', '7171', '081', '1987654321'],
+  },
+  {
+    fullName: 'Rajesh s/o Kumar',
+    email: 'rajesh.kumar',
+    nric: ['S', '7934567'],
+    gender: 'Male',
+    dateOfBirth: '1979-11-21',
+    race: 'Indian',
+    nationality: 'Singaporean',
+    designation: 'Finance Manager',
+    hireDate: '2018-01-08',
+    confirmedDate: '2018-04-08',
+    passType: 'Singapore',
+    employmentType: 'Full Time',
+    salary: 8_500,
+    cpfType: 'SINGAPORE CITIZEN',
+    cpfSection: 'NONE',
+    selfHelpGroup: 'SINDA',
+    bank: ['OCBC', '7339', '501', '5012345678'],
+  },
+  {
+    fullName: 'Chloe Fernandez',
+    email: 'chloe.fernandez',
+    nric: ['S', '9545678'],
+    gender: 'Female',
+    dateOfBirth: '1995-02-27',
+    race: 'Eurasian',
+    nationality: 'Singaporean',
+    designation: 'Marketing Executive',
+    hireDate: '2022-02-14',
+    confirmedDate: '2022-05-14',
+    passType: 'Singapore',
+    employmentType: 'Full Time',
+    salary: 4_600,
+    cpfType: 'SINGAPORE CITIZEN',
+    cpfSection: 'NONE',
+    selfHelpGroup: 'ECF',
+    bank: ['UOB', '7375', '030', '3701234567'],
+  },
+  {
+    fullName: 'Lim Hui Ling',
+    email: 'huiling.lim',
+    nric: ['S', '6956789'],
+    gender: 'Female',
+    dateOfBirth: '1969-08-09',
+    race: 'Chinese',
+    nationality: 'Malaysian',
+    designation: 'Senior Accountant',
+    hireDate: '2015-05-04',
+    confirmedDate: '2015-08-04',
+    passType: 'Singapore - Pr',
+    employmentType: 'Full Time',
+    salary: 7_200,
+    cpfType: 'PR 3 YEAR AND ABOVE',
+    cpfSection: 'NONE',
+    selfHelpGroup: 'CDAC',
+    bank: ['Maybank', '7302', '001', '0401234567'],
+  },
+  {
+    fullName: 'Muhammad Hafiz bin Osman',
+    email: 'hafiz.osman',
+    nric: ['S', '9167890'],
+    gender: 'Male',
+    dateOfBirth: '1991-04-18',
+    race: 'Malay',
+    nationality: 'Malaysian',
+    designation: 'Operations Executive',
+    hireDate: '2024-09-02',
+    confirmedDate: '2024-12-02',
+    passType: 'Singapore - Pr',
+    employmentType: 'Full Time',
+    salary: 4_200,
+    cpfType: 'SINGAPORE PR 2 YEAR',
+    cpfSection: 'CPF1',
+    selfHelpGroup: 'MBMF',
+    bank: ['DBS', '7171', '012', '0729876543'],
+  },
+  {
+    fullName: 'Priya Ramasamy',
+    email: 'priya.ramasamy',
+    nric: ['S', '9378901'],
+    gender: 'Female',
+    dateOfBirth: '1993-12-05',
+    race: 'Indian',
+    nationality: 'Indian',
+    designation: 'Business Analyst',
+    hireDate: '2025-11-03',
+    confirmedDate: null,
+    passType: 'Singapore - Pr',
+    employmentType: 'Probation Period',
+    salary: 5_400,
+    cpfType: 'SINGAPORE PR 1 YEAR',
+    cpfSection: 'CPF2',
+    selfHelpGroup: 'SINDA',
+    bank: ['Standard Chartered', '7144', '001', '0112345678'],
+  },
+  {
+    fullName: 'Nguyen Van An',
+    email: 'an.nguyen',
+    nric: ['G', '5089012'],
+    gender: 'Male',
+    dateOfBirth: '1994-07-30',
+    race: 'Others',
+    nationality: 'Vietnamese',
+    designation: 'Technician',
+    hireDate: '2023-03-13',
+    confirmedDate: '2023-06-13',
+    passType: 'S Pass',
+    employmentType: 'Contract Worker',
+    salary: 3_500,
+    cpfType: 'NONE',
+    cpfSection: 'NONE',
+    selfHelpGroup: 'NONE',
+    bank: ['OCBC', '7339', '550', '5509876543'],
+  },
+  {
+    fullName: 'Arjun Mehta',
+    email: 'arjun.mehta',
+    nric: ['M', '2190123'],
+    gender: 'Male',
+    dateOfBirth: '1987-01-11',
+    race: 'Indian',
+    nationality: 'Indian',
+    designation: 'Head of Engineering',
+    hireDate: '2022-10-03',
+    confirmedDate: '2023-01-03',
+    passType: 'Employment Pass',
+    employmentType: 'Full Time',
+    salary: 12_500,
+    cpfType: 'NONE',
+    cpfSection: 'NONE',
+    selfHelpGroup: 'NONE',
+    bank: ['HSBC', '7232', '146', '1460123456'],
+  },
+  {
+    fullName: 'Goh Mei Ling',
+    email: 'meiling.goh',
+    nric: ['S', '6401234'],
+    gender: 'Female',
+    dateOfBirth: '1964-03-22',
+    race: 'Chinese',
+    nationality: 'Singaporean',
+    designation: 'Office Administrator',
+    hireDate: '2012-06-18',
+    confirmedDate: '2012-09-18',
+    passType: 'Singapore',
+    employmentType: 'Part Time',
+    salary: 2_400,
+    cpfType: 'SINGAPORE CITIZEN',
+    cpfSection: 'NONE',
+    selfHelpGroup: 'CDAC',
+    bank: ['POSB', '7171', '081', '1561234567'],
+  },
+  {
+    fullName: 'Daniel Koh Jun Jie',
+    email: 'daniel.koh',
+    mustChangePassword: true,
+    nric: ['T', '0245678'],
+    gender: 'Male',
+    dateOfBirth: '2002-10-08',
+    race: 'Chinese',
+    nationality: 'Singaporean',
+    designation: 'Junior Designer',
+    hireDate: `${todayIso().slice(0, 8)}01`,
+    confirmedDate: null,
+    passType: 'Singapore',
+    employmentType: 'Probation Period',
+    salary: 3_200,
+    cpfType: 'SINGAPORE CITIZEN',
+    cpfSection: 'NONE',
+    selfHelpGroup: 'CDAC',
+    bank: ['UOB', '7375', '140', '1401234567'],
+  },
+  { fullName: 'Wong Kar Yan', email: 'karyan.wong', onboarded: false },
+];
+
+/** Yearly allowances given to onboarded demo staff; null = no limit. */
+export const DEMO_ALLOWANCES: Record<(typeof DEFAULT_LEAVE_TYPES)[number], number | null> = {
+  'Annual Leave': 14,
+  'Medical Leave': 14,
+  'Hospitalisation Leave': 60,
+  'Childcare Leave': 6,
+  'Maternity Leave': 0,
+  'Paternity Leave': 0,
+  'Compassionate Leave': 3,
+  'Unpaid Leave': null,
+};
+
+export interface DemoLeaveRequest {
+  /** A DEMO_STAFF e-mail local part. */
+  who: string;
+  type: (typeof DEFAULT_LEAVE_TYPES)[number];
+  /** Days from today. */
+  from: number;
+  fromAm: boolean;
+  to: number;
+  toAm: boolean;
+  status: 'PENDING' | 'APPROVED' | 'REJECTED';
+  reason: string;
+}
+
+/** Requests in every status: decided ones in the past, pending ones ahead. */
+export const DEMO_LEAVE_REQUESTS: DemoLeaveRequest[] = [
+  {
+    who: 'weiming.tan',
+    type: 'Annual Leave',
+    from: -40,
+    fromAm: true,
+    to: -38,
+    toAm: false,
+    status: 'APPROVED',
+    reason: 'Family trip to Penang',
+  },
+  {
+    who: 'aisyah.rahman',
+    type: 'Medical Leave',
+    from: -21,
+    fromAm: true,
+    to: -21,
+    toAm: false,
+    status: 'APPROVED',
+    reason: 'Fever, MC attached at clinic',
+  },
+  {
+    who: 'rajesh.kumar',
+    type: 'Annual Leave',
+    from: -10,
+    fromAm: false,
+    to: -9,
+    toAm: false,
+    status: 'REJECTED',
+    reason: 'Quarter-end closing week',
+  },
+  {
+    who: 'chloe.fernandez',
+    type: 'Childcare Leave',
+    from: -5,
+    fromAm: true,
+    to: -5,
+    toAm: true,
+    status: 'APPROVED',
+    reason: 'Child’s school meeting',
+  },
+  {
+    who: 'huiling.lim',
+    type: 'Compassionate Leave',
+    from: -3,
+    fromAm: true,
+    to: -2,
+    toAm: false,
+    status: 'APPROVED',
+    reason: 'Bereavement',
+  },
+  {
+    who: 'weiming.tan',
+    type: 'Annual Leave',
+    from: 7,
+    fromAm: true,
+    to: 9,
+    toAm: false,
+    status: 'PENDING',
+    reason: 'Wedding anniversary',
+  },
+  {
+    who: 'hafiz.osman',
+    type: 'Annual Leave',
+    from: 12,
+    fromAm: true,
+    to: 12,
+    toAm: true,
+    status: 'PENDING',
+    reason: 'Renewal of passport',
+  },
+  {
+    who: 'priya.ramasamy',
+    type: 'Unpaid Leave',
+    from: 20,
+    fromAm: true,
+    to: 24,
+    toAm: false,
+    status: 'PENDING',
+    reason: 'Extended family visit',
+  },
+  {
+    who: 'arjun.mehta',
+    type: 'Medical Leave',
+    from: -14,
+    fromAm: true,
+    to: -13,
+    toAm: false,
+    status: 'REJECTED',
+    reason: 'Dental surgery',
+  },
+  {
+    who: 'meiling.goh',
+    type: 'Annual Leave',
+    from: 3,
+    fromAm: false,
+    to: 4,
+    toAm: false,
+    status: 'PENDING',
+    reason: 'Moving house',
+  },
+];
