@@ -167,7 +167,7 @@ export const payItemCreateSchema = z.object({
   amount: positiveAmount(payrollMessages.payItemAmount, payrollMessages.payItemIncomplete),
   type: z
     .string({ error: payrollMessages.payItemIncomplete })
-    .min(1, payrollMessages.payItemIncomplete)
+    .min(1, { error: payrollMessages.payItemIncomplete, abort: true })
     .max(40)
     .refine((type) => anyItemType.includes(type), 'Unknown pay item type.'),
   userId: idSchema,

@@ -20,6 +20,7 @@ import { HttpError, statusText } from './lib/http-error';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { authRoutes } from './routes/auth';
+import { payslipRoutes } from './routes/payslips';
 import { userRoutes } from './routes/users';
 import { createMailer, type Mailer } from './services/mail';
 
@@ -134,6 +135,7 @@ export async function buildApp(options: AppOptions) {
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth', config, mailer, signInFailures });
       await api.register(userRoutes, { prefix: '/users', config });
+      await api.register(payslipRoutes, { config });
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
     },
     { prefix: '/api' },

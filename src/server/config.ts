@@ -30,6 +30,14 @@ const envSchema = z.object({
       .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'must be a domain name such as company.test')
       .default('company.test'),
   ),
+  COMPANY_NAME: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .max(120, 'must be at most 120 characters')
+      .regex(/^[^\p{Cc}]+$/u, 'must not hold control characters')
+      .default('Demo Company Pte. Ltd.'),
+  ),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
   SEED_ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('admin@company.test')),
@@ -55,6 +63,8 @@ export interface Config {
   publicUrl: string;
   jwtSecret: string;
   companyEmailDomain: string;
+  /** Printed on payslips and payroll tables. */
+  companyName: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   seedAdminEmail: string;
@@ -90,6 +100,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     companyEmailDomain: e.COMPANY_EMAIL_DOMAIN.toLowerCase(),
+    companyName: e.COMPANY_NAME,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `HR <no-reply@${e.COMPANY_EMAIL_DOMAIN.toLowerCase()}>`,
     seedAdminEmail: e.SEED_ADMIN_EMAIL.toLowerCase(),

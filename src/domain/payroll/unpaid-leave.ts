@@ -1,4 +1,3 @@
-import { leaveDays } from '../leave-days';
 import { PayrollInputError } from './errors';
 import { assertCents } from './money';
 import { assertPeriod } from './period';
@@ -71,7 +70,10 @@ export const unpaidLeaveDeductionCents = (input: UnpaidLeaveInput): number => {
   return Number((BigInt(basic) * BigInt(halfDays)) / BigInt(workingDays * 2));
 };
 
-/** An approved leave as the leave requests store it (half-day flags as spec section 9 reads them). */
+/**
+ * An approved leave as the leave requests store it: fromDateIsAm true means the first day starts in
+ * the morning (a full day), toDateIsAm true that the last day ends at noon (a half day).
+ */
 export interface LeaveSpan {
   fromDate: string;
   fromDateIsAm: boolean;
@@ -90,11 +92,10 @@ const isoOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 const DAY_MS = 86_400_000;
 
 /**
- * Unpaid working days that approved leaves take in a month, for the UNPAID_LEAVE prefill: only the
- * part of each leave inside the month counts, on working days that are not public holidays. A leave
- * of one day counts as leaveDays says; over several days the first day counts 1 when it starts in
- * the morning (0.5 otherwise) and the last day 0.5 when it ends in the morning (1 otherwise), which
- * adds up to leaveDays over the whole leave.
+ * Unpaid working days that approved leaves take in a month, for the UNPAID_LEAVE prefill. Only the
+ * part of each leave inside the month counts, on working days that are not public holidays; as in
+ * the leave day count, a leave starting in the afternoon takes half of its first day and one ending
+ * at noon half of its last day, when those days fall in the month and are counted.
  */
 export const unpaidDaysInMonth = (
   leaves: readonly LeaveSpan[],
@@ -103,6 +104,8 @@ export const unpaidDaysInMonth = (
   options: UnpaidDaysOptions = {},
 ): number => {
   const weekdays = new Set((options.workingWeekdays ?? MONDAY_TO_FRIDAY).map((day) => day % 7));
+  const counts = (day: number) =>
+    weekdays.has(new Date(day).getUTCDay()) && !options.isPublicHoliday?.(isoOf(day));
   const first = Date.UTC(year, month - 1, 1);
   const last = Date.UTC(year, month, 0);
   let halfDays = 0;
@@ -110,12 +113,10 @@ export const unpaidDaysInMonth = (
     const from = Date.parse(`${leave.fromDate}T00:00:00Z`);
     const to = Date.parse(`${leave.toDate}T00:00:00Z`);
     for (let day = Math.max(from, first); day <= Math.min(to, last); day += DAY_MS) {
-      if (!weekdays.has(new Date(day).getUTCDay()) || options.isPublicHoliday?.(isoOf(day))) continue;
-      if (from === to)
-        halfDays += leaveDays(leave.fromDate, leave.fromDateIsAm, leave.toDate, leave.toDateIsAm) * 2;
-      else if (day === from) halfDays += leave.fromDateIsAm ? 2 : 1;
-      else if (day === to) halfDays += leave.toDateIsAm ? 1 : 2;
-      else halfDays += 2;
+      if (!counts(day)) continue;
+      halfDays += 2;
+      if (day === from && !leave.fromDateIsAm) halfDays -= 1;
+      if (day === to && leave.toDateIsAm) halfDays -= 1;
     }
   }
   return Math.min(halfDays, workingDaysInMonth(year, month, options.workingWeekdays) * 2) / 2;

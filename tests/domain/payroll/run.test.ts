@@ -201,15 +201,19 @@ describe('unpaidDaysInMonth', () => {
     expect(unpaidDaysInMonth([leave('2026-03-07', '2026-03-08')], 2026, 3)).toBe(0);
   });
 
-  it('counts half days at either end as leaveDays does', () => {
-    // From the afternoon of Monday 2 March to the morning of Wednesday 4 March: 0.5 + 1 + 0.5.
+  it('takes half of a first day from the afternoon and of a last day until noon', () => {
+    // From the afternoon of Monday 2 March to noon on Wednesday 4 March: 0.5 + 1 + 0.5.
     expect(unpaidDaysInMonth([leave('2026-03-02', '2026-03-04', false, true)], 2026, 3)).toBe(2);
-    expect(unpaidDaysInMonth([leave('2026-03-02', '2026-03-02', false, false)], 2026, 3)).toBe(1);
-    expect(unpaidDaysInMonth([leave('2026-03-02', '2026-03-02', true, false)], 2026, 3)).toBe(0.5);
+    expect(unpaidDaysInMonth([leave('2026-03-02', '2026-03-02', true, false)], 2026, 3)).toBe(1);
+    expect(unpaidDaysInMonth([leave('2026-03-02', '2026-03-02', false, false)], 2026, 3)).toBe(0.5);
+    expect(unpaidDaysInMonth([leave('2026-03-02', '2026-03-02', true, true)], 2026, 3)).toBe(0.5);
+    // The half day belongs to the month of its date: from the afternoon of Friday 27 February.
+    expect(unpaidDaysInMonth([leave('2026-02-27', '2026-03-02', false)], 2026, 2)).toBe(0.5);
+    expect(unpaidDaysInMonth([leave('2026-02-27', '2026-03-02', false)], 2026, 3)).toBe(1);
   });
 
   it('adds several leaves and leaves out public holidays when told them', () => {
-    const leaves = [leave('2026-03-02', '2026-03-03'), leave('2026-03-20', '2026-03-20', false)];
+    const leaves = [leave('2026-03-02', '2026-03-03'), leave('2026-03-20', '2026-03-20')];
     expect(unpaidDaysInMonth(leaves, 2026, 3)).toBe(3);
     expect(unpaidDaysInMonth(leaves, 2026, 3, { isPublicHoliday: (day) => day === '2026-03-20' })).toBe(2);
   });
