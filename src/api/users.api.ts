@@ -1,39 +1,44 @@
-import { z } from 'zod';
-import { idSchema, roleSchema } from '../domain/auth';
+import {
+  type UserDetail,
+  type UserListQuery,
+  type UserUpdateRequest,
+  userDetailSchema,
+  userListSchema,
+} from '../domain/users';
 import { type ApiClient, apiClient } from './client';
 
-/**
- * The fields of a user this issue reads. Loose: staffInfo, employmentInfo and paymentInfo pass through untouched
- * until the screens that use them define their schemas.
- */
-export const userSchema = z.looseObject({
-  id: idSchema,
-  fullName: z.string(),
-  email: z.string(),
-  role: roleSchema,
-});
-export type User = z.infer<typeof userSchema>;
+export type User = UserDetail;
+export type UserUpdate = UserUpdateRequest;
 
-export interface UserUpdate {
-  fullName: string;
-  email: string;
-}
-
-/** Spec section 7, Users: GET and PATCH /users/{id}. */
+/** Spec section 7, Users: answers are parsed with the schemas the server answers with (src/domain/users). */
 export function createUsersApi(client: ApiClient) {
   return {
+    async list(query: UserListQuery = {}): Promise<UserDetail[]> {
+      return userListSchema.parse(await client.request('/users', { query }));
+    },
     /** On failure the spec logs and answers an empty object. */
-    async get(id: number): Promise<User | Record<string, never>> {
+    async get(id: number): Promise<UserDetail | Record<string, never>> {
       try {
-        return userSchema.parse(await client.request(`/users/${id}`));
+        return userDetailSchema.parse(await client.request(`/users/${id}`));
       } catch (error) {
         console.error('Failed to fetch user', error);
         return {};
       }
     },
-    async update(id: number, body: UserUpdate): Promise<User> {
-      const answer = await client.request(`/users/${id}`, { method: 'PATCH', body });
-      return userSchema.parse(answer);
+    async update(id: number, body: UserUpdate): Promise<UserDetail> {
+      return userDetailSchema.parse(await client.request(`/users/${id}`, { method: 'PATCH', body }));
+    },
+    /** Spec: success is true, failure false. */
+    async remove(id: number): Promise<boolean> {
+      try {
+        await client.request(`/users/${id}`, {
+          method: 'DELETE',
+          fallbackMessage: 'Failed to delete the user',
+        });
+        return true;
+      } catch {
+        return false;
+      }
     },
   };
 }

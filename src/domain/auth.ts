@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { emailText, idSchema, MAX_LENGTH, nameText, passwordText, text } from './fields';
+
+export { idSchema };
 
 /** Roles a signed-in user can hold (spec section 3). */
 export const ROLES = ['ADMIN', 'STAFF'] as const;
@@ -9,9 +12,6 @@ export type Role = z.infer<typeof roleSchema>;
 export const isoDateSchema = z.iso.date();
 
 /** The user kept in the session (spec section 3, Current user). */
-/** Record ids are integers: the pay-items route reads its user id as a number (spec section 2). */
-export const idSchema = z.number().int().positive();
-
 export const sessionUserSchema = z.object({
   id: idSchema,
   email: z.string(),
@@ -23,8 +23,8 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 const LOGIN_REQUIRED = 'Email and Password are required.';
 export const loginRequestSchema = z.object({
-  email: z.string({ error: LOGIN_REQUIRED }).trim().min(1, LOGIN_REQUIRED),
-  password: z.string({ error: LOGIN_REQUIRED }).min(1, LOGIN_REQUIRED),
+  email: z.string({ error: LOGIN_REQUIRED }).pipe(emailText().trim().min(1, LOGIN_REQUIRED)),
+  password: z.string({ error: LOGIN_REQUIRED }).pipe(passwordText().min(1, LOGIN_REQUIRED)),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -37,23 +37,27 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const refreshResponseSchema = z.object({ accessToken: z.string() });
 
-export const forgetPasswordRequestSchema = z.object({ email: z.string().trim().min(1) });
+/** Answers that only confirm (forget-password, reset-password). */
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const forgetPasswordRequestSchema = z.object({ email: emailText().trim().min(1) });
 
 /** Server-side floor for any password a user chooses; the client has no rule of its own (spec section 5). */
 export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_MAX_LENGTH = MAX_LENGTH.password;
 const newPasswordSchema = z
   .string({ error: 'Please fill in all fields.' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`);
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`)
+  .pipe(passwordText());
 
 export const resetPasswordRequestSchema = z.object({
-  token: z.string().min(1),
+  token: text(MAX_LENGTH.token).min(1),
   newPassword: newPasswordSchema,
 });
 
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string().min(1),
+  currentPassword: passwordText().min(1),
   newPassword: newPasswordSchema,
 });
 
@@ -68,11 +72,10 @@ export const COMPANY_EMAIL_MESSAGE = 'Email must be a valid @ company-domain ema
 const ALL_REQUIRED = 'All fields are required.';
 export function registerRequestSchema(companyDomain: string) {
   return z.object({
-    fullName: z.string({ error: ALL_REQUIRED }).trim().min(1, ALL_REQUIRED),
+    fullName: z.string({ error: ALL_REQUIRED }).pipe(nameText().trim().min(1, ALL_REQUIRED)),
     email: z
       .string({ error: ALL_REQUIRED })
-      .trim()
-      .min(1, ALL_REQUIRED)
+      .pipe(emailText().trim().min(1, ALL_REQUIRED))
       .refine((email) => isCompanyEmail(email, companyDomain), COMPANY_EMAIL_MESSAGE),
     role: z.enum(ROLES, { error: 'Role must be ADMIN or STAFF.' }),
     password: z.string({ error: ALL_REQUIRED }).pipe(newPasswordSchema),

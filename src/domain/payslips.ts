@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema } from './auth';
+import { isoDateSchema } from './auth';
 import { PAYSLIP_STATUSES } from './enums';
+import { idSchema, text } from './fields';
 import { type PayItemKind, payItemTypesByKind, selfHelpGroupSchema, selfHelpGroups } from './payroll';
 
 /**
@@ -155,9 +156,23 @@ const positiveAmount = (message: string, missing: string) =>
     .max(MAX_AMOUNT, `Amount must be at most ${MAX_AMOUNT.toLocaleString('en-SG')}.`)
     .refine(hasAtMostTwoDecimals, 'Amounts have at most two decimals.');
 
-/** Pay periods the database holds (the payslips table's check). */
-export const payYearSchema = z.coerce.number().int().min(2000).max(2100);
-export const payMonthSchema = z.coerce.number().int().min(1).max(12);
+/** Pay periods the database holds (the payslips table's check), as numbers in bodies. */
+export const MIN_PAY_YEAR = 2000;
+export const MAX_PAY_YEAR = 2100;
+const yearNumber = z.number().int().min(MIN_PAY_YEAR).max(MAX_PAY_YEAR);
+const monthNumber = z.number().int().min(1).max(12);
+
+/** A year or month in a path or query string: plain digits only, read as a number. */
+export const payYearSchema = z
+  .string()
+  .regex(/^\d{4}$/, 'must be a year written with four digits')
+  .transform(Number)
+  .pipe(yearNumber);
+export const payMonthSchema = z
+  .string()
+  .regex(/^(0?[1-9]|1[0-2])$/, 'must be a month from 1 to 12')
+  .transform(Number)
+  .pipe(monthNumber);
 export const periodQuerySchema = z.object({ year: payYearSchema, month: payMonthSchema });
 
 const anyItemType = Object.values(payItemTypesByKind).flat() as string[];
@@ -165,14 +180,12 @@ const anyItemType = Object.values(payItemTypesByKind).flat() as string[];
 /** POST /<kind>-items: the spec's payload (spec section 3); the kind comes from the path. */
 export const payItemCreateSchema = z.object({
   amount: positiveAmount(payrollMessages.payItemAmount, payrollMessages.payItemIncomplete),
-  type: z
-    .string({ error: payrollMessages.payItemIncomplete })
+  type: text(40)
     .min(1, { error: payrollMessages.payItemIncomplete, abort: true })
-    .max(40)
     .refine((type) => anyItemType.includes(type), 'Unknown pay item type.'),
   userId: idSchema,
-  month: z.number().int().min(1).max(12),
-  year: z.number().int().min(2000).max(2100),
+  month: monthNumber,
+  year: yearNumber,
   payslipId: idSchema,
 });
 export type PayItemCreate = z.infer<typeof payItemCreateSchema>;
@@ -198,7 +211,7 @@ export const MAX_BULK_PAYSLIPS = 20_000;
 export const bulkProcessSchema = z.object({
   payDate: isoDateSchema,
   payslips: z
-    .array(z.object({ userId: idSchema, month: payMonthSchema, year: payYearSchema }))
+    .array(z.object({ userId: idSchema, month: monthNumber, year: yearNumber }))
     .min(1, 'Select at least one payslip.')
     .max(MAX_BULK_PAYSLIPS),
 });

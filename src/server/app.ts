@@ -17,11 +17,13 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { type FailureLimiter, memoryFailureLimiter } from './lib/failure-limiter';
 import { HttpError, statusText } from './lib/http-error';
+import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { authRoutes } from './routes/auth';
 import { payslipRoutes } from './routes/payslips';
 import { userRoutes } from './routes/users';
+import type { AuthDeps } from './services/auth';
 import { createMailer, type Mailer } from './services/mail';
 
 export interface AppOptions {
@@ -121,43 +123,60 @@ export async function buildApp(options: AppOptions) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-
   await app.register(dbPlugin, { db: options.db });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+  await app.register(accessPlugin);
 
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: options.db, log: app.log });
   const signInFailures = options.signInFailures ?? memoryFailureLimiter({ max: 10, windowMs: 60_000 });
+  const authDeps: AuthDeps = {
+    tokens: app.accessTokens,
+    signInFailures,
+    mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  };
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { prefix: '/auth', config, mailer, signInFailures });
+      await api.register(authRoutes, { prefix: '/auth', config, deps: authDeps });
       await api.register(userRoutes, { prefix: '/users', config });
       await api.register(payslipRoutes, { config });
-      api.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+      api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
+        status: 'ok',
+      }));
     },
     { prefix: '/api' },
   );
 
   const spaDir = options.spaDir;
   const hasSpa = spaDir !== undefined && existsSync(path.join(spaDir, 'index.html'));
-  if (hasSpa) {
-    await app.register(fastifyStatic, {
-      root: spaDir,
-      index: ['index.html'],
-      setHeaders(res, filePath) {
-        // Vite fingerprints assets, so they never change; index.html must always be re-read.
-        res.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
+  // Routes that plugins add (the OpenAPI viewer, the SPA's files) are public by declaration here:
+  // they serve documentation and static files, never personal data.
+  await app.register(async (publicFiles) => {
+    publicFiles.addHook('onRoute', (route) => {
+      route.config ??= {};
+      route.config.access ??= 'public';
     });
-  }
+    await publicFiles.register(swaggerUi, { routePrefix: '/api/docs' });
+    if (hasSpa) {
+      await publicFiles.register(fastifyStatic, {
+        root: spaDir,
+        index: ['index.html'],
+        setHeaders(res, filePath) {
+          // Vite fingerprints assets, so they never change; index.html must always be re-read.
+          res.header(
+            'cache-control',
+            filePath.includes(`${path.sep}assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'no-cache',
+          );
+        },
+      });
+    }
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';

@@ -208,6 +208,10 @@ describe('the API client', () => {
       fullName: 'Nur Aina',
       email: 'nur.aina@company.test',
       role: 'STAFF',
+      hireDate: null,
+      staffInfo: null,
+      employmentInfo: null,
+      paymentInfo: null,
     });
     await expect(forgot).rejects.toMatchObject({ message: 'An error occurred. Please try again.' });
     await expect(missing).resolves.toEqual({});

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParam, idParams } from '../../domain/fields';
 import {
   bulkProcessResultSchema,
   bulkProcessSchema,
@@ -17,10 +18,7 @@ import {
   unprocessedRowSchema,
 } from '../../domain/payslips';
 import type { Config } from '../config';
-import { forbidden } from '../lib/http-error';
-import { renderPayrollTablePdf } from '../pdf/payroll-table';
-import { renderPayslipPdf } from '../pdf/payslip';
-import { currentUser } from '../plugins/auth';
+import { actorOf } from '../plugins/access';
 import {
   addPayItem,
   bulkProcess,
@@ -28,27 +26,25 @@ import {
   listPayItems,
   listProcessed,
   listUnprocessed,
-  processedPayslipForPdf,
-  processedTableRows,
+  payslipPdf,
+  processedTablePdf,
   removePayItem,
   revertPayslip,
   updateSnapshot,
 } from '../services/payslips';
 import { errorResponses } from './schemas';
 
-const idParam = z.coerce.number().int().min(1).max(2_147_483_647);
 const pdfResponse = z.any().describe('application/pdf');
 
 /** Payroll (spec section 7): payslips, bulk processing, revert, PDFs and the five kinds of pay items. */
 export async function payslipRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = [app.authenticate, app.requireRole('ADMIN')];
   const security = [{ bearerAuth: [] }];
 
   r.get(
     '/payslips/unprocessed-and-items-added',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         tags: ['payroll'],
         summary:
@@ -58,13 +54,13 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
         response: { 200: z.array(unprocessedRowSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listUnprocessed(app.db, request.query.year, request.query.month),
+    async (request) => listUnprocessed(app.db, actorOf(request), request.query),
   );
 
   r.get(
     '/payslips/processed/aggregates',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         tags: ['payroll'],
         summary: "The period's processed payslips with their amounts",
@@ -73,35 +69,30 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
         response: { 200: z.array(payslipAggregateSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listProcessed(app.db, request.query),
+    async (request) => listProcessed(app.db, actorOf(request), request.query),
   );
 
   r.get(
     '/users/:id/payslips/processed/aggregates',
     {
-      preHandler: app.authenticate,
+      config: { access: 'self' },
       schema: {
         tags: ['payroll'],
         summary: "One employee's processed payslips, latest first (the employee themself or ADMIN)",
         security,
-        params: z.object({ id: idParam }),
+        params: idParams,
         querystring: z.object({ year: payYearSchema.optional() }),
         response: { 200: z.array(payslipAggregateSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      const viewer = currentUser(request);
-      if (viewer.role !== 'ADMIN' && viewer.id !== request.params.id) {
-        throw forbidden('You can only access your own payslips.');
-      }
-      return listProcessed(app.db, { userId: request.params.id, year: request.query.year });
-    },
+    async (request) =>
+      listProcessed(app.db, actorOf(request), { userId: request.params.id, year: request.query.year }),
   );
 
   r.get(
     '/users/:userId/payslips',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         tags: ['payroll'],
         summary: "The employee's payslip of a month with its snapshot and figures",
@@ -111,13 +102,14 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
         response: { 200: payslipDetailSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getPayslip(app.db, request.params.userId, request.query.year, request.query.month),
+    async (request) =>
+      getPayslip(app.db, actorOf(request), { userId: request.params.userId, ...request.query }),
   );
 
   r.put(
     '/payslips/:userId/:year/:month',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         tags: ['payroll'],
         summary: 'Edit Payment Information Used (salary, CPF rates, self-help group) until processed',
@@ -129,15 +121,16 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
     },
     async (request) => {
       const { userId, year, month } = request.params;
-      await updateSnapshot(app.db, currentUser(request), { userId, year, month }, request.body);
-      return getPayslip(app.db, userId, year, month);
+      const actor = actorOf(request);
+      await updateSnapshot(app.db, actor, { userId, year, month, ...request.body });
+      return getPayslip(app.db, actor, { userId, year, month });
     },
   );
 
   r.post(
     '/payslips/bulk-process',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         tags: ['payroll'],
         summary:
@@ -147,64 +140,43 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
         response: { 200: bulkProcessResultSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
-    async (request) => bulkProcess(app.db, currentUser(request), request.body),
+    async (request) => bulkProcess(app.db, actorOf(request), request.body),
   );
 
   r.patch(
     '/payslips/:id/status',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         tags: ['payroll'],
         summary: "Revert to Unprocessed (the employee's latest processed month of the year only)",
         security,
-        params: z.object({ id: idParam }),
+        params: idParams,
         body: statusUpdateSchema,
         response: { 200: payslipAggregateSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => revertPayslip(app.db, currentUser(request), request.params.id, request.body.status),
+    async (request) =>
+      revertPayslip(app.db, actorOf(request), { id: request.params.id, status: request.body.status }),
   );
 
   r.get(
     '/payslips/:id/pdf',
     {
-      preHandler: app.authenticate,
+      config: { access: 'signedIn', owner: 'payslip' },
       schema: {
         tags: ['payroll'],
         summary: 'A processed payslip as PDF (STAFF: their own only)',
         security,
-        params: z.object({ id: idParam }),
+        params: idParams,
         response: { 200: pdfResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      const data = await processedPayslipForPdf(app.db, currentUser(request), request.params.id);
-      const { payslip } = data;
-      const pdf = await renderPayslipPdf({
-        companyName: config.companyName,
-        employee: { fullName: data.user.fullName, nric: data.nric, designation: data.designation },
-        year: payslip.year,
-        month: payslip.month,
-        payDate: payslip.payDate ?? '',
-        basicSalaryCents: payslip.basicSalarySnapshotCents,
-        items: data.items,
-        totals: payslip,
-        selfHelpGroup: payslip.selfHelpGroupSnapshot,
-        cpfRates:
-          payslip.employeeCpfRateSnapshot === null || payslip.employerCpfRateSnapshot === null
-            ? null
-            : {
-                employeePercent: payslip.employeeCpfRateSnapshot,
-                employerPercent: payslip.employerCpfRateSnapshot,
-              },
-        bank: data.bank,
-        yearToDate: data.yearToDate,
-      });
-      const period = `${payslip.year}-${String(payslip.month).padStart(2, '0')}`;
+      const { pdf, fileName } = await payslipPdf(app.db, actorOf(request), request.params, config);
       return reply
         .type('application/pdf')
-        .header('content-disposition', `inline; filename="payslip-${period}-${payslip.userId}.pdf"`)
+        .header('content-disposition', `inline; filename="${fileName}"`)
         .header('cache-control', 'private, no-store')
         .send(pdf);
     },
@@ -213,7 +185,7 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
   r.get(
     '/payslips/processed/pdf-table',
     {
-      preHandler: admin,
+      config: { access: 'admin' },
       schema: {
         tags: ['payroll'],
         summary: "The period's Processed List as a PDF table with totals, employer CPF and SDL payable",
@@ -223,13 +195,10 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
       },
     },
     async (request, reply) => {
-      const { year, month } = request.query;
-      const rows = await processedTableRows(app.db, year, month);
-      const pdf = await renderPayrollTablePdf({ companyName: config.companyName, year, month, rows });
-      const period = `${year}-${String(month).padStart(2, '0')}`;
+      const { pdf, fileName } = await processedTablePdf(app.db, actorOf(request), request.query, config);
       return reply
         .type('application/pdf')
-        .header('content-disposition', `inline; filename="processed-payslips-${period}.pdf"`)
+        .header('content-disposition', `inline; filename="${fileName}"`)
         .header('cache-control', 'private, no-store')
         .send(pdf);
     },
@@ -239,7 +208,7 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
     r.post(
       `/${path}`,
       {
-        preHandler: admin,
+        config: { access: 'admin' },
         schema: {
           tags: ['pay items'],
           summary: `Add a ${title.toLowerCase()} item to an unprocessed payslip`,
@@ -249,23 +218,23 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await addPayItem(app.db, currentUser(request), kind, request.body)),
+        reply.code(201).send(await addPayItem(app.db, actorOf(request), kind, request.body)),
     );
 
     r.delete(
       `/${path}/:id`,
       {
-        preHandler: admin,
+        config: { access: 'admin' },
         schema: {
           tags: ['pay items'],
           summary: `Remove a ${title.toLowerCase()} item from an unprocessed payslip`,
           security,
-          params: z.object({ id: idParam }),
+          params: idParams,
           response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request, reply) => {
-        await removePayItem(app.db, currentUser(request), kind, request.params.id);
+        await removePayItem(app.db, actorOf(request), { kind, id: request.params.id });
         return reply.code(204).send(null);
       },
     );
@@ -273,7 +242,7 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
     r.get(
       `/users/:userId/${path}`,
       {
-        preHandler: admin,
+        config: { access: 'admin' },
         schema: {
           tags: ['pay items'],
           summary: `The ${title.toLowerCase()} items of the employee's payslip of a month`,
@@ -284,7 +253,7 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
         },
       },
       async (request) =>
-        listPayItems(app.db, request.params.userId, kind, request.query.year, request.query.month),
+        listPayItems(app.db, actorOf(request), { kind, userId: request.params.userId, ...request.query }),
     );
   }
 }

@@ -1,6 +1,5 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { nextPayslipStatus } from '../../../machines/payslip.lifecycle';
-import type { Role } from '../../domain/auth';
 import { UNPAID_LEAVE } from '../../domain/enums';
 import { amountToCents, centsToAmount } from '../../domain/money';
 import {
@@ -39,7 +38,10 @@ import {
   staffInfo,
   users,
 } from '../db/schema';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/http-error';
+import { badRequest, conflict, HttpError, notFound } from '../lib/http-error';
+import { renderPayrollTablePdf } from '../pdf/payroll-table';
+import { renderPayslipPdf } from '../pdf/payslip';
+import { type Actor, assertAdmin, assertOwnerOrAdmin, isAdmin } from './actor';
 import { writeAudit } from './audit';
 
 /**
@@ -48,9 +50,14 @@ import { writeAudit } from './audit';
  * machine; every change writes an audit row in its own transaction.
  */
 
-export interface Actor {
-  id: number;
-  role: Role;
+/** What the PDFs need beyond the database. */
+export interface PdfDeps {
+  companyName: string;
+}
+
+interface Period {
+  year: number;
+  month: number;
 }
 
 type PayslipRow = typeof payslips.$inferSelect;
@@ -175,7 +182,12 @@ export async function ensurePayslipRows(db: DbOrTx, year: number, month: number,
 }
 
 /** GET /payslips/unprocessed-and-items-added: rows of the period not yet processed, rate flags included. */
-export async function listUnprocessed(db: Db, year: number, month: number): Promise<UnprocessedRow[]> {
+export async function listUnprocessed(
+  db: Db,
+  actor: Actor,
+  { year, month }: Period,
+): Promise<UnprocessedRow[]> {
+  assertAdmin(actor);
   await db.transaction((tx) => ensurePayslipRows(tx, year, month));
   const rows = await db
     .select({ payslip: payslips, user: users, employment: employmentInfo })
@@ -227,8 +239,11 @@ const aggregateOf = (payslip: PayslipRow, name: string, items: number): PayslipA
 /** Processed payslips of a period (every employee), or of one employee (optionally one year). */
 export async function listProcessed(
   db: Db,
-  filter: { year: number; month: number } | { userId: number; year?: number },
+  actor: Actor,
+  filter: Period | { userId: number; year?: number },
 ): Promise<PayslipAggregate[]> {
+  if ('userId' in filter) assertOwnerOrAdmin(actor, filter.userId, 'You can only access your own payslips.');
+  else assertAdmin(actor);
   const where =
     'userId' in filter
       ? and(
@@ -305,10 +320,10 @@ async function lastDayOfServiceOf(db: DbOrTx, userId: number): Promise<string | 
  */
 export async function getPayslip(
   db: Db,
-  userId: number,
-  year: number,
-  month: number,
+  actor: Actor,
+  { userId, year, month }: Period & { userId: number },
 ): Promise<PayslipDetail> {
+  assertAdmin(actor);
   await db.transaction((tx) => ensurePayslipRows(tx, year, month, userId));
   const [row] = await db
     .select()
@@ -375,9 +390,10 @@ const toEngineItem = (item: typeof payItems.$inferSelect): PayslipItem => ({
 export async function updateSnapshot(
   db: Db,
   actor: Actor,
-  key: { userId: number; year: number; month: number },
-  input: SnapshotUpdate,
+  input: Period & { userId: number } & SnapshotUpdate,
 ) {
+  assertAdmin(actor);
+  const key = input;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -462,7 +478,12 @@ export async function addPayItem(
 }
 
 /** DELETE /<kind>-items/{id}: removes an item; the last one takes the payslip back to UNPROCESSED. */
-export async function removePayItem(db: Db, actor: Actor, kind: PayItemKind, itemId: number): Promise<void> {
+export async function removePayItem(
+  db: Db,
+  actor: Actor,
+  { kind, id: itemId }: { kind: PayItemKind; id: number },
+): Promise<void> {
+  assertAdmin(actor);
   await db.transaction(async (tx) => {
     const [found] = await tx
       .select({ payslipId: payItems.payslipId })
@@ -493,11 +514,10 @@ export async function removePayItem(db: Db, actor: Actor, kind: PayItemKind, ite
 /** GET /users/{userId}/<kind>-items?month&year: the items of one kind on the employee's payslip. */
 export async function listPayItems(
   db: Db,
-  userId: number,
-  kind: PayItemKind,
-  year: number,
-  month: number,
+  actor: Actor,
+  { kind, userId, year, month }: Period & { kind: PayItemKind; userId: number },
 ): Promise<PayItem[]> {
+  assertAdmin(actor);
   const rows = await db
     .select({ item: payItems })
     .from(payItems)
@@ -549,6 +569,7 @@ const someNames = (names: string[]) =>
  * then sees the outcome.
  */
 export async function bulkProcess(db: Db, actor: Actor, input: BulkProcess): Promise<BulkProcessResult> {
+  assertAdmin(actor);
   const periods = new Map<string, { year: number; month: number; userIds: number[] }>();
   for (const entry of input.payslips) {
     const key = `${entry.year}-${String(entry.month).padStart(2, '0')}`;
@@ -726,9 +747,9 @@ async function processPeriod(
 export async function revertPayslip(
   db: Db,
   actor: Actor,
-  payslipId: number,
-  requested: PayslipRow['status'],
+  { id: payslipId, status: requested }: { id: number; status: PayslipRow['status'] },
 ): Promise<PayslipAggregate> {
+  assertAdmin(actor);
   if (requested === 'PROCESSED') {
     throw badRequest('Payslips are processed with a pay date through bulk processing.');
   }
@@ -801,7 +822,7 @@ export async function revertPayslip(
 // ---------------------------------------------------------------------------------------------
 
 /** A processed payslip for its PDF; STAFF reach only their own. */
-export async function processedPayslipForPdf(db: Db, actor: Actor, payslipId: number) {
+async function processedPayslipForPdf(db: Db, actor: Actor, payslipId: number) {
   const [found] = await db
     .select({ payslip: payslips, user: users, staff: staffInfo, employment: employmentInfo })
     .from(payslips)
@@ -810,13 +831,9 @@ export async function processedPayslipForPdf(db: Db, actor: Actor, payslipId: nu
     .leftJoin(employmentInfo, eq(employmentInfo.userId, payslips.userId))
     .where(eq(payslips.id, payslipId));
   if (!found) throw notFound('Payslip not found.');
-  if (actor.role !== 'ADMIN' && found.payslip.userId !== actor.id) {
-    throw forbidden('You can only access your own payslips.');
-  }
+  assertOwnerOrAdmin(actor, found.payslip.userId, 'You can only access your own payslips.');
   if (found.payslip.status !== 'PROCESSED') {
-    throw actor.role === 'ADMIN'
-      ? conflict('Only a processed payslip has a PDF.')
-      : notFound('Payslip not found.');
+    throw isAdmin(actor) ? conflict('Only a processed payslip has a PDF.') : notFound('Payslip not found.');
   }
   const row = found.payslip;
   const [items, ytd, bank] = await Promise.all([
@@ -861,8 +878,45 @@ export async function processedPayslipForPdf(db: Db, actor: Actor, payslipId: nu
   };
 }
 
+const fileStamp = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
+
+/** GET /payslips/{id}/pdf: a processed payslip as PDF. */
+export async function payslipPdf(db: Db, actor: Actor, { id }: { id: number }, deps: PdfDeps) {
+  const data = await processedPayslipForPdf(db, actor, id);
+  const { payslip } = data;
+  const pdf = await renderPayslipPdf({
+    companyName: deps.companyName,
+    employee: { fullName: data.user.fullName, nric: data.nric, designation: data.designation },
+    year: payslip.year,
+    month: payslip.month,
+    payDate: payslip.payDate ?? '',
+    basicSalaryCents: payslip.basicSalarySnapshotCents,
+    items: data.items,
+    totals: payslip,
+    selfHelpGroup: payslip.selfHelpGroupSnapshot,
+    cpfRates:
+      payslip.employeeCpfRateSnapshot === null || payslip.employerCpfRateSnapshot === null
+        ? null
+        : {
+            employeePercent: payslip.employeeCpfRateSnapshot,
+            employerPercent: payslip.employerCpfRateSnapshot,
+          },
+    bank: data.bank,
+    yearToDate: data.yearToDate,
+  });
+  return { pdf, fileName: `payslip-${fileStamp(payslip.year, payslip.month)}-${payslip.userId}.pdf` };
+}
+
+/** GET /payslips/processed/pdf-table: the period's Processed List as a PDF table. */
+export async function processedTablePdf(db: Db, actor: Actor, { year, month }: Period, deps: PdfDeps) {
+  assertAdmin(actor);
+  const rows = await processedTableRows(db, year, month);
+  const pdf = await renderPayrollTablePdf({ companyName: deps.companyName, year, month, rows });
+  return { pdf, fileName: `processed-payslips-${fileStamp(year, month)}.pdf` };
+}
+
 /** Processed payslips of a period for the table PDF, employer costs included. */
-export async function processedTableRows(db: Db, year: number, month: number) {
+async function processedTableRows(db: Db, year: number, month: number) {
   const rows = await db
     .select({ payslip: payslips, name: users.fullName })
     .from(payslips)

@@ -1,7 +1,19 @@
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Role } from '../../domain/auth';
 import { maskAccountNumber, maskNric } from '../../domain/masking';
+import type { UserDetail, UserListQuery, UserUpdateRequest } from '../../domain/users';
 import type { DbOrTx } from '../db/client';
-import { employmentInfo, paymentInfo, staffInfo, users } from '../db/schema';
+import { employmentInfo, paymentInfo, payslips, staffInfo, users } from '../db/schema';
+import { badRequest, conflict, notFound } from '../lib/http-error';
+import { hashPassword } from '../lib/secrets';
+import { type Actor, assertAdmin, assertOwnerOrAdmin } from './actor';
+import { writeAudit } from './audit';
+
+// Users: reading, listing, registering, editing and deleting people. Every function takes the
+// database (or an enclosing transaction), the actor and the input; it checks the rules, opens its
+// own transaction for changes and writes the audit entry in it.
+
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 
 export const centsToAmount = (cents: number) => cents / 100;
 
@@ -45,16 +57,22 @@ const userJoin = (db: DbOrTx) =>
     .leftJoin(paymentInfo, eq(paymentInfo.userId, users.id));
 
 /** The full user record of spec section 3, with money as amounts (two decimals) at the edge. */
-export async function userDetail(db: DbOrTx, id: number) {
+export async function userDetail(db: DbOrTx, id: number): Promise<UserDetail | undefined> {
   const [row] = await userJoin(db).where(eq(users.id, id));
   return row ? toUserRecord(row, { masked: false }) : undefined;
 }
 
-/** The staff directory: NRIC and account numbers masked, as everywhere in lists. */
-export async function listUsers(
-  db: DbOrTx,
-  filter: { search?: string | undefined; role?: 'ADMIN' | 'STAFF' | undefined },
-) {
+/** One user: STAFF their own, ADMIN anyone. */
+export async function getUser(db: DbOrTx, actor: Actor, { id }: { id: number }): Promise<UserDetail> {
+  assertOwnerOrAdmin(actor, id);
+  const user = await userDetail(db, id);
+  if (!user) throw notFound('User not found.');
+  return user;
+}
+
+/** The staff directory (ADMIN): NRIC and account numbers masked, as everywhere in lists. */
+export async function listUsers(db: DbOrTx, actor: Actor, filter: UserListQuery): Promise<UserDetail[]> {
+  assertAdmin(actor);
   const conditions = [];
   if (filter.role) conditions.push(eq(users.role, filter.role));
   const search = filter.search?.trim();
@@ -68,7 +86,108 @@ export async function listUsers(
   return rows.map((row) => toUserRecord(row, { masked: true }));
 }
 
-function toUserRecord({ user, staff, employment, payment }: UserJoin, { masked }: { masked: boolean }) {
+export interface RegisterUserInput {
+  fullName: string;
+  email: string;
+  role: Role;
+  /** The temporary password, which the new user must replace at first sign-in. */
+  password: string;
+}
+
+/** ADMIN creates an account with a temporary password. */
+export async function registerUser(db: DbOrTx, actor: Actor, input: RegisterUserInput) {
+  assertAdmin(actor);
+  const email = input.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    if (await findUserByEmail(tx, email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+    const [user] = await tx
+      .insert(users)
+      .values({ fullName: input.fullName, email, role: input.role, passwordHash, mustChangePassword: true })
+      .returning({ id: users.id, fullName: users.fullName, role: users.role });
+    if (!user) throw new Error('insert returned no row');
+    await writeAudit(tx, {
+      actorUserId: actor.id,
+      action: 'user.registered',
+      entity: 'user',
+      entityId: user.id,
+      details: { role: input.role },
+    });
+    return user;
+  });
+}
+
+/** Name and e-mail: STAFF their own, ADMIN anyone's. The e-mail stays unique in any letter case. */
+export async function updateUser(
+  db: DbOrTx,
+  actor: Actor,
+  input: UserUpdateRequest & { id: number },
+): Promise<UserDetail> {
+  const { id, fullName } = input;
+  assertOwnerOrAdmin(actor, id);
+  const email = input.email.toLowerCase();
+  return db.transaction(async (tx) => {
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email} and ${users.id} <> ${id}`);
+    if (taken) throw conflict(EMAIL_TAKEN_MESSAGE);
+    const [before] = await tx
+      .select({ fullName: users.fullName, email: users.email })
+      .from(users)
+      .where(eq(users.id, id))
+      .for('update');
+    if (!before) throw notFound('User not found.');
+    await tx.update(users).set({ fullName, email }).where(eq(users.id, id));
+    await writeAudit(tx, {
+      actorUserId: actor.id,
+      action: 'user.updated',
+      entity: 'user',
+      entityId: id,
+      details: { before, after: { fullName, email } },
+    });
+    const user = await userDetail(tx, id);
+    if (!user) throw notFound('User not found.');
+    return user;
+  });
+}
+
+/** ADMIN deletes a user and their data; refused while processed payslips exist (they must be kept). */
+export async function deleteUser(db: DbOrTx, actor: Actor, { id }: { id: number }): Promise<void> {
+  assertAdmin(actor);
+  if (id === actor.id) throw badRequest('You cannot delete your own account.');
+  await db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ fullName: users.fullName, email: users.email, role: users.role })
+      .from(users)
+      .where(eq(users.id, id))
+      .for('update');
+    if (!target) throw notFound('User not found.');
+    const [processed] = await tx
+      .select({ n: count() })
+      .from(payslips)
+      .where(and(eq(payslips.userId, id), eq(payslips.status, 'PROCESSED')));
+    if ((processed?.n ?? 0) > 0) {
+      throw conflict(
+        `${target.fullName} has processed payslips, which must be kept. Set the employment status to Resigned instead.`,
+      );
+    }
+    await tx.delete(payslips).where(eq(payslips.userId, id));
+    await tx.delete(users).where(eq(users.id, id));
+    await writeAudit(tx, {
+      actorUserId: actor.id,
+      action: 'user.deleted',
+      entity: 'user',
+      entityId: id,
+      details: { deleted: target },
+    });
+  });
+}
+
+function toUserRecord(
+  { user, staff, employment, payment }: UserJoin,
+  { masked }: { masked: boolean },
+): UserDetail {
   return {
     id: user.id,
     fullName: user.fullName,

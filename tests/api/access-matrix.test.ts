@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payslips } from '../../src/server/db/schema';
+import type { DeclaredRoute } from '../../src/server/plugins/access';
+import { bearer, createTestApp, createUser, nextAddress, signIn, type TestApp } from './harness';
+
+// The authorization matrix: every route the app registers, called by every kind of caller, with
+// the outcome its declared access rule (config.access) predicts. A new route is covered the day it
+// is added; a route whose service checks ownership (config.owner) needs a maker in `ownedRecords`.
+
+type Caller = 'anonymous' | 'newcomer' | 'staffOwn' | 'staffOther' | 'admin';
+const CALLERS: readonly Caller[] = ['anonymous', 'newcomer', 'staffOwn', 'staffOther', 'admin'];
+
+/** 'allowed' = the access rule lets the call through (any status but 401 and 403). */
+type Outcome = 'allowed' | 401 | 403 | 'sameAsAnonymous';
+
+function expectedOutcome(config: DeclaredRoute['config'], caller: Caller): Outcome {
+  if (config.access === 'public') return 'sameAsAnonymous';
+  if (caller === 'anonymous') return 401;
+  if (caller === 'newcomer') return config.allowTemporaryPassword ? 'allowed' : 403;
+  if (config.access === 'admin') return caller === 'admin' ? 'allowed' : 403;
+  if (config.access === 'self' || config.owner) return caller === 'staffOther' ? 403 : 'allowed';
+  return 'allowed';
+}
+
+interface Person {
+  id: number;
+  token: string | null;
+}
+
+/**
+ * Makers of records whose ownership the service checks (routes with `config.owner`): given the
+ * owner, create one and answer the path (and query) parameters that name it.
+ */
+const ownedRecords: Record<
+  string,
+  (t: TestApp, owner: { id: number }) => Promise<Record<string, string | number>>
+> = {
+  payslip: async (t, owner) => {
+    const [row] = await t.db
+      .insert(payslips)
+      .values({
+        userId: owner.id,
+        year: 2025,
+        month: 1 + (payslipMonth++ % 12),
+        status: 'PROCESSED',
+        basicSalarySnapshotCents: 300_000,
+        payDate: '2025-01-31',
+        processedAt: new Date(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: payslips.id });
+    if (!row) throw new Error('payslip not created');
+    return { id: row.id };
+  },
+};
+let payslipMonth = 0;
+
+let t: TestApp;
+const people = {} as Record<'staff' | 'other' | 'newcomer' | 'admin', Person>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const [key, options] of [
+    ['staff', {}],
+    ['other', {}],
+    ['newcomer', { mustChangePassword: true }],
+    ['admin', { role: 'ADMIN' as const }],
+  ] as const) {
+    const user = await createUser(t, options);
+    const { accessToken } = await signIn(t, user.email, user.password);
+    people[key] = { id: user.id, token: accessToken };
+  }
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Which person acts, and whose record the call names. */
+function roles(caller: Caller, victimId: number): { actor: Person | null; targetId: number } {
+  switch (caller) {
+    case 'anonymous':
+      return { actor: null, targetId: people.staff.id };
+    case 'newcomer':
+      return { actor: people.newcomer, targetId: people.newcomer.id };
+    case 'staffOwn':
+      return { actor: people.staff, targetId: people.staff.id };
+    case 'staffOther':
+      return { actor: people.staff, targetId: people.other.id };
+    case 'admin':
+      // A fresh user per route, so a DELETE by ADMIN removes no one the matrix still needs.
+      return { actor: people.admin, targetId: victimId };
+  }
+}
+
+async function callRoute(route: DeclaredRoute, caller: Caller, victimId: number) {
+  const { actor, targetId } = roles(caller, victimId);
+  const owned = route.config.owner ? await ownedRecords[route.config.owner]?.(t, { id: targetId }) : {};
+  const userParam = route.config.userParam ?? 'id';
+  const query: Record<string, string> = {};
+  const url = route.url
+    .replace(/:(\w+)/g, (_, name: string) => String(owned?.[name] ?? targetId))
+    .replace(/\*$/, 'index.html');
+  if (route.config.access === 'self' && !route.url.includes(`:${userParam}`))
+    query[userParam] = String(targetId);
+  for (const [key, value] of Object.entries(owned ?? {})) {
+    if (!route.url.includes(`:${key}`)) query[key] = String(value);
+  }
+  return t.app.inject({
+    method: route.method as 'GET',
+    url,
+    query,
+    headers: actor?.token ? bearer(actor.token) : {},
+    remoteAddress: nextAddress(),
+  });
+}
+
+describe('authorization matrix', () => {
+  it('covers every registered route, and every route declares a rule', () => {
+    expect(t.app.routeTable.length).toBeGreaterThan(5);
+    for (const route of t.app.routeTable) {
+      expect(['public', 'signedIn', 'self', 'admin'], `${route.method} ${route.url}`).toContain(
+        route.config.access,
+      );
+      if (route.config.owner) {
+        expect(
+          ownedRecords[route.config.owner],
+          `${route.method} ${route.url}: add a maker for '${route.config.owner}' records to ownedRecords`,
+        ).toBeDefined();
+      }
+    }
+  });
+
+  it('answers each caller as the declared rule says', async () => {
+    const failures: string[] = [];
+    for (const route of t.app.routeTable.filter((r) => r.method !== 'OPTIONS')) {
+      const victim = await createUser(t);
+      const anonymous = await callRoute(route, 'anonymous', victim.id);
+      for (const caller of CALLERS) {
+        const expected = expectedOutcome(route.config, caller);
+        const response = caller === 'anonymous' ? anonymous : await callRoute(route, caller, victim.id);
+        const status = response.statusCode;
+        const ok =
+          expected === 'allowed'
+            ? status !== 401 && status !== 403
+            : expected === 'sameAsAnonymous'
+              ? status === anonymous.statusCode
+              : status === expected;
+        if (status >= 500) failures.push(`${route.method} ${route.url} as ${caller}: ${status}`);
+        else if (!ok) {
+          failures.push(
+            `${route.method} ${route.url} as ${caller}: expected ${expected}, got ${status} ${response.body.slice(0, 120)}`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('expected outcomes of each rule', () => {
+  it('reads the rule the way the access hook enforces it', () => {
+    const rows = (config: DeclaredRoute['config']) => CALLERS.map((c) => expectedOutcome(config, c));
+    expect(rows({ access: 'public' })).toEqual(Array(5).fill('sameAsAnonymous'));
+    expect(rows({ access: 'signedIn' })).toEqual([401, 403, 'allowed', 'allowed', 'allowed']);
+    expect(rows({ access: 'signedIn', allowTemporaryPassword: true })).toEqual([
+      401,
+      'allowed',
+      'allowed',
+      'allowed',
+      'allowed',
+    ]);
+    expect(rows({ access: 'self' })).toEqual([401, 403, 'allowed', 403, 'allowed']);
+    expect(rows({ access: 'signedIn', owner: 'leaveRequest' })).toEqual([
+      401,
+      403,
+      'allowed',
+      403,
+      'allowed',
+    ]);
+    expect(rows({ access: 'admin' })).toEqual([401, 403, 403, 403, 'allowed']);
+  });
+});
