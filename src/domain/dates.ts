@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { z } from 'zod';
 
 /** The company's time zone: dates without time are calendar days here. */
 export const COMPANY_TIME_ZONE = 'Asia/Singapore';
@@ -12,3 +13,23 @@ export function todayIso(now: Date = new Date(), zone: string = COMPANY_TIME_ZON
 export function addDaysIso(isoDate: string, days: number): string {
   return DateTime.fromISO(isoDate, { zone: 'utc' }).plus({ days }).toISODate() ?? '';
 }
+
+/** The earliest date the date pickers offer (spec section 5: years 1900 to the current year). */
+export const EARLIEST_DATE = '1900-01-01';
+
+export const INVALID_DATE = 'Please enter a valid date.';
+
+/** A `YYYY-MM-DD` date; missing or empty gives the form's own "required" message. */
+export const requiredDateSchema = (required: string) =>
+  z.iso.date({
+    error: (issue) => (issue.input === undefined || issue.input === '' ? required : INVALID_DATE),
+  });
+
+/** Checks on a date field run after its format check fails too; they skip what is not a date. */
+export const isIsoDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** An optional `YYYY-MM-DD` date: absent, null and '' all mean none (null). */
+export const optionalDateSchema = z
+  .union([z.iso.date({ error: INVALID_DATE }), z.literal('')])
+  .nullish()
+  .transform((value) => value || null);

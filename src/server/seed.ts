@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import { addDaysIso, todayIso } from '../domain/dates';
 import { DEFAULT_LEAVE_TYPES, UNPAID_LEAVE } from '../domain/enums';
-import { leaveDays } from '../domain/leave-days';
+import { leaveDaysByYear } from '../domain/leave-days';
 import { nricCheckLetter } from '../domain/nric';
 import {
   type CpfSection,
@@ -15,6 +15,7 @@ import type { Db, Tx } from './db/client';
 import {
   employmentInfo,
   leaveBalances,
+  leaveRequestDays,
   leaveRequests,
   leaveTypes,
   paymentInfo,
@@ -270,6 +271,9 @@ const STAFF: StaffSeed[] = [
   { fullName: 'Wong Kar Yan', email: 'karyan.wong', onboarded: false },
 ];
 
+/** Leave types counted on calendar days rather than working days. */
+const CALENDAR_DAY_TYPES: readonly string[] = ['Hospitalisation Leave', 'Maternity Leave'];
+
 /** Yearly allowances given to onboarded demo staff; null = no limit. */
 const ALLOWANCES: Record<(typeof DEFAULT_LEAVE_TYPES)[number], number | null> = {
   'Annual Leave': 14,
@@ -317,7 +321,13 @@ async function seedCompany(
 
   const types = await tx
     .insert(leaveTypes)
-    .values(DEFAULT_LEAVE_TYPES.map((name, i) => ({ name, sortOrder: i + 1 })))
+    .values(
+      DEFAULT_LEAVE_TYPES.map((name, i) => ({
+        name,
+        sortOrder: i + 1,
+        countsCalendarDays: CALENDAR_DAY_TYPES.includes(name),
+      })),
+    )
     .returning();
   const typeId = (name: string) => {
     const found = types.find((t) => t.name === name);
@@ -476,7 +486,12 @@ async function seedCompany(
     const toDate = addDaysIso(today, request.to);
     // Keep the demo inside this year, where the balances live.
     if (fromDate.slice(0, 4) !== String(year) || toDate.slice(0, 4) !== String(year)) continue;
-    const days = leaveDays(fromDate, request.fromAm, toDate, request.toAm);
+    const charges = leaveDaysByYear(
+      { fromDate, fromDateIsAm: request.fromAm, toDate, toDateIsAm: request.toAm },
+      { calendarDays: CALENDAR_DAY_TYPES.includes(request.type) },
+    );
+    const days = charges.reduce((sum, charge) => sum + charge.days, 0);
+    if (days === 0) continue;
     const [created] = await tx
       .insert(leaveRequests)
       .values({
@@ -493,14 +508,10 @@ async function seedCompany(
         decidedById: request.status === 'PENDING' ? null : admin.id,
       })
       .returning({ id: leaveRequests.id });
-    if (request.status === 'APPROVED') {
-      await tx
-        .update(leaveBalances)
-        .set({ usedDays: sql`${leaveBalances.usedDays} + ${days}` })
-        .where(
-          sql`${leaveBalances.userId} = ${userId} and ${leaveBalances.leaveTypeId} = ${typeId(request.type)} and ${leaveBalances.year} = ${year}`,
-        );
-    }
+    if (!created) throw new Error('seed: leave request not created');
+    await tx
+      .insert(leaveRequestDays)
+      .values(charges.map((charge) => ({ leaveRequestId: created.id, ...charge })));
     await writeAudit(tx, {
       actorUserId: null,
       action: 'leaveRequest.seeded',

@@ -1,3 +1,4 @@
+import { type IsoWeekday, isoDateOf, type LeavePeriod, leaveDays } from '../leave-days';
 import { PayrollInputError } from './errors';
 import { assertCents } from './money';
 import { assertPeriod } from './period';
@@ -70,32 +71,19 @@ export const unpaidLeaveDeductionCents = (input: UnpaidLeaveInput): number => {
   return Number((BigInt(basic) * BigInt(halfDays)) / BigInt(workingDays * 2));
 };
 
-/**
- * An approved leave as the leave requests store it: fromDateIsAm true means the first day starts in
- * the morning (a full day), toDateIsAm true that the last day ends at noon (a half day).
- */
-export interface LeaveSpan {
-  fromDate: string;
-  fromDateIsAm: boolean;
-  toDate: string;
-  toDateIsAm: boolean;
-}
+/** An approved leave as the leave requests store it (half-day flags as src/domain/leave-days.ts reads them). */
+export type LeaveSpan = LeavePeriod;
 
 export interface UnpaidDaysOptions {
   /** As in UnpaidLeaveInput; Monday to Friday when not given. */
   workingWeekdays?: readonly number[];
-  /** Public holidays are paid, so a leave day on one is not unpaid. None are known when not given. */
-  isPublicHoliday?: (isoDate: string) => boolean;
 }
 
-const isoOf = (time: number) => new Date(time).toISOString().slice(0, 10);
-const DAY_MS = 86_400_000;
-
 /**
- * Unpaid working days that approved leaves take in a month, for the UNPAID_LEAVE prefill. Only the
- * part of each leave inside the month counts, on working days that are not public holidays; as in
- * the leave day count, a leave starting in the afternoon takes half of its first day and one ending
- * at noon half of its last day, when those days fall in the month and are counted.
+ * Unpaid working days that approved leaves take in a month, for the UNPAID_LEAVE prefill: the part
+ * of each leave inside the month, counted by the leave module's one day count (work week less public
+ * holidays, half days at either end), so payroll deducts exactly what the leave request was charged.
+ * A leave cut by the month boundary counts whole days on the side of the cut.
  */
 export const unpaidDaysInMonth = (
   leaves: readonly LeaveSpan[],
@@ -103,21 +91,22 @@ export const unpaidDaysInMonth = (
   month: number,
   options: UnpaidDaysOptions = {},
 ): number => {
-  const weekdays = new Set((options.workingWeekdays ?? MONDAY_TO_FRIDAY).map((day) => day % 7));
-  const counts = (day: number) =>
-    weekdays.has(new Date(day).getUTCDay()) && !options.isPublicHoliday?.(isoOf(day));
-  const first = Date.UTC(year, month - 1, 1);
-  const last = Date.UTC(year, month, 0);
-  let halfDays = 0;
+  const working = workingDaysInMonth(year, month, options.workingWeekdays);
+  const workWeek = (options.workingWeekdays ?? MONDAY_TO_FRIDAY).map((day) => (day % 7 || 7) as IsoWeekday);
+  const first = isoDateOf(Date.UTC(year, month - 1, 1) / DAY_MS);
+  const last = isoDateOf(Date.UTC(year, month, 0) / DAY_MS);
+  let days = 0;
   for (const leave of leaves) {
-    const from = Date.parse(`${leave.fromDate}T00:00:00Z`);
-    const to = Date.parse(`${leave.toDate}T00:00:00Z`);
-    for (let day = Math.max(from, first); day <= Math.min(to, last); day += DAY_MS) {
-      if (!counts(day)) continue;
-      halfDays += 2;
-      if (day === from && !leave.fromDateIsAm) halfDays -= 1;
-      if (day === to && leave.toDateIsAm) halfDays -= 1;
-    }
+    if (leave.toDate < first || leave.fromDate > last) continue;
+    const inMonth: LeavePeriod = {
+      fromDate: leave.fromDate < first ? first : leave.fromDate,
+      fromDateIsAm: leave.fromDate < first ? true : leave.fromDateIsAm,
+      toDate: leave.toDate > last ? last : leave.toDate,
+      toDateIsAm: leave.toDate > last ? false : leave.toDateIsAm,
+    };
+    days += leaveDays(inMonth, { calendarDays: false, workWeek });
   }
-  return Math.min(halfDays, workingDaysInMonth(year, month, options.workingWeekdays) * 2) / 2;
+  return Math.min(days, working);
 };
+
+const DAY_MS = 86_400_000;

@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -167,6 +168,8 @@ export const leaveTypes = pgTable(
     id: id(),
     name: text('name').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Counted on calendar days (maternity, hospitalisation) instead of working days. */
+    countsCalendarDays: boolean('counts_calendar_days').notNull().default(false),
   },
   (t) => [uniqueIndex('leave_types_name_key').on(t.name)],
 );
@@ -180,9 +183,8 @@ export const leaveBalances = pgTable(
       .notNull()
       .references(() => leaveTypes.id, { onDelete: 'restrict' }),
     year: integer('year').notNull(),
-    /** null = no limit (Unpaid Leave). */
+    /** The year's allowance; null = no limit (Unpaid Leave). What is used is derived from the requests. */
     totalDays: halfDays('total_days'),
-    usedDays: halfDays('used_days').notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -190,10 +192,6 @@ export const leaveBalances = pgTable(
     check(
       'leave_balances_total_days_check',
       sql`${t.totalDays} is null or (${t.totalDays} >= 0 and ${t.totalDays} * 2 = trunc(${t.totalDays} * 2))`,
-    ),
-    check(
-      'leave_balances_used_days_check',
-      sql`${t.usedDays} >= 0 and ${t.usedDays} * 2 = trunc(${t.usedDays} * 2)`,
     ),
     check('leave_balances_year_check', sql`${t.year} between 2000 and 2100`),
   ],
@@ -227,6 +225,26 @@ export const leaveRequests = pgTable(
     check('leave_requests_status_check', oneOf(t.status, LEAVE_STATUSES)),
     check('leave_requests_dates_check', sql`${t.toDate} >= ${t.fromDate}`),
     check('leave_requests_days_check', sql`${t.days} >= 0.5 and ${t.days} * 2 = trunc(${t.days} * 2)`),
+  ],
+);
+
+/**
+ * The days of a leave request charged to each calendar year (a request across the year end has two
+ * rows). Balances are derived from these rows and the request's status, so they cannot drift.
+ */
+export const leaveRequestDays = pgTable(
+  'leave_request_days',
+  {
+    leaveRequestId: integer('leave_request_id')
+      .notNull()
+      .references(() => leaveRequests.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    days: halfDays('days').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.leaveRequestId, t.year] }),
+    index('leave_request_days_year_idx').on(t.year),
+    check('leave_request_days_days_check', sql`${t.days} > 0 and ${t.days} * 2 = trunc(${t.days} * 2)`),
   ],
 );
 

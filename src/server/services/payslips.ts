@@ -27,6 +27,7 @@ import {
   type SnapshotUpdate,
   type UnprocessedRow,
 } from '../../domain/payslips';
+import { HolidayCalendarError } from '../../domain/public-holidays';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import {
   employmentInfo,
@@ -156,7 +157,14 @@ export async function ensurePayslipRows(db: DbOrTx, year: number, month: number,
   if (leaves.length === 0) return;
   const prefills = created.flatMap((row) => {
     const own = leaves.filter((leave) => leave.userId === row.user_id);
-    const unpaidDays = unpaidDaysInMonth(own, year, month);
+    let unpaidDays = 0;
+    try {
+      unpaidDays = unpaidDaysInMonth(own, year, month);
+    } catch (error) {
+      // A year without a public-holiday table cannot be counted: no prefill, the admin adds it.
+      if (error instanceof HolidayCalendarError) return [];
+      throw error;
+    }
     if (unpaidDays === 0) return [];
     const amountCents = unpaidLeaveDeductionCents({ basicSalaryCents: row.basic, unpaidDays, year, month });
     return amountCents > 0 ? [{ payslipId: row.id, amountCents }] : [];

@@ -201,21 +201,26 @@ describe('unpaidDaysInMonth', () => {
     expect(unpaidDaysInMonth([leave('2026-03-07', '2026-03-08')], 2026, 3)).toBe(0);
   });
 
-  it('takes half of a first day from the afternoon and of a last day until noon', () => {
-    // From the afternoon of Monday 2 March to noon on Wednesday 4 March: 0.5 + 1 + 0.5.
+  it('counts half days at either end as the leave request does', () => {
+    // From the afternoon of Monday 2 March to the morning of Wednesday 4 March: 0.5 + 1 + 0.5.
     expect(unpaidDaysInMonth([leave('2026-03-02', '2026-03-04', false, true)], 2026, 3)).toBe(2);
+    // One date: morning to evening is a whole day, the afternoon alone half of one.
     expect(unpaidDaysInMonth([leave('2026-03-02', '2026-03-02', true, false)], 2026, 3)).toBe(1);
     expect(unpaidDaysInMonth([leave('2026-03-02', '2026-03-02', false, false)], 2026, 3)).toBe(0.5);
-    expect(unpaidDaysInMonth([leave('2026-03-02', '2026-03-02', true, true)], 2026, 3)).toBe(0.5);
-    // The half day belongs to the month of its date: from the afternoon of Friday 27 February.
-    expect(unpaidDaysInMonth([leave('2026-02-27', '2026-03-02', false)], 2026, 2)).toBe(0.5);
-    expect(unpaidDaysInMonth([leave('2026-02-27', '2026-03-02', false)], 2026, 3)).toBe(1);
   });
 
-  it('adds several leaves and leaves out public holidays when told them', () => {
-    const leaves = [leave('2026-03-02', '2026-03-03'), leave('2026-03-20', '2026-03-20')];
-    expect(unpaidDaysInMonth(leaves, 2026, 3)).toBe(3);
-    expect(unpaidDaysInMonth(leaves, 2026, 3, { isPublicHoliday: (day) => day === '2026-03-20' })).toBe(2);
+  it('adds several leaves and leaves out public holidays', () => {
+    const march = [leave('2026-03-02', '2026-03-03'), leave('2026-03-20', '2026-03-20', false)];
+    expect(unpaidDaysInMonth(march, 2026, 3)).toBe(2.5);
+    // Good Friday, 3 April 2026, is paid: Thursday 2 to Monday 6 April takes two unpaid days.
+    expect(unpaidDaysInMonth([leave('2026-04-02', '2026-04-06')], 2026, 4)).toBe(2);
+  });
+
+  it('charges a leave cut by the month end whole days on the side of the cut', () => {
+    // From the afternoon of Friday 27 February to the morning of Monday 2 March.
+    const across = [leave('2026-02-27', '2026-03-02', false, true)];
+    expect(unpaidDaysInMonth(across, 2026, 2)).toBe(0.5);
+    expect(unpaidDaysInMonth(across, 2026, 3)).toBe(0.5);
   });
 
   it('never exceeds the working days of the month', () => {

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { idSchema } from './auth';
+import { isIsoDate, optionalDateSchema, requiredDateSchema } from './dates';
+import { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, PASS_TYPES } from './enums';
+import { textSchema } from './text';
+
+/** Spec section 5: designation, hire date, pass type and employment type are compulsory. */
+export const EMPLOYMENT_INFO_REQUIRED = 'Please fill in all compulsory fields.';
+export const CONFIRMED_BEFORE_HIRE = 'Confirmed date cannot be before the hire date.';
+export const LAST_DAY_REQUIRED = 'Please enter the last day of service.';
+export const LAST_DAY_BEFORE_HIRE = 'Last day of service cannot be before the hire date.';
+
+export const DESIGNATION_MAX = 100;
+
+/**
+ * Employment info as the forms send it. The last day of service goes beyond the spec's fields:
+ * payroll needs it for the last month's CPF and to leave a resigned person out of later pay runs.
+ * It is required for RESIGNED and cleared for ACTIVE.
+ */
+export const employmentInfoBodySchema = z
+  .object({
+    designation: textSchema(DESIGNATION_MAX, { required: EMPLOYMENT_INFO_REQUIRED }),
+    employmentStatus: z
+      .enum(EMPLOYMENT_STATUSES, { error: 'Employment status must be ACTIVE or RESIGNED.' })
+      .default('ACTIVE'),
+    hireDate: requiredDateSchema(EMPLOYMENT_INFO_REQUIRED),
+    confirmedDate: optionalDateSchema,
+    passType: z.enum(PASS_TYPES, { error: EMPLOYMENT_INFO_REQUIRED }),
+    employmentType: z.enum(EMPLOYMENT_TYPES, { error: EMPLOYMENT_INFO_REQUIRED }),
+    lastDayOfService: optionalDateSchema,
+  })
+  .superRefine((value, ctx) => {
+    const hired = isIsoDate(value.hireDate);
+    if (hired && value.confirmedDate && value.confirmedDate < value.hireDate) {
+      ctx.addIssue({ code: 'custom', path: ['confirmedDate'], message: CONFIRMED_BEFORE_HIRE });
+    }
+    if (value.employmentStatus === 'RESIGNED' && !value.lastDayOfService) {
+      ctx.addIssue({ code: 'custom', path: ['lastDayOfService'], message: LAST_DAY_REQUIRED });
+    }
+    if (hired && value.lastDayOfService && value.lastDayOfService < value.hireDate) {
+      ctx.addIssue({ code: 'custom', path: ['lastDayOfService'], message: LAST_DAY_BEFORE_HIRE });
+    }
+  })
+  .transform((value) => (value.employmentStatus === 'ACTIVE' ? { ...value, lastDayOfService: null } : value));
+export type EmploymentInfoBody = z.infer<typeof employmentInfoBodySchema>;
+export type EmploymentInfoInput = z.input<typeof employmentInfoBodySchema>;
+
+/** Employment info as the API answers it (spec section 3, plus the last day of service). */
+export const employmentInfoSchema = z.object({
+  id: idSchema,
+  designation: z.string(),
+  employmentStatus: z.enum(EMPLOYMENT_STATUSES),
+  hireDate: z.iso.date(),
+  confirmedDate: z.iso.date().nullable(),
+  passType: z.enum(PASS_TYPES),
+  employmentType: z.enum(EMPLOYMENT_TYPES),
+  lastDayOfService: z.iso.date().nullable(),
+});
+export type EmploymentInfo = z.infer<typeof employmentInfoSchema>;
+
+/** Spec section 4: ACTIVE shows as 'Active', RESIGNED as 'Resigned', no status as 'Not yet Onboarded'. */
+export function employmentStatusLabel(
+  status: (typeof EMPLOYMENT_STATUSES)[number] | null | undefined,
+): string {
+  if (status === 'ACTIVE') return 'Active';
+  if (status === 'RESIGNED') return 'Resigned';
+  return 'Not yet Onboarded';
+}

@@ -1,0 +1,45 @@
+import { UNPAID_LEAVE } from './enums';
+import type { YearDays } from './leave-days';
+
+/**
+ * Balance arithmetic, one rule for every screen, the API and the PDF: what is still available is the
+ * year's allowance less the days already approved and the days waiting for approval. An allowance of
+ * null means no limit (Unpaid Leave).
+ */
+export interface BalanceFigures {
+  totalDays: number | null;
+  approvedDays: number;
+  pendingDays: number;
+}
+
+/** Days still available, or null when the type has no limit. */
+export function availableDays(figures: BalanceFigures): number | null {
+  if (figures.totalDays === null) return null;
+  return figures.totalDays - figures.approvedDays - figures.pendingDays;
+}
+
+/** The year whose balance a request would overdraw, with what is left there; undefined when it fits. */
+export function firstShortfall(
+  charges: readonly YearDays[],
+  balanceOf: (year: number) => BalanceFigures,
+): { year: number; available: number } | undefined {
+  for (const { year, days } of charges) {
+    const available = availableDays(balanceOf(year));
+    if (available !== null && days > available) return { year, available: Math.max(available, 0) };
+  }
+  return undefined;
+}
+
+export function formatDays(days: number): string {
+  return `${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
+/** The refusal names the type, the year and what is left, and points to Unpaid Leave. */
+export function insufficientBalanceMessage(leaveType: string, year: number, available: number): string {
+  return `Not enough ${leaveType} balance for ${year}: ${formatDays(available)} available. Please request ${UNPAID_LEAVE} instead.`;
+}
+
+/** How a balance reads on screen and in the PDF: a dash for no limit. */
+export function displayBalance(balance: number | null): string {
+  return balance === null ? '-' : String(balance);
+}

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { ATTACHMENT_MIME_TYPES } from './attachments';
+import { LEAVE_STATUSES } from './enums';
+
+/**
+ * Leave schemas, once for the form, the statecharts, the routes and the OpenAPI document (spec
+ * sections 3, 5 and 7).
+ */
+
+export const LEAVE_PAGE_SIZE = 7;
+export const LEAVE_REASON_MAX = 1000;
+export const FILE_NAME_MAX = 255;
+export const FILE_KEY_MAX = 512;
+export const MAX_LEAVE_ALLOWANCE = 366;
+
+export const leaveMessages = {
+  typeRequired: 'Please select a leave type',
+  startRequired: 'Please select a start date',
+  endRequired: 'Please select an end date',
+  minimumDays: 'Minimum leave duration is 0.5 days',
+} as const;
+
+const MAX_ID = 2_147_483_647;
+/** A record id in a body or response: an integer within PostgreSQL's integer range. */
+export const recordIdSchema = z.number().int().min(1).max(MAX_ID);
+/** A record id in a path or query string. */
+export const recordIdParamSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
+  .transform(Number)
+  .pipe(recordIdSchema);
+
+/** Control characters are refused; free text may keep its line breaks and tabs. */
+const hasControl = (text: string) => /\p{Cc}/u.test(text);
+const hasControlBesidesLines = (text: string) => /[^\P{Cc}\n\r\t]/u.test(text);
+const singleLine = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((text) => !hasControl(text), 'must not contain control characters');
+
+/** `YYYY-MM-DD`, a real calendar date from 2000 to 2100 (the range balances are kept for). */
+export const leaveDateSchema = z.iso
+  .date({ error: 'must be a date written YYYY-MM-DD' })
+  .refine((date) => date >= '2000-01-01' && date <= '2100-12-31', 'must be a date from 2000 to 2100');
+
+export const leaveStatusSchema = z.enum(LEAVE_STATUSES);
+
+export const leaveTypeSchema = z.object({
+  id: recordIdSchema,
+  name: z.string(),
+  /** Counted on calendar days (weekends and holidays included) rather than working days. */
+  countsCalendarDays: z.boolean(),
+});
+export type LeaveType = z.infer<typeof leaveTypeSchema>;
+
+export const leaveRequestSchema = z.object({
+  id: recordIdSchema,
+  status: leaveStatusSchema,
+  /** The leave type's name (spec section 3). */
+  type: z.string(),
+  leaveTypeId: recordIdSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  fromDate: z.string(),
+  fromDateIsAm: z.boolean(),
+  toDate: z.string(),
+  toDateIsAm: z.boolean(),
+  days: z.number(),
+  reason: z.string().nullable(),
+  /** The attachment's storage key, or null. */
+  fileUrl: z.string().nullable(),
+  userId: recordIdSchema,
+  user: z.object({ id: recordIdSchema, fullName: z.string(), email: z.string() }),
+});
+export type LeaveRequest = z.infer<typeof leaveRequestSchema>;
+
+export const leaveRequestPageSchema = z.object({
+  data: z.array(leaveRequestSchema),
+  currentPage: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type LeaveRequestPage = z.infer<typeof leaveRequestPageSchema>;
+
+export const leaveCountsSchema = z.object({
+  PENDING: z.number().int(),
+  APPROVED: z.number().int(),
+  REJECTED: z.number().int(),
+  TOTAL: z.number().int(),
+});
+export type LeaveCounts = z.infer<typeof leaveCountsSchema>;
+export const EMPTY_LEAVE_COUNTS: LeaveCounts = { PENDING: 0, APPROVED: 0, REJECTED: 0, TOTAL: 0 };
+
+/** Someone else away on a date of the request under review (for the approver). */
+export const leaveClashSchema = leaveRequestSchema.pick({
+  id: true,
+  status: true,
+  type: true,
+  fromDate: true,
+  fromDateIsAm: true,
+  toDate: true,
+  toDateIsAm: true,
+  user: true,
+});
+export type LeaveClash = z.infer<typeof leaveClashSchema>;
+
+/** The creation payload (spec section 3); `days` is the client's preview and is recomputed by the server. */
+export const createLeaveRequestSchema = z.object({
+  userId: recordIdSchema,
+  leaveType: singleLine(100).refine((name) => name.trim() !== '', leaveMessages.typeRequired),
+  fromDate: z
+    .string({ error: leaveMessages.startRequired })
+    .min(1, leaveMessages.startRequired)
+    .pipe(leaveDateSchema),
+  fromDateIsAm: z.boolean(),
+  toDate: z
+    .string({ error: leaveMessages.endRequired })
+    .min(1, leaveMessages.endRequired)
+    .pipe(leaveDateSchema),
+  toDateIsAm: z.boolean(),
+  reason: z
+    .string()
+    .max(LEAVE_REASON_MAX)
+    .refine((text) => !hasControlBesidesLines(text), 'must not contain control characters')
+    .optional(),
+  /** The upload key, or an empty string when there is no attachment. */
+  fileUrl: singleLine(FILE_KEY_MAX).optional(),
+  days: z.number().optional(),
+});
+export type CreateLeaveRequest = z.infer<typeof createLeaveRequestSchema>;
+
+export const decideLeaveRequestSchema = z.object({
+  status: z.enum(['APPROVED', 'REJECTED'], { error: 'status must be APPROVED or REJECTED' }),
+});
+
+export const LEAVE_SORT_FIELDS = ['fromDate', 'toDate', 'createdAt'] as const;
+export type LeaveSortField = (typeof LEAVE_SORT_FIELDS)[number];
+
+/** A comma-joined list in a query string (spec section 7): `status=PENDING,APPROVED`. */
+const commaSeparated = singleLine(2000).transform((text) =>
+  text === '' ? [] : text.split(',').map((part) => part.trim()),
+);
+
+export const leaveListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(MAX_ID).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(LEAVE_PAGE_SIZE),
+  search: singleLine(200).optional(),
+  status: commaSeparated.pipe(z.array(leaveStatusSchema).max(LEAVE_STATUSES.length)).optional(),
+  type: commaSeparated.pipe(z.array(singleLine(100)).max(50)).optional(),
+  sort: z.enum(LEAVE_SORT_FIELDS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type LeaveListQuery = z.input<typeof leaveListQuerySchema>;
+
+export const yearSchema = z.coerce.number().int().min(2000).max(2100);
+
+export const leaveBalanceSchema = z.object({
+  /** The stored allowance row, or null when the year inherits the latest earlier allowance. */
+  id: recordIdSchema.nullable(),
+  leaveType: z.object({ id: recordIdSchema, name: z.string() }),
+  year: z.number().int(),
+  /** null = no limit. */
+  totalDays: z.number().nullable(),
+  /** approvedDays + pendingDays, so `totalDays - usedDays` is what is still available. */
+  usedDays: z.number(),
+  approvedDays: z.number(),
+  pendingDays: z.number(),
+  /** What is still available, or null for no limit. */
+  balance: z.number().nullable(),
+});
+export type LeaveBalance = z.infer<typeof leaveBalanceSchema>;
+
+export const updateLeaveBalanceSchema = z.object({
+  totalDays: z
+    .number()
+    .min(0, 'Total days cannot be negative.')
+    .max(MAX_LEAVE_ALLOWANCE)
+    .refine((days) => Number.isInteger(days * 2), 'Total days go in steps of 0.5.')
+    .nullable(),
+  /** Defaults to the current year in the company's time zone. */
+  year: yearSchema.optional(),
+});
+
+export const yearlyLeaveBalanceRowSchema = z.object({
+  user: z.object({ id: recordIdSchema, fullName: z.string() }),
+  balances: z.array(z.object({ leaveTypeId: recordIdSchema, balance: z.number().nullable() })),
+});
+export type YearlyLeaveBalanceRow = z.infer<typeof yearlyLeaveBalanceRowSchema>;
+
+export const uploadGrantQuerySchema = z.object({
+  fileName: singleLine(FILE_NAME_MAX).refine((name) => name.trim() !== '', 'fileName is required'),
+  fileType: z.enum(ATTACHMENT_MIME_TYPES, {
+    error: `File type must be one of ${ATTACHMENT_MIME_TYPES.join(', ')}`,
+  }),
+});
+export const uploadGrantSchema = z.object({ uploadKey: z.string(), uploadUrl: z.string() });
+export type UploadGrant = z.infer<typeof uploadGrantSchema>;
+
+export const downloadGrantQuerySchema = z.object({ fileUrl: singleLine(FILE_KEY_MAX).min(1) });
+export const downloadGrantSchema = z.object({ signedUrl: z.string() });

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { idSchema } from './auth';
+import { employmentInfoBodySchema } from './employment-info';
+import { UNPAID_LEAVE } from './enums';
+import { paymentInfoBodySchema } from './payment-info';
+import { staffInfoBodySchema } from './staff-info';
+
+/** Spec section 5: every leave type except Unpaid needs a value; minimum 0, step 0.5. */
+export const LEAVE_ALLOWANCE_MESSAGE = 'Please fill in for all leave types.';
+export const LEAVE_ALLOWANCE_RANGE = 'Leave allowance must be from 0 to 366 days.';
+export const LEAVE_ALLOWANCE_STEP = 'Leave allowance must be in steps of 0.5 days.';
+export const LEAVE_ALLOWANCE_MAX = 366;
+
+/** Days of leave in half-day steps, 0 to 366. */
+export const allowanceDaysSchema = z
+  .number({ error: LEAVE_ALLOWANCE_MESSAGE })
+  .min(0, LEAVE_ALLOWANCE_RANGE)
+  .max(LEAVE_ALLOWANCE_MAX, LEAVE_ALLOWANCE_RANGE)
+  .refine((days) => Number.isInteger(days * 2), LEAVE_ALLOWANCE_STEP);
+
+export const leaveAllowanceSchema = z.object({ leaveTypeId: idSchema, totalDays: allowanceDaysSchema });
+export type LeaveAllowance = z.infer<typeof leaveAllowanceSchema>;
+
+/** POST /users/{id}/onboard: everything the four steps collected, sent at once. */
+export const onboardBodySchema = z.object({
+  staffInfo: staffInfoBodySchema,
+  employmentInfo: employmentInfoBodySchema,
+  paymentInfo: paymentInfoBodySchema,
+  leaveBalances: z
+    .array(leaveAllowanceSchema)
+    .max(100)
+    .refine(
+      (rows) => new Set(rows.map((row) => row.leaveTypeId)).size === rows.length,
+      'Each leave type may appear only once.',
+    ),
+});
+export type OnboardBody = z.infer<typeof onboardBodySchema>;
+export type OnboardInput = z.input<typeof onboardBodySchema>;
+
+export const ONBOARD_INVALID_ACCESS = {
+  title: 'Invalid access',
+  description: 'No user data found. Please try registering again.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// The leave allowance form (step 4 of onboarding, and the Leave Allowance panel)
+// ---------------------------------------------------------------------------------------------
+
+export interface LeaveTypeRef {
+  id: number;
+  name: string;
+}
+
+/** Unpaid leave has no limit: it is left out of the form and the display (spec section 5). */
+export const allowanceLeaveTypes = <T extends LeaveTypeRef>(types: readonly T[]): T[] =>
+  types.filter((type) => type.name !== UNPAID_LEAVE);
+
+/** Text inputs keyed by leave type id. */
+export type LeaveAllowanceFormValues = Record<string, string>;
+
+/**
+ * Checks the form: one message for the whole form when a value is missing (the spec's), otherwise
+ * the first range or step problem; on success the rows to send.
+ */
+export function parseLeaveAllowanceForm(
+  types: readonly LeaveTypeRef[],
+  values: LeaveAllowanceFormValues,
+): { ok: true; leaveBalances: LeaveAllowance[] } | { ok: false; message: string } {
+  const rows: LeaveAllowance[] = [];
+  for (const type of allowanceLeaveTypes(types)) {
+    const text = (values[String(type.id)] ?? '').trim();
+    if (text === '') return { ok: false, message: LEAVE_ALLOWANCE_MESSAGE };
+    const parsed = allowanceDaysSchema.safeParse(Number(text));
+    if (!parsed.success)
+      return { ok: false, message: parsed.error.issues[0]?.message ?? LEAVE_ALLOWANCE_MESSAGE };
+    rows.push({ leaveTypeId: type.id, totalDays: parsed.data });
+  }
+  return { ok: true, leaveBalances: rows };
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { idSchema } from './auth';
+import { EARLIEST_DATE, isIsoDate, requiredDateSchema, todayIso } from './dates';
+import { GENDERS, RACES } from './enums';
+import { NATIONALITIES } from './nationalities';
+import { isValidNric } from './nric';
+
+/** Spec section 5: NRIC/FIN, date of birth, race and nationality are compulsory; gender is not. */
+export const STAFF_INFO_REQUIRED = 'Please fill in all compulsory fields.';
+export const NRIC_INVALID = 'Please enter a valid NRIC/FIN.';
+export const NRIC_TAKEN = 'This NRIC/FIN is already registered to another staff member.';
+export const DATE_OF_BIRTH_RANGE = 'Date of birth must be between 1900 and today.';
+
+export const staffInfoBodySchema = z.object({
+  gender: z
+    .enum(GENDERS, { error: 'Gender must be Male or Female.' })
+    .or(z.literal(''))
+    .nullish()
+    .transform((value) => value || null),
+  nric: z
+    .string({ error: STAFF_INFO_REQUIRED })
+    .trim()
+    .toUpperCase()
+    .min(1, STAFF_INFO_REQUIRED)
+    .max(9, NRIC_INVALID)
+    .refine((value) => value === '' || isValidNric(value), NRIC_INVALID),
+  dateOfBirth: requiredDateSchema(STAFF_INFO_REQUIRED).refine(
+    (value) => !isIsoDate(value) || (value >= EARLIEST_DATE && value <= todayIso()),
+    DATE_OF_BIRTH_RANGE,
+  ),
+  race: z.enum(RACES, { error: STAFF_INFO_REQUIRED }),
+  nationality: z.enum(NATIONALITIES, { error: STAFF_INFO_REQUIRED }),
+});
+export type StaffInfoBody = z.infer<typeof staffInfoBodySchema>;
+export type StaffInfoInput = z.input<typeof staffInfoBodySchema>;
+
+/** Staff info as the API answers it (spec section 3). */
+export const staffInfoSchema = z.object({
+  id: idSchema,
+  gender: z.enum(GENDERS).nullable(),
+  nric: z.string(),
+  dateOfBirth: z.iso.date(),
+  race: z.enum(RACES),
+  nationality: z.string(),
+});
+export type StaffInfo = z.infer<typeof staffInfoSchema>;

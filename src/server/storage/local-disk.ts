@@ -1,0 +1,102 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AttachmentType } from '../../domain/attachments';
+import { type FileStorage, parseAttachmentKey } from './storage';
+
+export type SignedMethod = 'PUT' | 'GET';
+
+export interface LocalDiskStorage extends FileStorage {
+  readonly driver: 'local';
+  /** Whether a signed URL's query is genuine and not expired, for this method, key and content type. */
+  verify(method: SignedMethod, key: string, contentType: string, query: SignedQuery, now?: Date): boolean;
+  write(key: string, bytes: Uint8Array): Promise<void>;
+  read(key: string): Promise<Buffer | undefined>;
+}
+
+export interface SignedQuery {
+  expires?: string;
+  signature?: string;
+}
+
+/** The path under which this API serves local files; the routes in routes/files.ts answer it. */
+export const LOCAL_FILES_PATH = '/api/files';
+
+/**
+ * Files under `dir`, with HMAC-signed expiring URLs that this API serves. URLs are relative to the
+ * page's origin, so they work whatever host name the app is reached by.
+ */
+export function createLocalDiskStorage(options: { dir: string; secret: string }): LocalDiskStorage {
+  // A key of its own, derived from the app secret, so file URLs cannot be forged from other signatures.
+  const signingKey = createHmac('sha256', options.secret).update('hr-app file urls').digest();
+  const sign = (method: SignedMethod, key: string, contentType: string, expires: number) =>
+    createHmac('sha256', signingKey)
+      .update(`${method}\n${key}\n${contentType}\n${expires}`)
+      .digest('base64url');
+
+  const fileOf = (key: string) => {
+    // Only well-formed keys reach the disk: no '..', no absolute paths.
+    if (!parseAttachmentKey(key)) throw new Error(`not an attachment key: ${key}`);
+    return path.join(options.dir, ...key.split('/'));
+  };
+  const signedUrl = (method: SignedMethod, key: string, contentType: string, seconds: number) => {
+    const expires = Math.floor(Date.now() / 1000) + seconds;
+    const signature = sign(method, key, contentType, expires);
+    const encodedKey = key.split('/').map(encodeURIComponent).join('/');
+    return `${LOCAL_FILES_PATH}/${encodedKey}?expires=${expires}&signature=${signature}`;
+  };
+
+  return {
+    driver: 'local',
+    origins: [],
+    async uploadUrl(key: string, contentType: AttachmentType, expiresInSeconds: number) {
+      return signedUrl('PUT', key, contentType, expiresInSeconds);
+    },
+    async viewUrl(key: string, expiresInSeconds: number) {
+      return signedUrl('GET', key, '', expiresInSeconds);
+    },
+    verify(method, key, contentType, query, now = new Date()) {
+      const expires = Number(query.expires);
+      if (!Number.isSafeInteger(expires) || expires < now.getTime() / 1000) return false;
+      if (!query.signature || !parseAttachmentKey(key)) return false;
+      const expected = Buffer.from(sign(method, key, contentType, expires));
+      const given = Buffer.from(query.signature);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+    async write(key, bytes) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Written aside and renamed, so a reader never sees half a file.
+      const partial = `${file}.${process.pid}.partial`;
+      await writeFile(partial, bytes);
+      await rename(partial, file);
+    },
+    async read(key) {
+      try {
+        return await readFile(fileOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+    async inspect(key, headBytes) {
+      let handle: Awaited<ReturnType<typeof open>> | undefined;
+      try {
+        const file = fileOf(key);
+        const { size } = await stat(file);
+        handle = await open(file, 'r');
+        const head = Buffer.alloc(Math.min(headBytes, size));
+        await handle.read(head, 0, head.length, 0);
+        return { size, head };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      } finally {
+        await handle?.close();
+      }
+    },
+    async remove(key) {
+      await rm(fileOf(key), { force: true });
+    },
+  };
+}

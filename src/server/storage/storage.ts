@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { ATTACHMENT_ACCEPT, ATTACHMENT_TYPES, type AttachmentType } from '../../domain/attachments';
+
+/**
+ * Where attachments live. The browser uploads straight to `uploadUrl` (no product auth header, as the
+ * spec says) and views through `viewUrl`; both are signed, bound to one key and expire. The local-disk
+ * driver serves those URLs from this API; the S3 driver hands out presigned S3 URLs.
+ */
+export interface FileStorage {
+  readonly driver: 'local' | 's3';
+  /** A URL that accepts one PUT of this key with this content type until it expires. */
+  uploadUrl(key: string, contentType: AttachmentType, expiresInSeconds: number): Promise<string>;
+  /** A URL that shows the stored file until it expires. */
+  viewUrl(key: string, expiresInSeconds: number): Promise<string>;
+  /** Size and first bytes of a stored file, or undefined when nothing is stored under the key. */
+  inspect(key: string, headBytes: number): Promise<{ size: number; head: Uint8Array } | undefined>;
+  remove(key: string): Promise<void>;
+  /** Origins outside this API that the browser must be allowed to reach (for the CSP). */
+  readonly origins: string[];
+}
+
+export const UPLOAD_URL_SECONDS = 10 * 60;
+export const VIEW_URL_SECONDS = 5 * 60;
+
+/**
+ * Attachment keys name their uploader: `leave/<userId>/<uuid>/<file name>`. The file name keeps only
+ * safe characters and always ends with the extension of the declared type, so a reference that ends in
+ * pdf is a PDF.
+ */
+const KEY_PATTERN = /^leave\/([1-9]\d{0,9})\/([0-9a-f-]{36})\/([A-Za-z0-9][A-Za-z0-9._-]{0,119})$/;
+
+export function newAttachmentKey(userId: number, fileName: string, type: AttachmentType): string {
+  const extension = ATTACHMENT_TYPES[type];
+  const base = (fileName.split(/[\\/]/).pop() ?? '')
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[^A-Za-z0-9]+/, '')
+    .slice(0, 100);
+  return `leave/${userId}/${randomUUID()}/${base || 'attachment'}${extension}`;
+}
+
+/** The uploader and the declared type of a well-formed key, or undefined. */
+export function parseAttachmentKey(key: string): { userId: number; type: AttachmentType } | undefined {
+  const match = KEY_PATTERN.exec(key);
+  if (!match?.[1] || !match[3]) return undefined;
+  const name = match[3].toLowerCase();
+  const type = (Object.keys(ATTACHMENT_ACCEPT) as AttachmentType[]).find((candidate) =>
+    ATTACHMENT_ACCEPT[candidate].some((extension) => name.endsWith(extension)),
+  );
+  if (!type) return undefined;
+  return { userId: Number(match[1]), type };
+}
