@@ -129,7 +129,8 @@ describe.runIf(testDatabaseKind === 'postgres')('a server killed during a bulk r
           select count(*) filter (where status = 'PROCESSED')::int as processed,
             count(*) filter (where status = 'PROCESSED' and (pay_date is null or gross_pay_cents = 0))::int as broken,
             count(*) filter (where status <> 'PROCESSED' and gross_pay_cents <> 0)::int as stray,
-            (select count(*)::int from audit_log where action = 'payslip.processed') as audited
+            (select coalesce(sum(jsonb_array_length(details->'payslipIds')), 0)::int from audit_log
+              where action = 'payslips.processed') as audited
           from payslips where year = 2026 and month = 5`)) as unknown as {
           rows: Array<{ processed: number; broken: number; stray: number; audited: number }>;
         };

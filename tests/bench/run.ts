@@ -7,9 +7,10 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { seedIfEmpty } from '../../src/server/seed';
+import { benchPayroll } from './payroll';
 
-// `npm run bench`: throughput and latency of the API's hot paths on the embedded database, with
-// targets. Loopback only, bounded in time; not part of CI (timings vary with the machine).
+// `npm run bench`: throughput and latency of the API's hot paths on the embedded database, and a
+// 7,000-employee payroll month (tests/bench/payroll.ts), with targets. Loopback only, bounded in time; not part of CI (timings vary with the machine).
 // The embedded database answers one query at a time, so these targets are for PGlite on two cores:
 // far above what a company's staff generate, and a regression shows as a MISS.
 const TARGETS = [
@@ -72,4 +73,8 @@ console.log(`memory: rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`
 await app.close();
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });
+
+// Payroll at scale: on the PostgreSQL server of DATABASE_URL (a database of its own, dropped
+// afterwards), and on the embedded database for comparison.
+failed = !(await benchPayroll(process.env.DATABASE_URL)) || failed;
 process.exitCode = failed ? 1 : 0;

@@ -549,7 +549,6 @@ export async function listPayItems(
 interface Candidate {
   id: number;
   user_id: number;
-  status: PayslipRow['status'];
   full_name: string;
   basic: number;
   employee_rate: string | null;
@@ -561,6 +560,8 @@ interface Candidate {
   last_day: string | null;
   ytd_ow: number;
   ytd_aw: number;
+  later_month: number | null;
+  items: Array<[PayItemKind, string, number]> | null;
 }
 
 const ratePercent = (value: string | null) => (value === null ? null : Number(value));
@@ -609,16 +610,21 @@ async function processPeriod(
   month: number,
   userIds: number[],
 ): Promise<BulkProcessResult> {
-  await ensurePayslipRows(tx, year, month);
   const selected = JSON.stringify(userIds);
-  // Lock the selected payslips (in id order, so concurrent runs cannot deadlock), then read them.
-  const locked = await rowsOf<{ id: number; status: PayslipRow['status'] }>(
-    tx,
-    sql`select p.id, p.status from payslips p
-        where p.year = ${year} and p.month = ${month}
-          and p.user_id in (select value::int from jsonb_array_elements_text(${selected}::jsonb))
-        order by p.id for update`,
-  );
+  const inSelection = sql`p.user_id in (select value::int from jsonb_array_elements_text(${selected}::jsonb))`;
+  // Lock the selected payslips (in id order, so concurrent runs cannot deadlock). Rows not created
+  // yet (the period was never listed) are created first.
+  const lock = () =>
+    rowsOf<{ id: number; status: PayslipRow['status'] }>(
+      tx,
+      sql`select p.id, p.status from payslips p where p.year = ${year} and p.month = ${month} and ${inSelection}
+          order by p.id for update`,
+    );
+  let locked = await lock();
+  if (locked.length < userIds.length) {
+    await ensurePayslipRows(tx, year, month);
+    locked = await lock();
+  }
   if (locked.length < userIds.length) {
     throw notFound(
       `${userIds.length - locked.length} of the selected employees have no payslip for ${period(year, month)}.`,
@@ -627,54 +633,42 @@ async function processPeriod(
   const skipped = locked.filter((row) => row.status === 'PROCESSED').length;
   if (skipped === locked.length) return { processed: 0, skipped };
 
+  // Read after the locks are held, so items added or payslips reverted just before are seen.
   const candidates = await rowsOf<Candidate>(
     tx,
-    sql`select p.id, p.user_id, p.status, u.full_name, p.basic_salary_snapshot_cents as basic,
+    sql`select p.id, p.user_id, u.full_name, p.basic_salary_snapshot_cents as basic,
           p.employee_cpf_rate_snapshot as employee_rate, p.employer_cpf_rate_snapshot as employer_rate,
           p.cpf_type_snapshot as cpf_type, p.cpf_section_snapshot as cpf_section,
           p.self_help_group_snapshot as shg, p.date_of_birth_snapshot::text as dob,
           ei.last_day_of_service::text as last_day,
-          coalesce(ytd.ow, 0)::int as ytd_ow, coalesce(ytd.aw, 0)::int as ytd_aw
+          coalesce(ytd.ow, 0)::int as ytd_ow, coalesce(ytd.aw, 0)::int as ytd_aw, ytd.later_month,
+          (select json_agg(json_build_array(i.kind, i.type, i.amount_cents)) from pay_items i
+            where i.payslip_id = p.id) as items
         from payslips p
           join users u on u.id = p.user_id
           left join employment_info ei on ei.user_id = p.user_id
           left join (
-            select e.user_id, sum(e.cpf_ow_subject_cents) as ow, sum(e.cpf_aw_subject_cents) as aw
+            select e.user_id,
+              sum(e.cpf_ow_subject_cents) filter (where e.month < ${month}) as ow,
+              sum(e.cpf_aw_subject_cents) filter (where e.month < ${month}) as aw,
+              min(e.month) filter (where e.month > ${month}) as later_month
             from payslips e
-            where e.year = ${year} and e.month < ${month} and e.status = 'PROCESSED'
+            where e.year = ${year} and e.status = 'PROCESSED'
+              and e.user_id in (select value::int from jsonb_array_elements_text(${selected}::jsonb))
             group by e.user_id
           ) ytd on ytd.user_id = p.user_id
-        where p.year = ${year} and p.month = ${month} and p.status <> 'PROCESSED'
-          and p.user_id in (select value::int from jsonb_array_elements_text(${selected}::jsonb))`,
+        where p.year = ${year} and p.month = ${month} and p.status <> 'PROCESSED' and ${inSelection}`,
   );
 
   // A later processed month of the same year already counted this month as zero in its
   // year-to-date figures: processing this one now would make that month wrong.
-  const later = await rowsOf<{ full_name: string; month: number }>(
-    tx,
-    sql`select u.full_name, min(p.month)::int as month from payslips p join users u on u.id = p.user_id
-        where p.year = ${year} and p.month > ${month} and p.status = 'PROCESSED'
-          and p.user_id in (select value::int from jsonb_array_elements_text(${selected}::jsonb))
-        group by u.full_name order by u.full_name`,
-  );
+  const later = candidates
+    .filter((row) => row.later_month !== null)
+    .sort((a, b) => a.full_name.localeCompare(b.full_name));
   if (later.length > 0) {
     throw conflict(
-      `${someNames(later.map((row) => `${row.full_name} (${period(year, row.month)})`))} already ${later.length === 1 ? 'has' : 'have'} a later processed month. Revert the later months first.`,
+      `${someNames(later.map((row) => `${row.full_name} (${period(year, Number(row.later_month))})`))} already ${later.length === 1 ? 'has' : 'have'} a later processed month. Revert the later months first.`,
     );
-  }
-
-  const items = await rowsOf<{ payslip_id: number; kind: PayItemKind; type: string; amount_cents: number }>(
-    tx,
-    sql`select i.payslip_id, i.kind, i.type, i.amount_cents from pay_items i
-        join payslips p on p.id = i.payslip_id
-        where p.year = ${year} and p.month = ${month} and p.status <> 'PROCESSED'
-          and p.user_id in (select value::int from jsonb_array_elements_text(${selected}::jsonb))`,
-  );
-  const itemsByPayslip = new Map<number, PayslipItem[]>();
-  for (const item of items) {
-    const list = itemsByPayslip.get(item.payslip_id) ?? [];
-    list.push({ kind: item.kind, type: item.type, amountCents: Number(item.amount_cents) });
-    itemsByPayslip.set(item.payslip_id, list);
   }
 
   const failures: string[] = [];
@@ -693,7 +687,7 @@ async function processPeriod(
           selfHelpGroup: row.shg,
           dateOfBirth: row.dob,
         },
-        items: itemsByPayslip.get(row.id) ?? [],
+        items: (row.items ?? []).map(([kind, type, amount]) => ({ kind, type, amountCents: Number(amount) })),
         yearToDate: { owSubjectCents: Number(row.ytd_ow), awSubjectCents: Number(row.ytd_aw) },
         lastDayOfService: row.last_day,
       }),
@@ -706,40 +700,43 @@ async function processPeriod(
   }
 
   const values = JSON.stringify(
-    results.map((r) => ({
-      id: r.id,
-      ow: r.ordinaryWageCents,
-      aw: r.additionalWageCents,
-      gross: r.grossPayCents,
-      ee: r.employeeCpfCents,
-      er: r.employerCpfCents,
-      shg: r.shgCents,
-      sdl: r.sdlCents,
-      net: r.netPayCents,
-      other: r.otherItemsCents,
-      payable: r.netPayableCents,
-      ow_subject: r.cpfOwSubjectCents,
-      aw_subject: r.cpfAwSubjectCents,
-    })),
+    results.map((r) => [
+      r.id,
+      r.ordinaryWageCents,
+      r.additionalWageCents,
+      r.grossPayCents,
+      r.employeeCpfCents,
+      r.employerCpfCents,
+      r.shgCents,
+      r.sdlCents,
+      r.netPayCents,
+      r.otherItemsCents,
+      r.netPayableCents,
+      r.cpfOwSubjectCents,
+      r.cpfAwSubjectCents,
+    ]),
   );
   const updated = await rowsOf<{ id: number }>(
     tx,
     sql`update payslips p set status = 'PROCESSED', pay_date = ${payDate}, processed_at = now(),
           processed_by_id = ${actor.id}, updated_at = now(),
-          ordinary_wage_cents = r.ow, additional_wage_cents = r.aw, gross_pay_cents = r.gross,
-          employee_cpf_cents = r.ee, employer_cpf_cents = r.er, shg_cents = r.shg, sdl_cents = r.sdl,
-          net_pay_cents = r.net, other_items_cents = r.other, net_payable_cents = r.payable,
-          cpf_ow_subject_cents = r.ow_subject, cpf_aw_subject_cents = r.aw_subject
-        from jsonb_to_recordset(${values}::jsonb) as r(id int, ow int, aw int, gross int, ee int, er int,
-          shg int, sdl numeric, net int, other int, payable int, ow_subject int, aw_subject int)
-        where p.id = r.id and p.status <> 'PROCESSED'
+          ordinary_wage_cents = (r->>1)::int, additional_wage_cents = (r->>2)::int,
+          gross_pay_cents = (r->>3)::int, employee_cpf_cents = (r->>4)::int, employer_cpf_cents = (r->>5)::int,
+          shg_cents = (r->>6)::int, sdl_cents = (r->>7)::numeric, net_pay_cents = (r->>8)::int,
+          other_items_cents = (r->>9)::int, net_payable_cents = (r->>10)::int,
+          cpf_ow_subject_cents = (r->>11)::int, cpf_aw_subject_cents = (r->>12)::int
+        from jsonb_array_elements(${values}::jsonb) as r
+        where p.id = (r->>0)::int and p.status <> 'PROCESSED'
         returning p.id`,
   );
-  await tx.execute(sql`
-    insert into audit_log (actor_user_id, action, entity, entity_id, details)
-    select ${actor.id}, 'payslip.processed', 'payslip', r.id::text,
-      jsonb_build_object('payDate', ${payDate}::text, 'grossPayCents', r.gross, 'netPayableCents', r.payable)
-    from jsonb_to_recordset(${values}::jsonb) as r(id int, gross int, payable int)`);
+  // One audit entry per run and period: who processed which payslips, with which pay date.
+  await writeAudit(tx, {
+    actorUserId: actor.id,
+    action: 'payslips.processed',
+    entity: 'payslip',
+    entityId: null,
+    details: { year, month, payDate, payslipIds: updated.map((row) => row.id), skipped },
+  });
   return { processed: updated.length, skipped };
 }
 
