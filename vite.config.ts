@@ -35,6 +35,8 @@ export default defineConfig({
           include: ['tests/**/*.test.tsx'],
           exclude: ['tests/e2e/**'],
           setupFiles: ['tests/views/setup.ts'],
+          // A model-based path renders the whole app and clicks through it: seconds on a busy machine.
+          testTimeout: 30_000,
         },
       },
       {

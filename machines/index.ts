@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { listMachine } from './list.machine';
 import { resetPasswordMachine } from './reset-password.machine';
 import { sessionMachine } from './session.machine';
 
@@ -23,5 +24,11 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       'The reset-password screen reached from the e-mailed link: checks the token, validates, submits.',
     machine: resetPasswordMachine,
+  },
+  {
+    name: 'list',
+    purpose:
+      'Every table screen (first All Staff): fetching the rows of a query, the debounced search, sorting, paging, and removing a row after a confirmation.',
+    machine: listMachine,
   },
 ];

@@ -1,11 +1,6 @@
 import { Redirect, Route, Switch, useSearch } from 'wouter';
-import { PageTitle } from '../ui/page-title';
-import { LoginScreen } from '../views/login/login-screen';
-import { ResetPasswordScreen } from '../views/reset-password/reset-password-screen';
-import { GuestOnly, HomeRedirect, Protected } from './guards';
-import { AppShell } from './layouts/app-shell';
-import { adminNavigation, type NavItem, staffNavigation } from './layouts/navigation';
-import { type Area, adminArea, staffArea } from './route-table';
+import { GuestOnly, HomeRedirect } from './guards';
+import { LoginScreen, ResetPasswordScreen, SignedInArea } from './screens';
 import type { AppServices } from './services';
 
 function ResetPasswordRoute({ services }: { services: AppServices }) {
@@ -21,26 +16,7 @@ function ResetPasswordRoute({ services }: { services: AppServices }) {
   );
 }
 
-function AreaRoutes({ area, nav }: { area: Area; nav: NavItem[] }) {
-  return (
-    <Protected roles={area.roles}>
-      <AppShell area={area.label} nav={nav}>
-        <Switch>
-          {area.pages.map((page) => (
-            <Route key={page.path} path={page.path}>
-              <PageTitle>{page.title}</PageTitle>
-            </Route>
-          ))}
-          <Route>
-            <Redirect to="/" replace />
-          </Route>
-        </Switch>
-      </AppShell>
-    </Protected>
-  );
-}
-
-/** Spec section 2: the whole route table with its guards. */
+/** Spec section 2: the whole route table with its guards. Screens load lazily (src/app/screens.ts). */
 export function AppRoutes({ services }: { services: AppServices }) {
   return (
     <Switch>
@@ -57,10 +33,10 @@ export function AppRoutes({ services }: { services: AppServices }) {
         <HomeRedirect />
       </Route>
       <Route path="/admin/*?">
-        <AreaRoutes area={adminArea} nav={adminNavigation} />
+        <SignedInArea area="admin" services={services} />
       </Route>
       <Route path="/staff/*?">
-        <AreaRoutes area={staffArea} nav={staffNavigation} />
+        <SignedInArea area="staff" services={services} />
       </Route>
       <Route>
         <Redirect to="/" replace />

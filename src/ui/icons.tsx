@@ -107,3 +107,36 @@ export const EyeOffIcon = (props: IconProps) => (
     <path d="M3 3l18 18" />
   </LineIcon>
 );
+export const SortIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <path d="m8 9 4-4 4 4M8 15l4 4 4-4" />
+  </LineIcon>
+);
+export const SortAscendingIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <path d="M12 19V5M6 11l6-6 6 6" />
+  </LineIcon>
+);
+export const SortDescendingIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <path d="M12 5v14M6 13l6 6 6-6" />
+  </LineIcon>
+);
+export const MoreIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <circle cx="5" cy="12" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="19" cy="12" r="1" />
+  </LineIcon>
+);
+export const SearchIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="m16 16 4.5 4.5" />
+  </LineIcon>
+);
+export const PlusIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <path d="M12 5v14M5 12h14" />
+  </LineIcon>
+);

@@ -1,16 +1,124 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import {
+  animationStyles,
+  avatarSlotRecipe,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  collapsibleSlotRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputAddonRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  menuSlotRecipe,
+  semanticTokens,
+  separatorRecipe,
+  skeletonRecipe,
+  spinnerRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+} from '@chakra-ui/react/theme';
+
+/**
+ * Chakra's default theme, but only the recipes (component styles) the app uses: all of them would add about
+ * 15 KB (gzip) to every page, /login included. A component whose recipe is missing renders unstyled, so the
+ * view tests fail on it (tests/views/setup.ts): add its recipe here.
+ */
+const defaultTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      inputAddon: inputAddonRecipe,
+      link: linkRecipe,
+      separator: separatorRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+    },
+    slotRecipes: {
+      avatar: avatarSlotRecipe,
+      card: cardSlotRecipe,
+      collapsible: collapsibleSlotRecipe,
+      dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
+      field: fieldSlotRecipe,
+      menu: menuSlotRecipe,
+      table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
+      toast: toastSlotRecipe,
+    },
+  },
+});
+
+// Chakra has no indigo, which the spec gives the ACTIVE status badge; these are the usual indigo shades.
+const indigo = {
+  50: '#eef2ff',
+  100: '#e0e7ff',
+  200: '#c7d2fe',
+  300: '#a5b4fc',
+  400: '#818cf8',
+  500: '#6366f1',
+  600: '#4f46e5',
+  700: '#4338ca',
+  800: '#3730a3',
+  900: '#312e81',
+  950: '#1e1b4b',
+};
+const shade = (light: number, dark: number) => ({
+  value: { _light: `{colors.indigo.${light}}`, _dark: `{colors.indigo.${dark}}` },
+});
 
 // The default solid teal and green (600) give white text a contrast of about 3.5:1; WCAG AA asks
 // 4.5:1 for body text, so solid buttons and success toasts use the 700 shades.
-const config = defineConfig({
+const appTheme = defineConfig({
   theme: {
+    tokens: {
+      colors: { indigo: Object.fromEntries(Object.entries(indigo).map(([k, v]) => [k, { value: v }])) },
+    },
     semanticTokens: {
       colors: {
         teal: { solid: { value: { _light: '{colors.teal.700}', _dark: '{colors.teal.600}' } } },
         green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.600}' } } },
+        indigo: {
+          contrast: { value: { _light: 'white', _dark: 'white' } },
+          fg: shade(700, 300),
+          subtle: shade(100, 900),
+          muted: shade(200, 800),
+          emphasized: shade(300, 700),
+          solid: shade(600, 600),
+          focusRing: shade(500, 500),
+          border: shade(500, 400),
+        },
       },
     },
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(mergeConfigs(defaultBaseConfig, defaultTheme), appTheme);

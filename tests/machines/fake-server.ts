@@ -5,6 +5,8 @@
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   headers: Headers;
   credentials: RequestCredentials | undefined;
   body: unknown;
@@ -51,9 +53,11 @@ export function createFakeServer(): FakeServer {
       }
     }
     return new Promise<Response>((resolve) => {
+      const parsed = new URL(url, 'http://localhost');
       const request: PendingRequest = {
         method: (init?.method ?? 'GET').toUpperCase(),
-        path: new URL(url, 'http://localhost').pathname,
+        path: parsed.pathname,
+        query: parsed.searchParams,
         headers: new Headers(init?.headers),
         credentials: init?.credentials,
         body,

@@ -1,8 +1,9 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { App } from '../../src/app/app';
+import { preloadScreens } from '../../src/app/screens';
 import { type AppServices, createAppServices, type Inspector } from '../../src/app/services';
 import { toaster } from '../../src/ui/toaster';
 import { createFakeServer, type FakeServer } from './fake-server';
@@ -22,6 +23,8 @@ let running: { unmount: () => void; services: AppServices } | null = null;
 
 /** Installs the fake clock for every test of the file and cleans up after each. */
 export function useAppHarness() {
+  // Screens are lazy chunks: importing them all once here keeps that cost out of each test's time.
+  beforeAll(() => preloadScreens(), 60_000);
   beforeEach(() => {
     // Real setImmediate stays: settle() uses it to let promises and renders run out.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
@@ -56,6 +59,8 @@ export async function renderApp(options: {
   options.prepare?.(server);
   vi.stubGlobal('fetch', server.fetch);
   const services = createAppServices({ inspect: options.inspect });
+  // Already loaded (useAppHarness), so a lazy screen waits only a microtask, which settle() covers.
+  await preloadScreens();
   const view = render(<App services={services} />);
   running = { unmount: view.unmount, services };
   await settle();
@@ -95,10 +100,10 @@ export async function advanceThroughDelay(machine: AnyStateMachine, eventType: s
 }
 
 /** Open, not merely mounted: jsdom never ends Chakra's exit animations, so a closed dialog may linger. */
-export const isDialogOpen = (role: 'dialog', name: string) =>
+export const isDialogOpen = (role: 'dialog' | 'alertdialog', name: string) =>
   screen.queryAllByRole(role, { name, hidden: true }).some((el) => el.getAttribute('data-state') === 'open');
 
-export function openDialog(role: 'dialog', name: string): HTMLElement {
+export function openDialog(role: 'dialog' | 'alertdialog', name: string): HTMLElement {
   const open = screen.getAllByRole(role, { name }).find((el) => el.getAttribute('data-state') === 'open');
   if (!open) throw new Error(`The ${role} '${name}' is not open`);
   return open;

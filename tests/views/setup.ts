@@ -48,3 +48,22 @@ if (typeof window !== 'undefined') {
   Element.prototype.scrollIntoView ??= () => {};
   Element.prototype.scrollTo ??= () => {};
 }
+
+// The app's Chakra system carries only the recipes it uses (src/ui/theme.ts). A component whose recipe was left
+// out would render unstyled without a word, so in tests asking for one fails loudly.
+{
+  const { recipes, slotRecipes } = await import('@chakra-ui/react/theme');
+  const { system } = await import('../../src/ui/theme');
+  const guard = <F extends (key: string, fallback?: never) => unknown>(
+    original: F,
+    known: Record<string, unknown>,
+    has: (key: string) => boolean,
+  ) =>
+    ((key: string, fallback?: never) => {
+      if (key in known && !has(key))
+        throw new Error(`Chakra recipe '${key}' is missing from src/ui/theme.ts`);
+      return original(key, fallback);
+    }) as F;
+  system.getRecipeFn = guard(system.getRecipeFn, recipes, system.isRecipe);
+  system.getSlotRecipeFn = guard(system.getSlotRecipeFn, slotRecipes, system.isSlotRecipe);
+}

@@ -1,0 +1,239 @@
+import { assign, fromPromise, raise, setup } from 'xstate';
+import { toApiError } from '../src/domain/api-error';
+import type { ApiError } from '../src/domain/auth';
+import {
+  applyListChange,
+  initialListQuery,
+  type ListChange,
+  type ListPage,
+  type ListQuery,
+} from '../src/domain/list-query';
+
+/**
+ * Every table screen (All Staff, the leave request lists, the payroll lists) runs this one statechart: its
+ * rows, its search box and the removal of a row, side by side. The screen provides how a page is fetched
+ * (`fetchRows`), how a row is removed (`removeRow`) and what the toasts say; see docs/architecture.md,
+ * "How to build a list".
+ */
+
+/** Rows are the screen's own records; the machine needs only their id. */
+export interface ListRow {
+  readonly id: number;
+}
+
+export interface ListInput {
+  /** The query the screen starts with and returns to after a change (defaults: page 1 of 10, no search). */
+  query?: Partial<ListQuery>;
+}
+
+export interface ListContext {
+  query: ListQuery;
+  initialQuery: ListQuery;
+  /** What the search box shows; it becomes the query's search 300 ms after the last keystroke. */
+  searchText: string;
+  rows: ListRow[];
+  total: number;
+  error: ApiError | null;
+  /** The row the confirmation dialog asks about. */
+  removing: ListRow | null;
+}
+
+export type ListEvent =
+  | { type: 'list.search'; text: string }
+  | { type: 'list.change'; change: ListChange }
+  | { type: 'list.reload' }
+  | { type: 'list.reset' }
+  | { type: 'removal.request'; row: ListRow }
+  | { type: 'removal.cancel' }
+  | { type: 'removal.confirm' };
+
+/** Spec section 9: search debounce. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const notProvided = (name: string) => () => {
+  throw new Error(`list machine: '${name}' is provided by the screen`);
+};
+
+export const listMachine = setup({
+  types: {
+    context: {} as ListContext,
+    events: {} as ListEvent,
+    input: {} as ListInput,
+  },
+  actors: {
+    fetchRows: fromPromise<ListPage<ListRow>, ListQuery>(notProvided('fetchRows')),
+    removeRow: fromPromise<void, ListRow>(notProvided('removeRow')),
+  },
+  actions: {
+    notifyRemoved: (_, _params: { row: ListRow }) => notProvided('notifyRemoved')(),
+    notifyRemoveFailed: (_, _params: { row: ListRow; error: ApiError }) =>
+      notProvided('notifyRemoveFailed')(),
+  },
+  guards: {
+    isEmptyPage: (_, params: { page: ListPage<ListRow> }) => params.page.rows.length === 0,
+  },
+  delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
+}).createMachine({
+  id: 'list',
+  description: 'A table screen: its rows, its search box and the removal of a row, side by side.',
+  type: 'parallel',
+  context: ({ input }) => {
+    const query = initialListQuery(input.query);
+    return {
+      query,
+      initialQuery: query,
+      searchText: query.search,
+      rows: [],
+      total: 0,
+      error: null,
+      removing: null,
+    };
+  },
+  states: {
+    rows: {
+      description: 'The rows of the current query.',
+      initial: 'loading',
+      on: {
+        'list.change': {
+          target: '.loading',
+          description:
+            'Sorting, page or filters changed (the search box sends its text here after the pause).',
+          actions: assign({
+            query: ({ context, event }) => applyListChange(context.query, event.change),
+          }),
+        },
+        'list.reload': {
+          target: '.loading',
+          description: 'Try again, or another screen changed the data: fetch the same query again.',
+        },
+        'list.reset': {
+          target: '.loading',
+          description: 'Back to the first query: after a removal, or the Reset button.',
+          actions: assign({ query: ({ context }) => context.initialQuery }),
+        },
+      },
+      states: {
+        loading: {
+          description: 'The query is fetched; skeleton rows show. A newer query replaces one in flight.',
+          invoke: {
+            id: 'fetchRows',
+            src: 'fetchRows',
+            input: ({ context }) => context.query,
+            onDone: [
+              {
+                guard: { type: 'isEmptyPage', params: ({ event }) => ({ page: event.output }) },
+                target: 'empty',
+                actions: assign({ rows: [], total: ({ event }) => event.output.total, error: null }),
+              },
+              {
+                target: 'ready',
+                actions: assign({
+                  rows: ({ event }) => event.output.rows,
+                  total: ({ event }) => event.output.total,
+                  error: null,
+                }),
+              },
+            ],
+            onError: {
+              target: 'failed',
+              actions: assign({ rows: [], total: 0, error: ({ event }) => toApiError(event.error) }),
+            },
+          },
+        },
+        ready: { description: "The page's rows, with Previous, Next and 'Page X of Y'." },
+        empty: { description: "Nothing matches: 'No results.'" },
+        failed: { description: 'The rows could not be fetched: the error and Try again show.' },
+      },
+    },
+    search: {
+      description: 'The search box: typing waits for a pause before the rows follow.',
+      initial: 'idle',
+      on: {
+        'list.search': {
+          target: '.typing',
+          description: 'Every keystroke restarts the pause.',
+          actions: assign({ searchText: ({ event }) => event.text }),
+        },
+        'list.reset': {
+          target: '.idle',
+          actions: assign({ searchText: ({ context }) => context.initialQuery.search }),
+        },
+      },
+      states: {
+        idle: { description: 'The rows show what the box says.' },
+        typing: {
+          description: 'Waiting 300 ms after the last keystroke.',
+          after: {
+            searchDebounce: {
+              target: 'idle',
+              description: 'Search from page 1.',
+              actions: raise(({ context }) => ({
+                type: 'list.change' as const,
+                change: { search: context.searchText.trim() },
+              })),
+            },
+          },
+        },
+      },
+    },
+    removal: {
+      description: 'Removing a row asks first; the list starts over after it.',
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'No confirmation is open.',
+          on: {
+            'removal.request': {
+              target: 'confirming',
+              actions: assign({ removing: ({ event }) => event.row }),
+            },
+          },
+        },
+        confirming: {
+          description: "'Are you absolutely sure?' with Cancel and Continue.",
+          on: {
+            'removal.cancel': { target: 'idle', actions: assign({ removing: null }) },
+            'removal.confirm': 'removing',
+          },
+        },
+        removing: {
+          description: "The delete request is in flight; the buttons are disabled and read 'Processing...'.",
+          invoke: {
+            id: 'removeRow',
+            src: 'removeRow',
+            input: ({ context }) => {
+              if (!context.removing) throw new Error('list machine: nothing to remove');
+              return context.removing;
+            },
+            onDone: {
+              target: 'idle',
+              description: 'The dialog closes, a toast names the row, and the list starts over.',
+              actions: [
+                {
+                  type: 'notifyRemoved',
+                  params: ({ context }) => ({ row: context.removing as ListRow }),
+                },
+                assign({ removing: null }),
+                raise({ type: 'list.reset' }),
+              ],
+            },
+            onError: {
+              target: 'idle',
+              description: 'The dialog closes and a toast says the removal failed.',
+              actions: [
+                {
+                  type: 'notifyRemoveFailed',
+                  params: ({ context, event }) => ({
+                    row: context.removing as ListRow,
+                    error: toApiError(event.error),
+                  }),
+                },
+                assign({ removing: null }),
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+});

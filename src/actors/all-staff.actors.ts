@@ -1,0 +1,31 @@
+import type { ToastParams } from '../../machines/session.machine';
+import type { usersApi } from '../api/users.api';
+import { pageOfList } from '../domain/list-query';
+import type { DirectoryEntry } from '../domain/staff-directory';
+import { provideList } from './list.actors';
+
+export interface AllStaffEffects {
+  users: Pick<typeof usersApi, 'list' | 'remove'>;
+  notify: (toast: ToastParams) => void;
+}
+
+/** Columns the All Staff table sorts by (spec section 2: Email is sortable). */
+const sortKeys = { email: (user: DirectoryEntry) => user.email };
+
+/**
+ * The All Staff list (/admin/users): only STAFF users (spec section 6). GET /users answers the whole directory
+ * for a search, so sorting and paging happen here; an endpoint that pages on the server would return its page.
+ */
+export function provideAllStaff({ users, notify }: AllStaffEffects) {
+  return provideList<DirectoryEntry>({
+    fetchRows: async (query) =>
+      pageOfList(await users.list({ search: query.search, role: 'STAFF' }), query, sortKeys),
+    removeRow: async (user) => {
+      // The spec's remove answers false on failure; the list machine's removal fails by rejecting.
+      if (!(await users.remove(user.id))) throw new Error('Failed to delete user');
+    },
+    notifyRemoved: (user) =>
+      notify({ type: 'success', title: 'User deleted', description: `${user.fullName} has been deleted.` }),
+    notifyRemoveFailed: () => notify({ type: 'error', title: 'Error', description: 'Failed to delete user' }),
+  });
+}

@@ -1,0 +1,13 @@
+import { provideAllStaff } from '../actors/all-staff.actors';
+import { usersApi } from '../api/users.api';
+import { showToast } from '../ui/toaster';
+import { AllStaffScreen } from '../views/users/all-staff-screen';
+import type { AppServices } from './services';
+
+// Composed here rather than in services.ts so that the list statechart and its effects load with the screen.
+const allStaff = provideAllStaff({ users: usersApi, notify: showToast });
+
+/** /admin/users */
+export default function AllStaffRoute({ services }: { services: AppServices }) {
+  return <AllStaffScreen logic={allStaff} inspect={services.inspect} />;
+}

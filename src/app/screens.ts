@@ -1,0 +1,34 @@
+import { type ComponentType, lazy } from 'react';
+
+/**
+ * Route-level code splitting: each screen is its own chunk, fetched the first time its route renders, so
+ * /login loads only the sign-in screen, the session and the UI kit. Every lazy screen of the app is here.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: React.lazy's own constraint for the component's props
+type Loader<T extends ComponentType<any>> = () => Promise<{ default: T }>;
+const loaders: Array<() => Promise<unknown>> = [];
+
+// biome-ignore lint/suspicious/noExplicitAny: as above
+function lazyScreen<T extends ComponentType<any>>(load: Loader<T>) {
+  loaders.push(load);
+  return lazy(load);
+}
+
+/** Fetches every screen's code now (tests, so that no render waits on a chunk). */
+export const preloadScreens = () => Promise.all(loaders.map((load) => load()));
+
+export const LoginScreen = lazyScreen(() =>
+  import('../views/login/login-screen').then((m) => ({ default: m.LoginScreen })),
+);
+export const ResetPasswordScreen = lazyScreen(() =>
+  import('../views/reset-password/reset-password-screen').then((m) => ({ default: m.ResetPasswordScreen })),
+);
+export const SetPasswordScreen = lazyScreen(() =>
+  import('../views/password/set-password-screen').then((m) => ({ default: m.SetPasswordScreen })),
+);
+/** The Change Password and inactivity dialogs exist only for a signed-in user. */
+export const SignedInDialogs = lazyScreen(() => import('./signed-in-dialogs'));
+/** The admin and staff layouts with their routes. */
+export const SignedInArea = lazyScreen(() => import('./signed-in-area'));
+export const AllStaffRoute = lazyScreen(() => import('./all-staff-route'));

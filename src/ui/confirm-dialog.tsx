@@ -1,0 +1,59 @@
+import { Button, Dialog, Portal } from '@chakra-ui/react';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  description: string;
+  confirmLabel?: string;
+  /** The confirmed action is in flight: both buttons wait and the dialog cannot be dismissed. */
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Asks before something that cannot be undone: an `alertdialog` whose first focus is Cancel. */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel = 'Continue',
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      lazyMount
+      unmountOnExit
+      closeOnEscape={!busy}
+      closeOnInteractOutside={!busy}
+      onOpenChange={(details) => {
+        if (!details.open) onCancel();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Dialog.Description color="fg.muted">{description}</Dialog.Description>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" disabled={busy} onClick={onCancel}>
+                Cancel
+              </Button>
+              <Button colorPalette="red" loading={busy} loadingText="Processing..." onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,118 @@
+import { Button, Card, Flex, IconButton, Menu, Portal, Stack, VisuallyHidden } from '@chakra-ui/react';
+import { useActorRef } from '@xstate/react';
+import { useMemo } from 'react';
+import { Link as RouterLink } from 'wouter';
+import type { InspectionEvent, Observer } from 'xstate';
+import type { ListLogic } from '../../actors/list.actors';
+import { type DirectoryEntry, employmentStatusLabel, isOnboarded } from '../../domain/staff-directory';
+import { columnsFor } from '../../ui/data-table';
+import { MoreIcon, PlusIcon } from '../../ui/icons';
+import { PageTitle } from '../../ui/page-title';
+import { StatusBadge } from '../../ui/status-badge';
+import { type ListActorRef, ListSearch, ListTable, RemovalDialog } from '../list/list-view';
+
+const column = columnsFor<DirectoryEntry>();
+
+/** 'Actions': View (onboarded) or Onboard, and Delete. View hands the user to the detail screen. */
+function StaffActions({ user, actor }: { user: DirectoryEntry; actor: ListActorRef }) {
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <IconButton aria-label="Actions" variant="ghost" size="sm">
+          <MoreIcon />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="10rem">
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>Actions</Menu.ItemGroupLabel>
+              {isOnboarded(user) ? (
+                <Menu.Item value="view" asChild>
+                  <RouterLink href={`/admin/users/${user.id}`} state={user}>
+                    View
+                  </RouterLink>
+                </Menu.Item>
+              ) : (
+                <Menu.Item value="onboard" asChild>
+                  <RouterLink href={`/admin/onboard/${user.id}`}>Onboard</RouterLink>
+                </Menu.Item>
+              )}
+              <Menu.Item
+                value="delete"
+                color="fg.error"
+                _hover={{ bg: 'bg.error', color: 'fg.error' }}
+                onSelect={() => actor.send({ type: 'removal.request', row: user })}
+              >
+                Delete
+              </Menu.Item>
+            </Menu.ItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+const staffColumns = (actor: ListActorRef) =>
+  column.columns([
+    column.accessor('fullName', { header: 'Full Name' }),
+    column.accessor('email', { header: 'Email', enableSorting: true }),
+    column.accessor((user) => user.employmentInfo?.employmentStatus ?? null, {
+      id: 'employmentStatus',
+      header: 'Employment Status',
+      cell: ({ getValue }) => {
+        const status = getValue();
+        return <StatusBadge status={status} label={employmentStatusLabel(status)} />;
+      },
+    }),
+    column.display({
+      id: 'actions',
+      header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+      cell: ({ row }) => <StaffActions user={row.original} actor={actor} />,
+    }),
+  ]);
+
+/** /admin/users (spec section 2, Admin staff list): every STAFF user, searchable, with Delete behind a question. */
+export function AllStaffScreen({
+  logic,
+  inspect,
+}: {
+  logic: ListLogic;
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+}) {
+  const actor = useActorRef(logic, { input: {}, inspect });
+  // The actor lives as long as the screen, so the columns do too.
+  const columns = useMemo(() => staffColumns(actor), [actor]);
+
+  return (
+    <Stack gap="2">
+      <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
+        <PageTitle>All Staff</PageTitle>
+        <Button asChild colorPalette="teal" size="sm">
+          <RouterLink href="/admin/register">
+            <PlusIcon />
+            Add Staff
+          </RouterLink>
+        </Button>
+      </Flex>
+      <Card.Root>
+        <Card.Body gap="4" p={{ base: '4', md: '6' }}>
+          <ListSearch actor={actor} label="Search staff" placeholder="Search staff..." />
+          <ListTable
+            actor={actor}
+            label="Staff"
+            columns={columns}
+            minWidth="600px"
+            caption={(total) => `A total of ${total} staff members.`}
+          />
+        </Card.Body>
+      </Card.Root>
+      <RemovalDialog
+        actor={actor}
+        title="Are you absolutely sure?"
+        description="This action cannot be undone. This will permanently delete this user's account and remove his/her data from our servers."
+      />
+    </Stack>
+  );
+}
