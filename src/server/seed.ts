@@ -23,6 +23,7 @@ import {
   users,
 } from './db/schema';
 import { hashPassword } from './lib/secrets';
+import { seedPayroll } from './seed-payroll';
 import { writeAudit } from './services/audit';
 
 /** The password every demo staff account is seeded with (documented in the README). */
@@ -519,6 +520,7 @@ async function seedCompany(
       entityId: created?.id,
     });
   }
+  await seedPayroll(tx, { id: admin.id, role: 'ADMIN' }, today);
   await writeAudit(tx, {
     actorUserId: null,
     action: 'company.seeded',

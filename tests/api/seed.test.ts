@@ -7,7 +7,9 @@ import {
   leaveRequestDays,
   leaveRequests,
   leaveTypes,
+  payItems,
   paymentInfo,
+  payslips,
   staffInfo,
   users,
 } from '../../src/server/db/schema';
@@ -97,5 +99,36 @@ describe('demo seed', () => {
     // Every request's days are charged to the years they fall in.
     const charged = await database.db.select().from(leaveRequestDays);
     expect(charged.reduce((sum, c) => sum + c.days, 0)).toBe(requests.reduce((sum, r) => sum + r.days, 0));
+  });
+});
+
+describe('demo payroll', () => {
+  it('has three processed months: one with bonuses, one with unpaid leave', async () => {
+    const processed = await database.db
+      .select({ year: payslips.year, month: payslips.month, id: payslips.id, userId: payslips.userId })
+      .from(payslips)
+      .where(eq(payslips.status, 'PROCESSED'));
+    const months = [...new Set(processed.map((p) => p.year * 100 + p.month))].sort();
+    expect(months).toHaveLength(3);
+    const items = await database.db
+      .select({ kind: payItems.kind, type: payItems.type, payslipId: payItems.payslipId })
+      .from(payItems);
+    const monthOf = (payslipId: number) => {
+      const found = processed.find((p) => p.id === payslipId);
+      return found ? found.year * 100 + found.month : null;
+    };
+    expect(items.filter((i) => i.kind === 'BONUS').map((i) => monthOf(i.payslipId))).toContain(months[1]);
+    expect(items.filter((i) => i.type === 'UNPAID_LEAVE').map((i) => monthOf(i.payslipId))).toEqual([
+      months[2],
+    ]);
+    // Among the processed staff: one past 55 and a PR in the second year.
+    const paid = new Set(processed.map((p) => p.userId));
+    const people = await database.db
+      .select({ id: users.id, dob: staffInfo.dateOfBirth, cpfType: paymentInfo.cpfType })
+      .from(users)
+      .innerJoin(staffInfo, eq(staffInfo.userId, users.id))
+      .innerJoin(paymentInfo, eq(paymentInfo.userId, users.id));
+    expect(people.some((p) => paid.has(p.id) && p.dob < '1971-01-01')).toBe(true);
+    expect(people.some((p) => paid.has(p.id) && p.cpfType === 'SINGAPORE PR 2 YEAR')).toBe(true);
   });
 });

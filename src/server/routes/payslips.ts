@@ -218,7 +218,7 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await addPayItem(app.db, actorOf(request), kind, request.body)),
+        reply.code(201).send(await addPayItem(app.db, actorOf(request), { kind, ...request.body })),
     );
 
     r.delete(

@@ -28,7 +28,7 @@ import {
   type UnprocessedRow,
 } from '../../domain/payslips';
 import { HolidayCalendarError } from '../../domain/public-holidays';
-import type { Db, DbOrTx, Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import {
   employmentInfo,
   leaveRequests,
@@ -191,7 +191,7 @@ export async function ensurePayslipRows(db: DbOrTx, year: number, month: number,
 
 /** GET /payslips/unprocessed-and-items-added: rows of the period not yet processed, rate flags included. */
 export async function listUnprocessed(
-  db: Db,
+  db: DbOrTx,
   actor: Actor,
   { year, month }: Period,
 ): Promise<UnprocessedRow[]> {
@@ -246,7 +246,7 @@ const aggregateOf = (payslip: PayslipRow, name: string, items: number): PayslipA
 
 /** Processed payslips of a period (every employee), or of one employee (optionally one year). */
 export async function listProcessed(
-  db: Db,
+  db: DbOrTx,
   actor: Actor,
   filter: Period | { userId: number; year?: number },
 ): Promise<PayslipAggregate[]> {
@@ -327,7 +327,7 @@ async function lastDayOfServiceOf(db: DbOrTx, userId: number): Promise<string | 
  * amounts once processed, otherwise what processing would store now (a preview with the same engine).
  */
 export async function getPayslip(
-  db: Db,
+  db: DbOrTx,
   actor: Actor,
   { userId, year, month }: Period & { userId: number },
 ): Promise<PayslipDetail> {
@@ -396,7 +396,7 @@ const toEngineItem = (item: typeof payItems.$inferSelect): PayslipItem => ({
 
 /** PUT /payslips/{userId}/{year}/{month}: Payment Information Used, until the payslip is processed. */
 export async function updateSnapshot(
-  db: Db,
+  db: DbOrTx,
   actor: Actor,
   input: Period & { userId: number } & SnapshotUpdate,
 ) {
@@ -448,11 +448,12 @@ const toApiItem = (item: typeof payItems.$inferSelect): PayItem => ({
 
 /** POST /<kind>-items: adds an item; the payslip moves to ITEMS_ADDED (409 once processed). */
 export async function addPayItem(
-  db: Db,
+  db: DbOrTx,
   actor: Actor,
-  kind: PayItemKind,
-  input: PayItemCreate,
+  input: PayItemCreate & { kind: PayItemKind },
 ): Promise<PayItem> {
+  assertAdmin(actor);
+  const { kind } = input;
   const types: readonly string[] = payItemTypesByKind[kind];
   if (!types.includes(input.type)) throw badRequest(`${input.type} is not a type of this kind of item.`);
   return db.transaction(async (tx) => {
@@ -487,7 +488,7 @@ export async function addPayItem(
 
 /** DELETE /<kind>-items/{id}: removes an item; the last one takes the payslip back to UNPROCESSED. */
 export async function removePayItem(
-  db: Db,
+  db: DbOrTx,
   actor: Actor,
   { kind, id: itemId }: { kind: PayItemKind; id: number },
 ): Promise<void> {
@@ -521,7 +522,7 @@ export async function removePayItem(
 
 /** GET /users/{userId}/<kind>-items?month&year: the items of one kind on the employee's payslip. */
 export async function listPayItems(
-  db: Db,
+  db: DbOrTx,
   actor: Actor,
   { kind, userId, year, month }: Period & { kind: PayItemKind; userId: number },
 ): Promise<PayItem[]> {
@@ -577,7 +578,7 @@ const someNames = (names: string[]) =>
  * counted as skipped. Rows are locked first, so a concurrent run, item change or revert waits and
  * then sees the outcome.
  */
-export async function bulkProcess(db: Db, actor: Actor, input: BulkProcess): Promise<BulkProcessResult> {
+export async function bulkProcess(db: DbOrTx, actor: Actor, input: BulkProcess): Promise<BulkProcessResult> {
   assertAdmin(actor);
   const periods = new Map<string, { year: number; month: number; userIds: number[] }>();
   for (const entry of input.payslips) {
@@ -750,7 +751,7 @@ async function processPeriod(
  * The status becomes UNPROCESSED without items, ITEMS_ADDED with them (spec section 4).
  */
 export async function revertPayslip(
-  db: Db,
+  db: DbOrTx,
   actor: Actor,
   { id: payslipId, status: requested }: { id: number; status: PayslipRow['status'] },
 ): Promise<PayslipAggregate> {
@@ -827,7 +828,7 @@ export async function revertPayslip(
 // ---------------------------------------------------------------------------------------------
 
 /** A processed payslip for its PDF; STAFF reach only their own. */
-async function processedPayslipForPdf(db: Db, actor: Actor, payslipId: number) {
+async function processedPayslipForPdf(db: DbOrTx, actor: Actor, payslipId: number) {
   const [found] = await db
     .select({ payslip: payslips, user: users, staff: staffInfo, employment: employmentInfo })
     .from(payslips)
@@ -886,7 +887,7 @@ async function processedPayslipForPdf(db: Db, actor: Actor, payslipId: number) {
 const fileStamp = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
 
 /** GET /payslips/{id}/pdf: a processed payslip as PDF. */
-export async function payslipPdf(db: Db, actor: Actor, { id }: { id: number }, deps: PdfDeps) {
+export async function payslipPdf(db: DbOrTx, actor: Actor, { id }: { id: number }, deps: PdfDeps) {
   const data = await processedPayslipForPdf(db, actor, id);
   const { payslip } = data;
   const pdf = await renderPayslipPdf({
@@ -913,7 +914,7 @@ export async function payslipPdf(db: Db, actor: Actor, { id }: { id: number }, d
 }
 
 /** GET /payslips/processed/pdf-table: the period's Processed List as a PDF table. */
-export async function processedTablePdf(db: Db, actor: Actor, { year, month }: Period, deps: PdfDeps) {
+export async function processedTablePdf(db: DbOrTx, actor: Actor, { year, month }: Period, deps: PdfDeps) {
   assertAdmin(actor);
   const rows = await processedTableRows(db, year, month);
   const pdf = await renderPayrollTablePdf({ companyName: deps.companyName, year, month, rows });
@@ -921,7 +922,7 @@ export async function processedTablePdf(db: Db, actor: Actor, { year, month }: P
 }
 
 /** Processed payslips of a period for the table PDF, employer costs included. */
-async function processedTableRows(db: Db, year: number, month: number) {
+async function processedTableRows(db: DbOrTx, year: number, month: number) {
   const rows = await db
     .select({ payslip: payslips, name: users.fullName })
     .from(payslips)
