@@ -1,5 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { listMachine } from './list.machine';
+import { payrollPeriodMachine } from './payroll-period.machine';
+import { payslipLifecycle } from './payslip.lifecycle';
 import { resetPasswordMachine } from './reset-password.machine';
 import { sessionMachine } from './session.machine';
 
@@ -30,5 +32,17 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       'Every table screen (first All Staff): fetching the rows of a query, the debounced search, sorting, paging, and removing a row after a confirmation.',
     machine: listMachine,
+  },
+  {
+    name: 'payslip-lifecycle',
+    purpose:
+      "A payslip's processing status (Unprocessed, Items Added, Processed); the API asks it whether a change is allowed and answers 409 when it is not.",
+    machine: payslipLifecycle,
+  },
+  {
+    name: 'payroll-period',
+    purpose:
+      'Process Pay and View Processed Records: the period, its lists, row selection, pay date, bulk processing with progress, revert and the table PDF.',
+    machine: payrollPeriodMachine,
   },
 ];

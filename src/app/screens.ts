@@ -32,3 +32,9 @@ export const SignedInDialogs = lazyScreen(() => import('./signed-in-dialogs'));
 /** The admin and staff layouts with their routes. */
 export const SignedInArea = lazyScreen(() => import('./signed-in-area'));
 export const AllStaffRoute = lazyScreen(() => import('./all-staff-route'));
+export const ProcessPayRoute = lazyScreen(() =>
+  import('./payroll-routes').then((m) => ({ default: m.ProcessPayRoute })),
+);
+export const PayRecordsRoute = lazyScreen(() =>
+  import('./payroll-routes').then((m) => ({ default: m.PayRecordsRoute })),
+);

@@ -6,12 +6,14 @@ import { Protected } from './guards';
 import { AppShell } from './layouts/app-shell';
 import { adminNavigation, type NavItem, staffNavigation } from './layouts/navigation';
 import { type Area, adminArea, staffArea } from './route-table';
-import { AllStaffRoute } from './screens';
+import { AllStaffRoute, PayRecordsRoute, ProcessPayRoute } from './screens';
 import type { AppServices } from './services';
 
 /** Screens built so far, by route pattern; the others show their title until their issue builds them. */
 const builtScreens: Record<string, ComponentType<{ services: AppServices }>> = {
   '/admin/users': AllStaffRoute,
+  '/admin/process-pay': ProcessPayRoute,
+  '/admin/pay-records': PayRecordsRoute,
 };
 
 function AreaRoutes({ area, nav, services }: { area: Area; nav: NavItem[]; services: AppServices }) {

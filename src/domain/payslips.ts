@@ -321,3 +321,30 @@ export const bulkProcessResultSchema = z.object({
   skipped: z.number().int(),
 });
 export type BulkProcessResult = z.infer<typeof bulkProcessResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Periods on the pay screens
+// ---------------------------------------------------------------------------------------------
+
+/** Years the pay screens offer: from `fromYear` (a staff member's hire year) to the current year. */
+export function payYears(today: string, fromYear = Number(today.slice(0, 4)) - 4): number[] {
+  const current = Number(today.slice(0, 4));
+  const first = Math.max(MIN_PAY_YEAR, Math.min(fromYear, current));
+  return Array.from({ length: current - first + 1 }, (_, i) => current - i);
+}
+
+/** Spec sections 2 and 9: January to the current month in the current year, otherwise all 12. */
+export function payMonths(year: number, today: string): number[] {
+  const last = year === Number(today.slice(0, 4)) ? Number(today.slice(5, 7)) : 12;
+  return Array.from({ length: last }, (_, i) => i + 1);
+}
+
+/** The period a pay screen opens on: the one passed in navigation state, else the current month. */
+export function initialPayPeriod(today: string, passed?: { year?: number; month?: number } | null) {
+  const year = passed?.year ?? Number(today.slice(0, 4));
+  const month = passed?.month ?? Number(today.slice(5, 7));
+  return { year, month: Math.min(month, payMonths(year, today).length) };
+}
+
+/** Rows per page in the payroll lists: a 7,000-employee month stays quick to draw. */
+export const PAY_LIST_PAGE_SIZE = 20;
