@@ -140,6 +140,7 @@ export const payrollPeriodMachine = setup({
       description: 'The lists of the period are fetched (records: the Processed List only); skeletons show.',
       entry: assign({ selected: [], unprocessedPage: 1, processedPage: 1, error: null }),
       invoke: {
+        id: 'loadLists',
         src: 'loadLists',
         input: ({ context }) => ({ screen: context.screen, year: context.year, month: context.month }),
         onDone: {
@@ -247,6 +248,7 @@ export const payrollPeriodMachine = setup({
         slow: { description: 'A progress bar shows how many payslips are being processed.' },
       },
       invoke: {
+        id: 'processPayslips',
         src: 'processPayslips',
         input: ({ context }) => ({
           payDate: context.payDate,
@@ -269,6 +271,7 @@ export const payrollPeriodMachine = setup({
     reverting: {
       description: 'The revert is in flight.',
       invoke: {
+        id: 'revertPayslip',
         src: 'revertPayslip',
         input: ({ context }) => {
           if (!context.reverting) throw new Error('payroll-period machine: nothing to revert');
@@ -298,6 +301,7 @@ export const payrollPeriodMachine = setup({
     openingTablePdf: {
       description: "The table PDF is generated; Table View reads 'Processing...'.",
       invoke: {
+        id: 'openTablePdf',
         src: 'openTablePdf',
         input: ({ context }) => ({ year: context.year, month: context.month }),
         onDone: { target: 'ready', description: 'The PDF opened in a new tab.' },

@@ -20,9 +20,13 @@ export interface Period {
 
 /** A PDF answer is a file; anything else is the spec's 'Unexpected response format' (section 7). */
 function asPdf(answer: unknown): Blob {
-  if (!(answer instanceof Blob)) throw new Error('Unexpected response format');
-  if (answer.size === 0) throw new Error('Failed to fetch blob data');
-  return answer.type ? answer : new Blob([answer], { type: 'application/pdf' });
+  // Read as a file by its shape: the fetch implementation's Blob class may differ from the page's.
+  const file = answer as Partial<Blob> | null;
+  if (typeof file?.size !== 'number' || typeof file.arrayBuffer !== 'function') {
+    throw new Error('Unexpected response format');
+  }
+  if (file.size === 0) throw new Error('Failed to fetch blob data');
+  return file as Blob;
 }
 
 /** Spec section 7, Payroll: answers are parsed with the schemas the server answers with (src/domain/payslips). */

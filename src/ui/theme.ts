@@ -7,6 +7,7 @@ import {
   buttonRecipe,
   cardSlotRecipe,
   checkboxSlotRecipe,
+  checkmarkRecipe,
   collapsibleSlotRecipe,
   cssVarsPrefix,
   cssVarsRoot,
@@ -56,6 +57,7 @@ const defaultTheme = defineConfig({
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,
+      checkmark: checkmarkRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
       input: inputRecipe,

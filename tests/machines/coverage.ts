@@ -131,6 +131,11 @@ export interface PlanOptions<TMachine extends AnyStateMachine, TEvent extends Ev
   events: ReadonlyArray<TEvent>;
   /** Which events the user interface can produce in a snapshot (e.g. no Logout click behind a modal). */
   canProduce?: (snapshot: SnapshotFrom<TMachine>, event: TEvent) => boolean;
+  /**
+   * How snapshots are told apart (default: by state value). A machine whose guards read context (a
+   * selection, a date) adds the facts those guards read, so states that allow different events differ.
+   */
+  serializeState?: (snapshot: SnapshotFrom<TMachine>) => string;
 }
 
 /**
@@ -157,12 +162,13 @@ export function planTransitionPaths<TMachine extends AnyStateMachine, TEvent ext
     const initialKeys = captureTransitions((scope) => {
       initial = machine.getInitialSnapshot(scope, start.input) as Snapshot;
     });
-    const traversal = { input: start.input, events, serializeState: serializeByValue } as never;
+    const serialize = (options.serializeState ?? serializeByValue) as (snapshot: Snapshot) => string;
+    const traversal = { input: start.input, events, serializeState: serialize } as never;
     const adjacency = getAdjacencyMap(machine, traversal);
     const shortest = new Map<string, Array<{ event: Event }>>();
     for (const path of getShortestPaths(machine, traversal)) {
       // Step 0 is the initial snapshot under 'xstate.init'.
-      shortest.set(serializeByValue(path.state as Snapshot), path.steps.slice(1) as never);
+      shortest.set(serialize(path.state as Snapshot), path.steps.slice(1) as never);
     }
     const fresh = initialKeys.filter((k) => !covered.has(k));
     if (fresh.length) {

@@ -201,6 +201,7 @@ export function ProcessPayScreen({
   const rows = useSelector(actor, unprocessedPage);
   const loading = useSelector(actor, isLoading);
   const failed = useSelector(actor, (s) => s.matches('failed'));
+  const error = useSelector(actor, (s) => s.context.error);
   const paging = useSelector(actor, unprocessedPaging);
   const total = useSelector(actor, (s) => s.context.unprocessed.length);
 
@@ -226,7 +227,7 @@ export function ProcessPayScreen({
               failed && (
                 <Stack align="center" gap="3">
                   <Text role="alert" color="fg.error">
-                    Failed to fetch unprocessed payslips
+                    {error?.message}
                   </Text>
                   <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'lists.reload' })}>
                     Try again
