@@ -4,6 +4,7 @@ import { payrollPeriodMachine } from './payroll-period.machine';
 import { payslipLifecycle } from './payslip.lifecycle';
 import { resetPasswordMachine } from './reset-password.machine';
 import { sessionMachine } from './session.machine';
+import { staffPayslipsMachine } from './staff-payslips.machine';
 
 export interface RegisteredMachine {
   /** File-name friendly id, used for docs/statecharts/<name>.* */
@@ -44,5 +45,10 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       'Process Pay and View Processed Records: the period, its lists, row selection, pay date, bulk processing with progress, revert and the table PDF.',
     machine: payrollPeriodMachine,
+  },
+  {
+    name: 'staff-payslips',
+    purpose: "A staff member's own processed payslips by year (from the hire year), each opening as a PDF.",
+    machine: staffPayslipsMachine,
   },
 ];

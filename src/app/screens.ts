@@ -38,3 +38,6 @@ export const ProcessPayRoute = lazyScreen(() =>
 export const PayRecordsRoute = lazyScreen(() =>
   import('./payroll-routes').then((m) => ({ default: m.PayRecordsRoute })),
 );
+export const StaffPayslipsRoute = lazyScreen(() =>
+  import('./payroll-routes').then((m) => ({ default: m.StaffPayslipsRoute })),
+);

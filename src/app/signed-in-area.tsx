@@ -6,7 +6,7 @@ import { Protected } from './guards';
 import { AppShell } from './layouts/app-shell';
 import { adminNavigation, type NavItem, staffNavigation } from './layouts/navigation';
 import { type Area, adminArea, staffArea } from './route-table';
-import { AllStaffRoute, PayRecordsRoute, ProcessPayRoute } from './screens';
+import { AllStaffRoute, PayRecordsRoute, ProcessPayRoute, StaffPayslipsRoute } from './screens';
 import type { AppServices } from './services';
 
 /** Screens built so far, by route pattern; the others show their title until their issue builds them. */
@@ -14,6 +14,7 @@ const builtScreens: Record<string, ComponentType<{ services: AppServices }>> = {
   '/admin/users': AllStaffRoute,
   '/admin/process-pay': ProcessPayRoute,
   '/admin/pay-records': PayRecordsRoute,
+  '/staff/payslips': StaffPayslipsRoute,
 };
 
 function AreaRoutes({ area, nav, services }: { area: Area; nav: NavItem[]; services: AppServices }) {
