@@ -6,10 +6,13 @@ import { leaveRequestLifecycle } from './leave-request.lifecycle';
 import { listMachine } from './list.machine';
 import { loginFormMachine } from './login-form.machine';
 import { onboardingMachine } from './onboarding.machine';
+import { payrollPeriodMachine } from './payroll-period.machine';
+import { payslipLifecycle } from './payslip.lifecycle';
 import { registerUserMachine } from './register-user.machine';
 import { resetPasswordMachine } from './reset-password.machine';
 import { sessionMachine } from './session.machine';
 import { setPasswordMachine } from './set-password.machine';
+import { staffPayslipsMachine } from './staff-payslips.machine';
 import { userRecordMachine } from './user-record.machine';
 
 export interface RegisteredMachine {
@@ -89,5 +92,22 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       'User detail and My profile: loading the user with the leave allowances, and Delete User behind a question.',
     machine: userRecordMachine,
+  },
+  {
+    name: 'payslip-lifecycle',
+    purpose:
+      "A payslip's processing status (Unprocessed, Items Added, Processed); the API asks it whether a change is allowed and answers 409 when it is not.",
+    machine: payslipLifecycle,
+  },
+  {
+    name: 'payroll-period',
+    purpose:
+      'Process Pay and View Processed Records: the period, its lists, row selection, pay date, bulk processing with progress, revert and the table PDF.',
+    machine: payrollPeriodMachine,
+  },
+  {
+    name: 'staff-payslips',
+    purpose: "A staff member's own processed payslips by year (from the hire year), each opening as a PDF.",
+    machine: staffPayslipsMachine,
   },
 ];

@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
 import { nricCheckLetter } from '../../src/domain/nric';
-import { leaveRequests, leaveTypes, staffInfo } from '../../src/server/db/schema';
-
+import { leaveRequests, leaveTypes, payslips, staffInfo } from '../../src/server/db/schema';
 import type { DeclaredRoute } from '../../src/server/plugins/access';
 import { newAttachmentKey } from '../../src/server/storage/storage';
 import { bearer, createTestApp, createUser, nextAddress, signIn, type TestApp } from './harness';
@@ -65,6 +63,23 @@ const ownedRecords: Record<
       .returning({ id: staffInfo.id });
     return { id: row?.id ?? 0 };
   },
+  payslip: async (t, owner) => {
+    const [row] = await t.db
+      .insert(payslips)
+      .values({
+        userId: owner.id,
+        year: 2025,
+        month: 1 + (payslipMonth++ % 12),
+        status: 'PROCESSED',
+        basicSalarySnapshotCents: 300_000,
+        payDate: '2025-01-31',
+        processedAt: new Date(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: payslips.id });
+    if (!row) throw new Error('payslip not created');
+    return { id: row.id };
+  },
 };
 
 /** A pending request straight in the database (the matrix tests access, not the leave rules). */
@@ -109,6 +124,7 @@ function uniqueNric() {
   const digits = String(9_000_000 + nricCounter);
   return `T${digits}${nricCheckLetter('T', digits)}`;
 }
+let payslipMonth = 0;
 
 let t: TestApp;
 const people = {} as Record<'staff' | 'other' | 'newcomer' | 'admin', Person>;
