@@ -228,7 +228,8 @@ describe('authorization matrix', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Every route times five callers, each with a fresh victim: it grows with every endpoint.
+  }, 180_000);
 });
 
 describe('expected outcomes of each rule', () => {
