@@ -6,10 +6,13 @@ import { leaveRequestLifecycle } from './leave-request.lifecycle';
 import { listMachine } from './list.machine';
 import { loginFormMachine } from './login-form.machine';
 import { onboardingMachine } from './onboarding.machine';
+import { payrollPeriodMachine } from './payroll-period.machine';
+import { payslipLifecycle } from './payslip.lifecycle';
 import { registerUserMachine } from './register-user.machine';
 import { resetPasswordMachine } from './reset-password.machine';
 import { sessionMachine } from './session.machine';
 import { setPasswordMachine } from './set-password.machine';
+import { staffPayslipsMachine } from './staff-payslips.machine';
 import { userRecordMachine } from './user-record.machine';
 
 export interface RegisteredMachine {
@@ -61,6 +64,12 @@ export const machines: readonly RegisteredMachine[] = [
     machine: listMachine,
   },
   {
+    name: 'leave-request-lifecycle',
+    purpose:
+      'The status of one leave request, shared with the server: pending until approved, rejected or deleted; nothing changes after.',
+    machine: leaveRequestLifecycle,
+  },
+  {
     name: 'register-user',
     purpose:
       "The 'Register a New Account' form: required fields, the server's company-domain rule, then onboarding or the staff list.",
@@ -85,9 +94,20 @@ export const machines: readonly RegisteredMachine[] = [
     machine: userRecordMachine,
   },
   {
-    name: 'leave-request-lifecycle',
+    name: 'payslip-lifecycle',
     purpose:
-      'The status of one leave request, shared with the server: pending until approved, rejected or deleted; nothing changes after.',
-    machine: leaveRequestLifecycle,
+      "A payslip's processing status (Unprocessed, Items Added, Processed); the API asks it whether a change is allowed and answers 409 when it is not.",
+    machine: payslipLifecycle,
+  },
+  {
+    name: 'payroll-period',
+    purpose:
+      'Process Pay and View Processed Records: the period, its lists, row selection, pay date, bulk processing with progress, revert and the table PDF.',
+    machine: payrollPeriodMachine,
+  },
+  {
+    name: 'staff-payslips',
+    purpose: "A staff member's own processed payslips by year (from the hire year), each opening as a PDF.",
+    machine: staffPayslipsMachine,
   },
 ];

@@ -12,7 +12,7 @@ export interface TokenSource {
 /** Resolves with a fresh access token once the shared refresh succeeded; rejects when it failed. */
 export type UnauthorizedHandler = () => Promise<string>;
 
-export interface RequestOptions extends Omit<FetchOptions<'json'>, 'baseURL' | 'retry'> {
+export interface RequestOptions extends Omit<FetchOptions<'json' | 'blob'>, 'baseURL' | 'retry'> {
   /** Send the skip-interceptor header: a 401 is returned to the caller as it is. */
   skipInterceptor?: boolean;
   /** Leave out the bearer header even when a token exists (the refresh call). */
@@ -40,11 +40,15 @@ export function createApiClient(baseURL: string): ApiClient {
     return headers;
   }
 
+  // A blob answer (PDFs) is requested with responseType 'blob'; ofetch's types know one type per call.
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const { skipInterceptor, withoutAuthorization, fallbackMessage, ...fetchOptions } = options;
     const sentToken = withoutAuthorization ? null : tokens.getAccessToken();
     try {
-      return await raw<T>(path, { ...fetchOptions, headers: headersFor(options, sentToken) });
+      return await raw<T, 'json'>(path, {
+        ...(fetchOptions as FetchOptions<'json'>),
+        headers: headersFor(options, sentToken),
+      });
     } catch (error) {
       // A 401 without a bearer is a refused sign-in, not an expired token: nothing to refresh.
       const expired = error instanceof FetchError && error.status === 401 && sentToken !== null;
@@ -59,7 +63,10 @@ export function createApiClient(baseURL: string): ApiClient {
       }
       try {
         // Retried once: a second 401 goes back to the caller.
-        return await raw<T>(path, { ...fetchOptions, headers: headersFor(options, freshToken) });
+        return await raw<T, 'json'>(path, {
+          ...(fetchOptions as FetchOptions<'json'>),
+          headers: headersFor(options, freshToken),
+        });
       } catch (retryError) {
         throw normalizeApiError(retryError, fallbackMessage);
       }

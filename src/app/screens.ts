@@ -37,3 +37,12 @@ export const RegisterRoute = lazyScreen(() => import('./register-route'));
 export const OnboardingRoute = lazyScreen(() => import('./onboarding-route'));
 export const UserDetailRoute = lazyScreen(() => import('./user-detail-route'));
 export const MyProfileRoute = lazyScreen(() => import('./my-profile-route'));
+export const ProcessPayRoute = lazyScreen(() =>
+  import('./payroll-routes').then((m) => ({ default: m.ProcessPayRoute })),
+);
+export const PayRecordsRoute = lazyScreen(() =>
+  import('./payroll-routes').then((m) => ({ default: m.PayRecordsRoute })),
+);
+export const StaffPayslipsRoute = lazyScreen(() =>
+  import('./payroll-routes').then((m) => ({ default: m.StaffPayslipsRoute })),
+);

@@ -6,7 +6,16 @@ import { Protected } from './guards';
 import { AppShell } from './layouts/app-shell';
 import { adminNavigation, type NavItem, staffNavigation } from './layouts/navigation';
 import { type Area, adminArea, staffArea } from './route-table';
-import { AllStaffRoute, MyProfileRoute, OnboardingRoute, RegisterRoute, UserDetailRoute } from './screens';
+import {
+  AllStaffRoute,
+  MyProfileRoute,
+  OnboardingRoute,
+  PayRecordsRoute,
+  ProcessPayRoute,
+  RegisterRoute,
+  StaffPayslipsRoute,
+  UserDetailRoute,
+} from './screens';
 import type { AppServices } from './services';
 
 /** Screens built so far, by route pattern; the others show their title until their issue builds them. */
@@ -16,6 +25,9 @@ const builtScreens: Record<string, ComponentType<{ services: AppServices }>> = {
   '/admin/register': RegisterRoute,
   '/admin/onboard/:id': OnboardingRoute,
   '/staff/profile': MyProfileRoute,
+  '/admin/process-pay': ProcessPayRoute,
+  '/admin/pay-records': PayRecordsRoute,
+  '/staff/payslips': StaffPayslipsRoute,
 };
 
 function AreaRoutes({ area, nav, services }: { area: Area; nav: NavItem[]; services: AppServices }) {

@@ -110,6 +110,6 @@ function yearOf(day: number): number {
 }
 
 /** 1970-01-01 was a Thursday (ISO weekday 4). */
-export function isoWeekday(day: number): IsoWeekday {
+function isoWeekday(day: number): IsoWeekday {
   return (((((day + 3) % 7) + 7) % 7) + 1) as IsoWeekday;
 }

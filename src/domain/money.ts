@@ -17,3 +17,6 @@ export const formatCents = (cents: number): string => grouped.format(cents / 100
 /** 123456 -> '$1,234.56'; -8000 -> '-$80.00'. */
 export const formatDollars = (cents: number): string =>
   cents < 0 ? `-$${formatCents(-cents)}` : `$${formatCents(cents)}`;
+
+/** 1234.5 (dollars, as the API gives them) -> '1,234.50'. */
+export const formatAmount = (amount: number): string => formatCents(amountToCents(amount));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema } from './auth';
+import { isoDateSchema } from './auth';
 import { PAYSLIP_STATUSES } from './enums';
+import { idSchema, text } from './fields';
 import { type PayItemKind, payItemTypesByKind, selfHelpGroupSchema, selfHelpGroups } from './payroll';
 
 /**
@@ -155,9 +156,23 @@ const positiveAmount = (message: string, missing: string) =>
     .max(MAX_AMOUNT, `Amount must be at most ${MAX_AMOUNT.toLocaleString('en-SG')}.`)
     .refine(hasAtMostTwoDecimals, 'Amounts have at most two decimals.');
 
-/** Pay periods the database holds (the payslips table's check). */
-export const payYearSchema = z.coerce.number().int().min(2000).max(2100);
-export const payMonthSchema = z.coerce.number().int().min(1).max(12);
+/** Pay periods the database holds (the payslips table's check), as numbers in bodies. */
+export const MIN_PAY_YEAR = 2000;
+export const MAX_PAY_YEAR = 2100;
+const yearNumber = z.number().int().min(MIN_PAY_YEAR).max(MAX_PAY_YEAR);
+const monthNumber = z.number().int().min(1).max(12);
+
+/** A year or month in a path or query string: plain digits only, read as a number. */
+export const payYearSchema = z
+  .string()
+  .regex(/^\d{4}$/, 'must be a year written with four digits')
+  .transform(Number)
+  .pipe(yearNumber);
+export const payMonthSchema = z
+  .string()
+  .regex(/^(0?[1-9]|1[0-2])$/, 'must be a month from 1 to 12')
+  .transform(Number)
+  .pipe(monthNumber);
 export const periodQuerySchema = z.object({ year: payYearSchema, month: payMonthSchema });
 
 const anyItemType = Object.values(payItemTypesByKind).flat() as string[];
@@ -165,14 +180,12 @@ const anyItemType = Object.values(payItemTypesByKind).flat() as string[];
 /** POST /<kind>-items: the spec's payload (spec section 3); the kind comes from the path. */
 export const payItemCreateSchema = z.object({
   amount: positiveAmount(payrollMessages.payItemAmount, payrollMessages.payItemIncomplete),
-  type: z
-    .string({ error: payrollMessages.payItemIncomplete })
-    .min(1, payrollMessages.payItemIncomplete)
-    .max(40)
+  type: text(40)
+    .min(1, { error: payrollMessages.payItemIncomplete, abort: true })
     .refine((type) => anyItemType.includes(type), 'Unknown pay item type.'),
   userId: idSchema,
-  month: z.number().int().min(1).max(12),
-  year: z.number().int().min(2000).max(2100),
+  month: monthNumber,
+  year: yearNumber,
   payslipId: idSchema,
 });
 export type PayItemCreate = z.infer<typeof payItemCreateSchema>;
@@ -198,7 +211,7 @@ export const MAX_BULK_PAYSLIPS = 20_000;
 export const bulkProcessSchema = z.object({
   payDate: isoDateSchema,
   payslips: z
-    .array(z.object({ userId: idSchema, month: payMonthSchema, year: payYearSchema }))
+    .array(z.object({ userId: idSchema, month: monthNumber, year: yearNumber }))
     .min(1, 'Select at least one payslip.')
     .max(MAX_BULK_PAYSLIPS),
 });
@@ -308,3 +321,30 @@ export const bulkProcessResultSchema = z.object({
   skipped: z.number().int(),
 });
 export type BulkProcessResult = z.infer<typeof bulkProcessResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Periods on the pay screens
+// ---------------------------------------------------------------------------------------------
+
+/** Years the pay screens offer: from `fromYear` (a staff member's hire year) to the current year. */
+export function payYears(today: string, fromYear = Number(today.slice(0, 4)) - 4): number[] {
+  const current = Number(today.slice(0, 4));
+  const first = Math.max(MIN_PAY_YEAR, Math.min(fromYear, current));
+  return Array.from({ length: current - first + 1 }, (_, i) => current - i);
+}
+
+/** Spec sections 2 and 9: January to the current month in the current year, otherwise all 12. */
+export function payMonths(year: number, today: string): number[] {
+  const last = year === Number(today.slice(0, 4)) ? Number(today.slice(5, 7)) : 12;
+  return Array.from({ length: last }, (_, i) => i + 1);
+}
+
+/** The period a pay screen opens on: the one passed in navigation state, else the current month. */
+export function initialPayPeriod(today: string, passed?: { year?: number; month?: number } | null) {
+  const year = passed?.year ?? Number(today.slice(0, 4));
+  const month = passed?.month ?? Number(today.slice(5, 7));
+  return { year, month: Math.min(month, payMonths(year, today).length) };
+}
+
+/** Rows per page in the payroll lists (the table's default, spec section 9): a 7,000-employee month stays quick to draw. */
+export const PAY_LIST_PAGE_SIZE = 10;

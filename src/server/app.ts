@@ -27,6 +27,7 @@ import { leaveRequestRoutes } from './routes/leave-requests';
 import { leaveTypeRoutes } from './routes/leave-types';
 import { onboardingRoutes } from './routes/onboarding';
 import { paymentInfoRoutes } from './routes/payment-info';
+import { payslipRoutes } from './routes/payslips';
 import { staffInfoRoutes } from './routes/staff-info';
 import { userRoutes } from './routes/users';
 import type { AuthDeps } from './services/auth';
@@ -182,14 +183,15 @@ export async function buildApp(options: AppOptions) {
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth', config, deps: authDeps });
       await api.register(userRoutes, { prefix: '/users', config });
-      await api.register(onboardingRoutes);
-      await api.register(staffInfoRoutes);
-      await api.register(employmentInfoRoutes);
-      await api.register(paymentInfoRoutes);
       await api.register(leaveTypeRoutes);
       await api.register(leaveRequestRoutes, { storage });
       await api.register(leaveBalanceRoutes);
       await api.register(fileGrantRoutes, { storage });
+      await api.register(onboardingRoutes);
+      await api.register(staffInfoRoutes);
+      await api.register(employmentInfoRoutes);
+      await api.register(paymentInfoRoutes);
+      await api.register(payslipRoutes, { config });
       api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
         status: 'ok',
       }));

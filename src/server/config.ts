@@ -35,6 +35,14 @@ const envSchema = z.object({
     z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   ),
   REDIS_KEY_PREFIX: z.preprocess(emptyAsUndefined, z.string().max(100).default('hr:')),
+  COMPANY_NAME: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .max(120, 'must be at most 120 characters')
+      .regex(/^[^\p{Cc}]+$/u, 'must not hold control characters')
+      .default('Demo Company Pte. Ltd.'),
+  ),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
   SEED_ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('admin@company.test')),
@@ -67,6 +75,8 @@ export interface Config {
   publicUrl: string;
   jwtSecret: string;
   companyEmailDomain: string;
+  /** Printed on payslips and payroll tables. */
+  companyName: string;
   smtpUrl: string | undefined;
   /** Rate-limit and throttle counters live here when set, shared by every API process; else in memory. */
   redisUrl: string | undefined;
@@ -124,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     companyEmailDomain: e.COMPANY_EMAIL_DOMAIN.toLowerCase(),
+    companyName: e.COMPANY_NAME,
     smtpUrl: e.SMTP_URL,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,

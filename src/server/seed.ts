@@ -1,8 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import { addDaysIso, todayIso } from '../domain/dates';
 import { DEFAULT_LEAVE_TYPES, UNPAID_LEAVE } from '../domain/enums';
-import { dayNumber, isoWeekday, WORK_WEEK } from '../domain/leave-days';
-import { publicHolidayOn } from '../domain/public-holidays';
+import { leaveDays, MINIMUM_LEAVE_DAYS } from '../domain/leave-days';
 import type { Config } from './config';
 import type { Db, DbOrTx } from './db/client';
 import { users } from './db/schema';
@@ -119,12 +118,17 @@ export async function seedDemoCompany(
   for (const request of DEMO_LEAVE_REQUESTS) {
     const userId = staffIds.get(request.who);
     if (userId === undefined) throw new Error(`seed: ${request.who} is not onboarded demo staff`);
-    // Dates are relative to today; a leave starts on a working day, so move the whole request off a
-    // weekend or public holiday.
+    // Days are counted from today, so a date may fall on a weekend or holiday: move the whole request on
+    // until it takes at least half a day.
     let shift = 0;
-    while (!isWorkingDay(addDaysIso(today, request.from + shift))) shift++;
-    const fromDate = addDaysIso(today, request.from + shift);
-    const toDate = addDaysIso(today, request.to + shift);
+    const period = () => ({
+      fromDate: addDaysIso(today, request.from + shift),
+      fromDateIsAm: request.fromAm,
+      toDate: addDaysIso(today, request.to + shift),
+      toDateIsAm: request.toAm,
+    });
+    while (shift < 7 && leaveDays(period(), { calendarDays: false }) < MINIMUM_LEAVE_DAYS) shift += 1;
+    const { fromDate, toDate } = period();
     // Keep the demo inside this year, where the balances live.
     if (fromDate.slice(0, 4) !== String(year) || toDate.slice(0, 4) !== String(year)) continue;
     const created = await insertLeaveRequest(db, {
@@ -151,8 +155,4 @@ export async function seedDemoCompany(
     entity: 'company',
     details: { staff: DEMO_STAFF.length },
   });
-}
-
-function isWorkingDay(isoDate: string): boolean {
-  return WORK_WEEK.includes(isoWeekday(dayNumber(isoDate))) && publicHolidayOn(isoDate) === undefined;
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nricCheckLetter } from '../../src/domain/nric';
-import { leaveRequests, leaveTypes, staffInfo } from '../../src/server/db/schema';
+import { leaveRequests, leaveTypes, payslips, staffInfo } from '../../src/server/db/schema';
 import type { DeclaredRoute } from '../../src/server/plugins/access';
 import { newAttachmentKey } from '../../src/server/storage/storage';
 import { bearer, createTestApp, createUser, nextAddress, signIn, type TestApp } from './harness';
@@ -38,6 +38,12 @@ const ownedRecords: Record<
   string,
   (t: TestApp, owner: { id: number }) => Promise<Record<string, string | number>>
 > = {
+  leaveRequest: async (t, owner) => ({ id: await pendingLeaveRequest(t, owner.id) }),
+  attachment: async (t, owner) => {
+    const fileKey = newAttachmentKey(owner.id, 'certificate.pdf', 'application/pdf');
+    await pendingLeaveRequest(t, owner.id, fileKey);
+    return { fileUrl: fileKey };
+  },
   /** A user's staff info (one per user): the existing row, or a new one. */
   async staffInfo(t, owner) {
     const [existing] = await t.db
@@ -57,33 +63,24 @@ const ownedRecords: Record<
       .returning({ id: staffInfo.id });
     return { id: row?.id ?? 0 };
   },
-  leaveRequest: async (t, owner) => ({ id: await pendingLeaveRequest(t, owner.id) }),
-  attachment: async (t, owner) => {
-    const fileKey = newAttachmentKey(owner.id, 'certificate.pdf', 'application/pdf');
-    await pendingLeaveRequest(t, owner.id, fileKey);
-    return { fileUrl: fileKey };
+  payslip: async (t, owner) => {
+    const [row] = await t.db
+      .insert(payslips)
+      .values({
+        userId: owner.id,
+        year: 2025,
+        month: 1 + (payslipMonth++ % 12),
+        status: 'PROCESSED',
+        basicSalarySnapshotCents: 300_000,
+        payDate: '2025-01-31',
+        processedAt: new Date(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: payslips.id });
+    if (!row) throw new Error('payslip not created');
+    return { id: row.id };
   },
 };
-
-/**
- * Valid bodies by route, so that an allowed call reaches the service (and an ownership check there)
- * instead of stopping at validation.
- */
-const validBodies: Record<string, () => object> = {
-  'PATCH /api/staff-info/:id': () => ({
-    nric: uniqueNric(),
-    dateOfBirth: '1991-02-03',
-    race: 'Chinese',
-    nationality: 'SINGAPORE CITIZEN',
-  }),
-};
-
-let nricCounter = 0;
-function uniqueNric() {
-  nricCounter += 1;
-  const digits = String(9_000_000 + nricCounter);
-  return `T${digits}${nricCheckLetter('T', digits)}`;
-}
 
 /** A pending request straight in the database (the matrix tests access, not the leave rules). */
 async function pendingLeaveRequest(t: TestApp, userId: number, fileKey: string | null = null) {
@@ -107,6 +104,27 @@ async function pendingLeaveRequest(t: TestApp, userId: number, fileKey: string |
     .returning();
   return request?.id ?? 0;
 }
+
+/**
+ * Valid bodies by route, so that an allowed call reaches the service (and an ownership check there)
+ * instead of stopping at validation.
+ */
+const validBodies: Record<string, () => object> = {
+  'PATCH /api/staff-info/:id': () => ({
+    nric: uniqueNric(),
+    dateOfBirth: '1991-02-03',
+    race: 'Chinese',
+    nationality: 'SINGAPORE CITIZEN',
+  }),
+};
+
+let nricCounter = 0;
+function uniqueNric() {
+  nricCounter += 1;
+  const digits = String(9_000_000 + nricCounter);
+  return `T${digits}${nricCheckLetter('T', digits)}`;
+}
+let payslipMonth = 0;
 
 let t: TestApp;
 const people = {} as Record<'staff' | 'other' | 'newcomer' | 'admin', Person>;
@@ -210,7 +228,8 @@ describe('authorization matrix', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Every route times five callers, each with a fresh victim: it grows with every endpoint.
+  }, 180_000);
 });
 
 describe('expected outcomes of each rule', () => {

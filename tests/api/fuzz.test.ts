@@ -36,5 +36,11 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     expect(judge(400, '{"statusCode":400,"error":"Bad Request","message":"Failed query: select 1"}')).toMatch(
       /leaks/,
     );
+    const bad = (message: string) => JSON.stringify({ statusCode: 400, error: 'Bad Request', message });
+    expect(judge(400, bad('select "id", "email" from "users" where "id" = $1'))).toMatch(/leaks/);
+    // Plain words are not SQL: a validation message may say 'select' and 'from'.
+    expect(
+      judge(400, bad('fromDate: Please select a start date toDate: must be a date from 2000 to 2100')),
+    ).toBeNull();
   });
 });

@@ -317,7 +317,10 @@ export interface FuzzReport {
   problems: FuzzProblem[];
 }
 
-const LEAKS = /Failed query|\$argon2|\bselect\b.*\bfrom\b|insert into|node_modules|\.ts:\d+|ZodError|stack/i;
+// SQL as the driver writes it (quoted identifiers), not the words of a message ('Please select a start
+// date', 'a date from 2000 to 2100').
+const LEAKS =
+  /Failed query|\$argon2|\bselect\s+(?:"|\*|distinct\b)[\s\S]*\bfrom\s+"|insert into|node_modules|\.ts:\d+|ZodError|stack/i;
 
 /** Why an answer breaks the rules (a 5xx, an error off the shape, a leak), or null. */
 export function judge(statusCode: number, body: string): string | null {

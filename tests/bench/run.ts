@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { seedIfEmpty } from '../../src/server/seed';
 import { benchBundle } from './bundle';
+import { benchPayroll } from './payroll';
 import { measureThroughput } from './throughput';
 
 // `npm run bench`: each figure next to its baseline from the same run. Loopback only, bounded in
@@ -68,6 +69,8 @@ for (const kind of databases) {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+// A 7,000-employee payroll month against a plain insert of the same rows (tests/bench/payroll.ts).
+failed = !(await benchPayroll(process.env.DATABASE_URL)) || failed;
 console.log(`memory: rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`);
 // The web app: what /login loads and how it is sent (tests/bench/bundle.ts).
 const bundle = await benchBundle();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_STAFF } from '../../src/server/seed/demo-company';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, api, launchBrowser, type RunningServer, startApp } from './app-server';
 
 /** All Staff (/admin/users) in a real browser against the real server and its seeded company of 12 staff. */
@@ -60,6 +61,8 @@ async function chooseAction(page: Page, name: string, action: 'View' | 'Onboard'
 
 async function search(page: Page, text: string) {
   const box = page.getByRole('searchbox', { name: 'Search staff' });
+  // As a user does: into the box first, then type.
+  await box.click();
   await box.fill('');
   await box.pressSequentially(text, { delay: 40 });
 }
@@ -78,14 +81,15 @@ describe('All Staff', () => {
     expect(headers).toEqual(['Full Name', 'Email', 'Employment Status', 'Actions']);
     // Only STAFF users: the seeded administrator is not listed.
     expect(listRequests.at(-1)?.searchParams.get('role')).toBe('STAFF');
-    await expect(caption(page).textContent()).resolves.toBe('A total of 12 staff members.');
+    // Every demo staff member, from the seed's own data: more than one page of ten.
+    await expect(caption(page).textContent()).resolves.toBe(`A total of ${DEMO_STAFF.length} staff members.`);
     await expect(rows(page).count()).resolves.toBe(10);
     await page.getByText('Page 1 of 2').waitFor();
     await expect(page.getByRole('button', { name: 'Previous' }).isDisabled()).resolves.toBe(true);
 
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Page 2 of 2').waitFor();
-    await expect(rows(page).count()).resolves.toBe(2);
+    await expect(rows(page).count()).resolves.toBe(DEMO_STAFF.length - 10);
     await expect(page.getByRole('button', { name: 'Next' }).isDisabled()).resolves.toBe(true);
     await expect(row(page, 'Wong Kar Yan').textContent()).resolves.toContain('Not yet Onboarded');
     await row(page, 'Wong Kar Yan').getByRole('button', { name: 'Actions' }).click();
@@ -141,7 +145,9 @@ describe('All Staff', () => {
     await expect(toast(page, 'User deleted').textContent()).resolves.toContain('Wong Kar Yan');
     await confirmation(page).waitFor({ state: 'hidden' });
     // Re-fetched with an empty search and role STAFF.
-    await expect.poll(() => caption(page).textContent()).toBe('A total of 11 staff members.');
+    await expect
+      .poll(() => caption(page).textContent())
+      .toBe(`A total of ${DEMO_STAFF.length - 1} staff members.`);
     await expect(page.getByRole('searchbox', { name: 'Search staff' }).inputValue()).resolves.toBe('');
     const last = listRequests.at(-1);
     expect([last?.searchParams.get('search'), last?.searchParams.get('role')]).toEqual(['', 'STAFF']);

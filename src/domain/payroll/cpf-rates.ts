@@ -58,9 +58,15 @@ export const wageCeilings: readonly WageCeilingRow[] = [
   },
 ];
 
+/** The tables never change at run time, so each period's look-up is remembered (a bulk run repeats them). */
+const ceilingByPeriod = new Map<PeriodKey, WageCeilingRow>();
+
 export const wageCeilingsFor = (year: number, month: number): WageCeilingRow => {
   const period = periodKey(year, month);
+  const known = ceilingByPeriod.get(period);
+  if (known) return known;
   const row = wageCeilings.find((candidate) => covers(candidate, period));
+  if (row) ceilingByPeriod.set(period, row);
   if (!row) {
     throw new PayrollRatesNotFoundError(
       `No CPF wage ceiling for ${period}: the ceiling table covers ${describeCoverage(wageCeilings)}`,
@@ -236,6 +242,8 @@ export const cpfRateSchedules: readonly CpfRateSchedule[] = [
   },
 ];
 
+const scheduleByPeriod = new Map<PeriodKey, CpfRateSchedule>();
+
 /** The rate row for a period, residency and band, or an error that names what is missing. */
 export const cpfRateRowFor = (
   year: number,
@@ -244,7 +252,9 @@ export const cpfRateRowFor = (
   ageBand: CpfAgeBand,
 ): CpfRateRow => {
   const period: PeriodKey = periodKey(year, month);
-  const schedule = cpfRateSchedules.find((candidate) => covers(candidate, period));
+  const schedule =
+    scheduleByPeriod.get(period) ?? cpfRateSchedules.find((candidate) => covers(candidate, period));
+  if (schedule) scheduleByPeriod.set(period, schedule);
   if (!schedule) {
     throw new PayrollRatesNotFoundError(
       `No CPF contribution rates for ${period}: the rate tables cover ${describeCoverage(cpfRateSchedules)}`,

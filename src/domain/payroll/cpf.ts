@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { cpfRateRowFor, wageCeilingsFor } from './cpf-rates';
 import {
   type CpfAgeBand,
@@ -30,14 +29,17 @@ const ageBandLimits: readonly { readonly below: number; readonly band: CpfAgeBan
   { below: Number.POSITIVE_INFINITY, band: 'GT70' },
 ];
 
-const isoDateSchema = z.iso.date();
+const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** A calendar date written YYYY-MM-DD (leap years checked); a bulk run reads thousands, so no schema. */
 const parseIsoDate = (name: string, value: unknown): { year: number; month: number } => {
-  const parsed = isoDateSchema.safeParse(value);
-  if (!parsed.success) {
+  const match = typeof value === 'string' ? isoDatePattern.exec(value) : null;
+  const year = Number(match?.[1]);
+  const month = Number(match?.[2]);
+  const day = Number(match?.[3]);
+  if (!match || month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) {
     throw new PayrollInputError(`${name} must be a calendar date written YYYY-MM-DD, got ${String(value)}`);
   }
-  const [year = 0, month = 0] = parsed.data.split('-').map(Number);
   return { year, month };
 };
 
@@ -151,7 +153,27 @@ interface ExactRates {
   phaseIn: Ratio;
 }
 
-const percent = (value: number): Ratio => mul(fromDecimal(value), ratio(1n, 100n));
+const percentCache = new Map<number, Ratio>();
+const decimalCache = new Map<number, Ratio>();
+const decimal = (value: number): Ratio => {
+  let exact = decimalCache.get(value);
+  if (!exact) {
+    exact = fromDecimal(value);
+    if (decimalCache.size < 10_000) decimalCache.set(value, exact);
+  }
+  return exact;
+};
+const HUNDREDTH = ratio(1n, 100n);
+
+/** A percentage as an exact fraction; the few distinct rates of a bulk run are read once each. */
+const percent = (value: number): Ratio => {
+  let exact = percentCache.get(value);
+  if (!exact) {
+    exact = mul(fromDecimal(value), HUNDREDTH);
+    if (percentCache.size < 10_000) percentCache.set(value, exact);
+  }
+  return exact;
+};
 
 const ratesFor = (input: ComputeCpfInput, residency: CpfResidency, ageBand: CpfAgeBand): ExactRates => {
   const override: unknown = input.rates ?? undefined;
@@ -169,7 +191,7 @@ const ratesFor = (input: ComputeCpfInput, residency: CpfResidency, ageBand: CpfA
   return {
     employer: percent(row.employer),
     employee: percent(row.employee),
-    phaseIn: fromDecimal(row.phaseIn),
+    phaseIn: decimal(row.phaseIn),
   };
 };
 

@@ -55,6 +55,9 @@ export const payItemKindSchema = z.enum(payItemKinds as [PayItemKind, ...PayItem
 
 /** Parses an enum argument or throws a PayrollInputError that names the argument and the allowed values. */
 export const parseEnum = <T extends string>(schema: z.ZodType<T>, name: string, value: unknown): T => {
+  // The common case first: a plain membership test, as a bulk run calls this thousands of times.
+  if (schema instanceof z.ZodEnum && (schema.options as readonly unknown[]).includes(value))
+    return value as T;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const allowed = schema instanceof z.ZodEnum ? ` (expected one of ${schema.options.join(', ')})` : '';

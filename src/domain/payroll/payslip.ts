@@ -80,6 +80,14 @@ const readItems = (items: unknown): Record<PayItemKind, number> => {
   return sums;
 };
 
+/** OW = basic salary + adhoc items - deductions, never below zero (ARCHITECTURE.md payroll rules). */
+const ordinaryWagesOf = (basic: number, sums: Record<PayItemKind, number>) =>
+  Math.max(0, basic + sums.ADHOC - sums.DEDUCTION);
+
+/** The month's ordinary wages of a payslip, before CPF: what the in-year AW ceiling estimate projects. */
+export const ordinaryWageCents = (input: Pick<PayslipInput, 'basicSalaryCents' | 'items'>): number =>
+  ordinaryWagesOf(assertCents('basicSalaryCents', input.basicSalaryCents), readItems(input.items));
+
 /**
  * The totals of one payslip (ARCHITECTURE.md, payroll rules): adhoc items are ordinary wages, bonus
  * items additional wages, deductions reduce ordinary wages (not below zero); other additions and
@@ -92,7 +100,7 @@ export const computePayslip = (input: PayslipInput): PayslipTotals => {
   const sums = readItems(input.items);
   const selfHelpGroup = parseEnum(selfHelpGroupSchema, 'self-help group', input.selfHelpGroup);
 
-  const ordinaryWageCents = Math.max(0, basic + sums.ADHOC - sums.DEDUCTION);
+  const ordinaryWageCents = ordinaryWagesOf(basic, sums);
   const additionalWageCents = sums.BONUS;
   const grossPayCents = ordinaryWageCents + additionalWageCents;
 

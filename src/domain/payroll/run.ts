@@ -7,7 +7,7 @@ import {
 } from './cpf';
 import type { CpfSection, CpfType, SelfHelpGroup } from './enums';
 import { PayrollError, PayrollInputError } from './errors';
-import { computePayslip, type PayslipItem, type PayslipTotals } from './payslip';
+import { computePayslip, ordinaryWageCents, type PayslipItem, type PayslipTotals } from './payslip';
 import { periodKey } from './period';
 
 /**
@@ -63,7 +63,6 @@ export function computeRunPayslip(input: RunPayslipInput): PayslipTotals {
     return computePayslip({ ...base, cpf: null, selfHelpGroup: snapshot.selfHelpGroup });
   if (!snapshot.dateOfBirth) throw new PayrollInputError('A date of birth is needed for the CPF age band');
   const exact = month === 12 || isLastMonthOfService(input.lastDayOfService, year, month);
-  const { ordinaryWageCents } = computePayslip({ ...base, cpf: null, selfHelpGroup: 'NONE' });
   return computePayslip({
     ...base,
     selfHelpGroup: snapshot.selfHelpGroup,
@@ -72,7 +71,9 @@ export function computeRunPayslip(input: RunPayslipInput): PayslipTotals {
       ageBand: cpfAgeBand(snapshot.dateOfBirth, year, month),
       owSubjectYearToDateCents: input.yearToDate.owSubjectCents,
       awSubjectYearToDateCents: input.yearToDate.awSubjectCents,
-      projectedOwRestOfYearCents: exact ? 0 : estimateOwRestOfYearCents({ year, month, ordinaryWageCents }),
+      projectedOwRestOfYearCents: exact
+        ? 0
+        : estimateOwRestOfYearCents({ year, month, ordinaryWageCents: ordinaryWageCents(base) }),
       rates: snapshotRates(snapshot) ?? undefined,
     },
   });

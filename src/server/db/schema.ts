@@ -300,7 +300,11 @@ export const payslips = pgTable(
     employeeCpfCents: integer('employee_cpf_cents').notNull().default(0),
     employerCpfCents: integer('employer_cpf_cents').notNull().default(0),
     shgCents: integer('shg_cents').notNull().default(0),
-    sdlCents: numeric('sdl_cents', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    // A levy is a whole number of 1/400 cent (0.25% of cents): four decimals keep it exact.
+    sdlCents: numeric('sdl_cents', { precision: 14, scale: 4, mode: 'number' }).notNull().default(0),
+    // OW and AW on which CPF was paid: the year-to-date figures of the employee's later months.
+    cpfOwSubjectCents: integer('cpf_ow_subject_cents').notNull().default(0),
+    cpfAwSubjectCents: integer('cpf_aw_subject_cents').notNull().default(0),
     netPayCents: integer('net_pay_cents').notNull().default(0),
     otherItemsCents: integer('other_items_cents').notNull().default(0),
     netPayableCents: integer('net_payable_cents').notNull().default(0),

@@ -1,0 +1,109 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { toApiError } from '../src/domain/api-error';
+import type { ApiError } from '../src/domain/auth';
+import { type PayslipAggregate, payYears } from '../src/domain/payslips';
+import { notProvided } from './effects';
+
+/**
+ * The staff member's own processed payslips (/staff/payslips): a Year filter from the hire year to
+ * the current year, the table, and View opening one payslip's PDF.
+ */
+
+export interface StaffPayslipsInput {
+  userId: number;
+  today: string;
+  /** The hire year starts the Year filter; the current year when unknown. */
+  hireDate: string | null;
+}
+
+export interface StaffPayslipsContext {
+  userId: number;
+  today: string;
+  years: number[];
+  year: number;
+  rows: PayslipAggregate[];
+  error: ApiError | null;
+}
+
+export type StaffPayslipsEvent =
+  | { type: 'year.change'; year: number }
+  | { type: 'payslips.reload' }
+  | { type: 'payslip.view'; payslipId: number };
+
+export const staffPayslipsMachine = setup({
+  types: {
+    context: {} as StaffPayslipsContext,
+    events: {} as StaffPayslipsEvent,
+    input: {} as StaffPayslipsInput,
+  },
+  actors: {
+    loadPayslips: fromPromise<PayslipAggregate[], { userId: number; year: number }>(
+      notProvided('staff-payslips', 'loadPayslips'),
+    ),
+    openPayslipPdf: fromPromise<void, { payslipId: number }>(notProvided('staff-payslips', 'openPayslipPdf')),
+  },
+  actions: {
+    notifyPdfFailed: (_, _params: { error: ApiError }) => notProvided('staff-payslips', 'notifyPdfFailed')(),
+  },
+}).createMachine({
+  id: 'staffPayslips',
+  description: "A staff member's processed payslips by year, each opening as a PDF.",
+  context: ({ input }) => {
+    const years = payYears(input.today, input.hireDate ? Number(input.hireDate.slice(0, 4)) : undefined);
+    return {
+      userId: input.userId,
+      today: input.today,
+      years,
+      year: years[0] ?? Number(input.today.slice(0, 4)),
+      rows: [],
+      error: null,
+    };
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: "The year's payslips are fetched; skeleton rows show.",
+      invoke: {
+        id: 'loadPayslips',
+        src: 'loadPayslips',
+        input: ({ context }) => ({ userId: context.userId, year: context.year }),
+        onDone: { target: 'ready', actions: assign({ rows: ({ event }) => event.output, error: null }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ rows: [], error: ({ event }) => toApiError(event.error) }),
+        },
+      },
+    },
+    failed: {
+      description: 'The payslips could not be fetched: the error and Try again show.',
+      on: { 'payslips.reload': 'loading' },
+    },
+    ready: {
+      description: 'The payslips of the year, latest month first.',
+      on: {
+        'year.change': {
+          target: 'loading',
+          actions: assign({ year: ({ event }) => event.year }),
+        },
+        'payslip.view': { target: 'openingPdf', description: 'View: the payslip PDF in a new tab.' },
+      },
+    },
+    openingPdf: {
+      description: "The PDF is fetched; View reads 'Processing...'.",
+      invoke: {
+        id: 'openPayslipPdf',
+        src: 'openPayslipPdf',
+        input: ({ event }) => ({ payslipId: event.type === 'payslip.view' ? event.payslipId : 0 }),
+        onDone: {
+          target: 'ready',
+          description: 'The PDF opened in a new tab (its link is released after 60 s).',
+        },
+        onError: {
+          target: 'ready',
+          description: "'Error retrieving payslip'.",
+          actions: [{ type: 'notifyPdfFailed', params: ({ event }) => ({ error: toApiError(event.error) }) }],
+        },
+      },
+    },
+  },
+});

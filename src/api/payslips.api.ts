@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { PayItemKind } from '../domain/payroll';
+import {
+  type BulkProcess,
+  bulkProcessResultSchema,
+  kindInfo,
+  type PayItemCreate,
+  payItemSchema,
+  payslipAggregateSchema,
+  payslipDetailSchema,
+  type SnapshotUpdate,
+  unprocessedRowSchema,
+} from '../domain/payslips';
+import { type ApiClient, apiClient } from './client';
+
+export interface Period {
+  year: number;
+  month: number;
+}
+
+/** A PDF answer is a file; anything else is the spec's 'Unexpected response format' (section 7). */
+function asPdf(answer: unknown): Blob {
+  // Read as a file by its shape: the fetch implementation's Blob class may differ from the page's.
+  const file = answer as Partial<Blob> | null;
+  if (typeof file?.size !== 'number' || typeof file.arrayBuffer !== 'function') {
+    throw new Error('Unexpected response format');
+  }
+  if (file.size === 0) throw new Error('Failed to fetch blob data');
+  return file as Blob;
+}
+
+/** Spec section 7, Payroll: answers are parsed with the schemas the server answers with (src/domain/payslips). */
+export function createPayslipsApi(client: ApiClient) {
+  return {
+    async unprocessed(period: Period) {
+      return z
+        .array(unprocessedRowSchema)
+        .parse(await client.request('/payslips/unprocessed-and-items-added', { query: period }));
+    },
+    async processed(period: Period) {
+      return z
+        .array(payslipAggregateSchema)
+        .parse(await client.request('/payslips/processed/aggregates', { query: period }));
+    },
+    /** One employee's processed payslips (a STAFF user: their own), optionally of one year. */
+    async processedOf(userId: number, year?: number) {
+      return z.array(payslipAggregateSchema).parse(
+        await client.request(`/users/${userId}/payslips/processed/aggregates`, {
+          query: year === undefined ? {} : { year },
+        }),
+      );
+    },
+    async payslip(userId: number, period: Period) {
+      return payslipDetailSchema.parse(await client.request(`/users/${userId}/payslips`, { query: period }));
+    },
+    async updateSnapshot(userId: number, period: Period, body: SnapshotUpdate) {
+      return payslipDetailSchema.parse(
+        await client.request(`/payslips/${userId}/${period.year}/${period.month}`, { method: 'PUT', body }),
+      );
+    },
+    async bulkProcess(body: BulkProcess) {
+      return bulkProcessResultSchema.parse(
+        await client.request('/payslips/bulk-process', { method: 'POST', body }),
+      );
+    },
+    /** 'Revert to Unprocessed': the server decides UNPROCESSED or ITEMS_ADDED (spec section 4). */
+    async revert(payslipId: number) {
+      return payslipAggregateSchema.parse(
+        await client.request(`/payslips/${payslipId}/status`, {
+          method: 'PATCH',
+          body: { status: 'UNPROCESSED' },
+        }),
+      );
+    },
+    async payslipPdf(payslipId: number) {
+      return asPdf(await client.request(`/payslips/${payslipId}/pdf`, { responseType: 'blob' }));
+    },
+    async tablePdf(period: Period) {
+      return asPdf(
+        await client.request('/payslips/processed/pdf-table', { query: period, responseType: 'blob' }),
+      );
+    },
+    async items(kind: PayItemKind, userId: number, period: Period) {
+      return z
+        .array(payItemSchema)
+        .parse(await client.request(`/users/${userId}/${kindInfo(kind).path}`, { query: period }));
+    },
+    async addItem(kind: PayItemKind, body: PayItemCreate) {
+      return payItemSchema.parse(await client.request(`/${kindInfo(kind).path}`, { method: 'POST', body }));
+    },
+    async removeItem(kind: PayItemKind, id: number) {
+      await client.request(`/${kindInfo(kind).path}/${id}`, { method: 'DELETE' });
+    },
+  };
+}
+
+export type PayslipsApi = ReturnType<typeof createPayslipsApi>;
+
+export const payslipsApi = createPayslipsApi(apiClient);

@@ -1,0 +1,58 @@
+import { Button, Card, Flex, Heading, Skeleton, Stack } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import type { InspectionEvent, Observer } from 'xstate';
+import type { PayrollPeriodLogic } from '../../actors/payroll-period.actors';
+import { PageTitle } from '../../ui/page-title';
+import { PeriodPicker, ProcessedTable, processedColumns } from './payroll-parts';
+
+/** /admin/pay-records (spec section 2, Admin pay records): View Processed Records. */
+export function PayRecordsScreen({
+  logic,
+  today,
+  inspect,
+}: {
+  logic: PayrollPeriodLogic;
+  today: string;
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+}) {
+  const actor = useActorRef(logic, { input: { screen: 'records', today }, inspect });
+  const columns = useMemo(() => processedColumns(actor), [actor]);
+  const opening = useSelector(actor, (s) => s.matches('openingTablePdf'));
+  const ready = useSelector(actor, (s) => s.matches('ready') || s.matches('openingTablePdf'));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+
+  return (
+    <Stack gap="4">
+      <PageTitle>View Processed Records</PageTitle>
+      <Flex justify="space-between" align="flex-end" gap="4" wrap="wrap">
+        <PeriodPicker actor={actor} />
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!ready || opening}
+          onClick={() => actor.send({ type: 'tablePdf.open' })}
+        >
+          {opening ? 'Processing...' : 'Table View'}
+        </Button>
+      </Flex>
+      <Card.Root>
+        <Card.Body gap="4" p={{ base: '4', md: '6' }}>
+          <Heading as="h2" size="md">
+            Processed List
+          </Heading>
+          {failed ? (
+            <Stack gap="3" align="flex-start">
+              <Skeleton height="6" width="full" />
+              <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'lists.reload' })}>
+                Try again
+              </Button>
+            </Stack>
+          ) : (
+            <ProcessedTable actor={actor} columns={columns} />
+          )}
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,159 @@
+import { Field, HStack, IconButton, Menu, NativeSelect, Portal, VisuallyHidden } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { payrollPeriodMachine } from '../../../machines/payroll-period.machine';
+import {
+  isBusy,
+  isLoading,
+  monthOptions,
+  processedPage,
+  processedPaging,
+  yearOptions,
+} from '../../../machines/payroll-period.selectors';
+import { formatAmount } from '../../domain/money';
+import { MONTH_NAMES, type PayslipAggregate } from '../../domain/payslips';
+import { columnsFor, DataTable } from '../../ui/data-table';
+import { MoreIcon } from '../../ui/icons';
+
+/** Pieces shared by Process Pay and View Processed Records, each connected to the screen's payroll-period actor. */
+
+export type PayrollPeriodRef = ActorRefFrom<typeof payrollPeriodMachine>;
+
+/** Year and month pickers; in the current year the months run to the current one (spec section 2). */
+export function PeriodPicker({ actor }: { actor: PayrollPeriodRef }) {
+  const year = useSelector(actor, (s) => s.context.year);
+  const month = useSelector(actor, (s) => s.context.month);
+  const years = useSelector(actor, yearOptions);
+  const months = useSelector(actor, monthOptions);
+  const busy = useSelector(actor, isBusy);
+  return (
+    <HStack gap="3" wrap="wrap">
+      <Field.Root width="auto" disabled={busy}>
+        <Field.Label>Year</Field.Label>
+        <NativeSelect.Root size="sm" width="8rem">
+          <NativeSelect.Field
+            value={year}
+            onChange={(event) =>
+              actor.send({ type: 'period.change', year: Number(event.target.value), month })
+            }
+          >
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Field.Root width="auto" disabled={busy}>
+        <Field.Label>Month</Field.Label>
+        <NativeSelect.Root size="sm" width="10rem">
+          <NativeSelect.Field
+            value={month}
+            onChange={(event) =>
+              actor.send({ type: 'period.change', year, month: Number(event.target.value) })
+            }
+          >
+            {months.map((m) => (
+              <option key={m} value={m}>
+                {MONTH_NAMES[m - 1]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+    </HStack>
+  );
+}
+
+function RevertMenu({ row, actor }: { row: PayslipAggregate; actor: PayrollPeriodRef }) {
+  const busy = useSelector(actor, isBusy);
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <IconButton
+          aria-label={`Actions for ${row.userDetails.name}`}
+          variant="ghost"
+          size="sm"
+          disabled={busy}
+        >
+          <MoreIcon />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="12rem">
+            <Menu.Item
+              value="revert"
+              onSelect={() => actor.send({ type: 'revert.request', payslipId: row.payslipId })}
+            >
+              Revert to Unprocessed
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+const column = columnsFor<PayslipAggregate>();
+const money = (pick: (row: PayslipAggregate) => number, header: string, id: string) =>
+  column.accessor(pick, { id, header, cell: ({ getValue }) => formatAmount(getValue()) });
+
+export const processedColumns = (actor: PayrollPeriodRef) =>
+  column.columns([
+    column.accessor((row) => row.userDetails.name, {
+      id: 'employee',
+      header: 'Employee',
+      enableSorting: true,
+    }),
+    money((row) => row.grossPay, 'Gross Pay', 'grossPay'),
+    money((row) => row.totalEmployeeCpfContribution, 'Employee CPF', 'employeeCpf'),
+    money((row) => row.netPay, 'Net Pay', 'netPay'),
+    money((row) => row.otherItems, 'Other Items', 'otherItems'),
+    money((row) => row.netPayable, 'Net Payable', 'netPayable'),
+    column.display({
+      id: 'actions',
+      header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+      cell: ({ row }) => <RevertMenu row={row.original} actor={actor} />,
+    }),
+  ]);
+
+const payslipId = (row: PayslipAggregate) => String(row.payslipId);
+
+/** The Processed List: Employee sorts, the row menu reverts; a caption counts the employees. */
+export function ProcessedTable({
+  actor,
+  columns,
+}: {
+  actor: PayrollPeriodRef;
+  columns: ReturnType<typeof processedColumns>;
+}) {
+  const rows = useSelector(actor, processedPage);
+  const total = useSelector(actor, (s) => s.context.processed.length);
+  const order = useSelector(actor, (s) => s.context.processedOrder);
+  const loading = useSelector(actor, isLoading);
+  const paging = useSelector(actor, processedPaging);
+  return (
+    <DataTable
+      label="Processed List"
+      columns={columns}
+      rows={rows}
+      getRowId={payslipId}
+      sorting={order === null ? [] : [{ id: 'employee', desc: order === 'desc' }]}
+      onSortingChange={() => actor.send({ type: 'processed.sort' })}
+      loading={loading}
+      minWidth="700px"
+      caption={loading ? undefined : `A total of ${total} employees with processed payslips.`}
+      paging={{
+        ...paging,
+        canGoBack: paging.page > 1,
+        canGoForward: paging.page < paging.pageCount,
+        onBack: () => actor.send({ type: 'processed.page', page: paging.page - 1 }),
+        onForward: () => actor.send({ type: 'processed.page', page: paging.page + 1 }),
+      }}
+    />
+  );
+}

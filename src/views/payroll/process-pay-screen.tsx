@@ -1,0 +1,260 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Field,
+  Flex,
+  Heading,
+  Input,
+  Link,
+  Progress,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { Link as RouterLink } from 'wouter';
+import type { InspectionEvent, Observer } from 'xstate';
+import {
+  allSelected,
+  canProcess,
+  isLoading,
+  isProcessing,
+  isSlowRun,
+  unprocessedPage,
+  unprocessedPaging,
+} from '../../../machines/payroll-period.selectors';
+import { payslipStatusLabels } from '../../../machines/payslip.lifecycle';
+import type { PayrollPeriodLogic } from '../../actors/payroll-period.actors';
+import { formatAmount } from '../../domain/money';
+import type { UnprocessedRow } from '../../domain/payslips';
+import { columnsFor, DataTable } from '../../ui/data-table';
+import { PageTitle } from '../../ui/page-title';
+import { StatusBadge } from '../../ui/status-badge';
+import { type PayrollPeriodRef, PeriodPicker, ProcessedTable, processedColumns } from './payroll-parts';
+
+const column = columnsFor<UnprocessedRow>();
+
+function SelectRow({ actor, row }: { actor: PayrollPeriodRef; row: UnprocessedRow }) {
+  const checked = useSelector(actor, (s) => s.context.selected.includes(row.user.id));
+  return (
+    <Checkbox.Root
+      size="sm"
+      checked={checked}
+      onCheckedChange={() => actor.send({ type: 'selection.toggle', userId: row.user.id })}
+    >
+      <Checkbox.HiddenInput aria-label={`Select ${row.user.fullName}`} />
+      <Checkbox.Control />
+    </Checkbox.Root>
+  );
+}
+
+function SelectAll({ actor }: { actor: PayrollPeriodRef }) {
+  const checked = useSelector(actor, allSelected);
+  return (
+    <Checkbox.Root
+      size="sm"
+      checked={checked}
+      onCheckedChange={() => actor.send({ type: 'selection.toggleAll' })}
+    >
+      <Checkbox.HiddenInput aria-label="Select all" />
+      <Checkbox.Control />
+    </Checkbox.Root>
+  );
+}
+
+function EmployeeLink({ actor, row }: { actor: PayrollPeriodRef; row: UnprocessedRow }) {
+  const year = useSelector(actor, (s) => s.context.year);
+  const month = useSelector(actor, (s) => s.context.month);
+  return (
+    <Link asChild colorPalette="teal" fontWeight="medium">
+      <RouterLink
+        href={`/admin/users/${row.user.id}/pay-items/${year}/${month}`}
+        state={{ processingStatus: row.processingStatus, user: row.user }}
+      >
+        {row.user.fullName}
+      </RouterLink>
+    </Link>
+  );
+}
+
+const unprocessedColumns = (actor: PayrollPeriodRef) =>
+  column.columns([
+    column.display({
+      id: 'select',
+      header: () => <SelectAll actor={actor} />,
+      cell: ({ row }) => <SelectRow actor={actor} row={row.original} />,
+    }),
+    column.display({
+      id: 'employee',
+      header: 'Employee',
+      cell: ({ row }) => <EmployeeLink actor={actor} row={row.original} />,
+    }),
+    column.accessor((row) => row.user.employmentInfo?.designation ?? '', {
+      id: 'designation',
+      header: 'Designation',
+    }),
+    column.accessor('processingStatus', {
+      header: 'Status',
+      cell: ({ getValue }) => <StatusBadge status={getValue()} label={payslipStatusLabels[getValue()]} />,
+    }),
+    column.accessor('basicSalarySnapshot', {
+      header: 'Basic Salary',
+      cell: ({ getValue }) => formatAmount(getValue()),
+    }),
+    column.display({
+      id: 'rates',
+      header: 'CPF Rates',
+      cell: ({ row }) => {
+        const {
+          employeeCpfRateSnapshot: employee,
+          employerCpfRateSnapshot: employer,
+          rateFlag,
+        } = row.original;
+        const rates = employee === null || employer === null ? '-' : `${employee}% / ${employer}%`;
+        if (!rateFlag) return rates;
+        const official = rateFlag.official
+          ? `Official rates: employee ${rateFlag.official.employeePercent}%, employer ${rateFlag.official.employerPercent}%`
+          : 'No official rates for this period';
+        return (
+          <Flex gap="2" align="center">
+            {rates}
+            <Badge
+              colorPalette="orange"
+              variant="subtle"
+              title={official}
+              aria-label={`Rates differ. ${official}`}
+            >
+              Rates differ
+            </Badge>
+          </Flex>
+        );
+      },
+    }),
+  ]);
+
+const userId = (row: UnprocessedRow) => String(row.user.id);
+
+function ProcessBar({ actor }: { actor: PayrollPeriodRef }) {
+  const payDate = useSelector(actor, (s) => s.context.payDate);
+  const selected = useSelector(actor, (s) => s.context.selected.length);
+  const ready = useSelector(actor, canProcess);
+  const processing = useSelector(actor, isProcessing);
+  const slow = useSelector(actor, isSlowRun);
+  return (
+    <Stack gap="3">
+      <Flex gap="3" align="flex-end" wrap="wrap">
+        <Field.Root width="auto" disabled={processing}>
+          <Field.Label>Pay Date</Field.Label>
+          <Input
+            type="date"
+            size="sm"
+            value={payDate}
+            onChange={(event) => actor.send({ type: 'payDate.change', payDate: event.target.value })}
+          />
+        </Field.Root>
+        <Button
+          colorPalette="teal"
+          size="sm"
+          disabled={!ready}
+          onClick={() => actor.send({ type: 'pay.process' })}
+        >
+          {processing ? 'Processing...' : 'Process Pay'}
+        </Button>
+        <Text fontSize="sm" color="fg.muted">
+          {selected} selected
+        </Text>
+      </Flex>
+      {slow && (
+        <Progress.Root
+          value={null}
+          size="sm"
+          colorPalette="teal"
+          aria-label={`Processing ${selected} payslips`}
+        >
+          <Progress.Label fontSize="sm">Processing {selected} payslips...</Progress.Label>
+          <Progress.Track>
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      )}
+    </Stack>
+  );
+}
+
+/** /admin/process-pay (spec section 2, Admin process pay). */
+export function ProcessPayScreen({
+  logic,
+  today,
+  period,
+  inspect,
+}: {
+  logic: PayrollPeriodLogic;
+  today: string;
+  period?: { year?: number; month?: number } | null;
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+}) {
+  const actor = useActorRef(logic, { input: { screen: 'process', today, period }, inspect });
+  const columns = useMemo(() => unprocessedColumns(actor), [actor]);
+  const processed = useMemo(() => processedColumns(actor), [actor]);
+  const rows = useSelector(actor, unprocessedPage);
+  const loading = useSelector(actor, isLoading);
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const error = useSelector(actor, (s) => s.context.error);
+  const paging = useSelector(actor, unprocessedPaging);
+  const total = useSelector(actor, (s) => s.context.unprocessed.length);
+
+  return (
+    <Stack gap="4">
+      <PageTitle>Process Pay</PageTitle>
+      <PeriodPicker actor={actor} />
+      <Card.Root>
+        <Card.Body gap="4" p={{ base: '4', md: '6' }}>
+          <Heading as="h2" size="md">
+            Unprocessed List
+          </Heading>
+          <ProcessBar actor={actor} />
+          <DataTable
+            label="Unprocessed List"
+            columns={columns}
+            rows={rows}
+            getRowId={userId}
+            sorting={[]}
+            onSortingChange={() => {}}
+            loading={loading}
+            failure={
+              failed && (
+                <Stack align="center" gap="3">
+                  <Text role="alert" color="fg.error">
+                    {error?.message}
+                  </Text>
+                  <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'lists.reload' })}>
+                    Try again
+                  </Button>
+                </Stack>
+              )
+            }
+            minWidth="700px"
+            caption={loading || failed ? undefined : `A total of ${total} payslips to process.`}
+            paging={{
+              ...paging,
+              canGoBack: paging.page > 1,
+              canGoForward: paging.page < paging.pageCount,
+              onBack: () => actor.send({ type: 'unprocessed.page', page: paging.page - 1 }),
+              onForward: () => actor.send({ type: 'unprocessed.page', page: paging.page + 1 }),
+            }}
+          />
+        </Card.Body>
+      </Card.Root>
+      <Card.Root>
+        <Card.Body gap="4" p={{ base: '4', md: '6' }}>
+          <Heading as="h2" size="md">
+            Processed List
+          </Heading>
+          <ProcessedTable actor={actor} columns={processed} />
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

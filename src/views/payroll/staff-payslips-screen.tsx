@@ -1,0 +1,128 @@
+import { Button, Card, Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
+import type { staffPayslipsMachine } from '../../../machines/staff-payslips.machine';
+import type { StaffPayslipsLogic } from '../../actors/staff-payslips.actors';
+import { formatAmount } from '../../domain/money';
+import { monthName, type PayslipAggregate } from '../../domain/payslips';
+import { columnsFor, DataTable } from '../../ui/data-table';
+import { PageTitle } from '../../ui/page-title';
+
+type StaffPayslipsRef = ActorRefFrom<typeof staffPayslipsMachine>;
+const column = columnsFor<PayslipAggregate>();
+const money = (pick: (row: PayslipAggregate) => number, header: string, id: string) =>
+  column.accessor(pick, { id, header, cell: ({ getValue }) => formatAmount(getValue()) });
+
+function ViewButton({ actor, row }: { actor: StaffPayslipsRef; row: PayslipAggregate }) {
+  const opening = useSelector(actor, (s) => s.matches('openingPdf'));
+  return (
+    <Button
+      size="xs"
+      variant="outline"
+      disabled={opening}
+      aria-label={`View payslip for ${monthName(row.payslipMonth)} ${row.payslipYear}`}
+      onClick={() => actor.send({ type: 'payslip.view', payslipId: row.payslipId })}
+    >
+      View
+    </Button>
+  );
+}
+
+const payslipColumns = (actor: StaffPayslipsRef) =>
+  column.columns([
+    column.accessor((row) => monthName(row.payslipMonth), { id: 'month', header: 'Month' }),
+    column.accessor('payslipYear', { header: 'Year' }),
+    money((row) => row.grossPay, 'Gross Pay', 'grossPay'),
+    money((row) => row.totalEmployeeCpfContribution, 'Employee CPF', 'employeeCpf'),
+    money((row) => row.netPay, 'Net Pay', 'netPay'),
+    money((row) => row.otherItems, 'Other Items', 'otherItems'),
+    money((row) => row.netPayable, 'Net Payable', 'netPayable'),
+    column.display({
+      id: 'view',
+      header: 'Payslip',
+      cell: ({ row }) => <ViewButton actor={actor} row={row.original} />,
+    }),
+  ]);
+
+const rowId = (row: PayslipAggregate) => String(row.payslipId);
+
+/** /staff/payslips (spec section 2, Staff pay records). */
+export function StaffPayslipsScreen({
+  logic,
+  userId,
+  hireDate,
+  today,
+  inspect,
+}: {
+  logic: StaffPayslipsLogic;
+  userId: number;
+  hireDate: string | null;
+  today: string;
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+}) {
+  const actor = useActorRef(logic, { input: { userId, hireDate, today }, inspect });
+  const columns = useMemo(() => payslipColumns(actor), [actor]);
+  const years = useSelector(actor, (s) => s.context.years);
+  const year = useSelector(actor, (s) => s.context.year);
+  const rows = useSelector(actor, (s) => s.context.rows);
+  const loading = useSelector(actor, (s) => s.matches('loading'));
+  const ready = useSelector(actor, (s) => s.matches('ready'));
+  const error = useSelector(actor, (s) => s.context.error);
+
+  return (
+    <Stack gap="4">
+      <PageTitle>My Payslips</PageTitle>
+      <Field.Root width="auto" disabled={!ready}>
+        <Field.Label>Year</Field.Label>
+        <NativeSelect.Root size="sm" width="8rem">
+          <NativeSelect.Field
+            value={year}
+            onChange={(event) => actor.send({ type: 'year.change', year: Number(event.target.value) })}
+          >
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Card.Root>
+        <Card.Body p={{ base: '4', md: '6' }}>
+          <DataTable
+            label="Payslips"
+            columns={columns}
+            rows={rows}
+            getRowId={rowId}
+            sorting={[]}
+            onSortingChange={() => {}}
+            loading={loading}
+            failure={
+              error && (
+                <Stack align="center" gap="3">
+                  <Text role="alert" color="fg.error">
+                    {error.message}
+                  </Text>
+                  <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'payslips.reload' })}>
+                    Try again
+                  </Button>
+                </Stack>
+              )
+            }
+            minWidth="700px"
+            paging={{
+              page: 1,
+              pageCount: 1,
+              canGoBack: false,
+              canGoForward: false,
+              onBack() {},
+              onForward() {},
+            }}
+          />
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}
