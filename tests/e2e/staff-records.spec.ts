@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +67,14 @@ async function signInAsAdmin(viewport = { width: 1280, height: 800 }) {
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `/tmp/staff-${name}.png`, fullPage: true });
+
+/** WCAG 2.1 AA problems axe finds on the page as it is. */
+async function accessibilityProblems(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 describe('staff records in the browser', () => {
   it('registers a staff member, onboards them in four steps and finds them Active in All Staff', async () => {
@@ -208,13 +217,18 @@ describe('staff records in the browser', () => {
     await page.goto(`/admin/users/${rows[0]?.id}`);
     await page.getByRole('tab', { name: 'Staff' }).waitFor();
     await shot(page, 'user-detail-390');
+    await expect(accessibilityProblems(page)).resolves.toEqual([]);
     const { rows: fresh } = await db.query("select id from users where full_name = 'Wong Kar Yan'");
     await page.goto(`/admin/onboard/${fresh[0]?.id}`);
     await page.getByRole('form', { name: 'Staff Information' }).waitFor();
     await shot(page, 'onboard-step1-390');
+    await page.getByRole('form', { name: 'Staff Information' }).getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Please fill in all compulsory fields.').first().waitFor();
+    await expect(accessibilityProblems(page)).resolves.toEqual([]);
     await page.goto('/admin/register');
     await page.getByRole('form', { name: 'Register a New Account' }).waitFor();
     await shot(page, 'register-390');
+    await expect(accessibilityProblems(page)).resolves.toEqual([]);
 
     context?.close();
     context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: app.url });
@@ -233,6 +247,7 @@ describe('staff records in the browser', () => {
       staffPage.getByRole('tabpanel', { name: 'Payment' }).getByRole('button', { name: /^Edit/ }).count(),
     ).resolves.toBe(0);
     await shot(staffPage, 'my-profile-390');
+    await expect(accessibilityProblems(staffPage)).resolves.toEqual([]);
     await staffPage.setViewportSize({ width: 1280, height: 800 });
     await staffPage.getByRole('tab', { name: 'Staff' }).click();
     await shot(staffPage, 'my-profile-1280');
