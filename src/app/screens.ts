@@ -1,5 +1,4 @@
 import { type ComponentType, lazy } from 'react';
-import { preloadToasterView } from '../ui/toaster';
 
 /**
  * Route-level code splitting: each screen is its own chunk, fetched the first time its route renders, so
@@ -17,7 +16,7 @@ function lazyScreen<T extends ComponentType<any>>(load: Loader<T>) {
 }
 
 /** Fetches every screen's code now, and the toasts' (tests, so that no render waits on a chunk). */
-export const preloadScreens = () => Promise.all([...loaders.map((load) => load()), preloadToasterView()]);
+export const preloadScreens = () => Promise.all(loaders.map((load) => load()));
 
 export const LoginScreen = lazyScreen(() =>
   import('../views/login/login-screen').then((m) => ({ default: m.LoginScreen })),

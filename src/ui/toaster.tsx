@@ -1,7 +1,6 @@
-import { createToaster } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { createToaster, Portal, Spinner, Stack, Toast, Toaster } from '@chakra-ui/react';
 import type { ToastParams } from '../../machines/effects';
-import { isMobileNow } from './use-is-mobile';
+import { isMobileNow, useIsMobile } from './use-is-mobile';
 
 /** Spec section 9: one toast at a time, 5000 ms, F8 moves focus to it. */
 export const TOAST_DURATION_MS = 5000;
@@ -14,7 +13,7 @@ const common = { max: 1, duration: TOAST_DURATION_MS, hotkey: ['F8'], pauseOnPag
  * the top just below the signed-in header (3.5rem), so the header's sidebar toggle stays reachable and the
  * submit buttons at a form's foot stay clear; the phone drawer dismisses a toast when it opens.
  */
-export const toasters = {
+const toasters = {
   wide: createToaster({ ...common, placement: 'bottom-end' }),
   phone: createToaster({
     ...common,
@@ -42,43 +41,35 @@ export function removeToasts() {
   toasters.phone.remove();
 }
 
-const loadView = () => import('./toaster-view');
-const ToasterView = lazy(loadView);
+// null (not undefined) overrides the attribute the toast primitive sets, and React then leaves it out.
+const withoutLabelLink = { 'aria-labelledby': null, 'aria-describedby': null } as unknown as Record<
+  string,
+  string
+>;
 
-/** Fetches the toasts' code now (tests, so that no toast waits on a chunk). */
-export const preloadToasterView = () => loadView();
-
-const anyVisible = () =>
-  toasters.wide.getVisibleToasts().length + toasters.phone.getVisibleToasts().length > 0;
-
-/**
- * Where toasts show. Their code (the toast machines and views, about 10 KB gzipped) is not part of every
- * page: /login shows no toast until a sign-in is answered. The first key press or tap fetches it, so it is
- * mounted before the first answer comes back; a toast raised with no interaction at all mounts it then.
- */
 export function AppToaster() {
-  const [needed, setNeeded] = useState(anyVisible);
-  useEffect(() => {
-    if (needed) return;
-    if (anyVisible()) setNeeded(true);
-    let live = true;
-    const load = () => {
-      void loadView().then(() => live && setNeeded(true));
-    };
-    const options = { once: true, capture: true } as const;
-    window.addEventListener('pointerdown', load, options);
-    window.addEventListener('keydown', load, options);
-    const stops = [toasters.wide, toasters.phone].map((t) => t.subscribe(() => setNeeded(true)));
-    return () => {
-      live = false;
-      window.removeEventListener('pointerdown', load, options);
-      window.removeEventListener('keydown', load, options);
-      for (const stop of stops) stop();
-    };
-  }, [needed]);
-  return needed ? (
-    <Suspense fallback={null}>
-      <ToasterView />
-    </Suspense>
-  ) : null;
+  const phone = useIsMobile();
+  return (
+    <Portal>
+      <Toaster
+        key={phone ? 'phone' : 'wide'}
+        toaster={phone ? toasters.phone : toasters.wide}
+        insetInline={{ mdDown: '4' }}
+      >
+        {(toast) => (
+          // A toast is a live region announced by its text; without the label link, a toast titled
+          // 'Password reset successful' is not taken for the label of the Password field beneath it.
+          <Toast.Root width={{ md: 'sm' }} {...withoutLabelLink}>
+            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {/* Full opacity: the default dimmed text falls below 4.5:1 on the solid toast colours. */}
+              {toast.description && <Toast.Description opacity={1}>{toast.description}</Toast.Description>}
+            </Stack>
+            {toast.closable && <Toast.CloseTrigger />}
+          </Toast.Root>
+        )}
+      </Toaster>
+    </Portal>
+  );
 }

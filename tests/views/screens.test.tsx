@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { IDLE_TIMEOUT_MS, LOGOUT_COUNTDOWN_MS } from '../../machines/session.machine';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
@@ -29,7 +29,8 @@ describe('what every screen does for its reader', () => {
       within(screen.getByRole('complementary', { name: 'Sidebar' })).getByRole('link', { name: 'Records' }),
     );
     const records = adminArea.pages.find((p) => p.path === '/admin/pay-records')?.title;
-    expect(document.title).toBe(`${records} · HR Portal`);
+    // The Records screen's code arrives lazily: its title is set once it shows.
+    await waitFor(() => expect(document.title).toBe(`${records} · HR Portal`));
   });
 
   it('moves focus to the new page’s heading after navigation, not on the first page of a visit', async () => {
