@@ -1,7 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, api, launchBrowser, type RunningServer, startApp } from './app-server';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  accessibilityProblems,
+  api,
+  launchBrowser,
+  type RunningServer,
+  startApp,
+} from './app-server';
 
 /** axe-core's WCAG 2.1 A and AA rules on the screens built so far, at desktop and phone widths. */
 
@@ -18,16 +25,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function violations(page: import('playwright-core').Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations.map(
-    (v) =>
-      `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html} ${n.failureSummary}`).join(', ')})`,
-  );
-}
-
 describe.each([
   ['desktop', { width: 1280, height: 800 }],
   ['phone', { width: 375, height: 740 }],
@@ -37,7 +34,7 @@ describe.each([
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login' }).waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await accessibilityProblems(page)).toEqual([]);
     // Fields emptied and left, marked invalid with their messages.
     for (const label of ['Email', 'Password']) {
       await page.getByLabel(label, { exact: true }).fill('a');
@@ -45,13 +42,13 @@ describe.each([
       await page.keyboard.press('Tab');
     }
     await page.getByText('Email and Password are required.').nth(1).waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await accessibilityProblems(page)).toEqual([]);
     await page.getByRole('tab', { name: 'Forgot Password' }).click();
     await page.getByRole('button', { name: 'Send Reset Email' }).waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await accessibilityProblems(page)).toEqual([]);
     await page.goto('/reset-password?token=abc');
     await page.getByLabel('New Password').waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await accessibilityProblems(page)).toEqual([]);
     await context.close();
   });
 
@@ -64,11 +61,11 @@ describe.each([
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/admin');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await accessibilityProblems(page)).toEqual([]);
     if (viewport.width < 768) await page.getByRole('button', { name: /sidebar/i }).click();
     await page.getByRole('button', { name: 'Change Password' }).click();
     await page.getByRole('dialog').waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await accessibilityProblems(page)).toEqual([]);
     await context.close();
   });
 
@@ -91,10 +88,10 @@ describe.each([
     await page.getByLabel('Password').fill('Temporary-Pass-1');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('form', { name: 'Set Password' }).waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await accessibilityProblems(page)).toEqual([]);
     await page.clock.fastForward(781_000);
     await page.getByRole('alertdialog', { name: 'Are you still there?' }).waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await accessibilityProblems(page)).toEqual([]);
     await context.close();
   });
 });

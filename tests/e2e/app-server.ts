@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import pg from 'pg';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const ADMIN_EMAIL = 'admin@company.test';
 export const ADMIN_PASSWORD = 'E2e-Admin-Pass-1';
@@ -25,13 +28,42 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** The app's own PostgreSQL database, when it runs on one (for setting up rows a test needs). */
+  databaseUrl: string | null;
   stop(): Promise<void>;
 }
 
-/** The real app (SPA and API on one port) on a free port with a fresh data directory. */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningServer> {
+async function onServer(serverUrl: string, sql: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The real app (SPA and API on one port) on a free port with a fresh data directory and a fresh
+ * database of its own: embedded PGlite, or a new database on the PostgreSQL server of DATABASE_URL
+ * (or of `postgres`) that is dropped afterwards, so no test file sees another's rows.
+ */
+export async function startApp(
+  env: Record<string, string> = {},
+  options: { postgres?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'hr-e2e-'));
+  const serverUrl = options.postgres ?? process.env.DATABASE_URL ?? '';
+  let databaseUrl: string | null = null;
+  let dbName = '';
+  if (serverUrl) {
+    dbName = `hr_e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await onServer(serverUrl, `create database ${dbName}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
@@ -42,6 +74,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       SEED_ADMIN_EMAIL: ADMIN_EMAIL,
       SEED_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl ?? '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,6 +93,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    databaseUrl,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -67,6 +101,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         await exited;
       }
       await rm(dataDir, { recursive: true, force: true });
+      if (dbName) await onServer(serverUrl, `drop database if exists ${dbName} with (force)`);
     },
   };
 }
@@ -103,4 +138,26 @@ export async function api<T>(
   if (!response.ok)
     throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/**
+ * WCAG 2.1 AA problems axe finds on the page as it is, each with its elements and why. Colours are
+ * judged once running animations (a dialog's fade-in) have finished, not halfway through;
+ * endless ones (spinners) are not waited for.
+ */
+export async function accessibilityProblems(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html} ${n.failureSummary}`).join(', ')})`,
+  );
 }

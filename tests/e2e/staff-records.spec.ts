@@ -1,10 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { nricCheckLetter } from '../../src/domain/nric';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, launchBrowser, type RunningServer, startApp } from './app-server';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  accessibilityProblems,
+  launchBrowser,
+  type RunningServer,
+  startApp,
+} from './app-server';
 
 /**
  * Staff records in a real browser against the real server: register a staff member, onboard them through the
@@ -12,26 +17,17 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, launchBrowser, type RunningServer, startAp
  * The server runs on a PostgreSQL database of its own, so the test can add a processed payslip.
  */
 
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const dbName = `hr_e2e_${process.pid}_${randomBytes(3).toString('hex')}`;
-const dbUrl = (() => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
-
 let app: RunningServer;
 let browser: Browser;
 let context: BrowserContext | null = null;
 let db: pg.Client;
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  app = await startApp({ DATABASE_URL: dbUrl });
-  db = new pg.Client({ connectionString: dbUrl });
+  app = await startApp(
+    {},
+    { postgres: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
+  );
+  db = new pg.Client({ connectionString: app.databaseUrl ?? '' });
   await db.connect();
   browser = await launchBrowser();
 });
@@ -40,10 +36,6 @@ afterAll(async () => {
   await browser?.close();
   await db?.end();
   await app?.stop();
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
 });
 
 afterEach(async () => {
@@ -67,14 +59,6 @@ async function signInAsAdmin(viewport = { width: 1280, height: 800 }) {
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `/tmp/staff-${name}.png`, fullPage: true });
-
-/** WCAG 2.1 AA problems axe finds on the page as it is. */
-async function accessibilityProblems(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('staff records in the browser', () => {
   it('registers a staff member, onboards them in four steps and finds them Active in All Staff', async () => {
