@@ -1,8 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot, InspectionEvent, SnapshotFrom } from 'xstate';
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import { editablePanelMachine, isPanelDirty } from '../../machines/editable-panel.machine';
-import { formatTransition } from '../../machines/transitions';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import { maskNric } from '../../src/domain/masking';
@@ -10,8 +9,9 @@ import { nricCheckLetter } from '../../src/domain/nric';
 import { staffInfoFormValues } from '../../src/domain/staff-info';
 import type { UserDetail } from '../../src/domain/users';
 import { staff } from '../views/fixtures';
-import { createCoverageRecorder, describeEvent, type PlannedPath, planTransitionPaths } from './coverage';
-import { expectToast, type RunningApp, renderApp, settle, useAppHarness } from './harness';
+import { describeEvent, planTransitionPaths } from './coverage';
+import { expectToast, type RunningApp, renderApp, settle } from './harness';
+import { describeModelWalk, followActor } from './model-walk';
 import { allowancesOf, leaveTypes, onboardedStaff } from './staff-fixtures';
 
 /**
@@ -64,23 +64,14 @@ function canProduce(s: Snapshot, event: Event): boolean {
 }
 
 const starts = [{ name: 'staff opens My profile', input: { kind: 'staffInfo' as const, values: stored } }];
-const recorder = createCoverageRecorder(editablePanelMachine);
-const { paths, unreachable } = planTransitionPaths(editablePanelMachine, {
+/** The page has a panel per record; the Staff tab's is the one under test. */
+const actor = followActor(editablePanelMachine, (snapshot) => snapshot.context.kind === 'staffInfo');
+const plan = planTransitionPaths(editablePanelMachine, {
   starts,
   events,
   canProduce,
   serialize,
 });
-
-/** The page has a panel per record; the Staff tab's is the one under test. */
-let latest: AnyMachineSnapshot | null = null;
-const inspect = (event: InspectionEvent) => {
-  recorder.inspect(event);
-  const snapshot = event.type === '@xstate.snapshot' ? (event.snapshot as AnyMachineSnapshot) : null;
-  if (snapshot?.machine?.id === editablePanelMachine.id && snapshot.context.kind === 'staffInfo')
-    latest = snapshot;
-};
-const live = () => latest as Snapshot;
 
 const signedInStaff = {
   [ACCESS_TOKEN_KEY]: 'token',
@@ -93,8 +84,8 @@ const panel = () => {
   return tab;
 };
 
-async function open(inspector: typeof inspect) {
-  const app = await renderApp({ path: '/staff/profile', storage: signedInStaff, inspect: inspector });
+async function open() {
+  const app = await renderApp({ path: '/staff/profile', storage: signedInStaff, inspect: actor.inspect });
   app.server.answer('GET', `/api/users/${me.id}`, 200, me);
   app.server.answer('GET', '/api/leave-types', 200, leaveTypes);
   app.server.answer('GET', `/api/users/${me.id}/leave-balances`, 200, allowancesOf({ 1: 14, 2: 14, 3: 6 }));
@@ -174,39 +165,15 @@ const label = (event: Event) => {
   if (event.value === newNric) return 'panel.change (new NRIC)';
   return event.value === stored.nric ? 'panel.change (back to stored)' : 'panel.change (wrong check letter)';
 };
-const pathName = (path: PlannedPath<Machine, Event>) =>
-  path.steps.map((step) => label(step.event)).join(' → ') || '(page load)';
 
-describe('editable-panel statechart, walked through the Staff tab of My profile', () => {
-  useAppHarness();
-
-  it('the model can reach every transition', () => {
-    expect(unreachable.map(formatTransition)).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [pathName(path), path] as const))(
-    '%s',
-    { timeout: 60_000 },
-    async (_, path) => {
-      latest = null;
-      const app = await open(inspect);
-      expect(serialize(live())).toBe(serialize(path.initial as AnyMachineSnapshot));
-      expectScreen(app, live(), null);
-      for (const step of path.steps) {
-        const mark = recorder.mark();
-        await perform(app, step.event);
-        expect(serialize(live()), `after ${label(step.event)}`).toBe(
-          serialize(step.state as AnyMachineSnapshot),
-        );
-        for (const key of step.expects) expect(recorder.since(mark)).toContain(key);
-        expectScreen(app, live(), step.event);
-      }
-    },
-  );
-
-  afterAll(() => console.info(recorder.report()));
-
-  it('walked every transition of the editable-panel machine', () => {
-    expect(recorder.missing().map(formatTransition), recorder.report()).toEqual([]);
-  });
+describeModelWalk<Machine, Event>({
+  title: 'editable-panel statechart, walked through the Staff tab of My profile',
+  machine: editablePanelMachine,
+  actor,
+  plan,
+  open,
+  perform,
+  expectScreen,
+  label,
+  serialize,
 });

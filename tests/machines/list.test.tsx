@@ -1,14 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot, InspectionEvent, SnapshotFrom } from 'xstate';
+import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import { listMachine } from '../../machines/list.machine';
-import { formatTransition } from '../../machines/transitions';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import type { ListPage } from '../../src/domain/list-query';
 import type { DirectoryEntry } from '../../src/domain/staff-directory';
 import { admin } from '../views/fixtures';
-import { createCoverageRecorder, describeEvent, type PlannedPath, planTransitionPaths } from './coverage';
+import { describeEvent, planTransitionPaths } from './coverage';
 import {
   advance,
   advanceThroughDelay,
@@ -18,8 +17,8 @@ import {
   type RunningApp,
   renderApp,
   settle,
-  useAppHarness,
 } from './harness';
+import { describeModelWalk, followActor } from './model-walk';
 
 /**
  * Model-based test of the list statechart (docs/decisions/0001) through its first screen, All Staff
@@ -166,16 +165,10 @@ function canProduce(s: Snapshot, event: Event): boolean {
 }
 
 const starts = [{ name: 'admin opens All Staff', input: {} }];
-const recorder = createCoverageRecorder(listMachine);
-const { paths, unreachable } = planTransitionPaths(listMachine, { starts, events, canProduce });
+const actor = followActor(listMachine);
+const plan = planTransitionPaths(listMachine, { starts, events, canProduce });
 
-let latest: AnyMachineSnapshot | null = null;
-const inspect = (event: InspectionEvent) => {
-  recorder.inspect(event);
-  const snapshot = event.type === '@xstate.snapshot' ? (event.snapshot as AnyMachineSnapshot) : null;
-  if (snapshot?.machine?.id === listMachine.id) latest = snapshot;
-};
-const live = () => latest as Snapshot;
+const live = actor.live;
 
 const signedInAdmin = {
   [ACCESS_TOKEN_KEY]: 'token',
@@ -339,34 +332,16 @@ const label = (event: Event) => {
     return 'fetchRows done (none)';
   return describeEvent(event);
 };
-const pathName = (path: PlannedPath<Machine, Event>) =>
-  `${path.steps.map((step) => label(step.event)).join(' → ') || '(page load)'}`;
 
-describe('list statechart, walked through the All Staff screen', () => {
-  useAppHarness();
-
-  it('the model can reach every transition', () => {
-    expect(unreachable.map(formatTransition)).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [pathName(path), path] as const))('%s', async (_, path) => {
-    latest = null;
-    const app = await renderApp({ path: '/admin/users', storage: signedInAdmin, inspect });
-    expect(live().value).toEqual(path.initial.value);
-    expectScreen(app, live(), null, null);
-    for (const step of path.steps) {
-      const mark = recorder.mark();
-      const removed = live().context.removing as DirectoryEntry | null;
-      await perform(app, step.event);
-      expect(live().value, `after ${label(step.event)}`).toEqual(step.state.value);
-      for (const key of step.expects) expect(recorder.since(mark)).toContain(key);
-      expectScreen(app, live(), step.event, removed);
-    }
-  });
-
-  afterAll(() => console.info(recorder.report()));
-
-  it('walked every transition of the list machine', () => {
-    expect(recorder.missing().map(formatTransition), recorder.report()).toEqual([]);
-  });
+describeModelWalk<Machine, Event>({
+  title: 'list statechart, walked through the All Staff screen',
+  machine: listMachine,
+  actor,
+  plan,
+  open: () => renderApp({ path: '/admin/users', storage: signedInAdmin, inspect: actor.inspect }),
+  perform,
+  // The row being removed, as it was before the event, names the toast.
+  expectScreen: (app, s, event, before) =>
+    expectScreen(app, s, event, (before?.context.removing as DirectoryEntry | null) ?? null),
+  label,
 });

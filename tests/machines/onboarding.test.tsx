@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot, InspectionEvent, SnapshotFrom } from 'xstate';
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import {
   ONBOARDING_STEP_LABELS,
   type OnboardingSection,
@@ -8,22 +8,14 @@ import {
   onboardingMachine,
 } from '../../machines/onboarding.machine';
 import { currentStep } from '../../machines/onboarding.selectors';
-import { formatTransition } from '../../machines/transitions';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import { nricCheckLetter } from '../../src/domain/nric';
 import { NRIC_TAKEN } from '../../src/domain/staff-info';
 import { admin } from '../views/fixtures';
-import { createCoverageRecorder, describeEvent, type PlannedPath, planTransitionPaths } from './coverage';
-import {
-  expectToast,
-  isDialogOpen,
-  openDialog,
-  type RunningApp,
-  renderApp,
-  settle,
-  useAppHarness,
-} from './harness';
+import { describeEvent, planTransitionPaths } from './coverage';
+import { expectToast, isDialogOpen, openDialog, type RunningApp, renderApp, settle } from './harness';
+import { describeModelWalk, followActor } from './model-walk';
 import { leaveTypes, onboardedStaff, registeredStaff } from './staff-fixtures';
 
 /**
@@ -142,21 +134,15 @@ function canProduce(s: Snapshot, event: Event): boolean {
 }
 
 const starts = [{ name: 'admin opens onboarding', input: { userId: user.id } }];
-const recorder = createCoverageRecorder(onboardingMachine);
-const { paths, unreachable } = planTransitionPaths(onboardingMachine, {
+const actor = followActor(onboardingMachine);
+const plan = planTransitionPaths(onboardingMachine, {
   starts,
   events,
   canProduce,
   serialize,
 });
 
-let latest: AnyMachineSnapshot | null = null;
-const inspect = (event: InspectionEvent) => {
-  recorder.inspect(event);
-  const snapshot = event.type === '@xstate.snapshot' ? (event.snapshot as AnyMachineSnapshot) : null;
-  if (snapshot?.machine?.id === onboardingMachine.id) latest = snapshot;
-};
-const live = () => latest as Snapshot;
+const live = actor.live;
 
 const signedInAdmin = {
   [ACCESS_TOKEN_KEY]: 'token',
@@ -300,39 +286,17 @@ const label = (event: Event) => {
   if (event.type !== 'onboarding.change') return describeEvent(event);
   return event.changes === fill.staffWrongNric ? 'fill staff (wrong NRIC)' : `fill ${event.section}`;
 };
-const pathName = (path: PlannedPath<Machine, Event>) =>
-  path.steps.map((step) => label(step.event)).join(' → ') || '(page load)';
 
-describe('onboarding statechart, walked through the onboarding wizard', () => {
-  useAppHarness();
-
-  it('the model can reach every transition', () => {
-    expect(unreachable.map(formatTransition)).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [pathName(path), path] as const))(
-    '%s',
-    { timeout: 120_000 },
-    async (_, path) => {
-      latest = null;
-      const app = await renderApp({ path: `/admin/onboard/${user.id}`, storage: signedInAdmin, inspect });
-      expect(serialize(live())).toBe(serialize(path.initial as AnyMachineSnapshot));
-      expectScreen(app, live(), null);
-      for (const step of path.steps) {
-        const mark = recorder.mark();
-        await perform(app, step.event);
-        expect(serialize(live()), `after ${label(step.event)}`).toBe(
-          serialize(step.state as AnyMachineSnapshot),
-        );
-        for (const key of step.expects) expect(recorder.since(mark)).toContain(key);
-        expectScreen(app, live(), step.event);
-      }
-    },
-  );
-
-  afterAll(() => console.info(recorder.report()));
-
-  it('walked every transition of the onboarding machine', () => {
-    expect(recorder.missing().map(formatTransition), recorder.report()).toEqual([]);
-  });
+describeModelWalk<Machine, Event>({
+  title: 'onboarding statechart, walked through the onboarding wizard',
+  machine: onboardingMachine,
+  actor,
+  plan,
+  open: () =>
+    renderApp({ path: `/admin/onboard/${user.id}`, storage: signedInAdmin, inspect: actor.inspect }),
+  perform,
+  expectScreen,
+  label,
+  serialize,
+  timeout: 120_000,
 });

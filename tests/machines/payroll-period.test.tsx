@@ -1,24 +1,16 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnyMachineSnapshot, InspectionEvent, SnapshotFrom } from 'xstate';
+import { beforeEach, expect, vi } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import { payrollPeriodMachine } from '../../machines/payroll-period.machine';
 import { processedPage, unprocessedPage } from '../../machines/payroll-period.selectors';
-import { formatTransition } from '../../machines/transitions';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import { todayIso } from '../../src/domain/dates';
 import type { PayslipAggregate, UnprocessedRow } from '../../src/domain/payslips';
 import { admin } from '../views/fixtures';
-import { createCoverageRecorder, describeEvent, type PlannedPath, planTransitionPaths } from './coverage';
-import {
-  advance,
-  advanceThroughDelay,
-  expectToast,
-  type RunningApp,
-  renderApp,
-  settle,
-  useAppHarness,
-} from './harness';
+import { describeEvent, planTransitionPaths } from './coverage';
+import { advance, advanceThroughDelay, expectToast, type RunningApp, renderApp, settle } from './harness';
+import { describeModelWalk, followActor } from './model-walk';
 
 /**
  * Model-based test of the payroll-period statechart (docs/decisions/0001) through its two screens,
@@ -186,21 +178,15 @@ const starts = [
     path: '/admin/pay-records',
   },
 ];
-const recorder = createCoverageRecorder(payrollPeriodMachine);
-const { paths, unreachable } = planTransitionPaths(payrollPeriodMachine, {
+const actor = followActor(payrollPeriodMachine);
+const plan = planTransitionPaths(payrollPeriodMachine, {
   starts,
   events,
   canProduce,
   serialize: serializeState,
 });
 
-let latest: AnyMachineSnapshot | null = null;
-const inspect = (event: InspectionEvent) => {
-  recorder.inspect(event);
-  const snapshot = event.type === '@xstate.snapshot' ? (event.snapshot as AnyMachineSnapshot) : null;
-  if (snapshot?.machine?.id === payrollPeriodMachine.id) latest = snapshot;
-};
-const live = () => latest as Snapshot;
+const live = actor.live;
 
 const signedInAdmin = {
   [ACCESS_TOKEN_KEY]: 'token',
@@ -419,44 +405,29 @@ const label = (event: Event) => {
   if (event.type === 'period.change') return 'period.change (month)';
   return describeEvent(event);
 };
-const pathName = (path: PlannedPath<Machine, Event>) =>
-  `${path.start}: ${path.steps.map((step) => label(step.event)).join(' → ') || '(page load)'}`;
 
-describe('payroll-period statechart, walked through Process Pay and View Processed Records', () => {
-  useAppHarness();
-  beforeEach(() => {
-    tab.location.href = '';
-    vi.stubGlobal(
-      'open',
-      vi.fn(() => tab),
-    );
-    URL.createObjectURL = vi.fn(() => 'blob:table-pdf');
-    URL.revokeObjectURL = vi.fn();
-  });
-
-  it('the model can reach every transition', () => {
-    expect(unreachable.map(formatTransition)).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [pathName(path), path] as const))('%s', async (_, path) => {
-    latest = null;
+describeModelWalk<Machine, Event>({
+  title: 'payroll-period statechart, walked through Process Pay and View Processed Records',
+  machine: payrollPeriodMachine,
+  actor,
+  plan,
+  open: (path) => {
     const start = starts.find((s) => s.name === path.start);
     if (!start) throw new Error(`unknown start ${path.start}`);
-    const app = await renderApp({ path: start.path, storage: signedInAdmin, inspect });
-    expect(live().value).toEqual(path.initial.value);
-    expectScreen(app, live(), null);
-    for (const step of path.steps) {
-      const mark = recorder.mark();
-      await perform(app, step.event);
-      expect(live().value, `after ${label(step.event)}`).toEqual(step.state.value);
-      for (const key of step.expects) expect(recorder.since(mark)).toContain(key);
-      expectScreen(app, live(), step.event);
-    }
-  });
-
-  afterAll(() => console.info(recorder.report()));
-
-  it('walked every transition of the payroll-period machine', () => {
-    expect(recorder.missing().map(formatTransition), recorder.report()).toEqual([]);
-  });
+    return renderApp({ path: start.path, storage: signedInAdmin, inspect: actor.inspect });
+  },
+  perform,
+  expectScreen,
+  label,
+  nameStarts: true,
+  setup: () =>
+    beforeEach(() => {
+      tab.location.href = '';
+      vi.stubGlobal(
+        'open',
+        vi.fn(() => tab),
+      );
+      URL.createObjectURL = vi.fn(() => 'blob:table-pdf');
+      URL.revokeObjectURL = vi.fn();
+    }),
 });

@@ -1,15 +1,15 @@
 import { screen } from '@testing-library/react';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnyMachineSnapshot, InspectionEvent, SnapshotFrom } from 'xstate';
+import { beforeEach, expect, vi } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import { staffPayslipsMachine } from '../../machines/staff-payslips.machine';
-import { formatTransition } from '../../machines/transitions';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import { todayIso } from '../../src/domain/dates';
 import type { PayslipAggregate } from '../../src/domain/payslips';
 import { staff } from '../views/fixtures';
-import { createCoverageRecorder, describeEvent, type PlannedPath, planTransitionPaths } from './coverage';
-import { expectToast, type RunningApp, renderApp, settle, useAppHarness } from './harness';
+import { planTransitionPaths } from './coverage';
+import { expectToast, type RunningApp, renderApp, settle } from './harness';
+import { describeModelWalk, followActor } from './model-walk';
 
 /**
  * Model-based test of the staff-payslips statechart (docs/decisions/0001) through /staff/payslips:
@@ -62,17 +62,9 @@ const events: Event[] = [
 
 const canProduce = (s: Snapshot, event: Event) => event.type !== 'payslip.view' || s.context.rows.length > 0;
 
-const recorder = createCoverageRecorder(staffPayslipsMachine);
+const actor = followActor(staffPayslipsMachine);
 const starts = [{ name: 'staff opens Pay', input: { userId: staff.id, today, hireDate: staff.hireDate } }];
-const { paths, unreachable } = planTransitionPaths(staffPayslipsMachine, { starts, events, canProduce });
-
-let latest: AnyMachineSnapshot | null = null;
-const inspect = (event: InspectionEvent) => {
-  recorder.inspect(event);
-  const snapshot = event.type === '@xstate.snapshot' ? (event.snapshot as AnyMachineSnapshot) : null;
-  if (snapshot?.machine?.id === staffPayslipsMachine.id) latest = snapshot;
-};
-const live = () => latest as Snapshot;
+const plan = planTransitionPaths(staffPayslipsMachine, { starts, events, canProduce });
 
 const signedInStaff = {
   [ACCESS_TOKEN_KEY]: 'token',
@@ -153,43 +145,23 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
   }
 }
 
-const pathName = (path: PlannedPath<Machine, Event>) =>
-  path.steps.map((step) => describeEvent(step.event)).join(' → ') || '(page load)';
-
-describe('staff-payslips statechart, walked through /staff/payslips', () => {
-  useAppHarness();
-  beforeEach(() => {
-    tab.location.href = '';
-    tab.close.mockClear();
-    vi.stubGlobal(
-      'open',
-      vi.fn(() => tab),
-    );
-    URL.createObjectURL = vi.fn(() => 'blob:payslip-pdf');
-    URL.revokeObjectURL = vi.fn();
-  });
-
-  it('the model can reach every transition', () => {
-    expect(unreachable.map(formatTransition)).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [pathName(path), path] as const))('%s', async (_, path) => {
-    latest = null;
-    const app = await renderApp({ path: '/staff/payslips', storage: signedInStaff, inspect });
-    expect(live().value).toEqual(path.initial.value);
-    expectScreen(app, live(), null);
-    for (const step of path.steps) {
-      const mark = recorder.mark();
-      await perform(app, step.event);
-      expect(live().value, `after ${describeEvent(step.event)}`).toEqual(step.state.value);
-      for (const key of step.expects) expect(recorder.since(mark)).toContain(key);
-      expectScreen(app, live(), step.event);
-    }
-  });
-
-  afterAll(() => console.info(recorder.report()));
-
-  it('walked every transition of the staff-payslips machine', () => {
-    expect(recorder.missing().map(formatTransition), recorder.report()).toEqual([]);
-  });
+describeModelWalk<Machine, Event>({
+  title: 'staff-payslips statechart, walked through /staff/payslips',
+  machine: staffPayslipsMachine,
+  actor,
+  plan,
+  open: () => renderApp({ path: '/staff/payslips', storage: signedInStaff, inspect: actor.inspect }),
+  perform,
+  expectScreen,
+  setup: () =>
+    beforeEach(() => {
+      tab.location.href = '';
+      tab.close.mockClear();
+      vi.stubGlobal(
+        'open',
+        vi.fn(() => tab),
+      );
+      URL.createObjectURL = vi.fn(() => 'blob:payslip-pdf');
+      URL.revokeObjectURL = vi.fn();
+    }),
 });

@@ -1,12 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot, InspectionEvent, SnapshotFrom } from 'xstate';
-import { formatTransition } from '../../machines/transitions';
+import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import { userRecordMachine } from '../../machines/user-record.machine';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import { admin } from '../views/fixtures';
-import { createCoverageRecorder, describeEvent, type PlannedPath, planTransitionPaths } from './coverage';
+import { planTransitionPaths } from './coverage';
 import {
   advance,
   expectToast,
@@ -15,8 +14,8 @@ import {
   type RunningApp,
   renderApp,
   settle,
-  useAppHarness,
 } from './harness';
+import { describeModelWalk, followActor } from './model-walk';
 import { allowancesOf, leaveTypes, onboardedStaff } from './staff-fixtures';
 
 /**
@@ -55,16 +54,8 @@ const events: Event[] = [
 ];
 
 const starts = [{ name: 'admin opens a user', input: { userId: user.id } }];
-const recorder = createCoverageRecorder(userRecordMachine);
-const { paths, unreachable } = planTransitionPaths(userRecordMachine, { starts, events });
-
-let latest: AnyMachineSnapshot | null = null;
-const inspect = (event: InspectionEvent) => {
-  recorder.inspect(event);
-  const snapshot = event.type === '@xstate.snapshot' ? (event.snapshot as AnyMachineSnapshot) : null;
-  if (snapshot?.machine?.id === userRecordMachine.id) latest = snapshot;
-};
-const live = () => latest as Snapshot;
+const actor = followActor(userRecordMachine);
+const plan = planTransitionPaths(userRecordMachine, { starts, events });
 
 const signedInAdmin = {
   [ACCESS_TOKEN_KEY]: 'token',
@@ -161,37 +152,12 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
   }
 }
 
-const pathName = (path: PlannedPath<Machine, Event>) =>
-  path.steps.map((step) => describeEvent(step.event)).join(' → ') || '(page load)';
-
-describe('user-record statechart, walked through user detail', () => {
-  useAppHarness();
-
-  it('the model can reach every transition', () => {
-    expect(unreachable.map(formatTransition)).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [pathName(path), path] as const))(
-    '%s',
-    { timeout: 60_000 },
-    async (_, path) => {
-      latest = null;
-      const app = await renderApp({ path: `/admin/users/${user.id}`, storage: signedInAdmin, inspect });
-      expect(live().value).toEqual(path.initial.value);
-      expectScreen(app, live(), null);
-      for (const step of path.steps) {
-        const mark = recorder.mark();
-        await perform(app, step.event);
-        expect(live().value, `after ${describeEvent(step.event)}`).toEqual(step.state.value);
-        for (const key of step.expects) expect(recorder.since(mark)).toContain(key);
-        expectScreen(app, live(), step.event);
-      }
-    },
-  );
-
-  afterAll(() => console.info(recorder.report()));
-
-  it('walked every transition of the user-record machine', () => {
-    expect(recorder.missing().map(formatTransition), recorder.report()).toEqual([]);
-  });
+describeModelWalk<Machine, Event>({
+  title: 'user-record statechart, walked through user detail',
+  machine: userRecordMachine,
+  actor,
+  plan,
+  open: () => renderApp({ path: `/admin/users/${user.id}`, storage: signedInAdmin, inspect: actor.inspect }),
+  perform,
+  expectScreen,
 });
