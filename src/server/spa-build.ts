@@ -45,10 +45,20 @@ export async function ensureSpaBuilt(
   }
   log('Building the web app (dist/ is missing or stale)...');
   const { build } = await import('vite');
-  await build({
-    root,
-    configFile: path.join(root, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: distDir },
-  });
+  // A production build whatever NODE_ENV the server was started with (a test runner sets 'test', which
+  // would make Vite pick the libraries' development builds, three times the size).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root,
+      mode: 'production',
+      configFile: path.join(root, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir: distDir },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
