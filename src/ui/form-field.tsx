@@ -1,4 +1,4 @@
-import { Box, Field, Input, NativeSelect } from '@chakra-ui/react';
+import { Box, Button, type ButtonProps, Field, Input, NativeSelect } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { AlertIcon } from './icons';
 import { PasswordInput } from './password-input';
@@ -49,6 +49,11 @@ export function FormField({
       <Field.ErrorText>{field.error}</Field.ErrorText>
     </Field.Root>
   );
+}
+
+/** A form's submit button: the spec's 'Processing...' with a spinner while the request is in flight. */
+export function SubmitButton(props: Omit<ButtonProps, 'type'>) {
+  return <Button type="submit" colorPalette="teal" loadingText="Processing..." {...props} />;
 }
 
 /** Why the server refused the last submit, kept above the submit button after the toast has gone. */

@@ -1,7 +1,7 @@
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { canSubmitLogin } from '../../../machines/login-form.machine';
 import type { LoginFormValues } from '../../domain/auth-forms';
-import { FormError, FormField } from '../../ui/form-field';
+import { FormError, FormField, SubmitButton } from '../../ui/form-field';
 import { type FormActorRef, useForm } from '../../ui/use-form';
 import { TabSwitchLink } from './login-form-parts';
 
@@ -30,16 +30,9 @@ export function SignInForm({
           autoComplete="current-password"
         />
         <FormError message={form.submitError} />
-        <Button
-          type="submit"
-          colorPalette="teal"
-          width="full"
-          disabled={!form.canSubmit}
-          loading={form.submitting}
-          loadingText="Processing..."
-        >
+        <SubmitButton width="full" disabled={!form.canSubmit} loading={form.submitting}>
           Login
-        </Button>
+        </SubmitButton>
         <TabSwitchLink onSelect={onForgotPassword}>Forgot Password?</TabSwitchLink>
       </Stack>
     </form>

@@ -15,6 +15,7 @@ import {
   ratesDiffer,
 } from '../../../machines/onboarding.selectors';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { SubmitButton } from '../../ui/form-field';
 import { PageTitle } from '../../ui/page-title';
 import {
   EmploymentInfoFields,
@@ -157,9 +158,7 @@ export function OnboardingScreen({
                   >
                     Previous
                   </Button>
-                  <Button type="submit" colorPalette="teal" loading={submitting} loadingText="Processing...">
-                    {shown === 3 ? 'Submit' : 'Next'}
-                  </Button>
+                  <SubmitButton loading={submitting}>{shown === 3 ? 'Submit' : 'Next'}</SubmitButton>
                 </HStack>
               </Flex>
             </Stack>

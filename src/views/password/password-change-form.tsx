@@ -1,8 +1,8 @@
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { canSubmitPasswordForm } from '../../../machines/password-form';
 import type { PasswordChangeFormValues } from '../../domain/auth-forms';
-import { FormError, FormField } from '../../ui/form-field';
+import { FormError, FormField, SubmitButton } from '../../ui/form-field';
 import { type FormActorRef, useForm } from '../../ui/use-form';
 
 /**
@@ -50,15 +50,9 @@ export function PasswordChangeForm({
         <FormError message={form.submitError} />
         <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3" pt="2">
           {actions}
-          <Button
-            type="submit"
-            colorPalette="teal"
-            disabled={!form.canSubmit}
-            loading={form.submitting}
-            loadingText="Processing..."
-          >
+          <SubmitButton disabled={!form.canSubmit} loading={form.submitting}>
             {submitLabel}
-          </Button>
+          </SubmitButton>
         </Stack>
       </Stack>
     </form>

@@ -1,10 +1,10 @@
-import { Button, Card, RadioCard, Stack, Text } from '@chakra-ui/react';
+import { Card, RadioCard, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Redirect } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
 import type { registerUserMachine } from '../../../machines/register-user.machine';
 import { ROLES } from '../../domain/auth';
-import { FormError, FormField } from '../../ui/form-field';
+import { FormError, FormField, SubmitButton } from '../../ui/form-field';
 import { PageTitle } from '../../ui/page-title';
 import { useForm } from '../../ui/use-form';
 
@@ -76,9 +76,7 @@ export function RegisterScreen({
                 helperText="The new user sets a password of their own at first sign-in."
               />
               <FormError message={form.submitError} />
-              <Button type="submit" colorPalette="teal" loading={form.submitting} loadingText="Processing...">
-                Register
-              </Button>
+              <SubmitButton loading={form.submitting}>Register</SubmitButton>
             </Stack>
           </form>
         </Card.Body>

@@ -1,10 +1,10 @@
-import { Button, Link, Stack } from '@chakra-ui/react';
+import { Link, Stack } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Redirect, Link as RouterLink } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
 import type { resetPasswordMachine } from '../../../machines/reset-password.machine';
 import { CardScreen } from '../../ui/card-screen';
-import { FormError, FormField } from '../../ui/form-field';
+import { FormError, FormField, SubmitButton } from '../../ui/form-field';
 import { useForm } from '../../ui/use-form';
 
 /** /reset-password?token=...: New Password and Confirm Password; a finished reset leads to /login. */
@@ -43,15 +43,9 @@ export function ResetPasswordScreen({
             autoComplete="new-password"
           />
           <FormError message={form.submitError} />
-          <Button
-            type="submit"
-            colorPalette="teal"
-            disabled={!form.canSubmit}
-            loading={form.submitting}
-            loadingText="Processing..."
-          >
+          <SubmitButton disabled={!form.canSubmit} loading={form.submitting}>
             Reset Password
-          </Button>
+          </SubmitButton>
           <Link asChild alignSelf="center" fontSize="sm" color="teal.fg">
             <RouterLink href="/login">Back to Login</RouterLink>
           </Link>

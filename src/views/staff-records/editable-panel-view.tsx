@@ -8,6 +8,7 @@ import {
   type PanelKind,
   type PanelValues,
 } from '../../../machines/editable-panel.machine';
+import { SubmitButton } from '../../ui/form-field';
 import { PencilIcon } from '../../ui/icons';
 import { ReadOnlyRows, type Row } from './record-fields';
 
@@ -95,15 +96,9 @@ export function EditablePanelView({
                 >
                   Cancel
                 </Button>
-                <Button
-                  type="submit"
-                  colorPalette="teal"
-                  disabled={!dirty || saving}
-                  loading={saving}
-                  loadingText="Processing..."
-                >
+                <SubmitButton disabled={!dirty || saving} loading={saving}>
                   Save
-                </Button>
+                </SubmitButton>
               </HStack>
             </Stack>
           </form>
