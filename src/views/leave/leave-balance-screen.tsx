@@ -62,15 +62,6 @@ const fetchedTime = new Intl.DateTimeFormat('en-SG', {
   timeZone: COMPANY_TIME_ZONE,
 });
 
-const NO_PAGING = {
-  page: 1,
-  pageCount: 1,
-  canGoBack: false,
-  canGoForward: false,
-  onBack: () => {},
-  onForward: () => {},
-};
-
 /** /admin/leave-balance (spec section 2, Admin leave balance). */
 export function LeaveBalanceScreen({
   logic,
@@ -163,7 +154,6 @@ export function LeaveBalanceScreen({
               loading={false}
               minWidth={`${Math.max(600, 160 + (types?.length ?? 0) * 110)}px`}
               caption={`A total of ${rows.length} employees.`}
-              paging={NO_PAGING}
             />
           )}
         </Card.Body>
