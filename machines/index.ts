@@ -2,7 +2,10 @@ import type { AnyStateMachine } from 'xstate';
 import { changePasswordMachine } from './change-password.machine';
 import { editablePanelMachine } from './editable-panel.machine';
 import { forgotPasswordMachine } from './forgot-password.machine';
+import { leaveBalanceReportMachine } from './leave-balance-report.machine';
+import { leaveOverviewMachine } from './leave-overview.machine';
 import { leaveRequestLifecycle } from './leave-request.lifecycle';
+import { leaveReviewMachine } from './leave-review.machine';
 import { listMachine } from './list.machine';
 import { loginFormMachine } from './login-form.machine';
 import { onboardingMachine } from './onboarding.machine';
@@ -109,5 +112,23 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'staff-payslips',
     purpose: "A staff member's own processed payslips by year (from the hire year), each opening as a PDF.",
     machine: staffPayslipsMachine,
+  },
+  {
+    name: 'leave-overview',
+    purpose:
+      'The stat cards of a leave dashboard (Pending Approval, Requests Approved, Requests Rejected) and the leave types of its filter, reloaded after a change.',
+    machine: leaveOverviewMachine,
+  },
+  {
+    name: 'leave-review',
+    purpose:
+      "The admin's Leave Request Details sheet: the attachment and the clashes, approve or reject a pending request, then the list and counts reload.",
+    machine: leaveReviewMachine,
+  },
+  {
+    name: 'leave-balance-report',
+    purpose:
+      "Every employee's leave balance for a year (/admin/leave-balance): fetched per year with its time, sorted by column, and its PDF.",
+    machine: leaveBalanceReportMachine,
   },
 ];
