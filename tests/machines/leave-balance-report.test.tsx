@@ -1,17 +1,17 @@
 import { screen, within } from '@testing-library/react';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnyMachineSnapshot, InspectionEvent, SnapshotFrom } from 'xstate';
+import { beforeEach, expect, vi } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import { leaveBalanceReportMachine } from '../../machines/leave-balance-report.machine';
-import { formatTransition } from '../../machines/transitions';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import { todayIso } from '../../src/domain/dates';
 import type { YearlyLeaveBalanceRow } from '../../src/domain/leave';
 import type { SortRule } from '../../src/domain/list-query';
 import { admin } from '../views/fixtures';
-import { createCoverageRecorder, describeEvent, type PlannedPath, planTransitionPaths } from './coverage';
-import { expectToast, type RunningApp, renderApp, settle, useAppHarness } from './harness';
+import { planTransitionPaths } from './coverage';
+import { expectToast, type RunningApp, renderApp, settle } from './harness';
 import { leaveTypes } from './leave-fixtures';
+import { describeModelWalk, followActor } from './model-walk';
 
 /**
  * Model-based test of the leave-balance-report statechart (docs/decisions/0001) through /admin/leave-balance:
@@ -72,17 +72,11 @@ const events: Event[] = [
 const canProduce = (s: Snapshot, event: Event) =>
   event.type !== 'balances.sort' || s.matches('ready') || s.matches('openingPdf');
 
-const recorder = createCoverageRecorder(leaveBalanceReportMachine);
+const actor = followActor(leaveBalanceReportMachine);
 const starts = [{ name: 'admin opens Leave Balance', input: { today } }];
-const { paths, unreachable } = planTransitionPaths(leaveBalanceReportMachine, { starts, events, canProduce });
+const plan = planTransitionPaths(leaveBalanceReportMachine, { starts, events, canProduce });
 
-let latest: AnyMachineSnapshot | null = null;
-const inspect = (event: InspectionEvent) => {
-  recorder.inspect(event);
-  const snapshot = event.type === '@xstate.snapshot' ? (event.snapshot as AnyMachineSnapshot) : null;
-  if (snapshot?.machine?.id === leaveBalanceReportMachine.id) latest = snapshot;
-};
-const live = () => latest as Snapshot;
+const _live = actor.live;
 
 const signedInAdmin = {
   [ACCESS_TOKEN_KEY]: 'token',
@@ -175,43 +169,23 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
   }
 }
 
-const pathName = (path: PlannedPath<Machine, Event>) =>
-  path.steps.map((step) => describeEvent(step.event)).join(' → ') || '(page load)';
-
-describe('leave-balance-report statechart, walked through /admin/leave-balance', () => {
-  useAppHarness();
-  beforeEach(() => {
-    tab.location.href = '';
-    tab.close.mockClear();
-    vi.stubGlobal(
-      'open',
-      vi.fn(() => tab),
-    );
-    URL.createObjectURL = vi.fn(() => 'blob:balances-pdf');
-    URL.revokeObjectURL = vi.fn();
-  });
-
-  it('the model can reach every transition', () => {
-    expect(unreachable.map(formatTransition)).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [pathName(path), path] as const))('%s', async (_, path) => {
-    latest = null;
-    const app = await renderApp({ path: '/admin/leave-balance', storage: signedInAdmin, inspect });
-    expect(live().value).toEqual(path.initial.value);
-    expectScreen(app, live(), null);
-    for (const step of path.steps) {
-      const mark = recorder.mark();
-      await perform(app, step.event);
-      expect(live().value, `after ${describeEvent(step.event)}`).toEqual(step.state.value);
-      for (const key of step.expects) expect(recorder.since(mark)).toContain(key);
-      expectScreen(app, live(), step.event);
-    }
-  });
-
-  afterAll(() => console.info(recorder.report()));
-
-  it('walked every transition of the leave-balance-report machine', () => {
-    expect(recorder.missing().map(formatTransition), recorder.report()).toEqual([]);
-  });
+describeModelWalk<Machine, Event>({
+  title: 'leave-balance-report statechart, walked through /admin/leave-balance',
+  machine: leaveBalanceReportMachine,
+  actor,
+  plan,
+  open: () => renderApp({ path: '/admin/leave-balance', storage: signedInAdmin, inspect: actor.inspect }),
+  perform,
+  expectScreen,
+  setup: () =>
+    beforeEach(() => {
+      tab.location.href = '';
+      tab.close.mockClear();
+      vi.stubGlobal(
+        'open',
+        vi.fn(() => tab),
+      );
+      URL.createObjectURL = vi.fn(() => 'blob:balances-pdf');
+      URL.revokeObjectURL = vi.fn();
+    }),
 });

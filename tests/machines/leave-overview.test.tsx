@@ -1,14 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot, InspectionEvent, SnapshotFrom } from 'xstate';
+import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import { leaveOverviewMachine } from '../../machines/leave-overview.machine';
-import { formatTransition } from '../../machines/transitions';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import { admin } from '../views/fixtures';
-import { createCoverageRecorder, describeEvent, type PlannedPath, planTransitionPaths } from './coverage';
-import { openDialog, type RunningApp, renderApp, settle, useAppHarness } from './harness';
+import { planTransitionPaths } from './coverage';
+import { openDialog, type RunningApp, renderApp, settle } from './harness';
 import { clash, counts, leavePage, leaveTypes, pendingWithPdf } from './leave-fixtures';
+import { describeModelWalk, followActor } from './model-walk';
 
 /**
  * Model-based test of the leave-overview statechart (docs/decisions/0001) through the admin dashboard: the
@@ -34,17 +34,11 @@ const events: Event[] = [
   { type: 'xstate.error.actor.loadOverview', error: serverDown, actorId: 'loadOverview' },
 ];
 
-const recorder = createCoverageRecorder(leaveOverviewMachine);
+const actor = followActor(leaveOverviewMachine);
 const starts = [{ name: 'admin opens the dashboard', input: undefined as never }];
-const { paths, unreachable } = planTransitionPaths(leaveOverviewMachine, { starts, events });
+const plan = planTransitionPaths(leaveOverviewMachine, { starts, events });
 
-let latest: AnyMachineSnapshot | null = null;
-const inspect = (event: InspectionEvent) => {
-  recorder.inspect(event);
-  const snapshot = event.type === '@xstate.snapshot' ? (event.snapshot as AnyMachineSnapshot) : null;
-  if (snapshot?.machine?.id === leaveOverviewMachine.id) latest = snapshot;
-};
-const live = () => latest as Snapshot;
+const _live = actor.live;
 
 const signedInAdmin = {
   [ACCESS_TOKEN_KEY]: 'token',
@@ -128,23 +122,17 @@ async function expectScreen(app: RunningApp, s: Snapshot) {
   }
 }
 
-const pathName = (path: PlannedPath<Machine, Event>) =>
-  path.steps.map((step) => describeEvent(step.event)).join(' → ') || '(page load)';
-
-describe('leave-overview statechart, walked through the admin dashboard', () => {
-  useAppHarness();
-
-  it('the model can reach every transition', () => {
-    expect(unreachable.map(formatTransition)).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [pathName(path), path] as const))('%s', async (_, path) => {
-    latest = null;
+describeModelWalk<Machine, Event>({
+  title: 'leave-overview statechart, walked through the admin dashboard',
+  machine: leaveOverviewMachine,
+  actor,
+  plan,
+  open: () => {
     answered = counts;
-    const app = await renderApp({
+    return renderApp({
       path: '/admin',
       storage: signedInAdmin,
-      inspect,
+      inspect: actor.inspect,
       prepare: (server) =>
         server.autoAnswer(
           (r) => r.method === 'GET' && r.path === '/api/leave-requests',
@@ -152,20 +140,7 @@ describe('leave-overview statechart, walked through the admin dashboard', () => 
           leavePage([pendingWithPdf]),
         ),
     });
-    expect(live().value).toEqual(path.initial.value);
-    await expectScreen(app, live());
-    for (const step of path.steps) {
-      const mark = recorder.mark();
-      await perform(app, step.event);
-      expect(live().value, `after ${describeEvent(step.event)}`).toEqual(step.state.value);
-      for (const key of step.expects) expect(recorder.since(mark)).toContain(key);
-      await expectScreen(app, live());
-    }
-  });
-
-  afterAll(() => console.info(recorder.report()));
-
-  it('walked every transition of the leave-overview machine', () => {
-    expect(recorder.missing().map(formatTransition), recorder.report()).toEqual([]);
-  });
+  },
+  perform,
+  expectScreen: (app, s) => expectScreen(app, s),
 });

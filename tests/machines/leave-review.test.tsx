@@ -1,22 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot, InspectionEvent, SnapshotFrom } from 'xstate';
+import { expect, it } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import { leaveReviewMachine } from '../../machines/leave-review.machine';
-import { formatTransition } from '../../machines/transitions';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import type { LeaveRequest } from '../../src/domain/leave';
 import { admin } from '../views/fixtures';
-import { createCoverageRecorder, describeEvent, type PlannedPath, planTransitionPaths } from './coverage';
-import {
-  expectToast,
-  isDialogOpen,
-  openDialog,
-  type RunningApp,
-  renderApp,
-  settle,
-  useAppHarness,
-} from './harness';
+import { planTransitionPaths } from './coverage';
+import { expectToast, isDialogOpen, openDialog, type RunningApp, renderApp, settle } from './harness';
 import {
   approvedAcrossYearEnd,
   clash,
@@ -25,6 +16,7 @@ import {
   leaveTypes,
   pendingWithPdf,
 } from './leave-fixtures';
+import { describeModelWalk, followActor } from './model-walk';
 
 /**
  * Model-based test of the leave-review statechart (docs/decisions/0001) through the admin dashboard's
@@ -76,17 +68,11 @@ const events: Event[] = [
   { type: 'xstate.error.actor.decide', error: refused, actorId: 'decide' },
 ];
 
-const recorder = createCoverageRecorder(leaveReviewMachine);
+const actor = followActor(leaveReviewMachine);
 const starts = [{ name: 'admin opens the dashboard', input: undefined as never }];
-const { paths, unreachable } = planTransitionPaths(leaveReviewMachine, { starts, events });
+const plan = planTransitionPaths(leaveReviewMachine, { starts, events });
 
-let latest: AnyMachineSnapshot | null = null;
-const inspect = (event: InspectionEvent) => {
-  recorder.inspect(event);
-  const snapshot = event.type === '@xstate.snapshot' ? (event.snapshot as AnyMachineSnapshot) : null;
-  if (snapshot?.machine?.id === leaveReviewMachine.id) latest = snapshot;
-};
-const live = () => latest as Snapshot;
+const live = actor.live;
 
 const signedInAdmin = {
   [ACCESS_TOKEN_KEY]: 'token',
@@ -200,11 +186,8 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
   if (event?.type === 'xstate.error.actor.decide') expectToast(refused.message, refused.error);
 }
 
-const pathName = (path: PlannedPath<Machine, Event>) =>
-  path.steps.map((step) => describeEvent(step.event)).join(' → ') || '(page load)';
-
 async function openDashboard() {
-  const app = await renderApp({ path: '/admin', storage: signedInAdmin, inspect });
+  const app = await renderApp({ path: '/admin', storage: signedInAdmin, inspect: actor.inspect });
   app.server.answer('GET', '/api/leave-requests', 200, leavePage([pendingWithPdf, approvedAcrossYearEnd]));
   app.server.answer('GET', '/api/leave-requests/count', 200, counts);
   app.server.answer('GET', '/api/leave-types', 200, leaveTypes);
@@ -212,60 +195,47 @@ async function openDashboard() {
   return app;
 }
 
-describe('leave-review statechart, walked through the admin dashboard', () => {
-  useAppHarness();
+describeModelWalk<Machine, Event>({
+  title: 'leave-review statechart, walked through the admin dashboard',
+  machine: leaveReviewMachine,
+  actor,
+  plan,
+  open: openDashboard,
+  perform,
+  expectScreen,
+  more: () => {
+    it('a rejection says so; a decided request shows its decision date and offers no decision', async () => {
+      actor.forget();
+      const app = await openDashboard();
+      await perform(app, { type: 'review.open', request: pendingWithPdf });
+      await perform(app, events[5] as Event);
+      await perform(app, { type: 'leaveRequest.reject' });
+      expect(app.server.pending('PATCH', DECIDE).at(-1)?.body).toEqual({ status: 'REJECTED' });
+      await perform(app, {
+        type: 'xstate.done.actor.decide',
+        output: decided('REJECTED'),
+        actorId: 'decide',
+      });
+      expectScreen(app, live(), { type: 'xstate.done.actor.decide', output: null, actorId: 'decide' });
+      app.server.answer('GET', '/api/leave-requests', 200, leavePage([approvedAcrossYearEnd]));
+      app.server.answer('GET', '/api/leave-requests/count', 200, counts);
+      app.server.answer('GET', '/api/leave-types', 200, leaveTypes);
+      await settle();
 
-  it('the model can reach every transition', () => {
-    expect(unreachable.map(formatTransition)).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [pathName(path), path] as const))('%s', async (_, path) => {
-    latest = null;
-    const app = await openDashboard();
-    expect(live().value).toEqual(path.initial.value);
-    expectScreen(app, live(), null);
-    for (const step of path.steps) {
-      const mark = recorder.mark();
-      await perform(app, step.event);
-      expect(live().value, `after ${describeEvent(step.event)}`).toEqual(step.state.value);
-      for (const key of step.expects) expect(recorder.since(mark)).toContain(key);
-      expectScreen(app, live(), step.event);
-    }
-  });
-
-  it('a rejection says so; a decided request shows its decision date and offers no decision', async () => {
-    latest = null;
-    const app = await openDashboard();
-    await perform(app, { type: 'review.open', request: pendingWithPdf });
-    await perform(app, events[5] as Event);
-    await perform(app, { type: 'leaveRequest.reject' });
-    expect(app.server.pending('PATCH', DECIDE).at(-1)?.body).toEqual({ status: 'REJECTED' });
-    await perform(app, { type: 'xstate.done.actor.decide', output: decided('REJECTED'), actorId: 'decide' });
-    expectScreen(app, live(), { type: 'xstate.done.actor.decide', output: null, actorId: 'decide' });
-    app.server.answer('GET', '/api/leave-requests', 200, leavePage([approvedAcrossYearEnd]));
-    app.server.answer('GET', '/api/leave-requests/count', 200, counts);
-    app.server.answer('GET', '/api/leave-types', 200, leaveTypes);
-    await settle();
-
-    await perform(app, { type: 'review.open', request: approvedAcrossYearEnd });
-    const view = within(sheet());
-    expect(detail('Status')).toBe('Approved');
-    expect(detail('Approved On')).toBe('Dec 3, 2025');
-    expect(detail('From Date')).toBe('Dec 29, 2025 PM');
-    expect(detail('To Date')).toBe('Jan 2, 2026 AM');
-    expect(view.getByText('No reason stated.')).toBeInTheDocument();
-    expect(view.getByText('No image uploaded.')).toBeInTheDocument();
-    expect(view.queryByRole('button', { name: 'Approve' })).toBeNull();
-    // No attachment: only the clashes are fetched.
-    expect(app.server.pending('GET', '/api/s3/signed-url')).toHaveLength(0);
-    app.server.answer('GET', `/api/leave-requests/${approvedAcrossYearEnd.id}/clashes`, 200, []);
-    await settle();
-    expect(view.getByText('No one else is away on these days.')).toBeInTheDocument();
-  });
-
-  afterAll(() => console.info(recorder.report()));
-
-  it('walked every transition of the leave-review machine', () => {
-    expect(recorder.missing().map(formatTransition), recorder.report()).toEqual([]);
-  });
+      await perform(app, { type: 'review.open', request: approvedAcrossYearEnd });
+      const view = within(sheet());
+      expect(detail('Status')).toBe('Approved');
+      expect(detail('Approved On')).toBe('Dec 3, 2025');
+      expect(detail('From Date')).toBe('Dec 29, 2025 PM');
+      expect(detail('To Date')).toBe('Jan 2, 2026 AM');
+      expect(view.getByText('No reason stated.')).toBeInTheDocument();
+      expect(view.getByText('No image uploaded.')).toBeInTheDocument();
+      expect(view.queryByRole('button', { name: 'Approve' })).toBeNull();
+      // No attachment: only the clashes are fetched.
+      expect(app.server.pending('GET', '/api/s3/signed-url')).toHaveLength(0);
+      app.server.answer('GET', `/api/leave-requests/${approvedAcrossYearEnd.id}/clashes`, 200, []);
+      await settle();
+      expect(view.getByText('No one else is away on these days.')).toBeInTheDocument();
+    });
+  },
 });

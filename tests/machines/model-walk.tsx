@@ -52,7 +52,7 @@ export interface ModelWalk<TMachine extends AnyStateMachine, TEvent extends Even
     snapshot: SnapshotFrom<TMachine>,
     event: TEvent | null,
     before: SnapshotFrom<TMachine> | null,
-  ): void;
+  ): void | Promise<void>;
   /** How an event reads in a path's name; by default its type and payload. */
   label?: (event: TEvent) => string;
   /** What must match between the model and the live actor; by default the state value. */
@@ -62,6 +62,8 @@ export interface ModelWalk<TMachine extends AnyStateMachine, TEvent extends Even
   timeout?: number;
   /** Hooks of the suite's own (stubs of window.open and the like). */
   setup?: () => void;
+  /** Tests of the suite's own, run with the same harness after the walk's paths. */
+  more?: () => void;
 }
 
 export function describeModelWalk<TMachine extends AnyStateMachine, TEvent extends EventObject>(
@@ -91,17 +93,19 @@ export function describeModelWalk<TMachine extends AnyStateMachine, TEvent exten
         actor.forget();
         const app = await walk.open(path);
         expect(serialize(actor.live())).toBe(serialize(path.initial));
-        walk.expectScreen(app, actor.live(), null, null);
+        await walk.expectScreen(app, actor.live(), null, null);
         for (const step of path.steps) {
           const before = actor.live();
           const mark = actor.recorder.mark();
           await walk.perform(app, step.event);
           expect(serialize(actor.live()), `after ${label(step.event)}`).toBe(serialize(step.state));
           for (const key of step.expects) expect(actor.recorder.since(mark)).toContain(key);
-          walk.expectScreen(app, actor.live(), step.event, before);
+          await walk.expectScreen(app, actor.live(), step.event, before);
         }
       },
     );
+
+    walk.more?.();
 
     afterAll(() => console.info(actor.recorder.report()));
 
