@@ -20,6 +20,7 @@ import {
   DEMO_STAFF,
   DEMO_STAFF_PASSWORD,
 } from './seed/demo-company';
+import { seedPayroll } from './seed-payroll';
 import { writeAudit } from './services/audit';
 
 export { DEMO_STAFF_PASSWORD };
@@ -149,6 +150,7 @@ export async function seedDemoCompany(
       entityId: created.id,
     });
   }
+  await seedPayroll(db, { id: admin.id, role: 'ADMIN' }, today, staffIds, typeId(UNPAID_LEAVE));
   await writeAudit(db, {
     actorUserId: null,
     action: 'company.seeded',
