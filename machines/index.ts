@@ -6,6 +6,8 @@ import { leaveRequestLifecycle } from './leave-request.lifecycle';
 import { listMachine } from './list.machine';
 import { loginFormMachine } from './login-form.machine';
 import { onboardingMachine } from './onboarding.machine';
+import { payItemsMachine } from './pay-items.machine';
+import { paymentSnapshotMachine } from './payment-snapshot.machine';
 import { payrollPeriodMachine } from './payroll-period.machine';
 import { payslipLifecycle } from './payslip.lifecycle';
 import { registerUserMachine } from './register-user.machine';
@@ -109,5 +111,17 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'staff-payslips',
     purpose: "A staff member's own processed payslips by year (from the hire year), each opening as a PDF.",
     machine: staffPayslipsMachine,
+  },
+  {
+    name: 'pay-items',
+    purpose:
+      "Pay Items: one employee's payslip of a month, adding and deleting items of each kind; the status follows the payslip lifecycle; read-only once processed.",
+    machine: payItemsMachine,
+  },
+  {
+    name: 'payment-snapshot',
+    purpose:
+      "Payment Information Used on Pay Items: the editable panel over the payslip's salary, CPF rates and self-help group, until processed.",
+    machine: paymentSnapshotMachine,
   },
 ];

@@ -45,3 +45,6 @@ export const PayRecordsRoute = lazyScreen(() =>
 export const StaffPayslipsRoute = lazyScreen(() =>
   import('./payroll-routes').then((m) => ({ default: m.StaffPayslipsRoute })),
 );
+export const PayItemsRoute = lazyScreen(() =>
+  import('./payroll-routes').then((m) => ({ default: m.PayItemsRoute })),
+);

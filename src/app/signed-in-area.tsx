@@ -10,6 +10,7 @@ import {
   AllStaffRoute,
   MyProfileRoute,
   OnboardingRoute,
+  PayItemsRoute,
   PayRecordsRoute,
   ProcessPayRoute,
   RegisterRoute,
@@ -28,6 +29,7 @@ const builtScreens: Record<string, ComponentType<{ services: AppServices }>> = {
   '/admin/process-pay': ProcessPayRoute,
   '/admin/pay-records': PayRecordsRoute,
   '/staff/payslips': StaffPayslipsRoute,
+  '/admin/users/:userId/pay-items/:year/:month': PayItemsRoute,
 };
 
 function AreaRoutes({ area, nav, services }: { area: Area; nav: NavItem[]; services: AppServices }) {
@@ -45,6 +47,11 @@ function AreaRoutes({ area, nav, services }: { area: Area; nav: NavItem[]; servi
                 </Route>
               );
             })}
+            {area.redirects?.map((redirect) => (
+              <Route key={redirect.from} path={redirect.from}>
+                <Redirect to={redirect.to} replace />
+              </Route>
+            ))}
             <Route>
               <Redirect to="/" replace />
             </Route>
