@@ -259,7 +259,6 @@ export const payItemsMachine = setup({
                     drafts: { ...context.drafts, [kind]: emptyPayItemDraft },
                     status: statusAfter(context.status, { type: 'payItem.add' }),
                     payslip: event.output.payslip ?? context.payslip,
-                    pending: null,
                   };
                 }),
                 {
@@ -269,6 +268,7 @@ export const payItemsMachine = setup({
                     title: kindInfo(context.pending?.kind as PayItemKind).added,
                   }),
                 },
+                assign({ pending: null }),
               ],
             },
             onError: {

@@ -419,7 +419,7 @@ export function PayItemsScreen({
       </HStack>
       {loading && <Spinner size="sm" color="fg.muted" aria-label="Loading" />}
       {hasPayslip && (
-        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }} gap="4">
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="4">
           <Stack gap="4" minW="0">
             <PayslipSummary actor={actor} />
             <PaymentSnapshotPanel actor={actor} snapshotLogic={snapshotLogic} inspect={inspect} />
