@@ -77,9 +77,15 @@ async function openFromSidebar(page: Page, link: 'Process' | 'Records', heading:
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
 }
 
+/** Once the current month's lists show (as a user would wait for them), another period. */
 async function choosePeriod(page: Page, period: { year: number; month: number }) {
-  await page.getByLabel('Year').selectOption(String(period.year));
+  await page.getByText(/^A total of \d+ employees with processed payslips\.$/).waitFor();
+  if ((await page.getByLabel('Year').inputValue()) !== String(period.year)) {
+    await page.getByLabel('Year').selectOption(String(period.year));
+    await page.getByText(/^A total of \d+ employees with processed payslips\.$/).waitFor();
+  }
   await page.getByLabel('Month').selectOption(String(period.month));
+  await expect(page.getByLabel('Month').inputValue()).resolves.toBe(String(period.month));
 }
 
 async function adminToken() {
@@ -146,7 +152,7 @@ describe('payroll in the browser', () => {
     await toast(page, 'Bonus item added').waitFor();
     await status('Items Added').waitFor();
     const items = table(page, 'Bonus items');
-    await items.getByRole('cell', { name: '1,500.00' }).waitFor();
+    await items.getByRole('cell', { name: '1,500.00', exact: true }).waitFor();
     // The summary follows: the bonus is additional wages.
     await page.getByText('1,500.00', { exact: true }).first().waitFor();
     await expect(form.getByLabel('Amount').inputValue()).resolves.toBe('');
