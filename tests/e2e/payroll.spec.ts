@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../src/domain/dates';
@@ -6,7 +5,15 @@ import { formatAmount } from '../../src/domain/money';
 import { MONTH_NAMES, type PayslipAggregate } from '../../src/domain/payslips';
 import { DEMO_STAFF_PASSWORD } from '../../src/server/seed/demo-company';
 import { pdfText } from '../support/pdf-text';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, api, launchBrowser, type RunningServer, startApp } from './app-server';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  accessibilityProblems,
+  api,
+  launchBrowser,
+  type RunningServer,
+  startApp,
+} from './app-server';
 
 /**
  * Payroll in a real browser against the real server and its seeded company (three processed months before
@@ -62,13 +69,6 @@ const toast = (page: Page, title: string) =>
 const table = (page: Page, name: string) => page.getByRole('table', { name, exact: true });
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `/tmp/payroll-${name}.png`, fullPage: true });
-
-async function accessibilityProblems(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function openFromSidebar(page: Page, link: 'Process' | 'Records', heading: string) {
   if ((page.viewportSize()?.width ?? 1280) < 768)
