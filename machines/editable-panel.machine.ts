@@ -6,6 +6,7 @@ import { bodyFieldErrors } from '../src/domain/forms';
 import { parseLeaveAllowanceForm } from '../src/domain/onboarding';
 import { officialCpfRatesFor, paymentInfoFormSchema } from '../src/domain/payment-info';
 import type { CpfSection, CpfType } from '../src/domain/payroll';
+import { payrollMessages, snapshotFormSchema } from '../src/domain/payslips';
 import { staffInfoBodySchema } from '../src/domain/staff-info';
 import { notProvided, type ToastParams } from './effects';
 
@@ -13,7 +14,17 @@ import { notProvided, type ToastParams } from './effects';
 /** Messages by field name, one per field. */
 type Errors = Record<string, string>;
 
-export type PanelKind = 'profile' | 'staffInfo' | 'employmentInfo' | 'paymentInfo' | 'leaveAllowance';
+export type PanelKind =
+  | 'profile'
+  | 'staffInfo'
+  | 'employmentInfo'
+  | 'paymentInfo'
+  | 'leaveAllowance'
+  /** Payment Information Used on Pay Items (machines/payment-snapshot.machine.ts). */
+  | 'paymentSnapshot';
+
+/** The record panels of My profile and user detail (the payment snapshot belongs to Pay Items). */
+export type RecordPanelKind = Exclude<PanelKind, 'paymentSnapshot'>;
 
 /** A panel's fields as the inputs hold them. */
 export type PanelValues = Record<string, string>;
@@ -57,6 +68,8 @@ export function panelErrors(kind: PanelKind, values: PanelValues): Errors {
       return bodyFieldErrors(employmentInfoBodySchema, values);
     case 'paymentInfo':
       return bodyFieldErrors(paymentInfoFormSchema, values);
+    case 'paymentSnapshot':
+      return bodyFieldErrors(snapshotFormSchema, values);
     case 'leaveAllowance': {
       // The panel shows every type but Unpaid Leave, keyed by id.
       const types = Object.keys(values).map((id) => ({ id: Number(id), name: id }));
@@ -86,6 +99,10 @@ export const panelToasts: Record<
   paymentInfo: {
     saved: { type: 'success', title: 'Payment Info Updated' },
     failed: (error) => ({ type: 'error', title: error.message, description: error.error }),
+  },
+  paymentSnapshot: {
+    saved: { type: 'success', title: payrollMessages.snapshotSaved },
+    failed: (error) => ({ type: 'error', title: payrollMessages.snapshotFailed, description: error.message }),
   },
   leaveAllowance: {
     saved: { type: 'success', title: 'Leave Allowance Updated!' },
@@ -118,114 +135,125 @@ function withOfficialRates(draft: PanelValues, dateOfBirth: string | null): Pane
 export const isPanelDirty = (context: Pick<EditablePanelContext, 'stored' | 'draft'>) =>
   Object.keys(context.draft).some((field) => context.draft[field] !== context.stored[field]);
 
-export const editablePanelMachine = setup({
-  types: {
-    context: {} as EditablePanelContext,
-    events: {} as EditablePanelEvent,
-    input: {} as EditablePanelInput,
-  },
-  actors: {
-    /** Sends the draft; answers the values as stored, which the panel then shows. */
-    savePanel: fromPromise<PanelValues, { kind: PanelKind; values: PanelValues }>(
-      notProvided('editable-panel', 'savePanel'),
-    ),
-  },
-  actions: {
-    notify: notProvided('editable-panel', 'notify') as (_: unknown, params: ToastParams) => void,
-  },
-  guards: {
-    hasChanges: ({ context }) => isPanelDirty(context),
-    /** Something changed and the draft passes the panel's checks. */
-    canSave: ({ context }) =>
-      isPanelDirty(context) && Object.keys(panelErrors(context.kind, context.draft)).length === 0,
-  },
-}).createMachine({
-  id: 'editablePanel',
-  description: 'A panel of My profile or user detail: read-only, or editing with Save and Cancel.',
-  context: ({ input }) => ({
-    kind: input.kind,
-    dateOfBirth: input.dateOfBirth ?? null,
-    stored: input.values,
-    draft: input.values,
-    errors: {},
-    error: null,
-  }),
-  initial: 'readOnly',
-  states: {
-    readOnly: {
-      description: 'The stored values; the pencil starts editing.',
-      on: {
-        'panel.edit': {
-          target: 'editing',
-          actions: assign(({ context }) => ({ draft: context.stored, errors: {}, error: null })),
-        },
-      },
+/**
+ * One editable panel statechart: `editablePanelMachine` (the record panels) and the payment snapshot of Pay
+ * Items (`machines/payment-snapshot.machine.ts`) are both made here, so there is one panel pattern.
+ */
+export function createEditablePanelMachine(definition: { id: string; description: string }) {
+  return setup({
+    types: {
+      context: {} as EditablePanelContext,
+      events: {} as EditablePanelEvent,
+      input: {} as EditablePanelInput,
     },
-    editing: {
-      description: 'Inputs hold a draft; Save is disabled while nothing changed.',
-      initial: 'idle',
-      on: {
-        'panel.change': {
-          description:
-            'A field changes; in the payment panel a new CPF type or section brings the official rates.',
-          actions: assign(({ context, event }) => {
-            const { [event.field]: _, leave: __, ...errors } = context.errors;
-            const draft = { ...context.draft, [event.field]: event.value };
-            const choosesCpf = event.field === 'cpfType' || event.field === 'cpfSection';
-            return {
-              draft:
-                context.kind === 'paymentInfo' && choosesCpf
-                  ? withOfficialRates(draft, context.dateOfBirth)
-                  : draft,
-              errors,
-            };
-          }),
-        },
-        'panel.cancel': {
-          target: 'readOnly',
-          description: 'Cancel restores the stored values.',
-          actions: assign(({ context }) => ({ draft: context.stored, errors: {} })),
-        },
-        'panel.save': [
-          { guard: 'canSave', target: 'saving' },
-          {
-            guard: 'hasChanges',
-            target: '.invalid',
-            actions: assign({ errors: ({ context }) => panelErrors(context.kind, context.draft) }),
+    actors: {
+      /** Sends the draft; answers the values as stored, which the panel then shows. */
+      savePanel: fromPromise<PanelValues, { kind: PanelKind; values: PanelValues }>(
+        notProvided('editable-panel', 'savePanel'),
+      ),
+    },
+    actions: {
+      notify: notProvided('editable-panel', 'notify') as (_: unknown, params: ToastParams) => void,
+    },
+    guards: {
+      hasChanges: ({ context }) => isPanelDirty(context),
+      /** Something changed and the draft passes the panel's checks. */
+      canSave: ({ context }) =>
+        isPanelDirty(context) && Object.keys(panelErrors(context.kind, context.draft)).length === 0,
+    },
+  }).createMachine({
+    id: definition.id,
+    description: definition.description,
+    context: ({ input }) => ({
+      kind: input.kind,
+      dateOfBirth: input.dateOfBirth ?? null,
+      stored: input.values,
+      draft: input.values,
+      errors: {},
+      error: null,
+    }),
+    initial: 'readOnly',
+    states: {
+      readOnly: {
+        description: 'The stored values; the pencil starts editing.',
+        on: {
+          'panel.edit': {
+            target: 'editing',
+            actions: assign(({ context }) => ({ draft: context.stored, errors: {}, error: null })),
           },
-        ],
-      },
-      states: {
-        idle: { description: 'The admin or staff member types.' },
-        invalid: { description: 'Messages show beside the fields.' },
-        saveFailed: { description: "The server refused; the panel's failure toast showed." },
-      },
-    },
-    saving: {
-      description: 'The change is in flight; Save and Cancel are disabled.',
-      invoke: {
-        id: 'savePanel',
-        src: 'savePanel',
-        input: ({ context }) => ({ kind: context.kind, values: context.draft }),
-        onDone: {
-          target: 'readOnly',
-          actions: [
-            assign(({ event }) => ({ stored: event.output, draft: event.output })),
-            { type: 'notify', params: ({ context }) => panelToasts[context.kind].saved },
-          ],
         },
-        onError: {
-          target: 'editing.saveFailed',
-          description: 'The draft stays for another try.',
-          actions: [
-            assign({ error: ({ event }) => toApiError(event.error) }),
+      },
+      editing: {
+        description: 'Inputs hold a draft; Save is disabled while nothing changed.',
+        initial: 'idle',
+        on: {
+          'panel.change': {
+            description:
+              'A field changes; in the payment panel a new CPF type or section brings the official rates.',
+            actions: assign(({ context, event }) => {
+              const { [event.field]: _, leave: __, ...errors } = context.errors;
+              const draft = { ...context.draft, [event.field]: event.value };
+              const choosesCpf = event.field === 'cpfType' || event.field === 'cpfSection';
+              return {
+                draft:
+                  context.kind === 'paymentInfo' && choosesCpf
+                    ? withOfficialRates(draft, context.dateOfBirth)
+                    : draft,
+                errors,
+              };
+            }),
+          },
+          'panel.cancel': {
+            target: 'readOnly',
+            description: 'Cancel restores the stored values.',
+            actions: assign(({ context }) => ({ draft: context.stored, errors: {} })),
+          },
+          'panel.save': [
+            { guard: 'canSave', target: 'saving' },
             {
-              type: 'notify',
-              params: ({ context, event }) => panelToasts[context.kind].failed(toApiError(event.error)),
+              guard: 'hasChanges',
+              target: '.invalid',
+              actions: assign({ errors: ({ context }) => panelErrors(context.kind, context.draft) }),
             },
           ],
         },
+        states: {
+          idle: { description: 'The admin or staff member types.' },
+          invalid: { description: 'Messages show beside the fields.' },
+          saveFailed: { description: "The server refused; the panel's failure toast showed." },
+        },
+      },
+      saving: {
+        description: 'The change is in flight; Save and Cancel are disabled.',
+        invoke: {
+          id: 'savePanel',
+          src: 'savePanel',
+          input: ({ context }) => ({ kind: context.kind, values: context.draft }),
+          onDone: {
+            target: 'readOnly',
+            actions: [
+              assign(({ event }) => ({ stored: event.output, draft: event.output })),
+              { type: 'notify', params: ({ context }) => panelToasts[context.kind].saved },
+            ],
+          },
+          onError: {
+            target: 'editing.saveFailed',
+            description: 'The draft stays for another try.',
+            actions: [
+              assign({ error: ({ event }) => toApiError(event.error) }),
+              {
+                type: 'notify',
+                params: ({ context, event }) => panelToasts[context.kind].failed(toApiError(event.error)),
+              },
+            ],
+          },
+        },
       },
     },
-  },
+  });
+}
+
+export const editablePanelMachine = createEditablePanelMachine({
+  id: 'editablePanel',
+  description: 'A panel of My profile or user detail: read-only, or editing with Save and Cancel.',
 });

@@ -9,6 +9,8 @@ import { leaveReviewMachine } from './leave-review.machine';
 import { listMachine } from './list.machine';
 import { loginFormMachine } from './login-form.machine';
 import { onboardingMachine } from './onboarding.machine';
+import { payItemsMachine } from './pay-items.machine';
+import { paymentSnapshotMachine } from './payment-snapshot.machine';
 import { payrollPeriodMachine } from './payroll-period.machine';
 import { payslipLifecycle } from './payslip.lifecycle';
 import { registerUserMachine } from './register-user.machine';
@@ -130,5 +132,17 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "Every employee's leave balance for a year (/admin/leave-balance): fetched per year with its time, sorted by column, and its PDF.",
     machine: leaveBalanceReportMachine,
+  },
+  {
+    name: 'pay-items',
+    purpose:
+      "Pay Items: one employee's payslip of a month, adding and deleting items of each kind; the status follows the payslip lifecycle; read-only once processed.",
+    machine: payItemsMachine,
+  },
+  {
+    name: 'payment-snapshot',
+    purpose:
+      "Payment Information Used on Pay Items: the editable panel over the payslip's salary, CPF rates and self-help group, until processed.",
+    machine: paymentSnapshotMachine,
   },
 ];

@@ -1,8 +1,8 @@
 import { fromCallback, fromPromise } from 'xstate';
 import {
   editablePanelMachine,
-  type PanelKind,
   type PanelValues,
+  type RecordPanelKind,
 } from '../../machines/editable-panel.machine';
 import type { ToastParams } from '../../machines/effects';
 import { onboardingMachine } from '../../machines/onboarding.machine';
@@ -114,7 +114,11 @@ export interface PanelTarget {
 }
 
 /** The editable panel of one kind for one user: saving sends the draft and answers the stored values. */
-export function provideEditablePanel(effects: StaffRecordEffects, kind: PanelKind, target: PanelTarget) {
+export function provideEditablePanel(
+  effects: StaffRecordEffects,
+  kind: RecordPanelKind,
+  target: PanelTarget,
+) {
   const { user } = target;
   let allowances = target.allowances ?? {};
   const save = async (values: PanelValues): Promise<PanelValues> => {

@@ -11,6 +11,8 @@ export interface Area {
   label: string;
   roles: readonly Role[];
   pages: readonly AreaPage[];
+  /** Incomplete paths of a page that lead elsewhere rather than home. */
+  redirects?: readonly { from: string; to: string }[];
 }
 
 /**
@@ -32,6 +34,8 @@ export const adminArea: Area = {
     { path: '/admin/register', title: 'Register a New Account' },
     { path: '/admin/onboard/:id', title: 'Onboard Staff' },
   ],
+  // Spec section 2: Pay Items without its user, year or month goes to Process Pay.
+  redirects: [{ from: '/admin/users/:userId/pay-items/*?', to: '/admin/process-pay' }],
 };
 
 export const staffArea: Area = {

@@ -51,3 +51,6 @@ export const AdminDashboardRoute = lazyScreen(() =>
 export const LeaveBalanceRoute = lazyScreen(() =>
   import('./leave-admin-routes').then((m) => ({ default: m.LeaveBalanceRoute })),
 );
+export const PayItemsRoute = lazyScreen(() =>
+  import('./payroll-routes').then((m) => ({ default: m.PayItemsRoute })),
+);

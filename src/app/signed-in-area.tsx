@@ -12,6 +12,7 @@ import {
   LeaveBalanceRoute,
   MyProfileRoute,
   OnboardingRoute,
+  PayItemsRoute,
   PayRecordsRoute,
   ProcessPayRoute,
   RegisterRoute,
@@ -32,6 +33,7 @@ const builtScreens: Record<string, ComponentType<{ services: AppServices }>> = {
   '/admin/process-pay': ProcessPayRoute,
   '/admin/pay-records': PayRecordsRoute,
   '/staff/payslips': StaffPayslipsRoute,
+  '/admin/users/:userId/pay-items/:year/:month': PayItemsRoute,
 };
 
 function AreaRoutes({ area, nav, services }: { area: Area; nav: NavItem[]; services: AppServices }) {
@@ -49,6 +51,11 @@ function AreaRoutes({ area, nav, services }: { area: Area; nav: NavItem[]; servi
                 </Route>
               );
             })}
+            {area.redirects?.map((redirect) => (
+              <Route key={redirect.from} path={redirect.from}>
+                <Redirect to={redirect.to} replace />
+              </Route>
+            ))}
             <Route>
               <Redirect to="/" replace />
             </Route>

@@ -1,5 +1,5 @@
 import { navigate } from 'wouter/use-browser-location';
-import type { PanelKind, PanelValues } from '../../machines/editable-panel.machine';
+import type { PanelValues, RecordPanelKind } from '../../machines/editable-panel.machine';
 import {
   provideEditablePanel,
   provideOnboarding,
@@ -27,5 +27,5 @@ const effects: StaffRecordEffects = {
 export const registerUser = provideRegisterUser(effects);
 export const onboarding = provideOnboarding(effects);
 export const userRecord = provideUserRecord(effects);
-export const panelLogic = (kind: PanelKind, target: { user: UserDetail; allowances?: PanelValues }) =>
+export const panelLogic = (kind: RecordPanelKind, target: { user: UserDetail; allowances?: PanelValues }) =>
   provideEditablePanel(effects, kind, target);

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { isoDateSchema } from './auth';
 import { PAYSLIP_STATUSES } from './enums';
 import { idSchema, text } from './fields';
+import {
+  CPF_FIELDS_MESSAGE,
+  CPF_RATES_MESSAGE,
+  cpfRateSchema,
+  SALARY_MESSAGE,
+  salaryAmountSchema,
+} from './payment-info';
 import { type PayItemKind, payItemTypesByKind, selfHelpGroupSchema, selfHelpGroups } from './payroll';
 
 /**
@@ -45,6 +52,9 @@ export interface PayItemKindInfo {
   title: string;
   added: string;
   addFailed: string;
+  /** The spec names no toast for a deletion; these follow its wording for additions. */
+  deleted: string;
+  deleteFailed: string;
 }
 
 /** Per kind, in the order of the Pay Items panels (spec section 2 and the toasts of section 8). */
@@ -55,6 +65,8 @@ export const payItemKindInfo: readonly PayItemKindInfo[] = [
     title: 'Adhoc',
     added: 'Adhoc item added',
     addFailed: 'Failed to add adhoc item',
+    deleted: 'Adhoc item deleted',
+    deleteFailed: 'Failed to delete adhoc item',
   },
   {
     kind: 'BONUS',
@@ -62,6 +74,8 @@ export const payItemKindInfo: readonly PayItemKindInfo[] = [
     title: 'Bonus',
     added: 'Bonus item added',
     addFailed: 'Failed to add bonus item',
+    deleted: 'Bonus item deleted',
+    deleteFailed: 'Failed to delete bonus item',
   },
   {
     kind: 'DEDUCTION',
@@ -69,6 +83,8 @@ export const payItemKindInfo: readonly PayItemKindInfo[] = [
     title: 'Deductions',
     added: 'Deduction item added',
     addFailed: 'Failed to add deduction item',
+    deleted: 'Deduction item deleted',
+    deleteFailed: 'Failed to delete deduction item',
   },
   {
     kind: 'OTHER_ADDITION',
@@ -76,6 +92,8 @@ export const payItemKindInfo: readonly PayItemKindInfo[] = [
     title: 'Other Additions',
     added: 'Other addition item added',
     addFailed: 'Failed to add other addition item',
+    deleted: 'Other addition item deleted',
+    deleteFailed: 'Failed to delete other addition item',
   },
   {
     kind: 'OTHER_DEDUCTION',
@@ -83,6 +101,8 @@ export const payItemKindInfo: readonly PayItemKindInfo[] = [
     title: 'Other Deductions',
     added: 'Other deduction item added',
     addFailed: 'Failed to add other deduction item',
+    deleted: 'Other deduction item deleted',
+    deleteFailed: 'Failed to delete other deduction item',
   },
 ];
 
@@ -348,3 +368,71 @@ export function initialPayPeriod(today: string, passed?: { year?: number; month?
 
 /** Rows per page in the payroll lists (the table's default, spec section 9): a 7,000-employee month stays quick to draw. */
 export const PAY_LIST_PAGE_SIZE = 10;
+
+// ---------------------------------------------------------------------------------------------
+// The Pay Items forms: Payment Information Used and a pay item, as text (spec section 5)
+// ---------------------------------------------------------------------------------------------
+
+/** The Payment Information Used panel's fields as its inputs hold them. */
+export type SnapshotFormValues = {
+  basicSalarySnapshot: string;
+  employeeCpfRateSnapshot: string;
+  employerCpfRateSnapshot: string;
+  selfHelpGroupSnapshot: string;
+};
+
+/** '' stays undefined (missing); anything else is read as a number (NaN when it is not one). */
+const numberText = <T extends z.ZodType<unknown, number | undefined>>(schema: T) =>
+  z
+    .string()
+    .transform((value) => (value.trim() === '' ? undefined : Number(value.trim())))
+    .pipe(schema);
+
+/** The panel's text to the PUT body, with the payment messages (spec section 5: "same salary and CPF messages"). */
+export const snapshotFormSchema = z
+  .object({
+    basicSalarySnapshot: numberText(
+      salaryAmountSchema.optional().refine((value) => value !== undefined, SALARY_MESSAGE),
+    ),
+    employeeCpfRateSnapshot: numberText(
+      cpfRateSchema.optional().refine((value) => value !== undefined, CPF_RATES_MESSAGE),
+    ),
+    employerCpfRateSnapshot: numberText(
+      cpfRateSchema.optional().refine((value) => value !== undefined, CPF_RATES_MESSAGE),
+    ),
+    selfHelpGroupSnapshot: z.enum(selfHelpGroups, { error: CPF_FIELDS_MESSAGE }),
+  })
+  .transform(
+    (value): SnapshotUpdate => ({
+      // Each refinement above refuses undefined.
+      basicSalarySnapshot: value.basicSalarySnapshot as number,
+      employeeCpfRateSnapshot: value.employeeCpfRateSnapshot as number,
+      employerCpfRateSnapshot: value.employerCpfRateSnapshot as number,
+      selfHelpGroupSnapshot: value.selfHelpGroupSnapshot,
+    }),
+  );
+
+/** A payslip's snapshot as the panel's text; without CPF the rates are 0 (the panel hides them). */
+export function snapshotFormValues(payslip: PayslipDetail): SnapshotFormValues {
+  const rate = (value: number | null) => String(value ?? 0);
+  return {
+    basicSalarySnapshot: payslip.basicSalarySnapshot.toFixed(2),
+    employeeCpfRateSnapshot: rate(payslip.employeeCpfRateSnapshot),
+    employerCpfRateSnapshot: rate(payslip.employerCpfRateSnapshot),
+    selfHelpGroupSnapshot: payslip.selfHelpGroupSnapshot,
+  };
+}
+
+/** A pay item being typed: its type and amount as text. */
+export type PayItemDraft = { type: string; amount: string };
+export const emptyPayItemDraft: PayItemDraft = { type: '', amount: '' };
+
+/** Spec section 5: type and amount required, the amount above 0; null when the item can be added. */
+export function payItemDraftError(draft: PayItemDraft): string | null {
+  if (draft.type === '' || draft.amount.trim() === '') return payrollMessages.payItemIncomplete;
+  const amount = Number(draft.amount.trim());
+  if (!Number.isFinite(amount) || amount <= 0) return payrollMessages.payItemAmount;
+  if (amount > MAX_AMOUNT) return `Amount must be at most ${MAX_AMOUNT.toLocaleString('en-SG')}.`;
+  if (!hasAtMostTwoDecimals(amount)) return 'Amounts have at most two decimals.';
+  return null;
+}

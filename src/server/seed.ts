@@ -22,6 +22,7 @@ import {
   DEMO_STAFF_PASSWORD,
   type DemoLeaveRequest,
 } from './seed/demo-company';
+import { seedPayroll } from './seed-payroll';
 import { writeAudit } from './services/audit';
 import { type FileStorage, newAttachmentKey } from './storage/storage';
 
@@ -182,6 +183,7 @@ export async function seedDemoCompany(
       entityId: created.id,
     });
   }
+  await seedPayroll(db, { id: admin.id, role: 'ADMIN' }, today, staffIds, typeId(UNPAID_LEAVE));
   await writeAudit(db, {
     actorUserId: null,
     action: 'company.seeded',

@@ -124,7 +124,17 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
     <Box>
       {/* Positioned, so that absolutely placed content (visually hidden labels) scrolls with the table
           instead of widening the page. */}
-      <Table.ScrollArea borderWidth="1px" rounded="md" position="relative">
+      {/* Focusable, so that a keyboard can scroll a table wider than its card (WCAG 2.1.1) even when no row
+          holds a button. */}
+      <Table.ScrollArea
+        borderWidth="1px"
+        rounded="md"
+        position="relative"
+        tabIndex={0}
+        role="region"
+        aria-label={`${props.label} (scrolls sideways)`}
+        _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
+      >
         <Table.Root size="sm" minWidth={props.minWidth} aria-label={props.label} aria-busy={loading}>
           {props.caption && (
             // Start-aligned: on a phone the centre of a wide table is off screen.

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../src/domain/dates';
 import { RACES } from '../../src/domain/enums';
@@ -16,7 +16,9 @@ import {
   leaveRequestDays,
   leaveRequests,
   leaveTypes,
+  payItems,
   paymentInfo,
+  payslips,
   staffInfo,
   users,
 } from '../../src/server/db/schema';
@@ -169,6 +171,60 @@ describe('demo seed', () => {
         r.toDate >= (attached?.fromDate ?? ''),
     );
     expect(overlapping.length).toBeGreaterThan(0);
+  });
+});
+
+describe('demo payroll', () => {
+  it('has three processed months before this one: one with bonuses, one with unpaid leave prefilled', async () => {
+    const processed = await database.db
+      .select({ year: payslips.year, month: payslips.month, id: payslips.id, userId: payslips.userId })
+      .from(payslips)
+      .where(eq(payslips.status, 'PROCESSED'));
+    const months = [...new Set(processed.map((p) => p.year * 100 + p.month))].sort();
+    const today = todayIso();
+    const expected = [3, 2, 1].map((back) => {
+      const start = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 - back, 1));
+      return start.getUTCFullYear() * 100 + start.getUTCMonth() + 1;
+    });
+    expect(months).toEqual(expected);
+    // Every onboarded staff member employed in a month is paid in it: nobody is left unprocessed.
+    const open = await database.db.select().from(payslips).where(ne(payslips.status, 'PROCESSED'));
+    expect(open).toEqual([]);
+    for (const month of months) {
+      expect(processed.filter((p) => p.year * 100 + p.month === month).length).toBeGreaterThanOrEqual(9);
+    }
+
+    const items = await database.db
+      .select({ kind: payItems.kind, type: payItems.type, payslipId: payItems.payslipId })
+      .from(payItems);
+    const monthOf = (payslipId: number) => {
+      const found = processed.find((p) => p.id === payslipId);
+      return found ? found.year * 100 + found.month : null;
+    };
+    expect(items.filter((i) => i.kind === 'BONUS').map((i) => monthOf(i.payslipId))).toContain(months[1]);
+    expect(items.filter((i) => i.type === 'UNPAID_LEAVE').map((i) => monthOf(i.payslipId))).toEqual([
+      months[2],
+    ]);
+    // The deduction comes from an approved Unpaid Leave of the same person.
+    const [unpaid] = items.filter((i) => i.type === 'UNPAID_LEAVE');
+    const owner = processed.find((p) => p.id === unpaid?.payslipId)?.userId;
+    const unpaidType = (await database.db.select().from(leaveTypes)).find((t) => t.name === 'Unpaid Leave');
+    const leave = await database.db
+      .select()
+      .from(leaveRequests)
+      .where(and(eq(leaveRequests.userId, owner ?? 0), eq(leaveRequests.leaveTypeId, unpaidType?.id ?? 0)));
+    expect(leave.map((l) => l.status)).toContain('APPROVED');
+
+    // Among the processed staff: one past 55 and a PR in the second year.
+    const paid = new Set(processed.map((p) => p.userId));
+    const people = await database.db
+      .select({ id: users.id, dob: staffInfo.dateOfBirth, cpfType: paymentInfo.cpfType })
+      .from(users)
+      .innerJoin(staffInfo, eq(staffInfo.userId, users.id))
+      .innerJoin(paymentInfo, eq(paymentInfo.userId, users.id));
+    const fiftyFiveYearsAgo = `${Number(today.slice(0, 4)) - 55}${today.slice(4)}`;
+    expect(people.some((p) => paid.has(p.id) && p.dob < fiftyFiveYearsAgo)).toBe(true);
+    expect(people.some((p) => paid.has(p.id) && p.cpfType === 'SINGAPORE PR 2 YEAR')).toBe(true);
   });
 });
 

@@ -7,7 +7,7 @@ import type {
   RACES,
 } from '../../domain/enums';
 import type { Nationality } from '../../domain/nationalities';
-import type { CpfSection, CpfType } from '../../domain/payroll';
+import type { CpfSection, CpfType, PayItemKind, PayItemType } from '../../domain/payroll';
 
 // The demo company that `npm start` and `npm run seed` create on an empty database: data only.
 // The seed (../seed.ts) turns it into rows through the same factories the tests use.
@@ -439,5 +439,50 @@ export const DEMO_LEAVE_REQUESTS: DemoLeaveRequest[] = [
         'The patient is expected to be hospitalised for three days.',
       ],
     },
+  },
+];
+
+export interface DemoPayItem {
+  /** A DEMO_STAFF e-mail local part (an onboarded person). */
+  who: string;
+  kind: PayItemKind;
+  type: PayItemType;
+  /** Dollars. */
+  amount: number;
+}
+
+export interface DemoPayMonth {
+  /** How many months before the current one. */
+  monthsBack: number;
+  items: DemoPayItem[];
+  /** Approved Unpaid Leave on two working days of the month, before its payslips exist (prefilled). */
+  unpaidLeave?: { who: string; reason: string };
+}
+
+/**
+ * Three processed months before the current one (src/server/seed-payroll.ts): a plain month, a month with
+ * bonuses, and a month with an unpaid-leave deduction. Among the staff paid: Lim Hui Ling, past 55, and
+ * Muhammad Hafiz, a PR in the second year.
+ */
+export const DEMO_PAY_MONTHS: DemoPayMonth[] = [
+  { monthsBack: 3, items: [] },
+  {
+    monthsBack: 2,
+    items: [
+      { who: 'weiming.tan', kind: 'BONUS', type: 'BONUS', amount: 3000 },
+      { who: 'chloe.fernandez', kind: 'BONUS', type: 'COMMISION', amount: 850 },
+      { who: 'rajesh.kumar', kind: 'BONUS', type: 'AWS', amount: 8500 },
+      { who: 'huiling.lim', kind: 'BONUS', type: 'BONUS', amount: 2000 },
+      { who: 'hafiz.osman', kind: 'ADHOC', type: 'OVERTIME', amount: 245.5 },
+    ],
+  },
+  {
+    monthsBack: 1,
+    items: [
+      { who: 'hafiz.osman', kind: 'ADHOC', type: 'OVERTIME', amount: 180 },
+      { who: 'weiming.tan', kind: 'OTHER_ADDITION', type: 'TRAVEL_ALLOWANCE', amount: 120 },
+      { who: 'aisyah.rahman', kind: 'OTHER_DEDUCTION', type: 'LOAN', amount: 200 },
+    ],
+    unpaidLeave: { who: 'an.nguyen', reason: 'Family matters overseas' },
   },
 ];

@@ -1,4 +1,8 @@
-import type { editablePanelMachine, PanelKind, PanelValues } from '../../../machines/editable-panel.machine';
+import type {
+  editablePanelMachine,
+  PanelValues,
+  RecordPanelKind,
+} from '../../../machines/editable-panel.machine';
 import { employmentInfoFormValues } from '../../domain/employment-info';
 import { type LeaveAllowanceRow, type LeaveTypeRef, leaveAllowanceFormValues } from '../../domain/onboarding';
 import { paymentInfoFormValues } from '../../domain/payment-info';
@@ -8,7 +12,7 @@ import type { RecordPanels } from './record-tabs';
 
 /** Builds a panel's logic for one user (its save wired by the app); given to the screens by their route. */
 export type PanelLogicFactory = (
-  kind: PanelKind,
+  kind: RecordPanelKind,
   target: { user: UserDetail; allowances?: PanelValues },
 ) => typeof editablePanelMachine;
 

@@ -36,7 +36,12 @@ export interface RecordPanels {
   leaveAllowance: PanelSetup | null;
 }
 
-const TABS: { kind: Exclude<PanelKind, 'profile'>; value: string; label: string; title: string }[] = [
+const TABS: {
+  kind: Exclude<PanelKind, 'profile' | 'paymentSnapshot'>;
+  value: string;
+  label: string;
+  title: string;
+}[] = [
   { kind: 'staffInfo', value: 'staff', label: 'Staff', title: 'Staff Information' },
   { kind: 'employmentInfo', value: 'employment', label: 'Employment', title: 'Employment Information' },
   { kind: 'paymentInfo', value: 'payment', label: 'Payment', title: 'Payment Information' },

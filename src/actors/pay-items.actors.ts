@@ -1,0 +1,86 @@
+import { fromPromise } from 'xstate';
+import type { PanelValues } from '../../machines/editable-panel.machine';
+import type { ToastParams } from '../../machines/effects';
+import { PAY_ITEM_KINDS, type PayItemsEmployee, payItemsMachine } from '../../machines/pay-items.machine';
+import { paymentSnapshotMachine } from '../../machines/payment-snapshot.machine';
+import type { LeaveApi } from '../api/leave.api';
+import type { PayslipsApi } from '../api/payslips.api';
+import type { usersApi } from '../api/users.api';
+import { type PayslipDetail, snapshotFormSchema, snapshotFormValues } from '../domain/payslips';
+
+export interface PayItemsEffects {
+  payslips: Pick<PayslipsApi, 'payslip' | 'items' | 'addItem' | 'removeItem' | 'updateSnapshot'>;
+  leave: Pick<LeaveApi, 'balances'>;
+  users: Pick<typeof usersApi, 'get'>;
+  notify: (toast: ToastParams) => void;
+}
+
+/** Pay Items with its live effects (spec sections 7 and 8). */
+export function providePayItems({ payslips, leave, users, notify }: PayItemsEffects) {
+  /** The payslip's fresh figures after a change; the change stands even if they cannot be fetched. */
+  const refreshed = (userId: number, period: { year: number; month: number }) =>
+    payslips.payslip(userId, period).catch(() => null);
+  return payItemsMachine.provide({
+    actors: {
+      loadPayItems: fromPromise(async ({ input }) => {
+        const period = { year: input.year, month: input.month };
+        // The payslip first: asking for it creates the row of an eligible employee.
+        const payslip = await payslips.payslip(input.userId, period);
+        const [lists, leaveBalances, user] = await Promise.all([
+          Promise.all(PAY_ITEM_KINDS.map((kind) => payslips.items(kind, input.userId, period))),
+          // The balance table is an extra: without it the pay items still show.
+          leave.balances(input.userId, input.year).catch(() => []),
+          input.user ??
+            users
+              .get(input.userId)
+              .then((found): PayItemsEmployee | null =>
+                'id' in found ? { id: found.id, fullName: found.fullName } : null,
+              ),
+        ]);
+        const items = Object.fromEntries(PAY_ITEM_KINDS.map((kind, i) => [kind, lists[i] ?? []]));
+        return { payslip, user, leaveBalances, items: items as never };
+      }),
+      addItem: fromPromise(async ({ input }) => {
+        const item = await payslips.addItem(input.kind, input.body);
+        return { item, payslip: await refreshed(input.body.userId, input.body) };
+      }),
+      removeItem: fromPromise(async ({ input }) => {
+        await payslips.removeItem(input.kind, input.item.id);
+        return { payslip: await refreshed(input.userId, input) };
+      }),
+    },
+    actions: { notify: (_, toast) => notify(toast) },
+  });
+}
+
+export type PayItemsLogic = ReturnType<typeof providePayItems>;
+
+/**
+ * The Payment Information Used panel of one payslip: Save sends PUT /payslips/{userId}/{year}/{month} and
+ * hands the payslip with its new figures to `saved` (the screen's summary).
+ */
+export function providePaymentSnapshot(
+  { payslips, notify }: Pick<PayItemsEffects, 'payslips' | 'notify'>,
+  payslip: Pick<PayslipDetail, 'userId' | 'year' | 'month'>,
+  saved: (payslip: PayslipDetail) => void,
+) {
+  return paymentSnapshotMachine.provide({
+    actors: {
+      savePanel: fromPromise(async ({ input }): Promise<PanelValues> => {
+        const updated = await payslips.updateSnapshot(
+          payslip.userId,
+          payslip,
+          snapshotFormSchema.parse(input.values),
+        );
+        saved(updated);
+        return snapshotFormValues(updated);
+      }),
+    },
+    actions: { notify: (_, toast) => notify(toast) },
+  });
+}
+
+export type PaymentSnapshotLogicFactory = (
+  payslip: Pick<PayslipDetail, 'userId' | 'year' | 'month'>,
+  saved: (payslip: PayslipDetail) => void,
+) => typeof paymentSnapshotMachine;

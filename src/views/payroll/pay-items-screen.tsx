@@ -1,0 +1,452 @@
+import {
+  Box,
+  Button,
+  Card,
+  Grid,
+  Heading,
+  HStack,
+  Input,
+  Link,
+  Spinner,
+  Stack,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { Link as RouterLink } from 'wouter';
+import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
+import type { PanelValues } from '../../../machines/editable-panel.machine';
+import type { PayItemsEmployee, payItemsMachine } from '../../../machines/pay-items.machine';
+import { payslipStatusLabels } from '../../../machines/payslip.lifecycle';
+import type { PayItemsLogic, PaymentSnapshotLogicFactory } from '../../actors/pay-items.actors';
+import type { PayslipStatus } from '../../domain/enums';
+import type { LeaveBalance } from '../../domain/leave';
+import { formatAmount } from '../../domain/money';
+import { type PayItemKind, payItemTypesByKind, selfHelpGroups } from '../../domain/payroll';
+import {
+  formatDayMonthYear,
+  kindInfo,
+  monthName,
+  type PayItem,
+  type PayslipDetail,
+  payItemTypeLabel,
+  snapshotFormValues,
+} from '../../domain/payslips';
+import { columnsFor, DataTable } from '../../ui/data-table';
+import { LabelledField, SelectInput } from '../../ui/form-field';
+import { ArrowLeftIcon } from '../../ui/icons';
+import { PageTitle } from '../../ui/page-title';
+import { StatusBadge } from '../../ui/status-badge';
+import { EditablePanelView, type PanelFieldsProps } from '../staff-records/editable-panel-view';
+import { ReadOnlyRows, type Row } from '../staff-records/record-fields';
+
+type PayItemsRef = ActorRefFrom<typeof payItemsMachine>;
+
+/** Spec section 2: four tabs, the first labelled 'Ahoc' (sic); Others holds two panels. */
+const TABS: { value: string; label: string; kinds: PayItemKind[] }[] = [
+  { value: 'adhoc', label: 'Ahoc', kinds: ['ADHOC'] },
+  { value: 'bonus', label: 'Bonus', kinds: ['BONUS'] },
+  { value: 'deductions', label: 'Deductions', kinds: ['DEDUCTION'] },
+  { value: 'others', label: 'Others', kinds: ['OTHER_ADDITION', 'OTHER_DEDUCTION'] },
+];
+
+const noPaging = {
+  page: 1,
+  pageCount: 1,
+  canGoBack: false,
+  canGoForward: false,
+  onBack: () => {},
+  onForward: () => {},
+};
+
+const itemColumn = columnsFor<PayItem>();
+const itemId = (item: PayItem) => String(item.id);
+
+function DeleteButton({ actor, kind, item }: { actor: PayItemsRef; kind: PayItemKind; item: PayItem }) {
+  const editable = useSelector(actor, (s) => s.matches('editable'));
+  const idle = useSelector(actor, (s) => s.matches({ editable: 'idle' }));
+  const removing = useSelector(
+    actor,
+    (s) => s.matches({ editable: 'removing' }) && s.context.pending?.item?.id === item.id,
+  );
+  if (!editable) return null;
+  return (
+    <Button
+      size="xs"
+      variant="outline"
+      colorPalette="red"
+      disabled={!idle}
+      loading={removing}
+      loadingText="Processing..."
+      aria-label={`Delete ${payItemTypeLabel(item.type)} ${formatAmount(item.amount)}`}
+      onClick={() => actor.send({ type: 'item.remove', kind, id: item.id })}
+    >
+      Delete
+    </Button>
+  );
+}
+
+function AddItemForm({ actor, kind }: { actor: PayItemsRef; kind: PayItemKind }) {
+  const info = kindInfo(kind);
+  const draft = useSelector(actor, (s) => s.context.drafts[kind]);
+  const error = useSelector(actor, (s) => s.context.errors[kind]);
+  const idle = useSelector(actor, (s) => s.matches({ editable: 'idle' }));
+  const adding = useSelector(
+    actor,
+    (s) => s.matches({ editable: 'adding' }) && s.context.pending?.kind === kind,
+  );
+  const change = (field: 'type' | 'amount', value: string) =>
+    actor.send({ type: 'item.change', kind, field, value });
+  return (
+    <form
+      noValidate
+      aria-label={`Add ${info.title} item`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'item.add', kind });
+      }}
+    >
+      <Stack gap="3">
+        <Grid templateColumns={{ base: '1fr', sm: '2fr 1fr auto' }} gap="3" alignItems="end">
+          <LabelledField label="Type" disabled={adding}>
+            <SelectInput
+              name={`${kind}-type`}
+              value={draft.type}
+              placeholder="Select a type"
+              options={payItemTypesByKind[kind].map((type) => ({
+                value: type,
+                label: payItemTypeLabel(type),
+              }))}
+              onChange={(value) => change('type', value)}
+            />
+          </LabelledField>
+          <LabelledField label="Amount" disabled={adding}>
+            <Input
+              name={`${kind}-amount`}
+              inputMode="decimal"
+              maxLength={13}
+              value={draft.amount}
+              onChange={(event) => change('amount', event.target.value)}
+            />
+          </LabelledField>
+          <Button
+            type="submit"
+            colorPalette="teal"
+            disabled={!idle}
+            loading={adding}
+            loadingText="Processing..."
+          >
+            Add
+          </Button>
+        </Grid>
+        {error && (
+          <Text role="alert" color="fg.error" fontSize="sm">
+            {error}
+          </Text>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+/** One kind's panel: its items with Delete, and the add form while the payslip is not processed. */
+function ItemPanel({ actor, kind }: { actor: PayItemsRef; kind: PayItemKind }) {
+  const info = kindInfo(kind);
+  const items = useSelector(actor, (s) => s.context.items[kind]);
+  const editable = useSelector(actor, (s) => s.matches('editable'));
+  const columns = useMemo(
+    () =>
+      itemColumn.columns([
+        itemColumn.accessor('type', { header: 'Type', cell: ({ getValue }) => payItemTypeLabel(getValue()) }),
+        itemColumn.accessor('amount', { header: 'Amount', cell: ({ getValue }) => formatAmount(getValue()) }),
+        itemColumn.display({
+          id: 'actions',
+          header: 'Actions',
+          cell: ({ row }) => <DeleteButton actor={actor} kind={kind} item={row.original} />,
+        }),
+      ]),
+    [actor, kind],
+  );
+  return (
+    <Card.Root variant="outline">
+      <Card.Body gap="4" p={{ base: '4', md: '6' }}>
+        <Heading as="h3" size="sm">
+          {info.title}
+        </Heading>
+        {editable && <AddItemForm actor={actor} kind={kind} />}
+        <DataTable
+          label={`${info.title} items`}
+          columns={columns}
+          rows={items}
+          getRowId={itemId}
+          sorting={[]}
+          onSortingChange={() => {}}
+          loading={false}
+          minWidth="360px"
+          caption={`Total: ${formatAmount(items.reduce((sum, item) => sum + item.amount, 0))}`}
+          paging={noPaging}
+        />
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function summaryRows(payslip: PayslipDetail): Row[] {
+  const totals = payslip.totals;
+  const money = (value: number | undefined) => (value === undefined ? '-' : formatAmount(value));
+  return [
+    ['Period', `${monthName(payslip.month)} ${payslip.year}`],
+    ['Pay Date', payslip.payDate ? formatDayMonthYear(payslip.payDate) : '-'],
+    ['Ordinary Wages', money(totals?.ordinaryWages)],
+    ['Additional Wages', money(totals?.additionalWages)],
+    ['Gross Pay', money(totals?.grossPay)],
+    ['Employee CPF', money(totals?.employeeCpf)],
+    ['Self-Help Group', money(totals?.selfHelpGroup)],
+    ['Net Pay', money(totals?.netPay)],
+    ['Other Items', money(totals?.otherItems)],
+    ['Net Payable', money(totals?.netPayable)],
+    ['Employer CPF', money(totals?.employerCpf)],
+  ];
+}
+
+function PayslipSummary({ actor }: { actor: PayItemsRef }) {
+  const payslip = useSelector(actor, (s) => s.context.payslip as PayslipDetail);
+  return (
+    <Card.Root variant="outline">
+      <Card.Body gap="4" p={{ base: '4', md: '6' }}>
+        <Heading as="h2" size="md">
+          Payslip Summary
+        </Heading>
+        {payslip.totalsError && (
+          <Text role="status" color="fg.error" fontSize="sm">
+            {payslip.totalsError}
+          </Text>
+        )}
+        <ReadOnlyRows rows={summaryRows(payslip)} />
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+const shown = (value: string | undefined) => (value ? value : '-');
+
+function snapshotRows(payslip: PayslipDetail, noCpf: boolean) {
+  return (values: PanelValues): Row[] => [
+    ['Basic Salary', values.basicSalarySnapshot ? formatAmount(Number(values.basicSalarySnapshot)) : '-'],
+    ['CPF Type', payslip.cpfTypeSnapshot],
+    ['CPF Section', payslip.cpfSectionSnapshot],
+    ['Employee CPF Rate (%)', noCpf ? '-' : shown(values.employeeCpfRateSnapshot)],
+    ['Employer CPF Rate (%)', noCpf ? '-' : shown(values.employerCpfRateSnapshot)],
+    ['Self-Help Group', shown(values.selfHelpGroupSnapshot)],
+  ];
+}
+
+function SnapshotFields({
+  values,
+  errors,
+  onChange,
+  disabled,
+  noCpf,
+}: PanelFieldsProps & { noCpf: boolean }) {
+  const text = (field: string) => ({
+    name: field,
+    value: values[field] ?? '',
+    onChange: (event: { target: { value: string } }) => onChange(field, event.target.value),
+  });
+  return (
+    <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+      <LabelledField label="Basic Salary" error={errors.basicSalarySnapshot} required disabled={disabled}>
+        <Input {...text('basicSalarySnapshot')} inputMode="decimal" maxLength={13} />
+      </LabelledField>
+      <LabelledField
+        label="Self-Help Group"
+        error={errors.selfHelpGroupSnapshot}
+        required
+        disabled={disabled}
+      >
+        <SelectInput
+          name="selfHelpGroupSnapshot"
+          value={values.selfHelpGroupSnapshot ?? ''}
+          options={selfHelpGroups.map((group) => ({ value: group, label: group }))}
+          onChange={(value) => onChange('selfHelpGroupSnapshot', value)}
+        />
+      </LabelledField>
+      {!noCpf && (
+        <>
+          <LabelledField
+            label="Employee CPF Rate (%)"
+            error={errors.employeeCpfRateSnapshot}
+            required
+            disabled={disabled}
+          >
+            <Input {...text('employeeCpfRateSnapshot')} inputMode="decimal" maxLength={6} />
+          </LabelledField>
+          <LabelledField
+            label="Employer CPF Rate (%)"
+            error={errors.employerCpfRateSnapshot}
+            required
+            disabled={disabled}
+          >
+            <Input {...text('employerCpfRateSnapshot')} inputMode="decimal" maxLength={6} />
+          </LabelledField>
+        </>
+      )}
+    </Grid>
+  );
+}
+
+/** Payment Information Used: the payslip's snapshot, an editable panel until the payslip is processed. */
+function PaymentSnapshotPanel({
+  actor,
+  snapshotLogic,
+  inspect,
+}: {
+  actor: PayItemsRef;
+  snapshotLogic: PaymentSnapshotLogicFactory;
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+}) {
+  const payslip = useSelector(actor, (s) => s.context.payslip as PayslipDetail);
+  const editable = useSelector(actor, (s) => s.matches('editable'));
+  const payslipId = payslip.id;
+  // One panel per payslip: its values are the snapshot as loaded, then as saved.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: built once per payslip on purpose
+  const setup = useMemo(
+    () => ({
+      logic: snapshotLogic(payslip, (saved) => actor.send({ type: 'payslip.saved', payslip: saved })),
+      values: snapshotFormValues(payslip),
+    }),
+    [payslipId, snapshotLogic, actor],
+  );
+  const noCpf = payslip.cpfTypeSnapshot === 'NONE';
+  return (
+    <EditablePanelView
+      logic={setup.logic}
+      kind="paymentSnapshot"
+      values={setup.values}
+      title="Payment Information Used"
+      canEdit={editable}
+      fields={(props) => <SnapshotFields {...props} noCpf={noCpf} />}
+      rows={snapshotRows(payslip, noCpf)}
+      inspect={inspect}
+    />
+  );
+}
+
+const balanceColumn = columnsFor<LeaveBalance>();
+const balanceColumns = balanceColumn.columns([
+  balanceColumn.accessor((row) => row.leaveType.name, { id: 'type', header: 'Leave Type' }),
+  balanceColumn.accessor('totalDays', {
+    header: 'Total',
+    cell: ({ getValue }) => getValue() ?? '-',
+  }),
+  balanceColumn.accessor('usedDays', { header: 'Used' }),
+  balanceColumn.accessor('balance', { header: 'Balance', cell: ({ getValue }) => getValue() ?? '-' }),
+]);
+const balanceId = (row: LeaveBalance) => String(row.leaveType.id);
+
+function LeaveBalanceCard({ actor }: { actor: PayItemsRef }) {
+  const balances = useSelector(actor, (s) => s.context.leaveBalances);
+  const year = useSelector(actor, (s) => s.context.year);
+  return (
+    <Card.Root variant="outline">
+      <Card.Body gap="4" p={{ base: '4', md: '6' }}>
+        <Heading as="h2" size="md">
+          Leave Balance {year}
+        </Heading>
+        <DataTable
+          label="Leave Balance"
+          columns={balanceColumns}
+          rows={balances}
+          getRowId={balanceId}
+          sorting={[]}
+          onSortingChange={() => {}}
+          loading={false}
+          minWidth="360px"
+          paging={noPaging}
+        />
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** /admin/users/:userId/pay-items/:year/:month (spec section 2, Admin pay items). */
+export function PayItemsScreen({
+  logic,
+  snapshotLogic,
+  userId,
+  year,
+  month,
+  processingStatus,
+  user,
+  inspect,
+}: {
+  logic: PayItemsLogic;
+  snapshotLogic: PaymentSnapshotLogicFactory;
+  userId: number;
+  year: number;
+  month: number;
+  /** Navigation state from Process Pay. */
+  processingStatus?: PayslipStatus | null;
+  user?: PayItemsEmployee | null;
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+}) {
+  const actor = useActorRef(logic, { input: { userId, year, month, processingStatus, user }, inspect });
+  const loading = useSelector(actor, (s) => s.matches('loading'));
+  const hasPayslip = useSelector(actor, (s) => s.context.payslip !== null);
+  const status = useSelector(actor, (s) => s.context.status);
+  const name = useSelector(actor, (s) => s.context.user?.fullName);
+
+  return (
+    <Stack gap="4">
+      <Link asChild alignSelf="flex-start" color="teal.fg" fontSize="sm">
+        <RouterLink href="/admin/process-pay" state={{ year, month }}>
+          <ArrowLeftIcon />
+          Process Pay
+        </RouterLink>
+      </Link>
+      <PageTitle>Pay Items</PageTitle>
+      <HStack gap="3" wrap="wrap" mt="-4">
+        {name && (
+          <Text fontWeight="semibold" fontSize="lg">
+            {name}
+          </Text>
+        )}
+        <Text color="fg.muted">
+          {monthName(month)} {year}
+        </Text>
+        {status && <StatusBadge status={status} label={payslipStatusLabels[status]} />}
+      </HStack>
+      {loading && <Spinner size="sm" color="fg.muted" aria-label="Loading" />}
+      {hasPayslip && (
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="4">
+          <Stack gap="4" minW="0">
+            <PayslipSummary actor={actor} />
+            <PaymentSnapshotPanel actor={actor} snapshotLogic={snapshotLogic} inspect={inspect} />
+            <LeaveBalanceCard actor={actor} />
+          </Stack>
+          <Box minW="0">
+            <Tabs.Root defaultValue="adhoc" variant="line" colorPalette="teal">
+              <Tabs.List overflowX="auto">
+                {TABS.map((tab) => (
+                  <Tabs.Trigger key={tab.value} value={tab.value}>
+                    {tab.label}
+                  </Tabs.Trigger>
+                ))}
+              </Tabs.List>
+              {TABS.map((tab) => (
+                <Tabs.Content key={tab.value} value={tab.value}>
+                  <Stack gap="4">
+                    {tab.kinds.map((kind) => (
+                      <ItemPanel key={kind} actor={actor} kind={kind} />
+                    ))}
+                  </Stack>
+                </Tabs.Content>
+              ))}
+            </Tabs.Root>
+          </Box>
+        </Grid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,206 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot, InspectionEvent, SnapshotFrom } from 'xstate';
+import { isPanelDirty } from '../../machines/editable-panel.machine';
+import { paymentSnapshotMachine } from '../../machines/payment-snapshot.machine';
+import { formatTransition } from '../../machines/transitions';
+import type { ApiError } from '../../src/domain/auth';
+import { formatAmount } from '../../src/domain/money';
+import { snapshotFormValues } from '../../src/domain/payslips';
+import { createCoverageRecorder, describeEvent, type PlannedPath, planTransitionPaths } from './coverage';
+import { expectToast, type RunningApp, settle, useAppHarness } from './harness';
+import {
+  answerLoad,
+  employee,
+  openPayItems,
+  period,
+  serverDown,
+  unprocessedPayslip,
+} from './pay-items-fixtures';
+
+/**
+ * Model-based test of the payment-snapshot statechart (the editable panel as Payment Information Used) through
+ * Pay Items: paths from the real machine, walked through the real app with HTTP answered at the fetch level.
+ */
+
+type Machine = typeof paymentSnapshotMachine;
+type Snapshot = SnapshotFrom<Machine>;
+type Event =
+  | { type: 'panel.edit' }
+  | { type: 'panel.change'; field: string; value: string }
+  | { type: 'panel.cancel' }
+  | { type: 'panel.save' }
+  | { type: 'xstate.done.actor.savePanel'; output: Record<string, string>; actorId: string }
+  | { type: 'xstate.error.actor.savePanel'; error: ApiError; actorId: string };
+
+const stored = snapshotFormValues(unprocessedPayslip);
+const savedPayslip = { ...unprocessedPayslip, basicSalarySnapshot: 4800 };
+const saved = snapshotFormValues(savedPayslip);
+const SNAPSHOT_PATH = `/api/payslips/${employee.id}/${period.year}/${period.month}`;
+
+const events: Event[] = [
+  { type: 'panel.edit' },
+  { type: 'panel.change', field: 'basicSalarySnapshot', value: '4800.00' },
+  { type: 'panel.change', field: 'basicSalarySnapshot', value: '0' },
+  { type: 'panel.change', field: 'basicSalarySnapshot', value: stored.basicSalarySnapshot },
+  { type: 'panel.cancel' },
+  { type: 'panel.save' },
+  { type: 'xstate.done.actor.savePanel', output: saved, actorId: 'savePanel' },
+  { type: 'xstate.error.actor.savePanel', error: serverDown, actorId: 'savePanel' },
+];
+
+const serialize = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.draft, s.context.errors]);
+
+/** The screen sends a change only when it changes something, and Save only while enabled. */
+function canProduce(s: Snapshot, event: Event): boolean {
+  if (event.type === 'panel.change')
+    return s.matches('editing') && s.context.draft[event.field] !== event.value;
+  if (event.type === 'panel.save') return s.matches('editing') && isPanelDirty(s.context);
+  return true;
+}
+
+const starts = [
+  { name: 'admin opens Pay Items', input: { kind: 'paymentSnapshot' as const, values: stored } },
+];
+const recorder = createCoverageRecorder(paymentSnapshotMachine);
+const { paths, unreachable } = planTransitionPaths(paymentSnapshotMachine, {
+  starts,
+  events,
+  canProduce,
+  serialize,
+});
+
+let latest: AnyMachineSnapshot | null = null;
+const inspect = (event: InspectionEvent) => {
+  recorder.inspect(event);
+  const snapshot = event.type === '@xstate.snapshot' ? (event.snapshot as AnyMachineSnapshot) : null;
+  if (snapshot?.machine?.id === paymentSnapshotMachine.id) latest = snapshot;
+};
+const live = () => latest as Snapshot;
+
+const panel = () =>
+  screen
+    .getByRole('heading', { name: 'Payment Information Used' })
+    .closest('.chakra-card__body') as HTMLElement;
+
+async function open() {
+  const app = await openPayItems(inspect);
+  await answerLoad(app.server, unprocessedPayslip);
+  return app;
+}
+
+async function perform(app: RunningApp, event: Event) {
+  switch (event.type) {
+    case 'panel.edit':
+      await app.user.click(within(panel()).getByRole('button', { name: 'Edit Payment Information Used' }));
+      break;
+    case 'panel.change': {
+      const input = panel().querySelector<HTMLInputElement>(`input[name="${event.field}"]`);
+      if (!input) throw new Error(`no ${event.field} input`);
+      fireEvent.change(input, { target: { value: event.value } });
+      break;
+    }
+    case 'panel.cancel':
+      await app.user.click(within(panel()).getByRole('button', { name: 'Cancel' }));
+      break;
+    case 'panel.save':
+      await app.user.click(within(panel()).getByRole('button', { name: 'Save' }));
+      break;
+    case 'xstate.done.actor.savePanel':
+      app.server.answer('PUT', SNAPSHOT_PATH, 200, savedPayslip);
+      break;
+    case 'xstate.error.actor.savePanel':
+      app.server.answer('PUT', SNAPSHOT_PATH, 500, event.error);
+      break;
+  }
+  await settle();
+}
+
+function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
+  const card = panel();
+  if (s.matches('readOnly')) {
+    expect(within(card).getByRole('button', { name: 'Edit Payment Information Used' })).toBeEnabled();
+    expect(
+      within(card).getByText(formatAmount(Number(s.context.stored.basicSalarySnapshot))),
+    ).toBeInTheDocument();
+    expect(within(card).getByText('SINGAPORE CITIZEN')).toBeInTheDocument();
+    expect(card.querySelector('input[name="basicSalarySnapshot"]')).toBeNull();
+  } else {
+    expect(within(card).queryByRole('button', { name: 'Edit Payment Information Used' })).toBeNull();
+    const salary = card.querySelector<HTMLInputElement>('input[name="basicSalarySnapshot"]');
+    expect(salary?.value).toBe(s.context.draft.basicSalarySnapshot);
+    const saving = s.matches('saving');
+    expect(salary?.disabled).toBe(saving);
+    const error = s.context.errors.basicSalarySnapshot;
+    if (error) {
+      expect(error).toBe('Salary must be more than 0.');
+      expect(salary).toHaveAttribute('aria-invalid', 'true');
+      expect(within(card).getByText(error)).toBeInTheDocument();
+    } else {
+      expect(salary).not.toHaveAttribute('aria-invalid');
+    }
+    const save = within(card).getByRole('button', { name: saving ? 'Processing...' : 'Save' });
+    expect(save).toHaveProperty('disabled', saving || !isPanelDirty(s.context));
+    expect(within(card).getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', saving);
+    if (saving) {
+      expect(app.server.pending('PUT', SNAPSHOT_PATH).map((r) => r.body)).toEqual([
+        {
+          basicSalarySnapshot: Number(s.context.draft.basicSalarySnapshot),
+          employeeCpfRateSnapshot: 20,
+          employerCpfRateSnapshot: 17,
+          selfHelpGroupSnapshot: 'ECF',
+        },
+      ]);
+    }
+  }
+  if (event?.type === 'xstate.done.actor.savePanel') {
+    expectToast('Salary information updated successfully');
+    // The summary takes the saved payslip too.
+    expect(screen.getAllByText(formatAmount(savedPayslip.basicSalarySnapshot)).length).toBeGreaterThan(0);
+  }
+  if (event?.type === 'xstate.error.actor.savePanel') {
+    expectToast('Failed to update salary information successfully', serverDown.message);
+  }
+}
+
+const label = (event: Event) => {
+  if (event.type !== 'panel.change') return describeEvent(event);
+  if (event.value === '4800.00') return 'panel.change (new salary)';
+  return event.value === stored.basicSalarySnapshot ? 'panel.change (back to stored)' : 'panel.change (0)';
+};
+const pathName = (path: PlannedPath<Machine, Event>) =>
+  path.steps.map((step) => label(step.event)).join(' → ') || '(page load)';
+
+describe('payment-snapshot statechart, walked through Payment Information Used on Pay Items', () => {
+  useAppHarness();
+
+  it('the model can reach every transition', () => {
+    expect(unreachable.map(formatTransition)).toEqual([]);
+  });
+
+  it.each(paths.map((path) => [pathName(path), path] as const))(
+    '%s',
+    { timeout: 60_000 },
+    async (_, path) => {
+      latest = null;
+      const app = await open();
+      expect(serialize(live())).toBe(serialize(path.initial as AnyMachineSnapshot));
+      expectScreen(app, live(), null);
+      for (const step of path.steps) {
+        const mark = recorder.mark();
+        await perform(app, step.event);
+        expect(serialize(live()), `after ${label(step.event)}`).toBe(
+          serialize(step.state as AnyMachineSnapshot),
+        );
+        for (const key of step.expects) expect(recorder.since(mark)).toContain(key);
+        expectScreen(app, live(), step.event);
+      }
+    },
+  );
+
+  afterAll(() => console.info(recorder.report()));
+
+  it('walked every transition of the payment-snapshot machine', () => {
+    expect(recorder.missing().map(formatTransition), recorder.report()).toEqual([]);
+  });
+});
