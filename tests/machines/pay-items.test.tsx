@@ -1,14 +1,14 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot, InspectionEvent, SnapshotFrom } from 'xstate';
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import { payItemsMachine } from '../../machines/pay-items.machine';
 import { payslipStatusLabels } from '../../machines/payslip.lifecycle';
-import { formatTransition } from '../../machines/transitions';
 import type { ApiError } from '../../src/domain/auth';
 import { formatAmount } from '../../src/domain/money';
 import { type PayslipDetail, payItemDraftError } from '../../src/domain/payslips';
-import { createCoverageRecorder, describeEvent, type PlannedPath, planTransitionPaths } from './coverage';
-import { expectToast, type RunningApp, settle, useAppHarness } from './harness';
+import { describeEvent, planTransitionPaths } from './coverage';
+import { expectToast, type RunningApp, settle } from './harness';
+import { describeModelWalk, followActor } from './model-walk';
 import {
   answerLoad,
   bonus,
@@ -110,21 +110,15 @@ const starts = [
     input: { userId: employee.id, ...period, processingStatus: 'UNPROCESSED' as const, user: employee },
   },
 ];
-const recorder = createCoverageRecorder(payItemsMachine);
-const { paths, unreachable } = planTransitionPaths(payItemsMachine, {
+const actor = followActor(payItemsMachine);
+const plan = planTransitionPaths(payItemsMachine, {
   starts,
   events,
   canProduce,
   serialize,
 });
 
-let latest: AnyMachineSnapshot | null = null;
-const inspect = (event: InspectionEvent) => {
-  recorder.inspect(event);
-  const snapshot = event.type === '@xstate.snapshot' ? (event.snapshot as AnyMachineSnapshot) : null;
-  if (snapshot?.machine?.id === payItemsMachine.id) latest = snapshot;
-};
-const live = () => latest as Snapshot;
+const _live = actor.live;
 
 const bonusForm = () => screen.getByRole('form', { name: 'Add Bonus item' });
 const bonusTable = () => document.querySelector('table[aria-label="Bonus items"]') as HTMLElement;
@@ -284,39 +278,14 @@ const label = (event: Event) => {
   }
   return describeEvent(event);
 };
-const pathName = (path: PlannedPath<Machine, Event>) =>
-  path.steps.map((step) => label(step.event)).join(' → ') || '(page load)';
-
-describe('pay-items statechart, walked through Pay Items', () => {
-  useAppHarness();
-
-  it('the model can reach every transition', () => {
-    expect(unreachable.map(formatTransition)).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [pathName(path), path] as const))(
-    '%s',
-    { timeout: 60_000 },
-    async (_, path) => {
-      latest = null;
-      const app = await openPayItems(inspect);
-      expect(serialize(live())).toBe(serialize(path.initial as AnyMachineSnapshot));
-      expectScreen(app, live(), null);
-      for (const step of path.steps) {
-        const mark = recorder.mark();
-        await perform(app, step.event);
-        expect(serialize(live()), `after ${label(step.event)}`).toBe(
-          serialize(step.state as AnyMachineSnapshot),
-        );
-        for (const key of step.expects) expect(recorder.since(mark)).toContain(key);
-        expectScreen(app, live(), step.event);
-      }
-    },
-  );
-
-  afterAll(() => console.info(recorder.report()));
-
-  it('walked every transition of the pay-items machine', () => {
-    expect(recorder.missing().map(formatTransition), recorder.report()).toEqual([]);
-  });
+describeModelWalk<Machine, Event>({
+  title: 'pay-items statechart, walked through Pay Items',
+  machine: payItemsMachine,
+  actor,
+  plan,
+  open: () => openPayItems(actor.inspect),
+  perform,
+  expectScreen,
+  label,
+  serialize,
 });

@@ -1,14 +1,14 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot, InspectionEvent, SnapshotFrom } from 'xstate';
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import { isPanelDirty } from '../../machines/editable-panel.machine';
 import { paymentSnapshotMachine } from '../../machines/payment-snapshot.machine';
-import { formatTransition } from '../../machines/transitions';
 import type { ApiError } from '../../src/domain/auth';
 import { formatAmount } from '../../src/domain/money';
 import { snapshotFormValues } from '../../src/domain/payslips';
-import { createCoverageRecorder, describeEvent, type PlannedPath, planTransitionPaths } from './coverage';
-import { expectToast, type RunningApp, settle, useAppHarness } from './harness';
+import { describeEvent, planTransitionPaths } from './coverage';
+import { expectToast, type RunningApp, settle } from './harness';
+import { describeModelWalk, followActor } from './model-walk';
 import {
   answerLoad,
   employee,
@@ -62,21 +62,15 @@ function canProduce(s: Snapshot, event: Event): boolean {
 const starts = [
   { name: 'admin opens Pay Items', input: { kind: 'paymentSnapshot' as const, values: stored } },
 ];
-const recorder = createCoverageRecorder(paymentSnapshotMachine);
-const { paths, unreachable } = planTransitionPaths(paymentSnapshotMachine, {
+const actor = followActor(paymentSnapshotMachine);
+const plan = planTransitionPaths(paymentSnapshotMachine, {
   starts,
   events,
   canProduce,
   serialize,
 });
 
-let latest: AnyMachineSnapshot | null = null;
-const inspect = (event: InspectionEvent) => {
-  recorder.inspect(event);
-  const snapshot = event.type === '@xstate.snapshot' ? (event.snapshot as AnyMachineSnapshot) : null;
-  if (snapshot?.machine?.id === paymentSnapshotMachine.id) latest = snapshot;
-};
-const live = () => latest as Snapshot;
+const _live = actor.live;
 
 const panel = () =>
   screen
@@ -84,7 +78,7 @@ const panel = () =>
     .closest('.chakra-card__body') as HTMLElement;
 
 async function open() {
-  const app = await openPayItems(inspect);
+  const app = await openPayItems(actor.inspect);
   await answerLoad(app.server, unprocessedPayslip);
   return app;
 }
@@ -168,39 +162,14 @@ const label = (event: Event) => {
   if (event.value === '4800.00') return 'panel.change (new salary)';
   return event.value === stored.basicSalarySnapshot ? 'panel.change (back to stored)' : 'panel.change (0)';
 };
-const pathName = (path: PlannedPath<Machine, Event>) =>
-  path.steps.map((step) => label(step.event)).join(' → ') || '(page load)';
-
-describe('payment-snapshot statechart, walked through Payment Information Used on Pay Items', () => {
-  useAppHarness();
-
-  it('the model can reach every transition', () => {
-    expect(unreachable.map(formatTransition)).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [pathName(path), path] as const))(
-    '%s',
-    { timeout: 60_000 },
-    async (_, path) => {
-      latest = null;
-      const app = await open();
-      expect(serialize(live())).toBe(serialize(path.initial as AnyMachineSnapshot));
-      expectScreen(app, live(), null);
-      for (const step of path.steps) {
-        const mark = recorder.mark();
-        await perform(app, step.event);
-        expect(serialize(live()), `after ${label(step.event)}`).toBe(
-          serialize(step.state as AnyMachineSnapshot),
-        );
-        for (const key of step.expects) expect(recorder.since(mark)).toContain(key);
-        expectScreen(app, live(), step.event);
-      }
-    },
-  );
-
-  afterAll(() => console.info(recorder.report()));
-
-  it('walked every transition of the payment-snapshot machine', () => {
-    expect(recorder.missing().map(formatTransition), recorder.report()).toEqual([]);
-  });
+describeModelWalk<Machine, Event>({
+  title: 'payment-snapshot statechart, walked through Payment Information Used on Pay Items',
+  machine: paymentSnapshotMachine,
+  actor,
+  plan,
+  open,
+  perform,
+  expectScreen,
+  label,
+  serialize,
 });
