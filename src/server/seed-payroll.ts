@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { addDaysIso } from '../domain/dates';
-import { lastDayOf } from '../domain/payroll';
+import { lastDayOf, lastRatedPeriod } from '../domain/payroll';
+import { nextPeriod } from '../domain/payroll/period';
 import { publicHolidayOn } from '../domain/public-holidays';
 import type { DbOrTx } from './db/client';
 import { payslips } from './db/schema';
@@ -27,11 +28,15 @@ export async function seedPayroll(
     if (id === undefined) throw new Error(`seed: ${who} is not onboarded demo staff`);
     return id;
   };
+  // Counted back from this month, or from just after the last month the CPF tables cover, so a demo
+  // started after them still has processed months.
+  const lastRated = lastRatedPeriod();
+  const anchor = today.slice(0, 7) <= lastRated ? today : `${nextPeriod(lastRated)}-01`;
   // Earlier months first: a month's CPF reads the year's processed months before it.
   for (const demo of [...DEMO_PAY_MONTHS].sort((a, b) => b.monthsBack - a.monthsBack)) {
     // Date.UTC carries a month below January into the year before.
     const start = new Date(
-      Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 - demo.monthsBack, 1),
+      Date.UTC(Number(anchor.slice(0, 4)), Number(anchor.slice(5, 7)) - 1 - demo.monthsBack, 1),
     );
     const period = { year: start.getUTCFullYear(), month: start.getUTCMonth() + 1 };
     if (demo.unpaidLeave) {

@@ -3,10 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, count, eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { todayIso } from '../../src/domain/dates';
 import { RACES } from '../../src/domain/enums';
 import { isValidNric } from '../../src/domain/nric';
+import { lastRatedPeriod } from '../../src/domain/payroll';
+import { nextPeriod } from '../../src/domain/payroll/period';
 import { staffInfoBodySchema } from '../../src/domain/staff-info';
 import type { Database } from '../../src/server/db/client';
 import { openDatabase } from '../../src/server/db/client';
@@ -175,15 +177,17 @@ describe('demo seed', () => {
 });
 
 describe('demo payroll', () => {
-  it('has three processed months before this one: one with bonuses, one with unpaid leave prefilled', async () => {
+  it('has three processed months before this one (or before the CPF tables end): bonuses, unpaid leave prefilled', async () => {
     const processed = await database.db
       .select({ year: payslips.year, month: payslips.month, id: payslips.id, userId: payslips.userId })
       .from(payslips)
       .where(eq(payslips.status, 'PROCESSED'));
     const months = [...new Set(processed.map((p) => p.year * 100 + p.month))].sort();
     const today = todayIso();
+    // After the last month the CPF tables cover, the demo's months are that month and the two before it.
+    const anchor = today.slice(0, 7) <= lastRatedPeriod() ? today : `${nextPeriod(lastRatedPeriod())}-01`;
     const expected = [3, 2, 1].map((back) => {
-      const start = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 - back, 1));
+      const start = new Date(Date.UTC(Number(anchor.slice(0, 4)), Number(anchor.slice(5, 7)) - 1 - back, 1));
       return start.getUTCFullYear() * 100 + start.getUTCMonth() + 1;
     });
     expect(months).toEqual(expected);
@@ -253,6 +257,29 @@ describe.runIf(testDatabaseKind === 'pglite')('npm run seed', () => {
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+describe.runIf(testDatabaseKind === 'pglite')('a demo started after the CPF tables end', () => {
+  it('still seeds, with the three months before the tables end processed', async () => {
+    const last = lastRatedPeriod();
+    const later = await openTestDatabase();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Half a year after the last month the rates cover.
+    vi.setSystemTime(new Date(`${Number(last.slice(0, 4)) + 1}-06-15T04:00:00Z`));
+    try {
+      expect(await seedIfEmpty(later.db, config)).toBe(true);
+      const processed = await later.db
+        .selectDistinct({ year: payslips.year, month: payslips.month })
+        .from(payslips)
+        .where(eq(payslips.status, 'PROCESSED'));
+      const months = processed.map((p) => `${p.year}-${String(p.month).padStart(2, '0')}`).sort();
+      expect(months.at(-1)).toBe(last);
+      expect(months).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+      await later.close();
     }
   }, 180_000);
 });

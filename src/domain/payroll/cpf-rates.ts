@@ -242,6 +242,14 @@ export const cpfRateSchedules: readonly CpfRateSchedule[] = [
   },
 ];
 
+/** The last month both CPF tables cover: payroll for a later month is refused until its rows are added. */
+export const lastRatedPeriod = (): PeriodKey => {
+  const lastOf = (rows: readonly Dated[]) =>
+    rows.reduce<PeriodKey>((last, row) => (row.to > last ? row.to : last), '0000-01');
+  const [ceilings, rates] = [lastOf(wageCeilings), lastOf(cpfRateSchedules)];
+  return ceilings < rates ? ceilings : rates;
+};
+
 const scheduleByPeriod = new Map<PeriodKey, CpfRateSchedule>();
 
 /** The rate row for a period, residency and band, or an error that names what is missing. */

@@ -22,6 +22,7 @@ export {
   type CpfTable,
   cpfRateSchedules,
   cpfTableOf,
+  lastRatedPeriod,
   type WageCeilingRow,
   wageCeilings,
   wageCeilingsFor,

@@ -33,7 +33,7 @@ export interface Dated {
 
 export const covers = (row: Dated, period: PeriodKey): boolean => row.from <= period && period <= row.to;
 
-const nextPeriod = (period: PeriodKey): PeriodKey => {
+export const nextPeriod = (period: PeriodKey): PeriodKey => {
   const [year = 0, month = 0] = period.split('-').map(Number);
   return month === 12 ? periodKey(year + 1, 1) : periodKey(year, month + 1);
 };
