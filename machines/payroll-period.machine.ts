@@ -142,6 +142,10 @@ export const payrollPeriodMachine = setup({
   states: {
     loading: {
       description: 'The lists of the period are fetched (records: the Processed List only); skeletons show.',
+      on: {
+        // The user need not wait: the newest choice wins and the answer for the older one is dropped.
+        'period.change': { ...changePeriod, reenter: true },
+      },
       entry: assign({ selected: [], unprocessedPage: 1, processedPage: 1, error: null }),
       invoke: {
         id: 'loadLists',
