@@ -17,6 +17,8 @@ export interface NavLinkItem {
   icon: ComponentType;
   /** Home links are active only on their own path, the others on their sub-paths too. */
   exact?: boolean;
+  /** Paths outside its own that belong to the link's screen (and to no other link). */
+  alsoOn?: RegExp;
 }
 
 export interface NavGroupItem {
@@ -28,6 +30,9 @@ export interface NavGroupItem {
 
 export type NavItem = NavLinkItem | NavGroupItem;
 
+/** Pay Items sits under /admin/users/{id} in the route table but is a step of Process Pay. */
+const PAY_ITEMS = /^\/admin\/users\/[^/]+\/pay-items(\/|$)/;
+
 /** Spec section 2, Navigation. */
 export const adminNavigation: NavItem[] = [
   { kind: 'link', label: 'Home', href: '/admin', icon: HomeIcon, exact: true },
@@ -38,7 +43,7 @@ export const adminNavigation: NavItem[] = [
     label: 'Pay',
     icon: WalletIcon,
     links: [
-      { kind: 'link', label: 'Process', href: '/admin/process-pay', icon: ProcessIcon },
+      { kind: 'link', label: 'Process', href: '/admin/process-pay', icon: ProcessIcon, alsoOn: PAY_ITEMS },
       { kind: 'link', label: 'Records', href: '/admin/pay-records', icon: RecordsIcon },
     ],
   },
@@ -50,6 +55,10 @@ export const staffNavigation: NavItem[] = [
   { kind: 'link', label: 'Profile', href: '/staff/profile', icon: UserIcon },
 ];
 
-export function isActiveLink(link: Pick<NavLinkItem, 'href' | 'exact'>, path: string): boolean {
-  return link.exact ? path === link.href : path === link.href || path.startsWith(`${link.href}/`);
+const claimedElsewhere = (path: string) => PAY_ITEMS.test(path);
+
+export function isActiveLink(link: Pick<NavLinkItem, 'href' | 'exact' | 'alsoOn'>, path: string): boolean {
+  if (link.alsoOn?.test(path)) return true;
+  if (link.exact) return path === link.href;
+  return path === link.href || (path.startsWith(`${link.href}/`) && !claimedElsewhere(path));
 }
