@@ -160,6 +160,25 @@ describe('GET /api/users/leave-balances/year', () => {
     expect(mine?.balances.find((b) => b.leaveTypeId === types['Unpaid Leave'])?.balance).toBeNull();
     expect((await api.call('GET', '/api/users/leave-balances/year?year=2026', a.token)).statusCode).toBe(403);
   });
+  it('lists the staff employed in that year: not those not yet onboarded, hired later or gone before it', async () => {
+    const ids = async (year: number) =>
+      (
+        (
+          await api.call('GET', `/api/users/leave-balances/year?year=${year}`, admin.token)
+        ).json() as YearlyLeaveBalanceRow[]
+      ).map((row) => row.user.id);
+    const notOnboarded = await person(t, { employment: null });
+    const hired2027 = await person(t, { employment: { hireDate: '2027-03-01' } });
+    const left2025 = await person(t, {
+      employment: { hireDate: '2021-05-03', lastDayOfService: '2025-12-31' },
+    });
+    const in2026 = await ids(2026);
+    expect(in2026).not.toContain(notOnboarded.id);
+    expect(in2026).not.toContain(hired2027.id);
+    expect(in2026).not.toContain(left2025.id);
+    expect(await ids(2025)).toContain(left2025.id);
+    expect(await ids(2027)).toContain(hired2027.id);
+  });
 });
 
 describe('POST /api/users/leave-balances/year-pdf', () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_LEAVE_TYPES } from '../../src/domain/enums';
 import type { LeaveBalance, LeaveRequest } from '../../src/domain/leave';
-import { leaveBalances, leaveTypes, users } from '../../src/server/db/schema';
+import { employmentInfo, leaveBalances, leaveTypes, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/lib/secrets';
 import { issueRefreshToken } from '../../src/server/services/tokens';
 import { bearer, type TestApp } from './harness';
@@ -31,7 +31,15 @@ let counter = 0;
  * A user with an access token, minted directly: these suites test leave, and hashing a password for
  * each of their many people would only slow them down. Every person's password is PERSON_PASSWORD.
  */
-export async function person(t: TestApp, options: { role?: 'ADMIN' | 'STAFF'; fullName?: string } = {}) {
+export async function person(
+  t: TestApp,
+  options: {
+    role?: 'ADMIN' | 'STAFF';
+    fullName?: string;
+    /** STAFF are employed since 2020 unless told otherwise; null leaves them not yet onboarded. */
+    employment?: { hireDate: string; lastDayOfService?: string } | null;
+  } = {},
+) {
   counter += 1;
   passwordHash ??= hashPassword(PERSON_PASSWORD);
   const [user] = await t.db
@@ -44,6 +52,19 @@ export async function person(t: TestApp, options: { role?: 'ADMIN' | 'STAFF'; fu
     })
     .returning();
   if (!user) throw new Error('user not created');
+  const employment = options.employment === undefined ? { hireDate: '2020-01-01' } : options.employment;
+  if (user.role === 'STAFF' && employment) {
+    await t.db.insert(employmentInfo).values({
+      userId: user.id,
+      designation: 'Officer',
+      hireDate: employment.hireDate,
+      passType: 'Singapore',
+      employmentType: 'Full Time',
+      ...(employment.lastDayOfService
+        ? { employmentStatus: 'RESIGNED' as const, lastDayOfService: employment.lastDayOfService }
+        : {}),
+    });
+  }
   // A session of its own, as a sign-in opens one: the access check reads it with the user.
   const { sessionId } = await issueRefreshToken(t.db, user.id);
   return { ...user, token: await t.app.accessTokens.sign(user, sessionId) };

@@ -1,11 +1,18 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { COMPANY_TIME_ZONE, todayIso } from '../../domain/dates';
 import { UNPAID_LEAVE } from '../../domain/enums';
 import type { LeaveBalance, YearlyLeaveBalanceRow } from '../../domain/leave';
 import { availableDays, formatDays } from '../../domain/leave-balance';
 import type { DbOrTx } from '../db/client';
-import { leaveBalances, leaveRequestDays, leaveRequests, leaveTypes, users } from '../db/schema';
+import {
+  employmentInfo,
+  leaveBalances,
+  leaveRequestDays,
+  leaveRequests,
+  leaveTypes,
+  users,
+} from '../db/schema';
 import { conflict, notFound } from '../lib/http-error';
 import { renderLeaveBalancesPdf } from '../pdf/leave-balances';
 import { type Actor, assertAdmin, assertOwnerOrAdmin } from './actor';
@@ -108,7 +115,10 @@ export async function userLeaveBalances(
   return (await leaveBalancesOf(db, [userId], year)).get(userId) ?? [];
 }
 
-/** The yearly report (ADMIN): every STAFF user's balance per leave type, by name. */
+/**
+ * The yearly report (ADMIN): the balance per leave type of every staff member employed in that year
+ * (onboarded, hired by its end, not gone before its start), by name.
+ */
 export async function yearlyLeaveBalances(
   db: DbOrTx,
   actor: Actor,
@@ -119,7 +129,14 @@ export async function yearlyLeaveBalances(
   const staff = await db
     .select({ id: users.id, fullName: users.fullName })
     .from(users)
-    .where(eq(users.role, 'STAFF'))
+    .innerJoin(employmentInfo, eq(employmentInfo.userId, users.id))
+    .where(
+      and(
+        eq(users.role, 'STAFF'),
+        lte(employmentInfo.hireDate, `${year}-12-31`),
+        or(isNull(employmentInfo.lastDayOfService), gte(employmentInfo.lastDayOfService, `${year}-01-01`)),
+      ),
+    )
     .orderBy(asc(users.fullName), asc(users.id));
   const balances = await leaveBalancesOf(
     db,
