@@ -57,3 +57,5 @@ export const DEFAULT_LEAVE_TYPES = [
   'Unpaid Leave',
 ] as const;
 export const UNPAID_LEAVE = 'Unpaid Leave';
+/** Types counted in calendar days (weekends and public holidays included), as their entitlements are. */
+export const CALENDAR_DAY_LEAVE_TYPES: readonly string[] = ['Hospitalisation Leave', 'Maternity Leave'];

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Role } from '../domain/auth';
-import type { BANK_NAMES, EMPLOYMENT_TYPES, GENDERS, PASS_TYPES, RACES } from '../domain/enums';
+import {
+  type BANK_NAMES,
+  CALENDAR_DAY_LEAVE_TYPES,
+  type EMPLOYMENT_TYPES,
+  type GENDERS,
+  type PASS_TYPES,
+  type RACES,
+} from '../domain/enums';
 import { leaveDaysByYear } from '../domain/leave-days';
 import type { Nationality } from '../domain/nationalities';
 import { nricCheckLetter } from '../domain/nric';
@@ -47,7 +54,13 @@ export async function insertUser(
 export async function insertLeaveTypes(db: DbOrTx, names: readonly string[]) {
   return db
     .insert(leaveTypes)
-    .values(names.map((name, i) => ({ name, sortOrder: i + 1 })))
+    .values(
+      names.map((name, i) => ({
+        name,
+        sortOrder: i + 1,
+        countsCalendarDays: CALENDAR_DAY_LEAVE_TYPES.includes(name),
+      })),
+    )
     .returning();
 }
 

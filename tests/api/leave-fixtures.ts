@@ -1,25 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_LEAVE_TYPES } from '../../src/domain/enums';
 import type { LeaveBalance, LeaveRequest } from '../../src/domain/leave';
-import { employmentInfo, leaveBalances, leaveTypes, users } from '../../src/server/db/schema';
+import { employmentInfo, leaveBalances, users } from '../../src/server/db/schema';
+import { insertLeaveTypes } from '../../src/server/factories';
 import { hashPassword } from '../../src/server/lib/secrets';
 import { issueRefreshToken } from '../../src/server/services/tokens';
 import { bearer, type TestApp } from './harness';
 
-const CALENDAR_DAY_TYPES = ['Hospitalisation Leave', 'Maternity Leave'];
-
 /** The demo company's leave types; returns their ids by name. */
 export async function seedLeaveTypes(t: Pick<TestApp, 'db'>): Promise<Record<string, number>> {
-  const rows = await t.db
-    .insert(leaveTypes)
-    .values(
-      DEFAULT_LEAVE_TYPES.map((name, i) => ({
-        name,
-        sortOrder: i + 1,
-        countsCalendarDays: CALENDAR_DAY_TYPES.includes(name),
-      })),
-    )
-    .returning();
+  const rows = await insertLeaveTypes(t.db, DEFAULT_LEAVE_TYPES);
   return Object.fromEntries(rows.map((row) => [row.name, row.id]));
 }
 

@@ -111,6 +111,11 @@ describe('demo seed', () => {
         'Unpaid Leave',
       ].sort(),
     );
+    // Hospitalisation and maternity leave run in calendar days; the others in working days.
+    expect(types.filter((t) => t.countsCalendarDays).map((t) => t.name)).toEqual([
+      'Hospitalisation Leave',
+      'Maternity Leave',
+    ]);
     const unpaid = types.find((t) => t.name === 'Unpaid Leave');
     const balances = await database.db.select().from(leaveBalances);
     expect(balances.length).toBeGreaterThan(0);
