@@ -54,7 +54,8 @@ export interface DataTableProps<Row extends RowData> {
   /** Spec section 2: the table keeps this width and scrolls sideways in narrower cards. */
   minWidth: string;
   caption?: ReactNode;
-  paging: Paging;
+  /** Omitted for a table that is never paged (a leave balance): no 'Page X of Y', Previous or Next. */
+  paging?: Paging;
   skeletonRows?: number;
 }
 
@@ -170,17 +171,19 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
           <Table.Body>{body}</Table.Body>
         </Table.Root>
       </Table.ScrollArea>
-      <Flex align="center" justify="flex-end" gap="3" pt="4" wrap="wrap">
-        <Text fontSize="sm" color="fg.muted" aria-live="polite">
-          Page {paging.page} of {paging.pageCount}
-        </Text>
-        <Button variant="outline" size="sm" disabled={!paging.canGoBack} onClick={paging.onBack}>
-          Previous
-        </Button>
-        <Button variant="outline" size="sm" disabled={!paging.canGoForward} onClick={paging.onForward}>
-          Next
-        </Button>
-      </Flex>
+      {paging && (
+        <Flex align="center" justify="flex-end" gap="3" pt="4" wrap="wrap">
+          <Text fontSize="sm" color="fg.muted" aria-live="polite">
+            Page {paging.page} of {paging.pageCount}
+          </Text>
+          <Button variant="outline" size="sm" disabled={!paging.canGoBack} onClick={paging.onBack}>
+            Previous
+          </Button>
+          <Button variant="outline" size="sm" disabled={!paging.canGoForward} onClick={paging.onForward}>
+            Next
+          </Button>
+        </Flex>
+      )}
     </Box>
   );
 }

@@ -1,0 +1,245 @@
+import { Card, Flex, Heading, IconButton, Menu, Portal, Stack, VisuallyHidden } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
+import type { InspectionEvent, Observer } from 'xstate';
+import type { LeaveBalanceRow, StaffLeaveLogic } from '../../actors/staff-leave.actors';
+import { USER_LEAVE_QUERY } from '../../actors/staff-leave.actors';
+import type { LeaveRequest, LeaveType } from '../../domain/leave';
+import { displayBalance } from '../../domain/leave-balance';
+import { leaveDateWithHalf, leaveStatusLabel, shortDate } from '../../domain/leave-display';
+import { columnsFor } from '../../ui/data-table';
+import { MoreIcon } from '../../ui/icons';
+import { StatusBadge } from '../../ui/status-badge';
+import { type ListActorRef, ListTable, RemovalDialog } from '../list/list-view';
+import { type LeaveRequestDetailsActor, LeaveRequestDetailsPanel } from './leave-request-details';
+import { RequestLeaveDialog } from './request-leave-dialog';
+
+type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+
+/**
+ * One user's leave, as My profile, user detail and the staff dashboard show it: the requests (list
+ * statechart, 7 a page), the details panel, the Request for Leave dialog, the balance and the counts. A
+ * creation or a deletion anywhere reloads every one of them, so the balance always follows the requests.
+ */
+export function useUserLeave(logic: StaffLeaveLogic, userId: number, inspect?: Inspect) {
+  const balances = useActorRef(
+    useMemo(() => logic.balancesOf(userId), [logic, userId]),
+    { input: {}, inspect },
+  );
+  const counts = useActorRef(
+    useMemo(() => logic.countsOf(userId), [logic, userId]),
+    { input: {}, inspect },
+  );
+  const types = useActorRef(logic.types, { input: {}, inspect });
+  // The request list reloads the others after its own removal (the row menu's Delete Request).
+  const others = useRef<() => void>(() => undefined);
+  const requests = useActorRef(
+    useMemo(() => logic.requestsOf(userId, () => others.current()), [logic, userId]),
+    { input: { query: USER_LEAVE_QUERY }, inspect },
+  );
+  others.current = () => {
+    balances.send({ type: 'list.reload' });
+    counts.send({ type: 'list.reload' });
+  };
+  const details = useActorRef(logic.details, { inspect });
+  const changed = useCallback(() => {
+    requests.send({ type: 'list.reset' });
+    others.current();
+  }, [requests]);
+  useEffect(() => {
+    const subscription = details.on('leaveRequest.deleted', changed);
+    return () => subscription.unsubscribe();
+  }, [details, changed]);
+  const leaveTypes = useSelector(types, (s) => s.context.rows as LeaveType[]);
+  return { requests, balances, counts, details, leaveTypes, changed };
+}
+export type UserLeave = ReturnType<typeof useUserLeave>;
+
+const request = columnsFor<LeaveRequest>();
+
+/** 'Actions': View, and Delete Request while pending. */
+function RequestActions({
+  row,
+  list,
+  details,
+}: {
+  row: LeaveRequest;
+  list: ListActorRef;
+  details: LeaveRequestDetailsActor;
+}) {
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <IconButton aria-label="Actions" variant="ghost" size="sm">
+          <MoreIcon />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="10rem">
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>Actions</Menu.ItemGroupLabel>
+              <Menu.Item value="view" onSelect={() => details.send({ type: 'details.open', request: row })}>
+                View
+              </Menu.Item>
+              {row.status === 'PENDING' && (
+                <Menu.Item
+                  value="delete"
+                  color="fg.error"
+                  _hover={{ bg: 'bg.error', color: 'fg.error' }}
+                  onSelect={() => list.send({ type: 'removal.request', row })}
+                >
+                  Delete Request
+                </Menu.Item>
+              )}
+            </Menu.ItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+/** Leave Type, Start Date (AM/PM), End Date (AM/PM), Days, Status, Requested On and the row's menu. */
+export const leaveRequestColumns = (list: ListActorRef, details: LeaveRequestDetailsActor) =>
+  request.columns([
+    request.accessor('type', { header: 'Leave Type' }),
+    request.accessor('fromDate', {
+      header: 'Start Date',
+      enableSorting: true,
+      cell: ({ row }) => leaveDateWithHalf(row.original.fromDate, row.original.fromDateIsAm),
+    }),
+    request.accessor('toDate', {
+      header: 'End Date',
+      enableSorting: true,
+      cell: ({ row }) => leaveDateWithHalf(row.original.toDate, row.original.toDateIsAm),
+    }),
+    request.accessor('days', { header: 'Days' }),
+    request.accessor('status', {
+      header: 'Status',
+      cell: ({ getValue }) => <StatusBadge status={getValue()} label={leaveStatusLabel(getValue())} />,
+    }),
+    request.accessor('createdAt', {
+      header: 'Requested On',
+      enableSorting: true,
+      cell: ({ getValue }) => shortDate(getValue()),
+    }),
+    request.display({
+      id: 'actions',
+      header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+      cell: ({ row }) => <RequestActions row={row.original} list={list} details={details} />,
+    }),
+  ]);
+
+/** The requests table with its removal question and details panel, under a heading. */
+export function LeaveRequestsCard({
+  leave,
+  title,
+  label,
+  actions,
+  toolbar,
+}: {
+  leave: UserLeave;
+  title: string;
+  /** The table's accessible name. */
+  label: string;
+  /** Beside the title (the Request Leave button). */
+  actions?: ReactNode;
+  /** Above the table (the filters). */
+  toolbar?: ReactNode;
+}) {
+  const columns = useMemo(
+    () => leaveRequestColumns(leave.requests, leave.details),
+    [leave.requests, leave.details],
+  );
+  return (
+    <Card.Root>
+      <Card.Body gap="4" p={{ base: '4', md: '6' }}>
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          <Heading as="h2" size="md">
+            {title}
+          </Heading>
+          {actions}
+        </Flex>
+        {toolbar}
+        <ListTable actor={leave.requests} label={label} columns={columns} minWidth="800px" />
+      </Card.Body>
+      <RemovalDialog
+        actor={leave.requests}
+        title="Are you absolutely sure?"
+        description="This action cannot be undone. This will permanently delete this leave request."
+      />
+      <LeaveRequestDetailsPanel actor={leave.details} />
+    </Card.Root>
+  );
+}
+
+const balance = columnsFor<LeaveBalanceRow>();
+const balanceColumns = balance.columns([
+  balance.accessor((row) => row.leaveType.name, { id: 'leaveType', header: 'Leave Type' }),
+  balance.accessor('totalDays', { header: 'Total', cell: ({ getValue }) => displayBalance(getValue()) }),
+  balance.accessor('approvedDays', { header: 'Taken' }),
+  balance.accessor('pendingDays', { header: 'Pending' }),
+  balance.accessor('balance', { header: 'Available', cell: ({ getValue }) => displayBalance(getValue()) }),
+]);
+
+/** This year's balance per leave type: total, taken (approved), pending and available; '-' for no limit. */
+export function LeaveBalanceCard({ leave }: { leave: UserLeave }) {
+  return (
+    <Card.Root>
+      <Card.Body gap="4" p={{ base: '4', md: '6' }}>
+        <Heading as="h2" size="md">
+          Leave Balance
+        </Heading>
+        <ListTable
+          actor={leave.balances}
+          label="Leave Balance"
+          columns={balanceColumns}
+          minWidth="480px"
+          paged={false}
+        />
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * The leave of user detail (ADMIN, with the add button: request on the user's behalf) and My profile: the
+ * Leave Request table, then the Leave Balance table.
+ */
+export function UserLeaveSection({
+  logic,
+  userId,
+  canRequest,
+  inspect,
+}: {
+  logic: StaffLeaveLogic;
+  userId: number;
+  /** The add button (user detail). */
+  canRequest: boolean;
+  inspect?: Inspect;
+}) {
+  const leave = useUserLeave(logic, userId, inspect);
+  return (
+    <Stack gap="5">
+      <LeaveRequestsCard
+        leave={leave}
+        title="Leave Request"
+        label="Leave requests"
+        actions={
+          canRequest && (
+            <RequestLeaveDialog
+              logic={logic.requestLeave}
+              userId={userId}
+              leaveTypes={leave.leaveTypes}
+              onCreated={leave.changed}
+              triggerLabel="Add Leave Request"
+              inspect={inspect}
+            />
+          )
+        }
+      />
+      <LeaveBalanceCard leave={leave} />
+    </Stack>
+  );
+}
