@@ -187,7 +187,10 @@ describeFormModel('request-leave statechart, walked through the Request for Leav
     expect(window.location.pathname).toBe(`/admin/users/${user.id}`);
     const showing = ['editing', 'uploading', 'submitting', 'submitFailed'].some((state) => s.matches(state));
     expect(isDialogOpen('dialog', TITLE), 'the dialog is open').toBe(showing);
-    const context = s.context as { values: Record<string, string>; errors: Record<string, string> };
+    const context = s.context as {
+      values: Record<string, string>;
+      errors: Record<string, string | undefined>;
+    };
     if (showing) {
       const open = dialog() as HTMLElement;
       expect(open).toHaveTextContent(/request unpaid leave/i);
@@ -201,7 +204,7 @@ describeFormModel('request-leave statechart, walked through the Request for Leav
       // The file's label and name, and the drop zone's refusal.
       const chosen = context.values.file !== '';
       expect(open).toHaveTextContent(chosen ? 'Selected Image' : 'Upload Image');
-      if (chosen) expect(open).toHaveTextContent(context.values.file);
+      if (chosen) expect(open).toHaveTextContent(context.values.file as string);
       const refusal = open.querySelector('[data-part="file-error"]');
       if (context.errors.file) expect(refusal).toHaveTextContent(context.errors.file);
       else expect(refusal).toBeNull();
