@@ -2,8 +2,11 @@ import type { AnyStateMachine } from 'xstate';
 import { changePasswordMachine } from './change-password.machine';
 import { editablePanelMachine } from './editable-panel.machine';
 import { forgotPasswordMachine } from './forgot-password.machine';
+import { leaveBalanceReportMachine } from './leave-balance-report.machine';
+import { leaveOverviewMachine } from './leave-overview.machine';
 import { leaveRequestLifecycle } from './leave-request.lifecycle';
 import { leaveRequestDetailsMachine } from './leave-request-details.machine';
+import { leaveReviewMachine } from './leave-review.machine';
 import { listMachine } from './list.machine';
 import { loginFormMachine } from './login-form.machine';
 import { onboardingMachine } from './onboarding.machine';
@@ -123,5 +126,23 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "The staff side panel of one leave request: read-only, its attachment's preview, and Delete while it is pending.",
     machine: leaveRequestDetailsMachine,
+  },
+  {
+    name: 'leave-overview',
+    purpose:
+      'The stat cards of a leave dashboard (Pending Approval, Requests Approved, Requests Rejected) and the leave types of its filter, reloaded after a change.',
+    machine: leaveOverviewMachine,
+  },
+  {
+    name: 'leave-review',
+    purpose:
+      "The admin's Leave Request Details sheet: the attachment and the clashes, approve or reject a pending request, then the list and counts reload.",
+    machine: leaveReviewMachine,
+  },
+  {
+    name: 'leave-balance-report',
+    purpose:
+      "Every employee's leave balance for a year (/admin/leave-balance): fetched per year with its time, sorted by column, and its PDF.",
+    machine: leaveBalanceReportMachine,
   },
 ];

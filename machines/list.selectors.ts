@@ -31,3 +31,9 @@ export const pageInfo = (s: ListSnapshot): PageInfo => {
 /** The row the confirmation dialog asks about, while it is open. */
 export const rowToRemove = (s: ListSnapshot) => (s.matches({ removal: 'idle' }) ? null : s.context.removing);
 export const isRemoving = (s: ListSnapshot) => s.matches({ removal: 'removing' });
+
+/** A filter or the search (typed, or applied) is in use: the Reset button shows. */
+export const isRefined = (s: ListSnapshot) =>
+  s.context.searchText.trim() !== '' ||
+  s.context.query.search !== '' ||
+  Object.values(s.context.query.filters).some((values) => values.length > 0);

@@ -21,6 +21,7 @@ import {
   yearlyLeaveBalanceRowSchema,
 } from '../domain/leave';
 import { type ApiClient, apiClient } from './client';
+import { asPdf } from './payslips.api';
 
 /** Query values as the spec sends them: lists comma-joined, empty values left out. */
 function listQuery(query: LeaveListQuery): Record<string, string | number> {
@@ -115,13 +116,13 @@ export function createLeaveApi(client: ApiClient) {
       }
     },
     async yearlyBalancesPdf(year: number): Promise<Blob> {
-      const answer = await client.request<unknown>('/users/leave-balances/year-pdf', {
-        method: 'POST',
-        body: { year },
-        // ofetch reads a PDF answer as a Blob.
-      });
-      if (!(answer instanceof Blob)) throw new Error('Unexpected response format');
-      return answer;
+      return asPdf(
+        await client.request('/users/leave-balances/year-pdf', {
+          method: 'POST',
+          body: { year },
+          responseType: 'blob',
+        }),
+      );
     },
     async uploadGrant(fileName: string, fileType: string): Promise<UploadGrant> {
       return uploadGrantSchema.parse(

@@ -19,7 +19,7 @@ export interface Period {
 }
 
 /** A PDF answer is a file; anything else is the spec's 'Unexpected response format' (section 7). */
-function asPdf(answer: unknown): Blob {
+export function asPdf(answer: unknown): Blob {
   // Read as a file by its shape: the fetch implementation's Blob class may differ from the page's.
   const file = answer as Partial<Blob> | null;
   if (typeof file?.size !== 'number' || typeof file.arrayBuffer !== 'function') {

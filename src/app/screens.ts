@@ -45,3 +45,9 @@ export const PayRecordsRoute = lazyScreen(() =>
 export const StaffPayslipsRoute = lazyScreen(() =>
   import('./payroll-routes').then((m) => ({ default: m.StaffPayslipsRoute })),
 );
+export const AdminDashboardRoute = lazyScreen(() =>
+  import('./leave-admin-routes').then((m) => ({ default: m.AdminDashboardRoute })),
+);
+export const LeaveBalanceRoute = lazyScreen(() =>
+  import('./leave-admin-routes').then((m) => ({ default: m.LeaveBalanceRoute })),
+);

@@ -7,7 +7,9 @@ import { AppShell } from './layouts/app-shell';
 import { adminNavigation, type NavItem, staffNavigation } from './layouts/navigation';
 import { type Area, adminArea, staffArea } from './route-table';
 import {
+  AdminDashboardRoute,
   AllStaffRoute,
+  LeaveBalanceRoute,
   MyProfileRoute,
   OnboardingRoute,
   PayRecordsRoute,
@@ -20,6 +22,8 @@ import type { AppServices } from './services';
 
 /** Screens built so far, by route pattern; the others show their title until their issue builds them. */
 const builtScreens: Record<string, ComponentType<{ services: AppServices }>> = {
+  '/admin': AdminDashboardRoute,
+  '/admin/leave-balance': LeaveBalanceRoute,
   '/admin/users': AllStaffRoute,
   '/admin/users/:id': UserDetailRoute,
   '/admin/register': RegisterRoute,

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { DEMO_STAFF_PASSWORD, seedIfEmpty } from '../server/seed';
+import { createStorage } from '../server/storage';
 
 // `npm run seed`: migrates the configured database (PGlite under DATA_DIR, or DATABASE_URL) and
 // creates the demo company when it has no users yet. `npm start` does the same on its first run.
@@ -14,7 +15,7 @@ try {
   );
   try {
     await database.migrate();
-    if (await seedIfEmpty(database.db, config)) {
+    if (await seedIfEmpty(database.db, config, createStorage(config))) {
       console.log(
         `Seeded the demo company. Sign in as ${config.seedAdminEmail}; demo staff use ${DEMO_STAFF_PASSWORD}.`,
       );

@@ -1,35 +1,41 @@
+import { DateTime } from 'luxon';
 import { COMPANY_TIME_ZONE } from './dates';
-import type { LeaveRequest } from './leave';
-import { formatDayMonthYear } from './payslips';
+import type { LeaveStatus } from './enums';
 
-/** How leave requests read on screen (spec sections 2 and 9). */
+/**
+ * How leave requests read on screen (spec sections 2 and 9): dates day/month/year with zero padding in
+ * tables, short month, day, year in US English in the details; a half-day marker beside each date.
+ */
 
-const STATUS_LABELS: Record<LeaveRequest['status'], string> = {
-  PENDING: 'Pending',
-  APPROVED: 'Approved',
-  REJECTED: 'Rejected',
-};
-export const leaveStatusLabel = (status: LeaveRequest['status']) => STATUS_LABELS[status];
-
-/** A start or end date with its AM/PM marker: '02/03/2026 AM'. */
-export const leaveDateWithHalf = (isoDate: string, isAm: boolean) =>
-  `${formatDayMonthYear(isoDate)} ${isAm ? 'AM' : 'PM'}`;
-
-const usShortDate = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: COMPANY_TIME_ZONE,
-});
-/** A timestamp as the spec's short US date in Singapore time: 'Mar 2, 2026'. */
-export const shortDate = (timestamp: string) => usShortDate.format(new Date(timestamp));
-
-/** Pending requests show when they were requested; decided ones when they were approved or rejected. */
-export function decisionLine(request: Pick<LeaveRequest, 'status' | 'createdAt' | 'updatedAt'>) {
-  if (request.status === 'PENDING') return { label: 'Requested On', date: shortDate(request.createdAt) };
-  const label = request.status === 'APPROVED' ? 'Approved On' : 'Rejected On';
-  return { label, date: shortDate(request.updatedAt) };
+/** `2025-12-29` -> `29/12/2025`. */
+export function formatDayMonthYear(isoDate: string): string {
+  const date = DateTime.fromISO(isoDate, { zone: 'utc' });
+  return date.isValid ? date.toFormat('dd/MM/yyyy') : isoDate;
 }
 
-/** '1 day', '0.5 days', '3 days'. */
-export const durationText = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
+/** A stored timestamp as the company's calendar day, `dd/MM/yyyy`. */
+export function formatTimestampDay(timestamp: string): string {
+  const date = DateTime.fromISO(timestamp).setZone(COMPANY_TIME_ZONE);
+  return date.isValid ? date.toFormat('dd/MM/yyyy') : timestamp;
+}
+
+/** `2025-12-29` (or a timestamp, read in the company's zone) -> `Dec 29, 2025`. */
+export function formatShortDate(value: string): string {
+  const date =
+    value.length === 10
+      ? DateTime.fromISO(value, { zone: 'utc' })
+      : DateTime.fromISO(value).setZone(COMPANY_TIME_ZONE);
+  return date.isValid ? date.setLocale('en-US').toFormat('LLL d, yyyy') : value;
+}
+
+/** The AM/PM marker of a start or end date. */
+export const halfDayMarker = (isAm: boolean) => (isAm ? 'AM' : 'PM');
+
+/** PENDING -> Pending. */
+export const leaveStatusLabel = (status: LeaveStatus) => status.charAt(0) + status.slice(1).toLowerCase();
+
+/** 'annual leave' -> 'Annual Leave': every word capitalised. */
+export const capitalised = (text: string) => text.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
+
+/** '2.5 days' (spec: duration as '{days} days'). */
+export const daysLabel = (days: number) => `${days} days`;

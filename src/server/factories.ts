@@ -141,6 +141,8 @@ export async function insertLeaveRequest(
     status: 'PENDING' | 'APPROVED' | 'REJECTED';
     reason: string | null;
     decidedById?: number | null;
+    /** A stored attachment's key. */
+    fileKey?: string | null;
   },
 ) {
   const [type] = await db

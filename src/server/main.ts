@@ -32,7 +32,7 @@ async function main() {
   );
   await database.migrate();
   const storage = createStorage(config);
-  const seeded = await seedIfEmpty(database.db, config);
+  const seeded = await seedIfEmpty(database.db, config, storage);
 
   const app = await buildApp({
     config,

@@ -13,14 +13,17 @@ import {
   insertUser,
 } from './factories';
 import { hashPassword } from './lib/secrets';
+import { renderPdf } from './pdf/document';
 import {
   DEMO_ADMIN_NAME,
   DEMO_ALLOWANCES,
   DEMO_LEAVE_REQUESTS,
   DEMO_STAFF,
   DEMO_STAFF_PASSWORD,
+  type DemoLeaveRequest,
 } from './seed/demo-company';
 import { writeAudit } from './services/audit';
+import { type FileStorage, newAttachmentKey } from './storage/storage';
 
 export { DEMO_STAFF_PASSWORD };
 
@@ -32,7 +35,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 type SeedConfig = Pick<Config, 'seedAdminEmail' | 'seedAdminPassword' | 'companyEmailDomain'>;
 
 /** Seeds the demo company once: a second start finds users and does nothing. */
-export async function seedIfEmpty(db: Db, config: SeedConfig): Promise<boolean> {
+export async function seedIfEmpty(db: Db, config: SeedConfig, storage?: FileStorage): Promise<boolean> {
   if (!(await isDatabaseEmpty(db))) return false;
   const adminHash = await hashPassword(config.seedAdminPassword);
   const staffHash = await hashPassword(DEMO_STAFF_PASSWORD);
@@ -41,16 +44,30 @@ export async function seedIfEmpty(db: Db, config: SeedConfig): Promise<boolean> 
     await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
     const [existing] = await tx.select({ n: count() }).from(users);
     if ((existing?.n ?? 0) > 0) return false;
-    await seedDemoCompany(tx, config, { adminHash, staffHash });
+    await seedDemoCompany(tx, config, { adminHash, staffHash }, storage);
     return true;
   });
 }
 
-/** The demo company of `seed/demo-company.ts`, for today's date. */
+/** A small PDF letter for a demo attachment. */
+function demoLetter(letter: NonNullable<DemoLeaveRequest['pdfAttachment']>) {
+  return renderPdf({ title: letter.title }, (doc) => {
+    doc.fontSize(16).text(letter.title);
+    doc.moveDown();
+    doc.fontSize(11);
+    for (const line of letter.lines) doc.text(line);
+  });
+}
+
+/**
+ * The demo company of `seed/demo-company.ts`, for today's date. With a storage the demo attachments are
+ * stored too; without one (tests of other things) those requests go without their file.
+ */
 export async function seedDemoCompany(
   db: DbOrTx,
   config: Pick<SeedConfig, 'seedAdminEmail' | 'companyEmailDomain'>,
   hashes: { adminHash: string; staffHash: string },
+  storage?: FileStorage,
 ) {
   const today = todayIso();
   const year = Number(today.slice(0, 4));
@@ -103,16 +120,15 @@ export async function seedDemoCompany(
       },
       { year, month },
     );
-    await insertLeaveBalances(
-      db,
-      user.id,
-      year,
-      types.map((t) => ({
-        leaveTypeId: t.id,
-        totalDays:
-          DEMO_ALLOWANCES[t.name as keyof typeof DEMO_ALLOWANCES] ?? (t.name === UNPAID_LEAVE ? null : 0),
-      })),
-    );
+    const allowances = types.map((t) => ({
+      leaveTypeId: t.id,
+      totalDays:
+        DEMO_ALLOWANCES[t.name as keyof typeof DEMO_ALLOWANCES] ?? (t.name === UNPAID_LEAVE ? null : 0),
+    }));
+    await insertLeaveBalances(db, user.id, year, allowances);
+    // Last year's too for those hired before it ended, so leave across the year end has an allowance there.
+    if ((person.hireDate ?? '2024-01-02') < `${year}-01-01`)
+      await insertLeaveBalances(db, user.id, year - 1, allowances);
   }
 
   for (const request of DEMO_LEAVE_REQUESTS) {
@@ -120,17 +136,33 @@ export async function seedDemoCompany(
     if (userId === undefined) throw new Error(`seed: ${request.who} is not onboarded demo staff`);
     // Days are counted from today, so a date may fall on a weekend or holiday: move the whole request on
     // until it takes at least half a day.
+    const anchor = request.aroundYearEnd ? `${year - 1}-12-31` : today;
     let shift = 0;
     const period = () => ({
-      fromDate: addDaysIso(today, request.from + shift),
+      fromDate: addDaysIso(anchor, request.from + shift),
       fromDateIsAm: request.fromAm,
-      toDate: addDaysIso(today, request.to + shift),
+      toDate: addDaysIso(anchor, request.to + shift),
       toDateIsAm: request.toAm,
     });
-    while (shift < 7 && leaveDays(period(), { calendarDays: false }) < MINIMUM_LEAVE_DAYS) shift += 1;
+    const counted = () => {
+      try {
+        return leaveDays(period(), { calendarDays: false });
+      } catch {
+        // A date outside the public holiday table: the demo leaves that request out.
+        return 0;
+      }
+    };
+    while (shift < 7 && counted() < MINIMUM_LEAVE_DAYS) shift += 1;
+    if (counted() < MINIMUM_LEAVE_DAYS) continue;
     const { fromDate, toDate } = period();
-    // Keep the demo inside this year, where the balances live.
-    if (fromDate.slice(0, 4) !== String(year) || toDate.slice(0, 4) !== String(year)) continue;
+    // Keep the demo inside the years that have balances: this one, and last year for the year-end request.
+    const earliest = String(request.aroundYearEnd ? year - 1 : year);
+    if (fromDate.slice(0, 4) < earliest || toDate.slice(0, 4) !== String(year)) continue;
+    let fileKey: string | null = null;
+    if (request.pdfAttachment && storage) {
+      fileKey = newAttachmentKey(userId, request.pdfAttachment.fileName, 'application/pdf');
+      await storage.put(fileKey, await demoLetter(request.pdfAttachment), 'application/pdf');
+    }
     const created = await insertLeaveRequest(db, {
       userId,
       leaveTypeId: typeId(request.type),
@@ -141,6 +173,7 @@ export async function seedDemoCompany(
       status: request.status,
       reason: request.reason,
       decidedById: admin.id,
+      fileKey,
     });
     await writeAudit(db, {
       actorUserId: null,

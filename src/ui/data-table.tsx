@@ -54,7 +54,7 @@ export interface DataTableProps<Row extends RowData> {
   /** Spec section 2: the table keeps this width and scrolls sideways in narrower cards. */
   minWidth: string;
   caption?: ReactNode;
-  /** Omitted for a table that is never paged (a leave balance): no 'Page X of Y', Previous or Next. */
+  /** Previous, Next and 'Page X of Y'; a table shown whole leaves it out. */
   paging?: Paging;
   skeletonRows?: number;
 }

@@ -159,3 +159,8 @@ export const AlertIcon = (props: IconProps) => (
     <path d="M12 16.5v.01" />
   </LineIcon>
 );
+export const CloseIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </LineIcon>
+);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '../../src/domain/dates';
 import { RACES } from '../../src/domain/enums';
 import { isValidNric } from '../../src/domain/nric';
 import { staffInfoBodySchema } from '../../src/domain/staff-info';
@@ -20,6 +21,7 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { seedIfEmpty } from '../../src/server/seed';
+import { createLocalDiskStorage } from '../../src/server/storage/local-disk';
 import { openTestDatabase, testDatabaseKind } from './harness';
 
 const config = {
@@ -28,17 +30,20 @@ const config = {
   companyEmailDomain: 'company.test',
 };
 let database: Database;
+const filesDir = mkdtempSync(path.join(tmpdir(), 'hr-seed-files-'));
+const storage = createLocalDiskStorage({ dir: filesDir, secret: 'seed-test-secret-seed-test-secret' });
 
 beforeAll(async () => {
   database = await openTestDatabase();
 });
 afterAll(async () => {
   await database.close();
+  rmSync(filesDir, { recursive: true, force: true });
 });
 
 describe('demo seed', () => {
   it('seeds an empty database once, and a second start does nothing', async () => {
-    expect(await seedIfEmpty(database.db, config)).toBe(true);
+    expect(await seedIfEmpty(database.db, config, storage)).toBe(true);
     const before = await database.db.select({ n: count() }).from(users);
     expect(await seedIfEmpty(database.db, config)).toBe(false);
     const after = await database.db.select({ n: count() }).from(users);
@@ -121,6 +126,49 @@ describe('demo seed', () => {
     // Every request's days are charged to the years they fall in.
     const charged = await database.db.select().from(leaveRequestDays);
     expect(charged.reduce((sum, c) => sum + c.days, 0)).toBe(requests.reduce((sum, r) => sum + r.days, 0));
+  });
+
+  it('has half days, a request across the year end charged to both years, and one with a stored PDF', async () => {
+    const requests = await database.db.select().from(leaveRequests);
+    expect(requests.some((r) => !r.fromDateIsAm)).toBe(true);
+    expect(requests.some((r) => r.toDateIsAm)).toBe(true);
+
+    const year = Number(todayIso().slice(0, 4));
+    const acrossYearEnd = requests.filter((r) => r.fromDate.slice(0, 4) < r.toDate.slice(0, 4));
+    expect(acrossYearEnd).toHaveLength(1);
+    const [yearEnd] = acrossYearEnd;
+    expect(yearEnd?.fromDate).toBe(`${year - 1}-12-29`);
+    expect(yearEnd?.toDate).toBe(`${year}-01-02`);
+    const charges = await database.db
+      .select()
+      .from(leaveRequestDays)
+      .where(eq(leaveRequestDays.leaveRequestId, yearEnd?.id ?? 0));
+    expect(charges.map((c) => c.year).sort()).toEqual([year - 1, year]);
+    // Last year has its allowance, so the request does not overdraw it.
+    const lastYear = await database.db
+      .select()
+      .from(leaveBalances)
+      .where(eq(leaveBalances.year, year - 1));
+    expect(lastYear.some((b) => b.userId === yearEnd?.userId)).toBe(true);
+
+    const withFile = requests.filter((r) => r.fileKey !== null);
+    expect(withFile).toHaveLength(1);
+    const [attached] = withFile;
+    expect(attached?.status).toBe('PENDING');
+    expect(attached?.fileKey).toMatch(
+      new RegExp(`^leave/${attached?.userId}/[0-9a-f-]{36}/hospital-letter\\.pdf$`),
+    );
+    const stored = await storage.inspect(attached?.fileKey ?? '', 5);
+    expect(Buffer.from(stored?.head ?? []).toString('latin1')).toBe('%PDF-');
+    // Someone else is away on its days, so the approver sees a clash.
+    const overlapping = requests.filter(
+      (r) =>
+        r.id !== attached?.id &&
+        r.status !== 'REJECTED' &&
+        r.fromDate <= (attached?.toDate ?? '') &&
+        r.toDate >= (attached?.fromDate ?? ''),
+    );
+    expect(overlapping.length).toBeGreaterThan(0);
   });
 });
 

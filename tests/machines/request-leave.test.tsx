@@ -93,6 +93,12 @@ describeFormModel('request-leave statechart, walked through the Request for Leav
             const get = (path: string) => (r: RecordedRequest) => r.method === 'GET' && r.path === path;
             server.autoAnswer(get(`/api/users/${user.id}`), 200, user);
             server.autoAnswer(get('/api/leave-types'), 200, leaveTypes);
+            server.autoAnswer(get(`/api/users/${user.id}/leave-requests/count`), 200, {
+              PENDING: 0,
+              APPROVED: 0,
+              REJECTED: 0,
+              TOTAL: 0,
+            });
             server.autoAnswer(get(`/api/users/${user.id}/leave-balances`), 200, allowancesOf({ 1: 14 }));
             server.autoAnswer(get(`/api/users/${user.id}/leave-requests`), 200, {
               data: [],

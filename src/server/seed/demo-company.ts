@@ -300,6 +300,10 @@ export interface DemoLeaveRequest {
   toAm: boolean;
   status: 'PENDING' | 'APPROVED' | 'REJECTED';
   reason: string;
+  /** `from` and `to` count from the last 31 December instead of today: a request across the year end. */
+  aroundYearEnd?: true;
+  /** A generated PDF stored as the request's attachment (a letter with these lines). */
+  pdfAttachment?: { fileName: string; title: string; lines: string[] };
 }
 
 /** Requests in every status: decided ones in the past, pending ones ahead. */
@@ -403,5 +407,37 @@ export const DEMO_LEAVE_REQUESTS: DemoLeaveRequest[] = [
     toAm: false,
     status: 'PENDING',
     reason: 'Moving house',
+  },
+  {
+    // 29 December PM to 2 January AM of the year just begun: charged to both years.
+    who: 'rajesh.kumar',
+    type: 'Annual Leave',
+    from: -2,
+    fromAm: false,
+    to: 2,
+    toAm: true,
+    status: 'APPROVED',
+    reason: 'Year-end holiday in Kerala',
+    aroundYearEnd: true,
+  },
+  {
+    // Overlaps Priya's unpaid leave, so the approver sees a clash.
+    who: 'aisyah.rahman',
+    type: 'Hospitalisation Leave',
+    from: 21,
+    fromAm: true,
+    to: 23,
+    toAm: false,
+    status: 'PENDING',
+    reason: 'Scheduled knee surgery; the hospital letter is attached',
+    pdfAttachment: {
+      fileName: 'hospital-letter',
+      title: 'Admission letter',
+      lines: [
+        'Singapore General Hospital (demo)',
+        'Admission for elective knee arthroscopy.',
+        'The patient is expected to be hospitalised for three days.',
+      ],
+    },
   },
 ];

@@ -4,10 +4,27 @@ import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { leaveRequestDetailsMachine } from '../../../machines/leave-request-details.machine';
 import { isPdfReference } from '../../domain/attachments';
-import { decisionLine, durationText, leaveDateWithHalf, leaveStatusLabel } from '../../domain/leave-display';
+import type { LeaveRequest } from '../../domain/leave';
+import {
+  daysLabel,
+  formatDayMonthYear,
+  formatShortDate,
+  halfDayMarker,
+  leaveStatusLabel,
+} from '../../domain/leave-display';
 import { StatusBadge } from '../../ui/status-badge';
 
 export type LeaveRequestDetailsActor = ActorRefFrom<typeof leaveRequestDetailsMachine>;
+
+const withHalf = (date: string, isAm: boolean) => `${formatDayMonthYear(date)} ${halfDayMarker(isAm)}`;
+
+/** Spec section 4: the creation date while pending, the last update once approved or rejected. */
+function decisionLine(request: LeaveRequest) {
+  if (request.status === 'PENDING')
+    return { label: 'Requested On', date: formatShortDate(request.createdAt) };
+  const label = request.status === 'APPROVED' ? 'Approved On' : 'Rejected On';
+  return { label, date: formatShortDate(request.updatedAt) };
+}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -69,9 +86,9 @@ export function LeaveRequestDetailsPanel({ actor }: { actor: LeaveRequestDetails
                     </Row>
                     <Row label="Type">{request.type}</Row>
                     <Row label={decisionLine(request).label}>{decisionLine(request).date}</Row>
-                    <Row label="From Date">{leaveDateWithHalf(request.fromDate, request.fromDateIsAm)}</Row>
-                    <Row label="To Date">{leaveDateWithHalf(request.toDate, request.toDateIsAm)}</Row>
-                    <Row label="Duration">{durationText(request.days)}</Row>
+                    <Row label="From Date">{withHalf(request.fromDate, request.fromDateIsAm)}</Row>
+                    <Row label="To Date">{withHalf(request.toDate, request.toDateIsAm)}</Row>
+                    <Row label="Duration">{daysLabel(request.days)}</Row>
                     <Row label="Reason">
                       <Box
                         borderWidth="1px"

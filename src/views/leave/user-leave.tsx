@@ -2,15 +2,14 @@ import { Card, Flex, Heading, IconButton, Menu, Portal, Stack, VisuallyHidden } 
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { InspectionEvent, Observer } from 'xstate';
+import { leaveListInput } from '../../actors/leave-list.actors';
 import type { LeaveBalanceRow, StaffLeaveLogic } from '../../actors/staff-leave.actors';
-import { USER_LEAVE_QUERY } from '../../actors/staff-leave.actors';
-import type { LeaveRequest, LeaveType } from '../../domain/leave';
+import type { LeaveRequest } from '../../domain/leave';
 import { displayBalance } from '../../domain/leave-balance';
-import { leaveDateWithHalf, leaveStatusLabel, shortDate } from '../../domain/leave-display';
 import { columnsFor } from '../../ui/data-table';
 import { MoreIcon } from '../../ui/icons';
-import { StatusBadge } from '../../ui/status-badge';
 import { type ListActorRef, ListTable, RemovalDialog } from '../list/list-view';
+import { leaveColumn, leaveRequestColumns } from './leave-columns';
 import { type LeaveRequestDetailsActor, LeaveRequestDetailsPanel } from './leave-request-details';
 import { RequestLeaveDialog } from './request-leave-dialog';
 
@@ -26,20 +25,19 @@ export function useUserLeave(logic: StaffLeaveLogic, userId: number, inspect?: I
     useMemo(() => logic.balancesOf(userId), [logic, userId]),
     { input: {}, inspect },
   );
-  const counts = useActorRef(
-    useMemo(() => logic.countsOf(userId), [logic, userId]),
-    { input: {}, inspect },
+  const overview = useActorRef(
+    useMemo(() => logic.overviewOf(userId), [logic, userId]),
+    { inspect },
   );
-  const types = useActorRef(logic.types, { input: {}, inspect });
   // The request list reloads the others after its own removal (the row menu's Delete Request).
   const others = useRef<() => void>(() => undefined);
   const requests = useActorRef(
     useMemo(() => logic.requestsOf(userId, () => others.current()), [logic, userId]),
-    { input: { query: USER_LEAVE_QUERY }, inspect },
+    { input: leaveListInput, inspect },
   );
   others.current = () => {
     balances.send({ type: 'list.reload' });
-    counts.send({ type: 'list.reload' });
+    overview.send({ type: 'overview.reload' });
   };
   const details = useActorRef(logic.details, { inspect });
   const changed = useCallback(() => {
@@ -50,12 +48,10 @@ export function useUserLeave(logic: StaffLeaveLogic, userId: number, inspect?: I
     const subscription = details.on('leaveRequest.deleted', changed);
     return () => subscription.unsubscribe();
   }, [details, changed]);
-  const leaveTypes = useSelector(types, (s) => s.context.rows as LeaveType[]);
-  return { requests, balances, counts, details, leaveTypes, changed };
+  const leaveTypes = useSelector(overview, (s) => s.context.types);
+  return { requests, balances, overview, details, leaveTypes, changed };
 }
 export type UserLeave = ReturnType<typeof useUserLeave>;
-
-const request = columnsFor<LeaveRequest>();
 
 /** 'Actions': View, and Delete Request while pending. */
 function RequestActions({
@@ -100,36 +96,15 @@ function RequestActions({
   );
 }
 
-/** Leave Type, Start Date (AM/PM), End Date (AM/PM), Days, Status, Requested On and the row's menu. */
-export const leaveRequestColumns = (list: ListActorRef, details: LeaveRequestDetailsActor) =>
-  request.columns([
-    request.accessor('type', { header: 'Leave Type' }),
-    request.accessor('fromDate', {
-      header: 'Start Date',
-      enableSorting: true,
-      cell: ({ row }) => leaveDateWithHalf(row.original.fromDate, row.original.fromDateIsAm),
-    }),
-    request.accessor('toDate', {
-      header: 'End Date',
-      enableSorting: true,
-      cell: ({ row }) => leaveDateWithHalf(row.original.toDate, row.original.toDateIsAm),
-    }),
-    request.accessor('days', { header: 'Days' }),
-    request.accessor('status', {
-      header: 'Status',
-      cell: ({ getValue }) => <StatusBadge status={getValue()} label={leaveStatusLabel(getValue())} />,
-    }),
-    request.accessor('createdAt', {
-      header: 'Requested On',
-      enableSorting: true,
-      cell: ({ getValue }) => shortDate(getValue()),
-    }),
-    request.display({
-      id: 'actions',
-      header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-      cell: ({ row }) => <RequestActions row={row.original} list={list} details={details} />,
-    }),
-  ]);
+/** The shared leave columns and the row's menu. */
+export const userLeaveColumns = (list: ListActorRef, details: LeaveRequestDetailsActor) => [
+  ...leaveRequestColumns,
+  leaveColumn.display({
+    id: 'actions',
+    header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+    cell: ({ row }) => <RequestActions row={row.original} list={list} details={details} />,
+  }),
+];
 
 /** The requests table with its removal question and details panel, under a heading. */
 export function LeaveRequestsCard({
@@ -149,7 +124,7 @@ export function LeaveRequestsCard({
   toolbar?: ReactNode;
 }) {
   const columns = useMemo(
-    () => leaveRequestColumns(leave.requests, leave.details),
+    () => userLeaveColumns(leave.requests, leave.details),
     [leave.requests, leave.details],
   );
   return (

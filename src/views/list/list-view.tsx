@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { ListRow, listMachine } from '../../../machines/list.machine';
 import {
   isLoadingRows,
+  isRefined,
   isRemoving,
   type ListSnapshot,
   loadError,
@@ -13,7 +14,8 @@ import {
 } from '../../../machines/list.selectors';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
-import { SearchIcon } from '../../ui/icons';
+import { CloseIcon, SearchIcon } from '../../ui/icons';
+import { type FilterOption, MultiSelectFilter } from '../../ui/multi-select-filter';
 
 /** The parts every list screen is made of, each connected to the screen's list actor (machines/list.machine.ts). */
 
@@ -134,5 +136,49 @@ export function RemovalDialog({
       onConfirm={() => actor.send({ type: 'removal.confirm' })}
       onCancel={() => actor.send({ type: 'removal.cancel' })}
     />
+  );
+}
+
+const NO_VALUES: readonly string[] = [];
+
+/**
+ * A multi-select filter of the list's query (`filters[name]`); a change sends `list.change` with every other
+ * filter kept, so the rows start again at page 1.
+ */
+export function ListFilter({
+  actor,
+  name,
+  title,
+  options,
+}: {
+  actor: ListActorRef;
+  name: string;
+  title: string;
+  options: readonly FilterOption[];
+}) {
+  const selected = useSelector(actor, (s) => s.context.query.filters[name] ?? NO_VALUES);
+  return (
+    <MultiSelectFilter
+      title={title}
+      options={options}
+      selected={selected}
+      onChange={(values) => {
+        const filters = { ...actor.getSnapshot().context.query.filters, [name]: values };
+        if (values.length === 0) delete filters[name];
+        actor.send({ type: 'list.change', change: { filters } });
+      }}
+    />
+  );
+}
+
+/** Reset: shown only while a filter or the search is in use; back to the list's first query. */
+export function ListReset({ actor }: { actor: ListActorRef }) {
+  const active = useSelector(actor, isRefined);
+  if (!active) return null;
+  return (
+    <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'list.reset' })}>
+      Reset
+      <CloseIcon />
+    </Button>
   );
 }

@@ -1,0 +1,162 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { toApiError } from '../src/domain/api-error';
+import type { ApiError } from '../src/domain/auth';
+import type { LeaveClash, LeaveRequest } from '../src/domain/leave';
+import { notProvided } from './effects';
+
+/**
+ * The admin's Leave Request Details side sheet (spec section 2): one request at a time, its attachment
+ * (a signed link fetched when the sheet opens) and the other people away on its days (the clashes, for the
+ * approver); approve or reject a pending request. A decision shows the spec's toast and closes the sheet,
+ * and the machine emits `leaveRequest.decided` so the screen reloads its list and counts.
+ */
+
+export interface ReviewDetails {
+  /** A viewable link to the attachment, or null when the request has none. */
+  attachmentUrl: string | null;
+  clashes: LeaveClash[];
+}
+
+export interface LeaveReviewContext {
+  request: LeaveRequest | null;
+  details: ReviewDetails | null;
+  /** Why the attachment and clashes could not be fetched. */
+  detailsError: ApiError | null;
+  /** The decision in flight. */
+  decision: 'approve' | 'reject' | null;
+}
+
+export type LeaveReviewEvent =
+  | { type: 'review.open'; request: LeaveRequest }
+  | { type: 'review.close' }
+  | { type: 'review.retry' }
+  | { type: 'leaveRequest.approve' }
+  | { type: 'leaveRequest.reject' };
+
+export type LeaveReviewEmitted = { type: 'leaveRequest.decided'; request: LeaveRequest };
+
+export const leaveReviewMachine = setup({
+  types: {
+    context: {} as LeaveReviewContext,
+    events: {} as LeaveReviewEvent,
+    emitted: {} as LeaveReviewEmitted,
+  },
+  actors: {
+    loadDetails: fromPromise<ReviewDetails, LeaveRequest>(notProvided('leave-review', 'loadDetails')),
+    decide: fromPromise<LeaveRequest, { id: number; isApproved: boolean }>(
+      notProvided('leave-review', 'decide'),
+    ),
+  },
+  actions: {
+    notifyDecided: (_, _params: { request: LeaveRequest; name: string }) =>
+      notProvided('leave-review', 'notifyDecided')(),
+    notifyDecisionFailed: (_, _params: { error: ApiError }) =>
+      notProvided('leave-review', 'notifyDecisionFailed')(),
+  },
+  guards: {
+    isPending: ({ context }) => context.request?.status === 'PENDING',
+  },
+}).createMachine({
+  id: 'leaveReview',
+  description: "The admin's Leave Request Details sheet: details, attachment, clashes, approve or reject.",
+  context: { request: null, details: null, detailsError: null, decision: null },
+  initial: 'closed',
+  states: {
+    closed: {
+      description: 'No sheet is open.',
+      on: {
+        'review.open': {
+          target: 'open',
+          description: 'View on a row.',
+          actions: assign({
+            request: ({ event }) => event.request,
+            details: null,
+            detailsError: null,
+            decision: null,
+          }),
+        },
+      },
+    },
+    open: {
+      description: 'The sheet shows the request.',
+      initial: 'loading',
+      states: {
+        loading: {
+          description: 'The attachment link and the clashes are fetched; the rest shows at once.',
+          on: { 'review.close': '#leaveReview.closed' },
+          invoke: {
+            id: 'loadDetails',
+            src: 'loadDetails',
+            input: ({ context }) => context.request as LeaveRequest,
+            onDone: { target: 'ready', actions: assign({ details: ({ event }) => event.output }) },
+            onError: {
+              target: 'detailsFailed',
+              actions: assign({ detailsError: ({ event }) => toApiError(event.error) }),
+            },
+          },
+        },
+        detailsFailed: {
+          description: 'The attachment and clashes could not be fetched: the error and Try again show.',
+          on: {
+            'review.retry': {
+              target: 'loading',
+              actions: assign({ detailsError: null }),
+            },
+            'review.close': '#leaveReview.closed',
+          },
+        },
+        ready: {
+          description: 'Everything shows; a pending request offers Approve and Reject.',
+          on: {
+            'review.close': '#leaveReview.closed',
+            'leaveRequest.approve': {
+              guard: 'isPending',
+              target: 'deciding',
+              actions: assign({ decision: 'approve' }),
+            },
+            'leaveRequest.reject': {
+              guard: 'isPending',
+              target: 'deciding',
+              actions: assign({ decision: 'reject' }),
+            },
+          },
+        },
+        deciding: {
+          description:
+            "The decision is in flight: both buttons are disabled, the chosen one reads 'Processing...'.",
+          invoke: {
+            id: 'decide',
+            src: 'decide',
+            input: ({ context }) => ({
+              id: (context.request as LeaveRequest).id,
+              isApproved: context.decision === 'approve',
+            }),
+            onDone: {
+              target: '#leaveReview.closed',
+              description: 'The toast names the person; the list and the counts reload; the sheet closes.',
+              actions: [
+                {
+                  type: 'notifyDecided',
+                  params: ({ context, event }) => ({
+                    request: event.output,
+                    name: (context.request as LeaveRequest).user.fullName,
+                  }),
+                },
+                emit(({ event }) => ({ type: 'leaveRequest.decided' as const, request: event.output })),
+                assign({ request: ({ event }) => event.output, decision: null }),
+              ],
+            },
+            onError: {
+              target: 'ready',
+              description: 'A destructive toast gives the reason; the sheet stays open.',
+              actions: [
+                { type: 'notifyDecisionFailed', params: ({ event }) => ({ error: toApiError(event.error) }) },
+                assign({ decision: null }),
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,110 @@
+import { fromPromise } from 'xstate';
+import type { ToastParams } from '../../machines/effects';
+import { leaveBalanceReportMachine } from '../../machines/leave-balance-report.machine';
+import { type LeaveOverview, leaveOverviewMachine } from '../../machines/leave-overview.machine';
+import { leaveReviewMachine } from '../../machines/leave-review.machine';
+import type { LeaveApi } from '../api/leave.api';
+import { payrollMessages } from '../domain/payslips';
+import { openPdfInNewTab } from './pdf';
+
+/** The leave statecharts of the admin screens (and the stat cards of the staff dashboard) with their live effects. */
+
+/** The stat cards and the Leave Type filter: counts from `loadCounts` (everyone's or one person's). */
+export function provideLeaveOverview(
+  leave: Pick<LeaveApi, 'types'>,
+  loadCounts: () => Promise<LeaveOverview['counts']>,
+) {
+  return leaveOverviewMachine.provide({
+    actors: {
+      loadOverview: fromPromise(async () => {
+        const [counts, types] = await Promise.all([loadCounts(), leave.types()]);
+        return { counts, types };
+      }),
+    },
+  });
+}
+
+export interface LeaveReviewEffects {
+  leave: Pick<LeaveApi, 'clashes' | 'decide' | 'viewUrl'>;
+  notify: (toast: ToastParams) => void;
+}
+
+/** Leave Request Details (admin): a signed link to the attachment and the clashes; approve or reject (spec section 8's toasts). */
+export function provideLeaveReview({ leave, notify }: LeaveReviewEffects) {
+  return leaveReviewMachine.provide({
+    actors: {
+      loadDetails: fromPromise(async ({ input }) => {
+        const [attachmentUrl, clashes] = await Promise.all([
+          input.fileUrl ? leave.viewUrl(input.fileUrl) : Promise.resolve(null),
+          leave.clashes(input.id),
+        ]);
+        return { attachmentUrl, clashes };
+      }),
+      decide: fromPromise(({ input }) => leave.decide(input.id, input.isApproved)),
+    },
+    actions: {
+      notifyDecided: (_, { request, name }) =>
+        notify(
+          request.status === 'APPROVED'
+            ? {
+                type: 'success',
+                title: 'Approval successful!',
+                description: `Leave request approved for ${name}`,
+              }
+            : {
+                type: 'success',
+                title: 'Rejection successful!',
+                description: `Leave request rejected for ${name}`,
+              },
+        ),
+      notifyDecisionFailed: (_, { error }) =>
+        notify({
+          type: 'error',
+          title: error.message || 'Error',
+          description: error.error || 'An unknown error occurred',
+        }),
+    },
+  });
+}
+
+export interface LeaveBalanceReportEffects {
+  leave: Pick<LeaveApi, 'types' | 'yearlyBalances' | 'yearlyBalancesPdf'>;
+  notify: (toast: ToastParams) => void;
+  /** The fetched time; a clock of its own so tests can fix it. */
+  now?: () => Date;
+}
+
+/** /admin/leave-balance: the year's balances with the leave types for the columns, and the year's PDF. */
+export function provideLeaveBalanceReport({
+  leave,
+  notify,
+  now = () => new Date(),
+}: LeaveBalanceReportEffects) {
+  return leaveBalanceReportMachine.provide({
+    actors: {
+      loadBalances: fromPromise(async ({ input }) => {
+        const [rows, types] = await Promise.all([leave.yearlyBalances(input.year), leave.types()]);
+        return { rows, types, fetchedAt: now().toISOString() };
+      }),
+      openBalancesPdf: fromPromise(({ input }) => openPdfInNewTab(() => leave.yearlyBalancesPdf(input.year))),
+    },
+    actions: {
+      notifyLoadFailed: () =>
+        notify({
+          type: 'error',
+          title: 'Failed to fetch leave balances',
+          description: 'Please try again later',
+        }),
+      notifyPdfFailed: () =>
+        notify({
+          type: 'error',
+          title: payrollMessages.payslipPdfFailed,
+          description: payrollMessages.checkConnection,
+        }),
+    },
+  });
+}
+
+export type LeaveOverviewLogic = ReturnType<typeof provideLeaveOverview>;
+export type LeaveReviewLogic = ReturnType<typeof provideLeaveReview>;
+export type LeaveBalanceReportLogic = ReturnType<typeof provideLeaveBalanceReport>;

@@ -1,0 +1,102 @@
+import { Button, Card, Flex, Heading, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import type { InspectionEvent, Observer } from 'xstate';
+import type { LeaveOverviewLogic, LeaveReviewLogic } from '../../actors/leave-admin.actors';
+import { leaveListInput } from '../../actors/leave-list.actors';
+import type { ListLogic } from '../../actors/list.actors';
+import type { LeaveRequest } from '../../domain/leave';
+import { PageTitle } from '../../ui/page-title';
+import { type ListActorRef, ListFilter, ListReset, ListSearch, ListTable } from '../list/list-view';
+import {
+  employeeColumn,
+  leaveColumn,
+  leaveRequestColumns,
+  leaveStatusOptions,
+  leaveTypeOptions,
+} from './leave-columns';
+import { type LeaveReviewRef, LeaveReviewSheet } from './leave-review-sheet';
+import { type LeaveOverviewRef, LeaveStatCards } from './leave-stat-cards';
+
+type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+
+const adminColumns = (review: LeaveReviewRef) => [
+  employeeColumn,
+  ...leaveRequestColumns,
+  leaveColumn.display({
+    id: 'actions',
+    header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+    cell: ({ row }) => (
+      <Button
+        size="xs"
+        variant="outline"
+        aria-label={`View leave request of ${row.original.user.fullName}`}
+        onClick={() => review.send({ type: 'review.open', request: row.original as LeaveRequest })}
+      >
+        View
+      </Button>
+    ),
+  }),
+];
+
+function TypeFilter({ list, overview }: { list: ListActorRef; overview: LeaveOverviewRef }) {
+  const types = useSelector(overview, (s) => s.context.types);
+  const options = useMemo(() => leaveTypeOptions(types), [types]);
+  return <ListFilter actor={list} name="type" title="Leave Type" options={options} />;
+}
+
+/** /admin (spec section 2, Admin dashboard): the counts, everyone's requests, and the review sheet. */
+export function AdminDashboardScreen({
+  list: listLogic,
+  overview: overviewLogic,
+  review: reviewLogic,
+  inspect,
+}: {
+  list: ListLogic;
+  overview: LeaveOverviewLogic;
+  review: LeaveReviewLogic;
+  inspect?: Inspect;
+}) {
+  const list = useActorRef(listLogic, { input: leaveListInput, inspect });
+  const overview = useActorRef(overviewLogic, { inspect });
+  const review = useActorRef(reviewLogic, { inspect });
+  const columns = useMemo(() => adminColumns(review), [review]);
+
+  // A decision changes the list and the counts (spec section 4).
+  useEffect(() => {
+    const subscription = review.on('leaveRequest.decided', () => {
+      list.send({ type: 'list.reload' });
+      overview.send({ type: 'overview.reload' });
+    });
+    return () => subscription.unsubscribe();
+  }, [review, list, overview]);
+
+  return (
+    <Stack gap="4">
+      <PageTitle>Dashboard</PageTitle>
+      <LeaveStatCards actor={overview} />
+      <Card.Root>
+        <Card.Body gap="4" p={{ base: '4', md: '6' }}>
+          <Stack gap="1">
+            <Heading as="h2" size="md">
+              Recent Staff Leave Requests
+            </Heading>
+            <Text color="fg.muted" fontSize="sm">
+              View all leave requests made by staff members.
+            </Text>
+          </Stack>
+          <Flex gap="2" wrap="wrap" align="center">
+            <ListSearch actor={list} label="Search staff" placeholder="Search staff..." />
+            <HStack gap="2" wrap="wrap">
+              <TypeFilter list={list} overview={overview} />
+              <ListFilter actor={list} name="status" title="Status" options={leaveStatusOptions} />
+              <ListReset actor={list} />
+            </HStack>
+          </Flex>
+          <ListTable actor={list} label="Leave requests" columns={columns} minWidth="800px" />
+        </Card.Body>
+      </Card.Root>
+      <LeaveReviewSheet actor={review} />
+    </Stack>
+  );
+}

@@ -1,0 +1,163 @@
+import { Button, Card, Field, Flex, Heading, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import type { InspectionEvent, Observer, SnapshotFrom } from 'xstate';
+import type { leaveBalanceReportMachine } from '../../../machines/leave-balance-report.machine';
+import type { LeaveBalanceReportLogic } from '../../actors/leave-admin.actors';
+import { COMPANY_TIME_ZONE } from '../../domain/dates';
+import type { LeaveType, YearlyLeaveBalanceRow } from '../../domain/leave';
+import { pageOfList } from '../../domain/list-query';
+import { columnsFor, DataTable } from '../../ui/data-table';
+import { PageTitle } from '../../ui/page-title';
+
+type Snapshot = SnapshotFrom<typeof leaveBalanceReportMachine>;
+
+/** Spec section 2: a column is headed by the leave type's name without its last word ('Annual Leave' -> 'Annual'). */
+export const balanceColumnHeader = (name: string) => {
+  const words = name.trim().split(/\s+/);
+  return words.length > 1 ? words.slice(0, -1).join(' ') : name;
+};
+
+/** The balance of one type, 0 when the row has none, '-' for no limit. */
+const balanceOf = (row: YearlyLeaveBalanceRow, typeId: number) => {
+  const entry = row.balances.find((b) => b.leaveTypeId === typeId);
+  return entry ? entry.balance : 0;
+};
+
+const column = columnsFor<YearlyLeaveBalanceRow>();
+const balanceColumns = (types: readonly LeaveType[]) =>
+  column.columns([
+    column.accessor((row) => row.user.fullName, { id: 'employee', header: 'Employee', enableSorting: true }),
+    ...types.map((type) =>
+      column.accessor((row) => balanceOf(row, type.id), {
+        id: `type-${type.id}`,
+        header: balanceColumnHeader(type.name),
+        enableSorting: true,
+        cell: ({ getValue }) => {
+          const value = getValue();
+          return value === null ? '-' : value;
+        },
+      }),
+    ),
+  ]);
+
+/** The rows in the chosen order (all on one page: the spec pages this table nowhere). */
+const sortedRows = (s: Snapshot) => {
+  const report = s.context.report;
+  if (!report) return [];
+  const keys: Record<string, (row: YearlyLeaveBalanceRow) => string | number> = {
+    employee: (row) => row.user.fullName,
+  };
+  for (const type of report.types) keys[`type-${type.id}`] = (row) => balanceOf(row, type.id) ?? Infinity;
+  return pageOfList(
+    report.rows,
+    { sorting: s.context.sorting, page: 1, pageSize: report.rows.length || 1 },
+    keys,
+  ).rows;
+};
+
+const fetchedTime = new Intl.DateTimeFormat('en-SG', {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+  timeZone: COMPANY_TIME_ZONE,
+});
+
+/** /admin/leave-balance (spec section 2, Admin leave balance). */
+export function LeaveBalanceScreen({
+  logic,
+  today,
+  inspect,
+}: {
+  logic: LeaveBalanceReportLogic;
+  today: string;
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+}) {
+  const actor = useActorRef(logic, { input: { today }, inspect });
+  const year = useSelector(actor, (s) => s.context.year);
+  const years = useSelector(actor, (s) => s.context.years);
+  const report = useSelector(actor, (s) => s.context.report);
+  const sorting = useSelector(actor, (s) => s.context.sorting);
+  const rows = useSelector(actor, sortedRows);
+  const loading = useSelector(actor, (s) => s.matches('loading'));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const opening = useSelector(actor, (s) => s.matches('openingPdf'));
+  const types = report?.types;
+  const columns = useMemo(() => balanceColumns(types ?? []), [types]);
+
+  return (
+    <Stack gap="4">
+      <PageTitle>View Employee's Leave Balance</PageTitle>
+      <Flex justify="space-between" align="flex-end" gap="4" wrap="wrap">
+        <Field.Root width="auto" disabled={loading || opening}>
+          <Field.Label>Year</Field.Label>
+          <NativeSelect.Root size="sm" width="8rem">
+            <NativeSelect.Field
+              value={year}
+              onChange={(event) => actor.send({ type: 'year.change', year: Number(event.target.value) })}
+            >
+              {years.map((y) => (
+                <option key={y} value={y}>
+                  {y}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!report || loading || opening}
+          loading={opening}
+          loadingText="Processing..."
+          onClick={() => actor.send({ type: 'pdf.open' })}
+        >
+          Open in PDF
+        </Button>
+      </Flex>
+      <Card.Root>
+        <Card.Body gap="4" p={{ base: '4', md: '6' }}>
+          <Flex justify="space-between" align="baseline" gap="2" wrap="wrap">
+            <Heading as="h2" size="md">
+              Leave Balance {year}
+            </Heading>
+            {report && !loading && (
+              <Text fontSize="sm" color="fg.muted">
+                Last fetched: {fetchedTime.format(new Date(report.fetchedAt))}
+              </Text>
+            )}
+          </Flex>
+          {!report || loading ? (
+            <Stack gap="3" aria-busy="true" data-testid="balance-skeleton">
+              {[0, 1, 2, 3].map((i) => (
+                <Skeleton key={i} height="6" />
+              ))}
+              {failed && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  alignSelf="flex-start"
+                  onClick={() => actor.send({ type: 'balances.reload' })}
+                >
+                  Try again
+                </Button>
+              )}
+            </Stack>
+          ) : (
+            <DataTable
+              label={`Leave Balance ${year}`}
+              columns={columns}
+              rows={rows}
+              getRowId={(row) => String(row.user.id)}
+              sorting={sorting}
+              onSortingChange={(next) => actor.send({ type: 'balances.sort', sorting: next })}
+              loading={false}
+              minWidth={`${Math.max(600, 160 + (types?.length ?? 0) * 110)}px`}
+              caption={`A total of ${rows.length} employees.`}
+            />
+          )}
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import { Button, Card, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { leaveOverviewMachine } from '../../../machines/leave-overview.machine';
+import type { LeaveStatus } from '../../domain/enums';
+
+export type LeaveOverviewRef = ActorRefFrom<typeof leaveOverviewMachine>;
+
+/** Spec section 2: the three stat cards of the admin and staff dashboards. */
+const CARDS: ReadonlyArray<{ status: LeaveStatus; title: string; colour: string }> = [
+  { status: 'PENDING', title: 'Pending Approval', colour: 'orange.solid' },
+  { status: 'APPROVED', title: 'Requests Approved', colour: 'green.solid' },
+  { status: 'REJECTED', title: 'Requests Rejected', colour: 'red.solid' },
+];
+
+/** The counts by status; skeletons until the first answer, the figures stay while they reload. */
+export function LeaveStatCards({ actor }: { actor: LeaveOverviewRef }) {
+  const counts = useSelector(actor, (s) => s.context.counts);
+  const firstLoad = useSelector(actor, (s) => s.matches('loading') && s.context.types.length === 0);
+  const error = useSelector(actor, (s) => (s.matches('failed') ? s.context.error : null));
+  return (
+    <Stack gap="2">
+      <SimpleGrid
+        columns={{ base: 1, sm: 3 }}
+        gap="4"
+        as="ul"
+        aria-label="Leave request counts"
+        listStyleType="none"
+      >
+        {CARDS.map((card) => (
+          <Card.Root as="li" key={card.status} borderTopWidth="4px" borderTopColor={card.colour}>
+            <Card.Body p="4" gap="1">
+              <Text fontSize="sm" color="fg.muted" fontWeight="medium">
+                {card.title}
+              </Text>
+              {firstLoad ? (
+                <Skeleton height="8" width="12" />
+              ) : (
+                <Text
+                  fontSize="3xl"
+                  fontWeight="semibold"
+                  lineHeight="short"
+                  data-testid={`count-${card.status}`}
+                >
+                  {error ? '-' : counts[card.status]}
+                </Text>
+              )}
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+      {error && (
+        <HStack gap="3">
+          <Text role="alert" color="fg.error" fontSize="sm">
+            {error.message}
+          </Text>
+          <Button size="xs" variant="outline" onClick={() => actor.send({ type: 'overview.reload' })}>
+            Try again
+          </Button>
+        </HStack>
+      )}
+    </Stack>
+  );
+}
