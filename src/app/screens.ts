@@ -51,3 +51,4 @@ export const AdminDashboardRoute = lazyScreen(() =>
 export const LeaveBalanceRoute = lazyScreen(() =>
   import('./leave-admin-routes').then((m) => ({ default: m.LeaveBalanceRoute })),
 );
+export const StaffDashboardRoute = lazyScreen(() => import('./staff-leave-route'));

@@ -15,6 +15,7 @@ import {
   PayRecordsRoute,
   ProcessPayRoute,
   RegisterRoute,
+  StaffDashboardRoute,
   StaffPayslipsRoute,
   UserDetailRoute,
 } from './screens';
@@ -28,6 +29,7 @@ const builtScreens: Record<string, ComponentType<{ services: AppServices }>> = {
   '/admin/users/:id': UserDetailRoute,
   '/admin/register': RegisterRoute,
   '/admin/onboard/:id': OnboardingRoute,
+  '/staff': StaffDashboardRoute,
   '/staff/profile': MyProfileRoute,
   '/admin/process-pay': ProcessPayRoute,
   '/admin/pay-records': PayRecordsRoute,

@@ -57,6 +57,11 @@ export interface DataTableProps<Row extends RowData> {
   /** Previous, Next and 'Page X of Y'; a table shown whole leaves it out. */
   paging?: Paging;
   skeletonRows?: number;
+  /**
+   * A table with no control in its rows or headers (a leave balance): its sideways scroll area takes the
+   * keyboard focus itself, so it can be scrolled without a mouse.
+   */
+  focusableScroll?: boolean;
 }
 
 const ariaSort = (direction: false | 'asc' | 'desc') =>
@@ -124,7 +129,14 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
     <Box>
       {/* Positioned, so that absolutely placed content (visually hidden labels) scrolls with the table
           instead of widening the page. */}
-      <Table.ScrollArea borderWidth="1px" rounded="md" position="relative">
+      <Table.ScrollArea
+        borderWidth="1px"
+        rounded="md"
+        position="relative"
+        {...(props.focusableScroll
+          ? { tabIndex: 0, role: 'region', 'aria-label': `${props.label} (scrolls sideways)` }
+          : {})}
+      >
         <Table.Root size="sm" minWidth={props.minWidth} aria-label={props.label} aria-busy={loading}>
           {props.caption && (
             // Start-aligned: on a phone the centre of a wide table is off screen.

@@ -1,9 +1,9 @@
 import {
-  Box,
   Button,
   CloseButton,
   Dialog,
   Field,
+  Flex,
   Grid,
   Input,
   NativeSelect,
@@ -296,13 +296,16 @@ function AttachmentField({
   const labelId = `${ids}-label`;
   const helpId = `${ids}-help`;
   const errorId = `${ids}-error`;
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     accept: ATTACHMENT_ACCEPT,
     multiple: false,
     maxFiles: 1,
     maxSize: ATTACHMENT_MAX_BYTES,
     minSize: SMALLEST_ATTACHMENT_BYTES,
     disabled: busy,
+    // The button chooses a file; the area takes a dropped one (no second, nested control).
+    noClick: true,
+    noKeyboard: true,
     onDropAccepted: ([file]) => {
       if (file) actor.send({ type: 'file.select', file });
     },
@@ -317,29 +320,34 @@ function AttachmentField({
       <Text id={labelId} fontWeight="medium" fontSize="sm">
         {chosen ? 'Selected Image' : 'Upload Image'}
       </Text>
-      <Box
-        {...getRootProps({
-          role: 'button',
-          'aria-labelledby': `${labelId} ${ids}-prompt`,
-          'aria-describedby': error ? `${helpId} ${errorId}` : helpId,
-          'aria-invalid': error ? true : undefined,
-          'aria-disabled': busy || undefined,
-        })}
+      <Flex
+        {...getRootProps()}
+        align="center"
+        gap="3"
+        wrap="wrap"
         borderWidth="1px"
         borderStyle="dashed"
         borderColor={error ? 'border.error' : isDragActive ? 'teal.solid' : 'border'}
         rounded="l2"
         px="4"
         py="3"
-        cursor={busy ? 'not-allowed' : 'pointer'}
         bg={isDragActive ? 'teal.subtle' : undefined}
-        _focusVisible={{ outline: '2px solid', outlineColor: 'teal.focusRing' }}
       >
         <input {...getInputProps({ name: 'file' })} />
-        <Text id={`${ids}-prompt`} fontSize="sm" wordBreak="break-all">
-          {chosen ? fileName : 'Drop a file here, or click to choose one'}
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={busy}
+          onClick={open}
+          aria-labelledby={`${labelId} ${ids}-choose`}
+          aria-describedby={error ? `${helpId} ${errorId}` : helpId}
+        >
+          <span id={`${ids}-choose`}>{chosen ? 'Choose another file' : 'Choose a file'}</span>
+        </Button>
+        <Text fontSize="sm" wordBreak="break-all" color={chosen ? undefined : 'fg.muted'}>
+          {chosen ? fileName : 'or drop it here'}
         </Text>
-      </Box>
+      </Flex>
       <Text id={helpId} fontSize="xs" color="fg.muted">
         Please upload a relevant supporting document (an image or a PDF, up to 10 MB).
       </Text>

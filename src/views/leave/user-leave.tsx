@@ -1,4 +1,4 @@
-import { Card, Flex, Heading, IconButton, Menu, Portal, Stack, VisuallyHidden } from '@chakra-ui/react';
+import { Card, Flex, Heading, IconButton, Menu, Portal, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { InspectionEvent, Observer } from 'xstate';
@@ -151,7 +151,16 @@ export function LeaveRequestsCard({
 
 const balance = columnsFor<LeaveBalanceRow>();
 const balanceColumns = balance.columns([
-  balance.accessor((row) => row.leaveType.name, { id: 'leaveType', header: 'Leave Type' }),
+  balance.accessor((row) => row.leaveType.name, {
+    id: 'leaveType',
+    header: 'Leave Type',
+    // Long names wrap, so that the table fits a phone without scrolling.
+    cell: ({ getValue }) => (
+      <Text as="span" whiteSpace="normal">
+        {getValue()}
+      </Text>
+    ),
+  }),
   balance.accessor('totalDays', { header: 'Total', cell: ({ getValue }) => displayBalance(getValue()) }),
   balance.accessor('approvedDays', { header: 'Taken' }),
   balance.accessor('pendingDays', { header: 'Pending' }),
@@ -170,8 +179,9 @@ export function LeaveBalanceCard({ leave }: { leave: UserLeave }) {
           actor={leave.balances}
           label="Leave Balance"
           columns={balanceColumns}
-          minWidth="480px"
+          minWidth="0"
           paged={false}
+          focusableScroll
         />
       </Card.Body>
     </Card.Root>
