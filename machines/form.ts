@@ -152,7 +152,9 @@ export function createFormMachine<
     },
     guards: {
       isValid: ({ context }) => validateForm(schema, context.values).success,
-      needsUpload: ({ context }) => context.file !== null && context.uploadKey === null,
+      /** Every field is right and a chosen file is not uploaded yet. */
+      isReadyToUpload: ({ context }) =>
+        context.file !== null && context.uploadKey === null && validateForm(schema, context.values).success,
     },
     delays: { cooldown: cooldownMs, cooldownTick: 1000 },
   });
@@ -238,7 +240,7 @@ export function createFormMachine<
     ...(upload
       ? [
           {
-            guard: and(['isValid', 'needsUpload']),
+            guard: 'isReadyToUpload' as const,
             target: 'uploading',
             actions: form.assign({ submitError: null }),
             description: 'Every field is right and a file is chosen: upload it first.',
@@ -459,7 +461,7 @@ export type FormMachine<TValues extends FormValues, TData, TOutput, TParams> = S
   | { src: 'submit'; logic: PromiseActorLogic<TOutput, SubmitInput<TData, TParams>>; id: string | undefined }
   | { src: 'upload'; logic: PromiseActorLogic<string, File>; id: string | undefined },
   { type: 'notify'; params: ToastParams },
-  { type: 'isValid'; params: undefined } | { type: 'needsUpload'; params: undefined },
+  { type: 'isValid'; params: undefined } | { type: 'isReadyToUpload'; params: undefined },
   'cooldown' | 'cooldownTick',
   FormStateValue,
   string,

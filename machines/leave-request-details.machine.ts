@@ -75,6 +75,7 @@ export const leaveRequestDetailsMachine = setup({
           initial: 'checking',
           states: {
             checking: {
+              description: 'Whether the request has a file at all.',
               always: [
                 { guard: 'hasAttachment', target: 'loading' },
                 { target: 'none', description: "No file: 'No image uploaded.'" },
@@ -103,6 +104,7 @@ export const leaveRequestDetailsMachine = setup({
           initial: 'viewing',
           states: {
             viewing: {
+              description: 'The request shows; Delete is offered while it is pending.',
               on: {
                 'details.close': {
                   target: '#leaveRequestDetails.closed',

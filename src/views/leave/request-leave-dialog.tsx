@@ -199,7 +199,7 @@ function RequestLeaveForm({
           />
           <Field.Root invalid={form.errors.days !== undefined} disabled={form.submitting}>
             <Field.Label>Days</Field.Label>
-            <Input name="days" value={form.values.days} readOnly />
+            <Input name="days" value={form.values.days} readOnly variant="subtle" />
             <Field.ErrorText>{form.errors.days}</Field.ErrorText>
           </Field.Root>
           <Field.Root invalid={form.errors.reason !== undefined} disabled={form.submitting}>
