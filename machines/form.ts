@@ -1,7 +1,6 @@
 import {
   type AnyActorRef,
   type AnyStateMachine,
-  and,
   assertEvent,
   type EventObject,
   fromPromise,
