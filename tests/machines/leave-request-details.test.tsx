@@ -131,7 +131,7 @@ const rowOf = (request: LeaveRequest) => {
 async function perform(app: RunningApp, event: Event) {
   switch (event.type) {
     case 'details.open': {
-      await app.user.click(within(rowOf(event.request)).getByRole('button', { name: 'Actions' }));
+      await app.user.click(within(rowOf(event.request)).getByRole('button', { name: /^Actions for / }));
       const menu = screen.getByRole('menu');
       if (document.activeElement !== menu) act(() => menu.focus());
       const view = within(menu).getByRole('menuitem', { name: 'View' });

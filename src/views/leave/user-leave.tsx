@@ -6,6 +6,7 @@ import { leaveListInput } from '../../actors/leave-list.actors';
 import type { LeaveBalanceRow, StaffLeaveLogic } from '../../actors/staff-leave.actors';
 import type { LeaveRequest } from '../../domain/leave';
 import { displayBalance } from '../../domain/leave-balance';
+import { formatDayMonthYear } from '../../domain/leave-display';
 import { columnsFor } from '../../ui/data-table';
 import { MoreIcon } from '../../ui/icons';
 import { type ListActorRef, ListTable, RemovalDialog } from '../list/list-view';
@@ -66,7 +67,11 @@ function RequestActions({
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <IconButton aria-label="Actions" variant="ghost" size="sm">
+        <IconButton
+          aria-label={`Actions for ${row.type} from ${formatDayMonthYear(row.fromDate)}`}
+          variant="ghost"
+          size="sm"
+        >
           <MoreIcon />
         </IconButton>
       </Menu.Trigger>
