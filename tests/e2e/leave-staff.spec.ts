@@ -5,7 +5,15 @@ import type { LeaveBalance, LeaveCounts } from '../../src/domain/leave';
 import { publicHolidayOn } from '../../src/domain/public-holidays';
 import { DEMO_STAFF_PASSWORD } from '../../src/server/seed/demo-company';
 import { makePdf } from '../api/files';
-import { accessibilityProblems, api, launchBrowser, type RunningServer, startApp } from './app-server';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  accessibilityProblems,
+  api,
+  launchBrowser,
+  type RunningServer,
+  startApp,
+} from './app-server';
 
 /**
  * The staff side of leave in a real browser against the real server and its seeded company: a half day with
@@ -51,14 +59,17 @@ afterEach(async () => {
   context = null;
 });
 
-async function signIn(viewport = { width: 1280, height: 800 }) {
+async function signIn(
+  viewport = { width: 1280, height: 800 },
+  as = { email: EMAIL, password: DEMO_STAFF_PASSWORD },
+) {
   context = await browser.newContext({ viewport, baseURL: app.url });
   const page = await context.newPage();
   await page.goto('/login');
-  await page.getByLabel('Email').fill(EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_STAFF_PASSWORD);
+  await page.getByLabel('Email').fill(as.email);
+  await page.getByLabel('Password', { exact: true }).fill(as.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL('**/staff');
+  await page.waitForURL(as.email === EMAIL ? '**/staff' : '**/admin');
   return page;
 }
 
@@ -75,8 +86,8 @@ const toast = (page: Page, title: string) =>
   page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: title });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Request for Leave' });
 
-async function snap(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+async function snap(page: Page, name: string, fullPage = true) {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage });
 }
 
 /** Fills the dialog; the dates go in through the date inputs as the browser takes them. */
@@ -181,8 +192,8 @@ describe('staff leave', () => {
     await panel.getByText('Wisdom tooth').waitFor();
     await expect(panel.locator('iframe').getAttribute('src')).resolves.toMatch(/\/api\/files\//);
     await panel.getByRole('link', { name: 'Open the PDF in a new tab' }).waitFor();
-    await snap(page, 'leave-details-1280');
     expect(await accessibilityProblems(page)).toEqual([]);
+    await snap(page, 'leave-details-1280', false);
     await panel.getByRole('button', { name: 'Close' }).click();
     await panel.waitFor({ state: 'detached' });
 
@@ -282,5 +293,45 @@ describe('staff leave', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await snap(page, 'my-profile-leave-390');
     expect(await accessibilityProblems(page)).toEqual([]);
+  });
+
+  it('an administrator requests leave for the user on user detail, and the balance there drops by its days', async () => {
+    const day = addDaysIso(workingDayAhead(), 14);
+    const before = await annualAvailable();
+    const page = await signIn({ width: 1280, height: 800 }, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    await page.goto(`/admin/users/${userId}`);
+    await settled(page, 'Leave requests');
+    await settled(page, 'Leave Balance');
+    await page.getByRole('button', { name: 'Add Leave Request' }).click();
+    await fillRequest(page, { type: 'Annual Leave', from: day, to: day });
+    await expect(dialog(page).getByLabel('Days').inputValue()).resolves.toBe('1');
+    await dialog(page).getByRole('button', { name: 'Create Request' }).click();
+    await toast(page, 'Leave Request Created!').waitFor();
+    const balance = rows(page, 'Leave Balance').filter({ hasText: 'Annual Leave' });
+    await expect.poll(() => balance.locator('td').nth(4).textContent()).toBe(String((before as number) - 1));
+    const [dd, mm, yyyy] = [day.slice(8), day.slice(5, 7), day.slice(0, 4)];
+    await rows(page, 'Leave requests')
+      .filter({ hasText: `${dd}/${mm}/${yyyy} AM` })
+      .first()
+      .waitFor();
+    expect(await annualAvailable()).toBe((before as number) - 1);
+    await snap(page, 'user-detail-leave-1280');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'user-detail-leave-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    // The details panel at phone width.
+    await rows(page, 'Leave requests')
+      .filter({ hasText: `${dd}/${mm}/${yyyy} AM` })
+      .first()
+      .getByRole('button', { name: 'Actions' })
+      .click();
+    await page.getByRole('menuitem', { name: 'View' }).click();
+    const panel = page.getByRole('dialog', { name: 'Leave Request Details' });
+    await panel.getByText('No image uploaded.').waitFor();
+    await panel.getByText('No reason stated.').waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await snap(page, 'leave-details-390', false);
   });
 });

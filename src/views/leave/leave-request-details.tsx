@@ -5,8 +5,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { leaveRequestDetailsMachine } from '../../../machines/leave-request-details.machine';
 import { isPdfReference } from '../../domain/attachments';
 import type { LeaveRequest } from '../../domain/leave';
+import { formatDays } from '../../domain/leave-balance';
 import {
-  daysLabel,
   formatDayMonthYear,
   formatShortDate,
   halfDayMarker,
@@ -88,7 +88,7 @@ export function LeaveRequestDetailsPanel({ actor }: { actor: LeaveRequestDetails
                     <Row label={decisionLine(request).label}>{decisionLine(request).date}</Row>
                     <Row label="From Date">{withHalf(request.fromDate, request.fromDateIsAm)}</Row>
                     <Row label="To Date">{withHalf(request.toDate, request.toDateIsAm)}</Row>
-                    <Row label="Duration">{daysLabel(request.days)}</Row>
+                    <Row label="Duration">{formatDays(request.days)}</Row>
                     <Row label="Reason">
                       <Box
                         borderWidth="1px"
