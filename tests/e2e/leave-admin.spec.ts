@@ -205,6 +205,14 @@ describe('leave balance', () => {
     await snap(page, 'leave-balance-1280');
     expect(await accessibilityProblems(page)).toEqual([]);
 
+    // Open in PDF: a new tab showing the year's PDF through a temporary link.
+    const [tab] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Open in PDF' }).click(),
+    ]);
+    await expect.poll(() => tab.url()).toMatch(/^blob:/);
+    await tab.close();
+
     // Last year: the request across the year end is charged there too.
     await page.getByLabel('Year').selectOption(String(year - 1));
     await page.getByRole('heading', { name: `Leave Balance ${year - 1}` }).waitFor();

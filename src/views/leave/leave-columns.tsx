@@ -33,7 +33,15 @@ function DateWithMarker({ date, isAm }: { date: string; isAm: boolean }) {
 }
 
 export const leaveRequestColumns: DataTableColumn<LeaveRequest>[] = leaveColumn.columns([
-  leaveColumn.accessor('type', { header: 'Leave Type' }),
+  // The table scroll area keeps cells on one line; names and types may wrap, so the table fits a laptop.
+  leaveColumn.accessor('type', {
+    header: 'Leave Type',
+    cell: ({ getValue }) => (
+      <Text as="span" whiteSpace="normal">
+        {getValue()}
+      </Text>
+    ),
+  }),
   leaveColumn.accessor('fromDate', {
     header: 'Start Date',
     enableSorting: true,
@@ -63,7 +71,7 @@ export const employeeColumn: DataTableColumn<LeaveRequest> = leaveColumn.accesso
     id: 'employee',
     header: 'Employee',
     cell: ({ row }) => (
-      <Link asChild fontWeight="medium" colorPalette="teal" variant="underline">
+      <Link asChild fontWeight="medium" colorPalette="teal" variant="underline" whiteSpace="normal">
         <RouterLink href={`/admin/users/${row.original.user.id}`}>{row.original.user.fullName}</RouterLink>
       </Link>
     ),
