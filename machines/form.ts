@@ -37,6 +37,10 @@ export interface FormContext<TValues extends FormValues, TParams, TOutput> {
   cooldownSecondsLeft: number;
   /** The request's answer, which a finished form hands to whoever invoked it. */
   result: TOutput | null;
+  /** Forms with an upload: the chosen file (its name is the upload field's value). */
+  file: File | null;
+  /** Forms with an upload: the storage key of the chosen file once uploaded (kept for a retry). */
+  uploadKey: string | null;
 }
 
 export type FieldName<TValues extends FormValues> = keyof TValues & string;
@@ -47,7 +51,10 @@ export type FormEvent<TValues extends FormValues> =
   | { type: 'form.submit' }
   /** Dialog forms only. */
   | { type: 'dialog.open' }
-  | { type: 'dialog.close' };
+  | { type: 'dialog.close' }
+  /** Forms with an upload only: a file was chosen, or the drop zone refused one (its message). */
+  | { type: 'file.select'; file: File }
+  | { type: 'file.reject'; message: string };
 
 /** What follows a successful submit. */
 export type AfterSuccess =
@@ -56,7 +63,18 @@ export type AfterSuccess =
   /** Submit stays locked for a while, with a live count of the seconds left. */
   | { type: 'cooldown'; seconds: number; description: string };
 
-export interface FormConfig<TValues extends FormValues, TData, TOutput> {
+/**
+ * A file sent before the form's request: chosen into the upload field (which holds its name), uploaded on
+ * submit by the `upload` actor, whose answer (the storage key) goes with the request as `uploadKey`.
+ */
+export interface UploadConfig<TValues extends FormValues> {
+  field: FieldName<TValues>;
+  /** The upload actor's id, named for its job. */
+  id: string;
+  description: string;
+}
+
+export interface FormConfig<TValues extends FormValues, TData, TOutput, TParams extends object = object> {
   id: string;
   description: string;
   initialValues: TValues;
@@ -76,6 +94,13 @@ export interface FormConfig<TValues extends FormValues, TData, TOutput> {
    * refused submit can reach the machine, so it has no branch for one and simply ignores such an event.
    */
   submitDisabledWhileInvalid?: boolean;
+  /**
+   * Read-only fields computed from the others (a leave request's days): recomputed after every change and
+   * when the form (re)opens, never typed.
+   */
+  derive?: (values: TValues, params: TParams) => Partial<TValues>;
+  /** A file to upload before the request (see UploadConfig). */
+  upload?: UploadConfig<TValues>;
 }
 
 export interface FormInput<TParams> {
@@ -104,8 +129,10 @@ export function createFormMachine<
   TData,
   TOutput,
   TParams extends object = object,
->(config: FormConfig<TValues, TData, TOutput>) {
-  const { schema, typingSchema, afterSuccess } = config;
+>(config: FormConfig<TValues, TData, TOutput, TParams>) {
+  const { schema, typingSchema, afterSuccess, upload } = config;
+  const withDerived = (values: TValues, params: TParams): TValues =>
+    config.derive ? { ...values, ...config.derive(values, params) } : values;
   const cooldownMs = afterSuccess.type === 'cooldown' ? afterSuccess.seconds * 1000 : 0;
 
   const form = setup({
@@ -116,25 +143,55 @@ export function createFormMachine<
       output: {} as TOutput,
     },
     actors: {
-      submit: fromPromise<TOutput, TData & TParams>(notProvided(config.id, 'submit')),
+      submit: fromPromise<TOutput, SubmitInput<TData, TParams>>(notProvided(config.id, 'submit')),
+      upload: fromPromise<string, File>(notProvided(config.id, 'upload')),
     },
     actions: {
       notify: notProvided(config.id, 'notify') as (_: unknown, params: ToastParams) => void,
     },
     guards: {
       isValid: ({ context }) => validateForm(schema, context.values).success,
+      /** Every field is right and a chosen file is not uploaded yet. */
+      isReadyToUpload: ({ context }) =>
+        context.file !== null && context.uploadKey === null && validateForm(schema, context.values).success,
     },
     delays: { cooldown: cooldownMs, cooldownTick: 1000 },
   });
 
   const changeField = form.assign(({ context, event }) => {
     assertEvent(event, 'field.change');
-    const values = { ...context.values, [event.name]: event.value };
+    const values = withDerived({ ...context.values, [event.name]: event.value }, context.params);
+    const errors = errorsAfterChange(schema, typingSchema, values, context.errors);
+    // A refused file's message stays until another file is chosen: the schema cannot see it.
+    const refusal = upload ? context.errors[upload.field] : undefined;
     return {
       values,
       edited: { ...context.edited, [event.name]: true },
-      errors: errorsAfterChange(schema, typingSchema, values, context.errors),
+      errors: refusal && upload ? { ...errors, [upload.field]: refusal } : errors,
       submitError: null,
+    };
+  });
+  const chooseFile = form.assign(({ context, event }) => {
+    assertEvent(event, 'file.select');
+    if (!upload) return {};
+    const { [upload.field]: _, ...others } = context.errors as Record<string, string | undefined>;
+    return {
+      values: { ...context.values, [upload.field]: event.file.name },
+      edited: { ...context.edited, [upload.field]: true },
+      errors: others as FieldErrors<TValues>,
+      file: event.file,
+      uploadKey: null,
+      submitError: null,
+    };
+  });
+  const refuseFile = form.assign(({ context, event }) => {
+    assertEvent(event, 'file.reject');
+    if (!upload) return {};
+    return {
+      values: { ...context.values, [upload.field]: '' },
+      errors: { ...context.errors, [upload.field]: event.message },
+      file: null,
+      uploadKey: null,
     };
   });
   const leaveField = form.assign(({ context, event }) => {
@@ -153,27 +210,52 @@ export function createFormMachine<
     },
   }));
   const clear = form.assign({
-    values: () => ({ ...config.initialValues }),
+    values: ({ context }) => withDerived({ ...config.initialValues }, context.params),
     errors: {},
     edited: {},
     submitError: null,
+    file: null,
+    uploadKey: null,
   });
 
+  const fileEvents = upload
+    ? {
+        'file.select': { actions: chooseFile, description: 'A file is chosen; its name shows.' },
+        'file.reject': {
+          actions: refuseFile,
+          description: 'The drop zone refused the file (type, size, count): its message shows.',
+        },
+      }
+    : {};
   const fieldEvents = {
     'field.change': { actions: changeField, description: 'The user types; errors showing are re-checked.' },
     'field.blur': {
       actions: leaveField,
       description: 'Leaving a field the user typed in shows what is wrong with it.',
     },
+    ...fileEvents,
   };
+  const validSubmits = [
+    ...(upload
+      ? [
+          {
+            guard: 'isReadyToUpload' as const,
+            target: 'uploading',
+            actions: form.assign({ submitError: null }),
+            description: 'Every field is right and a file is chosen: upload it first.',
+          },
+        ]
+      : []),
+    {
+      guard: 'isValid' as const,
+      target: 'submitting',
+      actions: form.assign({ submitError: null }),
+      description: 'Every field is right: send it.',
+    },
+  ];
   const submitEvent = {
     'form.submit': [
-      {
-        guard: 'isValid' as const,
-        target: 'submitting',
-        actions: form.assign({ submitError: null }),
-        description: 'Every field is right: send it.',
-      },
+      ...validSubmits,
       ...(config.submitDisabledWhileInvalid
         ? []
         : [
@@ -248,17 +330,32 @@ export function createFormMachine<
     },
   };
 
+  const failure = {
+    target: 'submitFailed',
+    actions: [
+      form.assign({
+        submitError: ({ event }) => toApiError((event as unknown as { error: unknown }).error).message,
+      }),
+      {
+        type: 'notify' as const,
+        params: ({ event }: { event: { error: unknown } }) => config.failureToast(toApiError(event.error)),
+      },
+    ],
+  };
+
   const machineConfig = {
     id: config.id,
     description: config.description,
     context: ({ input }: { input: FormInput<TParams> }) => ({
-      values: { ...config.initialValues },
+      values: withDerived({ ...config.initialValues }, input.params),
       errors: {},
       edited: {},
       submitError: null,
       params: input.params,
       cooldownSecondsLeft: 0,
       result: null,
+      file: null,
+      uploadKey: null,
     }),
     initial: config.dialog ? 'closed' : 'editing',
     output: ({ context }: { context: FormContext<TValues, TParams, TOutput> }) => context.result as TOutput,
@@ -268,6 +365,28 @@ export function createFormMachine<
         description: 'The user fills in the fields; errors show beside the field they concern.',
         on: { ...fieldEvents, ...submitEvent, ...closeEvent },
       },
+      ...(upload
+        ? {
+            uploading: {
+              description: upload.description,
+              invoke: {
+                id: upload.id,
+                src: 'upload' as const,
+                input: ({ context }: { context: FormContext<TValues, TParams, TOutput> }) => {
+                  if (!context.file) throw new Error(`${config.id}: uploading without a file`);
+                  return context.file;
+                },
+                onDone: {
+                  target: 'submitting',
+                  actions: form.assign({
+                    uploadKey: ({ event }) => (event as unknown as { output: string }).output,
+                  }),
+                },
+                onError: failure,
+              },
+            },
+          }
+        : {}),
       submitting: {
         description: config.request.description,
         invoke: {
@@ -276,23 +395,12 @@ export function createFormMachine<
           input: ({ context }: { context: FormContext<TValues, TParams, TOutput> }) => {
             const checked = validateForm(schema, context.values);
             if (!checked.success) throw new Error(`${config.id}: submitting values the schema refuses`);
-            return { ...checked.data, ...context.params };
+            return upload
+              ? { ...checked.data, ...context.params, uploadKey: context.uploadKey }
+              : { ...checked.data, ...context.params };
           },
           onDone: success,
-          onError: {
-            target: 'submitFailed',
-            actions: [
-              form.assign({
-                submitError: ({ event }) =>
-                  toApiError((event as unknown as { error: unknown }).error).message,
-              }),
-              {
-                type: 'notify' as const,
-                params: ({ event }: { event: { error: unknown } }) =>
-                  config.failureToast(toApiError(event.error)),
-              },
-            ],
-          },
+          onError: failure,
         },
       },
       submitFailed: {
@@ -304,8 +412,18 @@ export function createFormMachine<
             actions: changeField,
             description: 'Editing clears the refusal.',
           },
-          // The values are the ones the server just refused, unchanged and valid: send them again.
-          'form.submit': submitEvent['form.submit'][0],
+          ...(upload
+            ? {
+                'file.select': {
+                  target: 'editing',
+                  actions: chooseFile,
+                  description: 'Choosing another file clears the refusal.',
+                },
+              }
+            : {}),
+          // The values are the ones the server just refused, unchanged and valid: send them again (an
+          // upload that failed is tried again; one that succeeded is not repeated).
+          'form.submit': validSubmits,
           ...closeEvent,
         },
       },
@@ -322,9 +440,13 @@ export function createFormMachine<
   >;
 }
 
+/** What the request gets: the schema's data and the fixed params, and the upload's key for an upload form. */
+export type SubmitInput<TData, TParams> = TData & TParams & { uploadKey?: string | null };
+
 /** The states a form can be in; which of the last three exist depends on `afterSuccess`. */
 export type FormStateValue =
   | 'editing'
+  | 'uploading'
   | 'submitting'
   | 'submitFailed'
   | 'submitted'
@@ -335,9 +457,10 @@ export type FormMachine<TValues extends FormValues, TData, TOutput, TParams> = S
   FormContext<TValues, TParams, TOutput>,
   FormEvent<TValues>,
   Record<string, AnyActorRef | undefined>,
-  { src: 'submit'; logic: PromiseActorLogic<TOutput, TData & TParams>; id: string | undefined },
+  | { src: 'submit'; logic: PromiseActorLogic<TOutput, SubmitInput<TData, TParams>>; id: string | undefined }
+  | { src: 'upload'; logic: PromiseActorLogic<string, File>; id: string | undefined },
   { type: 'notify'; params: ToastParams },
-  { type: 'isValid'; params: undefined },
+  { type: 'isValid'; params: undefined } | { type: 'isReadyToUpload'; params: undefined },
   'cooldown' | 'cooldownTick',
   FormStateValue,
   string,
@@ -354,26 +477,32 @@ export interface FormView<TValues extends FormValues> {
   errors: FieldErrors<TValues>;
   submitError: string | null;
   submitting: boolean;
-  /** Submit is enabled: not sending, not cooling down, and the spec's own rule holds. */
+  /** Submit is enabled: not sending (or uploading), not cooling down, and the spec's own rule holds. */
   canSubmit: boolean;
   cooldownSecondsLeft: number | null;
 }
 
 type AnyFormSnapshot = SnapshotFrom<AnyStateMachine>;
 
+/** The spec's rule for an enabled submit button, over the values and the errors showing. */
+export type CanSubmit<TValues extends FormValues> = (
+  values: TValues,
+  errors: FieldErrors<TValues>,
+) => boolean;
+
 export function formView<TValues extends FormValues>(
   snapshot: AnyFormSnapshot,
-  canSubmit: (values: TValues) => boolean = () => true,
+  canSubmit: CanSubmit<TValues> = () => true,
 ): FormView<TValues> {
   const context = snapshot.context as FormContext<TValues, unknown, unknown>;
-  const submitting = snapshot.matches('submitting');
+  const submitting = snapshot.matches('submitting') || snapshot.matches('uploading');
   const cooling = snapshot.matches('coolingDown');
   return {
     values: context.values,
     errors: context.errors,
     submitError: context.submitError,
     submitting,
-    canSubmit: !submitting && !cooling && canSubmit(context.values),
+    canSubmit: !submitting && !cooling && canSubmit(context.values, context.errors),
     cooldownSecondsLeft: cooling ? context.cooldownSecondsLeft : null,
   };
 }

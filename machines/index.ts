@@ -5,6 +5,7 @@ import { forgotPasswordMachine } from './forgot-password.machine';
 import { leaveBalanceReportMachine } from './leave-balance-report.machine';
 import { leaveOverviewMachine } from './leave-overview.machine';
 import { leaveRequestLifecycle } from './leave-request.lifecycle';
+import { leaveRequestDetailsMachine } from './leave-request-details.machine';
 import { leaveReviewMachine } from './leave-review.machine';
 import { listMachine } from './list.machine';
 import { loginFormMachine } from './login-form.machine';
@@ -14,6 +15,7 @@ import { paymentSnapshotMachine } from './payment-snapshot.machine';
 import { payrollPeriodMachine } from './payroll-period.machine';
 import { payslipLifecycle } from './payslip.lifecycle';
 import { registerUserMachine } from './register-user.machine';
+import { requestLeaveMachine } from './request-leave.machine';
 import { resetPasswordMachine } from './reset-password.machine';
 import { sessionMachine } from './session.machine';
 import { setPasswordMachine } from './set-password.machine';
@@ -114,6 +116,18 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'staff-payslips',
     purpose: "A staff member's own processed payslips by year (from the hire year), each opening as a PDF.",
     machine: staffPayslipsMachine,
+  },
+  {
+    name: 'request-leave',
+    purpose:
+      'The Request for Leave dialog (for oneself, or by an administrator for a user): the days recomputed as dates change, an optional supporting document uploaded first, then the request.',
+    machine: requestLeaveMachine,
+  },
+  {
+    name: 'leave-request-details',
+    purpose:
+      "The staff side panel of one leave request: read-only, its attachment's preview, and Delete while it is pending.",
+    machine: leaveRequestDetailsMachine,
   },
   {
     name: 'leave-overview',

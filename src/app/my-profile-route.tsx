@@ -1,5 +1,7 @@
+import { UserLeaveSection } from '../views/leave/user-leave';
 import { MyProfileScreen } from '../views/profile/my-profile-screen';
 import { useSession } from '../views/session/session-context';
+import { staffLeave } from './leave-effects';
 import type { AppServices } from './services';
 import { panelLogic, userRecord } from './staff-records-effects';
 
@@ -8,6 +10,17 @@ export default function MyProfileRoute({ services }: { services: AppServices }) 
   const userId = useSession((s) => s.context.user?.id ?? null);
   if (userId === null) return null;
   return (
-    <MyProfileScreen logic={userRecord} panelLogic={panelLogic} userId={userId} inspect={services.inspect} />
+    <MyProfileScreen
+      logic={userRecord}
+      panelLogic={panelLogic}
+      userId={userId}
+      inspect={services.inspect}
+      leave={{
+        // One section holds both tables, so a deletion reloads the balance beside it.
+        requests: (id) => (
+          <UserLeaveSection logic={staffLeave} userId={id} canRequest={false} inspect={services.inspect} />
+        ),
+      }}
+    />
   );
 }

@@ -54,3 +54,4 @@ export const LeaveBalanceRoute = lazyScreen(() =>
 export const PayItemsRoute = lazyScreen(() =>
   import('./payroll-routes').then((m) => ({ default: m.PayItemsRoute })),
 );
+export const StaffDashboardRoute = lazyScreen(() => import('./staff-leave-route'));

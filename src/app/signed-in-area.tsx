@@ -16,6 +16,7 @@ import {
   PayRecordsRoute,
   ProcessPayRoute,
   RegisterRoute,
+  StaffDashboardRoute,
   StaffPayslipsRoute,
   UserDetailRoute,
 } from './screens';
@@ -29,6 +30,7 @@ const builtScreens: Record<string, ComponentType<{ services: AppServices }>> = {
   '/admin/users/:id': UserDetailRoute,
   '/admin/register': RegisterRoute,
   '/admin/onboard/:id': OnboardingRoute,
+  '/staff': StaffDashboardRoute,
   '/staff/profile': MyProfileRoute,
   '/admin/process-pay': ProcessPayRoute,
   '/admin/pay-records': PayRecordsRoute,

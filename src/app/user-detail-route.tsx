@@ -1,5 +1,7 @@
 import { useParams } from 'wouter';
+import { UserLeaveSection } from '../views/leave/user-leave';
 import { UserDetailScreen } from '../views/users/user-detail-screen';
+import { staffLeave } from './leave-effects';
 import { pathId } from './onboarding-route';
 import type { AppServices } from './services';
 import { panelLogic, userRecord } from './staff-records-effects';
@@ -14,6 +16,12 @@ export default function UserDetailRoute({ services }: { services: AppServices })
       panelLogic={panelLogic}
       userId={pathId(id)}
       inspect={services.inspect}
+      leave={{
+        // One section holds both tables, so a request made or deleted reloads the balance beside it.
+        requests: (userId) => (
+          <UserLeaveSection logic={staffLeave} userId={userId} canRequest inspect={services.inspect} />
+        ),
+      }}
     />
   );
 }

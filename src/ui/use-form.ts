@@ -1,7 +1,13 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent as ReactFormEvent } from 'react';
 import type { ActorRef, SnapshotFrom } from 'xstate';
-import { type FormEvent, type FormMachine, type FormView, formView } from '../../machines/form';
+import {
+  type CanSubmit,
+  type FormEvent,
+  type FormMachine,
+  type FormView,
+  formView,
+} from '../../machines/form';
 import type { FieldErrors, FormValues } from '../domain/forms';
 import type { FieldBinding } from './form-field';
 
@@ -25,7 +31,7 @@ function firstInvalid<TValues extends FormValues>(values: TValues, errors: Field
 /** Binds a form machine to its view: the values and errors it holds, and the events fields send. */
 export function useForm<TValues extends FormValues>(
   actor: FormActorRef<TValues>,
-  canSubmit?: (values: TValues) => boolean,
+  canSubmit?: CanSubmit<TValues>,
 ): FormBindings<TValues> {
   const snapshot = useSelector(actor, (s) => s);
   const view = formView<TValues>(snapshot, canSubmit);

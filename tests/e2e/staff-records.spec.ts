@@ -184,7 +184,8 @@ describe('staff records in the browser', () => {
     const page = await signInAsAdmin();
     await page.goto(`/admin/users/${userId}`);
     await page.getByRole('heading', { name: 'Rajesh s/o Kumar' }).waitFor();
-    await page.getByRole('button', { name: 'Actions' }).click();
+    // The user's menu (each leave request row has one of its own, 'Actions for ...').
+    await page.getByRole('button', { name: 'Actions', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Delete User' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Are you absolutely sure?' });
     await dialog.getByRole('button', { name: 'Continue' }).click();

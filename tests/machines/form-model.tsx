@@ -8,7 +8,7 @@ import type {
   InputFrom,
   InspectionEvent,
 } from 'xstate';
-import { type FormContext, formView } from '../../machines/form';
+import { type CanSubmit, type FormContext, formView } from '../../machines/form';
 import { formatTransition } from '../../machines/transitions';
 import type { ApiError } from '../../src/domain/auth';
 import {
@@ -38,6 +38,8 @@ export type FormModelEvent =
   | { type: 'form.submit' }
   | { type: 'dialog.open' }
   | { type: 'dialog.close' }
+  | { type: 'file.select'; file: File }
+  | { type: 'file.reject'; message: string }
   | { type: `xstate.done.actor.${string}`; output: unknown; actorId: string }
   | { type: `xstate.error.actor.${string}`; error: ApiError; actorId: string }
   | { type: `xstate.after.${string}` };
@@ -62,10 +64,17 @@ export interface FormModel<TMachine extends AnyStateMachine> {
   form: () => HTMLElement | null;
   /** The submit button's accessible name in a snapshot (e.g. 'Login', 'Processing...'). */
   submitName: (snapshot: AnyMachineSnapshot) => string;
-  /** The spec's rule for an enabled submit button (over the form's own values). */
-  canSubmit?: (values: never) => boolean;
+  /** The spec's rule for an enabled submit button (over the form's own values and the errors showing). */
+  canSubmit?: (values: never, errors: never) => boolean;
   /** The request the form's submit actor makes; the fake server answers it when the model says so. */
   request: { method: string; path: string; okStatus: number };
+  /**
+   * Answers the requests of another actor of the form (an upload's grant and PUT); returns false for the
+   * events it leaves to `request`.
+   */
+  answer?: (app: RunningApp, event: FormModelEvent) => Promise<boolean>;
+  /** Paths worth walking whatever the coverage plan chose (from the first start), e.g. every field filled. */
+  scenarios?: FormModelEvent[][];
   /** Events that are not field, submit or request events (opening and closing a dialog). */
   perform?: (app: RunningApp, event: FormModelEvent) => Promise<void>;
   /** What else a user sees in a snapshot (toasts, where the app went, what was sent). */
@@ -85,12 +94,14 @@ function input(form: HTMLElement, name: string, label: string): HTMLInputElement
 /** The screen shows what the form machine holds. */
 function expectForm<TMachine extends AnyStateMachine>(model: FormModel<TMachine>, s: AnyMachineSnapshot) {
   const form = model.form();
-  const showing = ['editing', 'submitting', 'submitFailed', 'coolingDown'].some((state) => s.matches(state));
+  const showing = ['editing', 'uploading', 'submitting', 'submitFailed', 'coolingDown'].some((state) =>
+    s.matches(state),
+  );
   if (!showing) return;
   expect(form, 'the form is on screen').not.toBeNull();
   if (!form) return;
   const context = s.context as Ctx;
-  const view = formView(s, model.canSubmit as ((values: Record<string, string>) => boolean) | undefined);
+  const view = formView(s, model.canSubmit as CanSubmit<Record<string, string>> | undefined);
   for (const [name, label] of Object.entries(model.labels)) {
     const field = input(form, name, label);
     expect(field.value, `${label} shows what was typed`).toBe(context.values[name]);
@@ -126,8 +137,7 @@ function canProduce<TMachine extends AnyStateMachine>(
     return context.values[name] !== value;
   }
   if (e.type === 'form.submit') {
-    return formView(s, model.canSubmit as ((values: Record<string, string>) => boolean) | undefined)
-      .canSubmit;
+    return formView(s, model.canSubmit as CanSubmit<Record<string, string>> | undefined).canSubmit;
   }
   return true;
 }
@@ -146,8 +156,12 @@ async function perform<TMachine extends AnyStateMachine>(
   };
   const label = (name: string) => model.labels[name] ?? name;
   const custom = 'name' in event && model.customFields?.includes(event.name);
+  const actorEvent =
+    event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.');
   if (custom && model.perform) {
     await model.perform(app, event);
+  } else if (actorEvent && model.answer && (await model.answer(app, event))) {
+    // answered by the model
   } else if (event.type === 'field.change') {
     fireEvent.change(input(form(), event.name, label(event.name)), { target: { value: event.value } });
   } else if (event.type === 'field.blur') {
@@ -208,7 +222,12 @@ export function describeFormModel<TMachine extends AnyStateMachine>(
         ];
       })
     : [];
-  const paths = [...planned, ...scenarios];
+  const named = opener
+    ? (model.scenarios ?? []).map((events) =>
+        planScenario<TMachine, FormModelEvent>(model.machine, opener, events),
+      )
+    : [];
+  const paths = [...planned, ...scenarios, ...named];
 
   /**
    * The form's actor lives inside the app (the session's child or the screen's own); the inspector finds it.

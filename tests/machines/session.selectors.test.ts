@@ -110,6 +110,8 @@ describe('form selectors', () => {
         params: {},
         cooldownSecondsLeft: 0,
         result: null,
+        file: null,
+        uploadKey: null,
         ...context,
       },
     });

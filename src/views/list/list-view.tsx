@@ -57,6 +57,8 @@ export interface ListTableProps<Row extends ListRow> {
   minWidth: string;
   /** Shown under the rows once they are fetched, e.g. 'A total of N staff members.' */
   caption?: (total: number) => ReactNode;
+  /** false for a list that is never paged (a leave balance). */
+  paged?: boolean;
 }
 
 /** The list's rows in the DataTable: sorting and paging go to the statechart, a failure offers Try again. */
@@ -66,6 +68,7 @@ export function ListTable<Row extends ListRow>({
   columns,
   minWidth,
   caption,
+  paged = true,
 }: ListTableProps<Row>) {
   const rows = useSelector(actor, rowsOf<Row>);
   const sorting = useSelector(actor, (s) => s.context.query.sorting);
@@ -99,11 +102,15 @@ export function ListTable<Row extends ListRow>({
       minWidth={minWidth}
       caption={!loading && !error && caption ? caption(total) : undefined}
       skeletonRows={Math.min(pageSize, 5)}
-      paging={{
-        ...paging,
-        onBack: () => actor.send({ type: 'list.change', change: { page: paging.page - 1 } }),
-        onForward: () => actor.send({ type: 'list.change', change: { page: paging.page + 1 } }),
-      }}
+      paging={
+        paged
+          ? {
+              ...paging,
+              onBack: () => actor.send({ type: 'list.change', change: { page: paging.page - 1 } }),
+              onForward: () => actor.send({ type: 'list.change', change: { page: paging.page + 1 } }),
+            }
+          : undefined
+      }
     />
   );
 }

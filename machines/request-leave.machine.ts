@@ -1,0 +1,61 @@
+import type { LeaveRequest, LeaveType } from '../src/domain/leave';
+import {
+  previewLeaveDays,
+  REQUEST_LEAVE_INITIAL_VALUES,
+  type RequestLeaveData,
+  type RequestLeaveFormValues,
+  requestLeaveFormSchema,
+} from '../src/domain/leave-form';
+import { createFormMachine } from './form';
+
+/** Who the request is for (oneself, or the user an administrator is looking at) and the leave types. */
+export interface RequestLeaveParams {
+  userId: number;
+  leaveTypes: LeaveType[];
+}
+
+/**
+ * The Request for Leave dialog (spec section 2): leave type, start and end with AM/PM, the days (computed),
+ * reason and an optional supporting document. A chosen file is uploaded first (the upload grant, then the
+ * PUT); then POST /leave-requests. A success finishes the form with the new request; a failure keeps the
+ * dialog open with the toast.
+ */
+export const requestLeaveMachine = createFormMachine<
+  RequestLeaveFormValues,
+  RequestLeaveData,
+  LeaveRequest,
+  RequestLeaveParams
+>({
+  id: 'requestLeave',
+  description:
+    'The Request for Leave dialog: type, dates with AM/PM, the days recomputed on every change, reason and a supporting document.',
+  initialValues: REQUEST_LEAVE_INITIAL_VALUES,
+  schema: requestLeaveFormSchema,
+  derive: (values, params) => ({ days: previewLeaveDays(values, params.leaveTypes) }),
+  dialog: true,
+  upload: {
+    field: 'file',
+    id: 'uploadAttachment',
+    description: 'The chosen file goes up (upload grant, then the PUT); the button shows its spinner.',
+  },
+  request: {
+    id: 'createLeaveRequest',
+    description:
+      'POST /leave-requests is in flight; the button shows its spinner and the dialog cannot close.',
+  },
+  successToast: () => ({
+    type: 'success',
+    title: 'Leave Request Created!',
+    description: 'Approval has to be made by your employer.',
+  }),
+  // Spec section 8: the title is the error's message or 'Error', the description its error field or the fallback.
+  failureToast: (error) => ({
+    type: 'error',
+    title: error.message || 'Error',
+    description: error.error || 'Failed to create leave request',
+  }),
+  afterSuccess: {
+    type: 'finish',
+    description: 'Created: the dialog closes, and the lists and balance that show it reload.',
+  },
+});

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MIME_TYPES } from './attachments';
+import { freeText } from './fields';
+import { type LeaveType, leaveMessages } from './leave';
+import { leaveDays, MINIMUM_LEAVE_DAYS } from './leave-days';
+import { HolidayCalendarError } from './public-holidays';
+
+/**
+ * The Request for Leave dialog's rules (spec sections 2 and 5): the form's text values, the days it shows
+ * as the user picks dates, and what POST /leave-requests gets.
+ */
+
+/** The AM/PM selector's choices (spec section 2, Reusable pieces: default AM). */
+export const HALF_DAYS = ['AM', 'PM'] as const;
+export type HalfDay = (typeof HALF_DAYS)[number];
+
+export interface RequestLeaveFormValues extends Record<string, string> {
+  leaveType: string;
+  fromDate: string;
+  /** 'AM': from the morning (a full first day); 'PM': from the afternoon. */
+  fromTime: string;
+  toDate: string;
+  /** 'AM': until noon (a half last day); 'PM': to the end of the day. */
+  toTime: string;
+  /** Read-only, recomputed from the dates, the AM/PM choices and the leave type. */
+  days: string;
+  reason: string;
+  /** The chosen file's name, or '' for none. */
+  file: string;
+}
+
+/**
+ * Start AM (the spec's default for the selector); the end defaults to PM so that a date range is whole days
+ * unless the user asks for a half day (decision 0002: AM to PM of one day is one day).
+ */
+export const REQUEST_LEAVE_INITIAL_VALUES: RequestLeaveFormValues = {
+  leaveType: '',
+  fromDate: '',
+  fromTime: 'AM',
+  toDate: '',
+  toTime: 'PM',
+  days: '',
+  reason: '',
+  file: '',
+};
+
+/**
+ * The days the form shows: the server's own count (src/domain/leave-days.ts), on calendar days for a type
+ * that counts them. '' while a date is missing or outside the holiday table (the date pickers stop there).
+ */
+export function previewLeaveDays(values: RequestLeaveFormValues, leaveTypes: readonly LeaveType[]): string {
+  if (!values.fromDate || !values.toDate) return '';
+  const type = leaveTypes.find((candidate) => candidate.name === values.leaveType);
+  try {
+    const days = leaveDays(
+      {
+        fromDate: values.fromDate,
+        fromDateIsAm: values.fromTime !== 'PM',
+        toDate: values.toDate,
+        toDateIsAm: values.toTime === 'AM',
+      },
+      { calendarDays: type?.countsCalendarDays ?? false },
+    );
+    return String(days);
+  } catch (error) {
+    if (error instanceof HolidayCalendarError) return '';
+    throw error;
+  }
+}
+
+/** The form's data; userId comes from whoever opens the dialog, the file key from the upload. */
+export interface RequestLeaveData {
+  leaveType: string;
+  fromDate: string;
+  fromDateIsAm: boolean;
+  toDate: string;
+  toDateIsAm: boolean;
+  reason: string;
+  days: number;
+}
+
+export const requestLeaveFormSchema: z.ZodType<RequestLeaveData, RequestLeaveFormValues> = z
+  .object({
+    leaveType: z.string().min(1, leaveMessages.typeRequired),
+    fromDate: z.string().min(1, leaveMessages.startRequired),
+    fromTime: z.enum(HALF_DAYS),
+    toDate: z.string().min(1, leaveMessages.endRequired),
+    toTime: z.enum(HALF_DAYS),
+    days: z
+      .string()
+      .refine((days) => days !== '' && Number(days) >= MINIMUM_LEAVE_DAYS, leaveMessages.minimumDays),
+    reason: freeText(),
+    file: z.string(),
+  })
+  .transform((values) => ({
+    leaveType: values.leaveType,
+    fromDate: values.fromDate,
+    fromDateIsAm: values.fromTime === 'AM',
+    toDate: values.toDate,
+    toDateIsAm: values.toTime === 'AM',
+    reason: values.reason.trim(),
+    days: Number(values.days),
+  })) as unknown as z.ZodType<RequestLeaveData, RequestLeaveFormValues>;
+
+/** Spec section 5: submit is disabled while an error message shows (and while submitting). */
+export const canSubmitLeaveRequest = (_values: RequestLeaveFormValues, errors: Record<string, unknown>) =>
+  Object.values(errors).every((message) => message === undefined);
+
+/** Spec section 5, drop rejections, by the drop zone's error codes. */
+export const SMALLEST_ATTACHMENT_BYTES = 1;
+export function attachmentRejection(code: string): string {
+  switch (code) {
+    case 'file-invalid-type':
+      return `File type must be one of ${ATTACHMENT_MIME_TYPES.join(', ')}`;
+    case 'file-too-large':
+      return `File is larger than ${ATTACHMENT_MAX_BYTES} bytes`;
+    case 'file-too-small':
+      return `File is smaller than ${SMALLEST_ATTACHMENT_BYTES} bytes`;
+    default:
+      return 'Too many files';
+  }
+}

@@ -1,0 +1,361 @@
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  Flex,
+  Grid,
+  Input,
+  NativeSelect,
+  Portal,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useState } from 'react';
+import { useDropzone } from 'react-dropzone';
+import type { InspectionEvent, Observer } from 'xstate';
+import type { RequestLeaveLogic } from '../../actors/staff-leave.actors';
+import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES } from '../../domain/attachments';
+import type { LeaveRequest, LeaveType } from '../../domain/leave';
+import {
+  attachmentRejection,
+  canSubmitLeaveRequest,
+  type RequestLeaveFormValues,
+  SMALLEST_ATTACHMENT_BYTES,
+} from '../../domain/leave-form';
+import { PUBLIC_HOLIDAY_YEARS } from '../../domain/public-holidays';
+import { AmPmSelect } from '../../ui/am-pm-select';
+import { FormError } from '../../ui/form-field';
+import { PlusIcon } from '../../ui/icons';
+import { type FormActorRef, useForm } from '../../ui/use-form';
+
+type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+
+/** Leave is counted only within the years whose public holidays are known (decision 0002). */
+const EARLIEST_LEAVE_DATE = `${PUBLIC_HOLIDAY_YEARS[0]}-01-01`;
+const LATEST_LEAVE_DATE = `${PUBLIC_HOLIDAY_YEARS[PUBLIC_HOLIDAY_YEARS.length - 1]}-12-31`;
+
+export interface RequestLeaveDialogProps {
+  logic: RequestLeaveLogic;
+  /** Whose leave: oneself on the staff dashboard, the user shown on user detail (ADMIN). */
+  userId: number;
+  leaveTypes: LeaveType[];
+  /** A request was created: the screen reloads what shows it. */
+  onCreated: (request: LeaveRequest) => void;
+  /** The button that opens the dialog. */
+  triggerLabel?: string;
+  inspect?: Inspect;
+}
+
+/**
+ * The Request for Leave dialog with its opening button (spec section 2). Each request gets a fresh form
+ * statechart: once one finishes, the screen hears of it and the next opening starts empty.
+ */
+export function RequestLeaveDialog({
+  logic,
+  userId,
+  leaveTypes,
+  onCreated,
+  triggerLabel = 'Request Leave',
+  inspect,
+}: RequestLeaveDialogProps) {
+  const [round, setRound] = useState(0);
+  return (
+    <RequestLeaveRound
+      key={`${round}:${userId}:${leaveTypes.length}`}
+      logic={logic}
+      userId={userId}
+      leaveTypes={leaveTypes}
+      triggerLabel={triggerLabel}
+      inspect={inspect}
+      onCreated={(request) => {
+        onCreated(request);
+        setRound((n) => n + 1);
+      }}
+    />
+  );
+}
+
+function RequestLeaveRound({
+  logic,
+  userId,
+  leaveTypes,
+  onCreated,
+  triggerLabel,
+  inspect,
+}: Required<Omit<RequestLeaveDialogProps, 'inspect'>> & { inspect?: Inspect }) {
+  const actor = useActorRef(logic, { input: { params: { userId, leaveTypes } }, inspect });
+  useEffect(() => {
+    const subscription = actor.subscribe((snapshot) => {
+      if (snapshot.status === 'done' && snapshot.output) onCreated(snapshot.output);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, onCreated]);
+  const open = useSelector(actor, (s) => !s.matches('closed') && s.status !== 'done');
+  const busy = useSelector(actor, (s) => s.matches('submitting') || s.matches('uploading'));
+  const close = () => actor.send({ type: 'dialog.close' });
+
+  return (
+    <>
+      <Button colorPalette="teal" size="sm" onClick={() => actor.send({ type: 'dialog.open' })}>
+        <PlusIcon />
+        {triggerLabel}
+      </Button>
+      <Dialog.Root
+        open={open}
+        lazyMount
+        unmountOnExit
+        closeOnInteractOutside={false}
+        closeOnEscape={!busy}
+        scrollBehavior="inside"
+        onOpenChange={(details) => {
+          if (!details.open) close();
+        }}
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content mx="4">
+              <Dialog.Header>
+                <Dialog.Title>Request for Leave</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body pb="6">
+                <Dialog.Description mb="4" color="fg.muted">
+                  Fill in the details of your leave. If your leave balance is insufficient, please request
+                  Unpaid Leave instead.
+                </Dialog.Description>
+                <RequestLeaveForm
+                  actor={actor as unknown as FormActorRef<RequestLeaveFormValues>}
+                  leaveTypes={leaveTypes}
+                />
+              </Dialog.Body>
+              {!busy && (
+                <Dialog.CloseTrigger asChild>
+                  <CloseButton size="sm" />
+                </Dialog.CloseTrigger>
+              )}
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </>
+  );
+}
+
+function RequestLeaveForm({
+  actor,
+  leaveTypes,
+}: {
+  actor: FormActorRef<RequestLeaveFormValues>;
+  leaveTypes: LeaveType[];
+}) {
+  const form = useForm(actor, canSubmitLeaveRequest);
+  const ids = useId();
+  const field = form.field;
+
+  return (
+    <form aria-label="Request for Leave" noValidate onSubmit={form.onSubmit}>
+      <Stack gap="4">
+        <Stack gap="4" maxH="400px" overflowY="auto" px="1" pb="1" data-part="form-fields">
+          <Field.Root invalid={form.errors.leaveType !== undefined} disabled={form.submitting}>
+            <Field.Label>Leave Type</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                name="leaveType"
+                value={form.values.leaveType}
+                onChange={(event) => field('leaveType').onChange(event.target.value)}
+                onBlur={field('leaveType').onBlur}
+              >
+                <option value="" disabled>
+                  {leaveTypes.length ? 'Select a leave type' : 'No leave types available'}
+                </option>
+                {leaveTypes.map((type) => (
+                  <option key={type.id} value={type.name}>
+                    {type.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.ErrorText>{form.errors.leaveType}</Field.ErrorText>
+          </Field.Root>
+          <DateAndHalf
+            form={form}
+            date="fromDate"
+            half="fromTime"
+            dateLabel="Start Date"
+            halfLabel="Start Time"
+            halfId={`${ids}-from-time`}
+          />
+          <DateAndHalf
+            form={form}
+            date="toDate"
+            half="toTime"
+            dateLabel="End Date"
+            halfLabel="End Time"
+            halfId={`${ids}-to-time`}
+          />
+          <Field.Root invalid={form.errors.days !== undefined} disabled={form.submitting}>
+            <Field.Label>Days</Field.Label>
+            <Input name="days" value={form.values.days} readOnly variant="subtle" />
+            <Field.ErrorText>{form.errors.days}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={form.errors.reason !== undefined} disabled={form.submitting}>
+            <Field.Label>Reason</Field.Label>
+            <Textarea
+              name="reason"
+              rows={3}
+              maxLength={2000}
+              value={form.values.reason}
+              onChange={(event) => field('reason').onChange(event.target.value)}
+              onBlur={field('reason').onBlur}
+            />
+            <Field.ErrorText>{form.errors.reason}</Field.ErrorText>
+          </Field.Root>
+          <AttachmentField
+            actor={actor}
+            fileName={form.values.file}
+            error={form.errors.file}
+            busy={form.submitting}
+          />
+        </Stack>
+        <FormError message={form.submitError} />
+        <Button
+          type="submit"
+          colorPalette="teal"
+          disabled={!form.canSubmit}
+          loading={form.submitting}
+          loadingText="Processing..."
+        >
+          Create Request
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function DateAndHalf({
+  form,
+  date,
+  half,
+  dateLabel,
+  halfLabel,
+  halfId,
+}: {
+  form: ReturnType<typeof useForm<RequestLeaveFormValues>>;
+  date: 'fromDate' | 'toDate';
+  half: 'fromTime' | 'toTime';
+  dateLabel: string;
+  halfLabel: string;
+  halfId: string;
+}) {
+  return (
+    <Grid templateColumns="minmax(0, 1fr) 6.5rem" gap="3" alignItems="start">
+      <Field.Root invalid={form.errors[date] !== undefined} disabled={form.submitting}>
+        <Field.Label>{dateLabel}</Field.Label>
+        <Input
+          type="date"
+          name={date}
+          min={EARLIEST_LEAVE_DATE}
+          max={LATEST_LEAVE_DATE}
+          value={form.values[date]}
+          onChange={(event) => form.field(date).onChange(event.target.value)}
+          onBlur={form.field(date).onBlur}
+        />
+        <Field.ErrorText>{form.errors[date]}</Field.ErrorText>
+      </Field.Root>
+      <Field.Root disabled={form.submitting}>
+        <Field.Label htmlFor={halfId}>{halfLabel}</Field.Label>
+        <AmPmSelect
+          id={halfId}
+          name={half}
+          value={form.values[half]}
+          disabled={form.submitting}
+          onChange={(value) => form.field(half).onChange(value)}
+        />
+      </Field.Root>
+    </Grid>
+  );
+}
+
+/** One image or PDF; the drop zone's refusals show the spec's messages under it. */
+function AttachmentField({
+  actor,
+  fileName,
+  error,
+  busy,
+}: {
+  actor: FormActorRef<RequestLeaveFormValues>;
+  fileName: string;
+  error: string | undefined;
+  busy: boolean;
+}) {
+  const ids = useId();
+  const labelId = `${ids}-label`;
+  const helpId = `${ids}-help`;
+  const errorId = `${ids}-error`;
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
+    accept: ATTACHMENT_ACCEPT,
+    multiple: false,
+    maxFiles: 1,
+    maxSize: ATTACHMENT_MAX_BYTES,
+    minSize: SMALLEST_ATTACHMENT_BYTES,
+    disabled: busy,
+    // The button chooses a file; the area takes a dropped one (no second, nested control).
+    noClick: true,
+    noKeyboard: true,
+    onDropAccepted: ([file]) => {
+      if (file) actor.send({ type: 'file.select', file });
+    },
+    onDropRejected: ([rejection]) => {
+      const code = rejection?.errors[0]?.code ?? 'too-many-files';
+      actor.send({ type: 'file.reject', message: attachmentRejection(String(code)) });
+    },
+  });
+  const chosen = fileName !== '';
+  return (
+    <Stack gap="1.5">
+      <Text id={labelId} fontWeight="medium" fontSize="sm">
+        {chosen ? 'Selected Image' : 'Upload Image'}
+      </Text>
+      <Flex
+        {...getRootProps()}
+        align="center"
+        gap="3"
+        wrap="wrap"
+        borderWidth="1px"
+        borderStyle="dashed"
+        borderColor={error ? 'border.error' : isDragActive ? 'teal.solid' : 'border'}
+        rounded="l2"
+        px="4"
+        py="3"
+        bg={isDragActive ? 'teal.subtle' : undefined}
+      >
+        <input {...getInputProps({ name: 'file' })} />
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={busy}
+          onClick={open}
+          aria-labelledby={`${labelId} ${ids}-choose`}
+          aria-describedby={error ? `${helpId} ${errorId}` : helpId}
+        >
+          <span id={`${ids}-choose`}>{chosen ? 'Choose another file' : 'Choose a file'}</span>
+        </Button>
+        <Text fontSize="sm" wordBreak="break-all" color={chosen ? undefined : 'fg.muted'}>
+          {chosen ? fileName : 'or drop it here'}
+        </Text>
+      </Flex>
+      <Text id={helpId} fontSize="xs" color="fg.muted">
+        Please upload a relevant supporting document (an image or a PDF, up to 10 MB).
+      </Text>
+      {error && (
+        <Text id={errorId} fontSize="xs" color="fg.error" data-part="file-error">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,234 @@
+import { Card, Flex, Heading, IconButton, Menu, Portal, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
+import type { InspectionEvent, Observer } from 'xstate';
+import { leaveListInput } from '../../actors/leave-list.actors';
+import type { LeaveBalanceRow, StaffLeaveLogic } from '../../actors/staff-leave.actors';
+import type { LeaveRequest } from '../../domain/leave';
+import { displayBalance } from '../../domain/leave-balance';
+import { formatDayMonthYear } from '../../domain/leave-display';
+import { columnsFor } from '../../ui/data-table';
+import { MoreIcon } from '../../ui/icons';
+import { type ListActorRef, ListTable, RemovalDialog } from '../list/list-view';
+import { leaveColumn, leaveRequestColumns } from './leave-columns';
+import { type LeaveRequestDetailsActor, LeaveRequestDetailsPanel } from './leave-request-details';
+import { RequestLeaveDialog } from './request-leave-dialog';
+
+type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+
+/**
+ * One user's leave, as My profile, user detail and the staff dashboard show it: the requests (list
+ * statechart, 7 a page), the details panel, the Request for Leave dialog, the balance and the counts. A
+ * creation or a deletion anywhere reloads every one of them, so the balance always follows the requests.
+ */
+export function useUserLeave(logic: StaffLeaveLogic, userId: number, inspect?: Inspect) {
+  const balances = useActorRef(
+    useMemo(() => logic.balancesOf(userId), [logic, userId]),
+    { input: {}, inspect },
+  );
+  const overview = useActorRef(
+    useMemo(() => logic.overviewOf(userId), [logic, userId]),
+    { inspect },
+  );
+  // The request list reloads the others after its own removal (the row menu's Delete Request).
+  const others = useRef<() => void>(() => undefined);
+  const requests = useActorRef(
+    useMemo(() => logic.requestsOf(userId, () => others.current()), [logic, userId]),
+    { input: leaveListInput, inspect },
+  );
+  others.current = () => {
+    balances.send({ type: 'list.reload' });
+    overview.send({ type: 'overview.reload' });
+  };
+  const details = useActorRef(logic.details, { inspect });
+  const changed = useCallback(() => {
+    requests.send({ type: 'list.reset' });
+    others.current();
+  }, [requests]);
+  useEffect(() => {
+    const subscription = details.on('leaveRequest.deleted', changed);
+    return () => subscription.unsubscribe();
+  }, [details, changed]);
+  const leaveTypes = useSelector(overview, (s) => s.context.types);
+  return { requests, balances, overview, details, leaveTypes, changed };
+}
+export type UserLeave = ReturnType<typeof useUserLeave>;
+
+/** 'Actions': View, and Delete Request while pending. */
+function RequestActions({
+  row,
+  list,
+  details,
+}: {
+  row: LeaveRequest;
+  list: ListActorRef;
+  details: LeaveRequestDetailsActor;
+}) {
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <IconButton
+          aria-label={`Actions for ${row.type} from ${formatDayMonthYear(row.fromDate)}`}
+          variant="ghost"
+          size="sm"
+        >
+          <MoreIcon />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="10rem">
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>Actions</Menu.ItemGroupLabel>
+              <Menu.Item value="view" onSelect={() => details.send({ type: 'details.open', request: row })}>
+                View
+              </Menu.Item>
+              {row.status === 'PENDING' && (
+                <Menu.Item
+                  value="delete"
+                  color="fg.error"
+                  _hover={{ bg: 'bg.error', color: 'fg.error' }}
+                  onSelect={() => list.send({ type: 'removal.request', row })}
+                >
+                  Delete Request
+                </Menu.Item>
+              )}
+            </Menu.ItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+/** The shared leave columns and the row's menu. */
+export const userLeaveColumns = (list: ListActorRef, details: LeaveRequestDetailsActor) => [
+  ...leaveRequestColumns,
+  leaveColumn.display({
+    id: 'actions',
+    header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+    cell: ({ row }) => <RequestActions row={row.original} list={list} details={details} />,
+  }),
+];
+
+/** The requests table with its removal question and details panel, under a heading. */
+export function LeaveRequestsCard({
+  leave,
+  title,
+  label,
+  actions,
+  toolbar,
+}: {
+  leave: UserLeave;
+  title: string;
+  /** The table's accessible name. */
+  label: string;
+  /** Beside the title (the Request Leave button). */
+  actions?: ReactNode;
+  /** Above the table (the filters). */
+  toolbar?: ReactNode;
+}) {
+  const columns = useMemo(
+    () => userLeaveColumns(leave.requests, leave.details),
+    [leave.requests, leave.details],
+  );
+  return (
+    <Card.Root>
+      <Card.Body gap="4" p={{ base: '4', md: '6' }}>
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          <Heading as="h2" size="md">
+            {title}
+          </Heading>
+          {actions}
+        </Flex>
+        {toolbar}
+        <ListTable actor={leave.requests} label={label} columns={columns} minWidth="800px" />
+      </Card.Body>
+      <RemovalDialog
+        actor={leave.requests}
+        title="Are you absolutely sure?"
+        description="This action cannot be undone. This will permanently delete this leave request."
+      />
+      <LeaveRequestDetailsPanel actor={leave.details} />
+    </Card.Root>
+  );
+}
+
+const balance = columnsFor<LeaveBalanceRow>();
+const balanceColumns = balance.columns([
+  balance.accessor((row) => row.leaveType.name, {
+    id: 'leaveType',
+    header: 'Leave Type',
+    // Long names wrap, so that the table fits a phone without scrolling.
+    cell: ({ getValue }) => (
+      <Text as="span" whiteSpace="normal">
+        {getValue()}
+      </Text>
+    ),
+  }),
+  balance.accessor('totalDays', { header: 'Total', cell: ({ getValue }) => displayBalance(getValue()) }),
+  balance.accessor('approvedDays', { header: 'Taken' }),
+  balance.accessor('pendingDays', { header: 'Pending' }),
+  balance.accessor('balance', { header: 'Available', cell: ({ getValue }) => displayBalance(getValue()) }),
+]);
+
+/** This year's balance per leave type: total, taken (approved), pending and available; '-' for no limit. */
+export function LeaveBalanceCard({ leave }: { leave: UserLeave }) {
+  return (
+    <Card.Root>
+      <Card.Body gap="4" p={{ base: '4', md: '6' }}>
+        <Heading as="h2" size="md">
+          Leave Balance
+        </Heading>
+        <ListTable
+          actor={leave.balances}
+          label="Leave Balance"
+          columns={balanceColumns}
+          minWidth="0"
+          paged={false}
+        />
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * The leave of user detail (ADMIN, with the add button: request on the user's behalf) and My profile: the
+ * Leave Request table, then the Leave Balance table.
+ */
+export function UserLeaveSection({
+  logic,
+  userId,
+  canRequest,
+  inspect,
+}: {
+  logic: StaffLeaveLogic;
+  userId: number;
+  /** The add button (user detail). */
+  canRequest: boolean;
+  inspect?: Inspect;
+}) {
+  const leave = useUserLeave(logic, userId, inspect);
+  return (
+    <Stack gap="5">
+      <LeaveRequestsCard
+        leave={leave}
+        title="Leave Request"
+        label="Leave requests"
+        actions={
+          canRequest && (
+            <RequestLeaveDialog
+              logic={logic.requestLeave}
+              userId={userId}
+              leaveTypes={leave.leaveTypes}
+              onCreated={leave.changed}
+              triggerLabel="Add Leave Request"
+              inspect={inspect}
+            />
+          )
+        }
+      />
+      <LeaveBalanceCard leave={leave} />
+    </Stack>
+  );
+}
