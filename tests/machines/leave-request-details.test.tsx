@@ -1,13 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot, InspectionEvent, SnapshotFrom } from 'xstate';
+import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import { leaveRequestDetailsMachine } from '../../machines/leave-request-details.machine';
-import { formatTransition } from '../../machines/transitions';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import type { LeaveRequest } from '../../src/domain/leave';
 import { staff } from '../views/fixtures';
-import { createCoverageRecorder, describeEvent, type PlannedPath, planTransitionPaths } from './coverage';
+import { planTransitionPaths } from './coverage';
 import type { RecordedRequest } from './fake-server';
 import {
   advance,
@@ -17,8 +16,8 @@ import {
   type RunningApp,
   renderApp,
   settle,
-  useAppHarness,
 } from './harness';
+import { describeModelWalk, followActor } from './model-walk';
 import { allowancesOf, leaveTypes, onboardedStaff } from './staff-fixtures';
 
 /**
@@ -92,16 +91,10 @@ const events: Event[] = [
 ];
 
 const starts = [{ name: 'staff on My profile', input: undefined }];
-const recorder = createCoverageRecorder(leaveRequestDetailsMachine);
-const { paths, unreachable } = planTransitionPaths(leaveRequestDetailsMachine, { starts, events });
+const actor = followActor(leaveRequestDetailsMachine);
+const plan = planTransitionPaths(leaveRequestDetailsMachine, { starts, events });
 
-let latest: AnyMachineSnapshot | null = null;
-const inspect = (event: InspectionEvent) => {
-  recorder.inspect(event);
-  const snapshot = event.type === '@xstate.snapshot' ? (event.snapshot as AnyMachineSnapshot) : null;
-  if (snapshot?.machine?.id === leaveRequestDetailsMachine.id) latest = snapshot;
-};
-const live = () => latest as Snapshot;
+const _live = actor.live;
 
 const signedInStaff = {
   [ACCESS_TOKEN_KEY]: 'token',
@@ -240,61 +233,37 @@ function expectScreen(
   if (event?.type === 'xstate.error.actor.deleteLeaveRequest') expectToast(decided.message, decided.error);
 }
 
-const pathName = (path: PlannedPath<Machine, Event>) =>
-  path.steps
-    .map((step) =>
-      step.event.type === 'details.open'
-        ? `view ${(step.event as { request: LeaveRequest }).request.status}`
-        : describeEvent(step.event),
-    )
-    .join(' → ') || '(page load)';
+/** What the profile had asked for before the step, to tell whether the step made it ask again. */
+let countedBefore: ReturnType<typeof counted> | null = null;
 
-describe('leave-request-details statechart, walked through My profile', () => {
-  useAppHarness();
-
-  it('the model can reach every transition', () => {
-    expect(unreachable.map(formatTransition)).toEqual([]);
-  });
-
-  it.each(paths.map((path) => [pathName(path), path] as const))(
-    '%s',
-    { timeout: 60_000 },
-    async (_, path) => {
-      latest = null;
-      const app = await renderApp({
-        path: '/staff/profile',
-        storage: signedInStaff,
-        inspect,
-        prepare: (server) => {
-          const get = (path: string) => (r: RecordedRequest) => r.method === 'GET' && r.path === path;
-          server.autoAnswer(get(`/api/users/${me.id}`), 200, me);
-          server.autoAnswer(get('/api/leave-types'), 200, leaveTypes);
-          server.autoAnswer(get(`/api/users/${me.id}/leave-balances`), 200, allowancesOf({ 1: 14, 2: 14 }));
-          server.autoAnswer(get(requestsPath), 200, {
-            data: [pending, approved],
-            currentPage: 1,
-            pageSize: 7,
-            total: 2,
-            totalPages: 1,
-          });
-        },
-      });
-      expect(live().value).toEqual(path.initial.value);
-      expectScreen(app, live(), null, counted(app));
-      for (const step of path.steps) {
-        const mark = recorder.mark();
-        const before = counted(app);
-        await perform(app, step.event);
-        expect(live().value, `after ${describeEvent(step.event)}`).toEqual(step.state.value);
-        for (const key of step.expects) expect(recorder.since(mark)).toContain(key);
-        expectScreen(app, live(), step.event, before);
-      }
-    },
-  );
-
-  afterAll(() => console.info(recorder.report()));
-
-  it('walked every transition of the leave-request-details machine', () => {
-    expect(recorder.missing().map(formatTransition), recorder.report()).toEqual([]);
-  });
+describeModelWalk<Machine, Event>({
+  title: 'leave-request-details statechart, walked through My profile',
+  machine: leaveRequestDetailsMachine,
+  actor,
+  plan,
+  open: () =>
+    renderApp({
+      path: '/staff/profile',
+      storage: signedInStaff,
+      inspect: actor.inspect,
+      prepare: (server) => {
+        const get = (path: string) => (r: RecordedRequest) => r.method === 'GET' && r.path === path;
+        server.autoAnswer(get(`/api/users/${me.id}`), 200, me);
+        server.autoAnswer(get('/api/leave-types'), 200, leaveTypes);
+        server.autoAnswer(get(`/api/users/${me.id}/leave-balances`), 200, allowancesOf({ 1: 14, 2: 14 }));
+        server.autoAnswer(get(requestsPath), 200, {
+          data: [pending, approved],
+          currentPage: 1,
+          pageSize: 7,
+          total: 2,
+          totalPages: 1,
+        });
+      },
+    }),
+  perform: async (app, event) => {
+    countedBefore = counted(app);
+    await perform(app, event);
+  },
+  expectScreen: (app, s, event) =>
+    expectScreen(app, s, event, event && countedBefore ? countedBefore : counted(app)),
 });
