@@ -1,37 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  accessibilityProblems,
-  api,
-  launchBrowser,
-  type RunningServer,
-  startApp,
-} from './app-server';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, api, useBrowserApp } from './app-server';
 
 /** axe-core's WCAG 2.1 A and AA rules on the screens built so far, at desktop and phone widths. */
 
-let app: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const e2e = useBrowserApp();
 
 describe.each([
   ['desktop', { width: 1280, height: 800 }],
   ['phone', { width: 375, height: 740 }],
 ])('accessibility on %s', (_name, viewport) => {
   it('the login screen, both tabs, and the reset-password screen', async () => {
-    const context = await browser.newContext({ viewport, baseURL: app.url });
-    const page = await context.newPage();
+    const page = await e2e.newPage(viewport);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
@@ -49,12 +28,10 @@ describe.each([
     await page.goto('/reset-password?token=abc');
     await page.getByLabel('New Password').waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
-    await context.close();
   });
 
   it('the admin layout and the Change Password dialog', async () => {
-    const context = await browser.newContext({ viewport, baseURL: app.url });
-    const page = await context.newPage();
+    const page = await e2e.newPage(viewport);
     await page.goto('/login');
     await page.getByLabel('Email').fill(ADMIN_EMAIL);
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
@@ -66,22 +43,20 @@ describe.each([
     await page.getByRole('button', { name: 'Change Password' }).click();
     await page.getByRole('dialog').waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
-    await context.close();
   });
 
   it('the Set Password step and the inactivity dialog', async () => {
-    const { accessToken } = await api<{ accessToken: string }>(app.url, '/auth/login', {
+    const { accessToken } = await api<{ accessToken: string }>(e2e.app.url, '/auth/login', {
       method: 'POST',
       body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
     });
     const email = `axe.${viewport.width}.${Date.now()}@company.test`;
-    await api(app.url, '/auth/register', {
+    await api(e2e.app.url, '/auth/register', {
       method: 'POST',
       token: accessToken,
       body: { fullName: 'Aina Binti Yusof', email, role: 'STAFF', password: 'Temporary-Pass-1' },
     });
-    const context = await browser.newContext({ viewport, baseURL: app.url });
-    const page = await context.newPage();
+    const page = await e2e.newPage(viewport);
     await page.clock.install();
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
@@ -92,6 +67,5 @@ describe.each([
     await page.clock.fastForward(781_000);
     await page.getByRole('alertdialog', { name: 'Are you still there?' }).waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
-    await context.close();
   });
 });

@@ -1,41 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '../../src/server/seed/demo-company';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  accessibilityProblems,
-  api,
-  launchBrowser,
-  type RunningServer,
-  startApp,
-} from './app-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, api, useBrowserApp } from './app-server';
 
 /** All Staff (/admin/users) in a real browser against the real server and its seeded company of 12 staff. */
 
-let app: RunningServer;
-let browser: Browser;
-let context: BrowserContext | null = null;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = null;
-});
+const e2e = useBrowserApp();
 
 /** Signs the administrator in and opens All Staff from the sidebar; records the list requests it makes. */
 async function openAllStaff(viewport = { width: 1280, height: 800 }) {
-  context = await browser.newContext({ viewport, baseURL: app.url });
-  const page = await context.newPage();
+  const page = await e2e.newPage(viewport);
   const listRequests: URL[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -165,19 +139,19 @@ describe('All Staff', () => {
     await chooseAction(page, 'Daniel Koh Jun Jie', 'Delete');
     await confirmation(page).waitFor();
     // Someone else deletes him meanwhile, so this delete finds no user.
-    const { accessToken } = await api<{ accessToken: string }>(app.url, '/auth/login', {
+    const { accessToken } = await api<{ accessToken: string }>(e2e.app.url, '/auth/login', {
       method: 'POST',
       body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
     });
     const users = await api<Array<{ id: number; fullName: string }>>(
-      app.url,
+      e2e.app.url,
       '/users?role=STAFF&search=Daniel',
       {
         token: accessToken,
       },
     );
     const daniel = users.find((user) => user.fullName === 'Daniel Koh Jun Jie');
-    const removed = await fetch(`${app.url}/api/users/${daniel?.id}`, {
+    const removed = await fetch(`${e2e.app.url}/api/users/${daniel?.id}`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${accessToken}` },
     });

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import pg from 'pg';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 export const ADMIN_EMAIL = 'admin@company.test';
 export const ADMIN_PASSWORD = 'E2e-Admin-Pass-1';
@@ -160,4 +161,57 @@ export async function accessibilityProblems(page: Page) {
     (v) =>
       `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html} ${n.failureSummary}`).join(', ')})`,
   );
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * A test file's app and browser: started before its tests and stopped after them. Each page opens in a
+ * context of its own (no cookies or storage shared), closed after its test.
+ */
+export function useBrowserApp(
+  env: () => Record<string, string> = () => ({}),
+  options: Parameters<typeof startApp>[1] = {},
+) {
+  let app: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    app = await startApp(env(), options);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  const running = () => {
+    if (!app || !browser) throw new Error('the app is not running yet');
+    return { app, browser };
+  };
+  const newPage = async (viewport = DESKTOP) => {
+    const { app, browser } = running();
+    const context = await browser.newContext({ viewport, baseURL: app.url });
+    contexts.push(context);
+    return context.newPage();
+  };
+  return {
+    get app() {
+      return running().app;
+    },
+    newPage,
+    /** A new page, signed in through the login screen; resolves once the user's area shows. */
+    async signIn(email: string, password: string, viewport = DESKTOP) {
+      const page = await newPage(viewport);
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.waitForURL(/\/(admin|staff)(\/|$)/);
+      return page;
+    },
+  };
 }

@@ -1,58 +1,30 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../src/domain/dates';
 import type { LeaveCounts, YearlyLeaveBalanceRow } from '../../src/domain/leave';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  accessibilityProblems,
-  api,
-  launchBrowser,
-  type RunningServer,
-  startApp,
-} from './app-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, api, useBrowserApp } from './app-server';
 
 /**
  * The admin side of leave in a real browser against the real server and its seeded company: the dashboard's
  * counts and list, the filters, the review sheet (PDF attachment, clash, approval) and the leave balances.
  */
 
-let app: RunningServer;
-let browser: Browser;
-let context: BrowserContext | null = null;
 let token = '';
 const shots = process.env.SCREENSHOT_DIR;
 
+const e2e = useBrowserApp();
+
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
   token = (
-    await api<{ accessToken: string }>(app.url, '/auth/login', {
+    await api<{ accessToken: string }>(e2e.app.url, '/auth/login', {
       method: 'POST',
       body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
     })
   ).accessToken;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = null;
-});
-
 async function signIn(viewport = { width: 1280, height: 800 }) {
-  context = await browser.newContext({ viewport, baseURL: app.url });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL('**/admin');
-  return page;
+  return e2e.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, viewport);
 }
 
 const table = (page: Page) => page.getByRole('table', { name: 'Leave requests' });
@@ -61,7 +33,7 @@ const count = (page: Page, status: keyof LeaveCounts) => page.getByTestId(`count
 const toast = (page: Page, title: string) =>
   page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: title });
 const settled = (page: Page) => table(page).and(page.locator('[aria-busy="false"]')).waitFor();
-const counts = () => api<LeaveCounts>(app.url, '/leave-requests/count', { token });
+const counts = () => api<LeaveCounts>(e2e.app.url, '/leave-requests/count', { token });
 
 async function snap(page: Page, name: string) {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
@@ -176,10 +148,14 @@ describe('admin dashboard', () => {
 describe('leave balance', () => {
   it("shows every employee's balance per leave type for the year", async () => {
     const year = Number(todayIso().slice(0, 4));
-    const expected = await api<YearlyLeaveBalanceRow[]>(app.url, `/users/leave-balances/year?year=${year}`, {
-      token,
-    });
-    const types = await api<Array<{ id: number; name: string }>>(app.url, '/leave-types', { token });
+    const expected = await api<YearlyLeaveBalanceRow[]>(
+      e2e.app.url,
+      `/users/leave-balances/year?year=${year}`,
+      {
+        token,
+      },
+    );
+    const types = await api<Array<{ id: number; name: string }>>(e2e.app.url, '/leave-types', { token });
     const page = await signIn();
     await page.getByRole('link', { name: 'Leave Balance', exact: true }).click();
     await page.waitForURL('**/admin/leave-balance');

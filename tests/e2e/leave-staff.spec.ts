@@ -1,19 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDaysIso, todayIso } from '../../src/domain/dates';
 import type { LeaveBalance, LeaveCounts } from '../../src/domain/leave';
 import { publicHolidayOn } from '../../src/domain/public-holidays';
 import { DEMO_STAFF_PASSWORD } from '../../src/server/seed/demo-company';
 import { makePdf } from '../api/files';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  accessibilityProblems,
-  api,
-  launchBrowser,
-  type RunningServer,
-  startApp,
-} from './app-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, api, useBrowserApp } from './app-server';
 
 /**
  * The staff side of leave in a real browser against the real server and its seeded company: a half day with
@@ -22,9 +14,6 @@ import {
  */
 
 const EMAIL = 'meiling.goh@company.test';
-let app: RunningServer;
-let browser: Browser;
-let context: BrowserContext | null = null;
 let token = '';
 let userId = 0;
 const shots = process.env.SCREENSHOT_DIR;
@@ -38,10 +27,10 @@ function workingDayAhead(): string {
   return day;
 }
 
+const e2e = useBrowserApp();
+
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  const login = await api<{ accessToken: string; user: { id: number } }>(app.url, '/auth/login', {
+  const login = await api<{ accessToken: string; user: { id: number } }>(e2e.app.url, '/auth/login', {
     method: 'POST',
     body: { email: EMAIL, password: DEMO_STAFF_PASSWORD },
   });
@@ -49,35 +38,18 @@ beforeAll(async () => {
   userId = login.user.id;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = null;
-});
-
 async function signIn(
   viewport = { width: 1280, height: 800 },
   as = { email: EMAIL, password: DEMO_STAFF_PASSWORD },
 ) {
-  context = await browser.newContext({ viewport, baseURL: app.url });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(as.email);
-  await page.getByLabel('Password', { exact: true }).fill(as.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(as.email === EMAIL ? '**/staff' : '**/admin');
-  return page;
+  return e2e.signIn(as.email, as.password, viewport);
 }
 
 const annualAvailable = async () => {
-  const balances = await api<LeaveBalance[]>(app.url, `/users/${userId}/leave-balances`, { token });
+  const balances = await api<LeaveBalance[]>(e2e.app.url, `/users/${userId}/leave-balances`, { token });
   return balances.find((b) => b.leaveType.name === 'Annual Leave')?.balance ?? null;
 };
-const counts = () => api<LeaveCounts>(app.url, `/users/${userId}/leave-requests/count`, { token });
+const counts = () => api<LeaveCounts>(e2e.app.url, `/users/${userId}/leave-requests/count`, { token });
 const table = (page: Page, name: string) => page.getByRole('table', { name });
 const rows = (page: Page, name: string) => table(page, name).locator('tbody tr:not([aria-hidden])');
 const settled = (page: Page, name: string) =>
@@ -233,7 +205,7 @@ describe('staff leave', () => {
 
   it('deletes a pending request from the row menu, after the question', async () => {
     const day = addDaysIso(workingDayAhead(), 7);
-    const created = await api<{ id: number }>(app.url, '/leave-requests', {
+    const created = await api<{ id: number }>(e2e.app.url, '/leave-requests', {
       method: 'POST',
       token,
       body: {
@@ -258,7 +230,9 @@ describe('staff leave', () => {
     await expect
       .poll(async () =>
         (
-          await api<{ data: Array<{ id: number }> }>(app.url, `/users/${userId}/leave-requests`, { token })
+          await api<{ data: Array<{ id: number }> }>(e2e.app.url, `/users/${userId}/leave-requests`, {
+            token,
+          })
         ).data.map((r) => r.id),
       )
       .not.toContain(created.id);

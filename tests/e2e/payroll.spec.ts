@@ -1,19 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { todayIso } from '../../src/domain/dates';
 import { formatAmount } from '../../src/domain/money';
 import { MONTH_NAMES, type PayslipAggregate } from '../../src/domain/payslips';
 import { DEMO_STAFF_PASSWORD } from '../../src/server/seed/demo-company';
 import { pdfText } from '../support/pdf-text';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  accessibilityProblems,
-  api,
-  launchBrowser,
-  type RunningServer,
-  startApp,
-} from './app-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, api, useBrowserApp } from './app-server';
 
 /**
  * Payroll in a real browser against the real server and its seeded company (three processed months before
@@ -22,24 +14,7 @@ import {
  * Processed Records; the phone layout and the WCAG 2.1 AA checks of Pay Items.
  */
 
-let app: RunningServer;
-let browser: Browser;
-let context: BrowserContext | null = null;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = null;
-});
+const e2e = useBrowserApp();
 
 const today = todayIso();
 const thisYear = Number(today.slice(0, 4));
@@ -54,14 +29,7 @@ const EMPLOYEE = 'Chloe Fernandez';
 const EMPLOYEE_EMAIL = 'chloe.fernandez@company.test';
 
 async function signIn(email: string, password: string, viewport = { width: 1280, height: 800 }) {
-  context = await browser.newContext({ viewport, baseURL: app.url });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(/\/(admin|staff)$/);
-  return page;
+  return e2e.signIn(email, password, viewport);
 }
 
 const toast = (page: Page, title: string) =>
@@ -89,7 +57,7 @@ async function choosePeriod(page: Page, period: { year: number; month: number })
 }
 
 async function adminToken() {
-  const { accessToken } = await api<{ accessToken: string }>(app.url, '/auth/login', {
+  const { accessToken } = await api<{ accessToken: string }>(e2e.app.url, '/auth/login', {
     method: 'POST',
     body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
   });
@@ -178,7 +146,7 @@ describe('payroll in the browser', () => {
   it("at phone width Pay Items' lists scroll inside their cards, and it passes the WCAG 2.1 AA checks", async () => {
     const token = await adminToken();
     const [user] = await api<Array<{ id: number; fullName: string }>>(
-      app.url,
+      e2e.app.url,
       `/users?role=STAFF&search=${encodeURIComponent(EMPLOYEE)}`,
       { token },
     );
@@ -214,8 +182,7 @@ describe('payroll in the browser', () => {
       await page.getByText('Please fill all fields.').waitFor();
       await expect(accessibilityProblems(page)).resolves.toEqual([]);
       await shot(page, `pay-items-${viewport.width}-editing`);
-      await context?.close();
-      context = null;
+      await page.context().close();
     }
   });
 
@@ -231,17 +198,17 @@ describe('payroll in the browser', () => {
 
     // The same PDF through the API, as the page fetched it: a PDF with this payslip's figures.
     const { accessToken, user } = await api<{ accessToken: string; user: { id: number } }>(
-      app.url,
+      e2e.app.url,
       '/auth/login',
       { method: 'POST', body: { email: EMPLOYEE_EMAIL, password: DEMO_STAFF_PASSWORD } },
     );
     const payslips = await api<PayslipAggregate[]>(
-      app.url,
+      e2e.app.url,
       `/users/${user.id}/payslips/processed/aggregates`,
       { token: accessToken },
     );
     const latest = payslips[0] as PayslipAggregate;
-    const response = await fetch(`${app.url}/api/payslips/${latest.payslipId}/pdf`, {
+    const response = await fetch(`${e2e.app.url}/api/payslips/${latest.payslipId}/pdf`, {
       headers: { authorization: `Bearer ${accessToken}` },
     });
     expect(response.status).toBe(200);

@@ -1,14 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, api, launchBrowser, type RunningServer, startApp } from './app-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, api, useBrowserApp } from './app-server';
 
 /** The session in a real browser against the real server: sign-in, the forced password, inactivity, mobile. */
-
-let app: RunningServer;
-let browser: Browser;
-let context: BrowserContext | null = null;
 
 // Reset e-mails go through a real SMTP conversation to this local server.
 const mailbox: string[] = [];
@@ -29,25 +25,18 @@ const smtp = new SMTPServer({
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  app = await startApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
-  browser = await launchBrowser();
 });
 
+const e2e = useBrowserApp(() => ({
+  SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+}));
+
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-afterEach(async () => {
-  await context?.close();
-  context = null;
-});
-
 async function open(path: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  context = await browser.newContext({ viewport, baseURL: app.url });
-  const page = await context.newPage();
+  const page = await e2e.newPage(viewport);
   await page.goto(path);
   return page;
 }
@@ -73,12 +62,12 @@ const overlap = (a: Box, b: Box) =>
 
 describe('session in the browser', () => {
   it('on a phone, toasts cover none of the sign-in, Set Password and Change Password forms', async () => {
-    const { accessToken } = await api<{ accessToken: string }>(app.url, '/auth/login', {
+    const { accessToken } = await api<{ accessToken: string }>(e2e.app.url, '/auth/login', {
       method: 'POST',
       body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
     });
     const email = `siti.aminah.${Date.now()}@company.test`;
-    await api(app.url, '/auth/register', {
+    await api(e2e.app.url, '/auth/register', {
       method: 'POST',
       token: accessToken,
       body: { fullName: 'Siti Aminah', email, role: 'STAFF', password: 'Temporary-Pass-1' },
@@ -160,12 +149,12 @@ describe('session in the browser', () => {
   });
 
   it('a new staff user must set a password, then reaches /staff', async () => {
-    const { accessToken } = await api<{ accessToken: string }>(app.url, '/auth/login', {
+    const { accessToken } = await api<{ accessToken: string }>(e2e.app.url, '/auth/login', {
       method: 'POST',
       body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
     });
     const email = `nur.hidayah.${Date.now()}@company.test`;
-    await api(app.url, '/auth/register', {
+    await api(e2e.app.url, '/auth/register', {
       method: 'POST',
       token: accessToken,
       body: { fullName: 'Nur Hidayah Binti Ismail', email, role: 'STAFF', password: 'Temporary-Pass-1' },
@@ -192,12 +181,12 @@ describe('session in the browser', () => {
   });
 
   it('a new administrator is welcomed, must set a password at /admin, then uses the admin area', async () => {
-    const { accessToken } = await api<{ accessToken: string }>(app.url, '/auth/login', {
+    const { accessToken } = await api<{ accessToken: string }>(e2e.app.url, '/auth/login', {
       method: 'POST',
       body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
     });
     const email = `ravi.menon.${Date.now()}@company.test`;
-    await api(app.url, '/auth/register', {
+    await api(e2e.app.url, '/auth/register', {
       method: 'POST',
       token: accessToken,
       body: { fullName: 'Ravi Menon', email, role: 'ADMIN', password: 'Temporary-Pass-1' },
@@ -246,8 +235,7 @@ describe('session in the browser', () => {
   });
 
   it('asks after 13 idle minutes; Stay Logged In keeps the session, silence logs out 2 minutes later', async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: app.url });
-    const page = await context.newPage();
+    const page = await e2e.newPage();
     await page.clock.install();
     await page.goto('/login');
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);

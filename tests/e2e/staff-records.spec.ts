@@ -1,15 +1,8 @@
 import pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nricCheckLetter } from '../../src/domain/nric';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  accessibilityProblems,
-  launchBrowser,
-  type RunningServer,
-  startApp,
-} from './app-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, PHONE, useBrowserApp } from './app-server';
 
 /**
  * Staff records in a real browser against the real server: register a staff member, onboard them through the
@@ -17,44 +10,27 @@ import {
  * The server runs on a PostgreSQL database of its own, so the test can add a processed payslip.
  */
 
-let app: RunningServer;
-let browser: Browser;
-let context: BrowserContext | null = null;
 let db: pg.Client;
 
+// On a PostgreSQL database of its own, so the test can add a processed payslip.
+const e2e = useBrowserApp(() => ({}), {
+  postgres: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+});
+
 beforeAll(async () => {
-  app = await startApp(
-    {},
-    { postgres: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
-  );
-  db = new pg.Client({ connectionString: app.databaseUrl ?? '' });
+  db = new pg.Client({ connectionString: e2e.app.databaseUrl ?? '' });
   await db.connect();
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await db?.end();
-  await app?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = null;
 });
 
 const toast = (page: Page, title: string) =>
   page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: title });
 
 async function signInAsAdmin(viewport = { width: 1280, height: 800 }) {
-  context = await browser.newContext({ viewport, baseURL: app.url });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL('**/admin');
-  return page;
+  return e2e.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, viewport);
 }
 
 const shot = (page: Page, name: string) =>
@@ -215,9 +191,7 @@ describe('staff records in the browser', () => {
     await shot(page, 'register-390');
     await expect(accessibilityProblems(page)).resolves.toEqual([]);
 
-    context?.close();
-    context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: app.url });
-    const staffPage = await context.newPage();
+    const staffPage = await e2e.newPage(PHONE);
     await staffPage.goto('/login');
     await staffPage.getByLabel('Email').fill('chloe.fernandez@company.test');
     await staffPage.getByLabel('Password', { exact: true }).fill('Staff@12345');

@@ -193,15 +193,15 @@ function expectScreen(
   if (isPending) {
     expect(text).toContain('Requested On');
     expect(text).toContain('Feb 20, 2026');
-    expect(text).toContain('02/03/2026 AM');
+    expect(text).toContain('Mar 2, 2026 AM');
     expect(text).toContain('0.5 days');
     expect(text).toContain('Dental surgery in the morning');
     expect(text).toMatch(/cannot be undone/);
   } else {
     expect(text).toContain('Approved On');
     expect(text).toContain('Jan 6, 2026');
-    expect(text).toContain('12/01/2026 PM');
-    expect(text).toContain('13/01/2026 PM');
+    expect(text).toContain('Jan 12, 2026 PM');
+    expect(text).toContain('Jan 13, 2026 PM');
     expect(text).toContain('1.5 days');
     expect(text).toContain('No reason stated.');
     expect(text).toContain('No image uploaded.');
@@ -221,7 +221,7 @@ function expectScreen(
     expect(get?.query.get('fileUrl')).toBe(pending.fileUrl);
   }
   if (s.matches({ open: { attachment: 'failed' } }))
-    expect(text).toContain('The attachment could not be loaded.');
+    expect(text).toContain('The attachment could not be shown.');
   const deleting = s.matches({ open: { request: 'deleting' } });
   if (isPending) {
     const button = within(open).getByRole('button', { name: deleting ? 'Processing...' : 'Delete' });

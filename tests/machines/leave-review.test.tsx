@@ -163,8 +163,8 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
     }
     if (s.matches({ open: 'ready' }) || deciding) {
       // A reference ending in pdf shows in a frame.
-      expect(view.getByTitle('Attachment')).toHaveAttribute('src', SIGNED_URL);
-      expect(view.getByTitle('Attachment').tagName).toBe('IFRAME');
+      expect(view.getByTitle('Attachment (PDF)')).toHaveAttribute('src', SIGNED_URL);
+      expect(view.getByTitle('Attachment (PDF)').tagName).toBe('IFRAME');
       const others = view.getByRole('list', { name: 'Others away on these days' });
       expect(within(others).getByText('Priya Ramasamy')).toBeInTheDocument();
       expect(

@@ -1,57 +1,14 @@
-import {
-  Box,
-  Button,
-  CloseButton,
-  DataList,
-  Drawer,
-  HStack,
-  Image,
-  Link,
-  Portal,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { leaveReviewMachine } from '../../../machines/leave-review.machine';
 import type { LeaveClash, LeaveRequest } from '../../domain/leave';
-import {
-  capitalised,
-  daysLabel,
-  formatShortDate,
-  halfDayMarker,
-  leaveStatusLabel,
-} from '../../domain/leave-display';
+import { leaveStatusLabel } from '../../domain/leave-display';
+import { SideSheet } from '../../ui/side-sheet';
 import { StatusBadge } from '../../ui/status-badge';
+import { DetailSection, dateWithMarker, LeaveRequestFacts } from './leave-request-facts';
 
 export type LeaveReviewRef = ActorRefFrom<typeof leaveReviewMachine>;
-
-/** Spec section 2: a file reference ending in pdf shows in an embedded frame, anything else as an image. */
-export const isPdfReference = (fileUrl: string) => /pdf$/i.test(fileUrl);
-
-const dateWithMarker = (date: string, isAm: boolean) => `${formatShortDate(date)} ${halfDayMarker(isAm)}`;
-
-function Attachment({ actor, request }: { actor: LeaveReviewRef; request: LeaveRequest }) {
-  const url = useSelector(actor, (s) => s.context.details?.attachmentUrl ?? null);
-  const loading = useSelector(actor, (s) => s.matches({ open: 'loading' }));
-  if (!request.fileUrl) return <Text color="fg.muted">No image uploaded.</Text>;
-  if (loading) return <Skeleton height="48" data-testid="attachment-loading" />;
-  if (!url) return <Text color="fg.muted">The attachment could not be shown.</Text>;
-  return isPdfReference(request.fileUrl) ? (
-    <Stack gap="1">
-      <Box asChild width="full" height="300px" borderWidth="1px" rounded="md">
-        <iframe title="Attachment" src={url} />
-      </Box>
-      <Link href={url} target="_blank" rel="noreferrer" fontSize="sm" colorPalette="teal" variant="underline">
-        Open the attachment in a new tab
-      </Link>
-    </Stack>
-  ) : (
-    <Image src={url} alt="Attachment" maxH="300px" objectFit="contain" rounded="md" borderWidth="1px" />
-  );
-}
 
 function ClashList({ clashes }: { clashes: LeaveClash[] }) {
   if (clashes.length === 0) return <Text color="fg.muted">No one else is away on these days.</Text>;
@@ -94,57 +51,15 @@ function Clashes({ actor }: { actor: LeaveReviewRef }) {
 }
 
 function Details({ actor, request }: { actor: LeaveReviewRef; request: LeaveRequest }) {
-  const pending = request.status === 'PENDING';
-  const items: Array<[string, ReactNode]> = [
-    ['Employee', request.user.fullName],
-    ['Status', <StatusBadge key="status" status={request.status} label={leaveStatusLabel(request.status)} />],
-    ['Type', capitalised(request.type)],
-    [
-      pending ? 'Requested On' : `${leaveStatusLabel(request.status)} On`,
-      formatShortDate(pending ? request.createdAt : request.updatedAt),
-    ],
-    ['From Date', dateWithMarker(request.fromDate, request.fromDateIsAm)],
-    ['To Date', dateWithMarker(request.toDate, request.toDateIsAm)],
-    ['Duration', daysLabel(request.days)],
-  ];
+  const url = useSelector(actor, (s) => s.context.details?.attachmentUrl ?? null);
+  const loading = useSelector(actor, (s) => s.matches({ open: 'loading' }));
+  const state = !request.fileUrl ? 'none' : loading ? 'loading' : url ? 'shown' : 'failed';
   return (
     <Stack gap="5">
-      <DataList.Root orientation="horizontal" size="sm" gap="3">
-        {items.map(([label, value]) => (
-          <DataList.Item key={label}>
-            <DataList.ItemLabel minW="7rem">{label}</DataList.ItemLabel>
-            <DataList.ItemValue>{value}</DataList.ItemValue>
-          </DataList.Item>
-        ))}
-      </DataList.Root>
-      <Stack gap="1">
-        <Text fontWeight="medium" fontSize="sm">
-          Reason
-        </Text>
-        <Box
-          borderWidth="1px"
-          rounded="md"
-          p="3"
-          minH="100px"
-          maxH="200px"
-          overflowY="auto"
-          whiteSpace="pre-wrap"
-        >
-          {request.reason?.trim() ? request.reason : <Text color="fg.muted">No reason stated.</Text>}
-        </Box>
-      </Stack>
-      <Stack gap="1">
-        <Text fontWeight="medium" fontSize="sm">
-          Attachment
-        </Text>
-        <Attachment actor={actor} request={request} />
-      </Stack>
-      <Stack gap="1">
-        <Text fontWeight="medium" fontSize="sm">
-          Others away on these days
-        </Text>
+      <LeaveRequestFacts request={request} employee={request.user.fullName} attachment={{ url, state }} />
+      <DetailSection title="Others away on these days">
         <Clashes actor={actor} />
-      </Stack>
+      </DetailSection>
     </Stack>
   );
 }
@@ -161,58 +76,43 @@ export function LeaveReviewSheet({ actor }: { actor: LeaveReviewRef }) {
   const pending = request?.status === 'PENDING';
 
   return (
-    <Drawer.Root
+    <SideSheet
       open={request !== null}
-      placement="end"
-      size="md"
-      closeOnEscape={!deciding}
-      closeOnInteractOutside={!deciding}
-      onOpenChange={(details) => {
-        if (!details.open) actor.send({ type: 'review.close' });
-      }}
+      title="Leave Request Details"
+      busy={deciding}
+      onClose={() => actor.send({ type: 'review.close' })}
+      footer={
+        pending && (
+          <>
+            <Text fontSize="sm" color="fg.muted">
+              Approving or rejecting this request cannot be undone.
+            </Text>
+            <HStack justify="flex-end" gap="3">
+              <Button
+                variant="outline"
+                colorPalette="red"
+                disabled={!canDecide || deciding}
+                loading={deciding && decision === 'reject'}
+                loadingText="Processing..."
+                onClick={() => actor.send({ type: 'leaveRequest.reject' })}
+              >
+                Reject
+              </Button>
+              <Button
+                colorPalette="green"
+                disabled={!canDecide || deciding}
+                loading={deciding && decision === 'approve'}
+                loadingText="Processing..."
+                onClick={() => actor.send({ type: 'leaveRequest.approve' })}
+              >
+                Approve
+              </Button>
+            </HStack>
+          </>
+        )
+      }
     >
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content>
-            <Drawer.Header>
-              <Drawer.Title>Leave Request Details</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body>{request && <Details actor={actor} request={request} />}</Drawer.Body>
-            {pending && (
-              <Drawer.Footer flexDirection="column" alignItems="stretch" gap="3" borderTopWidth="1px">
-                <Text fontSize="sm" color="fg.muted">
-                  Approving or rejecting this request cannot be undone.
-                </Text>
-                <HStack justify="flex-end" gap="3">
-                  <Button
-                    variant="outline"
-                    colorPalette="red"
-                    disabled={!canDecide || deciding}
-                    loading={deciding && decision === 'reject'}
-                    loadingText="Processing..."
-                    onClick={() => actor.send({ type: 'leaveRequest.reject' })}
-                  >
-                    Reject
-                  </Button>
-                  <Button
-                    colorPalette="green"
-                    disabled={!canDecide || deciding}
-                    loading={deciding && decision === 'approve'}
-                    loadingText="Processing..."
-                    onClick={() => actor.send({ type: 'leaveRequest.approve' })}
-                  >
-                    Approve
-                  </Button>
-                </HStack>
-              </Drawer.Footer>
-            )}
-            <Drawer.CloseTrigger asChild disabled={deciding}>
-              <CloseButton size="sm" aria-label="Close" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+      {request && <Details actor={actor} request={request} />}
+    </SideSheet>
   );
 }
