@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, api, useBrowserApp } from './app-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, api, appInBrowser } from './app-server';
 
 /** axe-core's WCAG 2.1 A and AA rules on the screens built so far, at desktop and phone widths. */
 
-const e2e = useBrowserApp();
+const e2e = appInBrowser();
 
 describe.each([
   ['desktop', { width: 1280, height: 800 }],

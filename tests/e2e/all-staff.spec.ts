@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '../../src/server/seed/demo-company';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, api, useBrowserApp } from './app-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, api, appInBrowser } from './app-server';
 
 /** All Staff (/admin/users) in a real browser against the real server and its seeded company of 12 staff. */
 
-const e2e = useBrowserApp();
+const e2e = appInBrowser();
 
 /** Signs the administrator in and opens All Staff from the sidebar; records the list requests it makes. */
 async function openAllStaff(viewport = { width: 1280, height: 800 }) {

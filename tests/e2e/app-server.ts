@@ -170,7 +170,7 @@ export const PHONE = { width: 390, height: 844 };
  * A test file's app and browser: started before its tests and stopped after them. Each page opens in a
  * context of its own (no cookies or storage shared), closed after its test.
  */
-export function useBrowserApp(
+export function appInBrowser(
   env: () => Record<string, string> = () => ({}),
   options: Parameters<typeof startApp>[1] = {},
 ) {

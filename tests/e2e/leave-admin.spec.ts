@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../src/domain/dates';
 import type { LeaveCounts, YearlyLeaveBalanceRow } from '../../src/domain/leave';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, api, useBrowserApp } from './app-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, api, appInBrowser } from './app-server';
 
 /**
  * The admin side of leave in a real browser against the real server and its seeded company: the dashboard's
@@ -12,7 +12,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, api, useBrowserApp 
 let token = '';
 const shots = process.env.SCREENSHOT_DIR;
 
-const e2e = useBrowserApp();
+const e2e = appInBrowser();
 
 beforeAll(async () => {
   token = (

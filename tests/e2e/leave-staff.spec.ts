@@ -5,7 +5,7 @@ import type { LeaveBalance, LeaveCounts } from '../../src/domain/leave';
 import { publicHolidayOn } from '../../src/domain/public-holidays';
 import { DEMO_STAFF_PASSWORD } from '../../src/server/seed/demo-company';
 import { makePdf } from '../api/files';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, api, useBrowserApp } from './app-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, api, appInBrowser } from './app-server';
 
 /**
  * The staff side of leave in a real browser against the real server and its seeded company: a half day with
@@ -27,7 +27,7 @@ function workingDayAhead(): string {
   return day;
 }
 
-const e2e = useBrowserApp();
+const e2e = appInBrowser();
 
 beforeAll(async () => {
   const login = await api<{ accessToken: string; user: { id: number } }>(e2e.app.url, '/auth/login', {

@@ -5,7 +5,7 @@ import { formatAmount } from '../../src/domain/money';
 import { MONTH_NAMES, type PayslipAggregate } from '../../src/domain/payslips';
 import { DEMO_STAFF_PASSWORD } from '../../src/server/seed/demo-company';
 import { pdfText } from '../support/pdf-text';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, api, useBrowserApp } from './app-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, api, appInBrowser } from './app-server';
 
 /**
  * Payroll in a real browser against the real server and its seeded company (three processed months before
@@ -14,7 +14,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, api, useBrowserApp 
  * Processed Records; the phone layout and the WCAG 2.1 AA checks of Pay Items.
  */
 
-const e2e = useBrowserApp();
+const e2e = appInBrowser();
 
 const today = todayIso();
 const thisYear = Number(today.slice(0, 4));

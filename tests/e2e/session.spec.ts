@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, api, useBrowserApp } from './app-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, api, appInBrowser } from './app-server';
 
 /** The session in a real browser against the real server: sign-in, the forced password, inactivity, mobile. */
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 });
 
-const e2e = useBrowserApp(() => ({
+const e2e = appInBrowser(() => ({
   SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
 }));
 

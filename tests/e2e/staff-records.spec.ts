@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nricCheckLetter } from '../../src/domain/nric';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, PHONE, useBrowserApp } from './app-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, appInBrowser, PHONE } from './app-server';
 
 /**
  * Staff records in a real browser against the real server: register a staff member, onboard them through the
@@ -13,7 +13,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, PHONE, useBrowserAp
 let db: pg.Client;
 
 // On a PostgreSQL database of its own, so the test can add a processed payslip.
-const e2e = useBrowserApp(() => ({}), {
+const e2e = appInBrowser(() => ({}), {
   postgres: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
 });
 
