@@ -318,7 +318,8 @@ function daysIn(request: LeaveRequest, year: number): number {
   const from = Number(request.fromDate.slice(0, 4));
   const to = Number(request.toDate.slice(0, 4));
   if (from === to) return from === year ? request.days : 0;
-  // Only 31 Dec 2026 to 4 Jan 2027 crosses a year here: 31 Dec belongs to 2026, 4 Jan to 2027.
-  const december = request.fromDateIsAm ? 1 : 0.5;
-  return year === 2026 ? december : request.days - december;
+  // A request crossing the year here ends on Monday 4 Jan 2027 (1 Jan is a public holiday): that day, or
+  // its morning, is 2027's; the rest, from whichever 2026 date it starts, is 2026's.
+  const january = request.toDateIsAm ? 0.5 : 1;
+  return year === 2027 ? january : request.days - january;
 }
