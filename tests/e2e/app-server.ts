@@ -141,19 +141,24 @@ export async function api<T>(
   return (await response.json()) as T;
 }
 
-/**
- * WCAG 2.1 AA problems axe finds on the page as it is, each with its elements and why. Colours are
- * judged once running animations (a dialog's fade-in) have finished, not halfway through;
- * endless ones (spinners) are not waited for.
- */
-export async function accessibilityProblems(page: Page) {
-  await page.waitForFunction(() =>
+/** Resolves once running animations (a toast sliding in, a dialog fading in) are over; endless ones (spinners) are not waited for. */
+export function animationsFinished(page: Page) {
+  return page.waitForFunction(() =>
     document
       .getAnimations()
       .every(
         (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
       ),
   );
+}
+
+/**
+ * WCAG 2.1 AA problems axe finds on the page as it is, each with its elements and why. Colours are
+ * judged once running animations (a dialog's fade-in) have finished, not halfway through;
+ * endless ones (spinners) are not waited for.
+ */
+export async function accessibilityProblems(page: Page) {
+  await animationsFinished(page);
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

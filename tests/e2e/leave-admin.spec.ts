@@ -98,7 +98,7 @@ describe('admin dashboard', () => {
     await request.getByRole('button', { name: /^View leave request of / }).click();
     const sheet = page.getByRole('dialog', { name: 'Leave Request Details' });
     await sheet.waitFor();
-    const frame = sheet.locator('iframe[title="Attachment"]');
+    const frame = sheet.locator('iframe[title="Attachment (PDF)"]');
     await frame.waitFor();
     await expect(frame.getAttribute('src')).resolves.toMatch(/\/api\/files\//);
     await sheet

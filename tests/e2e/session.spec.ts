@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, api, appInBrowser } from './app-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, animationsFinished, api, appInBrowser } from './app-server';
 
 /** The session in a real browser against the real server: sign-in, the forced password, inactivity, mobile. */
 
@@ -52,7 +52,9 @@ const toast = (page: Page, title: string) =>
   page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: title });
 
 type Box = { x: number; y: number; width: number; height: number };
+/** Where an element rests, once it has finished moving in. */
 async function box(locator: import('playwright-core').Locator): Promise<Box> {
+  await animationsFinished(locator.page());
   const found = await locator.boundingBox();
   if (!found) throw new Error('not on screen');
   return found;

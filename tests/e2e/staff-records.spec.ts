@@ -154,7 +154,8 @@ describe('staff records in the browser', () => {
     const userId = rows[0]?.id as number;
     await db.query(
       `insert into payslips (user_id, year, month, status, basic_salary_snapshot_cents, pay_date, processed_at)
-       values ($1, 2026, 10, 'PROCESSED', 850000, '2026-10-28', now())`,
+       values ($1, 2026, 10, 'PROCESSED', 850000, '2026-10-28', now())
+       on conflict do nothing`,
       [userId],
     );
     const page = await signInAsAdmin();
