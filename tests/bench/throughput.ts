@@ -61,7 +61,7 @@ async function baselineServer(client: RawClient) {
     const { rows } = await client.query(
       `select u.id, u.full_name, u.email, u.role, e.hire_date::text, s.id as s_id, s.gender, s.nric, s.date_of_birth::text,
          s.race, s.nationality, e.id as e_id, e.designation, e.employment_status, e.confirmed_date::text, e.pass_type,
-         e.employment_type, p.id as p_id, p.basic_salary_cents, p.employee_cpf_rate, p.employer_cpf_rate,
+         e.employment_type, e.last_day_of_service::text, p.id as p_id, p.basic_salary_cents, p.employee_cpf_rate, p.employer_cpf_rate,
          p.cpf_type, p.cpf_section, p.self_help_group, p.bank_name, p.bank_code, p.branch_code, p.account_no
        from users u left join staff_info s on s.user_id = u.id left join employment_info e on e.user_id = u.id
          left join payment_info p on p.user_id = u.id where u.id = $1`,
@@ -94,6 +94,7 @@ async function baselineServer(client: RawClient) {
             confirmedDate: r.confirmed_date,
             passType: r.pass_type,
             employmentType: r.employment_type,
+            lastDayOfService: r.last_day_of_service,
           }
         : null,
       paymentInfo: r.p_id
