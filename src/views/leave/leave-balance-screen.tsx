@@ -1,4 +1,4 @@
-import { Button, Card, Field, Flex, Heading, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { InspectionEvent, Observer, SnapshotFrom } from 'xstate';
@@ -9,6 +9,7 @@ import type { LeaveType, YearlyLeaveBalanceRow } from '../../domain/leave';
 import { pageOfList } from '../../domain/list-query';
 import { columnsFor, DataTable } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
+import { PickerSelect, yearChoices } from '../../ui/picker-select';
 
 type Snapshot = SnapshotFrom<typeof leaveBalanceReportMachine>;
 
@@ -88,22 +89,13 @@ export function LeaveBalanceScreen({
     <Stack gap="4">
       <PageTitle>View Employee's Leave Balance</PageTitle>
       <Flex justify="space-between" align="flex-end" gap="4" wrap="wrap">
-        <Field.Root width="auto" disabled={loading || opening}>
-          <Field.Label>Year</Field.Label>
-          <NativeSelect.Root size="sm" width="8rem">
-            <NativeSelect.Field
-              value={year}
-              onChange={(event) => actor.send({ type: 'year.change', year: Number(event.target.value) })}
-            >
-              {years.map((y) => (
-                <option key={y} value={y}>
-                  {y}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <PickerSelect
+          label="Year"
+          value={year}
+          options={yearChoices(years)}
+          disabled={loading || opening}
+          onChange={(y) => actor.send({ type: 'year.change', year: y })}
+        />
         <Button
           variant="outline"
           size="sm"

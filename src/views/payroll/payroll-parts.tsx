@@ -1,4 +1,4 @@
-import { Field, HStack, IconButton, Menu, NativeSelect, Portal, VisuallyHidden } from '@chakra-ui/react';
+import { HStack, IconButton, Menu, Portal, VisuallyHidden } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { payrollPeriodMachine } from '../../../machines/payroll-period.machine';
@@ -14,6 +14,7 @@ import { formatAmount } from '../../domain/money';
 import { MONTH_NAMES, type PayslipAggregate } from '../../domain/payslips';
 import { columnsFor, DataTable } from '../../ui/data-table';
 import { MoreIcon } from '../../ui/icons';
+import { PickerSelect, yearChoices } from '../../ui/picker-select';
 
 /** Pieces shared by Process Pay and View Processed Records, each connected to the screen's payroll-period actor. */
 
@@ -28,42 +29,21 @@ export function PeriodPicker({ actor }: { actor: PayrollPeriodRef }) {
   const busy = useSelector(actor, isBusy);
   return (
     <HStack gap="3" wrap="wrap">
-      <Field.Root width="auto" disabled={busy}>
-        <Field.Label>Year</Field.Label>
-        <NativeSelect.Root size="sm" width="8rem">
-          <NativeSelect.Field
-            value={year}
-            onChange={(event) =>
-              actor.send({ type: 'period.change', year: Number(event.target.value), month })
-            }
-          >
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      <Field.Root width="auto" disabled={busy}>
-        <Field.Label>Month</Field.Label>
-        <NativeSelect.Root size="sm" width="10rem">
-          <NativeSelect.Field
-            value={month}
-            onChange={(event) =>
-              actor.send({ type: 'period.change', year, month: Number(event.target.value) })
-            }
-          >
-            {months.map((m) => (
-              <option key={m} value={m}>
-                {MONTH_NAMES[m - 1]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <PickerSelect
+        label="Year"
+        value={year}
+        options={yearChoices(years)}
+        disabled={busy}
+        onChange={(y) => actor.send({ type: 'period.change', year: y, month })}
+      />
+      <PickerSelect
+        label="Month"
+        value={month}
+        options={months.map((m) => ({ value: m, label: MONTH_NAMES[m - 1] ?? String(m) }))}
+        disabled={busy}
+        width="10rem"
+        onChange={(m) => actor.send({ type: 'period.change', year, month: m })}
+      />
     </HStack>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
@@ -8,6 +8,7 @@ import { formatAmount } from '../../domain/money';
 import { monthName, type PayslipAggregate } from '../../domain/payslips';
 import { columnsFor, DataTable } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
+import { PickerSelect, yearChoices } from '../../ui/picker-select';
 
 type StaffPayslipsRef = ActorRefFrom<typeof staffPayslipsMachine>;
 const column = columnsFor<PayslipAggregate>();
@@ -73,22 +74,13 @@ export function StaffPayslipsScreen({
   return (
     <Stack gap="4">
       <PageTitle>My Payslips</PageTitle>
-      <Field.Root width="auto" disabled={!ready}>
-        <Field.Label>Year</Field.Label>
-        <NativeSelect.Root size="sm" width="8rem">
-          <NativeSelect.Field
-            value={year}
-            onChange={(event) => actor.send({ type: 'year.change', year: Number(event.target.value) })}
-          >
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <PickerSelect
+        label="Year"
+        value={year}
+        options={yearChoices(years)}
+        disabled={!ready}
+        onChange={(y) => actor.send({ type: 'year.change', year: y })}
+      />
       <Card.Root>
         <Card.Body p={{ base: '4', md: '6' }}>
           <DataTable
