@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import { editablePanelMachine, isPanelDirty } from '../../machines/editable-panel.machine';
@@ -12,6 +12,7 @@ import { staff } from '../views/fixtures';
 import { describeEvent, planTransitionPaths } from './coverage';
 import { expectToast, type RunningApp, renderApp, settle } from './harness';
 import { describeModelWalk, followActor } from './model-walk';
+import { type PanelEvent, performPanelEvent } from './panel-model';
 import { allowancesOf, leaveTypes, onboardedStaff } from './staff-fixtures';
 
 /**
@@ -22,13 +23,7 @@ import { allowancesOf, leaveTypes, onboardedStaff } from './staff-fixtures';
 
 type Machine = typeof editablePanelMachine;
 type Snapshot = SnapshotFrom<Machine>;
-type Event =
-  | { type: 'panel.edit' }
-  | { type: 'panel.change'; field: string; value: string }
-  | { type: 'panel.cancel' }
-  | { type: 'panel.save' }
-  | { type: 'xstate.done.actor.savePanel'; output: Record<string, string>; actorId: string }
-  | { type: 'xstate.error.actor.savePanel'; error: ApiError; actorId: string };
+type Event = PanelEvent;
 
 const me: UserDetail = { ...onboardedStaff, id: staff.id, email: staff.email, fullName: staff.fullName };
 const info = me.staffInfo as NonNullable<UserDetail['staffInfo']>;
@@ -93,32 +88,12 @@ async function open() {
   return app;
 }
 
-async function perform(app: RunningApp, event: Event) {
-  switch (event.type) {
-    case 'panel.edit':
-      await app.user.click(within(panel()).getByRole('button', { name: 'Edit Staff Information' }));
-      break;
-    case 'panel.change': {
-      const input = panel().querySelector<HTMLInputElement>(`input[name="${event.field}"]`);
-      if (!input) throw new Error(`no ${event.field} input`);
-      fireEvent.change(input, { target: { value: event.value } });
-      break;
-    }
-    case 'panel.cancel':
-      await app.user.click(within(panel()).getByRole('button', { name: 'Cancel' }));
-      break;
-    case 'panel.save':
-      await app.user.click(within(panel()).getByRole('button', { name: 'Save' }));
-      break;
-    case 'xstate.done.actor.savePanel':
-      app.server.answer('PATCH', `/api/staff-info/${info.id}`, 200, { ...info, nric: newNric });
-      break;
-    case 'xstate.error.actor.savePanel':
-      app.server.answer('PATCH', `/api/staff-info/${info.id}`, 500, event.error);
-      break;
-  }
-  await settle();
-}
+const perform = (app: RunningApp, event: Event) =>
+  performPanelEvent(app, panel, 'Edit Staff Information', event, (error) =>
+    error
+      ? app.server.answer('PATCH', `/api/staff-info/${info.id}`, 500, error)
+      : app.server.answer('PATCH', `/api/staff-info/${info.id}`, 200, { ...info, nric: newNric }),
+  );
 
 function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
   expect(window.location.pathname).toBe('/staff/profile');

@@ -1,14 +1,14 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import { isPanelDirty } from '../../machines/editable-panel.machine';
 import { paymentSnapshotMachine } from '../../machines/payment-snapshot.machine';
-import type { ApiError } from '../../src/domain/auth';
 import { formatAmount } from '../../src/domain/money';
 import { snapshotFormValues } from '../../src/domain/payslips';
 import { describeEvent, planTransitionPaths } from './coverage';
-import { expectToast, type RunningApp, settle } from './harness';
+import { expectToast, type RunningApp } from './harness';
 import { describeModelWalk, followActor } from './model-walk';
+import { type PanelEvent, performPanelEvent } from './panel-model';
 import {
   answerLoad,
   employee,
@@ -25,13 +25,7 @@ import {
 
 type Machine = typeof paymentSnapshotMachine;
 type Snapshot = SnapshotFrom<Machine>;
-type Event =
-  | { type: 'panel.edit' }
-  | { type: 'panel.change'; field: string; value: string }
-  | { type: 'panel.cancel' }
-  | { type: 'panel.save' }
-  | { type: 'xstate.done.actor.savePanel'; output: Record<string, string>; actorId: string }
-  | { type: 'xstate.error.actor.savePanel'; error: ApiError; actorId: string };
+type Event = PanelEvent;
 
 const stored = snapshotFormValues(unprocessedPayslip);
 const savedPayslip = { ...unprocessedPayslip, basicSalarySnapshot: 4800 };
@@ -83,32 +77,12 @@ async function open() {
   return app;
 }
 
-async function perform(app: RunningApp, event: Event) {
-  switch (event.type) {
-    case 'panel.edit':
-      await app.user.click(within(panel()).getByRole('button', { name: 'Edit Payment Information Used' }));
-      break;
-    case 'panel.change': {
-      const input = panel().querySelector<HTMLInputElement>(`input[name="${event.field}"]`);
-      if (!input) throw new Error(`no ${event.field} input`);
-      fireEvent.change(input, { target: { value: event.value } });
-      break;
-    }
-    case 'panel.cancel':
-      await app.user.click(within(panel()).getByRole('button', { name: 'Cancel' }));
-      break;
-    case 'panel.save':
-      await app.user.click(within(panel()).getByRole('button', { name: 'Save' }));
-      break;
-    case 'xstate.done.actor.savePanel':
-      app.server.answer('PUT', SNAPSHOT_PATH, 200, savedPayslip);
-      break;
-    case 'xstate.error.actor.savePanel':
-      app.server.answer('PUT', SNAPSHOT_PATH, 500, event.error);
-      break;
-  }
-  await settle();
-}
+const perform = (app: RunningApp, event: Event) =>
+  performPanelEvent(app, panel, 'Edit Payment Information Used', event, (error) =>
+    error
+      ? app.server.answer('PUT', SNAPSHOT_PATH, 500, error)
+      : app.server.answer('PUT', SNAPSHOT_PATH, 200, savedPayslip),
+  );
 
 function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
   const card = panel();
