@@ -1,17 +1,4 @@
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Flex,
-  Grid,
-  Input,
-  NativeSelect,
-  Portal,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Button, Field, Flex, Grid, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
@@ -27,6 +14,7 @@ import {
 } from '../../domain/leave-form';
 import { PUBLIC_HOLIDAY_YEARS } from '../../domain/public-holidays';
 import { AmPmSelect } from '../../ui/am-pm-select';
+import { FormDialog } from '../../ui/form-dialog';
 import { FormError } from '../../ui/form-field';
 import { PlusIcon } from '../../ui/icons';
 import { type FormActorRef, useForm } from '../../ui/use-form';
@@ -103,43 +91,19 @@ function RequestLeaveRound({
         <PlusIcon />
         {triggerLabel}
       </Button>
-      <Dialog.Root
+      <FormDialog
         open={open}
-        lazyMount
-        unmountOnExit
-        closeOnInteractOutside={false}
-        closeOnEscape={!busy}
-        scrollBehavior="inside"
-        onOpenChange={(details) => {
-          if (!details.open) close();
-        }}
+        title="Request for Leave"
+        description="Fill in the details of your leave. If your leave balance is insufficient, please request Unpaid Leave instead."
+        busy={busy}
+        onClose={close}
+        dismissOnOutsideClick={false}
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content mx="4">
-              <Dialog.Header>
-                <Dialog.Title>Request for Leave</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body pb="6">
-                <Dialog.Description mb="4" color="fg.muted">
-                  Fill in the details of your leave. If your leave balance is insufficient, please request
-                  Unpaid Leave instead.
-                </Dialog.Description>
-                <RequestLeaveForm
-                  actor={actor as unknown as FormActorRef<RequestLeaveFormValues>}
-                  leaveTypes={leaveTypes}
-                />
-              </Dialog.Body>
-              {!busy && (
-                <Dialog.CloseTrigger asChild>
-                  <CloseButton size="sm" />
-                </Dialog.CloseTrigger>
-              )}
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        <RequestLeaveForm
+          actor={actor as unknown as FormActorRef<RequestLeaveFormValues>}
+          leaveTypes={leaveTypes}
+        />
+      </FormDialog>
     </>
   );
 }

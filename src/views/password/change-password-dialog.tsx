@@ -1,7 +1,8 @@
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { changePasswordActor } from '../../../machines/session.selectors';
 import type { PasswordChangeFormValues } from '../../domain/auth-forms';
+import { FormDialog } from '../../ui/form-dialog';
 import type { FormActorRef } from '../../ui/use-form';
 import { useSession } from '../session/session-context';
 import { PasswordChangeForm } from './password-change-form';
@@ -22,47 +23,24 @@ function PasswordDialog({ actor }: { actor: FormActorRef<PasswordChangeFormValue
   const close = () => actor.send({ type: 'dialog.close' });
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      lazyMount
-      unmountOnExit
-      closeOnEscape={!submitting}
-      closeOnInteractOutside={!submitting}
-      onOpenChange={(details) => {
-        if (!details.open) close();
-      }}
+      title="Change Password"
+      description="Enter your current password, then choose a new one."
+      busy={submitting}
+      onClose={close}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>Change Password</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              <Dialog.Description mb="4" color="fg.muted">
-                Enter your current password, then choose a new one.
-              </Dialog.Description>
-              <PasswordChangeForm
-                actor={actor}
-                id="change-password-form"
-                submitLabel="Change Password"
-                currentLabel="Current Password"
-                actions={
-                  <Button variant="outline" disabled={submitting} onClick={close}>
-                    Cancel
-                  </Button>
-                }
-              />
-            </Dialog.Body>
-            {!submitting && (
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Dialog.CloseTrigger>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <PasswordChangeForm
+        actor={actor}
+        id="change-password-form"
+        submitLabel="Change Password"
+        currentLabel="Current Password"
+        actions={
+          <Button variant="outline" disabled={submitting} onClick={close}>
+            Cancel
+          </Button>
+        }
+      />
+    </FormDialog>
   );
 }
