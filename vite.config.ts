@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { precompress } from './src/build/precompress';
+import { precompress } from './src/build/precompress.ts';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001';
 const withPostgres = Boolean(process.env.DATABASE_URL);
