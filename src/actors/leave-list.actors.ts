@@ -26,7 +26,7 @@ const isSortField = (id: string): id is LeaveSortField =>
   (LEAVE_SORT_FIELDS as readonly string[]).includes(id);
 
 /** A list query as GET /leave-requests (or /users/{id}/leave-requests) takes it. */
-export function toLeaveListQuery(query: ListQuery): LeaveListQuery {
+function toLeaveListQuery(query: ListQuery): LeaveListQuery {
   const sort = query.sorting.find((rule) => isSortField(rule.id));
   const sortField = sort && isSortField(sort.id) ? sort.id : undefined;
   return {
@@ -61,7 +61,7 @@ export function provideAdminLeaveList({ leave }: Pick<LeaveListEffects, 'leave'>
 }
 
 /** Spec section 8: the toast after a failed delete. */
-export const deleteFailedToast = (error: ApiError): ToastParams => ({
+const deleteFailedToast = (error: ApiError): ToastParams => ({
   type: 'error',
   title: error.message || 'Error',
   description: error.error || 'An unknown error occurred',

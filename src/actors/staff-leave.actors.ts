@@ -28,7 +28,7 @@ export interface StaffLeaveEffects {
   notify: (toast: ToastParams) => void;
 }
 
-export function provideRequestLeave({ leave, notify }: StaffLeaveEffects) {
+function provideRequestLeave({ leave, notify }: StaffLeaveEffects) {
   return requestLeaveMachine.provide({
     actors: {
       upload: fromPromise(async ({ input: file }) => {
@@ -55,7 +55,7 @@ export function provideRequestLeave({ leave, notify }: StaffLeaveEffects) {
 }
 export type RequestLeaveLogic = ReturnType<typeof provideRequestLeave>;
 
-export function provideLeaveRequestDetails({ leave, notify }: StaffLeaveEffects) {
+function provideLeaveRequestDetails({ leave, notify }: StaffLeaveEffects) {
   return leaveRequestDetailsMachine.provide({
     actors: {
       loadAttachmentUrl: fromPromise(({ input }) => leave.viewUrl(input)),
@@ -70,7 +70,7 @@ export type LeaveRequestDetailsLogic = ReturnType<typeof provideLeaveRequestDeta
  * One user's requests (staff dashboard, My profile, user detail) on the shared leave list effects, 7 a page;
  * after a removal (the row menu's Delete Request) the screen reloads what else showed the request.
  */
-export function provideUserLeaveRequests(
+function provideUserLeaveRequests(
   { leave, notify }: StaffLeaveEffects,
   userId: number,
   afterRemoval: () => void = () => undefined,
@@ -99,7 +99,7 @@ function provideCollection<Row extends { id: number }>(fetchAll: () => Promise<R
 export type LeaveBalanceRow = LeaveBalance & { id: number };
 
 /** The Leave Balance table: GET /users/{id}/leave-balances, this year, one row per leave type. */
-export const provideLeaveBalances = ({ leave }: StaffLeaveEffects, userId: number) =>
+const provideLeaveBalances = ({ leave }: StaffLeaveEffects, userId: number) =>
   provideCollection<LeaveBalanceRow>(async () =>
     (await leave.balances(userId)).map((balance) => ({ ...balance, id: balance.leaveType.id })),
   );

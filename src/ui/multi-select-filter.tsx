@@ -37,7 +37,7 @@ export interface MultiSelectFilterProps {
 }
 
 /** Spec: more than 2 chosen values read 'N selected'. */
-export const SUMMARY_THRESHOLD = 2;
+const SUMMARY_THRESHOLD = 2;
 
 const matches = (option: FilterOption, search: string) =>
   option.label.toLowerCase().includes(search.trim().toLowerCase());

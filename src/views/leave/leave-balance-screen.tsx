@@ -14,7 +14,7 @@ import { PickerSelect, yearChoices } from '../../ui/picker-select';
 type Snapshot = SnapshotFrom<typeof leaveBalanceReportMachine>;
 
 /** Spec section 2: a column is headed by the leave type's name without its last word ('Annual Leave' -> 'Annual'). */
-export const balanceColumnHeader = (name: string) => {
+const balanceColumnHeader = (name: string) => {
   const words = name.trim().split(/\s+/);
   return words.length > 1 ? words.slice(0, -1).join(' ') : name;
 };

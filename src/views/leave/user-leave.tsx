@@ -102,7 +102,7 @@ function RequestActions({
 }
 
 /** The shared leave columns and the row's menu. */
-export const userLeaveColumns = (list: ListActorRef, details: LeaveRequestDetailsActor) => [
+const userLeaveColumns = (list: ListActorRef, details: LeaveRequestDetailsActor) => [
   ...leaveRequestColumns,
   leaveColumn.display({
     id: 'actions',
