@@ -163,9 +163,11 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
                         : SortIcon;
                   return (
                     <Table.ColumnHeader key={header.id} aria-sort={ariaSort(direction)} px="1">
+                      {/* The button's own padding lines its text up with the cells beneath. */}
                       <Button
                         variant="ghost"
                         size="sm"
+                        px="1"
                         fontWeight="inherit"
                         onClick={column.getToggleSortingHandler()}
                       >
