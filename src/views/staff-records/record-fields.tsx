@@ -8,6 +8,7 @@ import {
   PASS_TYPES,
   RACES,
 } from '../../domain/enums';
+import { formatDayMonthYear } from '../../domain/leave-display';
 import { maskNric } from '../../domain/masking';
 import { NATIONALITIES } from '../../domain/nationalities';
 import type { LeaveTypeRef } from '../../domain/onboarding';
@@ -245,12 +246,14 @@ export function LeaveAllowanceFields(props: FieldsProps & { leaveTypes: readonly
 export type Row = [label: string, value: string];
 
 const shown = (value: string | undefined) => (value ? value : '-');
+/** Dates read as the lists show them (dd/MM/yyyy); the inputs keep YYYY-MM-DD. */
+const shownDate = (value: string | undefined) => (value ? formatDayMonthYear(value) : '-');
 
 export const staffInfoRows = (v: Values): Row[] => [
   ['Gender', shown(v.gender)],
   // Masked everywhere except its own edit field.
   ['NRIC/FIN', v.nric ? maskNric(v.nric) : '-'],
-  ['Date of Birth', shown(v.dateOfBirth)],
+  ['Date of Birth', shownDate(v.dateOfBirth)],
   ['Race', shown(v.race)],
   ['Nationality', shown(v.nationality)],
 ];
@@ -259,10 +262,10 @@ export const employmentInfoRows = (v: Values): Row[] => [
   ['Designation', shown(v.designation)],
   ['Employment Status', v.employmentStatus === 'RESIGNED' ? 'Resigned' : 'Active'],
   ...(v.employmentStatus === 'RESIGNED'
-    ? ([['Last Day of Service', shown(v.lastDayOfService)]] as Row[])
+    ? ([['Last Day of Service', shownDate(v.lastDayOfService)]] as Row[])
     : []),
-  ['Hire Date', shown(v.hireDate)],
-  ['Confirmed Date', shown(v.confirmedDate)],
+  ['Hire Date', shownDate(v.hireDate)],
+  ['Confirmed Date', shownDate(v.confirmedDate)],
   ['Pass Type', shown(v.passType)],
   ['Employment Type', shown(v.employmentType)],
 ];
