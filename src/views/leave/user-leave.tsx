@@ -1,4 +1,4 @@
-import { Card, Flex, Heading, IconButton, Menu, Portal, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Card, Flex, Heading, Menu, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { InspectionEvent, Observer } from 'xstate';
@@ -7,8 +7,8 @@ import type { LeaveBalanceRow, StaffLeaveLogic } from '../../actors/staff-leave.
 import type { LeaveRequest } from '../../domain/leave';
 import { displayBalance } from '../../domain/leave-balance';
 import { formatDayMonthYear } from '../../domain/leave-display';
+import { ActionsMenu, DangerItem } from '../../ui/actions-menu';
 import { columnsFor } from '../../ui/data-table';
-import { MoreIcon } from '../../ui/icons';
 import { type ListActorRef, ListTable, RemovalDialog } from '../list/list-view';
 import { leaveColumn, leaveRequestColumns } from './leave-columns';
 import { type LeaveRequestDetailsActor, LeaveRequestDetailsPanel } from './leave-request-details';
@@ -65,39 +65,16 @@ function RequestActions({
   details: LeaveRequestDetailsActor;
 }) {
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <IconButton
-          aria-label={`Actions for ${row.type} from ${formatDayMonthYear(row.fromDate)}`}
-          variant="ghost"
-          size="sm"
-        >
-          <MoreIcon />
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="10rem">
-            <Menu.ItemGroup>
-              <Menu.ItemGroupLabel>Actions</Menu.ItemGroupLabel>
-              <Menu.Item value="view" onSelect={() => details.send({ type: 'details.open', request: row })}>
-                View
-              </Menu.Item>
-              {row.status === 'PENDING' && (
-                <Menu.Item
-                  value="delete"
-                  color="fg.error"
-                  _hover={{ bg: 'bg.error', color: 'fg.error' }}
-                  onSelect={() => list.send({ type: 'removal.request', row })}
-                >
-                  Delete Request
-                </Menu.Item>
-              )}
-            </Menu.ItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <ActionsMenu label={`Actions for ${row.type} from ${formatDayMonthYear(row.fromDate)}`} title="Actions">
+      <Menu.Item value="view" onSelect={() => details.send({ type: 'details.open', request: row })}>
+        View
+      </Menu.Item>
+      {row.status === 'PENDING' && (
+        <DangerItem value="delete" onSelect={() => list.send({ type: 'removal.request', row })}>
+          Delete Request
+        </DangerItem>
+      )}
+    </ActionsMenu>
   );
 }
 

@@ -1,4 +1,4 @@
-import { HStack, IconButton, Menu, Portal, VisuallyHidden } from '@chakra-ui/react';
+import { HStack, Menu, VisuallyHidden } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { payrollPeriodMachine } from '../../../machines/payroll-period.machine';
@@ -12,8 +12,8 @@ import {
 } from '../../../machines/payroll-period.selectors';
 import { formatAmount } from '../../domain/money';
 import { MONTH_NAMES, type PayslipAggregate } from '../../domain/payslips';
+import { ActionsMenu } from '../../ui/actions-menu';
 import { columnsFor, DataTable } from '../../ui/data-table';
-import { MoreIcon } from '../../ui/icons';
 import { PickerSelect, yearChoices } from '../../ui/picker-select';
 
 /** Pieces shared by Process Pay and View Processed Records, each connected to the screen's payroll-period actor. */
@@ -51,30 +51,14 @@ export function PeriodPicker({ actor }: { actor: PayrollPeriodRef }) {
 function RevertMenu({ row, actor }: { row: PayslipAggregate; actor: PayrollPeriodRef }) {
   const busy = useSelector(actor, isBusy);
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <IconButton
-          aria-label={`Actions for ${row.userDetails.name}`}
-          variant="ghost"
-          size="sm"
-          disabled={busy}
-        >
-          <MoreIcon />
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="12rem">
-            <Menu.Item
-              value="revert"
-              onSelect={() => actor.send({ type: 'revert.request', payslipId: row.payslipId })}
-            >
-              Revert to Unprocessed
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <ActionsMenu label={`Actions for ${row.userDetails.name}`} disabled={busy}>
+      <Menu.Item
+        value="revert"
+        onSelect={() => actor.send({ type: 'revert.request', payslipId: row.payslipId })}
+      >
+        Revert to Unprocessed
+      </Menu.Item>
+    </ActionsMenu>
   );
 }
 

@@ -1,12 +1,13 @@
-import { Button, Card, Flex, IconButton, Menu, Portal, Stack, VisuallyHidden } from '@chakra-ui/react';
+import { Button, Card, Flex, Menu, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
 import type { ListLogic } from '../../actors/list.actors';
 import { type DirectoryEntry, employmentStatusLabel, isOnboarded } from '../../domain/staff-directory';
+import { ActionsMenu, DangerItem } from '../../ui/actions-menu';
 import { columnsFor } from '../../ui/data-table';
-import { MoreIcon, PlusIcon } from '../../ui/icons';
+import { PlusIcon } from '../../ui/icons';
 import { PageTitle } from '../../ui/page-title';
 import { StatusBadge } from '../../ui/status-badge';
 import { type ListActorRef, ListSearch, ListTable, RemovalDialog } from '../list/list-view';
@@ -16,41 +17,22 @@ const column = columnsFor<DirectoryEntry>();
 /** 'Actions': View (onboarded) or Onboard, and Delete. View hands the user to the detail screen. */
 function StaffActions({ user, actor }: { user: DirectoryEntry; actor: ListActorRef }) {
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <IconButton aria-label="Actions" variant="ghost" size="sm">
-          <MoreIcon />
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="10rem">
-            <Menu.ItemGroup>
-              <Menu.ItemGroupLabel>Actions</Menu.ItemGroupLabel>
-              {isOnboarded(user) ? (
-                <Menu.Item value="view" asChild>
-                  <RouterLink href={`/admin/users/${user.id}`} state={user}>
-                    View
-                  </RouterLink>
-                </Menu.Item>
-              ) : (
-                <Menu.Item value="onboard" asChild>
-                  <RouterLink href={`/admin/onboard/${user.id}`}>Onboard</RouterLink>
-                </Menu.Item>
-              )}
-              <Menu.Item
-                value="delete"
-                color="fg.error"
-                _hover={{ bg: 'bg.error', color: 'fg.error' }}
-                onSelect={() => actor.send({ type: 'removal.request', row: user })}
-              >
-                Delete
-              </Menu.Item>
-            </Menu.ItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <ActionsMenu label="Actions" title="Actions">
+      {isOnboarded(user) ? (
+        <Menu.Item value="view" asChild>
+          <RouterLink href={`/admin/users/${user.id}`} state={user}>
+            View
+          </RouterLink>
+        </Menu.Item>
+      ) : (
+        <Menu.Item value="onboard" asChild>
+          <RouterLink href={`/admin/onboard/${user.id}`}>Onboard</RouterLink>
+        </Menu.Item>
+      )}
+      <DangerItem value="delete" onSelect={() => actor.send({ type: 'removal.request', row: user })}>
+        Delete
+      </DangerItem>
+    </ActionsMenu>
   );
 }
 

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  IconButton,
-  Link,
-  Menu,
-  Portal,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Button, Card, Flex, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useMemo } from 'react';
 import { Link as RouterLink } from 'wouter';
@@ -19,8 +6,9 @@ import type { InspectionEvent, Observer } from 'xstate';
 import type { userRecordMachine } from '../../../machines/user-record.machine';
 import { employmentStatusLabel } from '../../domain/staff-directory';
 import { profileFormValues } from '../../domain/users';
+import { ActionsMenu, DangerItem } from '../../ui/actions-menu';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { ArrowLeftIcon, MoreIcon } from '../../ui/icons';
+import { ArrowLeftIcon } from '../../ui/icons';
 import { PageTitle } from '../../ui/page-title';
 import { StatusBadge } from '../../ui/status-badge';
 import { UserAvatar } from '../../ui/user-avatar';
@@ -96,27 +84,11 @@ export function UserDetailScreen({
                 </Flex>
               </Stack>
             </Flex>
-            <Menu.Root positioning={{ placement: 'bottom-end' }}>
-              <Menu.Trigger asChild>
-                <IconButton aria-label="Actions" variant="outline" size="sm">
-                  <MoreIcon />
-                </IconButton>
-              </Menu.Trigger>
-              <Portal>
-                <Menu.Positioner>
-                  <Menu.Content minW="10rem">
-                    <Menu.Item
-                      value="delete"
-                      color="fg.error"
-                      _hover={{ bg: 'bg.error', color: 'fg.error' }}
-                      onSelect={() => actor.send({ type: 'userRecord.delete' })}
-                    >
-                      Delete User
-                    </Menu.Item>
-                  </Menu.Content>
-                </Menu.Positioner>
-              </Portal>
-            </Menu.Root>
+            <ActionsMenu label="Actions" variant="outline">
+              <DangerItem value="delete" onSelect={() => actor.send({ type: 'userRecord.delete' })}>
+                Delete User
+              </DangerItem>
+            </ActionsMenu>
           </Flex>
           {deleteError && (
             <Alert.Root status="error">
