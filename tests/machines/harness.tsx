@@ -115,3 +115,27 @@ export function expectToast(title: string, description?: string) {
   expect(root, `toast '${title}'`).not.toBeNull();
   if (description && root) expect(within(root).getByText(description)).toBeInTheDocument();
 }
+
+/**
+ * The browser tab a PDF opens in (src/actors/pdf.ts): `window.open` gives this stand-in and object URLs
+ * are `blobUrl`. `install` (in the suite) puts it in place, fresh, before each test.
+ */
+export function pdfTab(blobUrl: string) {
+  const tab = {
+    location: { href: '' },
+    close: vi.fn(),
+    install() {
+      beforeEach(() => {
+        tab.location.href = '';
+        tab.close.mockClear();
+        vi.stubGlobal(
+          'open',
+          vi.fn(() => tab),
+        );
+        URL.createObjectURL = vi.fn(() => blobUrl);
+        URL.revokeObjectURL = vi.fn();
+      });
+    },
+  };
+  return tab;
+}

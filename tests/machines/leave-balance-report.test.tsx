@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, expect, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { leaveBalanceReportMachine } from '../../machines/leave-balance-report.machine';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
@@ -9,7 +9,7 @@ import type { YearlyLeaveBalanceRow } from '../../src/domain/leave';
 import type { SortRule } from '../../src/domain/list-query';
 import { admin } from '../views/fixtures';
 import { planTransitionPaths } from './coverage';
-import { expectToast, type RunningApp, renderApp, settle } from './harness';
+import { expectToast, pdfTab, type RunningApp, renderApp, settle } from './harness';
 import { leaveTypes } from './leave-fixtures';
 import { describeModelWalk, followActor } from './model-walk';
 
@@ -84,7 +84,7 @@ const signedInAdmin = {
 };
 const YEARLY = '/api/users/leave-balances/year';
 const PDF = '/api/users/leave-balances/year-pdf';
-const tab = { location: { href: '' }, close: vi.fn() };
+const tab = pdfTab('blob:balances-pdf');
 const table = () => screen.queryByRole('table', { name: /^Leave Balance \d{4}$/ });
 
 async function perform(app: RunningApp, event: Event) {
@@ -177,15 +177,5 @@ describeModelWalk<Machine, Event>({
   open: () => renderApp({ path: '/admin/leave-balance', storage: signedInAdmin, inspect: actor.inspect }),
   perform,
   expectScreen,
-  setup: () =>
-    beforeEach(() => {
-      tab.location.href = '';
-      tab.close.mockClear();
-      vi.stubGlobal(
-        'open',
-        vi.fn(() => tab),
-      );
-      URL.createObjectURL = vi.fn(() => 'blob:balances-pdf');
-      URL.revokeObjectURL = vi.fn();
-    }),
+  setup: tab.install,
 });

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { payrollPeriodMachine } from '../../machines/payroll-period.machine';
 import { processedPage, unprocessedPage } from '../../machines/payroll-period.selectors';
@@ -9,7 +9,15 @@ import { todayIso } from '../../src/domain/dates';
 import type { PayslipAggregate, UnprocessedRow } from '../../src/domain/payslips';
 import { admin } from '../views/fixtures';
 import { describeEvent, planTransitionPaths } from './coverage';
-import { advance, advanceThroughDelay, expectToast, type RunningApp, renderApp, settle } from './harness';
+import {
+  advance,
+  advanceThroughDelay,
+  expectToast,
+  pdfTab,
+  type RunningApp,
+  renderApp,
+  settle,
+} from './harness';
 import { describeModelWalk, followActor } from './model-walk';
 
 /**
@@ -401,7 +409,7 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
   }
 }
 
-const tab = { location: { href: '' }, close: vi.fn() };
+const tab = pdfTab('blob:table-pdf');
 
 const label = (event: Event) => {
   if (event.type === 'period.change') return 'period.change (month)';
@@ -422,14 +430,5 @@ describeModelWalk<Machine, Event>({
   expectScreen,
   label,
   nameStarts: true,
-  setup: () =>
-    beforeEach(() => {
-      tab.location.href = '';
-      vi.stubGlobal(
-        'open',
-        vi.fn(() => tab),
-      );
-      URL.createObjectURL = vi.fn(() => 'blob:table-pdf');
-      URL.revokeObjectURL = vi.fn();
-    }),
+  setup: tab.install,
 });

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { staffPayslipsMachine } from '../../machines/staff-payslips.machine';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
@@ -8,7 +8,7 @@ import { todayIso } from '../../src/domain/dates';
 import type { PayslipAggregate } from '../../src/domain/payslips';
 import { staff } from '../views/fixtures';
 import { planTransitionPaths } from './coverage';
-import { expectToast, type RunningApp, renderApp, settle } from './harness';
+import { expectToast, pdfTab, type RunningApp, renderApp, settle } from './harness';
 import { describeModelWalk, followActor } from './model-walk';
 
 /**
@@ -71,7 +71,7 @@ const signedInStaff = {
   [CURRENT_USER_KEY]: JSON.stringify({ user: staff, isNewUser: false }),
 };
 const LIST = `/api/users/${staff.id}/payslips/processed/aggregates`;
-const tab = { location: { href: '' }, close: vi.fn() };
+const tab = pdfTab('blob:payslip-pdf');
 const table = () => document.querySelector('table[aria-label="Payslips"]') as HTMLElement;
 
 async function perform(app: RunningApp, event: Event) {
@@ -153,15 +153,5 @@ describeModelWalk<Machine, Event>({
   open: () => renderApp({ path: '/staff/payslips', storage: signedInStaff, inspect: actor.inspect }),
   perform,
   expectScreen,
-  setup: () =>
-    beforeEach(() => {
-      tab.location.href = '';
-      tab.close.mockClear();
-      vi.stubGlobal(
-        'open',
-        vi.fn(() => tab),
-      );
-      URL.createObjectURL = vi.fn(() => 'blob:payslip-pdf');
-      URL.revokeObjectURL = vi.fn();
-    }),
+  setup: tab.install,
 });
