@@ -1,10 +1,12 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { dismissToasts } from './toaster';
 
 /**
  * A dialog around one form: its title, a line of description and the form. While `busy` (the request in
  * flight) it stays open: no Escape, no outside click, no close button. `dismissOnOutsideClick={false}`
- * keeps it open on an outside click at any time (the spec's Request for Leave).
+ * keeps it open on an outside click at any time (the spec's Request for Leave). Opening it dismisses the
+ * toast showing, which on a phone would sit over its title.
  */
 export function FormDialog({
   open,
@@ -23,6 +25,9 @@ export function FormDialog({
   dismissOnOutsideClick?: boolean;
   children: ReactNode;
 }) {
+  useEffect(() => {
+    if (open) dismissToasts();
+  }, [open]);
   return (
     <Dialog.Root
       open={open}
