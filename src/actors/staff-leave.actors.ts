@@ -3,7 +3,7 @@ import type { ToastParams } from '../../machines/effects';
 import { leaveRequestDetailsMachine } from '../../machines/leave-request-details.machine';
 import { requestLeaveMachine } from '../../machines/request-leave.machine';
 import type { LeaveApi } from '../api/leave.api';
-import type { LeaveBalance } from '../domain/leave';
+import { asBalanceRow, type LeaveBalanceRow } from '../domain/leave-balance';
 import { provideLeaveOverview } from './leave-admin.actors';
 import { provideUserLeaveList } from './leave-list.actors';
 import { provideList } from './list.actors';
@@ -96,13 +96,9 @@ function provideCollection<Row extends { id: number }>(fetchAll: () => Promise<R
   });
 }
 
-export type LeaveBalanceRow = LeaveBalance & { id: number };
-
 /** The Leave Balance table: GET /users/{id}/leave-balances, this year, one row per leave type. */
 const provideLeaveBalances = ({ leave }: StaffLeaveEffects, userId: number) =>
-  provideCollection<LeaveBalanceRow>(async () =>
-    (await leave.balances(userId)).map((balance) => ({ ...balance, id: balance.leaveType.id })),
-  );
+  provideCollection<LeaveBalanceRow>(async () => (await leave.balances(userId)).map(asBalanceRow));
 
 /** What a screen needs to show one user's leave, made once per user. */
 export function staffLeaveLogic(effects: StaffLeaveEffects) {

@@ -1,4 +1,5 @@
 import { UNPAID_LEAVE } from './enums';
+import type { LeaveBalance } from './leave';
 import type { YearDays } from './leave-days';
 
 /**
@@ -49,3 +50,10 @@ export function leaveTypeColumnName(name: string): string {
   const words = name.trim().split(/\s+/);
   return words.length > 1 ? words.slice(0, -1).join(' ') : name;
 }
+
+/** A balance as a table row: keyed by its leave type (a type without an allowance row has no id). */
+export type LeaveBalanceRow = LeaveBalance & { id: number };
+export const asBalanceRow = (balance: LeaveBalance): LeaveBalanceRow => ({
+  ...balance,
+  id: balance.leaveType.id,
+});

@@ -1,15 +1,14 @@
-import { Card, Flex, Heading, Menu, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Card, Flex, Heading, Menu, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { InspectionEvent, Observer } from 'xstate';
 import { leaveListInput } from '../../actors/leave-list.actors';
-import type { LeaveBalanceRow, StaffLeaveLogic } from '../../actors/staff-leave.actors';
+import type { StaffLeaveLogic } from '../../actors/staff-leave.actors';
 import type { LeaveRequest } from '../../domain/leave';
-import { displayBalance } from '../../domain/leave-balance';
 import { formatDayMonthYear } from '../../domain/leave-display';
 import { ActionsMenu, DangerItem } from '../../ui/actions-menu';
-import { columnsFor } from '../../ui/data-table';
 import { type ListActorRef, ListTable, RemovalDialog } from '../list/list-view';
+import { leaveBalanceColumns } from './leave-balance-columns';
 import { leaveColumn, leaveRequestColumns } from './leave-columns';
 import { type LeaveRequestDetailsActor, LeaveRequestDetailsPanel } from './leave-request-details';
 import { RequestLeaveDialog } from './request-leave-dialog';
@@ -131,24 +130,6 @@ export function LeaveRequestsCard({
   );
 }
 
-const balance = columnsFor<LeaveBalanceRow>();
-const balanceColumns = balance.columns([
-  balance.accessor((row) => row.leaveType.name, {
-    id: 'leaveType',
-    header: 'Leave Type',
-    // Long names wrap, so that the table fits a phone without scrolling.
-    cell: ({ getValue }) => (
-      <Text as="span" whiteSpace="normal">
-        {getValue()}
-      </Text>
-    ),
-  }),
-  balance.accessor('totalDays', { header: 'Total', cell: ({ getValue }) => displayBalance(getValue()) }),
-  balance.accessor('approvedDays', { header: 'Taken' }),
-  balance.accessor('pendingDays', { header: 'Pending' }),
-  balance.accessor('balance', { header: 'Available', cell: ({ getValue }) => displayBalance(getValue()) }),
-]);
-
 /** This year's balance per leave type: total, taken (approved), pending and available; '-' for no limit. */
 export function LeaveBalanceCard({ leave }: { leave: UserLeave }) {
   return (
@@ -160,7 +141,7 @@ export function LeaveBalanceCard({ leave }: { leave: UserLeave }) {
         <ListTable
           actor={leave.balances}
           label="Leave Balance"
-          columns={balanceColumns}
+          columns={leaveBalanceColumns}
           minWidth="0"
           paged={false}
         />

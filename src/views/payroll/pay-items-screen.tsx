@@ -21,7 +21,7 @@ import type { PayItemsEmployee, payItemsMachine } from '../../../machines/pay-it
 import { payslipStatusLabels } from '../../../machines/payslip.lifecycle';
 import type { PayItemsLogic, PaymentSnapshotLogicFactory } from '../../actors/pay-items.actors';
 import type { PayslipStatus } from '../../domain/enums';
-import type { LeaveBalance } from '../../domain/leave';
+import { asBalanceRow, type LeaveBalanceRow } from '../../domain/leave-balance';
 import { formatAmount } from '../../domain/money';
 import { type PayItemKind, payItemTypesByKind, selfHelpGroups } from '../../domain/payroll';
 import {
@@ -38,6 +38,7 @@ import { LabelledField, SelectInput } from '../../ui/form-field';
 import { ArrowLeftIcon } from '../../ui/icons';
 import { PageTitle } from '../../ui/page-title';
 import { StatusBadge } from '../../ui/status-badge';
+import { leaveBalanceColumns } from '../leave/leave-balance-columns';
 import { EditablePanelView, type PanelFieldsProps } from '../staff-records/editable-panel-view';
 import { ReadOnlyRows, type Row } from '../staff-records/record-fields';
 
@@ -50,15 +51,6 @@ const TABS: { value: string; label: string; kinds: PayItemKind[] }[] = [
   { value: 'deductions', label: 'Deductions', kinds: ['DEDUCTION'] },
   { value: 'others', label: 'Others', kinds: ['OTHER_ADDITION', 'OTHER_DEDUCTION'] },
 ];
-
-const noPaging = {
-  page: 1,
-  pageCount: 1,
-  canGoBack: false,
-  canGoForward: false,
-  onBack: () => {},
-  onForward: () => {},
-};
 
 const itemColumn = columnsFor<PayItem>();
 const itemId = (item: PayItem) => String(item.id);
@@ -185,7 +177,6 @@ function ItemPanel({ actor, kind }: { actor: PayItemsRef; kind: PayItemKind }) {
           loading={false}
           minWidth="360px"
           caption={`Total: ${formatAmount(items.reduce((sum, item) => sum + item.amount, 0))}`}
-          paging={noPaging}
         />
       </Card.Body>
     </Card.Root>
@@ -333,20 +324,11 @@ function PaymentSnapshotPanel({
   );
 }
 
-const balanceColumn = columnsFor<LeaveBalance>();
-const balanceColumns = balanceColumn.columns([
-  balanceColumn.accessor((row) => row.leaveType.name, { id: 'type', header: 'Leave Type' }),
-  balanceColumn.accessor('totalDays', {
-    header: 'Total',
-    cell: ({ getValue }) => getValue() ?? '-',
-  }),
-  balanceColumn.accessor('usedDays', { header: 'Used' }),
-  balanceColumn.accessor('balance', { header: 'Balance', cell: ({ getValue }) => getValue() ?? '-' }),
-]);
-const balanceId = (row: LeaveBalance) => String(row.leaveType.id);
+const balanceId = (row: LeaveBalanceRow) => String(row.id);
 
 function LeaveBalanceCard({ actor }: { actor: PayItemsRef }) {
-  const balances = useSelector(actor, (s) => s.context.leaveBalances);
+  const leaveBalances = useSelector(actor, (s) => s.context.leaveBalances);
+  const balances = useMemo(() => leaveBalances.map(asBalanceRow), [leaveBalances]);
   const year = useSelector(actor, (s) => s.context.year);
   return (
     <Card.Root variant="outline">
@@ -356,14 +338,13 @@ function LeaveBalanceCard({ actor }: { actor: PayItemsRef }) {
         </Heading>
         <DataTable
           label="Leave Balance"
-          columns={balanceColumns}
+          columns={leaveBalanceColumns}
           rows={balances}
           getRowId={balanceId}
           sorting={[]}
           onSortingChange={() => {}}
           loading={false}
-          minWidth="360px"
-          paging={noPaging}
+          minWidth="0"
         />
       </Card.Body>
     </Card.Root>
