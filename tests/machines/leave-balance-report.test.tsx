@@ -1,12 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { leaveBalanceReportMachine } from '../../machines/leave-balance-report.machine';
+import {
+  type LeaveBalanceReportEvent,
+  leaveBalanceReportMachine,
+} from '../../machines/leave-balance-report.machine';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import { todayIso } from '../../src/domain/dates';
 import type { YearlyLeaveBalanceRow } from '../../src/domain/leave';
-import type { SortRule } from '../../src/domain/list-query';
 import { admin } from '../views/fixtures';
 import { planTransitionPaths } from './coverage';
 import { expectToast, pdfTab, type RunningApp, renderApp, settle } from './harness';
@@ -21,10 +23,7 @@ import { describeModelWalk, followActor } from './model-walk';
 type Machine = typeof leaveBalanceReportMachine;
 type Snapshot = SnapshotFrom<Machine>;
 type Event =
-  | { type: 'year.change'; year: number }
-  | { type: 'balances.sort'; sorting: SortRule[] }
-  | { type: 'balances.reload' }
-  | { type: 'pdf.open' }
+  | LeaveBalanceReportEvent
   | { type: `xstate.done.actor.${string}`; output: unknown; actorId: string }
   | { type: `xstate.error.actor.${string}`; error: ApiError; actorId: string };
 

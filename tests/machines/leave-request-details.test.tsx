@@ -1,7 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { leaveRequestDetailsMachine } from '../../machines/leave-request-details.machine';
+import {
+  type LeaveRequestDetailsEvent,
+  leaveRequestDetailsMachine,
+} from '../../machines/leave-request-details.machine';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import type { LeaveRequest } from '../../src/domain/leave';
@@ -28,9 +31,7 @@ import { allowancesOf, leaveTypes, onboardedStaff } from './staff-fixtures';
 type Machine = typeof leaveRequestDetailsMachine;
 type Snapshot = SnapshotFrom<Machine>;
 type Event =
-  | { type: 'details.open'; request: LeaveRequest }
-  | { type: 'details.close' }
-  | { type: 'details.delete' }
+  | LeaveRequestDetailsEvent
   | { type: `xstate.done.actor.${string}`; output: unknown; actorId: string }
   | { type: `xstate.error.actor.${string}`; error: ApiError; actorId: string };
 

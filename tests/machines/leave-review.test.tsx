@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { leaveReviewMachine } from '../../machines/leave-review.machine';
+import { type LeaveReviewEvent, leaveReviewMachine } from '../../machines/leave-review.machine';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import type { LeaveRequest } from '../../src/domain/leave';
@@ -27,11 +27,7 @@ import { describeModelWalk, followActor } from './model-walk';
 type Machine = typeof leaveReviewMachine;
 type Snapshot = SnapshotFrom<Machine>;
 type Event =
-  | { type: 'review.open'; request: LeaveRequest }
-  | { type: 'review.close' }
-  | { type: 'review.retry' }
-  | { type: 'leaveRequest.approve' }
-  | { type: 'leaveRequest.reject' }
+  | LeaveReviewEvent
   | { type: `xstate.done.actor.${string}`; output: unknown; actorId: string }
   | { type: `xstate.error.actor.${string}`; error: ApiError; actorId: string };
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { payrollPeriodMachine } from '../../machines/payroll-period.machine';
+import { type PayrollPeriodEvent, payrollPeriodMachine } from '../../machines/payroll-period.machine';
 import { processedPage, unprocessedPage } from '../../machines/payroll-period.selectors';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
@@ -29,17 +29,7 @@ import { describeModelWalk, followActor } from './model-walk';
 type Machine = typeof payrollPeriodMachine;
 type Snapshot = SnapshotFrom<Machine>;
 type Event =
-  | { type: 'period.change'; year: number; month: number }
-  | { type: 'lists.reload' }
-  | { type: 'selection.toggle'; userId: number }
-  | { type: 'selection.toggleAll' }
-  | { type: 'payDate.change'; payDate: string }
-  | { type: 'pay.process' }
-  | { type: 'unprocessed.page'; page: number }
-  | { type: 'processed.page'; page: number }
-  | { type: 'processed.sort' }
-  | { type: 'revert.request'; payslipId: number }
-  | { type: 'tablePdf.open' }
+  | PayrollPeriodEvent
   | {
       type: 'xstate.done.actor.0.payrollPeriod.loading';
       output: { unprocessed: UnprocessedRow[]; processed: PayslipAggregate[] };

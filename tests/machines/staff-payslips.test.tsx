@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { staffPayslipsMachine } from '../../machines/staff-payslips.machine';
+import { type StaffPayslipsEvent, staffPayslipsMachine } from '../../machines/staff-payslips.machine';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import { todayIso } from '../../src/domain/dates';
@@ -20,9 +20,7 @@ import { describeModelWalk, followActor } from './model-walk';
 type Machine = typeof staffPayslipsMachine;
 type Snapshot = SnapshotFrom<Machine>;
 type Event =
-  | { type: 'year.change'; year: number }
-  | { type: 'payslips.reload' }
-  | { type: 'payslip.view'; payslipId: number }
+  | StaffPayslipsEvent
   | { type: `xstate.done.actor.${string}`; output: unknown; actorId: string }
   | { type: `xstate.error.actor.${string}`; error: ApiError; actorId: string };
 

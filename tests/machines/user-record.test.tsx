@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { userRecordMachine } from '../../machines/user-record.machine';
+import { type UserRecordEvent, userRecordMachine } from '../../machines/user-record.machine';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import { admin } from '../views/fixtures';
@@ -26,9 +26,7 @@ import { allowancesOf, leaveTypes, onboardedStaff } from './staff-fixtures';
 type Machine = typeof userRecordMachine;
 type Snapshot = SnapshotFrom<Machine>;
 type Event =
-  | { type: 'userRecord.delete' }
-  | { type: 'userRecord.cancelDelete' }
-  | { type: 'userRecord.confirmDelete' }
+  | UserRecordEvent
   | { type: 'xstate.done.actor.loadUser'; output: unknown; actorId: string }
   | { type: 'xstate.error.actor.loadUser'; error: ApiError; actorId: string }
   | { type: 'xstate.done.actor.deleteUser'; output: undefined; actorId: string }
