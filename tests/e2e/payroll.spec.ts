@@ -91,9 +91,11 @@ describe('payroll in the browser', () => {
     await row.getByRole('link', { name: EMPLOYEE }).click();
     await page.waitForURL(new RegExp(`/admin/users/\\d+/pay-items/${earlier.year}/${earlier.month}$`));
     await page.getByRole('heading', { level: 1, name: 'Pay Items' }).waitFor();
-    // The navigation state names the employee and the status at once.
-    await page.getByText(EMPLOYEE, { exact: true }).waitFor();
-    await page.getByText(`${MONTH_NAMES[earlier.month - 1]} ${earlier.year}`, { exact: true }).waitFor();
+    // The navigation state names the employee and the period at once, in the lines under the title (the
+    // summary repeats the period once it has loaded).
+    const underTitle = page.getByRole('paragraph');
+    await underTitle.getByText(EMPLOYEE, { exact: true }).waitFor();
+    await underTitle.getByText(`${MONTH_NAMES[earlier.month - 1]} ${earlier.year}`, { exact: true }).waitFor();
     const status = (label: string) => page.locator('main').getByText(label, { exact: true }).first();
     await status('Unprocessed').waitFor();
     await page.getByRole('heading', { name: 'Payslip Summary' }).waitFor();
