@@ -180,8 +180,9 @@ describe('payroll in the browser', () => {
       await expect(accessibilityProblems(page)).resolves.toEqual([]);
       // With the snapshot in edit mode and an add form's message showing.
       await page.getByRole('button', { name: 'Edit Payment Information Used' }).click();
-      await page.getByRole('form', { name: 'Add Adhoc item' }).getByRole('button', { name: 'Add' }).click();
-      await page.getByText('Please fill all fields.').waitFor();
+      const adhoc = page.getByRole('form', { name: 'Add Adhoc item' });
+      await adhoc.getByRole('button', { name: 'Add' }).click();
+      await adhoc.getByText('Please fill all fields.').waitFor();
       await expect(accessibilityProblems(page)).resolves.toEqual([]);
       await shot(page, `pay-items-${viewport.width}-editing`);
       await page.context().close();
