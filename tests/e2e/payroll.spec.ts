@@ -95,7 +95,9 @@ describe('payroll in the browser', () => {
     // summary repeats the period once it has loaded).
     const underTitle = page.getByRole('paragraph');
     await underTitle.getByText(EMPLOYEE, { exact: true }).waitFor();
-    await underTitle.getByText(`${MONTH_NAMES[earlier.month - 1]} ${earlier.year}`, { exact: true }).waitFor();
+    await underTitle
+      .getByText(`${MONTH_NAMES[earlier.month - 1]} ${earlier.year}`, { exact: true })
+      .waitFor();
     const status = (label: string) => page.locator('main').getByText(label, { exact: true }).first();
     await status('Unprocessed').waitFor();
     await page.getByRole('heading', { name: 'Payslip Summary' }).waitFor();
