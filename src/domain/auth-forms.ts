@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { loginRequestSchema } from './auth';
 
 /**
@@ -12,7 +12,7 @@ export type LoginFormValues = { email: string; password: string };
 
 /** The spec checks only that the email is there and names no message; this one says what is missing. */
 export const forgotPasswordFormSchema = z.object({
-  email: z.string().trim().min(1, 'Please enter your email address.'),
+  email: z.string().check(z.trim(), z.minLength(1, 'Please enter your email address.')),
 });
 export type ForgotPasswordFormValues = { email: string };
 
@@ -22,16 +22,20 @@ export const resetPasswordMessages = {
 } as const;
 
 // Object refinements run only once every field parsed, so a missing field is told before a mismatch.
-export const resetPasswordFormSchema = z
-  .object({
-    newPassword: z.string().min(1, resetPasswordMessages.incomplete),
-    confirmPassword: z.string().min(1, resetPasswordMessages.incomplete),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: resetPasswordMessages.mismatched,
-    path: ['confirmPassword'],
-  })
-  .transform(({ newPassword }) => ({ newPassword }));
+export const resetPasswordFormSchema = z.pipe(
+  z
+    .object({
+      newPassword: z.string().check(z.minLength(1, resetPasswordMessages.incomplete)),
+      confirmPassword: z.string().check(z.minLength(1, resetPasswordMessages.incomplete)),
+    })
+    .check(
+      z.refine((v) => v.newPassword === v.confirmPassword, {
+        message: resetPasswordMessages.mismatched,
+        path: ['confirmPassword'],
+      }),
+    ),
+  z.transform(({ newPassword }: ResetPasswordFormValues) => ({ newPassword })),
+);
 export type ResetPasswordFormValues = { newPassword: string; confirmPassword: string };
 
 export const passwordChangeMessages = {
@@ -44,25 +48,34 @@ export const passwordChangeMessages = {
 } as const;
 
 /** Change Password and the forced Set Password step: no length or complexity rule on the client (spec section 5). */
-export const passwordChangeFormSchema = z
-  .object({
-    currentPassword: z.string().min(1, passwordChangeMessages.incomplete),
-    newPassword: z.string().min(1, passwordChangeMessages.incomplete),
-    confirmPassword: z.string(),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: passwordChangeMessages.differOnSubmit,
-    path: ['confirmPassword'],
-  })
-  .transform(({ currentPassword, newPassword }) => ({ currentPassword, newPassword }));
+export const passwordChangeFormSchema = z.pipe(
+  z
+    .object({
+      currentPassword: z.string().check(z.minLength(1, passwordChangeMessages.incomplete)),
+      newPassword: z.string().check(z.minLength(1, passwordChangeMessages.incomplete)),
+      confirmPassword: z.string(),
+    })
+    .check(
+      z.refine((v) => v.newPassword === v.confirmPassword, {
+        message: passwordChangeMessages.differOnSubmit,
+        path: ['confirmPassword'],
+      }),
+    ),
+  z.transform(({ currentPassword, newPassword }: PasswordChangeFormValues) => ({
+    currentPassword,
+    newPassword,
+  })),
+);
 
 /** Checked on every keystroke: a typed confirmation that differs. */
 export const passwordChangeTypingSchema = z
   .object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
-  .refine((v) => v.confirmPassword === '' || v.newPassword === v.confirmPassword, {
-    message: passwordChangeMessages.differ,
-    path: ['confirmPassword'],
-  });
+  .check(
+    z.refine((v) => v.confirmPassword === '' || v.newPassword === v.confirmPassword, {
+      message: passwordChangeMessages.differ,
+      path: ['confirmPassword'],
+    }),
+  );
 export type PasswordChangeFormValues = {
   currentPassword: string;
   newPassword: string;

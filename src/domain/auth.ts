@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailText, idSchema, MAX_LENGTH, nameText, passwordText, text } from './fields';
 
 export { idSchema };
@@ -17,14 +17,14 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   fullName: z.string(),
   role: roleSchema,
-  hireDate: isoDateSchema.nullable(),
+  hireDate: z.nullable(isoDateSchema),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 const LOGIN_REQUIRED = 'Email and Password are required.';
 export const loginRequestSchema = z.object({
-  email: emailText({ error: LOGIN_REQUIRED }).trim().min(1, LOGIN_REQUIRED),
-  password: passwordText({ error: LOGIN_REQUIRED }).min(1, LOGIN_REQUIRED),
+  email: emailText({ error: LOGIN_REQUIRED, trim: true, required: LOGIN_REQUIRED }),
+  password: passwordText({ error: LOGIN_REQUIRED, required: LOGIN_REQUIRED }),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -40,7 +40,7 @@ export const refreshResponseSchema = z.object({ accessToken: z.string() });
 /** Answers that only confirm (forget-password, reset-password). */
 export const messageResponseSchema = z.object({ message: z.string() });
 
-export const forgetPasswordRequestSchema = z.object({ email: emailText().trim().min(1) });
+export const forgetPasswordRequestSchema = z.object({ email: emailText({ trim: true, required: true }) });
 
 /** Server-side floor for any password a user chooses; the client has no rule of its own (spec section 5). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -49,16 +49,16 @@ const newPassword = (missing: string) =>
   passwordText({
     error: missing,
     tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
-  }).min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
+  }).check(z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`));
 const newPasswordSchema = newPassword('Please fill in all fields.');
 
 export const resetPasswordRequestSchema = z.object({
-  token: text(MAX_LENGTH.token).min(1),
+  token: text(MAX_LENGTH.token, { required: true }),
   newPassword: newPasswordSchema,
 });
 
 export const changePasswordRequestSchema = z.object({
-  currentPassword: passwordText().min(1),
+  currentPassword: passwordText({ required: true }),
   newPassword: newPasswordSchema,
 });
 
@@ -73,16 +73,18 @@ export const COMPANY_EMAIL_MESSAGE = 'Email must be a valid @ company-domain ema
 const ALL_REQUIRED = 'All fields are required.';
 export function registerRequestSchema(companyDomain: string) {
   return z.object({
-    fullName: nameText({ error: ALL_REQUIRED }).trim().min(1, ALL_REQUIRED),
-    email: emailText({ error: ALL_REQUIRED })
-      .trim()
-      .min(1, ALL_REQUIRED)
-      .refine((email) => isCompanyEmail(email, companyDomain), COMPANY_EMAIL_MESSAGE),
+    fullName: nameText({ error: ALL_REQUIRED, trim: true, required: ALL_REQUIRED }),
+    email: emailText({ error: ALL_REQUIRED, trim: true, required: ALL_REQUIRED }).check(
+      z.refine((email: string) => isCompanyEmail(email, companyDomain), COMPANY_EMAIL_MESSAGE),
+    ),
     role: z.enum(ROLES, {
       error: (issue) =>
         issue.input === undefined || issue.input === '' ? ALL_REQUIRED : 'Role must be ADMIN or STAFF.',
     }),
-    password: z.string({ error: ALL_REQUIRED }).min(1, ALL_REQUIRED).pipe(newPassword(ALL_REQUIRED)),
+    password: z.pipe(
+      z.string({ error: ALL_REQUIRED }).check(z.minLength(1, ALL_REQUIRED)),
+      newPassword(ALL_REQUIRED),
+    ),
   });
 }
 
@@ -90,7 +92,7 @@ export const registerResponseSchema = z.object({ id: idSchema, fullName: z.strin
 
 /** Every error the API answers has this shape (spec section 8 reads these names). */
 export const apiErrorSchema = z.object({
-  statusCode: z.number().int(),
+  statusCode: z.number().check(z.int()),
   error: z.string(),
   message: z.string(),
 });

@@ -20,7 +20,7 @@ export const employmentInfoBodySchema = z
   .object({
     designation: z
       .string({ error: EMPLOYMENT_INFO_REQUIRED })
-      .pipe(text(DESIGNATION_MAX).trim().min(1, EMPLOYMENT_INFO_REQUIRED)),
+      .pipe(text(DESIGNATION_MAX, { trim: true, required: EMPLOYMENT_INFO_REQUIRED })),
     employmentStatus: z
       .enum(EMPLOYMENT_STATUSES, { error: 'Employment status must be ACTIVE or RESIGNED.' })
       .default('ACTIVE'),

@@ -1,9 +1,13 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The building blocks every request and response schema uses, so that each string has a maximum
  * length and refuses control characters, and each id fits the database's int4 columns. A value
  * that passes these can reach PostgreSQL without a data error (22xxx) or an oversized index row.
+ *
+ * Written with zod's tree-shakable `zod/mini` API because /login needs them (auth.ts) and the full API
+ * would be a fifth of the JavaScript that screen loads. Both APIs build the same schemas, so the other
+ * domain modules (classic API) use these as they are: `z.optional(text(..))` instead of `.optional()`.
  */
 
 /** Largest value of a PostgreSQL `integer` column (ids are generated int4 identities). */
@@ -34,40 +38,45 @@ export interface TextOptions {
   error?: string;
   /** Message when the value is longer than `max`. */
   tooLong?: string;
+  /** Trim the value (after the length and character checks, which read it as sent). */
+  trim?: boolean;
+  /** Refuse an empty value (empty once trimmed, with `trim`), with this message or zod's. */
+  required?: string | true;
 }
 
-/** A string of at most `max` characters without control characters. Chain `.trim()`, `.min()` as needed. */
-export function text(max: number, options: TextOptions = {}) {
-  return z
-    .string(options.error ? { error: options.error } : undefined)
-    .max(max, options.tooLong ?? `must be at most ${max} characters`)
-    .refine((value) => !CONTROL.test(value), CONTROL_CHARACTER_MESSAGE);
+function textSchema(max: number, control: RegExp, options: TextOptions) {
+  const { error, tooLong, trim, required } = options;
+  return z.string(error ? { error } : undefined).check(
+    z.maxLength(max, tooLong ?? `must be at most ${max} characters`),
+    z.refine((value: string) => !control.test(value), CONTROL_CHARACTER_MESSAGE),
+    ...(trim ? [z.trim()] : []),
+    ...(required ? [z.minLength(1, required === true ? undefined : required)] : []),
+  );
 }
+
+/** A string of at most `max` characters without control characters. */
+export const text = (max: number, options: TextOptions = {}) => textSchema(max, CONTROL, options);
 
 /** Text typed into a text area: newlines and tabs are allowed, other control characters are not. */
-export function freeText(max: number = MAX_LENGTH.freeText, options: TextOptions = {}) {
-  return z
-    .string(options.error ? { error: options.error } : undefined)
-    .max(max, options.tooLong ?? `must be at most ${max} characters`)
-    .refine((value) => !CONTROL_EXCEPT_LINES.test(value), CONTROL_CHARACTER_MESSAGE);
-}
+export const freeText = (max: number = MAX_LENGTH.freeText, options: TextOptions = {}) =>
+  textSchema(max, CONTROL_EXCEPT_LINES, options);
 
 export const emailText = (options?: TextOptions) => text(MAX_LENGTH.email, options);
 export const nameText = (options?: TextOptions) => text(MAX_LENGTH.name, options);
 export const passwordText = (options?: TextOptions) => text(MAX_LENGTH.password, options);
 
 /** A record id in a body or a response: an integer in 1..2147483647. */
-export const idSchema = z.number().int().min(1).max(MAX_ID);
+export const idSchema = z.number().check(z.int(), z.minimum(1), z.maximum(MAX_ID));
 
+const ID_PARAM_MESSAGE = 'must be a whole number from 1 to 2147483647';
 /**
  * A record id in a path or query string, where it arrives as text. Only plain decimal digits are
  * accepted (no '1e3', '0x10' or ' 7'), and the value must fit int4.
  */
-export const idParam = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/, 'must be a whole number from 1 to 2147483647')
-  .transform(Number)
-  .pipe(z.number().max(MAX_ID, 'must be a whole number from 1 to 2147483647'));
+export const idParam = z.pipe(
+  z.pipe(z.string().check(z.regex(/^[1-9]\d{0,9}$/, ID_PARAM_MESSAGE)), z.transform(Number)),
+  z.number().check(z.maximum(MAX_ID, ID_PARAM_MESSAGE)),
+);
 
 /** `{ id }` path parameters, the most common shape. */
 export const idParams = z.object({ id: idParam });

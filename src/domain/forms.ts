@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { type core, safeParse } from 'zod/mini';
 
 /** What a form holds while the user types: every field is text until the schema reads it. */
 export type FormValues = Record<string, string>;
@@ -7,7 +7,7 @@ export type FormValues = Record<string, string>;
 export type FieldErrors<TValues extends FormValues> = Partial<Record<keyof TValues & string, string>>;
 
 /** A zod schema that reads a form's text values into what the request needs. */
-export type FormSchema<TValues extends FormValues, TData> = z.ZodType<TData, TValues>;
+export type FormSchema<TValues extends FormValues, TData> = core.$ZodType<TData, TValues>;
 
 export type FormValidation<TValues extends FormValues, TData> =
   | { success: true; data: TData; errors: FieldErrors<TValues> }
@@ -21,7 +21,7 @@ export function validateForm<TValues extends FormValues, TData>(
   schema: FormSchema<TValues, TData>,
   values: TValues,
 ): FormValidation<TValues, TData> {
-  const result = schema.safeParse(values);
+  const result = safeParse(schema, values);
   if (result.success) return { success: true, data: result.data, errors: {} };
   const errors: FieldErrors<TValues> = {};
   for (const issue of result.error.issues) {
@@ -38,6 +38,6 @@ export function validateForm<TValues extends FormValues, TData>(
  * The messages an API body schema gives a form's text values, one per field (the staff record schemas read
  * '' as missing, so they serve the wizard and the panels as they are).
  */
-export function bodyFieldErrors(schema: z.ZodType, values: FormValues): Record<string, string> {
+export function bodyFieldErrors(schema: core.$ZodType, values: FormValues): Record<string, string> {
   return validateForm(schema as FormSchema<FormValues, unknown>, values).errors as Record<string, string>;
 }

@@ -90,7 +90,7 @@ export type LeaveClash = z.infer<typeof leaveClashSchema>;
 /** The creation payload (spec section 3); `days` is the client's preview and is recomputed by the server. */
 export const createLeaveRequestSchema = z.object({
   userId: idSchema,
-  leaveType: text(100).refine((name) => name.trim() !== '', leaveMessages.typeRequired),
+  leaveType: text(100).check(z.refine((name) => name.trim() !== '', leaveMessages.typeRequired)),
   fromDate: z
     .string({ error: leaveMessages.startRequired })
     .min(1, leaveMessages.startRequired)
@@ -101,9 +101,9 @@ export const createLeaveRequestSchema = z.object({
     .min(1, leaveMessages.endRequired)
     .pipe(leaveDateSchema),
   toDateIsAm: z.boolean(),
-  reason: freeText().optional(),
+  reason: z.optional(freeText()),
   /** The upload key, or an empty string when there is no attachment. */
-  fileUrl: text(FILE_KEY_MAX).optional(),
+  fileUrl: z.optional(text(FILE_KEY_MAX)),
   days: z.number().optional(),
 });
 export type CreateLeaveRequest = z.infer<typeof createLeaveRequestSchema>;
@@ -116,14 +116,15 @@ export const LEAVE_SORT_FIELDS = ['fromDate', 'toDate', 'createdAt'] as const;
 export type LeaveSortField = (typeof LEAVE_SORT_FIELDS)[number];
 
 /** A comma-joined list in a query string (spec section 7): `status=PENDING,APPROVED`. */
-const commaSeparated = text(MAX_LENGTH.freeText).transform((text) =>
-  text === '' ? [] : text.split(',').map((part) => part.trim()),
+const commaSeparated = z.pipe(
+  text(MAX_LENGTH.freeText),
+  z.transform((list: string) => (list === '' ? [] : list.split(',').map((part) => part.trim()))),
 );
 
 export const leaveListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(MAX_ID).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(LEAVE_PAGE_SIZE),
-  search: text(MAX_LENGTH.search).optional(),
+  search: z.optional(text(MAX_LENGTH.search)),
   status: commaSeparated.pipe(z.array(leaveStatusSchema).max(LEAVE_STATUSES.length)).optional(),
   type: commaSeparated.pipe(z.array(text(100)).max(50)).optional(),
   sort: z.enum(LEAVE_SORT_FIELDS).default('createdAt'),
@@ -144,7 +145,7 @@ export const leaveBalanceYearQuerySchema = z.object({ year: yearParam.optional()
 
 export const leaveBalanceSchema = z.object({
   /** The stored allowance row, or null when the year inherits the latest earlier allowance. */
-  id: idSchema.nullable(),
+  id: z.nullable(idSchema),
   leaveType: z.object({ id: idSchema, name: z.string() }),
   year: z.number().int(),
   /** null = no limit. */
@@ -182,7 +183,7 @@ export type YearlyLeaveBalanceRow = z.infer<typeof yearlyLeaveBalanceRowSchema>;
 export const leaveBalancePdfRequestSchema = z.object({ year: yearSchema });
 
 export const uploadGrantQuerySchema = z.object({
-  fileName: text(FILE_NAME_MAX).refine((name) => name.trim() !== '', 'fileName is required'),
+  fileName: text(FILE_NAME_MAX).check(z.refine((name) => name.trim() !== '', 'fileName is required')),
   fileType: z.enum(ATTACHMENT_MIME_TYPES, {
     error: `File type must be one of ${ATTACHMENT_MIME_TYPES.join(', ')}`,
   }),
@@ -190,5 +191,5 @@ export const uploadGrantQuerySchema = z.object({
 export const uploadGrantSchema = z.object({ uploadKey: z.string(), uploadUrl: z.string() });
 export type UploadGrant = z.infer<typeof uploadGrantSchema>;
 
-export const downloadGrantQuerySchema = z.object({ fileUrl: text(FILE_KEY_MAX).min(1) });
+export const downloadGrantQuerySchema = z.object({ fileUrl: text(FILE_KEY_MAX, { required: true }) });
 export const downloadGrantSchema = z.object({ signedUrl: z.string() });

@@ -39,10 +39,10 @@ export const cpfRateSchema = z
 
 /** Optional bank details: absent, null and '' all mean none (null). */
 const optionalCode = (max: number, pattern: RegExp, message: string) =>
-  text(max)
-    .trim()
-    .refine((value) => value === '' || pattern.test(value), message)
-    .nullish()
+  z
+    .nullish(
+      text(max, { trim: true }).check(z.refine((value) => value === '' || pattern.test(value), message)),
+    )
     .transform((value) => value || null);
 
 const digits = (max: number, label: string) =>
@@ -63,7 +63,7 @@ const noneByDefault = <T extends readonly [string, ...string[]]>(values: T, mess
 export const paymentInfoBodySchema = z
   .object({
     /** The spec's client repeats the record id in the body; the path decides. */
-    id: idSchema.optional(),
+    id: z.optional(idSchema),
     basicSalary: salaryAmountSchema,
     employeeCpfContributionRate: cpfRateSchema.nullish(),
     employerCpfContributionRate: cpfRateSchema.nullish(),

@@ -200,9 +200,10 @@ const anyItemType = Object.values(payItemTypesByKind).flat() as string[];
 /** POST /<kind>-items: the spec's payload (spec section 3); the kind comes from the path. */
 export const payItemCreateSchema = z.object({
   amount: positiveAmount(payrollMessages.payItemAmount, payrollMessages.payItemIncomplete),
-  type: text(40)
-    .min(1, { error: payrollMessages.payItemIncomplete, abort: true })
-    .refine((type) => anyItemType.includes(type), 'Unknown pay item type.'),
+  type: text(40).check(
+    z.minLength(1, { error: payrollMessages.payItemIncomplete, abort: true }),
+    z.refine((type) => anyItemType.includes(type), 'Unknown pay item type.'),
+  ),
   userId: idSchema,
   month: monthNumber,
   year: yearNumber,

@@ -25,8 +25,8 @@ export type UserDetail = z.infer<typeof userDetailSchema>;
 export const userListSchema = z.array(userDetailSchema);
 
 export const userListQuerySchema = z.object({
-  search: text(MAX_LENGTH.search).optional(),
-  role: roleSchema.optional(),
+  search: z.optional(text(MAX_LENGTH.search)),
+  role: z.optional(roleSchema),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
@@ -34,11 +34,10 @@ const ALL_REQUIRED = 'All fields are required.';
 /** Profile edit (spec section 5: name and e-mail required; the e-mail stays in the company domain). */
 export function userUpdateRequestSchema(companyDomain: string) {
   return z.object({
-    fullName: nameText({ error: ALL_REQUIRED }).trim().min(1, ALL_REQUIRED),
-    email: emailText({ error: ALL_REQUIRED })
-      .trim()
-      .min(1, ALL_REQUIRED)
-      .refine((email) => isCompanyEmail(email, companyDomain), COMPANY_EMAIL_MESSAGE),
+    fullName: nameText({ error: ALL_REQUIRED, trim: true, required: ALL_REQUIRED }),
+    email: emailText({ error: ALL_REQUIRED, trim: true, required: ALL_REQUIRED }).check(
+      z.refine((email) => isCompanyEmail(email, companyDomain), COMPANY_EMAIL_MESSAGE),
+    ),
   });
 }
 export type UserUpdateRequest = z.infer<ReturnType<typeof userUpdateRequestSchema>>;
