@@ -1,6 +1,6 @@
 import { provideAllStaff } from '../actors/all-staff.actors';
 import { usersApi } from '../api/users.api';
-import { showToast } from '../ui/toaster';
+import { showToast } from '../ui/toasts';
 import { AllStaffScreen } from '../views/users/all-staff-screen';
 import type { AppServices } from './services';
 

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { isSignedIn } from '../../machines/session.selectors';
 import { VisitProvider } from '../ui/page-title';
 import { system } from '../ui/theme';
-import { AppToaster } from '../ui/toaster';
+import { AppToasts } from '../ui/toasts';
 import { SessionProvider, useSession } from '../views/session/session-context';
 import { AppRoutes } from './routes';
 import { SignedInDialogs } from './screens';
@@ -32,7 +32,7 @@ export function App({ services }: { services: AppServices }) {
       <SessionProvider actor={services.session}>
         <VisitProvider>
           <Screens services={services} />
-          <AppToaster />
+          <AppToasts />
         </VisitProvider>
       </SessionProvider>
     </ChakraProvider>

@@ -6,7 +6,7 @@ import {
 import { provideAdminLeaveList } from '../actors/leave-list.actors';
 import { leaveApi } from '../api/leave.api';
 import { todayIso } from '../domain/dates';
-import { showToast } from '../ui/toaster';
+import { showToast } from '../ui/toasts';
 import { AdminDashboardScreen } from '../views/leave/admin-dashboard-screen';
 import { LeaveBalanceScreen } from '../views/leave/leave-balance-screen';
 import type { AppServices } from './services';

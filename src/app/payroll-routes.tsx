@@ -8,7 +8,7 @@ import { payslipsApi } from '../api/payslips.api';
 import { usersApi } from '../api/users.api';
 import { todayIso } from '../domain/dates';
 import { PAYSLIP_STATUSES, type PayslipStatus } from '../domain/enums';
-import { showToast } from '../ui/toaster';
+import { showToast } from '../ui/toasts';
 import { PayItemsScreen } from '../views/payroll/pay-items-screen';
 import { PayRecordsScreen } from '../views/payroll/pay-records-screen';
 import { ProcessPayScreen } from '../views/payroll/process-pay-screen';

@@ -5,7 +5,7 @@ import { provideSession } from '../actors/session.actors';
 import { createSessionStore } from '../actors/session-store';
 import { authApi } from '../api/auth.api';
 import { apiClient } from '../api/client';
-import { showToast } from '../ui/toaster';
+import { showToast } from '../ui/toasts';
 
 export type Inspector = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 

@@ -12,7 +12,7 @@ import { leaveApi } from '../api/leave.api';
 import { staffRecordsApi } from '../api/staff-records.api';
 import { usersApi } from '../api/users.api';
 import type { UserDetail } from '../domain/users';
-import { showToast } from '../ui/toaster';
+import { showToast } from '../ui/toasts';
 
 // Composed here rather than in services.ts so that these statecharts and their effects load with their screens.
 const effects: StaffRecordEffects = {

@@ -1,6 +1,6 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { type ReactNode, useEffect } from 'react';
-import { dismissToasts } from './toaster';
+import { dismissToasts } from './toasts';
 
 /**
  * A dialog around one form: its title, a line of description and the form. While `busy` (the request in

@@ -5,7 +5,7 @@ import type { AnyStateMachine } from 'xstate';
 import { App } from '../../src/app/app';
 import { preloadScreens } from '../../src/app/screens';
 import { type AppServices, createAppServices, type Inspector } from '../../src/app/services';
-import { removeToasts } from '../../src/ui/toaster';
+import { removeToasts } from '../../src/ui/toasts';
 import { createFakeServer, type FakeServer } from './fake-server';
 
 /**

@@ -2,7 +2,7 @@ import { Box, Drawer, Flex, IconButton, Portal, Separator, Text } from '@chakra-
 import { type ReactNode, useState } from 'react';
 import { BrandMark } from '../../ui/brand';
 import { SidebarIcon } from '../../ui/icons';
-import { dismissToasts } from '../../ui/toaster';
+import { dismissToasts } from '../../ui/toasts';
 import { useIsMobile } from '../../ui/use-is-mobile';
 import type { NavItem } from './navigation';
 import { SidebarContent } from './sidebar';
