@@ -5,7 +5,7 @@ import { provideSession } from '../actors/session.actors';
 import { createSessionStore } from '../actors/session-store';
 import { authApi } from '../api/auth.api';
 import { apiClient } from '../api/client';
-import { showToast } from '../ui/toasts';
+import { prepareToasts, showToast } from '../ui/toasts';
 
 export type Inspector = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 
@@ -28,6 +28,8 @@ export function createAppServices(options: ServicesOptions = {}) {
   // A 401 on an authenticated request waits for the session's one shared refresh.
   apiClient.connect(store, () => queue.wait((event) => session.send(event)));
   session.start();
+  // The first thing typed loads the toasts' code: a form ends in a toast, and typing outlasts the fetch.
+  document.addEventListener('input', prepareToasts, { once: true, capture: true });
   return {
     session,
     resetPassword: provideResetPassword({ notify: showToast, auth: authApi }),

@@ -1,33 +1,56 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { ToastParams } from '../../machines/effects';
 
 /**
- * The app's toasts, on demand: Chakra's toaster with its state machines (./toaster, about 8 KB gzip) loads
- * with the first toast instead of with /login, where most visits never see one. Calls made meanwhile run in
- * their order once it has arrived, and the toaster shows what was created before it mounted.
+ * The app's toasts, on demand: Chakra's toaster with its state machines (./toaster, about 8 KB gzip) is not
+ * part of what /login needs to show. It loads when the user starts typing into a form (see services.ts) or
+ * with the first toast, whichever comes first; calls made meanwhile run in their order once it has arrived,
+ * and the toaster shows what was created before it mounted.
  */
 
 type ToasterModule = typeof import('./toaster');
 
 let toaster: Promise<ToasterModule> | undefined;
+/** Once arrived, with nothing left waiting for it, calls run at once, as toasts did before they loaded lazily. */
+let loaded: ToasterModule | undefined;
+let waiting = 0;
 const listeners = new Set<() => void>();
 
-/** Fetches the toaster's code (once) and mounts it. */
+/** Fetches the toaster's code (once); it mounts when it has arrived. */
 export function loadToaster(): Promise<ToasterModule> {
   if (!toaster) {
-    toaster = import('./toaster').catch((error: unknown) => {
-      toaster = undefined; // offline for a moment: the next toast tries again
-      throw error;
-    });
-    for (const listener of listeners) listener();
+    toaster = import('./toaster').then(
+      (module) => {
+        loaded = module;
+        for (const listener of listeners) listener();
+        return module;
+      },
+      (error: unknown) => {
+        toaster = undefined; // offline for a moment: the next toast tries again
+        throw error;
+      },
+    );
   }
   return toaster;
 }
 
+/** Fetches the toaster's code ahead of a toast that is likely to come (a form is being filled in). */
+export function prepareToasts() {
+  loadToaster().catch(() => undefined);
+}
+
 function whenLoaded(run: (module: ToasterModule) => void, load: boolean) {
+  if (loaded && waiting === 0) return run(loaded);
   const loading = load ? loadToaster() : toaster;
-  // A toast that could not be shown is not worth an error of its own: the screen shows the state.
-  loading?.then(run).catch(() => undefined);
+  if (!loading) return;
+  waiting += 1;
+  loading
+    .then(run)
+    // A toast that could not be shown is not worth an error of its own: the screen shows the state.
+    .catch(() => undefined)
+    .finally(() => {
+      waiting -= 1;
+    });
 }
 
 /** A new toast replaces the one showing (spec section 4, Toasts). */
@@ -38,20 +61,16 @@ export const dismissToasts = () => whenLoaded((module) => module.dismissToasts()
 
 export const removeToasts = () => whenLoaded((module) => module.removeToasts(), false);
 
-const LazyToaster = lazy(() => loadToaster().then((module) => ({ default: module.AppToaster })));
-
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
 
-/** Where toasts show, from the first one on. */
+/**
+ * Where toasts show, once their code has arrived. Not a lazy component: React holds back a suspended
+ * boundary's content for a moment, and the first toast came a third of a second after its screen.
+ */
 export function AppToasts() {
-  const wanted = useSyncExternalStore(subscribe, () => toaster !== undefined);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <LazyToaster />
-    </Suspense>
-  );
+  const module = useSyncExternalStore(subscribe, () => loaded);
+  return module ? <module.AppToaster /> : null;
 }
