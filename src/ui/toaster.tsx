@@ -1,8 +1,8 @@
 import { createToaster, Portal, Spinner, Stack, Toast, Toaster } from '@chakra-ui/react';
 import type { ToastParams } from '../../machines/effects';
-
-// Loaded on demand through ./toasts, which the app imports instead.
 import { isMobileNow, useIsMobile } from './use-is-mobile';
+
+// Chakra's toaster, loaded on demand through ./toasts, which the app imports instead.
 
 /** Spec section 9: one toast at a time, 5000 ms, F8 moves focus to it. */
 export const TOAST_DURATION_MS = 5000;
