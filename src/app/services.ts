@@ -28,8 +28,10 @@ export function createAppServices(options: ServicesOptions = {}) {
   // A 401 on an authenticated request waits for the session's one shared refresh.
   apiClient.connect(store, () => queue.wait((event) => session.send(event)));
   session.start();
-  // The first thing typed loads the toasts' code: a form ends in a toast, and typing outlasts the fetch.
-  document.addEventListener('input', prepareToasts, { once: true, capture: true });
+  // The user's first click or key loads the toasts' code: what they do next usually ends in a toast.
+  for (const type of ['pointerdown', 'keydown', 'input']) {
+    document.addEventListener(type, prepareToasts, { once: true, capture: true });
+  }
   return {
     session,
     resetPassword: provideResetPassword({ notify: showToast, auth: authApi }),

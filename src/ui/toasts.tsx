@@ -3,8 +3,8 @@ import type { ToastParams } from '../../machines/effects';
 
 /**
  * The app's toasts, on demand: Chakra's toaster with its state machines (./toaster, about 8 KB gzip) is not
- * part of what /login needs to show. It loads when the user starts typing into a form (see services.ts) or
- * with the first toast, whichever comes first; calls made meanwhile run in their order once it has arrived,
+ * part of what /login needs to show. It loads with the user's first click or key (see services.ts) or with
+ * the first toast, whichever comes first; calls made meanwhile run in their order once it has arrived,
  * and the toaster shows what was created before it mounted.
  */
 
@@ -34,7 +34,7 @@ export function loadToaster(): Promise<ToasterModule> {
   return toaster;
 }
 
-/** Fetches the toaster's code ahead of a toast that is likely to come (a form is being filled in). */
+/** Fetches the toaster's code ahead of a toast that is likely to come (the user has started doing something). */
 export function prepareToasts() {
   loadToaster().catch(() => undefined);
 }
