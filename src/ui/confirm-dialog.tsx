@@ -1,4 +1,5 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { Button, Dialog } from '@chakra-ui/react';
+import { DialogShell } from './dialog-shell';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -22,38 +23,18 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   return (
-    <Dialog.Root
-      role="alertdialog"
-      open={open}
-      lazyMount
-      unmountOnExit
-      closeOnEscape={!busy}
-      closeOnInteractOutside={!busy}
-      onOpenChange={(details) => {
-        if (!details.open) onCancel();
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description color="fg.muted">{description}</Dialog.Description>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" disabled={busy} onClick={onCancel}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" loading={busy} loadingText="Processing..." onClick={onConfirm}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} title={title} busy={busy} onClose={onCancel} alert>
+      <Dialog.Body>
+        <Dialog.Description color="fg.muted">{description}</Dialog.Description>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" disabled={busy} onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button colorPalette="red" loading={busy} loadingText="Processing..." onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </Dialog.Footer>
+    </DialogShell>
   );
 }
