@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-const envSchema = z.object({
+export const envSchema = z.object({
   PORT: z.preprocess(
     emptyAsUndefined,
     z.coerce
