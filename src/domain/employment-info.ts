@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate, optionalDateSchema, requiredDateSchema } from './dates';
 import { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, PASS_TYPES } from './enums';
-import { idSchema, text } from './fields';
+import { choiceError, idSchema, text } from './fields';
 
 /** Spec section 5: designation, hire date, pass type and employment type are compulsory. */
 export const EMPLOYMENT_INFO_REQUIRED = 'Please fill in all compulsory fields.';
@@ -26,8 +26,10 @@ export const employmentInfoBodySchema = z
       .default('ACTIVE'),
     hireDate: requiredDateSchema(EMPLOYMENT_INFO_REQUIRED),
     confirmedDate: optionalDateSchema,
-    passType: z.enum(PASS_TYPES, { error: EMPLOYMENT_INFO_REQUIRED }),
-    employmentType: z.enum(EMPLOYMENT_TYPES, { error: EMPLOYMENT_INFO_REQUIRED }),
+    passType: z.enum(PASS_TYPES, { error: choiceError('Pass type', EMPLOYMENT_INFO_REQUIRED) }),
+    employmentType: z.enum(EMPLOYMENT_TYPES, {
+      error: choiceError('Employment type', EMPLOYMENT_INFO_REQUIRED),
+    }),
     lastDayOfService: optionalDateSchema,
   })
   .superRefine((value, ctx) => {

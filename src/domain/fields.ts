@@ -80,3 +80,15 @@ export const idParam = z.pipe(
 
 /** `{ id }` path parameters, the most common shape. */
 export const idParams = z.object({ id: idParam });
+
+/**
+ * The error of a choice from a fixed list: a missing or empty value gets the form's own message
+ * (the spec's 'Please fill in all compulsory fields.' and the like), while a value that is there but
+ * not in the list names its field, so an API caller is not sent looking for a missing one.
+ */
+export const choiceError =
+  (label: string, missing: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? missing
+      : `${label} must be one of the allowed values.`;

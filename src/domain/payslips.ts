@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from './auth';
 import { PAYSLIP_STATUSES } from './enums';
-import { idSchema, text } from './fields';
+import { choiceError, idSchema, text } from './fields';
 import {
   CPF_FIELDS_MESSAGE,
   CPF_RATES_MESSAGE,
@@ -222,7 +222,9 @@ export const snapshotUpdateSchema = z.object({
   basicSalarySnapshot: positiveAmount(payrollMessages.salary, payrollMessages.salary),
   employeeCpfRateSnapshot: cpfRate,
   employerCpfRateSnapshot: cpfRate,
-  selfHelpGroupSnapshot: z.enum(selfHelpGroups, { error: payrollMessages.cpfFields }),
+  selfHelpGroupSnapshot: z.enum(selfHelpGroups, {
+    error: choiceError('Self-help group', payrollMessages.cpfFields),
+  }),
 });
 export type SnapshotUpdate = z.infer<typeof snapshotUpdateSchema>;
 

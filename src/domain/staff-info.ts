@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EARLIEST_DATE, isIsoDate, requiredDateSchema, todayIso } from './dates';
 import { GENDERS, RACES } from './enums';
-import { idSchema } from './fields';
+import { choiceError, idSchema } from './fields';
 import { NATIONALITIES } from './nationalities';
 import { isValidNric } from './nric';
 
@@ -28,8 +28,8 @@ export const staffInfoBodySchema = z.object({
     (value) => !isIsoDate(value) || (value >= EARLIEST_DATE && value <= todayIso()),
     DATE_OF_BIRTH_RANGE,
   ),
-  race: z.enum(RACES, { error: STAFF_INFO_REQUIRED }),
-  nationality: z.enum(NATIONALITIES, { error: STAFF_INFO_REQUIRED }),
+  race: z.enum(RACES, { error: choiceError('Race', STAFF_INFO_REQUIRED) }),
+  nationality: z.enum(NATIONALITIES, { error: choiceError('Nationality', STAFF_INFO_REQUIRED) }),
 });
 export type StaffInfoBody = z.infer<typeof staffInfoBodySchema>;
 export type StaffInfoInput = z.input<typeof staffInfoBodySchema>;

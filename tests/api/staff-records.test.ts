@@ -217,6 +217,26 @@ describe('POST /api/users/:id/onboard', () => {
     await expectNothingFor(id);
   });
 
+  it('names the field of a value that is present but not one of the allowed values', async () => {
+    const { id } = await registerStaff();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ staffInfo: { ...onboardBody().staffInfo, nationality: 'ATLANTEAN' } }, 'Nationality'],
+      [{ staffInfo: { ...onboardBody().staffInfo, race: 'martian' } }, 'Race'],
+      [{ employmentInfo: { ...onboardBody().employmentInfo, passType: 'Employment pass' } }, 'Pass type'],
+      [{ employmentInfo: { ...onboardBody().employmentInfo, employmentType: 'GIG' } }, 'Employment type'],
+    ];
+    for (const [override, field] of cases) {
+      const response = await call('POST', `/api/users/${id}/onboard`, adminToken, {
+        ...onboardBody(),
+        ...override,
+      });
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().message).toContain(`${field} must be one of the allowed values.`);
+      expect(response.json().message).not.toContain('Please fill in all compulsory fields.');
+    }
+    await expectNothingFor(id);
+  });
+
   it('refuses an NRIC/FIN that belongs to someone else', async () => {
     const other = await onboardedStaff();
     const { id } = await registerStaff();
