@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { addDaysIso } from '../domain/dates';
+import { UNPAID_LEAVE } from '../domain/enums';
 import { lastDayOf, lastRatedPeriod } from '../domain/payroll';
 import { nextPeriod } from '../domain/payroll/period';
 import { publicHolidayOn } from '../domain/public-holidays';
 import type { DbOrTx } from './db/client';
 import { payslips } from './db/schema';
-import { insertLeaveRequest } from './factories';
 import { DEMO_PAY_MONTHS, type DemoPayItem } from './seed/demo-company';
 import type { Actor } from './services/actor';
+import { createLeaveRequest, decideLeaveRequest } from './services/leave-requests';
 import { addPayItem, bulkProcess, ensurePayslipRows } from './services/payslips';
 
 /**
@@ -21,7 +22,6 @@ export async function seedPayroll(
   admin: Actor,
   today: string,
   staffIds: ReadonlyMap<string, number>,
-  unpaidLeaveTypeId: number,
 ) {
   const idOf = (who: string) => {
     const id = staffIds.get(who);
@@ -40,14 +40,16 @@ export async function seedPayroll(
     );
     const period = { year: start.getUTCFullYear(), month: start.getUTCMonth() + 1 };
     if (demo.unpaidLeave) {
-      await insertLeaveRequest(db, {
-        userId: idOf(demo.unpaidLeave.who),
-        leaveTypeId: unpaidLeaveTypeId,
-        ...twoWorkingDaysIn(period),
-        status: 'APPROVED',
-        reason: demo.unpaidLeave.reason,
-        decidedById: admin.id,
-      });
+      // Through the services, as a user would: the staff member asks, the administrator approves,
+      // and the audit trail has both.
+      const userId = idOf(demo.unpaidLeave.who);
+      const request = await createLeaveRequest(
+        db,
+        { id: userId, role: 'STAFF' },
+        { userId, leaveType: UNPAID_LEAVE, reason: demo.unpaidLeave.reason, ...twoWorkingDaysIn(period) },
+        {},
+      );
+      await decideLeaveRequest(db, admin, { id: request.id, status: 'APPROVED' });
     }
     await processMonth(db, admin, period, demo.items, idOf);
   }

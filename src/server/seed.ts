@@ -183,7 +183,7 @@ export async function seedDemoCompany(
       entityId: created.id,
     });
   }
-  await seedPayroll(db, { id: admin.id, role: 'ADMIN' }, today, staffIds, typeId(UNPAID_LEAVE));
+  await seedPayroll(db, { id: admin.id, role: 'ADMIN' }, today, staffIds);
   await writeAudit(db, {
     actorUserId: null,
     action: 'company.seeded',

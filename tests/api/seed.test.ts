@@ -13,6 +13,7 @@ import { staffInfoBodySchema } from '../../src/domain/staff-info';
 import type { Database } from '../../src/server/db/client';
 import { openDatabase } from '../../src/server/db/client';
 import {
+  auditLog,
   employmentInfo,
   leaveBalances,
   leaveRequestDays,
@@ -223,6 +224,14 @@ describe('demo payroll', () => {
       .from(leaveRequests)
       .where(and(eq(leaveRequests.userId, owner ?? 0), eq(leaveRequests.leaveTypeId, unpaidType?.id ?? 0)));
     expect(leave.map((l) => l.status)).toContain('APPROVED');
+
+    // Seeded as a user would make it, so the audit trail tells who asked and who approved it.
+    const approvedUnpaid = leave.find((l) => l.status === 'APPROVED');
+    const trail = await database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'leaveRequest'), eq(auditLog.entityId, String(approvedUnpaid?.id))));
+    expect(trail.map((a) => a.action).sort()).toEqual(['leaveRequest.approved', 'leaveRequest.created']);
 
     // Among the processed staff: one past 55 and a PR in the second year.
     const paid = new Set(processed.map((p) => p.userId));
