@@ -193,3 +193,37 @@ export type UploadGrant = z.infer<typeof uploadGrantSchema>;
 
 export const downloadGrantQuerySchema = z.object({ fileUrl: text(FILE_KEY_MAX, { required: true }) });
 export const downloadGrantSchema = z.object({ signedUrl: z.string() });
+
+const dayMonthYear = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/**
+ * Why a leave period falls outside the employee's service, or null when it is inside it: no leave
+ * before the hire date, none after the last day of service, and nothing filed once that day has
+ * passed (a leaver keeps reading their records, but asks for nothing more).
+ */
+export function outsideEmployment(
+  period: { fromDate: string; toDate: string },
+  employment: { hireDate: string; lastDayOfService: string | null },
+  today: string,
+): { statusCode: 400 | 403; message: string } | null {
+  const { hireDate, lastDayOfService: lastDay } = employment;
+  if (lastDay && lastDay < today) {
+    return {
+      statusCode: 403,
+      message: `Employment ended on ${dayMonthYear(lastDay)}: leave can no longer be requested.`,
+    };
+  }
+  if (period.fromDate < hireDate) {
+    return {
+      statusCode: 400,
+      message: `Leave cannot start before the hire date (${dayMonthYear(hireDate)}).`,
+    };
+  }
+  if (lastDay && period.toDate > lastDay) {
+    return {
+      statusCode: 400,
+      message: `Leave cannot end after the last day of service (${dayMonthYear(lastDay)}).`,
+    };
+  }
+  return null;
+}

@@ -5,6 +5,7 @@ import {
   decisionEvent,
   type LeaveRequestLifecycleEventType,
 } from '../../../machines/leave-request.lifecycle';
+import { todayIso } from '../../domain/dates';
 import type { LeaveStatus } from '../../domain/enums';
 import type {
   CreateLeaveRequest,
@@ -14,7 +15,7 @@ import type {
   LeaveRequestPage,
   leaveListQuerySchema,
 } from '../../domain/leave';
-import { leaveMessages } from '../../domain/leave';
+import { leaveMessages, outsideEmployment } from '../../domain/leave';
 import { firstShortfall, insufficientBalanceMessage } from '../../domain/leave-balance';
 import {
   type LeavePeriod,
@@ -24,8 +25,15 @@ import {
 } from '../../domain/leave-days';
 import { HolidayCalendarError } from '../../domain/public-holidays';
 import type { DbOrTx, Tx } from '../db/client';
-import { leaveRequestDays, leaveRequests, leaveRequestTallies, leaveTypes, users } from '../db/schema';
-import { badRequest, conflict, notFound } from '../lib/http-error';
+import {
+  employmentInfo,
+  leaveRequestDays,
+  leaveRequests,
+  leaveRequestTallies,
+  leaveTypes,
+  users,
+} from '../db/schema';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/http-error';
 import type { FileStorage } from '../storage/storage';
 import { type Actor, assertAdmin, assertOwnerOrAdmin } from './actor';
 import { checkAttachment } from './attachments';
@@ -325,6 +333,12 @@ export async function createLeaveRequest(
   const id = await db.transaction(async (tx) => {
     const owner = await lockUser(tx, input.userId);
     if (!owner) throw notFound('User not found.');
+    const [employment] = await tx
+      .select({ hireDate: employmentInfo.hireDate, lastDayOfService: employmentInfo.lastDayOfService })
+      .from(employmentInfo)
+      .where(eq(employmentInfo.userId, input.userId));
+    const outside = employment ? outsideEmployment(period, employment, todayIso()) : null;
+    if (outside) throw new HttpError(outside.statusCode, outside.message);
     if (fileKey) {
       const [taken] = await tx
         .select({ id: leaveRequests.id })
@@ -414,6 +428,12 @@ export async function decideLeaveRequest(
   assertAdmin(actor);
   await db.transaction(async (tx) => {
     const row = await lockForEvent(tx, input.id, decisionEvent[input.status]);
+    // Four eyes: an administrator's own leave is decided by another administrator.
+    if (row.userId === actor.id) {
+      throw forbidden(
+        'You cannot approve or reject your own leave request; another administrator must decide it.',
+      );
+    }
     if (input.status === 'APPROVED') {
       const charges = await tx
         .select({ year: leaveRequestDays.year, days: leaveRequestDays.days })
