@@ -603,6 +603,15 @@ export async function bulkProcess(db: DbOrTx, actor: Actor, input: BulkProcess):
   });
 }
 
+/** Locks the users of a JSON array of ids, in id order (see processPeriod). */
+async function lockEmployees(tx: Tx, userIdsJson: string) {
+  await rowsOf<{ id: number }>(
+    tx,
+    sql`select u.id from users u where u.id in (select value::int from jsonb_array_elements_text(${userIdsJson}::jsonb))
+        order by u.id for update`,
+  );
+}
+
 async function processPeriod(
   tx: Tx,
   actor: Actor,
@@ -613,6 +622,11 @@ async function processPeriod(
 ): Promise<BulkProcessResult> {
   const selected = JSON.stringify(userIds);
   const inSelection = sql`p.user_id in (select value::int from jsonb_array_elements_text(${selected}::jsonb))`;
+  // The employees first, in id order: a month's figures read the other months of the employee's
+  // year, so processing, revert and deletion of one employee take turns on this lock, and under READ
+  // COMMITTED each statement after it sees what the one before committed. Locks are always taken
+  // users first, then payslips, so the orders cannot deadlock.
+  await lockEmployees(tx, selected);
   // Lock the selected payslips (in id order, so concurrent runs cannot deadlock). Rows not created
   // yet (the period was never listed) are created first.
   const lock = () =>
@@ -760,6 +774,14 @@ export async function revertPayslip(
     throw badRequest('Payslips are processed with a pay date through bulk processing.');
   }
   return db.transaction(async (tx) => {
+    // The employee first, as processing does: a revert and the processing of a later month of the
+    // same employee take turns, so "only the latest processed month" holds when they race.
+    const [owner] = await tx
+      .select({ userId: payslips.userId })
+      .from(payslips)
+      .where(eq(payslips.id, payslipId));
+    if (!owner) throw notFound('Payslip not found.');
+    await lockEmployees(tx, JSON.stringify([owner.userId]));
     const [row] = await tx.select().from(payslips).where(eq(payslips.id, payslipId)).for('update');
     if (!row) throw notFound('Payslip not found.');
     const [{ n } = { n: 0 }] = await tx
