@@ -26,7 +26,8 @@ const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100)
 /** A monthly amount in dollars with at most two decimals (cents at the edge; the server stores cents). */
 export const salaryAmountSchema = z
   .number({ error: SALARY_MESSAGE })
-  .gt(0, SALARY_MESSAGE)
+  // At least a cent: a positive amount below it (1e-9) would be stored as 0 cents.
+  .min(0.01, SALARY_MESSAGE)
   .max(SALARY_MAX, `Salary must be at most ${SALARY_MAX.toLocaleString('en-SG')}.`)
   .refine(hasAtMostTwoDecimals, 'Salary must have at most two decimals.');
 

@@ -166,13 +166,21 @@ export const payrollMessages = {
 /** The largest amount accepted for one item or a salary: $10 million, far above any real month. */
 export const MAX_AMOUNT = 10_000_000;
 
+/**
+ * The most a payslip's salary and items may add up to: $20 million. Every amount of a processed
+ * payslip is bounded by it, so each fits the database's 32-bit cents columns (up to $21.47 million).
+ */
+export const MAX_PAYSLIP_AMOUNT = 20_000_000;
+export const payslipTooLargeMessage = `A payslip's salary and items together must be at most ${MAX_PAYSLIP_AMOUNT.toLocaleString('en-SG')}.`;
+
 const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
 /** Dollars with at most two decimals, greater than 0. */
 const positiveAmount = (message: string, missing: string) =>
   z
     .number({ error: missing })
-    .gt(0, message)
+    // At least a cent: a positive amount below it (1e-9) would be stored as 0 cents.
+    .min(0.01, message)
     .max(MAX_AMOUNT, `Amount must be at most ${MAX_AMOUNT.toLocaleString('en-SG')}.`)
     .refine(hasAtMostTwoDecimals, 'Amounts have at most two decimals.');
 
@@ -231,13 +239,43 @@ export type SnapshotUpdate = z.infer<typeof snapshotUpdateSchema>;
 /** The largest bulk request: far above a company's staff, small enough to bound one transaction. */
 export const MAX_BULK_PAYSLIPS = 20_000;
 
-export const bulkProcessSchema = z.object({
-  payDate: isoDateSchema,
-  payslips: z
-    .array(z.object({ userId: idSchema, month: monthNumber, year: yearNumber }))
-    .min(1, 'Select at least one payslip.')
-    .max(MAX_BULK_PAYSLIPS),
-});
+/**
+ * The pay dates a run of these months may carry: from the first day of the month before the
+ * earliest one (a salary paid in advance) to the end of the year after the latest one (a late
+ * correction), so a mistyped year such as 1899 or 2206 is refused rather than printed on payslips.
+ */
+export function payDateReach(periods: readonly { year: number; month: number }[]): {
+  from: string;
+  to: string;
+} {
+  const keys = periods.map((p) => p.year * 12 + (p.month - 1));
+  const earliest = Math.min(...keys) - 1;
+  const latestYear = Math.floor(Math.max(...keys) / 12);
+  const from = `${Math.floor(earliest / 12)}-${String((earliest % 12) + 1).padStart(2, '0')}-01`;
+  return { from, to: `${latestYear + 1}-12-31` };
+}
+
+const dayMonthYear = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+export const bulkProcessSchema = z
+  .object({
+    payDate: isoDateSchema,
+    payslips: z
+      .array(z.object({ userId: idSchema, month: monthNumber, year: yearNumber }))
+      .min(1, 'Select at least one payslip.')
+      .max(MAX_BULK_PAYSLIPS),
+  })
+  .superRefine(({ payDate, payslips }, ctx) => {
+    if (payslips.length === 0) return;
+    const { from, to } = payDateReach(payslips);
+    if (payDate < from || payDate > to) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['payDate'],
+        message: `Pay date must be between ${dayMonthYear(from)} and ${dayMonthYear(to)} for the selected months.`,
+      });
+    }
+  });
 export type BulkProcess = z.infer<typeof bulkProcessSchema>;
 
 export const statusUpdateSchema = z.object({ status: z.enum(PAYSLIP_STATUSES) });

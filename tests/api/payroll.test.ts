@@ -106,6 +106,36 @@ describe('payslip rows', () => {
 });
 
 describe('pay items', () => {
+  it('stop at $20,000,000 for a payslip, so its processed amounts always fit, and a pay date must fit the month', async () => {
+    const user = await createEmployee(t, { salaryCents: 500_000 });
+    const { id: payslipId } = await payslipOf(user.id, 2025, 8);
+    const base = { userId: user.id, year: 2025, month: 8, payslipId };
+    expect((await api.post('/bonus-items', { ...base, type: 'BONUS', amount: 10_000_000 })).status).toBe(201);
+    // $5,000 salary + $10,000,000 + $9,995,000 = $20,000,000: the most a payslip may add up to.
+    expect((await api.post('/bonus-items', { ...base, type: 'AWS', amount: 9_995_000 })).status).toBe(201);
+    const third = await api.post('/bonus-items', { ...base, type: 'BONUS', amount: 0.01 });
+    expect(third.status).toBe(400);
+    expect(third.body).toMatchObject({
+      message: "A payslip's salary and items together must be at most 20,000,000.",
+    });
+    const raised = await api.put(`/payslips/${user.id}/2025/8`, {
+      basicSalarySnapshot: 5000.01,
+      employeeCpfRateSnapshot: 20,
+      employerCpfRateSnapshot: 17,
+      selfHelpGroupSnapshot: 'NONE',
+    });
+    expect(raised.status).toBe(400);
+
+    const longAgo = await process('1899-12-31', [{ userId: user.id, year: 2025, month: 8 }]);
+    expect(longAgo.status).toBe(400);
+    expect(longAgo.body).toMatchObject({
+      message: 'Pay date must be between 01/07/2025 and 31/12/2026 for the selected months.',
+    });
+    const ran = await process('2025-08-29', [{ userId: user.id, year: 2025, month: 8 }]);
+    expect(ran.status, JSON.stringify(ran.body)).toBe(200);
+    expect((await payslipOf(user.id, 2025, 8)).totals?.grossPay).toBe(20_000_000);
+  });
+
   it('move the payslip between UNPROCESSED and ITEMS_ADDED and write audit rows', async () => {
     const user = await createEmployee(t);
     const { id: payslipId } = await payslipOf(user.id, 2025, 6);
@@ -170,6 +200,14 @@ describe('Payment Information Used', () => {
       selfHelpGroupSnapshot: 'NONE',
     });
     expect(bad.body).toMatchObject({ statusCode: 400, message: 'Salary must be more than 0.' });
+    // Less than a cent is not more than 0: it would be stored as 0 cents.
+    const dust = await api.put(`/payslips/${user.id}/2025/7`, {
+      basicSalarySnapshot: 1e-9,
+      employeeCpfRateSnapshot: 20,
+      employerCpfRateSnapshot: 17,
+      selfHelpGroupSnapshot: 'NONE',
+    });
+    expect(dust.body).toMatchObject({ statusCode: 400, message: 'Salary must be more than 0.' });
     const noRate = await api.put(`/payslips/${user.id}/2025/7`, {
       basicSalarySnapshot: 4100,
       employerCpfRateSnapshot: 17,

@@ -192,6 +192,7 @@ describe('POST /api/users/:id/onboard', () => {
         'Please fill in all compulsory fields.',
       ],
       [{ paymentInfo: { ...onboardBody().paymentInfo, basicSalary: 0 } }, 'Salary must be more than 0.'],
+      [{ paymentInfo: { ...onboardBody().paymentInfo, basicSalary: 1e-9 } }, 'Salary must be more than 0.'],
       [
         { paymentInfo: { ...onboardBody().paymentInfo, employerCpfContributionRate: undefined } },
         'CPF rates must be numbers.',

@@ -19,11 +19,13 @@ import {
 import {
   type BulkProcess,
   type BulkProcessResult,
+  MAX_PAYSLIP_AMOUNT,
   monthName,
   type PayItem,
   type PayItemCreate,
   type PayslipAggregate,
   type PayslipDetail,
+  payslipTooLargeMessage,
   type SnapshotUpdate,
   type UnprocessedRow,
 } from '../../domain/payslips';
@@ -410,6 +412,7 @@ export async function updateSnapshot(
       .for('update');
     if (!row) throw notFound(`No payslip for this employee in ${period(key.year, key.month)}.`);
     nextStatusOr409(row, { type: 'snapshot.edit' }, processedMessage(row));
+    await assertWithinPayslipMaximum(tx, row.id, amountToCents(input.basicSalarySnapshot));
     const values = {
       basicSalarySnapshotCents: amountToCents(input.basicSalarySnapshot),
       employeeCpfRateSnapshot: input.employeeCpfRateSnapshot,
@@ -446,6 +449,17 @@ const toApiItem = (item: typeof payItems.$inferSelect): PayItem => ({
   amount: centsToAmount(item.amountCents),
 });
 
+/** Refuses a change that would take the payslip's salary and items past MAX_PAYSLIP_AMOUNT. */
+async function assertWithinPayslipMaximum(tx: Tx, payslipId: number, otherCents: number) {
+  const [items] = await rowsOf<{ cents: string | number }>(
+    tx,
+    sql`select coalesce(sum(abs(amount_cents)), 0)::bigint as cents from pay_items where payslip_id = ${payslipId}`,
+  );
+  if (Number(items?.cents ?? 0) + otherCents > amountToCents(MAX_PAYSLIP_AMOUNT)) {
+    throw badRequest(payslipTooLargeMessage);
+  }
+}
+
 /** POST /<kind>-items: adds an item; the payslip moves to ITEMS_ADDED (409 once processed). */
 export async function addPayItem(
   db: DbOrTx,
@@ -463,6 +477,7 @@ export async function addPayItem(
       throw badRequest('The payslip does not belong to this employee and month.');
     }
     const next = nextStatusOr409(row, { type: 'payItem.add' }, processedMessage(row));
+    await assertWithinPayslipMaximum(tx, row.id, row.basicSalarySnapshotCents + amountToCents(input.amount));
     const [item] = await tx
       .insert(payItems)
       .values({
