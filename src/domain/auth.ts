@@ -66,7 +66,12 @@ export const changePasswordRequestSchema = z.object({
 export function isCompanyEmail(email: string, companyDomain: string): boolean {
   const at = email.lastIndexOf('@');
   if (at < 1) return false;
-  return email.slice(at + 1).toLowerCase() === companyDomain.toLowerCase() && !/\s/.test(email);
+  // Letters of other alphabets that look Latin (Cyrillic а in аdmin@) would make a second, look-alike
+  // account: the local part is ASCII, as the company's mail system writes it.
+  return (
+    email.slice(at + 1).toLowerCase() === companyDomain.toLowerCase() &&
+    /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+$/.test(email.slice(0, at))
+  );
 }
 export const COMPANY_EMAIL_MESSAGE = 'Email must be a valid @ company-domain email.';
 

@@ -62,7 +62,21 @@ export const freeText = (max: number = MAX_LENGTH.freeText, options: TextOptions
   textSchema(max, CONTROL_EXCEPT_LINES, options);
 
 export const emailText = (options?: TextOptions) => text(MAX_LENGTH.email, options);
-export const nameText = (options?: TextOptions) => text(MAX_LENGTH.name, options);
+/** Invisible format characters (bidi overrides, zero-width spaces ...), except the joiners some scripts' names need. */
+const INVISIBLE_FORMAT = /[^\P{Cf}\u200C\u200D]/u;
+export const NAME_INVISIBLE_MESSAGE = 'must not contain invisible or direction-changing characters';
+export const NAME_LETTERS_MESSAGE = 'must contain letters';
+
+/**
+ * A person's name: stored in Unicode's composed form (NFC), so the same name typed on two devices is
+ * one name; no bidi override that would show it reversed in lists and PDFs, and not invisible only.
+ */
+export const nameText = (options?: TextOptions) =>
+  text(MAX_LENGTH.name, options).check(
+    z.refine((value: string) => !INVISIBLE_FORMAT.test(value), NAME_INVISIBLE_MESSAGE),
+    z.refine((value: string) => value === '' || /\p{L}/u.test(value), NAME_LETTERS_MESSAGE),
+    z.normalize('NFC'),
+  );
 export const passwordText = (options?: TextOptions) => text(MAX_LENGTH.password, options);
 
 /** A record id in a body or a response: an integer in 1..2147483647. */

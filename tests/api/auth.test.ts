@@ -367,6 +367,30 @@ describe('POST /api/auth/register', () => {
     expect(blank.json().message).toBe('All fields are required.');
   });
 
+  it('refuses look-alike addresses and names that hide or reverse text; stores names composed (NFC)', async () => {
+    const admin = await createUser(t, { role: 'ADMIN' });
+    const { accessToken } = await signIn(t, admin.email, admin.password);
+    const register = (fullName: string, email: string) =>
+      post(
+        '/api/auth/register',
+        { fullName, email, role: 'STAFF', password: 'Temp#2026x' },
+        bearer(accessToken),
+      );
+    // A Cyrillic а (U+0430) in place of the Latin a.
+    const lookAlike = await register('Mallory', '\u0430dmin@company.test');
+    expect(lookAlike.statusCode).toBe(400);
+    expect(lookAlike.json().message).toBe('Email must be a valid @ company-domain email.');
+    for (const name of ['\u200B\u200B', 'Tan \u202Egnoh', '\u2066Lim\u2069']) {
+      const response = await register(name, `hidden${randomSuffix()}@company.test`);
+      expect(response.statusCode, JSON.stringify(name)).toBe(400);
+      expect(response.json().message).toMatch(/^fullName: /);
+    }
+    // "Nguyễn" typed with a combining mark is kept as the one composed letter.
+    const decomposed = await register('Nguye\u0302\u0303n An', `an${randomSuffix()}@company.test`);
+    expect(decomposed.statusCode).toBe(201);
+    expect(decomposed.json().fullName).toBe('Nguy\u1EC5n An');
+  });
+
   it('refuses an e-mail that exists in another letter case with 409', async () => {
     const admin = await createUser(t, { role: 'ADMIN' });
     const staff = await createUser(t);
@@ -568,3 +592,7 @@ describe('forgot and reset password', () => {
     );
   });
 });
+
+function randomSuffix() {
+  return Math.random().toString(36).slice(2, 8);
+}
