@@ -67,6 +67,12 @@ describe('attachments on local disk', () => {
       fileUrl: uploadKey,
     });
     expect(request.fileUrl).toBe(uploadKey);
+    // Submitted: the upload link, still within its ten minutes, can no longer replace the file.
+    const replaced = await put(uploadUrl, 'application/pdf', await makePdf());
+    expect(replaced.statusCode).toBe(409);
+    expect(replaced.json().message).toBe(
+      'This attachment belongs to a submitted leave request and cannot be replaced.',
+    );
 
     for (const viewer of [me, admin]) {
       const link = await t.app.inject({
@@ -80,6 +86,7 @@ describe('attachments on local disk', () => {
       expect(shown.statusCode).toBe(200);
       expect(shown.headers['content-type']).toBe('application/pdf');
       expect(shown.headers['x-content-type-options']).toBe('nosniff');
+      expect(shown.headers['cache-control']).toBe('no-store');
       expect(shown.rawPayload.equals(pdf)).toBe(true);
     }
     const stranger = await staff();

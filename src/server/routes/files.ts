@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +9,8 @@ import {
   uploadGrantQuerySchema,
   uploadGrantSchema,
 } from '../../domain/leave';
-import { badRequest, forbidden, HttpError, notFound } from '../lib/http-error';
+import { leaveRequests } from '../db/schema';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/http-error';
 import { actorOf } from '../plugins/access';
 import { attachmentProblem, grantUpload, grantView } from '../services/attachments';
 import type { LocalDiskStorage } from '../storage/local-disk';
@@ -85,7 +87,7 @@ export async function localFileRoutes(app: FastifyInstance, { storage }: { stora
         summary: 'Takes one attachment upload for a signed URL from /s3/upload-url (local storage)',
         params: keyParams,
         querystring: signedQuery,
-        response: { 200: z.object({ uploadKey: z.string() }), ...errorResponses(400, 403, 413) },
+        response: { 200: z.object({ uploadKey: z.string() }), ...errorResponses(400, 403, 409, 413) },
       },
     },
     async (request) => {
@@ -97,6 +99,15 @@ export async function localFileRoutes(app: FastifyInstance, { storage }: { stora
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const problem = attachmentProblem(parsed.type, body.length, body);
       if (problem) throw badRequest(problem);
+      // What the approver sees is what was submitted: once a request holds the file, the upload
+      // link (valid for its ten minutes) can no longer replace it.
+      const [submitted] = await app.db
+        .select({ id: leaveRequests.id })
+        .from(leaveRequests)
+        .where(eq(leaveRequests.fileKey, key))
+        .limit(1);
+      if (submitted)
+        throw conflict('This attachment belongs to a submitted leave request and cannot be replaced.');
       await storage.put(key, body, parsed.type);
       return { uploadKey: key };
     },
@@ -121,12 +132,15 @@ export async function localFileRoutes(app: FastifyInstance, { storage }: { stora
       const bytes = await storage.read(key);
       if (!bytes) throw notFound('Attachment not found.');
       const type = detectAttachmentType(bytes) ?? 'application/octet-stream';
-      return reply
-        .header('content-type', type)
-        .header('content-disposition', 'inline')
-        .header('cache-control', 'private, max-age=300')
-        .header('x-content-type-options', 'nosniff')
-        .send(bytes);
+      return (
+        reply
+          .header('content-type', type)
+          .header('content-disposition', 'inline')
+          // Medical certificates: kept in no cache, as every other /api answer (docs/security.md).
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          .send(bytes)
+      );
     },
   );
 }

@@ -53,7 +53,12 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
     viewUrl(key: string, expiresIn: number) {
       return getSignedUrl(
         client,
-        new GetObjectCommand({ Bucket, Key: key, ResponseContentDisposition: 'inline' }),
+        new GetObjectCommand({
+          Bucket,
+          Key: key,
+          ResponseContentDisposition: 'inline',
+          ResponseCacheControl: 'no-store',
+        }),
         { expiresIn },
       );
     },
