@@ -53,3 +53,9 @@ export function isAttachmentType(type: string): type is AttachmentType {
 export function isPdfReference(reference: string): boolean {
   return /pdf$/i.test(reference);
 }
+
+/**
+ * Upload grants one user may take in an hour: far more than anyone attaching certificates needs,
+ * few enough that a script cannot fill the storage with files never attached.
+ */
+export const UPLOAD_GRANTS_PER_HOUR = 30;

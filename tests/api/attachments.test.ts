@@ -141,6 +141,17 @@ describe('attachments on local disk', () => {
     expect((await grant(t, me, 'a\u0000.png', 'image/png')).statusCode).toBe(400);
   });
 
+  it('grants a user at most 30 uploads an hour, so a script cannot fill the storage; others are not held back', async () => {
+    const me = await staff();
+    for (let i = 0; i < 30; i += 1) {
+      expect((await grant(t, me, `scan-${i}.png`, 'image/png')).statusCode).toBe(200);
+    }
+    const refused = await grant(t, me, 'one-more.png', 'image/png');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+    expect((await grant(t, await staff(), 'mine.png', 'image/png')).statusCode).toBe(200);
+  });
+
   it('takes each accepted image type by its content', async () => {
     const me = await staff();
     for (const [type, bytes] of [

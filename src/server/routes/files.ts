@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ATTACHMENT_MAX_BYTES, detectAttachmentType, isAttachmentType } from '../../domain/attachments';
+import {
+  ATTACHMENT_MAX_BYTES,
+  detectAttachmentType,
+  isAttachmentType,
+  UPLOAD_GRANTS_PER_HOUR,
+} from '../../domain/attachments';
 import {
   downloadGrantQuerySchema,
   downloadGrantSchema,
@@ -26,14 +31,23 @@ export async function fileGrantRoutes(app: FastifyInstance, deps: { storage: Fil
   r.get(
     '/s3/upload-url',
     {
-      config: { access: 'signedIn' },
+      config: {
+        access: 'signedIn',
+        // Per user (counted after the access check has named them), shared across processes with Redis.
+        rateLimit: {
+          max: UPLOAD_GRANTS_PER_HOUR,
+          timeWindow: '1 hour',
+          hook: 'preHandler',
+          keyGenerator: (request) => `upload-grant:${request.user?.id ?? request.ip}`,
+        },
+      },
       schema: {
         tags: ['files'],
         summary:
           'An upload grant bound to the caller: PUT the raw file to uploadUrl (no auth header) with its own content type, before it expires',
         security,
         querystring: uploadGrantQuerySchema,
-        response: { 200: uploadGrantSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: uploadGrantSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => grantUpload(actorOf(request), request.query, deps),
