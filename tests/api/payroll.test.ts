@@ -425,6 +425,19 @@ describe('PDFs and access', () => {
     expect(text).toContain('Net payable 2,785.00');
     expect(text).toContain('Pay date 28/11/2025');
 
+    // Ten at once from one person: two are prepared at a time, the rest told to try again, and
+    // once those are done the next one is served.
+    const burst = await Promise.all(Array.from({ length: 10 }, () => staff.get(`/payslips/${id}/pdf`)));
+    const statuses = burst.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(2);
+    expect(statuses.filter((status) => status !== 200).every((status) => status === 429)).toBe(true);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    expect(burst.find((answer) => answer.status === 429)?.body).toMatchObject({
+      statusCode: 429,
+      message: 'Your other PDFs are still being prepared. Please try again in a moment.',
+    });
+    expect((await staff.get(`/payslips/${id}/pdf`)).status).toBe(200);
+
     const otherId = (await payslipOf(other.id, 2025, 11)).id;
     expect((await staff.get(`/payslips/${otherId}/pdf`)).status).toBe(403);
     for (const url of [

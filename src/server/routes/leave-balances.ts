@@ -9,6 +9,7 @@ import {
   updateLeaveBalanceSchema,
   yearlyLeaveBalanceRowSchema,
 } from '../../domain/leave';
+import { withPdfSlot } from '../lib/pdf-slots';
 import { actorOf } from '../plugins/access';
 import {
   setLeaveAllowance,
@@ -48,11 +49,14 @@ export async function leaveBalanceRoutes(app: FastifyInstance) {
           "Every staff member's balances for a year as a PDF (ADMIN), from the same figures as the screen",
         security,
         body: leaveBalancePdfRequestSchema,
-        response: { 200: z.any().describe('application/pdf'), ...errorResponses(400, 401, 403) },
+        response: { 200: z.any().describe('application/pdf'), ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
-      const { year, pdf } = await yearlyLeaveBalancesPdf(app.db, actorOf(request), request.body);
+      const actor = actorOf(request);
+      const { year, pdf } = await withPdfSlot(actor.id, () =>
+        yearlyLeaveBalancesPdf(app.db, actor, request.body),
+      );
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="leave-balances-${year}.pdf"`)

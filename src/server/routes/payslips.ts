@@ -18,6 +18,7 @@ import {
   unprocessedRowSchema,
 } from '../../domain/payslips';
 import type { Config } from '../config';
+import { withPdfSlot } from '../lib/pdf-slots';
 import { actorOf } from '../plugins/access';
 import {
   addPayItem,
@@ -169,11 +170,14 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
         summary: 'A processed payslip as PDF (STAFF: their own only)',
         security,
         params: idParams,
-        response: { 200: pdfResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: pdfResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
-      const { pdf, fileName } = await payslipPdf(app.db, actorOf(request), request.params, config);
+      const actor = actorOf(request);
+      const { pdf, fileName } = await withPdfSlot(actor.id, () =>
+        payslipPdf(app.db, actor, request.params, config),
+      );
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${fileName}"`)
@@ -191,11 +195,14 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
         summary: "The period's Processed List as a PDF table with totals, employer CPF and SDL payable",
         security,
         querystring: periodQuerySchema,
-        response: { 200: pdfResponse, ...errorResponses(400, 401, 403) },
+        response: { 200: pdfResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
-      const { pdf, fileName } = await processedTablePdf(app.db, actorOf(request), request.query, config);
+      const actor = actorOf(request);
+      const { pdf, fileName } = await withPdfSlot(actor.id, () =>
+        processedTablePdf(app.db, actor, request.query, config),
+      );
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${fileName}"`)
