@@ -14,13 +14,17 @@ type Caller = 'anonymous' | 'newcomer' | 'staffOwn' | 'staffOther' | 'admin';
 const CALLERS: readonly Caller[] = ['anonymous', 'newcomer', 'staffOwn', 'staffOther', 'admin'];
 
 /** 'allowed' = the access rule lets the call through (any status but 401 and 403). */
-type Outcome = 'allowed' | 401 | 403 | 'sameAsAnonymous';
+type Outcome = 'allowed' | 401 | 403 | 404 | 'sameAsAnonymous';
+
+/** Records reached by their own id answer someone else's exactly as a missing one (docs/security.md). */
+const HIDDEN_FROM_OTHERS = new Set(['leaveRequest', 'payslip']);
 
 function expectedOutcome(config: DeclaredRoute['config'], caller: Caller): Outcome {
   if (config.access === 'public') return 'sameAsAnonymous';
   if (caller === 'anonymous') return 401;
   if (caller === 'newcomer') return config.allowTemporaryPassword ? 'allowed' : 403;
   if (config.access === 'admin') return caller === 'admin' ? 'allowed' : 403;
+  if (config.owner && HIDDEN_FROM_OTHERS.has(config.owner)) return caller === 'staffOther' ? 404 : 'allowed';
   if (config.access === 'self' || config.owner) return caller === 'staffOther' ? 403 : 'allowed';
   return 'allowed';
 }
@@ -249,9 +253,10 @@ describe('expected outcomes of each rule', () => {
       401,
       403,
       'allowed',
-      403,
+      404,
       'allowed',
     ]);
+    expect(rows({ access: 'signedIn', owner: 'staffInfo' })).toEqual([401, 403, 'allowed', 403, 'allowed']);
     expect(rows({ access: 'admin' })).toEqual([401, 403, 403, 403, 'allowed']);
   });
 });

@@ -383,10 +383,17 @@ describe('DELETE /api/leave-requests/:id', () => {
       leaveType: 'Annual Leave',
       ...day('2026-07-07'),
     });
-    const forbidden = await api.remove(colleague.token, mine.id);
-    expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json().message).toBe('You can only delete your own leave requests.');
+    // Someone else's request answers exactly as a missing one: ids cannot be probed.
+    const othersRequest = await api.remove(colleague.token, mine.id);
     expect((await api.remove(me.token, mine.id)).statusCode).toBe(204);
+    const missing = await api.remove(colleague.token, mine.id);
+    expect(othersRequest.statusCode).toBe(404);
+    expect(othersRequest.json()).toEqual(missing.json());
+    expect(othersRequest.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Leave request not found.',
+    });
     expect((await api.remove(me.token, mine.id)).statusCode).toBe(404);
     expect(await api.balanceOf(me.token, me.id, 2026, 'Annual Leave')).toMatchObject({
       pendingDays: 0,

@@ -439,7 +439,10 @@ describe('PDFs and access', () => {
     expect((await staff.get(`/payslips/${id}/pdf`)).status).toBe(200);
 
     const otherId = (await payslipOf(other.id, 2025, 11)).id;
-    expect((await staff.get(`/payslips/${otherId}/pdf`)).status).toBe(403);
+    // Someone else's payslip answers exactly as one that does not exist.
+    const othersPayslip = await staff.get(`/payslips/${otherId}/pdf`);
+    expect(othersPayslip.status).toBe(404);
+    expect(othersPayslip.body).toEqual((await staff.get('/payslips/2147483647/pdf')).body);
     for (const url of [
       '/payslips/unprocessed-and-items-added?year=2025&month=11',
       '/payslips/processed/aggregates?year=2025&month=11',

@@ -1,5 +1,5 @@
 import type { Role } from '../../domain/auth';
-import { forbidden } from '../lib/http-error';
+import { forbidden, notFound } from '../lib/http-error';
 
 /** Who performs a service call: the signed-in user, as the access hook resolved them. */
 export interface Actor {
@@ -16,6 +16,14 @@ export function assertOwnerOrAdmin(
   message = 'You can only access your own record.',
 ): void {
   if (!isAdmin(actor) && actor.id !== ownerId) throw forbidden(message);
+}
+
+/**
+ * For records reached by their own id (a leave request, a payslip): someone else's answers exactly
+ * as a missing one, so ids cannot be probed for what exists.
+ */
+export function assertOwnerOrAdminElseNotFound(actor: Actor, ownerId: number, notFoundMessage: string): void {
+  if (!isAdmin(actor) && actor.id !== ownerId) throw notFound(notFoundMessage);
 }
 
 export function assertAdmin(actor: Actor): void {

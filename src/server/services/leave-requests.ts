@@ -35,7 +35,7 @@ import {
 } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/http-error';
 import type { FileStorage } from '../storage/storage';
-import { type Actor, assertAdmin, assertOwnerOrAdmin } from './actor';
+import { type Actor, assertAdmin, assertOwnerOrAdmin, assertOwnerOrAdminElseNotFound } from './actor';
 import { checkAttachment } from './attachments';
 import { writeAudit } from './audit';
 import { leaveBalancesOf, pinAllowances } from './leave-balances';
@@ -478,7 +478,7 @@ export async function deleteLeaveRequest(
       .from(leaveRequests)
       .where(eq(leaveRequests.id, input.id));
     if (!owner) throw notFound('Leave request not found.');
-    assertOwnerOrAdmin(actor, owner.userId, 'You can only delete your own leave requests.');
+    assertOwnerOrAdminElseNotFound(actor, owner.userId, 'Leave request not found.');
     const row = await lockForEvent(tx, input.id, 'leaveRequest.delete');
     await tx.delete(leaveRequests).where(eq(leaveRequests.id, row.id));
     await writeAudit(tx, {

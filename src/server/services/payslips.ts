@@ -44,7 +44,13 @@ import {
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error';
 import { renderPayrollTablePdf } from '../pdf/payroll-table';
 import { renderPayslipPdf } from '../pdf/payslip';
-import { type Actor, assertAdmin, assertOwnerOrAdmin, isAdmin } from './actor';
+import {
+  type Actor,
+  assertAdmin,
+  assertOwnerOrAdmin,
+  assertOwnerOrAdminElseNotFound,
+  isAdmin,
+} from './actor';
 import { writeAudit } from './audit';
 
 /**
@@ -874,7 +880,7 @@ async function processedPayslipForPdf(db: DbOrTx, actor: Actor, payslipId: numbe
     .leftJoin(employmentInfo, eq(employmentInfo.userId, payslips.userId))
     .where(eq(payslips.id, payslipId));
   if (!found) throw notFound('Payslip not found.');
-  assertOwnerOrAdmin(actor, found.payslip.userId, 'You can only access your own payslips.');
+  assertOwnerOrAdminElseNotFound(actor, found.payslip.userId, 'Payslip not found.');
   if (found.payslip.status !== 'PROCESSED') {
     throw isAdmin(actor) ? conflict('Only a processed payslip has a PDF.') : notFound('Payslip not found.');
   }
