@@ -9,6 +9,7 @@ import { isValidNric } from './nric';
 export const STAFF_INFO_REQUIRED = 'Please fill in all compulsory fields.';
 export const NRIC_INVALID = 'Please enter a valid NRIC/FIN.';
 export const NRIC_TAKEN = 'This NRIC/FIN is already registered to another staff member.';
+export const NRIC_ADMIN_ONLY = 'Only an administrator can change an NRIC/FIN. Please ask HR.';
 export const DATE_OF_BIRTH_RANGE = 'Date of birth must be between 1900 and today.';
 
 export const staffInfoBodySchema = z.object({

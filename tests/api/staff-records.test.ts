@@ -345,13 +345,13 @@ describe('PATCH /api/staff-info/:id', () => {
     nationality: 'SINGAPORE P.R.',
   });
 
-  it('lets STAFF change their own staff info, upper-casing the NRIC/FIN, and audits which fields changed', async () => {
+  it('lets an ADMIN change staff info, upper-casing the NRIC/FIN, and audits which fields changed', async () => {
     const me = await onboardedStaff();
     const nric = freshNric();
     const response = await call(
       'PATCH',
       `/api/staff-info/${me.detail.staffInfo.id}`,
-      me.token,
+      adminToken,
       change(nric.toLowerCase()),
     );
     expect(response.statusCode).toBe(200);
@@ -385,6 +385,43 @@ describe('PATCH /api/staff-info/:id', () => {
     expect(
       (await call('PATCH', '/api/staff-info/2000000000', adminToken, change(freshNric()))).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the NRIC/FIN on My profile', () => {
+  const own = (me: Awaited<ReturnType<typeof onboardedStaff>>, nric: string) =>
+    call('PATCH', `/api/staff-info/${me.detail.staffInfo.id}`, me.token, {
+      ...me.detail.staffInfo,
+      id: undefined,
+      nric,
+      race: 'Others',
+    });
+
+  it("is an administrator's to change: staff get the same refusal for a colleague's number and a free one, and keep their record", async () => {
+    const me = await onboardedStaff();
+    const colleague = await onboardedStaff();
+    const before = await recordsOf(me.id);
+    const answers = [];
+    for (const guess of [colleague.detail.staffInfo.nric, freshNric()]) {
+      const response = await own(me, guess);
+      expect(response.statusCode).toBe(403);
+      answers.push(response.json());
+    }
+    // Nothing tells a colleague's number from a free one, and nothing of the record changed.
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'Only an administrator can change an NRIC/FIN. Please ask HR.',
+    });
+    expect(await recordsOf(me.id)).toEqual(before);
+  });
+
+  it('still lets staff change the rest of their staff info with their own number', async () => {
+    const me = await onboardedStaff();
+    const response = await own(me, me.detail.staffInfo.nric.toLowerCase());
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ nric: me.detail.staffInfo.nric, race: 'Others' });
   });
 });
 

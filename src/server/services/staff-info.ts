@@ -1,9 +1,9 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { NRIC_TAKEN, type StaffInfo, type StaffInfoBody } from '../../domain/staff-info';
+import { NRIC_ADMIN_ONLY, NRIC_TAKEN, type StaffInfo, type StaffInfoBody } from '../../domain/staff-info';
 import type { DbOrTx } from '../db/client';
 import { staffInfo } from '../db/schema';
-import { conflict, notFound } from '../lib/http-error';
-import { type Actor, assertOwnerOrAdmin } from './actor';
+import { conflict, forbidden, notFound } from '../lib/http-error';
+import { type Actor, assertOwnerOrAdmin, isAdmin } from './actor';
 import { writeAudit } from './audit';
 import { toStaffInfo } from './staff-records';
 
@@ -36,6 +36,10 @@ export async function updateStaffInfo(
     const [before] = await tx.select().from(staffInfo).where(eq(staffInfo.id, input.id)).for('update');
     if (!before) throw notFound(STAFF_INFO_NOT_FOUND);
     assertOwnerOrAdmin(actor, before.userId);
+    // The NRIC/FIN is the employee's identity for CPF and IRAS: an administrator changes it, as
+    // salary and CPF rates. Staff are refused before any look-up, so whether another record holds
+    // a number is never revealed to them.
+    if (!isAdmin(actor) && input.body.nric !== before.nric) throw forbidden(NRIC_ADMIN_ONLY);
     await assertNricFree(tx, input.body.nric, before.userId);
     const [after] = await tx.update(staffInfo).set(input.body).where(eq(staffInfo.id, input.id)).returning();
     if (!after) throw notFound(STAFF_INFO_NOT_FOUND);

@@ -65,6 +65,7 @@ export function MyProfileScreen({
               <RecordTabs
                 panels={panels}
                 editable={STAFF_EDITS}
+                nricLocked
                 leaveTypes={leaveTypes}
                 dateOfBirth={user.staffInfo?.dateOfBirth ?? null}
                 inspect={inspect}

@@ -69,19 +69,27 @@ const Grid = ({ children }: { children: React.ReactNode }) => (
   </SimpleGrid>
 );
 
-export function StaffInfoFields(props: FieldsProps) {
-  const { errors, disabled } = props;
+/** `nricLocked`: staff see their NRIC/FIN but only an administrator changes it. */
+export function StaffInfoFields(props: FieldsProps & { nricLocked?: boolean }) {
+  const { errors, disabled, nricLocked } = props;
   return (
     <Grid>
       <LabelledField label="Gender" error={errors.gender} disabled={disabled}>
         <SelectInput {...text(props, 'gender')} options={optionsOf(GENDERS)} />
       </LabelledField>
-      <LabelledField label="NRIC/FIN" error={errors.nric} required disabled={disabled}>
+      <LabelledField
+        label="NRIC/FIN"
+        error={errors.nric}
+        required
+        disabled={disabled}
+        helper={nricLocked ? 'Only an administrator can change an NRIC/FIN.' : undefined}
+      >
         <Input
           name="nric"
           value={props.values.nric ?? ''}
           maxLength={9}
           autoComplete="off"
+          readOnly={nricLocked}
           textTransform="uppercase"
           onChange={(event) => props.onChange('nric', event.target.value.toUpperCase())}
         />

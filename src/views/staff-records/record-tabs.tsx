@@ -56,6 +56,7 @@ export function RecordTabs({
   notOnboarded,
   dateOfBirth,
   inspect,
+  nricLocked = false,
 }: {
   panels: RecordPanels;
   /** Which panels show a pencil for this viewer. */
@@ -66,6 +67,8 @@ export function RecordTabs({
   /** From staff info: the payment panel's official CPF rates follow it. */
   dateOfBirth: string | null;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+  /** The viewer sees the NRIC/FIN but may not change it (staff on My profile). */
+  nricLocked?: boolean;
 }) {
   const types = allowanceLeaveTypes(leaveTypes);
   return (
@@ -93,7 +96,7 @@ export function RecordTabs({
                 fields={(props) => {
                   switch (tab.kind) {
                     case 'staffInfo':
-                      return <StaffInfoFields {...props} />;
+                      return <StaffInfoFields {...props} nricLocked={nricLocked} />;
                     case 'employmentInfo':
                       return <EmploymentInfoFields {...props} withStatus />;
                     case 'paymentInfo': {
