@@ -1,6 +1,6 @@
 import { Dialog, Portal } from '@chakra-ui/react';
-import { type ReactNode, useEffect } from 'react';
-import { dismissToasts } from './toasts';
+import type { ReactNode } from 'react';
+import { useOverlayKeepsToastsClear } from './toasts';
 
 /**
  * What the app's dialogs share (FormDialog, ConfirmDialog): mounted only while open, a title, and while
@@ -26,9 +26,7 @@ export function DialogShell({
   /** The dialog's body, footer and close button. */
   children: ReactNode;
 }) {
-  useEffect(() => {
-    if (open) dismissToasts();
-  }, [open]);
+  useOverlayKeepsToastsClear(open);
   return (
     <Dialog.Root
       role={alert ? 'alertdialog' : 'dialog'}

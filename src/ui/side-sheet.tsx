@@ -1,5 +1,6 @@
 import { CloseButton, Drawer, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useOverlayKeepsToastsClear } from './toasts';
 
 /**
  * A sheet from the right (the whole screen on a phone) with its title, body and footer. While `busy` (a
@@ -20,6 +21,7 @@ export function SideSheet({
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  useOverlayKeepsToastsClear(open);
   return (
     <Drawer.Root
       open={open}

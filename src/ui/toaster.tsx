@@ -11,12 +11,15 @@ const common = { max: 1, duration: TOAST_DURATION_MS, hotkey: ['F8'], pauseOnPag
 
 /**
  * Where a toast shows depends on the width, so that it covers neither a form nor the controls around it.
- * Wide screens: bottom right, away from forms and dialogs, which sit centred near the top. Phones: across
- * the top just below the signed-in header (3.5rem), so the header's sidebar toggle stays reachable and the
- * submit buttons at a form's foot stay clear; the phone drawer dismisses a toast when it opens.
+ * Wide screens: bottom right, away from forms and dialogs, which sit centred near the top; while a sheet
+ * (from the right, its actions at the bottom) or a dialog is open, bottom left, where neither has any.
+ * Phones: across the top just below the signed-in header (3.5rem), so the header's sidebar toggle stays
+ * reachable and the submit buttons at a form's foot stay clear; a full-screen sheet's title bar is 4rem
+ * high, so its close button stays clear too. Opening an overlay or the phone drawer dismisses a toast.
  */
 const toasters = {
   wide: createToaster({ ...common, placement: 'bottom-end' }),
+  wideBesideOverlay: createToaster({ ...common, placement: 'bottom-start' }),
   phone: createToaster({
     ...common,
     placement: 'top',
@@ -24,23 +27,22 @@ const toasters = {
   }),
 };
 
-const current = () => (isMobileNow() ? toasters.phone : toasters.wide);
+const current = (overlayOpen: boolean) =>
+  isMobileNow() ? toasters.phone : overlayOpen ? toasters.wideBesideOverlay : toasters.wide;
 
 /** A new toast replaces the one showing (spec section 4, Toasts). */
-export function showToast({ type, title, description }: ToastParams) {
+export function showToast({ type, title, description }: ToastParams, { overlayOpen = false } = {}) {
   removeToasts();
-  current().create({ type, title, description, closable: true });
+  current(overlayOpen).create({ type, title, description, closable: true });
 }
 
 /** Hides the toast showing (it has been read), as the phone drawer does when it opens. */
 export function dismissToasts() {
-  toasters.wide.dismiss();
-  toasters.phone.dismiss();
+  for (const toaster of Object.values(toasters)) toaster.dismiss();
 }
 
 export function removeToasts() {
-  toasters.wide.remove();
-  toasters.phone.remove();
+  for (const toaster of Object.values(toasters)) toaster.remove();
 }
 
 // null (not undefined) overrides the attribute the toast primitive sets, and React then leaves it out.
@@ -53,25 +55,34 @@ export function AppToaster() {
   const phone = useIsMobile();
   return (
     <Portal>
-      <Toaster
-        key={phone ? 'phone' : 'wide'}
-        toaster={phone ? toasters.phone : toasters.wide}
-        insetInline={{ mdDown: '4' }}
-      >
-        {(toast) => (
-          // A toast is a live region announced by its text; without the label link, a toast titled
-          // 'Password reset successful' is not taken for the label of the Password field beneath it.
-          <Toast.Root width={{ md: 'sm' }} {...withoutLabelLink}>
-            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {/* Full opacity: the default dimmed text falls below 4.5:1 on the solid toast colours. */}
-              {toast.description && <Toast.Description opacity={1}>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.closable && <Toast.CloseTrigger />}
-          </Toast.Root>
-        )}
-      </Toaster>
+      {phone ? (
+        <AppToastRegion key="phone" toaster={toasters.phone} />
+      ) : (
+        <>
+          <AppToastRegion key="wide" toaster={toasters.wide} />
+          <AppToastRegion key="wide-beside-overlay" toaster={toasters.wideBesideOverlay} />
+        </>
+      )}
     </Portal>
+  );
+}
+
+function AppToastRegion({ toaster }: { toaster: (typeof toasters)[keyof typeof toasters] }) {
+  return (
+    <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      {(toast) => (
+        // A toast is a live region announced by its text; without the label link, a toast titled
+        // 'Password reset successful' is not taken for the label of the Password field beneath it.
+        <Toast.Root width={{ md: 'sm' }} {...withoutLabelLink}>
+          {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
+          <Stack gap="1" flex="1" maxWidth="100%">
+            {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+            {/* Full opacity: the default dimmed text falls below 4.5:1 on the solid toast colours. */}
+            {toast.description && <Toast.Description opacity={1}>{toast.description}</Toast.Description>}
+          </Stack>
+          {toast.closable && <Toast.CloseTrigger />}
+        </Toast.Root>
+      )}
+    </Toaster>
   );
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { ToastParams } from '../../machines/effects';
 
 /**
@@ -53,13 +53,33 @@ function whenLoaded(run: (module: ToasterModule) => void, load: boolean) {
     });
 }
 
+/** Sheets and dialogs open now: while there is one, toasts keep clear of its actions. */
+let openOverlays = 0;
+
 /** A new toast replaces the one showing (spec section 4, Toasts). */
-export const showToast = (params: ToastParams) => whenLoaded((module) => module.showToast(params), true);
+export const showToast = (params: ToastParams) =>
+  whenLoaded((module) => module.showToast(params, { overlayOpen: openOverlays > 0 }), true);
 
 /** Hides the toast showing (it has been read), as the phone drawer does when it opens. */
 export const dismissToasts = () => whenLoaded((module) => module.dismissToasts(), false);
 
 export const removeToasts = () => whenLoaded((module) => module.removeToasts(), false);
+
+/**
+ * The one rule for every overlay (side sheets and dialogs call it): opening one dismisses the toast
+ * showing, which could sit over its buttons, and a toast that comes while it is open takes the place
+ * no overlay puts actions in (see ./toaster).
+ */
+export function useOverlayKeepsToastsClear(open: boolean) {
+  useEffect(() => {
+    if (!open) return;
+    openOverlays += 1;
+    dismissToasts();
+    return () => {
+      openOverlays -= 1;
+    };
+  }, [open]);
+}
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
