@@ -48,18 +48,25 @@ const ownedRecords: Record<
     await pendingLeaveRequest(t, owner.id, fileKey);
     return { fileUrl: fileKey };
   },
-  /** A user's staff info (one per user): the existing row, or a new one. */
+  /**
+   * A user's staff info (one per user): the existing row, or a new one. Its NRIC/FIN is the one the
+   * body then sends: only an administrator may change it, and this route's rule is about whose record.
+   */
   async staffInfo(t, owner) {
+    staffInfoNric = uniqueNric();
     const [existing] = await t.db
       .select({ id: staffInfo.id })
       .from(staffInfo)
       .where(eq(staffInfo.userId, owner.id));
-    if (existing) return { id: existing.id };
+    if (existing) {
+      await t.db.update(staffInfo).set({ nric: staffInfoNric }).where(eq(staffInfo.id, existing.id));
+      return { id: existing.id };
+    }
     const [row] = await t.db
       .insert(staffInfo)
       .values({
         userId: owner.id,
-        nric: uniqueNric(),
+        nric: staffInfoNric,
         dateOfBirth: '1990-01-01',
         race: 'Others',
         nationality: 'OTHERS',
@@ -115,13 +122,14 @@ async function pendingLeaveRequest(t: TestApp, userId: number, fileKey: string |
  */
 const validBodies: Record<string, () => object> = {
   'PATCH /api/staff-info/:id': () => ({
-    nric: uniqueNric(),
+    nric: staffInfoNric,
     dateOfBirth: '1991-02-03',
     race: 'Chinese',
     nationality: 'SINGAPORE CITIZEN',
   }),
 };
 
+let staffInfoNric = '';
 let nricCounter = 0;
 function uniqueNric() {
   nricCounter += 1;
