@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { loggerOptions } from './logging';
 import { DEMO_STAFF_PASSWORD, seedIfEmpty } from './seed';
+import { removeUnattachedUploads } from './services/attachments';
 import { ensureSpaBuilt } from './spa-build';
 import { createStorage } from './storage';
 
@@ -42,10 +43,25 @@ async function main() {
     logger: loggerOptions(config.logLevel),
   });
 
+  // Hourly, uploads never attached to a request and older than a day are removed (docs/security.md).
+  // In this process until the job queue exists; with several processes each one may run it harmlessly.
+  const cleanUp = setInterval(
+    () => {
+      removeUnattachedUploads(database.db, storage)
+        .then((removed) => {
+          if (removed > 0) app.log.info({ removed }, 'removed uploads never attached to a leave request');
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'clean-up of unattached uploads failed'));
+    },
+    60 * 60 * 1000,
+  );
+  cleanUp.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(cleanUp);
     app.log.info(`${signal} received: finishing requests in flight, then closing the database`);
     // Stop accepting, let in-flight requests (and their transactions) finish, then close the
     // database so the embedded one flushes to disk.

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   ATTACHMENT_MAX_BYTES,
   type AttachmentType,
@@ -82,4 +82,38 @@ export async function grantView(
     if (!owned) throw forbidden('You cannot view this attachment.');
   }
   return { signedUrl: await storage.viewUrl(key, VIEW_URL_SECONDS) };
+}
+
+/** How long an upload may wait for the leave request that uses it: a day, far past its ten-minute link. */
+export const UNATTACHED_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes uploaded files that no leave request holds and that are older than `olderThanMs`: a file
+ * uploaded and then abandoned (the dialog closed) would otherwise stay forever. Returns how many went.
+ */
+export async function removeUnattachedUploads(
+  db: DbOrTx,
+  storage: FileStorage,
+  { now = new Date(), olderThanMs = UNATTACHED_UPLOAD_LIFETIME_MS } = {},
+): Promise<number> {
+  const cutoff = now.getTime() - olderThanMs;
+  const stale: string[] = [];
+  for await (const file of storage.list()) {
+    if (file.modifiedAt.getTime() < cutoff) stale.push(file.key);
+  }
+  let removed = 0;
+  for (let i = 0; i < stale.length; i += 500) {
+    const batch = stale.slice(i, i + 500);
+    const held = await db
+      .select({ key: leaveRequests.fileKey })
+      .from(leaveRequests)
+      .where(inArray(leaveRequests.fileKey, batch));
+    const kept = new Set(held.map((row) => row.key));
+    for (const key of batch) {
+      if (kept.has(key)) continue;
+      await storage.remove(key);
+      removed += 1;
+    }
+  }
+  return removed;
 }

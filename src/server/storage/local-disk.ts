@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AttachmentType } from '../../domain/attachments';
 import { type FileStorage, parseAttachmentKey } from './storage';
@@ -96,6 +96,22 @@ export function createLocalDiskStorage(options: { dir: string; secret: string })
     },
     async remove(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async *list() {
+      let entries: string[];
+      try {
+        entries = await readdir(options.dir, { recursive: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const entry of entries) {
+        const key = entry.split(path.sep).join('/');
+        // Directories and half-written files are not attachments.
+        if (!parseAttachmentKey(key)) continue;
+        const info = await stat(path.join(options.dir, entry)).catch(() => undefined);
+        if (info?.isFile()) yield { key, modifiedAt: info.mtime };
+      }
     },
   };
 }

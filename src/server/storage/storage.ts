@@ -15,6 +15,8 @@ export interface FileStorage {
   /** Size and first bytes of a stored file, or undefined when nothing is stored under the key. */
   inspect(key: string, headBytes: number): Promise<{ size: number; head: Uint8Array } | undefined>;
   remove(key: string): Promise<void>;
+  /** Every stored attachment with when it was last written (for the clean-up of unattached uploads). */
+  list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
   /** Stores a file directly (the demo seed); users upload through `uploadUrl`. */
   put(key: string, bytes: Uint8Array, contentType: AttachmentType): Promise<void>;
   /** Origins outside this API that the browser must be allowed to reach (for the CSP). */
