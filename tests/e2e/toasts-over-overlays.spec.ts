@@ -35,6 +35,17 @@ async function expectClearOf(page: Page, buttons: Locator[]) {
   }
 }
 
+/** Opens the first pending request of the dashboard's list in its review sheet. */
+async function openFirstPendingRequest(page: Page) {
+  await table(page)
+    .locator('tbody tr:not([aria-hidden])')
+    .filter({ has: page.getByText('Pending', { exact: true }) })
+    .first()
+    .getByRole('button', { name: /^View leave request of / })
+    .click();
+  return page.getByRole('dialog', { name: 'Leave Request Details' });
+}
+
 describe('toasts and overlays', () => {
   for (const viewport of [
     { width: 1280, height: 800 },
@@ -43,12 +54,7 @@ describe('toasts and overlays', () => {
     it(`at ${viewport.width} px an administrator approves a request straight after signing in`, async () => {
       const page = await e2e.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, viewport);
       await toasts(page).filter({ hasText: 'Login successful!' }).waitFor();
-      const pending = table(page)
-        .locator('tbody tr:not([aria-hidden])')
-        .filter({ has: page.getByText('Pending', { exact: true }) })
-        .first();
-      await pending.getByRole('button', { name: /^View leave request of / }).click();
-      const sheet = page.getByRole('dialog', { name: 'Leave Request Details' });
+      const sheet = await openFirstPendingRequest(page);
       await sheet.waitFor();
       const approve = sheet.getByRole('button', { name: 'Approve' });
       const reject = sheet.getByRole('button', { name: 'Reject' });
@@ -64,12 +70,7 @@ describe('toasts and overlays', () => {
 
   it('a toast that comes while a dialog is open keeps clear of its buttons', async () => {
     const page = await e2e.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
-    const pending = table(page)
-      .locator('tbody tr:not([aria-hidden])')
-      .filter({ has: page.getByText('Pending', { exact: true }) })
-      .first();
-    await pending.getByRole('button', { name: /^View leave request of / }).click();
-    const sheet = page.getByRole('dialog', { name: 'Leave Request Details' });
+    const sheet = await openFirstPendingRequest(page);
     await sheet.getByRole('button', { name: 'Reject' }).waitFor();
     // The server goes away for a moment: the failure's toast comes while the sheet stays open.
     await page.route('**/api/leave-requests/*', (route) =>
