@@ -1,5 +1,5 @@
 import { setup, transition } from 'xstate';
-import type { PayslipStatus } from '../src/domain/enums';
+import { PAYSLIP_STATUSES, type PayslipStatus } from '../src/domain/enums';
 
 /**
  * The processing status of one payslip (spec section 4), as a pure statechart shared by the SPA and
@@ -28,6 +28,7 @@ export const payslipLifecycle = setup({
   states: {
     unprocessed: {
       description: 'UNPROCESSED: no pay items yet; the payment snapshot can be edited.',
+      tags: ['open'],
       on: {
         'payItem.add': { target: 'itemsAdded', description: 'An item of any kind is added.' },
         'snapshot.edit': { target: 'unprocessed', description: 'Payment Information Used is saved.' },
@@ -36,6 +37,7 @@ export const payslipLifecycle = setup({
     },
     itemsAdded: {
       description: 'ITEMS_ADDED: at least one pay item; items and the snapshot can still change.',
+      tags: ['open'],
       on: {
         'payItem.add': { target: 'itemsAdded' },
         'payItem.remove': [
@@ -53,6 +55,7 @@ export const payslipLifecycle = setup({
     processed: {
       description:
         'PROCESSED: amounts and pay date frozen; no item or snapshot change until reverted (latest processed month of the year only).',
+      tags: ['processed'],
       on: {
         'payslip.revert': [
           {
@@ -92,6 +95,32 @@ export function nextPayslipStatus(status: PayslipStatus, event: PayslipLifecycle
   const [next] = transition(payslipLifecycle, snapshot, event);
   return statusOfState[next.value as LifecycleState];
 }
+
+/**
+ * The stored statuses whose state carries the tag: 'open' (not processed: items and snapshot change)
+ * or 'processed' (amounts frozen). Queries filter by these, never by literals.
+ */
+export type PayslipTag = 'open' | 'processed';
+export const payslipStatusesTagged = (tag: PayslipTag): PayslipStatus[] =>
+  PAYSLIP_STATUSES.filter((status) => payslipLifecycleSnapshot(status).hasTag(tag));
+
+export const isProcessedPayslip = (status: PayslipStatus) =>
+  payslipLifecycleSnapshot(status).hasTag('processed');
+
+/** Every stored status the event is allowed from, with the status it leads to: the server's one writer
+ * turns these into the `set status` of a single statement. */
+export function payslipMoves(
+  event: PayslipLifecycleEvent,
+): Array<{ from: PayslipStatus; to: PayslipStatus }> {
+  return PAYSLIP_STATUSES.flatMap((from) => {
+    const to = nextPayslipStatus(from, event);
+    return to === null ? [] : [{ from, to }];
+  });
+}
+
+/** The status a new payslip row starts in. */
+export const initialPayslipStatus: PayslipStatus =
+  statusOfState[payslipLifecycle.config.initial as LifecycleState];
 
 /** Display words of spec section 4. */
 export const payslipStatusLabels: Record<PayslipStatus, string> = {

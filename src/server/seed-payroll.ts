@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { leaveDecisionStatus } from '../../machines/leave-request.lifecycle';
 import { addDaysIso } from '../domain/dates';
 import { UNPAID_LEAVE } from '../domain/enums';
 import { lastDayOf, lastRatedPeriod } from '../domain/payroll';
@@ -9,7 +10,7 @@ import { payslips } from './db/schema';
 import { DEMO_PAY_MONTHS, type DemoPayItem } from './seed/demo-company';
 import type { Actor } from './services/actor';
 import { createLeaveRequest, decideLeaveRequest } from './services/leave-requests';
-import { addPayItem, bulkProcess, ensurePayslipRows } from './services/payslips';
+import { addPayItem, bulkProcess, openPayrollPeriod } from './services/payroll';
 
 /**
  * The processed months of `DEMO_PAY_MONTHS` for the demo company, through the payroll services, so the
@@ -49,7 +50,7 @@ export async function seedPayroll(
         { userId, leaveType: UNPAID_LEAVE, reason: demo.unpaidLeave.reason, ...twoWorkingDaysIn(period) },
         {},
       );
-      await decideLeaveRequest(db, admin, { id: request.id, status: 'APPROVED' });
+      await decideLeaveRequest(db, admin, { id: request.id, status: leaveDecisionStatus.approve });
     }
     await processMonth(db, admin, period, demo.items, idOf);
   }
@@ -75,7 +76,7 @@ async function processMonth(
   idOf: (who: string) => number,
 ) {
   const { year, month } = period;
-  await ensurePayslipRows(db, year, month);
+  await db.transaction((tx) => openPayrollPeriod(tx, year, month));
   const rows = await db
     .select({ id: payslips.id, userId: payslips.userId })
     .from(payslips)

@@ -32,7 +32,7 @@ import {
   removePayItem,
   revertPayslip,
   updateSnapshot,
-} from '../services/payslips';
+} from '../services/payroll';
 import { errorResponses } from './schemas';
 
 const pdfResponse = z.any().describe('application/pdf');
@@ -120,12 +120,7 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
         response: { 200: payslipDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const { userId, year, month } = request.params;
-      const actor = actorOf(request);
-      await updateSnapshot(app.db, actor, { userId, year, month, ...request.body });
-      return getPayslip(app.db, actor, { userId, year, month });
-    },
+    async (request) => updateSnapshot(app.db, actorOf(request), { ...request.params, ...request.body }),
   );
 
   r.post(

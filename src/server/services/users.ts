@@ -1,4 +1,5 @@
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { payslipStatusesTagged } from '../../../machines/payslip.lifecycle';
 import type { Role } from '../../domain/auth';
 import { maskAccountNumber, maskNric } from '../../domain/masking';
 import type { UserDetail, UserListQuery, UserUpdateRequest } from '../../domain/users';
@@ -173,7 +174,7 @@ export async function deleteUser(db: DbOrTx, actor: Actor, { id }: { id: number 
     const [processed] = await tx
       .select({ n: count() })
       .from(payslips)
-      .where(and(eq(payslips.userId, id), eq(payslips.status, 'PROCESSED')));
+      .where(and(eq(payslips.userId, id), inArray(payslips.status, payslipStatusesTagged('processed'))));
     if ((processed?.n ?? 0) > 0) {
       throw conflict(
         `${target.fullName} has processed payslips, which must be kept. Set the employment status to Resigned instead.`,

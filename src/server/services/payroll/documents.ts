@@ -1,0 +1,102 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { isProcessedPayslip } from '../../../../machines/payslip.lifecycle';
+import type { DbOrTx } from '../../db/client';
+import { employmentInfo, paymentInfo, payslips, staffInfo, users } from '../../db/schema';
+import { conflict, notFound } from '../../lib/http-error';
+import { renderPayrollTablePdf } from '../../pdf/payroll-table';
+import { renderPayslipPdf } from '../../pdf/payslip';
+import { type Actor, assertAdmin, assertOwnerOrAdminElseNotFound, isAdmin } from '../actor';
+import {
+  emptyYearToDate,
+  isProcessedRow,
+  itemsOf,
+  type Period,
+  toEngineItem,
+  yearToDate,
+} from './repository';
+
+/** The documents of processed payroll: a payslip's PDF and the period's table PDF. */
+
+/** What the PDFs need beyond the database. */
+export interface PdfDeps {
+  companyName: string;
+}
+
+const fileStamp = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
+
+/** GET /payslips/{id}/pdf: a processed payslip as PDF; STAFF reach only their own. */
+export async function payslipPdf(db: DbOrTx, actor: Actor, { id }: { id: number }, deps: PdfDeps) {
+  const [found] = await db
+    .select({ payslip: payslips, user: users, staff: staffInfo, employment: employmentInfo })
+    .from(payslips)
+    .innerJoin(users, eq(users.id, payslips.userId))
+    .leftJoin(staffInfo, eq(staffInfo.userId, payslips.userId))
+    .leftJoin(employmentInfo, eq(employmentInfo.userId, payslips.userId))
+    .where(eq(payslips.id, id));
+  if (!found) throw notFound('Payslip not found.');
+  assertOwnerOrAdminElseNotFound(actor, found.payslip.userId, 'Payslip not found.');
+  const { payslip } = found;
+  if (!isProcessedPayslip(payslip.status)) {
+    throw isAdmin(actor) ? conflict('Only a processed payslip has a PDF.') : notFound('Payslip not found.');
+  }
+  const [items, ytd, bank] = await Promise.all([
+    itemsOf(db, payslip.id),
+    yearToDate(db, payslip, [payslip.userId], { throughMonth: true }),
+    db
+      .select({ bankName: paymentInfo.bankName, accountNo: paymentInfo.accountNo })
+      .from(paymentInfo)
+      .where(eq(paymentInfo.userId, payslip.userId)),
+  ]);
+  const pdf = await renderPayslipPdf({
+    companyName: deps.companyName,
+    employee: {
+      fullName: found.user.fullName,
+      nric: found.staff?.nric ?? null,
+      designation: found.employment?.designation ?? null,
+    },
+    year: payslip.year,
+    month: payslip.month,
+    payDate: payslip.payDate ?? '',
+    basicSalaryCents: payslip.basicSalarySnapshotCents,
+    items: items.map(toEngineItem),
+    totals: payslip,
+    selfHelpGroup: payslip.selfHelpGroupSnapshot,
+    cpfRates:
+      payslip.employeeCpfRateSnapshot === null || payslip.employerCpfRateSnapshot === null
+        ? null
+        : {
+            employeePercent: payslip.employeeCpfRateSnapshot,
+            employerPercent: payslip.employerCpfRateSnapshot,
+          },
+    bank: bank[0] ?? null,
+    yearToDate: ytd.get(payslip.userId) ?? emptyYearToDate,
+  });
+  return { pdf, fileName: `payslip-${fileStamp(payslip.year, payslip.month)}-${payslip.userId}.pdf` };
+}
+
+/** GET /payslips/processed/pdf-table: the period's Processed List as a PDF table, employer costs included. */
+export async function processedTablePdf(db: DbOrTx, actor: Actor, { year, month }: Period, deps: PdfDeps) {
+  assertAdmin(actor);
+  const rows = await db
+    .select({ payslip: payslips, name: users.fullName })
+    .from(payslips)
+    .innerJoin(users, eq(users.id, payslips.userId))
+    .where(and(eq(payslips.year, year), eq(payslips.month, month), isProcessedRow()))
+    .orderBy(asc(users.fullName), asc(users.id));
+  const pdf = await renderPayrollTablePdf({
+    companyName: deps.companyName,
+    year,
+    month,
+    rows: rows.map(({ payslip, name }) => ({
+      name,
+      grossPayCents: payslip.grossPayCents,
+      employeeCpfCents: payslip.employeeCpfCents,
+      employerCpfCents: payslip.employerCpfCents,
+      netPayCents: payslip.netPayCents,
+      otherItemsCents: payslip.otherItemsCents,
+      netPayableCents: payslip.netPayableCents,
+      sdlCents: Number(payslip.sdlCents),
+    })),
+  });
+  return { pdf, fileName: `processed-payslips-${fileStamp(year, month)}.pdf` };
+}

@@ -1,0 +1,102 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { leaveStatusesTagged } from '../../../../machines/leave-request.lifecycle';
+import { initialPayslipStatus } from '../../../../machines/payslip.lifecycle';
+import { UNPAID_LEAVE } from '../../../domain/enums';
+import { firstDayOf, lastDayOf, unpaidDaysInMonth, unpaidLeaveDeductionCents } from '../../../domain/payroll';
+import { HolidayCalendarError } from '../../../domain/public-holidays';
+import type { DbOrTx } from '../../db/client';
+import { leaveRequests, leaveTypes, payItems } from '../../db/schema';
+import { inIds, rowsOf } from './repository';
+import { movePayslips } from './status';
+
+/**
+ * Opens a payroll period: creates the missing payslip rows in one statement. Every eligible staff
+ * member (onboarded; ACTIVE, or RESIGNED with a last day on or after the period's first day; hired on
+ * or before its last day) gets one, with snapshots of salary, CPF type, section and rates, self-help
+ * group and date of birth taken now. Idempotent and safe for concurrent callers: the unique key keeps
+ * one row per period. A new row whose employee has approved Unpaid Leave in the period gets an
+ * UNPAID_LEAVE deduction (basic salary x unpaid days / working days of the month), which the admin
+ * can change or remove. Called, in the caller's transaction, before a period is read or changed.
+ */
+export async function openPayrollPeriod(tx: DbOrTx, year: number, month: number, userId?: number) {
+  const first = firstDayOf(year, month);
+  const last = lastDayOf(year, month);
+  const created = await rowsOf<{ id: number; user_id: number; basic: number | string }>(
+    tx,
+    sql`
+      insert into payslips (user_id, year, month, status, basic_salary_snapshot_cents,
+        employee_cpf_rate_snapshot, employer_cpf_rate_snapshot, cpf_type_snapshot,
+        cpf_section_snapshot, self_help_group_snapshot, date_of_birth_snapshot)
+      select u.id, ${year}, ${month}, ${initialPayslipStatus}, pi.basic_salary_cents, pi.employee_cpf_rate,
+        pi.employer_cpf_rate, pi.cpf_type, pi.cpf_section, pi.self_help_group, si.date_of_birth
+      from users u
+        join employment_info ei on ei.user_id = u.id
+        join staff_info si on si.user_id = u.id
+        join payment_info pi on pi.user_id = u.id
+      where u.role = 'STAFF'
+        and ei.hire_date <= ${last}
+        and (ei.employment_status = 'ACTIVE'
+          or (ei.employment_status = 'RESIGNED' and ei.last_day_of_service >= ${first}))
+        ${userId === undefined ? sql`` : sql`and u.id = ${userId}`}
+      on conflict (user_id, year, month) do nothing
+      returning id, user_id, basic_salary_snapshot_cents as basic`,
+  );
+  if (created.length === 0) return;
+
+  const leaves = await tx
+    .select({
+      userId: leaveRequests.userId,
+      fromDate: leaveRequests.fromDate,
+      fromDateIsAm: leaveRequests.fromDateIsAm,
+      toDate: leaveRequests.toDate,
+      toDateIsAm: leaveRequests.toDateIsAm,
+    })
+    .from(leaveRequests)
+    .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId))
+    .where(
+      and(
+        eq(leaveTypes.name, UNPAID_LEAVE),
+        inArray(leaveRequests.status, leaveStatusesTagged('taken')),
+        sql`${leaveRequests.fromDate} <= ${last} and ${leaveRequests.toDate} >= ${first}`,
+      ),
+    );
+  if (leaves.length === 0) return;
+  const prefills = created.flatMap((row) => {
+    const own = leaves.filter((leave) => leave.userId === row.user_id);
+    let unpaidDays = 0;
+    try {
+      unpaidDays = unpaidDaysInMonth(own, year, month);
+    } catch (error) {
+      // A year without a public-holiday table cannot be counted: no prefill, the admin adds it.
+      if (error instanceof HolidayCalendarError) return [];
+      throw error;
+    }
+    if (unpaidDays === 0) return [];
+    const amountCents = unpaidLeaveDeductionCents({
+      basicSalaryCents: Number(row.basic),
+      unpaidDays,
+      year,
+      month,
+    });
+    return amountCents > 0 ? [{ payslipId: row.id, amountCents }] : [];
+  });
+  if (prefills.length === 0) return;
+  await tx.insert(payItems).values(
+    prefills.map((prefill) => ({
+      payslipId: prefill.payslipId,
+      kind: 'DEDUCTION' as const,
+      type: 'UNPAID_LEAVE',
+      amountCents: prefill.amountCents,
+    })),
+  );
+  await movePayslips(
+    tx,
+    { type: 'payItem.add' },
+    {
+      where: inIds(
+        sql`p.id`,
+        prefills.map((p) => p.payslipId),
+      ),
+    },
+  );
+}

@@ -1,0 +1,246 @@
+import { and, asc, count, eq, not, sql } from 'drizzle-orm';
+import { isProcessedPayslip } from '../../../../machines/payslip.lifecycle';
+import { attempt, computeRunPayslip, type PayslipTotals } from '../../../domain/payroll';
+import type { BulkProcess, BulkProcessResult, PayslipAggregate } from '../../../domain/payslips';
+import type { DbOrTx, Tx } from '../../db/client';
+import { employmentInfo, payItems, payslips, users } from '../../db/schema';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
+import { type Actor, assertAdmin } from '../actor';
+import { writeAudit } from '../audit';
+import { openPayrollPeriod } from './period-rows';
+import {
+  aggregateOf,
+  assertPayslipAllows,
+  emptyYearToDate,
+  inIds,
+  isProcessedRow,
+  lockEmployees,
+  type PayItemRow,
+  type PayslipRow,
+  periodLabel,
+  snapshotOf,
+  toEngineItem,
+  totalsFromRow,
+  yearToDate,
+} from './repository';
+import { movePayslips } from './status';
+
+/** "Tan Wei Ming, Siti Nur and 3 more" for messages about many employees. */
+const someNames = (names: string[]) =>
+  names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+
+/**
+ * POST /payslips/bulk-process: computes every selected payslip with the engine and stores every
+ * amount and the pay date in one transaction. Set-based: a handful of statements whatever the
+ * number of employees. Idempotent: payslips already processed are left exactly as they are and
+ * counted as skipped. Employees and then rows are locked first, so a concurrent run, item change,
+ * revert or deletion waits and then sees the outcome.
+ */
+export async function bulkProcess(db: DbOrTx, actor: Actor, input: BulkProcess): Promise<BulkProcessResult> {
+  assertAdmin(actor);
+  const periods = new Map<string, { year: number; month: number; userIds: number[] }>();
+  for (const entry of input.payslips) {
+    const key = `${entry.year}-${String(entry.month).padStart(2, '0')}`;
+    const group = periods.get(key) ?? { year: entry.year, month: entry.month, userIds: [] };
+    group.userIds.push(entry.userId);
+    periods.set(key, group);
+  }
+  return db.transaction(async (tx) => {
+    let processed = 0;
+    let skipped = 0;
+    // Earlier months first: a later month's year-to-date figures read them.
+    for (const key of [...periods.keys()].sort()) {
+      const group = periods.get(key) as { year: number; month: number; userIds: number[] };
+      const result = await processPeriod(tx, actor, input.payDate, group.year, group.month, [
+        ...new Set(group.userIds),
+      ]);
+      processed += result.processed;
+      skipped += result.skipped;
+    }
+    return { processed, skipped };
+  });
+}
+
+async function processPeriod(
+  tx: Tx,
+  actor: Actor,
+  payDate: string,
+  year: number,
+  month: number,
+  userIds: number[],
+): Promise<BulkProcessResult> {
+  const inPeriod = and(eq(payslips.year, year), eq(payslips.month, month), inIds(payslips.userId, userIds));
+  await lockEmployees(tx, userIds);
+  // Then the selected payslips, in id order, so concurrent runs cannot deadlock. Rows not created yet
+  // (the period was never listed) are created first.
+  const lockRows = () =>
+    tx
+      .select({ id: payslips.id, status: payslips.status })
+      .from(payslips)
+      .where(inPeriod)
+      .orderBy(asc(payslips.id))
+      .for('update');
+  let locked = await lockRows();
+  if (locked.length < userIds.length) {
+    await openPayrollPeriod(tx, year, month);
+    locked = await lockRows();
+  }
+  if (locked.length < userIds.length) {
+    throw notFound(
+      `${userIds.length - locked.length} of the selected employees have no payslip for ${periodLabel(year, month)}.`,
+    );
+  }
+  const skipped = locked.filter((row) => isProcessedPayslip(row.status)).length;
+  if (skipped === locked.length) return { processed: 0, skipped };
+
+  // Read after the locks are held, so items added or payslips reverted just before are seen.
+  const [candidates, items, ytd] = await Promise.all([
+    tx
+      .select({ payslip: payslips, fullName: users.fullName, lastDay: employmentInfo.lastDayOfService })
+      .from(payslips)
+      .innerJoin(users, eq(users.id, payslips.userId))
+      .leftJoin(employmentInfo, eq(employmentInfo.userId, payslips.userId))
+      .where(and(inPeriod, not(isProcessedRow()))),
+    tx
+      .select({ item: payItems })
+      .from(payItems)
+      .innerJoin(payslips, eq(payslips.id, payItems.payslipId))
+      .where(inPeriod)
+      .orderBy(asc(payItems.id)),
+    yearToDate(tx, { year, month }, userIds),
+  ]);
+  const itemsOf = new Map<number, PayItemRow[]>();
+  for (const { item } of items) itemsOf.set(item.payslipId, [...(itemsOf.get(item.payslipId) ?? []), item]);
+
+  // A later processed month of the same year already counted this month as zero in its
+  // year-to-date figures: processing this one now would make that month wrong.
+  const later = candidates
+    .filter((row) => ytd.get(row.payslip.userId)?.laterMonth != null)
+    .sort((a, b) => a.fullName.localeCompare(b.fullName));
+  if (later.length > 0) {
+    throw conflict(
+      `${someNames(later.map((row) => `${row.fullName} (${periodLabel(year, Number(ytd.get(row.payslip.userId)?.laterMonth))})`))} already ${later.length === 1 ? 'has' : 'have'} a later processed month. Revert the later months first.`,
+    );
+  }
+
+  const failures: string[] = [];
+  const results: Array<PayslipTotals & { id: number }> = [];
+  for (const { payslip, fullName, lastDay } of candidates) {
+    const outcome = attempt(() =>
+      computeRunPayslip({
+        year,
+        month,
+        snapshot: snapshotOf(payslip),
+        items: (itemsOf.get(payslip.id) ?? []).map(toEngineItem),
+        yearToDate: ytd.get(payslip.userId) ?? emptyYearToDate,
+        lastDayOfService: lastDay,
+      }),
+    );
+    if (outcome.ok) results.push({ ...outcome.value, id: payslip.id });
+    else failures.push(`${fullName}: ${outcome.message}`);
+  }
+  if (failures.length > 0) {
+    throw new HttpError(422, `No payslip was processed. ${someNames(failures)}.`);
+  }
+
+  const values = JSON.stringify(
+    results.map((r) => [
+      r.id,
+      r.ordinaryWageCents,
+      r.additionalWageCents,
+      r.grossPayCents,
+      r.employeeCpfCents,
+      r.employerCpfCents,
+      r.shgCents,
+      r.sdlCents,
+      r.netPayCents,
+      r.otherItemsCents,
+      r.netPayableCents,
+      r.cpfOwSubjectCents,
+      r.cpfAwSubjectCents,
+    ]),
+  );
+  const updated = await movePayslips(
+    tx,
+    { type: 'payslip.process' },
+    {
+      set: sql`pay_date = ${payDate}, processed_at = now(), processed_by_id = ${actor.id},
+          ordinary_wage_cents = (r->>1)::bigint, additional_wage_cents = (r->>2)::bigint,
+          gross_pay_cents = (r->>3)::bigint, employee_cpf_cents = (r->>4)::bigint,
+          employer_cpf_cents = (r->>5)::bigint, shg_cents = (r->>6)::bigint, sdl_cents = (r->>7)::numeric,
+          net_pay_cents = (r->>8)::bigint, other_items_cents = (r->>9)::bigint,
+          net_payable_cents = (r->>10)::bigint, cpf_ow_subject_cents = (r->>11)::bigint,
+          cpf_aw_subject_cents = (r->>12)::bigint`,
+      from: sql`jsonb_array_elements(${values}::jsonb) as r`,
+      where: sql`p.id = (r->>0)::int`,
+    },
+  );
+  // One audit entry per run and period: who processed which payslips, with which pay date.
+  await writeAudit(tx, {
+    actorUserId: actor.id,
+    action: 'payslips.processed',
+    entity: 'payslip',
+    entityId: null,
+    details: { year, month, payDate, payslipIds: updated.map((row) => row.id), skipped },
+  });
+  return { processed: updated.length, skipped };
+}
+
+/**
+ * PATCH /payslips/{id}/status: 'Revert to Unprocessed'. Only a processed payslip, and only the
+ * employee's latest processed month of its year: later months' year-to-date figures depend on it.
+ * The status becomes UNPROCESSED without items, ITEMS_ADDED with them (spec section 4).
+ */
+export async function revertPayslip(
+  db: DbOrTx,
+  actor: Actor,
+  { id: payslipId, status: requested }: { id: number; status: PayslipRow['status'] },
+): Promise<PayslipAggregate> {
+  assertAdmin(actor);
+  if (isProcessedPayslip(requested)) {
+    throw badRequest('Payslips are processed with a pay date through bulk processing.');
+  }
+  return db.transaction(async (tx) => {
+    // The employee first, as processing does: a revert and the processing of a later month of the
+    // same employee take turns, so "only the latest processed month" holds when they race.
+    const [owner] = await tx
+      .select({ userId: payslips.userId })
+      .from(payslips)
+      .where(eq(payslips.id, payslipId));
+    if (!owner) throw notFound('Payslip not found.');
+    await lockEmployees(tx, [owner.userId]);
+    const [row] = await tx.select().from(payslips).where(eq(payslips.id, payslipId)).for('update');
+    if (!row) throw notFound('Payslip not found.');
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(payItems)
+      .where(eq(payItems.payslipId, row.id));
+    const event = { type: 'payslip.revert', itemCount: n } as const;
+    assertPayslipAllows(row, event, `The payslip for ${periodLabel(row.year, row.month)} is not processed.`);
+    const ytd = await yearToDate(tx, row, [row.userId]);
+    const latestMonth = ytd.get(row.userId)?.latestMonth;
+    if (latestMonth != null) {
+      throw conflict(
+        `Revert ${periodLabel(row.year, latestMonth)} first: later months of ${row.year} depend on this payslip's year-to-date figures.`,
+      );
+    }
+    const [user] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, row.userId));
+    const [moved] = await movePayslips(tx, event, {
+      set: sql`pay_date = null, processed_at = null, processed_by_id = null, ordinary_wage_cents = 0,
+          additional_wage_cents = 0, gross_pay_cents = 0, employee_cpf_cents = 0, employer_cpf_cents = 0,
+          shg_cents = 0, sdl_cents = 0, net_pay_cents = 0, other_items_cents = 0, net_payable_cents = 0,
+          cpf_ow_subject_cents = 0, cpf_aw_subject_cents = 0`,
+      where: sql`p.id = ${row.id}`,
+    });
+    if (!moved) throw new Error('payslip not reverted');
+    await writeAudit(tx, {
+      actorUserId: actor.id,
+      action: 'payslip.reverted',
+      entity: 'payslip',
+      entityId: row.id,
+      details: { status: moved.status, payDate: row.payDate, ...totalsFromRow(row) },
+    });
+    const [updated] = await tx.select().from(payslips).where(eq(payslips.id, row.id));
+    return aggregateOf(updated as PayslipRow, user?.name ?? '', n);
+  });
+}

@@ -1,0 +1,211 @@
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { nextPayslipStatus, payslipStatusesTagged } from '../../../../machines/payslip.lifecycle';
+import { centsToAmount } from '../../../domain/money';
+import { checkSnapshotRates, type PayslipItem, type PayslipSnapshot } from '../../../domain/payroll';
+import { monthName, type PayslipAggregate } from '../../../domain/payslips';
+import type { DbOrTx, Tx } from '../../db/client';
+import { payItems, payslips, users } from '../../db/schema';
+import { conflict } from '../../lib/http-error';
+
+/**
+ * What the payroll services share: the row types, the one snapshot mapper, the one year-to-date query,
+ * the employee lock and the mapping of rows to the API's shapes.
+ */
+
+export interface Period {
+  year: number;
+  month: number;
+}
+
+export type PayslipRow = typeof payslips.$inferSelect;
+export type PayItemRow = typeof payItems.$inferSelect;
+
+/** Raw query rows from either driver (node-postgres and PGlite both answer `{ rows }`). */
+export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** "March 2026". */
+export const periodLabel = (year: number, month: number) => `${monthName(month)} ${year}`;
+
+/**
+ * `column in (the ids)`, with the ids sent as one JSON parameter: a month of 7,000 employees stays one
+ * bound value instead of 7,000.
+ */
+export const inIds = (column: AnyPgColumn | SQL, ids: readonly number[]) =>
+  sql`${column} in (select value::int from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+
+/** Payslips whose amounts are final (processed), as the lifecycle tags them. */
+export const isProcessedRow = () => inArray(payslips.status, payslipStatusesTagged('processed'));
+/** Payslips still open to items and snapshot edits. */
+export const isOpenRow = () => inArray(payslips.status, payslipStatusesTagged('open'));
+
+/** The engine's view of a payslip's snapshot. */
+export const snapshotOf = (row: PayslipRow): PayslipSnapshot => ({
+  basicSalaryCents: row.basicSalarySnapshotCents,
+  cpfType: row.cpfTypeSnapshot,
+  cpfSection: row.cpfSectionSnapshot,
+  employeeCpfRate: row.employeeCpfRateSnapshot,
+  employerCpfRate: row.employerCpfRateSnapshot,
+  selfHelpGroup: row.selfHelpGroupSnapshot,
+  dateOfBirth: row.dateOfBirthSnapshot,
+});
+
+export const rateFlagOf = (row: PayslipRow) => {
+  const check = checkSnapshotRates(snapshotOf(row), row.year, row.month);
+  return check.differs ? { official: check.official } : null;
+};
+
+export const toEngineItem = (item: PayItemRow): PayslipItem => ({
+  kind: item.kind,
+  type: item.type,
+  amountCents: item.amountCents,
+});
+
+/** The stored amounts of a processed payslip. */
+export const totalsFromRow = (row: PayslipRow) => ({
+  ordinaryWageCents: row.ordinaryWageCents,
+  additionalWageCents: row.additionalWageCents,
+  grossPayCents: row.grossPayCents,
+  employeeCpfCents: row.employeeCpfCents,
+  employerCpfCents: row.employerCpfCents,
+  shgCents: row.shgCents,
+  netPayCents: row.netPayCents,
+  otherItemsCents: row.otherItemsCents,
+  netPayableCents: row.netPayableCents,
+});
+
+export const processedMessage = (row: PayslipRow) =>
+  `The payslip for ${periodLabel(row.year, row.month)} is processed. Revert it to unprocessed before changing it.`;
+
+/** Refuses (409) an event the payslip lifecycle does not allow from the stored status. */
+export function assertPayslipAllows(
+  row: PayslipRow,
+  event: Parameters<typeof nextPayslipStatus>[1],
+  message: string,
+): void {
+  if (nextPayslipStatus(row.status, event) === null) throw conflict(message);
+}
+
+export const aggregateOf = (payslip: PayslipRow, name: string, items: number): PayslipAggregate => ({
+  payslipId: payslip.id,
+  payslipMonth: payslip.month,
+  payslipYear: payslip.year,
+  processingStatus: payslip.status,
+  userDetails: { id: payslip.userId, name },
+  payDate: payslip.payDate,
+  grossPay: centsToAmount(payslip.grossPayCents),
+  totalEmployeeCpfContribution: centsToAmount(payslip.employeeCpfCents),
+  totalEmployerCpfContribution: centsToAmount(payslip.employerCpfCents),
+  selfHelpGroupContribution: centsToAmount(payslip.shgCents),
+  netPay: centsToAmount(payslip.netPayCents),
+  otherItems: centsToAmount(payslip.otherItemsCents),
+  netPayable: centsToAmount(payslip.netPayableCents),
+  payItems: Number(items),
+});
+
+/** How many pay items a payslip holds, as a column of a payslip query. */
+export const itemCount =
+  sql<number>`(select count(*)::int from pay_items i where i.payslip_id = ${payslips.id})`.mapWith(Number);
+
+export async function itemsOf(db: DbOrTx, payslipId: number) {
+  return db
+    .select()
+    .from(payItems)
+    .where(eq(payItems.payslipId, payslipId))
+    .orderBy(asc(payItems.createdAt), asc(payItems.id));
+}
+
+export async function findPayslip(db: DbOrTx, userId: number, { year, month }: Period, lock = false) {
+  const query = db
+    .select()
+    .from(payslips)
+    .where(and(eq(payslips.userId, userId), eq(payslips.year, year), eq(payslips.month, month)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** One employee's sums over processed months of a year. */
+export interface YearToDate {
+  owSubjectCents: number;
+  awSubjectCents: number;
+  grossPayCents: number;
+  employeeCpfCents: number;
+  employerCpfCents: number;
+  netPayCents: number;
+  netPayableCents: number;
+  /** The first and the last processed month after the period, if any: their figures counted this month as it was. */
+  laterMonth: number | null;
+  latestMonth: number | null;
+}
+
+export const emptyYearToDate: YearToDate = {
+  owSubjectCents: 0,
+  awSubjectCents: 0,
+  grossPayCents: 0,
+  employeeCpfCents: 0,
+  employerCpfCents: 0,
+  netPayCents: 0,
+  netPayableCents: 0,
+  laterMonth: null,
+  latestMonth: null,
+};
+
+/**
+ * The one year-to-date query: for each employee, the sums of their processed payslips of the period's
+ * year before its month (through it when `throughMonth`), and their first processed month after it.
+ * The CPF ceilings read the subject wages; the payslip PDF prints the other sums.
+ */
+export async function yearToDate(
+  db: DbOrTx,
+  { year, month }: Period,
+  userIds: readonly number[],
+  { throughMonth = false } = {},
+): Promise<Map<number, YearToDate>> {
+  const counted = throughMonth ? sql`${payslips.month} <= ${month}` : sql`${payslips.month} < ${month}`;
+  const sum = (column: AnyPgColumn) =>
+    sql<number>`coalesce(sum(${column}) filter (where ${counted}), 0)`.mapWith(Number);
+  const rows = await db
+    .select({
+      userId: payslips.userId,
+      owSubjectCents: sum(payslips.cpfOwSubjectCents),
+      awSubjectCents: sum(payslips.cpfAwSubjectCents),
+      grossPayCents: sum(payslips.grossPayCents),
+      employeeCpfCents: sum(payslips.employeeCpfCents),
+      employerCpfCents: sum(payslips.employerCpfCents),
+      netPayCents: sum(payslips.netPayCents),
+      netPayableCents: sum(payslips.netPayableCents),
+      laterMonth: sql<number | null>`min(${payslips.month}) filter (where ${payslips.month} > ${month})`,
+      latestMonth: sql<number | null>`max(${payslips.month}) filter (where ${payslips.month} > ${month})`,
+    })
+    .from(payslips)
+    .where(and(eq(payslips.year, year), isProcessedRow(), inIds(payslips.userId, userIds)))
+    .groupBy(payslips.userId);
+  return new Map(
+    rows.map(({ userId, laterMonth, latestMonth, ...sums }) => [
+      userId,
+      {
+        ...sums,
+        laterMonth: laterMonth === null ? null : Number(laterMonth),
+        latestMonth: latestMonth === null ? null : Number(latestMonth),
+      },
+    ]),
+  );
+}
+
+/**
+ * Locks the employees, in id order. A month's figures read the other months of the employee's year,
+ * so processing, revert and deletion of one employee take turns on this lock, and under READ
+ * COMMITTED each statement after it sees what the one before committed. Locks are always taken users
+ * first, then payslips, so the orders cannot deadlock.
+ */
+export async function lockEmployees(tx: Tx, userIds: readonly number[]) {
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inIds(users.id, userIds))
+    .orderBy(asc(users.id))
+    .for('update');
+}
