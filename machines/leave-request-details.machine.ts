@@ -2,6 +2,7 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { LeaveRequest } from '../src/domain/leave';
 import { notProvided, type ToastParams } from './effects';
+import { canLeaveRequest } from './leave-request.lifecycle';
 
 /**
  * The staff side panel 'Leave Request Details' (spec section 2): one request, read-only, with its attachment
@@ -44,7 +45,8 @@ export const leaveRequestDetailsMachine = setup({
   },
   guards: {
     hasAttachment: ({ context }) => Boolean(context.request?.fileUrl),
-    isPending: ({ context }) => context.request?.status === 'PENDING',
+    isPending: ({ context }) =>
+      context.request != null && canLeaveRequest(context.request.status, 'leaveRequest.delete'),
   },
 }).createMachine({
   id: 'leaveRequestDetails',

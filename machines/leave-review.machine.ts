@@ -3,6 +3,7 @@ import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import type { LeaveClash, LeaveRequest } from '../src/domain/leave';
 import { notProvided } from './effects';
+import { canLeaveRequest } from './leave-request.lifecycle';
 
 /**
  * The admin's Leave Request Details side sheet (spec section 2): one request at a time, its attachment
@@ -54,7 +55,8 @@ export const leaveReviewMachine = setup({
       notProvided('leave-review', 'notifyDecisionFailed')(),
   },
   guards: {
-    isPending: ({ context }) => context.request?.status === 'PENDING',
+    isPending: ({ context }) =>
+      context.request != null && canLeaveRequest(context.request.status, 'leaveRequest.approve'),
   },
 }).createMachine({
   id: 'leaveReview',

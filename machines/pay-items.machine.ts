@@ -13,7 +13,7 @@ import {
   payItemDraftError,
 } from '../src/domain/payslips';
 import { notProvided, type ToastParams } from './effects';
-import { nextPayslipStatus } from './payslip.lifecycle';
+import { isProcessedPayslip, nextPayslipStatus } from './payslip.lifecycle';
 
 /**
  * Pay Items (/admin/users/:userId/pay-items/:year/:month, spec section 2): one employee's payslip of a
@@ -110,7 +110,7 @@ export const payItemsMachine = setup({
   },
   guards: {
     isProcessed: ({ event }) =>
-      (event as unknown as { output: PayItemsData }).output.payslip.processingStatus === 'PROCESSED',
+      isProcessedPayslip((event as unknown as { output: PayItemsData }).output.payslip.processingStatus),
     canAdd: ({ context, event }) => {
       assertEvent(event, 'item.add');
       return payItemDraftError(context.drafts[event.kind]) === null;

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import type { ToastParams } from '../../machines/effects';
 import { leaveBalanceReportMachine } from '../../machines/leave-balance-report.machine';
 import { type LeaveOverview, leaveOverviewMachine } from '../../machines/leave-overview.machine';
+import { leaveStatusHasTag } from '../../machines/leave-request.lifecycle';
 import { leaveReviewMachine } from '../../machines/leave-review.machine';
 import type { LeaveApi } from '../api/leave.api';
 import { payrollMessages } from '../domain/payslips';
@@ -45,7 +46,7 @@ export function provideLeaveReview({ leave, notify }: LeaveReviewEffects) {
     actions: {
       notifyDecided: (_, { request, name }) =>
         notify(
-          request.status === 'APPROVED'
+          leaveStatusHasTag(request.status, 'taken')
             ? {
                 type: 'success',
                 title: 'Approval successful!',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { leaveDecisionStatus } from '../../machines/leave-request.lifecycle';
 import {
   type CreateLeaveRequest,
   downloadGrantSchema,
@@ -83,7 +84,7 @@ export function createLeaveApi(client: ApiClient) {
     async decide(id: number, isApproved: boolean): Promise<LeaveRequest> {
       const answer = await client.request(`/leave-requests/${id}`, {
         method: 'PATCH',
-        body: { status: isApproved ? 'APPROVED' : 'REJECTED' },
+        body: { status: leaveDecisionStatus[isApproved ? 'approve' : 'reject'] },
         fallbackMessage: 'Failed to update leave request',
       });
       return leaveRequestSchema.parse(answer);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { initialPayslipStatus } from '../../machines/payslip.lifecycle';
 import type { PayItemKind } from '../domain/payroll';
 import {
   type BulkProcess,
@@ -68,7 +69,7 @@ export function createPayslipsApi(client: ApiClient) {
       return payslipAggregateSchema.parse(
         await client.request(`/payslips/${payslipId}/status`, {
           method: 'PATCH',
-          body: { status: 'UNPROCESSED' },
+          body: { status: initialPayslipStatus },
         }),
       );
     },

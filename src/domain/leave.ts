@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { leaveDecisionStatus } from '../../machines/leave-request.lifecycle';
 import { ATTACHMENT_MIME_TYPES } from './attachments';
 import { LEAVE_STATUSES } from './enums';
 import { freeText, idSchema, MAX_ID, MAX_LENGTH, text } from './fields';
@@ -109,7 +110,9 @@ export const createLeaveRequestSchema = z.object({
 export type CreateLeaveRequest = z.infer<typeof createLeaveRequestSchema>;
 
 export const decideLeaveRequestSchema = z.object({
-  status: z.enum(['APPROVED', 'REJECTED'], { error: 'status must be APPROVED or REJECTED' }),
+  status: z.enum([leaveDecisionStatus.approve, leaveDecisionStatus.reject], {
+    error: `status must be ${leaveDecisionStatus.approve} or ${leaveDecisionStatus.reject}`,
+  }),
 });
 
 export const LEAVE_SORT_FIELDS = ['fromDate', 'toDate', 'createdAt'] as const;

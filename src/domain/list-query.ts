@@ -12,7 +12,7 @@ export interface SortRule {
 export interface ListQuery {
   /** Applied search text (the box's text, 300 ms after the last keystroke). */
   search: string;
-  /** Multi-select filters by name, e.g. { status: ['PENDING'] }. */
+  /** Multi-select filters by name, e.g. { type: ['Annual Leave'] }. */
   filters: Readonly<Record<string, readonly string[]>>;
   sorting: readonly SortRule[];
   page: number;

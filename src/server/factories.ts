@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Role } from '../domain/auth';
 import {
   type BANK_NAMES,
@@ -8,7 +7,6 @@ import {
   type PASS_TYPES,
   type RACES,
 } from '../domain/enums';
-import { leaveDaysByYear } from '../domain/leave-days';
 import type { Nationality } from '../domain/nationalities';
 import { nricCheckLetter } from '../domain/nric';
 import {
@@ -19,16 +17,7 @@ import {
   officialCpfRates,
 } from '../domain/payroll';
 import type { DbOrTx } from './db/client';
-import {
-  employmentInfo,
-  leaveBalances,
-  leaveRequestDays,
-  leaveRequests,
-  leaveTypes,
-  paymentInfo,
-  staffInfo,
-  users,
-} from './db/schema';
+import { employmentInfo, leaveBalances, leaveTypes, paymentInfo, staffInfo, users } from './db/schema';
 
 // Row factories shared by the demo seed and the tests, for records whose services do not exist
 // yet (onboarding, leave). Each applies the domain rules the real service will (NRIC check
@@ -136,50 +125,6 @@ export async function insertLeaveBalances(
   totals: Array<{ leaveTypeId: number; totalDays: number | null }>,
 ) {
   await db.insert(leaveBalances).values(totals.map((t) => ({ userId, year, ...t })));
-}
-
-/**
- * A leave request with its days computed by the domain rule and charged to each year it touches; balances
- * are derived from these charges, so nothing else is updated.
- */
-export async function insertLeaveRequest(
-  db: DbOrTx,
-  request: {
-    userId: number;
-    leaveTypeId: number;
-    fromDate: string;
-    fromDateIsAm: boolean;
-    toDate: string;
-    toDateIsAm: boolean;
-    status: 'PENDING' | 'APPROVED' | 'REJECTED';
-    reason: string | null;
-    decidedById?: number | null;
-    /** A stored attachment's key. */
-    fileKey?: string | null;
-  },
-) {
-  const [type] = await db
-    .select({ calendarDays: leaveTypes.countsCalendarDays })
-    .from(leaveTypes)
-    .where(eq(leaveTypes.id, request.leaveTypeId));
-  const charges = leaveDaysByYear(request, { calendarDays: type?.calendarDays ?? false });
-  const days = charges.reduce((sum, charge) => sum + charge.days, 0);
-  const [created] = await db
-    .insert(leaveRequests)
-    .values({
-      ...request,
-      days,
-      createdById: request.userId,
-      decidedById: request.status === 'PENDING' ? null : (request.decidedById ?? null),
-    })
-    .returning();
-  if (!created) throw new Error('leave request not created');
-  if (charges.length > 0) {
-    await db
-      .insert(leaveRequestDays)
-      .values(charges.map((charge) => ({ leaveRequestId: created.id, ...charge })));
-  }
-  return created;
 }
 
 /** The official rates prefill the payment info, as the onboarding form does; none without CPF. */

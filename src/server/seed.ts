@@ -1,17 +1,12 @@
 import { count, sql } from 'drizzle-orm';
+import { leaveDecisionStatus } from '../../machines/leave-request.lifecycle';
 import { addDaysIso, todayIso } from '../domain/dates';
 import { DEFAULT_LEAVE_TYPES, UNPAID_LEAVE } from '../domain/enums';
 import { leaveDays, MINIMUM_LEAVE_DAYS } from '../domain/leave-days';
 import type { Config } from './config';
 import type { Db, DbOrTx } from './db/client';
 import { users } from './db/schema';
-import {
-  insertLeaveBalances,
-  insertLeaveRequest,
-  insertLeaveTypes,
-  insertOnboarding,
-  insertUser,
-} from './factories';
+import { insertLeaveBalances, insertLeaveTypes, insertOnboarding, insertUser } from './factories';
 import { hashPassword } from './lib/secrets';
 import { renderPdf } from './pdf/document';
 import {
@@ -24,6 +19,7 @@ import {
 } from './seed/demo-company';
 import { seedPayroll } from './seed-payroll';
 import { writeAudit } from './services/audit';
+import { createLeaveRequest, decideLeaveRequest } from './services/leave-requests';
 import { type FileStorage, newAttachmentKey } from './storage/storage';
 
 export { DEMO_STAFF_PASSWORD };
@@ -75,17 +71,13 @@ export async function seedDemoCompany(
   const month = Number(today.slice(5, 7));
 
   const types = await insertLeaveTypes(db, DEFAULT_LEAVE_TYPES);
-  const typeId = (name: string) => {
-    const found = types.find((t) => t.name === name);
-    if (!found) throw new Error(`seed: leave type ${name} missing`);
-    return found.id;
-  };
   const admin = await insertUser(db, {
     email: config.seedAdminEmail,
     fullName: DEMO_ADMIN_NAME,
     role: 'ADMIN',
     passwordHash: hashes.adminHash,
   });
+  const adminActor = { id: admin.id, role: 'ADMIN' as const };
 
   const staffIds = new Map<string, number>();
   for (const person of DEMO_STAFF) {
@@ -159,31 +151,35 @@ export async function seedDemoCompany(
     // Keep the demo inside the years that have balances: this one, and last year for the year-end request.
     const earliest = String(request.aroundYearEnd ? year - 1 : year);
     if (fromDate.slice(0, 4) < earliest || toDate.slice(0, 4) !== String(year)) continue;
-    let fileKey: string | null = null;
+    let fileUrl: string | undefined;
     if (request.pdfAttachment && storage) {
-      fileKey = newAttachmentKey(userId, request.pdfAttachment.fileName, 'application/pdf');
-      await storage.put(fileKey, await demoLetter(request.pdfAttachment), 'application/pdf');
+      fileUrl = newAttachmentKey(userId, request.pdfAttachment.fileName, 'application/pdf');
+      await storage.put(fileUrl, await demoLetter(request.pdfAttachment), 'application/pdf');
     }
-    const created = await insertLeaveRequest(db, {
-      userId,
-      leaveTypeId: typeId(request.type),
-      fromDate,
-      fromDateIsAm: request.fromAm,
-      toDate,
-      toDateIsAm: request.toAm,
-      status: request.status,
-      reason: request.reason,
-      decidedById: admin.id,
-      fileKey,
-    });
-    await writeAudit(db, {
-      actorUserId: null,
-      action: 'leaveRequest.seeded',
-      entity: 'leaveRequest',
-      entityId: created.id,
-    });
+    // Through the services, as users would: the staff member asks, the administrator decides.
+    const created = await createLeaveRequest(
+      db,
+      { id: userId, role: 'STAFF' },
+      {
+        userId,
+        leaveType: request.type,
+        reason: request.reason,
+        fromDate,
+        fromDateIsAm: request.fromAm,
+        toDate,
+        toDateIsAm: request.toAm,
+        fileUrl,
+      },
+      { storage },
+    );
+    if (request.decision) {
+      await decideLeaveRequest(db, adminActor, {
+        id: created.id,
+        status: leaveDecisionStatus[request.decision],
+      });
+    }
   }
-  await seedPayroll(db, { id: admin.id, role: 'ADMIN' }, today, staffIds);
+  await seedPayroll(db, adminActor, today, staffIds);
   await writeAudit(db, {
     actorUserId: null,
     action: 'company.seeded',

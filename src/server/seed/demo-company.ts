@@ -298,7 +298,8 @@ export interface DemoLeaveRequest {
   fromAm: boolean;
   to: number;
   toAm: boolean;
-  status: 'PENDING' | 'APPROVED' | 'REJECTED';
+  /** What the administrator decided; a request without a decision stays pending. */
+  decision?: 'approve' | 'reject';
   reason: string;
   /** `from` and `to` count from the last 31 December instead of today: a request across the year end. */
   aroundYearEnd?: true;
@@ -315,7 +316,7 @@ export const DEMO_LEAVE_REQUESTS: DemoLeaveRequest[] = [
     fromAm: true,
     to: -38,
     toAm: false,
-    status: 'APPROVED',
+    decision: 'approve',
     reason: 'Family trip to Penang',
   },
   {
@@ -325,7 +326,7 @@ export const DEMO_LEAVE_REQUESTS: DemoLeaveRequest[] = [
     fromAm: true,
     to: -21,
     toAm: false,
-    status: 'APPROVED',
+    decision: 'approve',
     reason: 'Fever, MC attached at clinic',
   },
   {
@@ -335,7 +336,7 @@ export const DEMO_LEAVE_REQUESTS: DemoLeaveRequest[] = [
     fromAm: false,
     to: -9,
     toAm: false,
-    status: 'REJECTED',
+    decision: 'reject',
     reason: 'Quarter-end closing week',
   },
   {
@@ -345,7 +346,7 @@ export const DEMO_LEAVE_REQUESTS: DemoLeaveRequest[] = [
     fromAm: true,
     to: -5,
     toAm: true,
-    status: 'APPROVED',
+    decision: 'approve',
     reason: 'Child’s school meeting',
   },
   {
@@ -355,7 +356,7 @@ export const DEMO_LEAVE_REQUESTS: DemoLeaveRequest[] = [
     fromAm: true,
     to: -2,
     toAm: false,
-    status: 'APPROVED',
+    decision: 'approve',
     reason: 'Bereavement',
   },
   {
@@ -365,7 +366,6 @@ export const DEMO_LEAVE_REQUESTS: DemoLeaveRequest[] = [
     fromAm: true,
     to: 9,
     toAm: false,
-    status: 'PENDING',
     reason: 'Wedding anniversary',
   },
   {
@@ -375,7 +375,6 @@ export const DEMO_LEAVE_REQUESTS: DemoLeaveRequest[] = [
     fromAm: true,
     to: 12,
     toAm: true,
-    status: 'PENDING',
     reason: 'Renewal of passport',
   },
   {
@@ -385,7 +384,6 @@ export const DEMO_LEAVE_REQUESTS: DemoLeaveRequest[] = [
     fromAm: true,
     to: 24,
     toAm: false,
-    status: 'PENDING',
     reason: 'Extended family visit',
   },
   {
@@ -395,7 +393,7 @@ export const DEMO_LEAVE_REQUESTS: DemoLeaveRequest[] = [
     fromAm: true,
     to: -13,
     toAm: false,
-    status: 'REJECTED',
+    decision: 'reject',
     reason: 'Dental surgery',
   },
   {
@@ -405,7 +403,6 @@ export const DEMO_LEAVE_REQUESTS: DemoLeaveRequest[] = [
     fromAm: false,
     to: 4,
     toAm: false,
-    status: 'PENDING',
     reason: 'Moving house',
   },
   {
@@ -416,7 +413,7 @@ export const DEMO_LEAVE_REQUESTS: DemoLeaveRequest[] = [
     fromAm: false,
     to: 2,
     toAm: true,
-    status: 'APPROVED',
+    decision: 'approve',
     reason: 'Year-end holiday in Kerala',
     aroundYearEnd: true,
   },
@@ -428,7 +425,6 @@ export const DEMO_LEAVE_REQUESTS: DemoLeaveRequest[] = [
     fromAm: true,
     to: 23,
     toAm: false,
-    status: 'PENDING',
     reason: 'Scheduled knee surgery; the hospital letter is attached',
     pdfAttachment: {
       fileName: 'hospital-letter',

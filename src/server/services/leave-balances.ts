@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import { leaveStatusesTagged } from '../../../machines/leave-request.lifecycle';
 import { COMPANY_TIME_ZONE, todayIso } from '../../domain/dates';
 import { UNPAID_LEAVE } from '../../domain/enums';
 import type { LeaveBalance, YearlyLeaveBalanceRow } from '../../domain/leave';
@@ -55,11 +56,11 @@ export async function leaveBalancesOf(
         userId: leaveRequests.userId,
         leaveTypeId: leaveRequests.leaveTypeId,
         approved:
-          sql<number>`coalesce(sum(${leaveRequestDays.days}) filter (where ${leaveRequests.status} = 'APPROVED'), 0)`.mapWith(
+          sql<number>`coalesce(sum(${leaveRequestDays.days}) filter (where ${inArray(leaveRequests.status, leaveStatusesTagged('taken'))}), 0)`.mapWith(
             Number,
           ),
         pending:
-          sql<number>`coalesce(sum(${leaveRequestDays.days}) filter (where ${leaveRequests.status} = 'PENDING'), 0)`.mapWith(
+          sql<number>`coalesce(sum(${leaveRequestDays.days}) filter (where ${inArray(leaveRequests.status, leaveStatusesTagged('awaitsDecision'))}), 0)`.mapWith(
             Number,
           ),
       })
@@ -69,7 +70,7 @@ export async function leaveBalancesOf(
         and(
           eq(leaveRequestDays.year, year),
           inArray(leaveRequests.userId, ids),
-          inArray(leaveRequests.status, ['APPROVED', 'PENDING']),
+          inArray(leaveRequests.status, leaveStatusesTagged('holdsDays')),
         ),
       )
       .groupBy(leaveRequests.userId, leaveRequests.leaveTypeId),

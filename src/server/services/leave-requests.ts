@@ -4,6 +4,9 @@ import {
   canLeaveRequest,
   decisionEvent,
   type LeaveRequestLifecycleEventType,
+  leaveStatusesTagged,
+  leaveStatusHasTag,
+  nextLeaveStatus,
 } from '../../../machines/leave-request.lifecycle';
 import { todayIso } from '../../domain/dates';
 import type { LeaveStatus } from '../../domain/enums';
@@ -220,7 +223,7 @@ async function activeRequestsAround(
   scope: { userId?: number; notUserId?: number },
 ) {
   const conditions = [
-    inArray(leaveRequests.status, ['PENDING', 'APPROVED'] satisfies LeaveStatus[]),
+    inArray(leaveRequests.status, leaveStatusesTagged('holdsDays')),
     lte(leaveRequests.fromDate, period.toDate),
     gte(leaveRequests.toDate, period.fromDate),
   ];
@@ -423,18 +426,21 @@ async function lockForEvent(tx: Tx, id: number, event: LeaveRequestLifecycleEven
 export async function decideLeaveRequest(
   db: DbOrTx,
   actor: Actor,
-  input: { id: number; status: 'APPROVED' | 'REJECTED' },
+  input: { id: number; status: keyof typeof decisionEvent },
 ): Promise<LeaveRequest> {
   assertAdmin(actor);
   await db.transaction(async (tx) => {
-    const row = await lockForEvent(tx, input.id, decisionEvent[input.status]);
+    const event = decisionEvent[input.status];
+    const row = await lockForEvent(tx, input.id, event);
+    const status = nextLeaveStatus(row.status, event);
+    if (!status) throw new Error('the lifecycle allowed a decision without a next status');
     // Four eyes: an administrator's own leave is decided by another administrator.
     if (row.userId === actor.id) {
       throw forbidden(
         'You cannot approve or reject your own leave request; another administrator must decide it.',
       );
     }
-    if (input.status === 'APPROVED') {
+    if (leaveStatusHasTag(status, 'taken')) {
       const charges = await tx
         .select({ year: leaveRequestDays.year, days: leaveRequestDays.days })
         .from(leaveRequestDays)
@@ -448,16 +454,13 @@ export async function decideLeaveRequest(
         true,
       );
     }
-    await tx
-      .update(leaveRequests)
-      .set({ status: input.status, decidedById: actor.id })
-      .where(eq(leaveRequests.id, row.id));
+    await tx.update(leaveRequests).set({ status, decidedById: actor.id }).where(eq(leaveRequests.id, row.id));
     await writeAudit(tx, {
       actorUserId: actor.id,
-      action: input.status === 'APPROVED' ? 'leaveRequest.approved' : 'leaveRequest.rejected',
+      action: event === 'leaveRequest.approve' ? 'leaveRequest.approved' : 'leaveRequest.rejected',
       entity: 'leaveRequest',
       entityId: row.id,
-      details: { userId: row.userId, from: row.status, to: input.status },
+      details: { userId: row.userId, from: row.status, to: status },
     });
   });
   const request = await findRequest(db, input.id);

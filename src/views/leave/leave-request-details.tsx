@@ -1,6 +1,7 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { canLeaveRequest, leaveStatusHasTag } from '../../../machines/leave-request.lifecycle';
 import type { leaveRequestDetailsMachine } from '../../../machines/leave-request-details.machine';
 import { SideSheet } from '../../ui/side-sheet';
 import { LeaveRequestFacts } from './leave-request-facts';
@@ -32,13 +33,13 @@ export function LeaveRequestDetailsPanel({ actor }: { actor: LeaveRequestDetails
     >
       {request && (
         <Stack gap="5">
-          {request.status === 'PENDING' && (
+          {leaveStatusHasTag(request.status, 'awaitsDecision') && (
             <Text color="fg.muted" fontSize="sm">
               This request is pending approval from the admin.
             </Text>
           )}
           <LeaveRequestFacts request={request} attachment={{ url, state: attachment }} />
-          {request.status === 'PENDING' && (
+          {canLeaveRequest(request.status, 'leaveRequest.delete') && (
             <Stack gap="2">
               <Button
                 colorPalette="red"

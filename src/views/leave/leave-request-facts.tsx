@@ -1,5 +1,6 @@
 import { Box, DataList, Image, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { leaveStatusHasTag } from '../../../machines/leave-request.lifecycle';
 import { isPdfReference } from '../../domain/attachments';
 import type { LeaveRequest } from '../../domain/leave';
 import {
@@ -86,7 +87,7 @@ export function LeaveRequestFacts({
   employee?: string;
   attachment: { url: string | null; state: AttachmentState };
 }) {
-  const pending = request.status === 'PENDING';
+  const pending = leaveStatusHasTag(request.status, 'awaitsDecision');
   const items: Array<[string, ReactNode]> = [
     ...(employee ? [['Employee', employee] as [string, ReactNode]] : []),
     ['Status', <StatusBadge key="status" status={request.status} label={leaveStatusLabel(request.status)} />],

@@ -1,6 +1,7 @@
 import { Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { canLeaveRequest } from '../../../machines/leave-request.lifecycle';
 import type { leaveReviewMachine } from '../../../machines/leave-review.machine';
 import type { LeaveClash, LeaveRequest } from '../../domain/leave';
 import { leaveStatusLabel } from '../../domain/leave-display';
@@ -73,7 +74,7 @@ export function LeaveReviewSheet({ actor }: { actor: LeaveReviewRef }) {
     actor,
     (s) => s.matches({ open: 'ready' }) || s.matches({ open: 'deciding' }),
   );
-  const pending = request?.status === 'PENDING';
+  const pending = request != null && canLeaveRequest(request.status, 'leaveRequest.approve');
 
   return (
     <SideSheet

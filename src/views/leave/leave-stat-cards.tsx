@@ -2,16 +2,17 @@ import { Button, Card, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { leaveOverviewMachine } from '../../../machines/leave-overview.machine';
-import type { LeaveStatus } from '../../domain/enums';
+import { LEAVE_STATUSES, type LeaveStatus } from '../../domain/enums';
 
 export type LeaveOverviewRef = ActorRefFrom<typeof leaveOverviewMachine>;
 
 /** Spec section 2: the three stat cards of the admin and staff dashboards. */
-const CARDS: ReadonlyArray<{ status: LeaveStatus; title: string; colour: string }> = [
-  { status: 'PENDING', title: 'Pending Approval', colour: 'orange.solid' },
-  { status: 'APPROVED', title: 'Requests Approved', colour: 'green.solid' },
-  { status: 'REJECTED', title: 'Requests Rejected', colour: 'red.solid' },
-];
+const CARD_OF: Record<LeaveStatus, { title: string; colour: string }> = {
+  PENDING: { title: 'Pending Approval', colour: 'orange.solid' },
+  APPROVED: { title: 'Requests Approved', colour: 'green.solid' },
+  REJECTED: { title: 'Requests Rejected', colour: 'red.solid' },
+};
+const CARDS = LEAVE_STATUSES.map((status) => ({ status, ...CARD_OF[status] }));
 
 /** The counts by status; skeletons until the first answer, the figures stay while they reload. */
 export function LeaveStatCards({ actor }: { actor: LeaveOverviewRef }) {

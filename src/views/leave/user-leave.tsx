@@ -2,6 +2,7 @@ import { Card, Flex, Heading, Menu, Stack, VisuallyHidden } from '@chakra-ui/rea
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { InspectionEvent, Observer } from 'xstate';
+import { canLeaveRequest } from '../../../machines/leave-request.lifecycle';
 import { leaveListInput } from '../../actors/leave-list.actors';
 import type { StaffLeaveLogic } from '../../actors/staff-leave.actors';
 import type { LeaveRequest } from '../../domain/leave';
@@ -68,7 +69,7 @@ function RequestActions({
       <Menu.Item value="view" onSelect={() => details.send({ type: 'details.open', request: row })}>
         View
       </Menu.Item>
-      {row.status === 'PENDING' && (
+      {canLeaveRequest(row.status, 'leaveRequest.delete') && (
         <DangerItem value="delete" onSelect={() => list.send({ type: 'removal.request', row })}>
           Delete Request
         </DangerItem>

@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// Rules of the codebase's shape (decision 0004, issue on statecharts owning the behaviour), checked on
+// the source text so a change that breaks one fails here, whatever the tests of behaviour see.
+const root = path.resolve(import.meta.dirname, '../..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
+}
+
+const files = [...sourceFiles('src'), ...sourceFiles('machines')];
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+// The statuses of spec sections 3 and 4.
+const STATUS_LITERAL = /(['"`])(PENDING|APPROVED|REJECTED|UNPROCESSED|ITEMS_ADDED|PROCESSED)\1/;
+
+// Where the statuses are declared: the lifecycles, the enum lists and the database's definition.
+const declaresStatuses = (file: string) =>
+  file.endsWith('.lifecycle.ts') ||
+  file === 'src/domain/enums.ts' ||
+  file === 'src/server/db/schema.ts' ||
+  file.startsWith('src/server/db/migrations/');
+
+describe('the lifecycles are the only writers and readers of status', () => {
+  it('finds the source files', () => {
+    expect(files).toContain('machines/payslip.lifecycle.ts');
+    expect(files.length).toBeGreaterThan(100);
+  });
+
+  it('no status literal outside the lifecycles, the enum lists and the schema', () => {
+    const offending = files
+      .filter((file) => !declaresStatuses(file))
+      .flatMap((file) =>
+        read(file)
+          .split('\n')
+          .map((line, index) => ({ file, line: index + 1, text: line.trim() }))
+          .filter(({ text }) => !/^(\/\/|\/\*|\*)/.test(text) && STATUS_LITERAL.test(text)),
+      )
+      .map(({ file, line, text }) => `${file}:${line}: ${text}`);
+    expect(offending).toEqual([]);
+  });
+
+  it('the check would see a comparison written in a view', () => {
+    expect(STATUS_LITERAL.test("{row.status === 'PENDING' && (")).toBe(true);
+    expect(STATUS_LITERAL.test('status: `PROCESSED`')).toBe(true);
+    expect(STATUS_LITERAL.test("leaveStatusHasTag(status, 'taken')")).toBe(false);
+  });
+});
+
+describe('modules stay small enough to read', () => {
+  it('no server module is over 500 lines', () => {
+    const long = sourceFiles('src/server')
+      .map((file) => ({ file, lines: read(file).split('\n').length }))
+      .filter(({ lines }) => lines > 500)
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(long).toEqual([]);
+  });
+});
