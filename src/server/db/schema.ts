@@ -1,5 +1,6 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -39,6 +40,11 @@ const oneOf = (column: SQLWrapper, values: readonly string[]) =>
   sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`;
 
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+/**
+ * Money in integer cents, 64-bit: a year's sums and a large company's totals pass 32 bits (about
+ * $21 million). Read as JavaScript numbers, exact to $90 trillion; the API caps a payslip far below.
+ */
+const money = (name: string) => bigint(name, { mode: 'number' });
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => instant('created_at').notNull().defaultNow();
 const updatedAt = () =>
@@ -138,7 +144,7 @@ export const paymentInfo = pgTable(
   {
     id: id(),
     userId: ownerId('cascade'),
-    basicSalaryCents: integer('basic_salary_cents').notNull(),
+    basicSalaryCents: money('basic_salary_cents').notNull(),
     employeeCpfRate: percent('employee_cpf_rate'),
     employerCpfRate: percent('employer_cpf_rate'),
     cpfType: text('cpf_type', { enum: CPF_TYPES }).notNull().default('NONE'),
@@ -283,7 +289,7 @@ export const payslips = pgTable(
     month: integer('month').notNull(),
     status: text('status', { enum: PAYSLIP_STATUSES }).notNull().default('UNPROCESSED'),
     // Snapshots taken when the payslip is created, so later edits to payment info do not rewrite history.
-    basicSalarySnapshotCents: integer('basic_salary_snapshot_cents').notNull(),
+    basicSalarySnapshotCents: money('basic_salary_snapshot_cents').notNull(),
     employeeCpfRateSnapshot: percent('employee_cpf_rate_snapshot'),
     employerCpfRateSnapshot: percent('employer_cpf_rate_snapshot'),
     cpfTypeSnapshot: text('cpf_type_snapshot', { enum: CPF_TYPES }).notNull().default('NONE'),
@@ -294,20 +300,20 @@ export const payslips = pgTable(
     dateOfBirthSnapshot: isoDate('date_of_birth_snapshot'),
     payDate: isoDate('pay_date'),
     // Totals computed by the payroll engine (integer cents), frozen when processed.
-    ordinaryWageCents: integer('ordinary_wage_cents').notNull().default(0),
-    additionalWageCents: integer('additional_wage_cents').notNull().default(0),
-    grossPayCents: integer('gross_pay_cents').notNull().default(0),
-    employeeCpfCents: integer('employee_cpf_cents').notNull().default(0),
-    employerCpfCents: integer('employer_cpf_cents').notNull().default(0),
-    shgCents: integer('shg_cents').notNull().default(0),
+    ordinaryWageCents: money('ordinary_wage_cents').notNull().default(0),
+    additionalWageCents: money('additional_wage_cents').notNull().default(0),
+    grossPayCents: money('gross_pay_cents').notNull().default(0),
+    employeeCpfCents: money('employee_cpf_cents').notNull().default(0),
+    employerCpfCents: money('employer_cpf_cents').notNull().default(0),
+    shgCents: money('shg_cents').notNull().default(0),
     // A levy is a whole number of 1/400 cent (0.25% of cents): four decimals keep it exact.
     sdlCents: numeric('sdl_cents', { precision: 14, scale: 4, mode: 'number' }).notNull().default(0),
     // OW and AW on which CPF was paid: the year-to-date figures of the employee's later months.
-    cpfOwSubjectCents: integer('cpf_ow_subject_cents').notNull().default(0),
-    cpfAwSubjectCents: integer('cpf_aw_subject_cents').notNull().default(0),
-    netPayCents: integer('net_pay_cents').notNull().default(0),
-    otherItemsCents: integer('other_items_cents').notNull().default(0),
-    netPayableCents: integer('net_payable_cents').notNull().default(0),
+    cpfOwSubjectCents: money('cpf_ow_subject_cents').notNull().default(0),
+    cpfAwSubjectCents: money('cpf_aw_subject_cents').notNull().default(0),
+    netPayCents: money('net_pay_cents').notNull().default(0),
+    otherItemsCents: money('other_items_cents').notNull().default(0),
+    netPayableCents: money('net_payable_cents').notNull().default(0),
     processedAt: instant('processed_at'),
     processedById: actorId('processed_by_id'),
     createdAt: createdAt(),
@@ -336,7 +342,7 @@ export const payItems = pgTable(
       .references(() => payslips.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: payItemKinds as [PayItemKind, ...PayItemKind[]] }).notNull(),
     type: text('type').notNull(),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: money('amount_cents').notNull(),
     createdById: actorId('created_by_id'),
     createdAt: createdAt(),
   },
