@@ -16,6 +16,7 @@ import { forbidden, statusText } from './lib/http-error';
 import { securityHeaders } from './lib/security-headers';
 import { memoryThrottleStore, redisThrottleStore, type ThrottleStore } from './lib/throttle';
 import { redactUrl } from './logging';
+import { closePdfWorkers } from './pdf/pool';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onClose', async () => {
     await throttle.close();
     await redis?.quit();
+    await closePdfWorkers();
   });
 
   await app.register(cookie);

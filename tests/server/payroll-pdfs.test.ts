@@ -1,6 +1,7 @@
 import { computeRunPayslip, type PayslipItem, sdlCents } from '../../src/domain/payroll';
 import { renderPayrollTablePdf } from '../../src/server/pdf/payroll-table';
 import { type PayslipPdfData, renderPayslipPdf } from '../../src/server/pdf/payslip';
+import { closePdfWorkers, renderPdfDocument } from '../../src/server/pdf/pool';
 import { pdfText } from '../support/pdf-text';
 
 // The worked example of docs/payroll.md, March 2026.
@@ -81,6 +82,37 @@ describe('payslip PDF', () => {
     // The full identity and account numbers never appear.
     expect(text).not.toContain('S6912345D');
     expect(text).not.toContain('012345');
+  });
+
+  it('prints a deduction of nothing as 0.00, not -0.00 (a foreigner on a work pass pays no CPF)', async () => {
+    const { text } = await pdfText(
+      await renderPayslipPdf({
+        ...payslip,
+        items: [],
+        selfHelpGroup: 'NONE',
+        cpfRates: null,
+        totals: { ...totals, employeeCpfCents: 0, employerCpfCents: 0, shgCents: 0 },
+      }),
+    );
+    expect(text).toContain('Employee CPF 0.00');
+    expect(text).toContain('Self-help group (none) 0.00');
+    expect(text).not.toContain('-0.00');
+  });
+});
+
+describe('PDFs drawn in worker threads', () => {
+  afterAll(closePdfWorkers);
+
+  it('answer the same document as drawing it here, several at once', async () => {
+    const [inWorkers, here] = await Promise.all([
+      Promise.all(Array.from({ length: 3 }, () => renderPdfDocument({ kind: 'payslip', data: payslip }))),
+      renderPayslipPdf(payslip),
+    ]);
+    const expected = (await pdfText(here)).text;
+    for (const pdf of inWorkers) {
+      expect(Buffer.isBuffer(pdf)).toBe(true);
+      expect((await pdfText(pdf)).text).toBe(expected);
+    }
   });
 });
 

@@ -41,7 +41,8 @@ const columns: readonly TableColumn[] = [
 ];
 
 const money = formatCents;
-const minus = (cents: number) => money(-cents);
+// A deduction of nothing prints as 0.00: -0 would print '-0.00'.
+const minus = (cents: number) => money(cents === 0 ? 0 : -cents);
 
 const itemRows = (data: PayslipPdfData, kind: PayItemKind, sign: 1 | -1) =>
   data.items

@@ -15,7 +15,7 @@ import {
   users,
 } from '../db/schema';
 import { conflict, notFound } from '../lib/http-error';
-import { renderLeaveBalancesPdf } from '../pdf/leave-balances';
+import { renderPdfDocument } from '../pdf/pool';
 import { type Actor, assertAdmin, assertOwnerOrAdmin } from './actor';
 import { writeAudit } from './audit';
 import { listLeaveTypes } from './leave-types';
@@ -159,7 +159,10 @@ export async function yearlyLeaveBalancesPdf(
   const year = input.year ?? thisYear();
   const [rows, types] = await Promise.all([yearlyLeaveBalances(db, actor, { year }), listLeaveTypes(db)]);
   const generatedAt = DateTime.now().setZone(COMPANY_TIME_ZONE).toFormat('dd/MM/yyyy HH:mm');
-  return { year, pdf: await renderLeaveBalancesPdf({ year, generatedAt, types, rows }) };
+  return {
+    year,
+    pdf: await renderPdfDocument({ kind: 'leaveBalances', data: { year, generatedAt, types, rows } }),
+  };
 }
 
 /**

@@ -3,8 +3,7 @@ import { isProcessedPayslip } from '../../../../machines/payslip.lifecycle';
 import type { DbOrTx } from '../../db/client';
 import { employmentInfo, paymentInfo, payslips, staffInfo, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
-import { renderPayrollTablePdf } from '../../pdf/payroll-table';
-import { renderPayslipPdf } from '../../pdf/payslip';
+import { renderPdfDocument } from '../../pdf/pool';
 import { type Actor, assertAdmin, assertOwnerOrAdminElseNotFound, isAdmin } from '../actor';
 import {
   emptyYearToDate,
@@ -47,7 +46,7 @@ export async function payslipPdf(db: DbOrTx, actor: Actor, { id }: { id: number 
       .from(paymentInfo)
       .where(eq(paymentInfo.userId, payslip.userId)),
   ]);
-  const pdf = await renderPayslipPdf({
+  const data = {
     companyName: deps.companyName,
     employee: {
       fullName: found.user.fullName,
@@ -70,7 +69,8 @@ export async function payslipPdf(db: DbOrTx, actor: Actor, { id }: { id: number 
           },
     bank: bank[0] ?? null,
     yearToDate: ytd.get(payslip.userId) ?? emptyYearToDate,
-  });
+  };
+  const pdf = await renderPdfDocument({ kind: 'payslip', data });
   return { pdf, fileName: `payslip-${fileStamp(payslip.year, payslip.month)}-${payslip.userId}.pdf` };
 }
 
@@ -83,20 +83,23 @@ export async function processedTablePdf(db: DbOrTx, actor: Actor, { year, month 
     .innerJoin(users, eq(users.id, payslips.userId))
     .where(and(eq(payslips.year, year), eq(payslips.month, month), isProcessedRow()))
     .orderBy(asc(users.fullName), asc(users.id));
-  const pdf = await renderPayrollTablePdf({
-    companyName: deps.companyName,
-    year,
-    month,
-    rows: rows.map(({ payslip, name }) => ({
-      name,
-      grossPayCents: payslip.grossPayCents,
-      employeeCpfCents: payslip.employeeCpfCents,
-      employerCpfCents: payslip.employerCpfCents,
-      netPayCents: payslip.netPayCents,
-      otherItemsCents: payslip.otherItemsCents,
-      netPayableCents: payslip.netPayableCents,
-      sdlCents: Number(payslip.sdlCents),
-    })),
+  const pdf = await renderPdfDocument({
+    kind: 'payrollTable',
+    data: {
+      companyName: deps.companyName,
+      year,
+      month,
+      rows: rows.map(({ payslip, name }) => ({
+        name,
+        grossPayCents: payslip.grossPayCents,
+        employeeCpfCents: payslip.employeeCpfCents,
+        employerCpfCents: payslip.employerCpfCents,
+        netPayCents: payslip.netPayCents,
+        otherItemsCents: payslip.otherItemsCents,
+        netPayableCents: payslip.netPayableCents,
+        sdlCents: Number(payslip.sdlCents),
+      })),
+    },
   });
   return { pdf, fileName: `processed-payslips-${fileStamp(year, month)}.pdf` };
 }

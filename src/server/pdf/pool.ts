@@ -1,0 +1,33 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { PdfTask } from './render-task';
+
+/**
+ * PDFs are drawn in worker threads: pdfkit lays out every line synchronously, and a month's table or
+ * ten payslips at once held the event loop (a health check waited 850 ms). One or two threads,
+ * leaving a core to the API; started on the first PDF and stopped after a minute without one.
+ */
+let pool: Piscina | null = null;
+
+function workers(): Piscina {
+  pool ??= new Piscina({
+    filename: new URL('./worker.mjs', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)),
+    idleTimeout: 60_000,
+  });
+  return pool;
+}
+
+/** Draws the document in a worker thread and answers its bytes. */
+export async function renderPdfDocument(task: PdfTask): Promise<Buffer> {
+  const bytes: Uint8Array = await workers().run(task);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** Stops the worker threads (the server's shutdown). */
+export async function closePdfWorkers(): Promise<void> {
+  const running = pool;
+  pool = null;
+  await running?.destroy();
+}

@@ -1,0 +1,21 @@
+import { type LeaveBalancesPdfData, renderLeaveBalancesPdf } from './leave-balances';
+import { type PayrollTableData, renderPayrollTablePdf } from './payroll-table';
+import { type PayslipPdfData, renderPayslipPdf } from './payslip';
+
+/** A document to draw, as a worker thread receives it (plain data: it is copied between threads). */
+export type PdfTask =
+  | { kind: 'payslip'; data: PayslipPdfData }
+  | { kind: 'payrollTable'; data: PayrollTableData }
+  | { kind: 'leaveBalances'; data: LeaveBalancesPdfData };
+
+/** Draws one document; runs in a worker thread of ./pool. */
+export function renderTask(task: PdfTask): Promise<Uint8Array> {
+  switch (task.kind) {
+    case 'payslip':
+      return renderPayslipPdf(task.data);
+    case 'payrollTable':
+      return renderPayrollTablePdf(task.data);
+    case 'leaveBalances':
+      return renderLeaveBalancesPdf(task.data);
+  }
+}
