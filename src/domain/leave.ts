@@ -200,6 +200,21 @@ export const downloadGrantSchema = z.object({ signedUrl: z.string() });
 const dayMonthYear = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /**
+ * A leaver keeps signing in, to read their payslips and leave, until the end of the year after their
+ * last day of service: the year they file income tax on that employment (decision 0005).
+ */
+export const leaverAccessEndsOn = (lastDayOfService: string) =>
+  `${Number(lastDayOfService.slice(0, 4)) + 1}-12-31`;
+
+/** Why a leaver may no longer sign in, or null while they may. */
+export function leaverAccessEnded(lastDayOfService: string | null, today: string): string | null {
+  if (!lastDayOfService) return null;
+  const end = leaverAccessEndsOn(lastDayOfService);
+  if (today <= end) return null;
+  return `Your access ended on ${dayMonthYear(end)}, at the end of the year after your last day of service. Please ask HR for your records.`;
+}
+
+/**
  * Why a leave period falls outside the employee's service, or null when it is inside it: no leave
  * before the hire date, none after the last day of service, and nothing filed once that day has
  * passed (a leaver keeps reading their records, but asks for nothing more).

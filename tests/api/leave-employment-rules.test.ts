@@ -1,6 +1,17 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './harness';
-import { AM, giveAllowances, leaveApi, type Person, PM, person, seedLeaveTypes } from './leave-fixtures';
+import { employmentInfo } from '../../src/server/db/schema';
+import { createTestApp, nextAddress, signIn, type TestApp } from './harness';
+import {
+  AM,
+  giveAllowances,
+  leaveApi,
+  PERSON_PASSWORD,
+  type Person,
+  PM,
+  person,
+  seedLeaveTypes,
+} from './leave-fixtures';
 
 // Decisions recorded in docs/architecture.md ("Leave and employment"): leave lies within the
 // employee's service, a leaver files nothing more, and nobody decides their own request.
@@ -83,5 +94,46 @@ describe('four eyes on decisions', () => {
     const approved = await api.decide(colleague.token, own.id, 'APPROVED');
     expect(approved.statusCode).toBe(200);
     expect(approved.json().status).toBe('APPROVED');
+  });
+});
+
+describe("a leaver's access", () => {
+  const year = Number(new Date().toISOString().slice(0, 4));
+
+  it('lasts to the end of the year after the last day, then sign-in and its sessions stop', async () => {
+    const recent = await person(t, {
+      employment: { hireDate: '2015-01-05', lastDayOfService: `${year - 1}-06-30` },
+    });
+    const signedIn = await signIn(t, recent.email, PERSON_PASSWORD);
+    expect(signedIn.body).toMatchObject({ user: { id: recent.id } });
+
+    const longGone = await person(t, {
+      employment: { hireDate: '2015-01-05', lastDayOfService: `${year - 2}-12-31` },
+    });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: longGone.email, password: PERSON_PASSWORD },
+      remoteAddress: nextAddress(),
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      statusCode: 403,
+      message: `Your access ended on 31/12/${year - 1}, at the end of the year after your last day of service. Please ask HR for your records.`,
+    });
+
+    // A session opened before the end stops at its next refresh once the last day is moved back.
+    const session = await signIn(t, recent.email, PERSON_PASSWORD);
+    await t.db
+      .update(employmentInfo)
+      .set({ lastDayOfService: `${year - 2}-12-31` })
+      .where(eq(employmentInfo.userId, recent.id));
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { refresh_token: session.refresh },
+      remoteAddress: nextAddress(),
+    });
+    expect(refresh.statusCode).toBe(403);
   });
 });

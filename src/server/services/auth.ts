@@ -1,9 +1,11 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { LoginResponse } from '../../domain/auth';
+import { todayIso } from '../../domain/dates';
+import { leaverAccessEnded } from '../../domain/leave';
 import type { DbOrTx } from '../db/client';
-import { passwordResetTokens, users } from '../db/schema';
+import { employmentInfo, passwordResetTokens, users } from '../db/schema';
 import type { DeviceCookies } from '../lib/device-cookies';
-import { badRequest, unauthorized } from '../lib/http-error';
+import { badRequest, forbidden, unauthorized } from '../lib/http-error';
 import { dummyPasswordHash, hashPassword, hashToken, newOpaqueToken, verifyPassword } from '../lib/secrets';
 import {
   reserveAttempt,
@@ -111,6 +113,11 @@ export async function signIn(
     deps.log.info({ event: 'login.failed', trustedDevice: limits !== untrusted }, 'sign-in refused');
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
   }
+  const ended = await leaverAccessEndedFor(db, user.id);
+  if (ended) {
+    deps.log.info({ event: 'login.refused', reason: 'leaver access ended' }, 'sign-in refused');
+    throw forbidden(ended);
+  }
   const refresh = await issueRefreshToken(db, user.id);
   const profile = await sessionUser(db, user.id);
   if (!profile) throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
@@ -122,6 +129,15 @@ export async function signIn(
     refresh,
     device: { name: deviceCookie, value: deviceValue },
   };
+}
+
+/** A leaver whose access has ended (see leaverAccessEnded) signs in no more, and their sessions stop. */
+async function leaverAccessEndedFor(db: DbOrTx, userId: number): Promise<string | null> {
+  const [employment] = await db
+    .select({ lastDay: employmentInfo.lastDayOfService })
+    .from(employmentInfo)
+    .where(eq(employmentInfo.userId, userId));
+  return leaverAccessEnded(employment?.lastDay ?? null, todayIso());
 }
 
 /** Exchanges the refresh token for a new one and an access token; a reused token revokes its family. */
@@ -148,6 +164,8 @@ export async function refreshSession(
     .from(users)
     .where(eq(users.id, result.userId));
   if (!user) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+  const ended = await leaverAccessEndedFor(db, user.id);
+  if (ended) throw forbidden(ended);
   const { token, expiresAt, sessionId } = result;
   return { accessToken: await deps.tokens.sign(user, sessionId), refresh: { token, expiresAt, sessionId } };
 }
