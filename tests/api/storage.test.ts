@@ -181,6 +181,25 @@ describe('S3 driver against an S3 server', () => {
     expect(await s3.inspect(key, 16)).toBeUndefined();
   });
 
+  it('seals a submitted file: a second PUT through the still-valid upload link changes nothing of it', async () => {
+    const s3 = storage();
+    const key = newAttachmentKey(5, 'cert.pdf', 'application/pdf');
+    const uploadUrl = await s3.uploadUrl(key, 'application/pdf', 600);
+    const put = (body: Uint8Array<ArrayBuffer>) =>
+      fetch(uploadUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body });
+    expect((await put(new Uint8Array(samples.pdf))).status).toBe(200);
+    const sealed = await s3.seal(key);
+    expect(sealed).not.toBe(key);
+    // Same uploader and file name, so ownership and type still read from the key.
+    expect(parseAttachmentKey(sealed)).toEqual({ userId: 5, type: 'application/pdf' });
+    const replacement = new Uint8Array(
+      Buffer.concat([samples.pdf, Buffer.from('% replaced after submission')]),
+    );
+    expect((await put(replacement)).status).toBe(200);
+    const view = await fetch(await s3.viewUrl(sealed, 60));
+    expect(Buffer.from(await view.arrayBuffer()).equals(samples.pdf)).toBe(true);
+  });
+
   it('sees no object under a key nobody uploaded', async () => {
     expect(await storage().inspect(newAttachmentKey(5, 'x.pdf', 'application/pdf'), 16)).toBeUndefined();
   });

@@ -325,12 +325,15 @@ export async function createLeaveRequest(
   }
   const days = charges.reduce((sum, c) => sum + c.days, 0);
   if (days < MINIMUM_LEAVE_DAYS) throw badRequest(leaveMessages.minimumDays);
-  const fileKey = input.fileUrl?.trim() || null;
+  let fileKey = input.fileUrl?.trim() || null;
   // Checked before the transaction: it may read from S3, and the user lock should stay short.
   if (fileKey) {
-    // Only the demo seed calls without a storage, and it attaches nothing.
     if (!storage) throw new Error('an attachment needs the file storage');
     await checkAttachment(storage, actor, fileKey);
+    // What the approver sees is what was checked: the request keeps a copy no upload link replaces.
+    const sealed = await storage.seal(fileKey);
+    if (sealed !== fileKey) await checkAttachment(storage, actor, sealed);
+    fileKey = sealed;
   }
 
   const id = await db.transaction(async (tx) => {

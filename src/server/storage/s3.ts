@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -9,7 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { AttachmentType } from '../../domain/attachments';
-import type { FileStorage } from './storage';
+import { type FileStorage, freshAttachmentKey } from './storage';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -92,6 +93,12 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
     },
     async put(key, bytes, contentType) {
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType }));
+    },
+    async seal(key) {
+      const sealed = freshAttachmentKey(key);
+      const source = key.split('/').map(encodeURIComponent).join('/');
+      await client.send(new CopyObjectCommand({ Bucket, Key: sealed, CopySource: `${Bucket}/${source}` }));
+      return sealed;
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));

@@ -15,6 +15,12 @@ export interface FileStorage {
   /** Size and first bytes of a stored file, or undefined when nothing is stored under the key. */
   inspect(key: string, headBytes: number): Promise<{ size: number; head: Uint8Array } | undefined>;
   remove(key: string): Promise<void>;
+  /**
+   * The key a submitted request keeps, which no upload link can replace: the S3 driver copies the file
+   * to a new key nobody was ever granted (a presigned PUT cannot be withdrawn); the local driver
+   * refuses a PUT once a request holds the key, so it answers the same key.
+   */
+  seal(key: string): Promise<string>;
   /** Every stored attachment with when it was last written (for the clean-up of unattached uploads). */
   list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
   /** Stores a file directly (the demo seed); users upload through `uploadUrl`. */
@@ -32,6 +38,10 @@ export const VIEW_URL_SECONDS = 5 * 60;
  * pdf is a PDF.
  */
 const KEY_PATTERN = /^leave\/([1-9]\d{0,9})\/([0-9a-f-]{36})\/([A-Za-z0-9][A-Za-z0-9._-]{0,119})$/;
+
+/** The same uploader and file name under a new random part: a key no upload link was granted for. */
+export const freshAttachmentKey = (key: string) =>
+  key.replace(/^(leave\/\d+\/)[0-9a-f-]{36}\//, `$1${randomUUID()}/`);
 
 export function newAttachmentKey(userId: number, fileName: string, type: AttachmentType): string {
   const extension = ATTACHMENT_TYPES[type];
