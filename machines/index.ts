@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { adminDashboardMachine } from './admin-dashboard.machine';
 import { changePasswordMachine } from './change-password.machine';
 import { editablePanelMachine } from './editable-panel.machine';
 import { forgotPasswordMachine } from './forgot-password.machine';
@@ -128,6 +129,12 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "The staff side panel of one leave request: read-only, its attachment's preview, and Delete while it is pending.",
     machine: leaveRequestDetailsMachine,
+  },
+  {
+    name: 'admin-dashboard',
+    purpose:
+      'The admin dashboard (/admin) as one machine: it spawns the requests list, the stat cards and the review sheet, and a decision in the sheet reloads the list and the counts.',
+    machine: adminDashboardMachine,
   },
   {
     name: 'leave-overview',

@@ -1,7 +1,8 @@
 import { Button, Card, Flex, Heading, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { InspectionEvent, Observer } from 'xstate';
+import { adminDashboardMachine } from '../../../machines/admin-dashboard.machine';
 import type { LeaveOverviewLogic, LeaveReviewLogic } from '../../actors/leave-admin.actors';
 import { leaveListInput } from '../../actors/leave-list.actors';
 import type { ListLogic } from '../../actors/list.actors';
@@ -57,19 +58,20 @@ export function AdminDashboardScreen({
   review: LeaveReviewLogic;
   inspect?: Inspect;
 }) {
-  const list = useActorRef(listLogic, { input: leaveListInput, inspect });
-  const overview = useActorRef(overviewLogic, { inspect });
-  const review = useActorRef(reviewLogic, { inspect });
+  // One machine for the screen: it spawns the list, the counts and the review sheet, and a decision in
+  // the sheet reloads the other two (machines/admin-dashboard.machine.ts).
+  const dashboard = useActorRef(
+    useMemo(
+      () =>
+        adminDashboardMachine.provide({
+          actors: { requests: listLogic, overview: overviewLogic, review: reviewLogic },
+        }),
+      [listLogic, overviewLogic, reviewLogic],
+    ),
+    { input: { requests: leaveListInput }, inspect },
+  );
+  const { requests: list, overview, review } = useSelector(dashboard, (s) => s.context);
   const columns = useMemo(() => adminColumns(review), [review]);
-
-  // A decision changes the list and the counts (spec section 4).
-  useEffect(() => {
-    const subscription = review.on('leaveRequest.decided', () => {
-      list.send({ type: 'list.reload' });
-      overview.send({ type: 'overview.reload' });
-    });
-    return () => subscription.unsubscribe();
-  }, [review, list, overview]);
 
   return (
     <Stack gap="4">
