@@ -6,7 +6,6 @@ export type ListSnapshot = SnapshotFrom<typeof listMachine>;
 
 /** Pure reads of a list's snapshot: list views use these instead of matching states themselves. */
 export const isLoadingRows = (s: ListSnapshot) => s.matches({ rows: 'loading' });
-export const hasNoRows = (s: ListSnapshot) => s.matches({ rows: 'empty' });
 export const loadError = (s: ListSnapshot) => (s.matches({ rows: 'failed' }) ? s.context.error : null);
 
 export interface PageInfo {

@@ -22,6 +22,3 @@ export const allowanceTypes = (s: Snapshot) => allowanceLeaveTypes(s.context.lea
 
 export const isSubmitting = (s: Snapshot) => s.matches('submitting');
 export const isConfirmingLeave = (s: Snapshot) => s.matches('confirmingLeave');
-/** While the wizard or its leave question shows, leaving the page asks first. */
-export const isInProgress = (s: Snapshot) =>
-  s.matches('wizard') || s.matches('confirmingLeave') || isSubmitting(s);

@@ -14,9 +14,5 @@ const grouped = new Intl.NumberFormat('en-SG', { minimumFractionDigits: 2, maxim
 /** 123456 -> '1,234.56'; -8000 -> '-80.00'. Amounts in tables and PDFs. */
 export const formatCents = (cents: number): string => grouped.format(cents / 100);
 
-/** 123456 -> '$1,234.56'; -8000 -> '-$80.00'. */
-export const formatDollars = (cents: number): string =>
-  cents < 0 ? `-$${formatCents(-cents)}` : `$${formatCents(cents)}`;
-
 /** 1234.5 (dollars, as the API gives them) -> '1,234.50'. */
 export const formatAmount = (amount: number): string => formatCents(amountToCents(amount));

@@ -138,33 +138,10 @@ export function checkSnapshotRates(snapshot: PayslipSnapshot, year: number, mont
 }
 
 // ---------------------------------------------------------------------------------------------
-// Eligibility
+// Periods (who gets a payslip row: src/server/services/payroll/period-rows.ts)
 // ---------------------------------------------------------------------------------------------
-
-export interface EmployeeForPeriod {
-  /** Employment, staff and payment info all exist (spec section 4). */
-  onboarded: boolean;
-  employmentStatus: 'ACTIVE' | 'RESIGNED' | null;
-  hireDate: string | null;
-  lastDayOfService: string | null;
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const firstDayOf = (year: number, month: number) => `${year}-${pad(month)}-01`;
 export const lastDayOf = (year: number, month: number) =>
   `${year}-${pad(month)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
-
-/**
- * Who gets a payslip row for a period: onboarded staff hired on or before its last day who are
- * ACTIVE, or RESIGNED with a last day of service on or after its first day. The server's SQL applies
- * the same rule to every employee at once.
- */
-export function isEligibleForPeriod(employee: EmployeeForPeriod, year: number, month: number): boolean {
-  if (!employee.onboarded || !employee.hireDate || employee.hireDate > lastDayOf(year, month)) return false;
-  if (employee.employmentStatus === 'ACTIVE') return true;
-  return (
-    employee.employmentStatus === 'RESIGNED' &&
-    employee.lastDayOfService !== null &&
-    employee.lastDayOfService >= firstDayOf(year, month)
-  );
-}

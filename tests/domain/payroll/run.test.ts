@@ -1,7 +1,6 @@
 import {
   checkSnapshotRates,
   computeRunPayslip,
-  isEligibleForPeriod,
   isLastMonthOfService,
   PayrollInputError,
   type PayslipSnapshot,
@@ -159,29 +158,6 @@ describe('checkSnapshotRates', () => {
       official: null,
       differs: false,
     });
-  });
-});
-
-describe('isEligibleForPeriod', () => {
-  const active = {
-    onboarded: true,
-    employmentStatus: 'ACTIVE' as const,
-    hireDate: '2026-03-31',
-    lastDayOfService: null,
-  };
-
-  it('takes onboarded active staff hired by the last day of the period', () => {
-    expect(isEligibleForPeriod(active, 2026, 3)).toBe(true);
-    expect(isEligibleForPeriod(active, 2026, 2)).toBe(false);
-    expect(isEligibleForPeriod({ ...active, onboarded: false }, 2026, 4)).toBe(false);
-    expect(isEligibleForPeriod({ ...active, hireDate: null }, 2026, 4)).toBe(false);
-  });
-
-  it('takes resigned staff up to the month of their last day', () => {
-    const resigned = { ...active, employmentStatus: 'RESIGNED' as const, lastDayOfService: '2026-05-01' };
-    expect(isEligibleForPeriod(resigned, 2026, 5)).toBe(true);
-    expect(isEligibleForPeriod(resigned, 2026, 6)).toBe(false);
-    expect(isEligibleForPeriod({ ...resigned, lastDayOfService: null }, 2026, 5)).toBe(false);
   });
 });
 
