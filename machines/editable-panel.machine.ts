@@ -4,8 +4,7 @@ import type { ApiError } from '../src/domain/auth';
 import { employmentInfoBodySchema } from '../src/domain/employment-info';
 import { bodyFieldErrors } from '../src/domain/forms';
 import { parseLeaveAllowanceForm } from '../src/domain/onboarding';
-import { officialCpfRatesFor, paymentInfoFormSchema } from '../src/domain/payment-info';
-import type { CpfSection, CpfType } from '../src/domain/payroll';
+import { paymentInfoFormSchema, withOfficialCpfRates } from '../src/domain/payment-info';
 import { payrollMessages, snapshotFormSchema } from '../src/domain/payslips';
 import { staffInfoBodySchema } from '../src/domain/staff-info';
 import { notProvided, type ToastParams } from './effects';
@@ -114,24 +113,6 @@ export const panelToasts: Record<
   },
 };
 
-/** The payment draft with the official rates for its CPF type and section (cleared for NONE). */
-function withOfficialRates(draft: PanelValues, dateOfBirth: string | null): PanelValues {
-  if (draft.cpfType === 'NONE') {
-    return { ...draft, employeeCpfContributionRate: '', employerCpfContributionRate: '' };
-  }
-  const official = officialCpfRatesFor({
-    cpfType: draft.cpfType as CpfType,
-    cpfSection: (draft.cpfSection ?? '') as CpfSection | '',
-    dateOfBirth,
-  });
-  if (!official) return draft;
-  return {
-    ...draft,
-    employeeCpfContributionRate: String(official.employee),
-    employerCpfContributionRate: String(official.employer),
-  };
-}
-
 export const isPanelDirty = (context: Pick<EditablePanelContext, 'stored' | 'draft'>) =>
   Object.keys(context.draft).some((field) => context.draft[field] !== context.stored[field]);
 
@@ -197,7 +178,7 @@ export function createEditablePanelMachine(definition: { id: string; description
               return {
                 draft:
                   context.kind === 'paymentInfo' && choosesCpf
-                    ? withOfficialRates(draft, context.dateOfBirth)
+                    ? withOfficialCpfRates(draft, context.dateOfBirth)
                     : draft,
                 errors,
               };

@@ -17,6 +17,7 @@ import {
   type PaymentInfoFormValues,
   paymentInfoFormSchema,
   suggestedSelfHelpGroup,
+  withOfficialCpfRates,
 } from '../src/domain/payment-info';
 import { NRIC_TAKEN, staffInfoBodySchema } from '../src/domain/staff-info';
 import type { UserDetail } from '../src/domain/users';
@@ -129,24 +130,10 @@ export const officialRatesOf = (values: OnboardingValues) =>
   });
 
 /** Choosing a CPF type or section fills in the official rates; NONE clears them. */
-function withPrefilledRates(values: OnboardingValues): OnboardingValues {
-  const official = officialRatesOf(values);
-  if (values.payment.cpfType === 'NONE') {
-    return {
-      ...values,
-      payment: { ...values.payment, employeeCpfContributionRate: '', employerCpfContributionRate: '' },
-    };
-  }
-  if (!official) return values;
-  return {
-    ...values,
-    payment: {
-      ...values.payment,
-      employeeCpfContributionRate: String(official.employee),
-      employerCpfContributionRate: String(official.employer),
-    },
-  };
-}
+const withPrefilledRates = (values: OnboardingValues): OnboardingValues => ({
+  ...values,
+  payment: withOfficialCpfRates(values.payment, values.staff.dateOfBirth),
+});
 
 export const onboardingMachine = setup({
   types: {

@@ -258,6 +258,39 @@ export function officialCpfRatesFor(input: {
   }
 }
 
+/** The rate fields of a payment form or panel draft. */
+interface RateFields {
+  cpfType?: string | null;
+  cpfSection?: string | null;
+  employeeCpfContributionRate?: string | null;
+  employerCpfContributionRate?: string | null;
+}
+
+/**
+ * The one CPF-rate prefill (onboarding step 3 and the Payment Information panel): choosing a CPF type or
+ * section fills in the official rates for the birth date; no CPF (NONE) clears them; without official
+ * rates the values stay as they are.
+ */
+export function withOfficialCpfRates<T extends RateFields>(
+  values: T,
+  dateOfBirth: string | null | undefined,
+): T {
+  if (values.cpfType === 'NONE') {
+    return { ...values, employeeCpfContributionRate: '', employerCpfContributionRate: '' };
+  }
+  const official = officialCpfRatesFor({
+    cpfType: (values.cpfType ?? '') as CpfType | '',
+    cpfSection: (values.cpfSection ?? '') as CpfSection | '',
+    dateOfBirth,
+  });
+  if (!official) return values;
+  return {
+    ...values,
+    employeeCpfContributionRate: String(official.employee),
+    employerCpfContributionRate: String(official.employer),
+  };
+}
+
 /** True when the form's rates are numbers that differ from the official ones (the form shows a hint). */
 export function ratesDifferFromOfficial(
   values: Pick<PaymentInfoFormValues, 'employeeCpfContributionRate' | 'employerCpfContributionRate'>,
