@@ -238,12 +238,12 @@ describe('staff leave', () => {
       .not.toContain(created.id);
   });
 
-  it('at phone width the dialog is usable and the tables scroll inside their cards', async () => {
+  it('at phone width the dialog is usable and the tables fit without scrolling sideways', async () => {
     const page = await signIn({ width: 390, height: 844 });
     await settled(page, 'Your leave requests');
     const scroller = table(page, 'Your leave requests').locator('xpath=..');
     const sizes = await scroller.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-    expect(sizes.scroll).toBeGreaterThan(sizes.client);
+    expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await snap(page, 'staff-dashboard-390');
     expect(await accessibilityProblems(page)).toEqual([]);

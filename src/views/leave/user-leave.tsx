@@ -145,6 +145,7 @@ export function LeaveBalanceCard({ leave }: { leave: UserLeave }) {
           columns={leaveBalanceColumns}
           minWidth="0"
           paged={false}
+          phoneLayout="table"
         />
       </Card.Body>
     </Card.Root>

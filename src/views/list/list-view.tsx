@@ -59,6 +59,8 @@ export interface ListTableProps<Row extends ListRow> {
   caption?: (total: number) => ReactNode;
   /** false for a list that is never paged (a leave balance). */
   paged?: boolean;
+  /** See `DataTable`: a card per row on a phone, or the table for a few narrow columns. */
+  phoneLayout?: 'cards' | 'table';
 }
 
 /** The list's rows in the DataTable: sorting and paging go to the statechart, a failure offers Try again. */
@@ -69,6 +71,7 @@ export function ListTable<Row extends ListRow>({
   minWidth,
   caption,
   paged = true,
+  phoneLayout,
 }: ListTableProps<Row>) {
   const rows = useSelector(actor, rowsOf<Row>);
   const sorting = useSelector(actor, (s) => s.context.query.sorting);
@@ -102,6 +105,7 @@ export function ListTable<Row extends ListRow>({
       minWidth={minWidth}
       caption={!loading && !error && caption ? caption(total) : undefined}
       skeletonRows={Math.min(pageSize, 5)}
+      phoneLayout={phoneLayout}
       paging={
         paged
           ? {

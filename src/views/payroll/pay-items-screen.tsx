@@ -176,6 +176,7 @@ function ItemPanel({ actor, kind }: { actor: PayItemsRef; kind: PayItemKind }) {
           onSortingChange={() => {}}
           loading={false}
           minWidth="360px"
+          phoneLayout="table"
           caption={`Total: ${formatAmount(items.reduce((sum, item) => sum + item.amount, 0))}`}
         />
       </Card.Body>
@@ -345,6 +346,7 @@ function LeaveBalanceCard({ actor }: { actor: PayItemsRef }) {
           onSortingChange={() => {}}
           loading={false}
           minWidth="0"
+          phoneLayout="table"
         />
       </Card.Body>
     </Card.Root>
