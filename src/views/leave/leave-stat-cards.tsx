@@ -21,24 +21,35 @@ export function LeaveStatCards({ actor }: { actor: LeaveOverviewRef }) {
   const error = useSelector(actor, (s) => (s.matches('failed') ? s.context.error : null));
   return (
     <Stack gap="2">
+      {/* On a phone the three stay in one compact row, so the list below starts on the first screen. */}
       <SimpleGrid
-        columns={{ base: 1, sm: 3 }}
-        gap="4"
+        columns={3}
+        gap={{ base: '2', sm: '4' }}
         as="ul"
         aria-label="Leave request counts"
         listStyleType="none"
       >
         {CARDS.map((card) => (
-          <Card.Root as="li" key={card.status} borderTopWidth="4px" borderTopColor={card.colour}>
-            <Card.Body p="4" gap="1">
-              <Text fontSize="sm" color="fg.muted" fontWeight="medium">
+          <Card.Root
+            as="li"
+            key={card.status}
+            borderTopWidth={{ base: '3px', sm: '4px' }}
+            borderTopColor={card.colour}
+          >
+            <Card.Body p={{ base: '2.5', sm: '4' }} gap="1">
+              <Text
+                fontSize={{ base: 'xs', sm: 'sm' }}
+                lineHeight={{ base: 'shorter', sm: 'inherit' }}
+                color="fg.muted"
+                fontWeight="medium"
+              >
                 {card.title}
               </Text>
               {firstLoad ? (
-                <Skeleton height="8" width="12" />
+                <Skeleton height={{ base: '7', sm: '8' }} width="12" />
               ) : (
                 <Text
-                  fontSize="3xl"
+                  fontSize={{ base: '2xl', sm: '3xl' }}
                   fontWeight="semibold"
                   lineHeight="short"
                   data-testid={`count-${card.status}`}
