@@ -60,6 +60,10 @@ function SelectAll({ actor }: { actor: PayrollPeriodRef }) {
     >
       <Checkbox.HiddenInput aria-label="Select all" />
       <Checkbox.Control />
+      {/* On a phone the box stands alone above the cards (the table's headers are hidden there). */}
+      <Checkbox.Label hideFrom="md" fontWeight="normal">
+        Select all
+      </Checkbox.Label>
     </Checkbox.Root>
   );
 }

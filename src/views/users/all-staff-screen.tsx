@@ -39,7 +39,22 @@ function StaffActions({ user, actor }: { user: DirectoryEntry; actor: ListActorR
 const staffColumns = (actor: ListActorRef) =>
   column.columns([
     column.accessor('fullName', { header: 'Full Name' }),
-    column.accessor('email', { header: 'Email', enableSorting: true }),
+    column.accessor('email', {
+      header: 'Email',
+      enableSorting: true,
+      // Where a phone's card line is too short for the address, it breaks after the @.
+      cell: ({ getValue }) => {
+        const email = getValue();
+        const at = email.indexOf('@') + 1;
+        return (
+          <>
+            {email.slice(0, at)}
+            <wbr />
+            {email.slice(at)}
+          </>
+        );
+      },
+    }),
     column.accessor((user) => user.employmentInfo?.employmentStatus ?? null, {
       id: 'employmentStatus',
       header: 'Employment Status',
