@@ -186,7 +186,8 @@ describe('leave balance', () => {
       page.waitForEvent('popup'),
       page.getByRole('button', { name: 'Open in PDF' }).click(),
     ]);
-    await expect.poll(() => tab.url()).toMatch(/^blob:/);
+    // PDFs are drawn in a worker thread; the first one of a server waits for it to start.
+    await expect.poll(() => tab.url(), { timeout: 20_000 }).toMatch(/^blob:/);
     await tab.close();
 
     // Last year: the request across the year end is charged there too.

@@ -5,7 +5,8 @@ import type { PdfTask } from './render-task';
 /**
  * PDFs are drawn in worker threads: pdfkit lays out every line synchronously, and a month's table or
  * ten payslips at once held the event loop (a health check waited 850 ms). One or two threads,
- * leaving a core to the API; started on the first PDF and stopped after a minute without one.
+ * leaving a core to the API. A thread takes a second or two to start (TypeScript, pdfkit, the fonts),
+ * so the server warms one when it starts, and threads stay for ten minutes without a PDF.
  */
 let pool: Piscina | null = null;
 
@@ -14,7 +15,7 @@ function workers(): Piscina {
     filename: new URL('./worker.mjs', import.meta.url).href,
     minThreads: 0,
     maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)),
-    idleTimeout: 60_000,
+    idleTimeout: 10 * 60_000,
   });
   return pool;
 }
@@ -23,6 +24,11 @@ function workers(): Piscina {
 export async function renderPdfDocument(task: PdfTask): Promise<Buffer> {
   const bytes: Uint8Array = await workers().run(task);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** Starts a thread and loads the drawing code before the first user waits for it. */
+export async function warmPdfWorkers(): Promise<void> {
+  await workers().run({ kind: 'warmUp' });
 }
 
 /** Stops the worker threads (the server's shutdown). */
