@@ -20,21 +20,23 @@ const report = (ok: boolean, line: string) => {
   console.log(`${ok ? 'ok  ' : 'MISS'} ${line}`);
 };
 
-// --- throughput: authenticated reads against a hand-written Fastify + pg route -----------------
-// Target: at least 60% of the baseline's requests per second on PostgreSQL (issue 8); PGlite is
-// reported, as the embedded database answers one query at a time.
-const THROUGHPUT_TARGET = 0.6;
+// --- reads: an authenticated read against a hand-written Fastify + pg route -------------------------
+// Target (issue 18): on PostgreSQL the app answers at least as many requests per second as the
+// hand-written route doing the same statements and the same auth work (app req/s / baseline req/s
+// >= 1.0, the median over paired rounds; tests/bench/throughput.ts says how). PGlite is reported: the
+// embedded database answers one query at a time, for both.
+const READS_TARGET = 1.0;
 const databases = process.env.DATABASE_URL ? (['postgres', 'pglite'] as const) : (['pglite'] as const);
 if (!process.env.DATABASE_URL) console.log('(DATABASE_URL not set: PostgreSQL throughput skipped)');
 for (const kind of databases) {
   const figure = await measureThroughput(kind);
-  const ratio = figure.appRps / figure.baselineRps;
   const line =
     `GET /api/users/:id on ${kind}: ${Math.round(figure.appRps)} req/s vs hand-written Fastify + pg ` +
-    `${Math.round(figure.baselineRps)} req/s = ${Math.round(ratio * 100)}%` +
-    `${kind === 'postgres' ? ` (target >= ${THROUGHPUT_TARGET * 100}%)` : ''}; ` +
+    `${Math.round(figure.baselineRps)} req/s, x${figure.ratio.toFixed(2)}` +
+    `${kind === 'postgres' ? ` (target >= x${READS_TARGET.toFixed(1)})` : ''}; ` +
+    `server CPU ${Math.round(figure.appCpuMicros)} vs ${Math.round(figure.baselineCpuMicros)} µs/request; ` +
     `p99 ${figure.appP99Ms} ms vs ${figure.baselineP99Ms} ms; errors ${figure.errors}`;
-  report((kind !== 'postgres' || ratio >= THROUGHPUT_TARGET) && figure.errors === 0, line);
+  report((kind !== 'postgres' || figure.ratio >= READS_TARGET) && figure.errors === 0, line);
 }
 
 // --- sign-in: Argon2id is meant to be slow; this is the cost of one sign-in, not a goal --------

@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/client';
+import { loggerOptions } from '../../src/server/logging';
+import { seedIfEmpty } from '../../src/server/seed';
+import { rawQuery, rawServer, userRoute } from './raw-routes';
+
+// The servers under test, in a process of their own (started by tests/bench/servers.ts): the load
+// generator then does not share their event loop, as no client shares a server's. Holds the app as
+// `npm start` runs it (logger at info, its own pool) and the hand-written baseline beside it; only one
+// of the two is loaded at a time, so the process's CPU time in a round is that server's.
+
+export interface ServerProcessOptions {
+  /** Which baseline runs beside the app: GET /api/users/:id. */
+  scenario: 'user';
+  database: { kind: 'pglite' } | { kind: 'postgres'; url: string };
+  jwtSecret: string;
+  /** Migrate and seed the demo company first (an empty database). */
+  seed: boolean;
+}
+
+export type ServerProcessMessage =
+  | { type: 'ready'; app: string; baseline: string }
+  | { type: 'cpu'; micros: number }
+  | { type: 'failed'; message: string };
+
+const send = (message: ServerProcessMessage) => process.send?.(message);
+
+async function main() {
+  const options = JSON.parse(process.env.BENCH_SERVER_OPTIONS ?? '') as ServerProcessOptions;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hr-bench-server-'));
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: options.jwtSecret });
+  const database = await openDatabase(options.database);
+  if (options.seed) {
+    await database.migrate();
+    await seedIfEmpty(database.db, config);
+  }
+  const app = await buildApp({ config, db: database.db, logger: loggerOptions('info', { write: () => {} }) });
+  const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  let ownPool: pg.Pool | undefined;
+  // The app's own client: on PostgreSQL only its pool size is borrowed (the baseline has a pool of
+  // its own as large); PGlite has one connection, which both must share.
+  const client = (database.db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (options.database.kind === 'postgres') {
+    ownPool = new pg.Pool({
+      connectionString: options.database.url,
+      max: (client as pg.Pool).options.max,
+    });
+  }
+  const query = rawQuery(ownPool ?? client, options.database.kind);
+  // The headers every answer of the API carries, as the app sends them (no date, length or type).
+  const { headers } = await app.inject({ method: 'GET', url: '/api/health' });
+  const sameHeaders = Object.fromEntries(
+    Object.entries(headers).filter(
+      ([name]) => !['date', 'content-length', 'content-type', 'connection', 'keep-alive'].includes(name),
+    ),
+  ) as Record<string, string>;
+  const baseline = rawServer(sameHeaders);
+  baseline.get('/api/users/:id', userRoute(query, options.jwtSecret));
+  const baselineUrl = await baseline.listen({ port: 0, host: '127.0.0.1' });
+
+  process.on('message', async (message: { type: string }) => {
+    if (message.type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      send({ type: 'cpu', micros: user + system });
+    } else if (message.type === 'close') {
+      await baseline.close();
+      await app.close();
+      await ownPool?.end();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    }
+  });
+  send({ type: 'ready', app: appUrl, baseline: baselineUrl });
+}
+
+main().catch((error: unknown) => {
+  send({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  process.exit(1);
+});

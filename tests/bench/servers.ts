@@ -1,0 +1,95 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import type { ServerProcessMessage, ServerProcessOptions } from './server-process';
+
+/** The app and its hand-written baseline, running in a child process (tests/bench/server-process.ts). */
+export interface BenchServers {
+  app: string;
+  baseline: string;
+  /** CPU time the server process has used so far, in microseconds. */
+  cpuMicros(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function startServers(options: ServerProcessOptions): Promise<BenchServers> {
+  const child = fork(fileURLToPath(new URL('./server-process.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_SERVER_OPTIONS: JSON.stringify(options) },
+  });
+  const next = () =>
+    new Promise<ServerProcessMessage>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`bench server process exited (${code})`));
+      child.once('exit', onExit);
+      child.once('message', (message) => {
+        child.off('exit', onExit);
+        resolve(message as ServerProcessMessage);
+      });
+    });
+  const ready = await next();
+  if (ready.type !== 'ready') {
+    child.kill();
+    throw new Error(ready.type === 'failed' ? ready.message : `unexpected ${ready.type}`);
+  }
+  return {
+    app: ready.app,
+    baseline: ready.baseline,
+    async cpuMicros() {
+      const answer = next();
+      child.send({ type: 'cpu' });
+      const message = await answer;
+      if (message.type !== 'cpu') throw new Error(`unexpected ${message.type}`);
+      return message.micros;
+    },
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'close' });
+      await exited;
+    },
+  };
+}
+
+export interface Round {
+  rps: number;
+  /** Server CPU time per answered request, in microseconds. */
+  cpuPerRequest: number;
+  /** autocannon's p99 latency, in milliseconds. */
+  p99: number;
+  latencies: number[];
+  failures: number;
+}
+
+/** One autocannon run against a server, with the server process's CPU time over it. */
+export async function round(
+  servers: BenchServers,
+  options: autocannon.Options,
+  collectLatencies = false,
+): Promise<Round> {
+  const before = await servers.cpuMicros();
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(options, (error, done) => (error ? reject(error) : resolve(done)));
+    if (collectLatencies) {
+      instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    }
+  });
+  const after = await servers.cpuMicros();
+  return {
+    rps: result.requests.average,
+    cpuPerRequest: (after - before) / Math.max(1, result.requests.total),
+    p99: result.latency.p99,
+    latencies,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.POSITIVE_INFINITY;
