@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { applyDatabaseExtras } from './extras';
 import * as schema from './schema';
+import { registerRunner } from './statements';
 
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */
@@ -37,6 +38,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // A broken idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    registerRunner(db, async (name, text, values) => (await pool.query({ name, text, values })).rows);
     return {
       db,
       kind: 'postgres',
@@ -56,6 +58,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     client = await PGlite.create();
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  registerRunner(db, async (_name, text, values) => (await client.query(text, values)).rows);
   return {
     db,
     kind: 'pglite',

@@ -1,9 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../domain/auth';
-import { prepared } from '../db/prepared';
-import { refreshTokens, users } from '../db/schema';
+import { run, statement } from '../db/statements';
 import { unauthorized } from '../lib/http-error';
 import { SESSION_EXPIRED_MESSAGE } from '../services/auth';
 import { type AccessTokens, accessTokens } from '../services/tokens';
@@ -29,6 +27,26 @@ declare module 'fastify' {
 
 export const NEW_USER_MESSAGE = 'You must change your temporary password before continuing.';
 
+/**
+ * One round trip: the token's user, and whether its session (refresh family) is still open. The
+ * instant before which tokens are refused comes as milliseconds, as a Date would hold it.
+ */
+export const SESSION_STATEMENT = statement<{
+  id: number;
+  role: Role;
+  email: string;
+  full_name: string;
+  must_change_password: boolean;
+  tokens_valid_from_ms: number;
+  session_open: boolean;
+}>(
+  'auth_session',
+  `select id, role, email, full_name, must_change_password,
+     floor(extract(epoch from tokens_valid_from) * 1000)::float8 as tokens_valid_from_ms,
+     exists (select 1 from refresh_tokens where family_id = $2 and user_id = $1 and revoked_at is null) as session_open
+   from users where id = $1`,
+);
+
 /** Bearer authentication. The user row and the session are read on every call, so deleted users,
  * changed roles, logouts and revoked sessions take effect at once, not when the 15-minute token expires. */
 export const authPlugin = fp(
@@ -43,27 +61,17 @@ export const authPlugin = fp(
       if (!match?.[1]) throw unauthorized();
       const claims = await tokens.verify(match[1]);
       if (!claims) throw unauthorized(SESSION_EXPIRED_MESSAGE);
-      // One round trip: the user, and whether the token's session (refresh family) is still open.
-      const [row] = await prepared(app.db, 'auth_user_session', (db) =>
-        db
-          .select({
-            id: users.id,
-            role: users.role,
-            email: users.email,
-            fullName: users.fullName,
-            mustChangePassword: users.mustChangePassword,
-            tokensValidFrom: users.tokensValidFrom,
-            sessionOpen: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')} and ${refreshTokens.userId} = ${sql.placeholder('userId')} and ${refreshTokens.revokedAt} is null)`,
-          })
-          .from(users)
-          .where(eq(users.id, sql.placeholder('userId')))
-          .prepare('auth_user_session'),
-      ).execute({ userId: claims.userId, sessionId: claims.sessionId });
-      if (!row?.sessionOpen || claims.issuedAtMs < row.tokensValidFrom.getTime()) {
+      const [row] = await run(app.db, SESSION_STATEMENT, [claims.userId, claims.sessionId]);
+      if (!row?.session_open || claims.issuedAtMs < row.tokens_valid_from_ms) {
         throw unauthorized(SESSION_EXPIRED_MESSAGE);
       }
-      const { tokensValidFrom: _, sessionOpen: __, ...user } = row;
-      return user;
+      return {
+        id: row.id,
+        role: row.role,
+        email: row.email,
+        fullName: row.full_name,
+        mustChangePassword: row.must_change_password,
+      };
     });
   },
   { name: 'auth', dependencies: ['db'] },
