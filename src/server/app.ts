@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -141,7 +140,6 @@ export async function buildApp(options: AppOptions) {
     await closePdfWorkers();
   });
 
-  await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:` } : {}),

@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,6 +38,9 @@ export interface AuthRoutesOptions {
 }
 
 export async function authRoutes(app: FastifyInstance, { config, deps }: AuthRoutesOptions) {
+  // The refresh and device cookies are these routes' alone: registered here, cookies are parsed and
+  // written for /api/auth only, not on every other request.
+  await app.register(cookie);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cookieOptions = {
     path: REFRESH_COOKIE_PATH,
