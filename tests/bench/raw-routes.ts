@@ -25,7 +25,7 @@ export function rawQuery(client: pg.Pool | PGlite, kind: 'postgres' | 'pglite'):
     return (_name, text, values) => lite.query<Record<string, unknown>>(text, values);
   }
   const pool = client as pg.Pool;
-  return (name, text, values) => pool.query({ name, text, values });
+  return (name, text, values) => pool.query({ name: name || undefined, text, values });
 }
 
 interface Viewer {

@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { loggerOptions } from '../../src/server/logging';
 import { seedIfEmpty } from '../../src/server/seed';
+import { leaveListRoutes } from './raw-leave-list';
 import { rawQuery, rawServer, userRoute } from './raw-routes';
 
 // The servers under test, in a process of their own (started by tests/bench/servers.ts): the load
@@ -16,8 +17,8 @@ import { rawQuery, rawServer, userRoute } from './raw-routes';
 // of the two is loaded at a time, so the process's CPU time in a round is that server's.
 
 export interface ServerProcessOptions {
-  /** Which baseline runs beside the app: GET /api/users/:id. */
-  scenario: 'user';
+  /** Which baseline runs beside the app: GET /api/users/:id or the admin leave list. */
+  scenario: 'user' | 'leave-list';
   database: { kind: 'pglite' } | { kind: 'postgres'; url: string };
   jwtSecret: string;
   /** Migrate and seed the demo company first (an empty database). */
@@ -62,7 +63,8 @@ async function main() {
     ),
   ) as Record<string, string>;
   const baseline = rawServer(sameHeaders);
-  baseline.get('/api/users/:id', userRoute(query, options.jwtSecret));
+  if (options.scenario === 'user') baseline.get('/api/users/:id', userRoute(query, options.jwtSecret));
+  else leaveListRoutes(baseline, query, options.jwtSecret);
   const baselineUrl = await baseline.listen({ port: 0, host: '127.0.0.1' });
 
   process.on('message', async (message: { type: string }) => {
