@@ -4,7 +4,6 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { loggerOptions } from './logging';
-import { warmPdfWorkers } from './pdf/pool';
 import { DEMO_STAFF_PASSWORD, seedIfEmpty } from './seed';
 import { removeUnattachedUploads } from './services/attachments';
 import { ensureSpaBuilt } from './spa-build';
@@ -74,8 +73,6 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  // The first PDF of the day should not wait for a worker thread to start.
-  warmPdfWorkers().catch((error: unknown) => app.log.warn({ err: error }, 'PDF worker did not start'));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;

@@ -6,7 +6,7 @@ import type { PdfTask } from './render-task';
  * PDFs are drawn in worker threads: pdfkit lays out every line synchronously, and a month's table or
  * ten payslips at once held the event loop (a health check waited 850 ms). One or two threads,
  * leaving a core to the API. A thread takes a second or two to start (TypeScript, pdfkit, the fonts),
- * so the server warms one when it starts, and threads stay for ten minutes without a PDF.
+ * so threads stay for ten minutes without a PDF: a payroll session pays that once.
  */
 let pool: Piscina | null = null;
 
@@ -24,11 +24,6 @@ function workers(): Piscina {
 export async function renderPdfDocument(task: PdfTask): Promise<Buffer> {
   const bytes: Uint8Array = await workers().run(task);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
-/** Starts a thread and loads the drawing code before the first user waits for it. */
-export async function warmPdfWorkers(): Promise<void> {
-  await workers().run({ kind: 'warmUp' });
 }
 
 /** Stops the worker threads (the server's shutdown). */

@@ -6,9 +6,7 @@ import { type PayslipPdfData, renderPayslipPdf } from './payslip';
 export type PdfTask =
   | { kind: 'payslip'; data: PayslipPdfData }
   | { kind: 'payrollTable'; data: PayrollTableData }
-  | { kind: 'leaveBalances'; data: LeaveBalancesPdfData }
-  /** Loads the code and draws nothing (the server's start). */
-  | { kind: 'warmUp' };
+  | { kind: 'leaveBalances'; data: LeaveBalancesPdfData };
 
 /** Draws one document; runs in a worker thread of ./pool. */
 export function renderTask(task: PdfTask): Promise<Uint8Array> {
@@ -19,7 +17,5 @@ export function renderTask(task: PdfTask): Promise<Uint8Array> {
       return renderPayrollTablePdf(task.data);
     case 'leaveBalances':
       return renderLeaveBalancesPdf(task.data);
-    case 'warmUp':
-      return Promise.resolve(new Uint8Array());
   }
 }
