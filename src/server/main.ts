@@ -76,12 +76,19 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
-  console.log(`\nHR app: Listening on http://localhost:${port}  (database: ${where})`);
-  console.log(`API docs: http://localhost:${port}/api/docs`);
+  // One write, so whoever reads the output sees the whole banner at once.
+  const adminPassword =
+    config.seedAdminEmail === 'admin@company.test' && !process.env.SEED_ADMIN_PASSWORD
+      ? config.seedAdminPassword
+      : '(SEED_ADMIN_PASSWORD)';
   console.log(
-    `Sign in as ${config.seedAdminEmail} / ${config.seedAdminEmail === 'admin@company.test' && !process.env.SEED_ADMIN_PASSWORD ? config.seedAdminPassword : '(SEED_ADMIN_PASSWORD)'}`,
+    [
+      `\nHR app: Listening on http://localhost:${port}  (database: ${where})`,
+      `API docs: http://localhost:${port}/api/docs`,
+      `Sign in as ${config.seedAdminEmail} / ${adminPassword}`,
+      ...(seeded ? [`Demo staff sign in with their e-mail and the password ${DEMO_STAFF_PASSWORD}`] : []),
+    ].join('\n'),
   );
-  if (seeded) console.log(`Demo staff sign in with their e-mail and the password ${DEMO_STAFF_PASSWORD}`);
 }
 
 main().catch((error: unknown) => {

@@ -113,7 +113,8 @@ describe('PDFs drawn in worker threads', () => {
       expect(Buffer.isBuffer(pdf)).toBe(true);
       expect((await pdfText(pdf)).text).toBe(expected);
     }
-  });
+    // A worker thread's first start loads TypeScript, pdfkit and the fonts: seconds on a busy machine.
+  }, 60_000);
 });
 
 describe('processed table PDF', () => {

@@ -65,6 +65,18 @@ export async function checkAttachment(storage: FileStorage, actor: Actor, key: s
   }
 }
 
+/**
+ * The key a new request keeps for an uploaded file: checked, then sealed (see FileStorage.seal), so what
+ * the approver sees is what was checked and no upload link can replace it.
+ */
+export async function sealAttachment(storage: FileStorage | undefined, actor: Actor, key: string) {
+  if (!storage) throw new Error('an attachment needs the file storage');
+  await checkAttachment(storage, actor, key);
+  const sealed = await storage.seal(key);
+  if (sealed !== key) await checkAttachment(storage, actor, sealed);
+  return sealed;
+}
+
 /** A view link, for the request's owner and for admins only (and for the uploader of the file). */
 export async function grantView(
   db: DbOrTx,

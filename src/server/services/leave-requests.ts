@@ -39,7 +39,7 @@ import {
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/http-error';
 import type { FileStorage } from '../storage/storage';
 import { type Actor, assertAdmin, assertOwnerOrAdmin, assertOwnerOrAdminElseNotFound } from './actor';
-import { checkAttachment } from './attachments';
+import { sealAttachment } from './attachments';
 import { writeAudit } from './audit';
 import { leaveBalancesOf, pinAllowances } from './leave-balances';
 
@@ -325,16 +325,9 @@ export async function createLeaveRequest(
   }
   const days = charges.reduce((sum, c) => sum + c.days, 0);
   if (days < MINIMUM_LEAVE_DAYS) throw badRequest(leaveMessages.minimumDays);
-  let fileKey = input.fileUrl?.trim() || null;
-  // Checked before the transaction: it may read from S3, and the user lock should stay short.
-  if (fileKey) {
-    if (!storage) throw new Error('an attachment needs the file storage');
-    await checkAttachment(storage, actor, fileKey);
-    // What the approver sees is what was checked: the request keeps a copy no upload link replaces.
-    const sealed = await storage.seal(fileKey);
-    if (sealed !== fileKey) await checkAttachment(storage, actor, sealed);
-    fileKey = sealed;
-  }
+  const uploaded = input.fileUrl?.trim() || null;
+  // Before the transaction: it may read from S3, and the user lock should stay short.
+  const fileKey = uploaded && (await sealAttachment(storage, actor, uploaded));
 
   const id = await db.transaction(async (tx) => {
     const owner = await lockUser(tx, input.userId);
