@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { DEFAULT_ERROR_MESSAGE, toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import { employmentInfoBodySchema } from '../src/domain/employment-info';
@@ -33,10 +33,19 @@ export interface EditablePanelInput {
   values: PanelValues;
   /** The payment panel fills in the official CPF rates for this birth date when the CPF type changes. */
   dateOfBirth?: string | null;
+  /** Which payslip a Payment Information Used panel edits, handed to `savePanel`. */
+  payslip?: PanelPayslip;
+}
+
+export interface PanelPayslip {
+  userId: number;
+  year: number;
+  month: number;
 }
 
 export interface EditablePanelContext {
   kind: PanelKind;
+  payslip: PanelPayslip | null;
   dateOfBirth: string | null;
   /** What the server holds: Cancel restores these. */
   stored: PanelValues;
@@ -44,6 +53,9 @@ export interface EditablePanelContext {
   errors: Errors;
   error: ApiError | null;
 }
+
+/** Told to whoever holds the panel (a screen's parent machine): a save went through. */
+export type EditablePanelEmitted = { type: 'panel.saved'; kind: PanelKind; values: PanelValues };
 
 export type EditablePanelEvent =
   | { type: 'panel.edit' }
@@ -126,12 +138,14 @@ export function createEditablePanelMachine(definition: { id: string; description
       context: {} as EditablePanelContext,
       events: {} as EditablePanelEvent,
       input: {} as EditablePanelInput,
+      emitted: {} as EditablePanelEmitted,
     },
     actors: {
       /** Sends the draft; answers the values as stored, which the panel then shows. */
-      savePanel: fromPromise<PanelValues, { kind: PanelKind; values: PanelValues }>(
-        notProvided('editable-panel', 'savePanel'),
-      ),
+      savePanel: fromPromise<
+        PanelValues,
+        { kind: PanelKind; values: PanelValues; payslip: PanelPayslip | null }
+      >(notProvided('editable-panel', 'savePanel')),
     },
     actions: {
       notify: notProvided('editable-panel', 'notify') as (_: unknown, params: ToastParams) => void,
@@ -147,6 +161,7 @@ export function createEditablePanelMachine(definition: { id: string; description
     description: definition.description,
     context: ({ input }) => ({
       kind: input.kind,
+      payslip: input.payslip ?? null,
       dateOfBirth: input.dateOfBirth ?? null,
       stored: input.values,
       draft: input.values,
@@ -209,12 +224,17 @@ export function createEditablePanelMachine(definition: { id: string; description
         invoke: {
           id: 'savePanel',
           src: 'savePanel',
-          input: ({ context }) => ({ kind: context.kind, values: context.draft }),
+          input: ({ context }) => ({ kind: context.kind, values: context.draft, payslip: context.payslip }),
           onDone: {
             target: 'readOnly',
             actions: [
               assign(({ event }) => ({ stored: event.output, draft: event.output })),
               { type: 'notify', params: ({ context }) => panelToasts[context.kind].saved },
+              emit(({ context }) => ({
+                type: 'panel.saved' as const,
+                kind: context.kind,
+                values: context.stored,
+              })),
             ],
           },
           onError: {

@@ -21,6 +21,7 @@ import { resetPasswordMachine } from './reset-password.machine';
 import { sessionMachine } from './session.machine';
 import { setPasswordMachine } from './set-password.machine';
 import { staffPayslipsMachine } from './staff-payslips.machine';
+import { userLeaveMachine } from './user-leave.machine';
 import { userRecordMachine } from './user-record.machine';
 
 export interface RegisteredMachine {
@@ -135,6 +136,12 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       'The admin dashboard (/admin) as one machine: it spawns the requests list, the stat cards and the review sheet, and a decision in the sheet reloads the list and the counts.',
     machine: adminDashboardMachine,
+  },
+  {
+    name: 'user-leave',
+    purpose:
+      "One person's leave (staff dashboard, My profile, user detail) as one machine: it spawns the requests, the counts, the balance, the details panel and the Request for Leave dialog, and a request created or deleted reloads the others and starts the next dialog empty.",
+    machine: userLeaveMachine,
   },
   {
     name: 'leave-overview',

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import { EMPTY_LEAVE_COUNTS, type LeaveCounts, type LeaveType } from '../src/domain/leave';
@@ -23,10 +23,14 @@ export interface LeaveOverviewContext extends LeaveOverview {
 
 export type LeaveOverviewEvent = { type: 'overview.reload' };
 
+/** Told to the screen's parent machine: the leave types as last fetched (the Request for Leave choices). */
+export type LeaveOverviewEmitted = { type: 'overview.loaded'; types: LeaveType[] };
+
 export const leaveOverviewMachine = setup({
   types: {
     context: {} as LeaveOverviewContext,
     events: {} as LeaveOverviewEvent,
+    emitted: {} as LeaveOverviewEmitted,
   },
   actors: {
     loadOverview: fromPromise<LeaveOverview>(notProvided('leave-overview', 'loadOverview')),
@@ -44,11 +48,14 @@ export const leaveOverviewMachine = setup({
         src: 'loadOverview',
         onDone: {
           target: 'ready',
-          actions: assign({
-            counts: ({ event }) => event.output.counts,
-            types: ({ event }) => event.output.types,
-            error: null,
-          }),
+          actions: [
+            assign({
+              counts: ({ event }) => event.output.counts,
+              types: ({ event }) => event.output.types,
+              error: null,
+            }),
+            emit(({ event }) => ({ type: 'overview.loaded' as const, types: event.output.types })),
+          ],
         },
         onError: {
           target: 'failed',

@@ -1,4 +1,4 @@
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, emit, fromPromise, raise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import {
@@ -48,6 +48,9 @@ export type ListEvent =
   | { type: 'removal.cancel' }
   | { type: 'removal.confirm' };
 
+/** Told to whoever holds the list (a screen's parent machine), so what else shows the row can follow. */
+export type ListEmitted = { type: 'list.removed'; row: ListRow };
+
 /** Spec section 9: search debounce. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -56,6 +59,7 @@ export const listMachine = setup({
     context: {} as ListContext,
     events: {} as ListEvent,
     input: {} as ListInput,
+    emitted: {} as ListEmitted,
   },
   actors: {
     fetchRows: fromPromise<ListPage<ListRow>, ListQuery>(notProvided('list', 'fetchRows')),
@@ -204,12 +208,14 @@ export const listMachine = setup({
             },
             onDone: {
               target: 'idle',
-              description: 'The dialog closes, a toast names the row, and the list starts over.',
+              description:
+                'The dialog closes, a toast names the row, the list starts over and its holder hears of it.',
               actions: [
                 {
                   type: 'notifyRemoved',
                   params: ({ context }) => ({ row: context.removing as ListRow }),
                 },
+                emit(({ context }) => ({ type: 'list.removed' as const, row: context.removing as ListRow })),
                 assign({ removing: null }),
                 raise({ type: 'list.reset' }),
               ],

@@ -1,4 +1,12 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  assertEvent,
+  assign,
+  type EventObject,
+  fromCallback,
+  fromPromise,
+  setup,
+} from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { PayslipStatus } from '../src/domain/enums';
 import type { LeaveBalance } from '../src/domain/leave';
@@ -11,8 +19,10 @@ import {
   type PayItemDraft,
   type PayslipDetail,
   payItemDraftError,
+  snapshotFormValues,
 } from '../src/domain/payslips';
 import { notProvided, type ToastParams } from './effects';
+import { paymentSnapshotMachine } from './payment-snapshot.machine';
 import { isProcessedPayslip, nextPayslipStatus } from './payslip.lifecycle';
 
 /**
@@ -63,14 +73,16 @@ export interface PayItemsContext {
   errors: Partial<Record<PayItemKind, string>>;
   /** The kind being added to, or the item being deleted. */
   pending: { kind: PayItemKind; item: PayItem | null } | null;
+  /** Payment Information Used: its own panel statechart, spawned with the payslip's snapshot. */
+  snapshot: ActorRefFrom<typeof paymentSnapshotMachine> | null;
 }
 
 export type PayItemsEvent =
   | { type: 'item.change'; kind: PayItemKind; field: keyof PayItemDraft; value: string }
   | { type: 'item.add'; kind: PayItemKind }
   | { type: 'item.remove'; kind: PayItemKind; id: number }
-  /** Payment Information Used was saved (its own panel statechart): the payslip with its new figures. */
-  | { type: 'payslip.saved'; payslip: PayslipDetail };
+  /** Payment Information Used was saved (its panel emits it): the figures are fetched again. */
+  | { type: 'snapshot.saved' };
 
 const byKind = <T>(make: () => T) =>
   Object.fromEntries(PAY_ITEM_KINDS.map((kind) => [kind, make()])) as Record<PayItemKind, T>;
@@ -104,9 +116,40 @@ export const payItemsMachine = setup({
       { payslip: PayslipDetail | null },
       { kind: PayItemKind; item: PayItem; userId: number; year: number; month: number }
     >(notProvided('pay-items', 'removeItem')),
+    /** The payslip's figures after a change to its snapshot. */
+    refreshPayslip: fromPromise<PayslipDetail, { userId: number; year: number; month: number }>(
+      notProvided('pay-items', 'refreshPayslip'),
+    ),
+    snapshot: paymentSnapshotMachine,
+    /** Hears the snapshot panel's saves (it emits them) and passes them to this machine. */
+    snapshotSaves: fromCallback<EventObject, { snapshot: PayItemsContext['snapshot'] }>(
+      ({ input, sendBack }) => {
+        const subscription = input.snapshot?.on('panel.saved', () => sendBack({ type: 'snapshot.saved' }));
+        return () => subscription?.unsubscribe();
+      },
+    ),
   },
   actions: {
     notify: notProvided('pay-items', 'notify') as (_: unknown, params: ToastParams) => void,
+    /**
+     * The loaded payslip, and the panel of its snapshot (read-only once processed). Spawned when the
+     * payslip arrives, by id only: a systemId would have to be unique across every path a model walk plans.
+     */
+    showPayslip: assign(({ context, event, spawn }) => {
+      const { output } = event as unknown as { output: PayItemsData };
+      return {
+        ...output,
+        status: output.payslip.processingStatus,
+        snapshot: spawn('snapshot', {
+          id: 'snapshot',
+          input: {
+            kind: 'paymentSnapshot' as const,
+            values: snapshotFormValues(output.payslip),
+            payslip: { userId: context.userId, year: context.year, month: context.month },
+          },
+        }),
+      };
+    }),
   },
   guards: {
     isProcessed: ({ event }) =>
@@ -131,6 +174,7 @@ export const payItemsMachine = setup({
     drafts: byKind(() => emptyPayItemDraft),
     errors: {},
     pending: null,
+    snapshot: null,
   }),
   initial: 'loading',
   states: {
@@ -150,18 +194,9 @@ export const payItemsMachine = setup({
             guard: 'isProcessed',
             target: 'processed',
             description: 'A processed payslip: everything read-only.',
-            actions: assign(({ event }) => ({
-              ...event.output,
-              status: event.output.payslip.processingStatus,
-            })),
+            actions: 'showPayslip',
           },
-          {
-            target: 'editable',
-            actions: assign(({ event }) => ({
-              ...event.output,
-              status: event.output.payslip.processingStatus,
-            })),
-          },
+          { target: 'editable', actions: 'showPayslip' },
         ],
         onError: { target: 'empty', description: 'No payslip found: the panel stays empty.' },
       },
@@ -189,10 +224,15 @@ export const payItemsMachine = setup({
             };
           }),
         },
-        'payslip.saved': {
-          description: 'Payment Information Used was saved: the summary shows the new figures.',
-          actions: assign({ payslip: ({ event }) => event.payslip }),
+        'snapshot.saved': {
+          target: '.refreshing',
+          description: 'Payment Information Used was saved: the summary fetches its new figures.',
         },
+      },
+      invoke: {
+        id: 'snapshotSaves',
+        src: 'snapshotSaves',
+        input: ({ context }) => ({ snapshot: context.snapshot }),
       },
       states: {
         idle: {
@@ -224,6 +264,19 @@ export const payItemsMachine = setup({
                   item: context.items[event.kind].find((item) => item.id === event.id) ?? null,
                 }),
               }),
+            },
+          },
+        },
+        refreshing: {
+          description: 'GET the payslip: the summary shows the figures of the saved snapshot.',
+          invoke: {
+            id: 'refreshPayslip',
+            src: 'refreshPayslip',
+            input: ({ context }) => ({ userId: context.userId, year: context.year, month: context.month }),
+            onDone: { target: 'idle', actions: assign({ payslip: ({ event }) => event.output }) },
+            onError: {
+              target: 'idle',
+              description: 'The change stands; the summary keeps the last figures.',
             },
           },
         },

@@ -6,7 +6,7 @@ import { paymentSnapshotMachine } from '../../machines/payment-snapshot.machine'
 import type { LeaveApi } from '../api/leave.api';
 import type { PayslipsApi } from '../api/payslips.api';
 import type { usersApi } from '../api/users.api';
-import { type PayslipDetail, snapshotFormSchema, snapshotFormValues } from '../domain/payslips';
+import { snapshotFormSchema, snapshotFormValues } from '../domain/payslips';
 
 export interface PayItemsEffects {
   payslips: Pick<PayslipsApi, 'payslip' | 'items' | 'addItem' | 'removeItem' | 'updateSnapshot'>;
@@ -48,6 +48,10 @@ export function providePayItems({ payslips, leave, users, notify }: PayItemsEffe
         await payslips.removeItem(input.kind, input.item.id);
         return { payslip: await refreshed(input.userId, input) };
       }),
+      refreshPayslip: fromPromise(({ input }) =>
+        payslips.payslip(input.userId, { year: input.year, month: input.month }),
+      ),
+      snapshot: providePaymentSnapshot({ payslips, notify }),
     },
     actions: { notify: (_, toast) => notify(toast) },
   });
@@ -56,31 +60,19 @@ export function providePayItems({ payslips, leave, users, notify }: PayItemsEffe
 export type PayItemsLogic = ReturnType<typeof providePayItems>;
 
 /**
- * The Payment Information Used panel of one payslip: Save sends PUT /payslips/{userId}/{year}/{month} and
- * hands the payslip with its new figures to `saved` (the screen's summary).
+ * Payment Information Used: Save sends PUT /payslips/{userId}/{year}/{month} with the panel's values; the
+ * panel shows them as stored, and Pay Items fetches the payslip's new figures when the panel says so.
  */
-export function providePaymentSnapshot(
-  { payslips, notify }: Pick<PayItemsEffects, 'payslips' | 'notify'>,
-  payslip: Pick<PayslipDetail, 'userId' | 'year' | 'month'>,
-  saved: (payslip: PayslipDetail) => void,
-) {
+function providePaymentSnapshot({ payslips, notify }: Pick<PayItemsEffects, 'payslips' | 'notify'>) {
   return paymentSnapshotMachine.provide({
     actors: {
       savePanel: fromPromise(async ({ input }): Promise<PanelValues> => {
-        const updated = await payslips.updateSnapshot(
-          payslip.userId,
-          payslip,
-          snapshotFormSchema.parse(input.values),
-        );
-        saved(updated);
+        if (!input.payslip) throw new Error('Payment Information Used is saved for a payslip');
+        const { userId, ...period } = input.payslip;
+        const updated = await payslips.updateSnapshot(userId, period, snapshotFormSchema.parse(input.values));
         return snapshotFormValues(updated);
       }),
     },
     actions: { notify: (_, toast) => notify(toast) },
   });
 }
-
-export type PaymentSnapshotLogicFactory = (
-  payslip: Pick<PayslipDetail, 'userId' | 'year' | 'month'>,
-  saved: (payslip: PayslipDetail) => void,
-) => typeof paymentSnapshotMachine;

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import type { ToastParams } from '../../machines/effects';
 import { leaveRequestDetailsMachine } from '../../machines/leave-request-details.machine';
 import { requestLeaveMachine } from '../../machines/request-leave.machine';
+import { userLeaveMachine } from '../../machines/user-leave.machine';
 import type { LeaveApi } from '../api/leave.api';
 import { asBalanceRow, type LeaveBalanceRow } from '../domain/leave-balance';
 import { provideLeaveOverview } from './leave-admin.actors';
@@ -66,21 +67,9 @@ function provideLeaveRequestDetails({ leave, notify }: StaffLeaveEffects) {
 }
 export type LeaveRequestDetailsLogic = ReturnType<typeof provideLeaveRequestDetails>;
 
-/**
- * One user's requests (staff dashboard, My profile, user detail) on the shared leave list effects, 7 a page;
- * after a removal (the row menu's Delete Request) the screen reloads what else showed the request.
- */
-function provideUserLeaveRequests(
-  { leave, notify }: StaffLeaveEffects,
-  userId: number,
-  afterRemoval: () => void = () => undefined,
-) {
-  const remove = async (id: number) => {
-    await leave.remove(id);
-    afterRemoval();
-  };
-  return provideUserLeaveList(userId, { leave: { ...leave, list: unusedList, remove }, notify });
-}
+/** One user's requests (staff dashboard, My profile, user detail) on the shared leave list effects, 7 a page. */
+const provideUserLeaveRequests = ({ leave, notify }: StaffLeaveEffects, userId: number) =>
+  provideUserLeaveList(userId, { leave: { ...leave, list: unusedList }, notify });
 const unusedList = () => Promise.reject(new Error("A user's leave list reads only that user's requests"));
 
 /** A whole collection fetched at once on the list statechart (no paging, search or removal). */
@@ -100,19 +89,25 @@ function provideCollection<Row extends { id: number }>(fetchAll: () => Promise<R
 const provideLeaveBalances = ({ leave }: StaffLeaveEffects, userId: number) =>
   provideCollection<LeaveBalanceRow>(async () => (await leave.balances(userId)).map(asBalanceRow));
 
-/** What a screen needs to show one user's leave, made once per user. */
+/**
+ * One person's leave with its live effects (machines/user-leave.machine.ts): the parent of the requests,
+ * the balance, the counts, the details panel and the Request for Leave dialog. Made once per user.
+ */
 export function staffLeaveLogic(effects: StaffLeaveEffects) {
   const requestLeave = provideRequestLeave(effects);
   const details = provideLeaveRequestDetails(effects);
   return {
-    requestLeave,
-    details,
-    requestsOf: (userId: number, afterRemoval?: () => void) =>
-      provideUserLeaveRequests(effects, userId, afterRemoval),
-    balancesOf: (userId: number) => provideLeaveBalances(effects, userId),
-    /** The stat cards' counts and the leave types (the dialog's choices, the Leave Type filter). */
-    overviewOf: (userId: number) =>
-      provideLeaveOverview(effects.leave, () => effects.leave.countsOfUser(userId)),
+    userLeaveOf: (userId: number) =>
+      userLeaveMachine.provide({
+        actors: {
+          requests: provideUserLeaveRequests(effects, userId),
+          balances: provideLeaveBalances(effects, userId),
+          // The stat cards' counts and the leave types (the dialog's choices, the Leave Type filter).
+          overview: provideLeaveOverview(effects.leave, () => effects.leave.countsOfUser(userId)),
+          details,
+          requestLeave,
+        },
+      }),
   };
 }
 export type StaffLeaveLogic = ReturnType<typeof staffLeaveLogic>;

@@ -1,6 +1,6 @@
 import { Redirect, useParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { providePayItems, providePaymentSnapshot } from '../actors/pay-items.actors';
+import { providePayItems } from '../actors/pay-items.actors';
 import { providePayrollPeriod } from '../actors/payroll-period.actors';
 import { provideStaffPayslips } from '../actors/staff-payslips.actors';
 import { leaveApi } from '../api/leave.api';
@@ -19,12 +19,12 @@ import type { AppServices } from './services';
 // Composed here rather than in services.ts so that the payroll statecharts and their effects load with the screens.
 const payrollPeriod = providePayrollPeriod({ payslips: payslipsApi, notify: showToast });
 const staffPayslips = provideStaffPayslips({ payslips: payslipsApi, notify: showToast });
-const payItemsEffects = { payslips: payslipsApi, leave: leaveApi, users: usersApi, notify: showToast };
-const payItems = providePayItems(payItemsEffects);
-const paymentSnapshot = (
-  payslip: Parameters<typeof providePaymentSnapshot>[1],
-  saved: Parameters<typeof providePaymentSnapshot>[2],
-) => providePaymentSnapshot(payItemsEffects, payslip, saved);
+const payItems = providePayItems({
+  payslips: payslipsApi,
+  leave: leaveApi,
+  users: usersApi,
+  notify: showToast,
+});
 
 /** A period handed over in navigation state ({ year, month }), e.g. back from Pay Items. */
 function usePassedPeriod() {
@@ -88,7 +88,6 @@ export function PayItemsRoute({ services }: { services: AppServices }) {
     <PayItemsScreen
       key={`${userId}/${year}/${month}`}
       logic={payItems}
-      snapshotLogic={paymentSnapshot}
       userId={userId}
       year={year}
       month={month}

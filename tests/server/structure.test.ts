@@ -60,3 +60,29 @@ describe('modules stay small enough to read', () => {
     expect(long).toEqual([]);
   });
 });
+
+// What ties one machine to another belongs to a parent machine (spawn, sendTo, emit), where the diagram
+// shows it and the model walk takes it; a view that subscribes, listens or runs an effect hides it.
+// (Presentation state, such as whether the sidebar is expanded, may stay in a view's useState.)
+const COORDINATION = /\buseEffect\s*\(|\buseLayoutEffect\s*\(|\.subscribe\s*\(|\.on\s*\(\s*['"`]/;
+
+describe('views only render machines and send them events', () => {
+  it('no view or route coordinates machines (no effect, subscription or listener)', () => {
+    const offending = [...sourceFiles('src/views'), ...sourceFiles('src/app')]
+      .flatMap((file) =>
+        read(file)
+          .split('\n')
+          .map((line, index) => ({ file, line: index + 1, text: line.trim() }))
+          .filter(({ text }) => !/^(\/\/|\/\*|\*)/.test(text) && COORDINATION.test(text)),
+      )
+      .map(({ file, line, text }) => `${file}:${line}: ${text}`);
+    expect(offending).toEqual([]);
+  });
+
+  it('the check would see a view that reloads a sibling from an effect', () => {
+    expect(COORDINATION.test('useEffect(() => {')).toBe(true);
+    expect(COORDINATION.test("const subscription = details.on('leaveRequest.deleted', changed);")).toBe(true);
+    expect(COORDINATION.test('actor.subscribe((snapshot) => {')).toBe(true);
+    expect(COORDINATION.test("actor.send({ type: 'list.reload' })")).toBe(false);
+  });
+});

@@ -1,11 +1,11 @@
 import { Button, Field, Flex, Grid, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useDropzone } from 'react-dropzone';
-import type { InspectionEvent, Observer } from 'xstate';
-import type { RequestLeaveLogic } from '../../actors/staff-leave.actors';
+import type { ActorRefFrom } from 'xstate';
+import type { requestLeaveMachine } from '../../../machines/request-leave.machine';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES } from '../../domain/attachments';
-import type { LeaveRequest, LeaveType } from '../../domain/leave';
+import type { LeaveType } from '../../domain/leave';
 import {
   attachmentRejection,
   canSubmitLeaveRequest,
@@ -19,68 +19,24 @@ import { FormError } from '../../ui/form-field';
 import { PlusIcon } from '../../ui/icons';
 import { type FormActorRef, useForm } from '../../ui/use-form';
 
-type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
-
 /** Leave is counted only within the years whose public holidays are known (decision 0002). */
 const EARLIEST_LEAVE_DATE = `${PUBLIC_HOLIDAY_YEARS[0]}-01-01`;
 const LATEST_LEAVE_DATE = `${PUBLIC_HOLIDAY_YEARS[PUBLIC_HOLIDAY_YEARS.length - 1]}-12-31`;
 
 export interface RequestLeaveDialogProps {
-  logic: RequestLeaveLogic;
-  /** Whose leave: oneself on the staff dashboard, the user shown on user detail (ADMIN). */
-  userId: number;
+  /** The form statechart, spawned by the screen's parent machine (a fresh one after each request). */
+  actor: ActorRefFrom<typeof requestLeaveMachine>;
   leaveTypes: LeaveType[];
-  /** A request was created: the screen reloads what shows it. */
-  onCreated: (request: LeaveRequest) => void;
   /** The button that opens the dialog. */
   triggerLabel?: string;
-  inspect?: Inspect;
 }
 
-/**
- * The Request for Leave dialog with its opening button (spec section 2). Each request gets a fresh form
- * statechart: once one finishes, the screen hears of it and the next opening starts empty.
- */
+/** The Request for Leave dialog with its opening button (spec section 2). */
 export function RequestLeaveDialog({
-  logic,
-  userId,
+  actor,
   leaveTypes,
-  onCreated,
   triggerLabel = 'Request Leave',
-  inspect,
 }: RequestLeaveDialogProps) {
-  const [round, setRound] = useState(0);
-  return (
-    <RequestLeaveRound
-      key={`${round}:${userId}:${leaveTypes.length}`}
-      logic={logic}
-      userId={userId}
-      leaveTypes={leaveTypes}
-      triggerLabel={triggerLabel}
-      inspect={inspect}
-      onCreated={(request) => {
-        onCreated(request);
-        setRound((n) => n + 1);
-      }}
-    />
-  );
-}
-
-function RequestLeaveRound({
-  logic,
-  userId,
-  leaveTypes,
-  onCreated,
-  triggerLabel,
-  inspect,
-}: Required<Omit<RequestLeaveDialogProps, 'inspect'>> & { inspect?: Inspect }) {
-  const actor = useActorRef(logic, { input: { params: { userId, leaveTypes } }, inspect });
-  useEffect(() => {
-    const subscription = actor.subscribe((snapshot) => {
-      if (snapshot.status === 'done' && snapshot.output) onCreated(snapshot.output);
-    });
-    return () => subscription.unsubscribe();
-  }, [actor, onCreated]);
   const open = useSelector(actor, (s) => !s.matches('closed') && s.status !== 'done');
   const busy = useSelector(actor, (s) => s.matches('submitting') || s.matches('uploading'));
   const close = () => actor.send({ type: 'dialog.close' });
@@ -100,6 +56,7 @@ function RequestLeaveRound({
         dismissOnOutsideClick={false}
       >
         <RequestLeaveForm
+          key={actor.sessionId}
           actor={actor as unknown as FormActorRef<RequestLeaveFormValues>}
           leaveTypes={leaveTypes}
         />

@@ -33,15 +33,7 @@ export function StaffDashboardScreen({
         leave={leave}
         title="Your Recent Requests"
         label="Your leave requests"
-        actions={
-          <RequestLeaveDialog
-            logic={logic.requestLeave}
-            userId={userId}
-            leaveTypes={leave.leaveTypes}
-            onCreated={leave.changed}
-            inspect={inspect}
-          />
-        }
+        actions={<RequestLeaveDialog actor={leave.requestLeave} leaveTypes={leave.leaveTypes} />}
         toolbar={
           <HStack gap="2" wrap="wrap">
             <ListFilter

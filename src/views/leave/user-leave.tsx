@@ -1,6 +1,6 @@
 import { Card, Flex, Heading, Menu, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { InspectionEvent, Observer } from 'xstate';
 import { canLeaveRequest } from '../../../machines/leave-request.lifecycle';
 import { leaveListInput } from '../../actors/leave-list.actors';
@@ -17,40 +17,20 @@ import { RequestLeaveDialog } from './request-leave-dialog';
 type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 
 /**
- * One user's leave, as My profile, user detail and the staff dashboard show it: the requests (list
- * statechart, 7 a page), the details panel, the Request for Leave dialog, the balance and the counts. A
- * creation or a deletion anywhere reloads every one of them, so the balance always follows the requests.
+ * One user's leave, as My profile, user detail and the staff dashboard show it: one parent statechart
+ * (machines/user-leave.machine.ts) spawns the requests list, the balance, the counts, the details panel
+ * and the Request for Leave form, and routes a change in one to the others; this only reads its children.
  */
 export function useUserLeave(logic: StaffLeaveLogic, userId: number, inspect?: Inspect) {
-  const balances = useActorRef(
-    useMemo(() => logic.balancesOf(userId), [logic, userId]),
-    { input: {}, inspect },
+  const parent = useActorRef(
+    useMemo(() => logic.userLeaveOf(userId), [logic, userId]),
+    { input: { userId, requests: leaveListInput }, inspect },
   );
-  const overview = useActorRef(
-    useMemo(() => logic.overviewOf(userId), [logic, userId]),
-    { inspect },
+  const { requests, balances, overview, details, requestLeave, leaveTypes } = useSelector(
+    parent,
+    (s) => s.context,
   );
-  // The request list reloads the others after its own removal (the row menu's Delete Request).
-  const others = useRef<() => void>(() => undefined);
-  const requests = useActorRef(
-    useMemo(() => logic.requestsOf(userId, () => others.current()), [logic, userId]),
-    { input: leaveListInput, inspect },
-  );
-  others.current = () => {
-    balances.send({ type: 'list.reload' });
-    overview.send({ type: 'overview.reload' });
-  };
-  const details = useActorRef(logic.details, { inspect });
-  const changed = useCallback(() => {
-    requests.send({ type: 'list.reset' });
-    others.current();
-  }, [requests]);
-  useEffect(() => {
-    const subscription = details.on('leaveRequest.deleted', changed);
-    return () => subscription.unsubscribe();
-  }, [details, changed]);
-  const leaveTypes = useSelector(overview, (s) => s.context.types);
-  return { requests, balances, overview, details, leaveTypes, changed };
+  return { requests, balances, overview, details, requestLeave, leaveTypes };
 }
 export type UserLeave = ReturnType<typeof useUserLeave>;
 
@@ -178,12 +158,9 @@ export function UserLeaveSection({
         actions={
           canRequest && (
             <RequestLeaveDialog
-              logic={logic.requestLeave}
-              userId={userId}
+              actor={leave.requestLeave}
               leaveTypes={leave.leaveTypes}
-              onCreated={leave.changed}
               triggerLabel="Add Leave Request"
-              inspect={inspect}
             />
           )
         }

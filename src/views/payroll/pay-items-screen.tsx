@@ -19,7 +19,7 @@ import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
 import type { PanelValues } from '../../../machines/editable-panel.machine';
 import type { PayItemsEmployee, payItemsMachine } from '../../../machines/pay-items.machine';
 import { payslipStatusLabels } from '../../../machines/payslip.lifecycle';
-import type { PayItemsLogic, PaymentSnapshotLogicFactory } from '../../actors/pay-items.actors';
+import type { PayItemsLogic } from '../../actors/pay-items.actors';
 import type { PayslipStatus } from '../../domain/enums';
 import { asBalanceRow, type LeaveBalanceRow } from '../../domain/leave-balance';
 import { formatAmount } from '../../domain/money';
@@ -31,7 +31,6 @@ import {
   type PayItem,
   type PayslipDetail,
   payItemTypeLabel,
-  snapshotFormValues,
 } from '../../domain/payslips';
 import { columnsFor, DataTable } from '../../ui/data-table';
 import { LabelledField, SelectInput } from '../../ui/form-field';
@@ -39,7 +38,7 @@ import { ArrowLeftIcon } from '../../ui/icons';
 import { PageTitle } from '../../ui/page-title';
 import { StatusBadge } from '../../ui/status-badge';
 import { leaveBalanceColumns } from '../leave/leave-balance-columns';
-import { EditablePanelView, type PanelFieldsProps } from '../staff-records/editable-panel-view';
+import { EditablePanelCard, type PanelFieldsProps } from '../staff-records/editable-panel-view';
 import { ReadOnlyRows, type Row } from '../staff-records/record-fields';
 
 type PayItemsRef = ActorRefFrom<typeof payItemsMachine>;
@@ -288,39 +287,20 @@ function SnapshotFields({
   );
 }
 
-/** Payment Information Used: the payslip's snapshot, an editable panel until the payslip is processed. */
-function PaymentSnapshotPanel({
-  actor,
-  snapshotLogic,
-  inspect,
-}: {
-  actor: PayItemsRef;
-  snapshotLogic: PaymentSnapshotLogicFactory;
-  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
-}) {
+/** Payment Information Used: the payslip's snapshot, an editable panel (spawned by Pay Items) until processed. */
+function PaymentSnapshotPanel({ actor }: { actor: PayItemsRef }) {
   const payslip = useSelector(actor, (s) => s.context.payslip as PayslipDetail);
   const editable = useSelector(actor, (s) => s.matches('editable'));
-  const payslipId = payslip.id;
-  // One panel per payslip: its values are the snapshot as loaded, then as saved.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: built once per payslip on purpose
-  const setup = useMemo(
-    () => ({
-      logic: snapshotLogic(payslip, (saved) => actor.send({ type: 'payslip.saved', payslip: saved })),
-      values: snapshotFormValues(payslip),
-    }),
-    [payslipId, snapshotLogic, actor],
-  );
+  const snapshot = useSelector(actor, (s) => s.context.snapshot);
+  if (!snapshot) return null;
   const noCpf = payslip.cpfTypeSnapshot === 'NONE';
   return (
-    <EditablePanelView
-      logic={setup.logic}
-      kind="paymentSnapshot"
-      values={setup.values}
+    <EditablePanelCard
+      actor={snapshot}
       title="Payment Information Used"
       canEdit={editable}
       fields={(props) => <SnapshotFields {...props} noCpf={noCpf} />}
       rows={snapshotRows(payslip, noCpf)}
-      inspect={inspect}
     />
   );
 }
@@ -356,7 +336,6 @@ function LeaveBalanceCard({ actor }: { actor: PayItemsRef }) {
 /** /admin/users/:userId/pay-items/:year/:month (spec section 2, Admin pay items). */
 export function PayItemsScreen({
   logic,
-  snapshotLogic,
   userId,
   year,
   month,
@@ -365,7 +344,6 @@ export function PayItemsScreen({
   inspect,
 }: {
   logic: PayItemsLogic;
-  snapshotLogic: PaymentSnapshotLogicFactory;
   userId: number;
   year: number;
   month: number;
@@ -405,7 +383,7 @@ export function PayItemsScreen({
         <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="4">
           <Stack gap="4" minW="0">
             <PayslipSummary actor={actor} />
-            <PaymentSnapshotPanel actor={actor} snapshotLogic={snapshotLogic} inspect={inspect} />
+            <PaymentSnapshotPanel actor={actor} />
             <LeaveBalanceCard actor={actor} />
           </Stack>
           <Box minW="0">

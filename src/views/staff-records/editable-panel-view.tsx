@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Heading, HStack, IconButton, Stack } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import type { InspectionEvent, Observer } from 'xstate';
+import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
 import {
   type editablePanelMachine,
   isPanelDirty,
@@ -27,24 +27,31 @@ export function EditablePanelView({
   logic,
   kind,
   values,
-  title,
-  canEdit,
-  fields,
-  rows,
   dateOfBirth,
   inspect,
+  ...card
 }: {
   logic: typeof editablePanelMachine;
   kind: PanelKind;
   values: PanelValues;
+  dateOfBirth?: string | null;
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+} & Omit<EditablePanelCardProps, 'actor'>) {
+  const actor = useActorRef(logic, { input: { kind, values, dateOfBirth }, inspect });
+  return <EditablePanelCard actor={actor} {...card} />;
+}
+
+export interface EditablePanelCardProps {
+  /** The panel's statechart: made by the view above, or spawned by the screen's parent machine. */
+  actor: ActorRefFrom<typeof editablePanelMachine>;
   title: string;
   canEdit: boolean;
   fields: (props: PanelFieldsProps) => ReactNode;
   rows: (values: PanelValues) => Row[];
-  dateOfBirth?: string | null;
-  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
-}) {
-  const actor = useActorRef(logic, { input: { kind, values, dateOfBirth }, inspect });
+}
+
+/** The panel itself, rendering its statechart's state. */
+export function EditablePanelCard({ actor, title, canEdit, fields, rows }: EditablePanelCardProps) {
   const readOnly = useSelector(actor, (s) => s.matches('readOnly'));
   const saving = useSelector(actor, (s) => s.matches('saving'));
   const stored = useSelector(actor, (s) => s.context.stored);

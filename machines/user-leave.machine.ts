@@ -1,0 +1,151 @@
+import { type ActorRefFrom, assign, type EventObject, fromCallback, sendTo, setup, stopChild } from 'xstate';
+import type { LeaveType } from '../src/domain/leave';
+import { leaveOverviewMachine } from './leave-overview.machine';
+import { leaveRequestDetailsMachine } from './leave-request-details.machine';
+import { type ListInput, listMachine } from './list.machine';
+import { requestLeaveMachine } from './request-leave.machine';
+
+/**
+ * One person's leave as the staff dashboard, My profile and user detail show it (spec section 2): the
+ * requests (7 a page), their stat cards and leave types, the Leave Balance table, the details panel and the
+ * Request for Leave dialog. This machine spawns the five and routes what one does to the others, so the
+ * balance and the counts always follow the requests: a request created, deleted from its row or deleted
+ * from its panel reloads every part that shows it, and the next Request for Leave starts empty.
+ */
+export interface UserLeaveInput {
+  userId: number;
+  /** The requests list's first query (7 a page). */
+  requests: ListInput;
+}
+
+type Children = {
+  requests: ActorRefFrom<typeof listMachine>;
+  balances: ActorRefFrom<typeof listMachine>;
+  overview: ActorRefFrom<typeof leaveOverviewMachine>;
+  details: ActorRefFrom<typeof leaveRequestDetailsMachine>;
+  requestLeave: ActorRefFrom<typeof requestLeaveMachine>;
+};
+
+export interface UserLeaveContext extends Children {
+  userId: number;
+  /** The leave types as last fetched with the counts: the dialog's choices. */
+  leaveTypes: LeaveType[];
+}
+
+export type UserLeaveEvent =
+  | { type: 'overview.loaded'; types: LeaveType[] }
+  | { type: 'requests.removed' }
+  | { type: 'details.deleted' }
+  | { type: 'xstate.done.actor.requestLeave' };
+
+type Listened = Pick<Children, 'requests' | 'overview' | 'details'>;
+
+export const userLeaveMachine = setup({
+  types: {
+    input: {} as UserLeaveInput,
+    context: {} as UserLeaveContext,
+    events: {} as UserLeaveEvent,
+  },
+  actors: {
+    requests: listMachine,
+    balances: listMachine,
+    overview: leaveOverviewMachine,
+    details: leaveRequestDetailsMachine,
+    requestLeave: requestLeaveMachine,
+    /** Hears what the children tell (they emit it) and passes it to this machine. */
+    childNews: fromCallback<EventObject, Listened>(({ input, sendBack }) => {
+      const subscriptions = [
+        input.overview.on('overview.loaded', ({ types }) => sendBack({ type: 'overview.loaded', types })),
+        input.requests.on('list.removed', () => sendBack({ type: 'requests.removed' })),
+        input.details.on('leaveRequest.deleted', () => sendBack({ type: 'details.deleted' })),
+      ];
+      return () => {
+        for (const subscription of subscriptions) subscription.unsubscribe();
+      };
+    }),
+  },
+  actions: {
+    reloadBalanceAndCounts: ({ context }) => {
+      context.balances.send({ type: 'list.reload' });
+      context.overview.send({ type: 'overview.reload' });
+    },
+    restartRequests: sendTo(({ context }) => context.requests, { type: 'list.reset' }),
+    /**
+     * A fresh, closed Request for Leave form with the current leave types. The form is made again after
+     * each request, so it has no systemId (that names one actor for the life of the system).
+     */
+    newRequestForm: assign({
+      requestLeave: ({ context, spawn }) =>
+        spawn('requestLeave', {
+          id: 'requestLeave',
+          input: { params: { userId: context.userId, leaveTypes: context.leaveTypes } },
+        }),
+    }),
+  },
+}).createMachine({
+  id: 'userLeave',
+  description:
+    "One person's leave: requests, counts, balance, details panel and the Request for Leave dialog.",
+  context: ({ spawn, input }) => ({
+    userId: input.userId,
+    leaveTypes: [],
+    requests: spawn('requests', { id: 'requests', systemId: 'leaveRequests', input: input.requests }),
+    balances: spawn('balances', { id: 'balances', systemId: 'leaveBalances', input: {} }),
+    overview: spawn('overview', { id: 'overview', systemId: 'leaveOverview' }),
+    details: spawn('details', { id: 'details', systemId: 'leaveRequestDetails' }),
+    requestLeave: spawn('requestLeave', {
+      id: 'requestLeave',
+      input: { params: { userId: input.userId, leaveTypes: [] } },
+    }),
+  }),
+  invoke: {
+    id: 'childNews',
+    src: 'childNews',
+    input: ({ context }) => ({
+      requests: context.requests,
+      overview: context.overview,
+      details: context.details,
+    }),
+  },
+  on: {
+    'requests.removed': {
+      description: "Delete Request in a row's menu: the balance and the counts follow.",
+      actions: 'reloadBalanceAndCounts',
+    },
+    'details.deleted': {
+      description: 'Delete in the details panel: the list starts over; the balance and the counts follow.',
+      actions: ['restartRequests', 'reloadBalanceAndCounts'],
+    },
+    'xstate.done.actor.requestLeave': {
+      description:
+        'A request was created: the list starts over, the balance and the counts follow, and the next dialog starts empty.',
+      actions: [
+        'restartRequests',
+        'reloadBalanceAndCounts',
+        stopChild(({ context }) => context.requestLeave),
+        'newRequestForm',
+      ],
+    },
+  },
+  initial: 'awaitingLeaveTypes',
+  states: {
+    awaitingLeaveTypes: {
+      description: 'The leave types are on their way with the counts; the dialog has no choices yet.',
+      on: {
+        'overview.loaded': {
+          target: 'showing',
+          description: 'The leave types arrived: the dialog is made again with them as its choices.',
+          actions: [
+            assign({ leaveTypes: ({ event }) => event.types }),
+            stopChild(({ context }) => context.requestLeave),
+            'newRequestForm',
+          ],
+        },
+      },
+    },
+    showing: {
+      description:
+        'Everything shows; the parts run on their own and this machine routes between them (later reloads of the counts bring the same leave types).',
+    },
+  },
+});

@@ -1,0 +1,276 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import { userLeaveMachine } from '../../machines/user-leave.machine';
+import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
+import type { LeaveRequest } from '../../src/domain/leave';
+import { admin, staff } from '../views/fixtures';
+import { planTransitionPaths } from './coverage';
+import type { RecordedRequest } from './fake-server';
+import {
+  advance,
+  expectToast,
+  isDialogOpen,
+  openDialog,
+  type RunningApp,
+  renderApp,
+  settle,
+} from './harness';
+import { describeModelWalk, followActor } from './model-walk';
+import { allowancesOf, leaveTypes, onboardedStaff } from './staff-fixtures';
+
+/**
+ * Model-based test of the parent statechart of one person's leave, walked through each screen that shows
+ * it: the staff dashboard, My profile and user detail. Its job is the coordination the spec implies: a
+ * request created or deleted (from its row or from its panel) shows at once in the list, the stat cards
+ * and the Leave Balance, and the next Request for Leave starts empty. The expectations are the spec's
+ * texts (sections 2 and 8) and the requests the screen makes to the server.
+ */
+
+type Machine = typeof userLeaveMachine;
+type Snapshot = SnapshotFrom<Machine>;
+type Event =
+  | { type: 'overview.loaded'; types: typeof leaveTypes }
+  | { type: 'requests.removed' }
+  | { type: 'details.deleted' }
+  | { type: 'xstate.done.actor.requestLeave' };
+
+const signedIn = (user: typeof admin) => ({
+  [ACCESS_TOKEN_KEY]: 'token',
+  [CURRENT_USER_KEY]: JSON.stringify({ user, isNewUser: false }),
+});
+const me = { ...onboardedStaff, id: staff.id, fullName: staff.fullName, email: staff.email };
+
+interface LeaveScreen {
+  name: string;
+  path: string;
+  storage: Record<string, string>;
+  person: typeof onboardedStaff;
+  /** The button that opens Request for Leave, where the screen has one (spec section 2). */
+  requestButton: string | null;
+  /** The stat cards (Pending Approval, ...) show on the dashboard only. */
+  statCards: boolean;
+}
+
+const screens: LeaveScreen[] = [
+  {
+    name: 'the staff dashboard',
+    path: '/staff',
+    storage: signedIn(staff),
+    person: me,
+    requestButton: 'Request Leave',
+    statCards: true,
+  },
+  {
+    name: 'My profile',
+    path: '/staff/profile',
+    storage: signedIn(staff),
+    person: me,
+    requestButton: null,
+    statCards: false,
+  },
+  {
+    name: 'user detail',
+    path: `/admin/users/${onboardedStaff.id}`,
+    storage: signedIn(admin),
+    person: onboardedStaff,
+    requestButton: 'Add Leave Request',
+    statCards: false,
+  },
+];
+
+const counts = { PENDING: 1, APPROVED: 0, REJECTED: 0, TOTAL: 1 };
+const afterChange = { PENDING: 2, APPROVED: 0, REJECTED: 0, TOTAL: 2 };
+
+function pendingOf(person: typeof onboardedStaff): LeaveRequest {
+  return {
+    id: 90,
+    status: 'PENDING',
+    type: 'Annual Leave',
+    leaveTypeId: 1,
+    createdAt: '2026-02-20T02:00:00.000Z',
+    updatedAt: '2026-02-20T02:00:00.000Z',
+    fromDate: '2026-03-02',
+    fromDateIsAm: true,
+    toDate: '2026-03-03',
+    toDateIsAm: false,
+    days: 2,
+    reason: 'Family visit',
+    fileUrl: null,
+    userId: person.id,
+    user: { id: person.id, fullName: person.fullName, email: person.email },
+  };
+}
+
+const TITLE = 'Request for Leave';
+const asked = (app: RunningApp, path: string) =>
+  app.server.requests.filter((r) => r.method === 'GET' && r.path === path).length;
+
+async function chooseInRowMenu(app: RunningApp, item: string) {
+  const table = screen.getByRole('table', { name: /leave requests/i });
+  const [row] = within(table)
+    .getAllByRole('row')
+    .filter((candidate) => within(candidate).queryByText('Annual Leave'));
+  if (!row) throw new Error('no request row');
+  await app.user.click(within(row).getByRole('button', { name: /^Actions for / }));
+  const menu = screen.getByRole('menu');
+  if (document.activeElement !== menu) act(() => menu.focus());
+  const entry = within(menu).getByRole('menuitem', { name: item });
+  for (let i = 0; i < 4 && !entry.hasAttribute('data-highlighted'); i++) {
+    await app.user.keyboard('{ArrowDown}');
+    await advance(20);
+  }
+  await app.user.keyboard('{Enter}');
+  await advance(50);
+}
+
+function walkThrough(leaveScreen: LeaveScreen) {
+  const { person } = leaveScreen;
+  const paths = {
+    requests: `/api/users/${person.id}/leave-requests`,
+    counts: `/api/users/${person.id}/leave-requests/count`,
+    balances: `/api/users/${person.id}/leave-balances`,
+  };
+  const pending = pendingOf(person);
+  const actor = followActor(userLeaveMachine);
+  const events: Event[] = [
+    { type: 'overview.loaded', types: leaveTypes },
+    { type: 'requests.removed' },
+    { type: 'details.deleted' },
+    ...(leaveScreen.requestButton ? [{ type: 'xstate.done.actor.requestLeave' } as const] : []),
+  ];
+  const starts = [
+    { name: leaveScreen.name, input: { userId: person.id, requests: { query: { pageSize: 7 } } } },
+  ];
+  const plan = planTransitionPaths(userLeaveMachine, {
+    starts,
+    events,
+    // Until the leave types arrive the dialog offers none, so no request can be made.
+    canProduce: (s, e) => e.type !== 'xstate.done.actor.requestLeave' || s.matches('showing'),
+  });
+  let before = { requests: 0, counts: 0, balances: 0 };
+  const snapshotOfAsks = (app: RunningApp) => ({
+    requests: asked(app, paths.requests),
+    counts: asked(app, paths.counts),
+    balances: asked(app, paths.balances),
+  });
+
+  async function perform(app: RunningApp, event: Event) {
+    before = snapshotOfAsks(app);
+    switch (event.type) {
+      case 'overview.loaded':
+        app.server.answer('GET', paths.counts, 200, counts);
+        // Later reloads are answered with the counts after the change.
+        app.server.autoAnswer((r) => r.method === 'GET' && r.path === paths.counts, 200, afterChange);
+        break;
+      case 'requests.removed':
+        await chooseInRowMenu(app, 'Delete Request');
+        await app.user.click(
+          within(openDialog('alertdialog', 'Are you absolutely sure?')).getByRole('button', {
+            name: 'Continue',
+          }),
+        );
+        await settle();
+        app.server.answer('DELETE', `/api/leave-requests/${pending.id}`, 204);
+        break;
+      case 'details.deleted': {
+        await chooseInRowMenu(app, 'View');
+        const panel = openDialog('dialog', 'Leave Request Details');
+        await app.user.click(within(panel).getByRole('button', { name: 'Delete' }));
+        await settle();
+        app.server.answer('DELETE', `/api/leave-requests/${pending.id}`, 204);
+        break;
+      }
+      case 'xstate.done.actor.requestLeave': {
+        await act(async () =>
+          fireEvent.click(screen.getByRole('button', { name: leaveScreen.requestButton ?? '' })),
+        );
+        const dialog = openDialog('dialog', TITLE);
+        const control = (name: string) => {
+          const element = dialog.querySelector<HTMLInputElement>(`[name="${name}"]`);
+          if (!element) throw new Error(`no ${name} in the dialog`);
+          return element;
+        };
+        fireEvent.change(control('leaveType'), { target: { value: 'Annual Leave' } });
+        fireEvent.change(control('fromDate'), { target: { value: '2026-03-02' } });
+        fireEvent.change(control('toDate'), { target: { value: '2026-03-03' } });
+        await act(async () =>
+          fireEvent.click(within(dialog).getByRole('button', { name: 'Create Request' })),
+        );
+        await settle();
+        app.server.answer('POST', '/api/leave-requests', 201, { ...pending, id: 91 });
+        break;
+      }
+    }
+    await settle();
+  }
+
+  async function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
+    expect(window.location.pathname).toBe(leaveScreen.path);
+    const cards = screen.queryByRole('list', { name: 'Leave request counts' });
+    expect(cards !== null).toBe(leaveScreen.statCards);
+    if (s.matches('awaitingLeaveTypes')) return;
+    if (cards) {
+      const pendingCard = within(cards)
+        .getAllByRole('listitem')
+        .find((card) => card.textContent?.startsWith('Pending Approval'));
+      const shown = event?.type === 'overview.loaded' ? counts.PENDING : afterChange.PENDING;
+      expect(pendingCard?.textContent).toBe(`Pending Approval${shown}`);
+    }
+    if (!event || event.type === 'overview.loaded') return;
+    const now = snapshotOfAsks(app);
+    // Whatever changed the requests, the balance and the counts were asked for again.
+    expect(now.balances).toBeGreaterThan(before.balances);
+    expect(now.counts).toBeGreaterThan(before.counts);
+    if (event.type === 'requests.removed' || event.type === 'details.deleted') {
+      expectToast('Leave request deleted', 'The leave request has been deleted successfully.');
+      expect(now.requests).toBeGreaterThan(before.requests);
+    }
+    if (event.type === 'xstate.done.actor.requestLeave') {
+      expectToast('Leave Request Created!', 'Approval has to be made by your employer.');
+      expect(isDialogOpen('dialog', TITLE)).toBe(false);
+      expect(now.requests).toBeGreaterThan(before.requests);
+      // The next request starts from an empty form.
+      await act(async () =>
+        fireEvent.click(screen.getByRole('button', { name: leaveScreen.requestButton ?? '' })),
+      );
+      const dialog = openDialog('dialog', TITLE);
+      expect(dialog.querySelector<HTMLSelectElement>('[name="leaveType"]')?.value).toBe('');
+      expect(dialog.querySelector<HTMLInputElement>('[name="fromDate"]')?.value).toBe('');
+      await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Close' })));
+      await settle();
+    }
+  }
+
+  describeModelWalk<Machine, Event>({
+    title: `user-leave statechart, walked through ${leaveScreen.name}`,
+    machine: userLeaveMachine,
+    actor,
+    plan,
+    open: () =>
+      renderApp({
+        path: leaveScreen.path,
+        storage: leaveScreen.storage,
+        inspect: actor.inspect,
+        prepare: (server) => {
+          const get = (path: string) => (r: RecordedRequest) => r.method === 'GET' && r.path === path;
+          server.autoAnswer(get(`/api/users/${person.id}`), 200, person);
+          server.autoAnswer(get('/api/leave-types'), 200, leaveTypes);
+          server.autoAnswer(get(paths.balances), 200, allowancesOf({ 1: 14 }));
+          server.autoAnswer(get(paths.requests), 200, {
+            data: [pending],
+            currentPage: 1,
+            pageSize: 7,
+            total: 1,
+            totalPages: 1,
+          });
+        },
+      }),
+    perform,
+    expectScreen,
+    // My profile offers no Request for Leave (spec section 2): that transition is walked on the others.
+    ...(leaveScreen.requestButton ? {} : { notOnThisScreen: ['xstate.done.actor.requestLeave'] }),
+  });
+}
+
+for (const leaveScreen of screens) walkThrough(leaveScreen);
