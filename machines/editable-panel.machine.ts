@@ -7,6 +7,7 @@ import { parseLeaveAllowanceForm } from '../src/domain/onboarding';
 import { paymentInfoFormSchema, withOfficialCpfRates } from '../src/domain/payment-info';
 import { payrollMessages, snapshotFormSchema } from '../src/domain/payslips';
 import { staffInfoBodySchema } from '../src/domain/staff-info';
+import type { UserDetail } from '../src/domain/users';
 import { notProvided, type ToastParams } from './effects';
 
 /** The panels of My profile and user detail (spec section 2), each one instance of this statechart. */
@@ -33,19 +34,18 @@ export interface EditablePanelInput {
   values: PanelValues;
   /** The payment panel fills in the official CPF rates for this birth date when the CPF type changes. */
   dateOfBirth?: string | null;
-  /** Which payslip a Payment Information Used panel edits, handed to `savePanel`. */
-  payslip?: PanelPayslip;
+  /** Whose record the panel edits, handed to `savePanel`. */
+  subject?: PanelSubject;
 }
 
-export interface PanelPayslip {
-  userId: number;
-  year: number;
-  month: number;
-}
+/** Whose record a panel edits: one user's records (My profile, user detail), or one payslip's snapshot. */
+export type PanelSubject =
+  | { user: UserDetail }
+  | { payslip: { userId: number; year: number; month: number } };
 
 export interface EditablePanelContext {
   kind: PanelKind;
-  payslip: PanelPayslip | null;
+  subject: PanelSubject | null;
   dateOfBirth: string | null;
   /** What the server holds: Cancel restores these. */
   stored: PanelValues;
@@ -144,7 +144,13 @@ export function createEditablePanelMachine(definition: { id: string; description
       /** Sends the draft; answers the values as stored, which the panel then shows. */
       savePanel: fromPromise<
         PanelValues,
-        { kind: PanelKind; values: PanelValues; payslip: PanelPayslip | null }
+        {
+          kind: PanelKind;
+          /** The draft to save, and what the server held before (to send only what changed). */
+          values: PanelValues;
+          stored: PanelValues;
+          subject: PanelSubject | null;
+        }
       >(notProvided('editable-panel', 'savePanel')),
     },
     actions: {
@@ -161,7 +167,7 @@ export function createEditablePanelMachine(definition: { id: string; description
     description: definition.description,
     context: ({ input }) => ({
       kind: input.kind,
-      payslip: input.payslip ?? null,
+      subject: input.subject ?? null,
       dateOfBirth: input.dateOfBirth ?? null,
       stored: input.values,
       draft: input.values,
@@ -224,7 +230,12 @@ export function createEditablePanelMachine(definition: { id: string; description
         invoke: {
           id: 'savePanel',
           src: 'savePanel',
-          input: ({ context }) => ({ kind: context.kind, values: context.draft, payslip: context.payslip }),
+          input: ({ context }) => ({
+            kind: context.kind,
+            values: context.draft,
+            stored: context.stored,
+            subject: context.subject,
+          }),
           onDone: {
             target: 'readOnly',
             actions: [

@@ -145,7 +145,7 @@ export const payItemsMachine = setup({
           input: {
             kind: 'paymentSnapshot' as const,
             values: snapshotFormValues(output.payslip),
-            payslip: { userId: context.userId, year: context.year, month: context.month },
+            subject: { payslip: { userId: context.userId, year: context.year, month: context.month } },
           },
         }),
       };

@@ -36,6 +36,8 @@ export type UserLeaveEvent =
   | { type: 'overview.loaded'; types: LeaveType[] }
   | { type: 'requests.removed' }
   | { type: 'details.deleted' }
+  /** The allowances were saved elsewhere on the screen (user detail's Leave Allowance tab). */
+  | { type: 'allowances.changed' }
   | { type: 'xstate.done.actor.requestLeave' };
 
 type Listened = Pick<Children, 'requests' | 'overview' | 'details'>;
@@ -115,6 +117,10 @@ export const userLeaveMachine = setup({
     'details.deleted': {
       description: 'Delete in the details panel: the list starts over; the balance and the counts follow.',
       actions: ['restartRequests', 'reloadBalanceAndCounts'],
+    },
+    'allowances.changed': {
+      description: 'New allowances: the Leave Balance table fetches the new totals.',
+      actions: sendTo(({ context }) => context.balances, { type: 'list.reload' }),
     },
     'xstate.done.actor.requestLeave': {
       description:

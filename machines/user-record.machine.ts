@@ -1,9 +1,32 @@
-import { assign, fromPromise, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  assign,
+  type EventObject,
+  fromCallback,
+  fromPromise,
+  sendTo,
+  setup,
+} from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
+import { EMPLOYMENT_STATUSES } from '../src/domain/enums';
+import { LEAVE_PAGE_SIZE } from '../src/domain/leave';
 import type { LeaveAllowanceRow, LeaveTypeRef } from '../src/domain/onboarding';
+import { type RecordPanelValues, recordPanelValues } from '../src/domain/record-panels';
 import type { UserDetail } from '../src/domain/users';
+import { editablePanelMachine, type PanelValues, type RecordPanelKind } from './editable-panel.machine';
 import { notProvided, type ToastParams } from './effects';
+import { userLeaveMachine } from './user-leave.machine';
+
+/**
+ * User detail (/admin/users/:id) and My profile (/staff/profile) as one machine: it loads the user,
+ * spawns the record panels (Profile and the four tabs) and the user's leave, and routes a save in one
+ * panel to what else shows it: a new name or e-mail to the header, a new employment status to its
+ * badge, new allowances to the Leave Balance table.
+ */
+
+type PanelRef = ActorRefFrom<typeof editablePanelMachine>;
+export type RecordPanelRefs = { [K in keyof RecordPanelValues]: PanelRef | null };
 
 export interface UserRecordInput {
   /** The :id of /admin/users/:id, or the signed-in user's own id on My profile; null when not a number. */
@@ -18,6 +41,10 @@ export interface UserRecordContext {
   allowances: LeaveAllowanceRow[];
   /** Why the last delete was refused (the server's message), shown on the page. */
   deleteError: ApiError | null;
+  /** The panels, once the user is loaded. */
+  panels: RecordPanelRefs | null;
+  /** The user's leave (requests and balance), once the user is loaded. */
+  leave: ActorRefFrom<typeof userLeaveMachine> | null;
 }
 
 export interface UserRecordData {
@@ -27,6 +54,7 @@ export interface UserRecordData {
 }
 
 export type UserRecordEvent =
+  | { type: 'panel.saved'; kind: RecordPanelKind; values: PanelValues }
   | { type: 'userRecord.delete' }
   | { type: 'userRecord.cancelDelete' }
   | { type: 'userRecord.confirmDelete' };
@@ -40,10 +68,58 @@ export const userRecordMachine = setup({
   actors: {
     loadUser: fromPromise<UserRecordData, { userId: number | null }>(notProvided('user-record', 'loadUser')),
     deleteUser: fromPromise<void, { userId: number }>(notProvided('user-record', 'deleteUser')),
+    panel: editablePanelMachine,
+    leave: userLeaveMachine,
+    /** Hears the panels' saves (each emits its own) and passes them to this machine. */
+    panelSaves: fromCallback<EventObject, { panels: RecordPanelRefs | null }>(({ input, sendBack }) => {
+      const subscriptions = Object.values(input.panels ?? {})
+        .filter((panel): panel is PanelRef => panel !== null)
+        .map((panel) =>
+          panel.on('panel.saved', ({ kind, values }) => {
+            if (kind !== 'paymentSnapshot') sendBack({ type: 'panel.saved', kind, values });
+          }),
+        );
+      return () => {
+        for (const subscription of subscriptions) subscription.unsubscribe();
+      };
+    }),
   },
   actions: {
     notify: notProvided('user-record', 'notify') as (_: unknown, params: ToastParams) => void,
     navigate: notProvided('user-record', 'navigate') as (_: unknown, params: { to: string }) => void,
+    /**
+     * The loaded user, a panel per record that exists (the payment panel follows the birth date) and the
+     * user's leave. Spawned when the user arrives, by id only (see docs/architecture.md on systemIds).
+     */
+    showUser: assign(({ event, spawn }) => {
+      const data = (event as unknown as { output: UserRecordData }).output;
+      const values = recordPanelValues(data.user, data.leaveTypes, data.allowances);
+      const subject = { user: data.user };
+      const dateOfBirth = data.user.staffInfo?.dateOfBirth ?? null;
+      const panel = (kind: RecordPanelKind) => {
+        const first = values[kind];
+        return first
+          ? spawn('panel', { id: kind, input: { kind, values: first, subject, dateOfBirth } })
+          : null;
+      };
+      return {
+        ...data,
+        leave: spawn('leave', {
+          id: 'leave',
+          input: { userId: data.user.id, requests: { query: { pageSize: LEAVE_PAGE_SIZE } } },
+        }),
+        panels: {
+          profile: panel('profile'),
+          staffInfo: panel('staffInfo'),
+          employmentInfo: panel('employmentInfo'),
+          paymentInfo: panel('paymentInfo'),
+          leaveAllowance: panel('leaveAllowance'),
+        },
+      };
+    }),
+  },
+  guards: {
+    isSavedPanel: ({ event }, kind: RecordPanelKind) => event.type === 'panel.saved' && event.kind === kind,
   },
 }).createMachine({
   id: 'userRecord',
@@ -54,6 +130,8 @@ export const userRecordMachine = setup({
     leaveTypes: [],
     allowances: [],
     deleteError: null,
+    panels: null,
+    leave: null,
   }),
   initial: 'loading',
   states: {
@@ -63,7 +141,7 @@ export const userRecordMachine = setup({
         id: 'loadUser',
         src: 'loadUser',
         input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'loaded', actions: assign(({ event }) => event.output) },
+        onDone: { target: 'loaded', actions: 'showUser' },
         onError: { target: 'notFound' },
       },
     },
@@ -73,6 +151,48 @@ export const userRecordMachine = setup({
     },
     loaded: {
       description: 'The user with the four tabs and the leave panels.',
+      invoke: { id: 'panelSaves', src: 'panelSaves', input: ({ context }) => ({ panels: context.panels }) },
+      on: {
+        'panel.saved': [
+          {
+            guard: { type: 'isSavedPanel', params: 'profile' },
+            description: 'Profile saved: the header shows the new name and e-mail.',
+            actions: assign({
+              user: ({ context, event }) =>
+                context.user && {
+                  ...context.user,
+                  fullName: event.values.fullName ?? context.user.fullName,
+                  email: event.values.email ?? context.user.email,
+                },
+            }),
+          },
+          {
+            guard: { type: 'isSavedPanel', params: 'employmentInfo' },
+            description: 'Employment saved: the badge shows the new employment status.',
+            actions: assign({
+              user: ({ context, event }) =>
+                context.user?.employmentInfo
+                  ? {
+                      ...context.user,
+                      employmentInfo: {
+                        ...context.user.employmentInfo,
+                        employmentStatus:
+                          EMPLOYMENT_STATUSES.find((status) => status === event.values.employmentStatus) ??
+                          context.user.employmentInfo.employmentStatus,
+                      },
+                    }
+                  : context.user,
+            }),
+          },
+          {
+            guard: { type: 'isSavedPanel', params: 'leaveAllowance' },
+            description: 'Allowances saved: the Leave Balance table fetches the new totals.',
+            actions: sendTo(({ context }) => context.leave as NonNullable<typeof context.leave>, {
+              type: 'allowances.changed',
+            }),
+          },
+        ],
+      },
       initial: 'idle',
       states: {
         idle: {

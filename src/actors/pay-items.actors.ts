@@ -67,8 +67,9 @@ function providePaymentSnapshot({ payslips, notify }: Pick<PayItemsEffects, 'pay
   return paymentSnapshotMachine.provide({
     actors: {
       savePanel: fromPromise(async ({ input }): Promise<PanelValues> => {
-        if (!input.payslip) throw new Error('Payment Information Used is saved for a payslip');
-        const { userId, ...period } = input.payslip;
+        if (!input.subject || !('payslip' in input.subject))
+          throw new Error('Payment Information Used is saved for a payslip');
+        const { userId, ...period } = input.subject.payslip;
         const updated = await payslips.updateSnapshot(userId, period, snapshotFormSchema.parse(input.values));
         return snapshotFormValues(updated);
       }),

@@ -1,8 +1,8 @@
 import { fromCallback, fromPromise } from 'xstate';
 import {
   editablePanelMachine,
+  type PanelKind,
   type PanelValues,
-  type RecordPanelKind,
 } from '../../machines/editable-panel.machine';
 import type { ToastParams } from '../../machines/effects';
 import { onboardingMachine } from '../../machines/onboarding.machine';
@@ -100,6 +100,7 @@ export function provideUserRecord(effects: StaffRecordEffects) {
         return { user, leaveTypes, allowances };
       }),
       deleteUser: fromPromise(({ input }) => effects.records.deleteUser(input.userId)),
+      panel: provideEditablePanel(effects),
     },
     actions: effectsOf(effects),
   });
@@ -107,59 +108,62 @@ export function provideUserRecord(effects: StaffRecordEffects) {
 
 // ------------------------------------------------------------------ panels: stored records <-> input text
 
-export interface PanelTarget {
-  user: UserDetail;
-  /** The allowances as loaded, to send only what changed. */
-  allowances?: PanelValues;
+/** Saves a record panel's draft for the user it shows and answers the values as stored. */
+async function saveRecordPanel(
+  effects: StaffRecordEffects,
+  kind: PanelKind,
+  user: UserDetail,
+  values: PanelValues,
+  stored: PanelValues,
+): Promise<PanelValues> {
+  switch (kind) {
+    case 'profile':
+      return profileFormValues(
+        await effects.users.update(user.id, { fullName: values.fullName ?? '', email: values.email ?? '' }),
+      );
+    case 'staffInfo':
+      return staffInfoFormValues(
+        await effects.records.updateStaffInfo(recordId(user.staffInfo), staffInfoBodySchema.parse(values)),
+      );
+    case 'employmentInfo':
+      return employmentInfoFormValues(
+        await effects.records.updateEmploymentInfo(
+          recordId(user.employmentInfo),
+          employmentInfoBodySchema.parse(values),
+        ),
+      );
+    case 'paymentInfo':
+      return {
+        ...paymentInfoFormValues(
+          await effects.records.updatePaymentInfo(
+            recordId(user.paymentInfo),
+            paymentInfoFormSchema.parse(values),
+          ),
+        ),
+      };
+    case 'leaveAllowance': {
+      // One call per changed leave type (spec section 7). A retry after a failure sends again only what
+      // differs from the stored values; a type saved before the failure is set to the same days again.
+      for (const [typeId, days] of Object.entries(values)) {
+        if (days === stored[typeId]) continue;
+        await effects.leave.setAllowance(user.id, Number(typeId), Number(days));
+      }
+      return values;
+    }
+    case 'paymentSnapshot':
+      throw new Error('Payment Information Used belongs to Pay Items');
+  }
 }
 
-/** The editable panel of one kind for one user: saving sends the draft and answers the stored values. */
-export function provideEditablePanel(
-  effects: StaffRecordEffects,
-  kind: RecordPanelKind,
-  target: PanelTarget,
-) {
-  const { user } = target;
-  let allowances = target.allowances ?? {};
-  const save = async (values: PanelValues): Promise<PanelValues> => {
-    switch (kind) {
-      case 'profile':
-        return profileFormValues(
-          await effects.users.update(user.id, { fullName: values.fullName ?? '', email: values.email ?? '' }),
-        );
-      case 'staffInfo':
-        return staffInfoFormValues(
-          await effects.records.updateStaffInfo(recordId(user.staffInfo), staffInfoBodySchema.parse(values)),
-        );
-      case 'employmentInfo':
-        return employmentInfoFormValues(
-          await effects.records.updateEmploymentInfo(
-            recordId(user.employmentInfo),
-            employmentInfoBodySchema.parse(values),
-          ),
-        );
-      case 'paymentInfo':
-        return {
-          ...paymentInfoFormValues(
-            await effects.records.updatePaymentInfo(
-              recordId(user.paymentInfo),
-              paymentInfoFormSchema.parse(values),
-            ),
-          ),
-        };
-      case 'leaveAllowance': {
-        // One call per changed leave type (spec section 7); what was saved stays saved if a later call fails.
-        for (const [typeId, days] of Object.entries(values)) {
-          if (days === allowances[typeId]) continue;
-          await effects.leave.setAllowance(user.id, Number(typeId), Number(days));
-          allowances = { ...allowances, [typeId]: days };
-        }
-        return values;
-      }
-    }
-  };
+/** The record panels of My profile and user detail: one logic, told by its input whose record it saves. */
+export function provideEditablePanel(effects: StaffRecordEffects) {
   return editablePanelMachine.provide({
-    actors: { savePanel: fromPromise(({ input }) => save(input.values)) },
+    actors: {
+      savePanel: fromPromise(({ input }) => {
+        if (!input.subject || !('user' in input.subject)) throw new Error('A record panel saves a user');
+        return saveRecordPanel(effects, input.kind, input.subject.user, input.values, input.stored);
+      }),
+    },
     actions: { notify: (_, toast) => effects.notify(toast) },
   });
 }

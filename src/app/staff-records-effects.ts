@@ -1,7 +1,5 @@
 import { navigate } from 'wouter/use-browser-location';
-import type { PanelValues, RecordPanelKind } from '../../machines/editable-panel.machine';
 import {
-  provideEditablePanel,
   provideOnboarding,
   provideRegisterUser,
   provideUserRecord,
@@ -11,8 +9,8 @@ import { authApi } from '../api/auth.api';
 import { leaveApi } from '../api/leave.api';
 import { staffRecordsApi } from '../api/staff-records.api';
 import { usersApi } from '../api/users.api';
-import type { UserDetail } from '../domain/users';
 import { showToast } from '../ui/toasts';
+import { staffLeave } from './leave-effects';
 
 // Composed here rather than in services.ts so that these statecharts and their effects load with their screens.
 const effects: StaffRecordEffects = {
@@ -26,6 +24,8 @@ const effects: StaffRecordEffects = {
 
 export const registerUser = provideRegisterUser(effects);
 export const onboarding = provideOnboarding(effects);
-export const userRecord = provideUserRecord(effects);
-export const panelLogic = (kind: RecordPanelKind, target: { user: UserDetail; allowances?: PanelValues }) =>
-  provideEditablePanel(effects, kind, target);
+const userRecord = provideUserRecord(effects);
+
+/** User detail and My profile for one user: the record, its panels, and the user's leave. */
+export const userRecordOf = (userId: number | null) =>
+  userId === null ? userRecord : userRecord.provide({ actors: { leave: staffLeave.userLeaveOf(userId) } });

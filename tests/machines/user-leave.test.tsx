@@ -33,6 +33,7 @@ type Event =
   | { type: 'overview.loaded'; types: typeof leaveTypes }
   | { type: 'requests.removed' }
   | { type: 'details.deleted' }
+  | { type: 'allowances.changed' }
   | { type: 'xstate.done.actor.requestLeave' };
 
 const signedIn = (user: typeof admin) => ({
@@ -50,6 +51,8 @@ interface LeaveScreen {
   requestButton: string | null;
   /** The stat cards (Pending Approval, ...) show on the dashboard only. */
   statCards: boolean;
+  /** The administrator edits the allowances on user detail (its Leave Allowance tab). */
+  editsAllowances: boolean;
 }
 
 const screens: LeaveScreen[] = [
@@ -60,6 +63,7 @@ const screens: LeaveScreen[] = [
     person: me,
     requestButton: 'Request Leave',
     statCards: true,
+    editsAllowances: false,
   },
   {
     name: 'My profile',
@@ -68,6 +72,7 @@ const screens: LeaveScreen[] = [
     person: me,
     requestButton: null,
     statCards: false,
+    editsAllowances: false,
   },
   {
     name: 'user detail',
@@ -76,6 +81,7 @@ const screens: LeaveScreen[] = [
     person: onboardedStaff,
     requestButton: 'Add Leave Request',
     statCards: false,
+    editsAllowances: true,
   },
 ];
 
@@ -138,6 +144,7 @@ function walkThrough(leaveScreen: LeaveScreen) {
     { type: 'requests.removed' },
     { type: 'details.deleted' },
     ...(leaveScreen.requestButton ? [{ type: 'xstate.done.actor.requestLeave' } as const] : []),
+    ...(leaveScreen.editsAllowances ? [{ type: 'allowances.changed' } as const] : []),
   ];
   const starts = [
     { name: leaveScreen.name, input: { userId: person.id, requests: { query: { pageSize: 7 } } } },
@@ -181,6 +188,18 @@ function walkThrough(leaveScreen: LeaveScreen) {
         app.server.answer('DELETE', `/api/leave-requests/${pending.id}`, 204);
         break;
       }
+      case 'allowances.changed': {
+        await app.user.click(screen.getByRole('tab', { name: 'Leave Allowance' }));
+        await app.user.click(screen.getByRole('button', { name: 'Edit Leave Allowance' }));
+        const form = screen.getByRole('form', { name: 'Leave Allowance' });
+        const annual = form.querySelector<HTMLInputElement>('[name="leave-1"]');
+        fireEvent.change(annual as HTMLInputElement, { target: { value: '16' } });
+        await app.user.click(within(form).getByRole('button', { name: 'Save' }));
+        await settle();
+        const [saved] = allowancesOf({ 1: 16 });
+        app.server.answer('PATCH', `/api/users/${person.id}/leave-balances/1`, 200, saved);
+        break;
+      }
       case 'xstate.done.actor.requestLeave': {
         await act(async () =>
           fireEvent.click(screen.getByRole('button', { name: leaveScreen.requestButton ?? '' })),
@@ -219,9 +238,17 @@ function walkThrough(leaveScreen: LeaveScreen) {
     }
     if (!event || event.type === 'overview.loaded') return;
     const now = snapshotOfAsks(app);
-    // Whatever changed the requests, the balance and the counts were asked for again.
-    expect(now.balances).toBeGreaterThan(before.balances);
-    expect(now.counts).toBeGreaterThan(before.counts);
+    if (event.type !== 'allowances.changed') {
+      // Whatever changed the requests, the balance and the counts were asked for again.
+      expect(now.balances).toBeGreaterThan(before.balances);
+      expect(now.counts).toBeGreaterThan(before.counts);
+    }
+    if (event.type === 'allowances.changed') {
+      // New allowances change the Leave Balance table only.
+      expectToast('Leave Allowance Updated!');
+      expect(now.balances).toBeGreaterThan(before.balances);
+      return;
+    }
     if (event.type === 'requests.removed' || event.type === 'details.deleted') {
       expectToast('Leave request deleted', 'The leave request has been deleted successfully.');
       expect(now.requests).toBeGreaterThan(before.requests);
@@ -256,7 +283,7 @@ function walkThrough(leaveScreen: LeaveScreen) {
           const get = (path: string) => (r: RecordedRequest) => r.method === 'GET' && r.path === path;
           server.autoAnswer(get(`/api/users/${person.id}`), 200, person);
           server.autoAnswer(get('/api/leave-types'), 200, leaveTypes);
-          server.autoAnswer(get(paths.balances), 200, allowancesOf({ 1: 14 }));
+          server.autoAnswer(get(paths.balances), 200, allowancesOf({ 1: 14, 2: 14, 3: 6 }));
           server.autoAnswer(get(paths.requests), 200, {
             data: [pending],
             currentPage: 1,
@@ -268,8 +295,13 @@ function walkThrough(leaveScreen: LeaveScreen) {
       }),
     perform,
     expectScreen,
-    // My profile offers no Request for Leave (spec section 2): that transition is walked on the others.
-    ...(leaveScreen.requestButton ? {} : { notOnThisScreen: ['xstate.done.actor.requestLeave'] }),
+    // My profile offers no Request for Leave (spec section 2), and only user detail edits allowances:
+    // those transitions are walked on the screens that offer them.
+    notOnThisScreen: events.some((e) => e.type === 'xstate.done.actor.requestLeave')
+      ? events.some((e) => e.type === 'allowances.changed')
+        ? []
+        : ['allowances.changed']
+      : ['xstate.done.actor.requestLeave', 'allowances.changed'],
   });
 }
 

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { type UserRecordEvent, userRecordMachine } from '../../machines/user-record.machine';
@@ -41,7 +41,13 @@ const keptForPayroll: ApiError = {
 };
 const allowances = allowancesOf({ 1: 14, 2: 14, 3: 6 });
 
+const renamed = { ...user, fullName: 'Nur Aisyah Rahman' };
+const resigned = { ...user.employmentInfo, employmentStatus: 'RESIGNED', lastDayOfService: '2026-12-31' };
+
 const events: Event[] = [
+  { type: 'panel.saved', kind: 'profile', values: { fullName: renamed.fullName, email: user.email } },
+  { type: 'panel.saved', kind: 'employmentInfo', values: { employmentStatus: 'RESIGNED' } },
+  { type: 'panel.saved', kind: 'leaveAllowance', values: { '1': '16' } },
   { type: 'userRecord.delete' },
   { type: 'userRecord.cancelDelete' },
   { type: 'userRecord.confirmDelete' },
@@ -53,7 +59,28 @@ const events: Event[] = [
 
 const starts = [{ name: 'admin opens a user', input: { userId: user.id } }];
 const actor = followActor(userRecordMachine);
-const plan = planTransitionPaths(userRecordMachine, { starts, events });
+const plan = planTransitionPaths(userRecordMachine, {
+  starts,
+  events,
+  // A panel is saved from the quiet page, one save a path (each is the same self-transition again).
+  canProduce: (s, e) => e.type !== 'panel.saved' || s.matches({ loaded: 'idle' }),
+});
+
+/** Edits one field of a panel (opening its tab first) and saves it. */
+async function editAndSave(app: RunningApp, tab: string | null, title: string, field: string, value: string) {
+  if (tab) await app.user.click(screen.getByRole('tab', { name: tab }));
+  await app.user.click(screen.getByRole('button', { name: `Edit ${title}` }));
+  const form = screen.getByRole('form', { name: title });
+  const input = form.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${field}"]`);
+  if (!input) throw new Error(`no ${field} in ${title}`);
+  fireEvent.change(input, { target: { value } });
+  await settle();
+  return form;
+}
+let balancesAskedBefore = 0;
+const balancesAsked = (app: RunningApp) =>
+  app.server.requests.filter((r) => r.method === 'GET' && r.path === `/api/users/${user.id}/leave-balances`)
+    .length;
 
 const signedInAdmin = {
   [ACCESS_TOKEN_KEY]: 'token',
@@ -62,7 +89,36 @@ const signedInAdmin = {
 const confirmation = () => openDialog('alertdialog', 'Are you absolutely sure?');
 
 async function perform(app: RunningApp, event: Event) {
+  balancesAskedBefore = balancesAsked(app);
   switch (event.type) {
+    case 'panel.saved': {
+      if (event.kind === 'profile') {
+        const form = await editAndSave(app, null, 'Profile', 'fullName', renamed.fullName);
+        await app.user.click(within(form).getByRole('button', { name: 'Save' }));
+        await settle();
+        app.server.answer('PATCH', `/api/users/${user.id}`, 200, renamed);
+      } else if (event.kind === 'employmentInfo') {
+        const form = await editAndSave(
+          app,
+          'Employment',
+          'Employment Information',
+          'employmentStatus',
+          'RESIGNED',
+        );
+        const lastDay = form.querySelector<HTMLInputElement>('[name="lastDayOfService"]');
+        fireEvent.change(lastDay as HTMLInputElement, { target: { value: resigned.lastDayOfService } });
+        await app.user.click(within(form).getByRole('button', { name: 'Save' }));
+        await settle();
+        app.server.answer('PATCH', `/api/employment-info/${user.employmentInfo?.id}`, 200, resigned);
+      } else {
+        const form = await editAndSave(app, 'Leave Allowance', 'Leave Allowance', 'leave-1', '16');
+        await app.user.click(within(form).getByRole('button', { name: 'Save' }));
+        await settle();
+        const [annual] = allowancesOf({ 1: 16 });
+        app.server.answer('PATCH', `/api/users/${user.id}/leave-balances/1`, 200, annual);
+      }
+      break;
+    }
     case 'userRecord.delete': {
       const trigger = screen.getByRole('button', { name: 'Actions' });
       await app.user.click(trigger);
@@ -119,6 +175,25 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
     expect(app.server.pending('GET', `/api/users/${user.id}`)).toHaveLength(1);
   }
   if (s.matches('notFound')) expect(screen.getByText('No user data found.')).toBeInTheDocument();
+  if (event?.type === 'panel.saved') {
+    // What the save changed shows elsewhere on the page at once (spec section 2: the header, the badge,
+    // the Leave Balance beside the allowances).
+    if (event.kind === 'profile') {
+      expectToast('User updated!');
+      expect(screen.getByRole('heading', { level: 2, name: renamed.fullName })).toBeInTheDocument();
+    }
+    if (event.kind === 'employmentInfo') {
+      expectToast('Employment info updated!');
+      const header = screen.getByRole('heading', { level: 2, name: user.fullName })
+        .parentElement as HTMLElement;
+      expect(within(header).getByText('Resigned')).toBeInTheDocument();
+    }
+    if (event.kind === 'leaveAllowance') {
+      expectToast('Leave Allowance Updated!');
+      expect(balancesAsked(app)).toBeGreaterThan(balancesAskedBefore);
+    }
+    return;
+  }
   if (s.matches('loaded')) {
     expect(screen.getByRole('heading', { level: 2, name: user.fullName, hidden })).toBeInTheDocument();
     // The four tabs of the profile, and the record of the first one, NRIC masked.

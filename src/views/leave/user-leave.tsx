@@ -1,8 +1,9 @@
 import { Card, Flex, Heading, Menu, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useMemo } from 'react';
-import type { InspectionEvent, Observer } from 'xstate';
+import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
 import { canLeaveRequest } from '../../../machines/leave-request.lifecycle';
+import type { userLeaveMachine } from '../../../machines/user-leave.machine';
 import { leaveListInput } from '../../actors/leave-list.actors';
 import type { StaffLeaveLogic } from '../../actors/staff-leave.actors';
 import type { LeaveRequest } from '../../domain/leave';
@@ -16,23 +17,26 @@ import { RequestLeaveDialog } from './request-leave-dialog';
 
 type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 
-/**
- * One user's leave, as My profile, user detail and the staff dashboard show it: one parent statechart
- * (machines/user-leave.machine.ts) spawns the requests list, the balance, the counts, the details panel
- * and the Request for Leave form, and routes a change in one to the others; this only reads its children.
- */
-export function useUserLeave(logic: StaffLeaveLogic, userId: number, inspect?: Inspect) {
-  const parent = useActorRef(
-    useMemo(() => logic.userLeaveOf(userId), [logic, userId]),
-    { input: { userId, requests: leaveListInput }, inspect },
-  );
+export type UserLeaveRef = ActorRefFrom<typeof userLeaveMachine>;
+
+/** The parts of one user's leave (machines/user-leave.machine.ts), read from the parent that spawned them. */
+export function useUserLeaveParts(parent: UserLeaveRef) {
   const { requests, balances, overview, details, requestLeave, leaveTypes } = useSelector(
     parent,
     (s) => s.context,
   );
   return { requests, balances, overview, details, requestLeave, leaveTypes };
 }
-export type UserLeave = ReturnType<typeof useUserLeave>;
+
+/** The staff dashboard's own parent of the signed-in user's leave. */
+export function useUserLeave(logic: StaffLeaveLogic, userId: number, inspect?: Inspect) {
+  const parent = useActorRef(
+    useMemo(() => logic.userLeaveOf(userId), [logic, userId]),
+    { input: { userId, requests: leaveListInput }, inspect },
+  );
+  return useUserLeaveParts(parent);
+}
+export type UserLeave = ReturnType<typeof useUserLeaveParts>;
 
 /** 'Actions': View, and Delete Request while pending. */
 function RequestActions({
@@ -134,21 +138,17 @@ export function LeaveBalanceCard({ leave }: { leave: UserLeave }) {
 
 /**
  * The leave of user detail (ADMIN, with the add button: request on the user's behalf) and My profile: the
- * Leave Request table, then the Leave Balance table.
+ * Leave Request table, then the Leave Balance table, from the leave the screen's parent machine spawned.
  */
 export function UserLeaveSection({
-  logic,
-  userId,
+  actor,
   canRequest,
-  inspect,
 }: {
-  logic: StaffLeaveLogic;
-  userId: number;
+  actor: UserLeaveRef;
   /** The add button (user detail). */
   canRequest: boolean;
-  inspect?: Inspect;
 }) {
-  const leave = useUserLeave(logic, userId, inspect);
+  const leave = useUserLeaveParts(actor);
   return (
     <Stack gap="5">
       <LeaveRequestsCard

@@ -1,11 +1,10 @@
 import { Card, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useMemo } from 'react';
 import type { InspectionEvent, Observer } from 'xstate';
 import type { userRecordMachine } from '../../../machines/user-record.machine';
 import { PageTitle } from '../../ui/page-title';
 import { UserAvatar } from '../../ui/user-avatar';
-import { type PanelLogicFactory, recordPanels } from '../staff-records/panels';
+import { UserLeaveSection } from '../leave/user-leave';
 import { ReadOnlyRows } from '../staff-records/record-fields';
 import { NotOnboarded, RecordTabs } from '../staff-records/record-tabs';
 
@@ -15,26 +14,20 @@ const STAFF_EDITS = new Set(['staffInfo'] as const);
 /** /staff/profile: the read-only block, the four tabs, then the user's leave (spec section 2, My profile). */
 export function MyProfileScreen({
   logic,
-  panelLogic,
   userId,
-  leave,
   inspect,
 }: {
+  /** The user record with its panels and leave (machines/user-record.machine.ts). */
   logic: typeof userRecordMachine;
-  panelLogic: PanelLogicFactory;
   userId: number;
-  leave?: { requests?: (userId: number) => ReactNode; balance?: (userId: number) => ReactNode };
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }) {
   const actor = useActorRef(logic, { input: { userId }, inspect });
   const user = useSelector(actor, (s) => s.context.user);
   const leaveTypes = useSelector(actor, (s) => s.context.leaveTypes);
-  const allowances = useSelector(actor, (s) => s.context.allowances);
+  const panels = useSelector(actor, (s) => s.context.panels);
+  const leave = useSelector(actor, (s) => s.context.leave);
   const loading = useSelector(actor, (s) => s.matches('loading'));
-  const panels = useMemo(
-    () => (user ? recordPanels(panelLogic, user, leaveTypes, allowances) : null),
-    [panelLogic, user, leaveTypes, allowances],
-  );
 
   return (
     <Stack gap="5">
@@ -68,15 +61,13 @@ export function MyProfileScreen({
                 nricLocked
                 leaveTypes={leaveTypes}
                 dateOfBirth={user.staffInfo?.dateOfBirth ?? null}
-                inspect={inspect}
                 notOnboarded={<NotOnboarded>Your records have not been set up yet.</NotOnboarded>}
               />
             </Card.Body>
           </Card.Root>
         </Flex>
       )}
-      {user && leave?.requests?.(user.id)}
-      {user && leave?.balance?.(user.id)}
+      {user && leave && <UserLeaveSection actor={leave} canRequest={false} />}
       {!loading && !user && <Text color="fg.muted">Your profile could not be loaded.</Text>}
     </Stack>
   );

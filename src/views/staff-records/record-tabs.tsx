@@ -1,12 +1,12 @@
 import { Input, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import type { InspectionEvent, Observer } from 'xstate';
-import type { editablePanelMachine, PanelKind, PanelValues } from '../../../machines/editable-panel.machine';
+import type { PanelKind, PanelValues } from '../../../machines/editable-panel.machine';
+import type { RecordPanelRefs } from '../../../machines/user-record.machine';
 import { allowanceLeaveTypes, type LeaveTypeRef } from '../../domain/onboarding';
 import { officialCpfRatesFor, ratesDifferFromOfficial } from '../../domain/payment-info';
 import type { CpfSection, CpfType } from '../../domain/payroll';
 import { LabelledField } from '../../ui/form-field';
-import { EditablePanelView } from './editable-panel-view';
+import { EditablePanelCard } from './editable-panel-view';
 import {
   EmploymentInfoFields,
   employmentInfoRows,
@@ -22,19 +22,6 @@ const paymentRates = (values: PanelValues) => ({
   employeeCpfContributionRate: values.employeeCpfContributionRate ?? '',
   employerCpfContributionRate: values.employerCpfContributionRate ?? '',
 });
-
-/** One panel's logic (its save wired to the API for this user) and its first values; null = no record yet. */
-export interface PanelSetup {
-  logic: typeof editablePanelMachine;
-  values: PanelValues;
-}
-
-export interface RecordPanels {
-  staffInfo: PanelSetup | null;
-  employmentInfo: PanelSetup | null;
-  paymentInfo: PanelSetup | null;
-  leaveAllowance: PanelSetup | null;
-}
 
 const TABS: {
   kind: Exclude<PanelKind, 'profile' | 'paymentSnapshot'>;
@@ -55,10 +42,10 @@ export function RecordTabs({
   leaveTypes,
   notOnboarded,
   dateOfBirth,
-  inspect,
   nricLocked = false,
 }: {
-  panels: RecordPanels;
+  /** The panels the screen's parent machine spawned; null where the record does not exist yet. */
+  panels: RecordPanelRefs;
   /** Which panels show a pencil for this viewer. */
   editable: ReadonlySet<PanelKind>;
   leaveTypes: readonly LeaveTypeRef[];
@@ -66,7 +53,6 @@ export function RecordTabs({
   notOnboarded: ReactNode;
   /** From staff info: the payment panel's official CPF rates follow it. */
   dateOfBirth: string | null;
-  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
   /** The viewer sees the NRIC/FIN but may not change it (staff on My profile). */
   nricLocked?: boolean;
 }) {
@@ -81,18 +67,14 @@ export function RecordTabs({
         ))}
       </Tabs.List>
       {TABS.map((tab) => {
-        const setup = panels[tab.kind];
+        const panel = panels[tab.kind];
         return (
           <Tabs.Content key={tab.value} value={tab.value}>
-            {setup ? (
-              <EditablePanelView
-                logic={setup.logic}
-                kind={tab.kind}
-                values={setup.values}
+            {panel ? (
+              <EditablePanelCard
+                actor={panel}
                 title={tab.title}
                 canEdit={editable.has(tab.kind)}
-                dateOfBirth={dateOfBirth}
-                inspect={inspect}
                 fields={(props) => {
                   switch (tab.kind) {
                     case 'staffInfo':

@@ -1,59 +1,42 @@
 import { Alert, Button, Card, Flex, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useMemo } from 'react';
 import { Link as RouterLink } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
 import type { userRecordMachine } from '../../../machines/user-record.machine';
 import { employmentStatusLabel } from '../../domain/staff-directory';
-import { profileFormValues } from '../../domain/users';
 import { ActionsMenu, DangerItem } from '../../ui/actions-menu';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ArrowLeftIcon } from '../../ui/icons';
 import { PageTitle } from '../../ui/page-title';
 import { StatusBadge } from '../../ui/status-badge';
 import { UserAvatar } from '../../ui/user-avatar';
-import { EditablePanelView } from '../staff-records/editable-panel-view';
-import { type PanelLogicFactory, recordPanels } from '../staff-records/panels';
+import { UserLeaveSection } from '../leave/user-leave';
+import { EditablePanelCard } from '../staff-records/editable-panel-view';
 import { NotOnboarded, ProfileFields, RecordTabs } from '../staff-records/record-tabs';
 
 const ADMIN_EDITS = new Set(['staffInfo', 'employmentInfo', 'paymentInfo', 'leaveAllowance'] as const);
 
-/** The leave pieces of user detail: the user's requests (with an add button) and balance. */
-export interface LeaveSlots {
-  requests?: (userId: number) => ReactNode;
-  balance?: (userId: number) => ReactNode;
-}
-
 /** /admin/users/:id: the user, the four tabs, Delete User, and the user's leave (spec section 2). */
 export function UserDetailScreen({
   logic,
-  panelLogic,
   userId,
-  leave,
   inspect,
 }: {
+  /** The user record with its panels and leave (machines/user-record.machine.ts). */
   logic: typeof userRecordMachine;
-  panelLogic: PanelLogicFactory;
   userId: number | null;
-  leave?: LeaveSlots;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }) {
   const actor = useActorRef(logic, { input: { userId }, inspect });
   const user = useSelector(actor, (s) => s.context.user);
   const leaveTypes = useSelector(actor, (s) => s.context.leaveTypes);
-  const allowances = useSelector(actor, (s) => s.context.allowances);
+  const panels = useSelector(actor, (s) => s.context.panels);
+  const leave = useSelector(actor, (s) => s.context.leave);
   const deleteError = useSelector(actor, (s) => s.context.deleteError);
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const notFound = useSelector(actor, (s) => s.matches('notFound'));
   const confirming = useSelector(actor, (s) => s.matches({ loaded: 'confirmingDelete' }));
   const deleting = useSelector(actor, (s) => s.matches({ loaded: 'deleting' }));
-
-  // Panels are made once per loaded user: each holds its own statechart.
-  const panels = useMemo(
-    () => (user ? recordPanels(panelLogic, user, leaveTypes, allowances) : null),
-    [panelLogic, user, leaveTypes, allowances],
-  );
-  const profileLogic = useMemo(() => (user ? panelLogic('profile', { user }) : null), [panelLogic, user]);
 
   return (
     <Stack gap="4">
@@ -66,7 +49,7 @@ export function UserDetailScreen({
       <PageTitle>User Details</PageTitle>
       {loading && <Spinner size="sm" color="fg.muted" aria-label="Loading" />}
       {notFound && <Text color="fg.muted">No user data found.</Text>}
-      {user && panels && profileLogic && (
+      {user && panels?.profile && (
         <>
           <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
             <Flex gap="3" align="center">
@@ -96,13 +79,10 @@ export function UserDetailScreen({
               <Alert.Title>{deleteError.message}</Alert.Title>
             </Alert.Root>
           )}
-          <EditablePanelView
-            logic={profileLogic}
-            kind="profile"
-            values={profileFormValues(user)}
+          <EditablePanelCard
+            actor={panels.profile}
             title="Profile"
             canEdit
-            inspect={inspect}
             fields={(props) => <ProfileFields {...props} />}
             rows={(values) => [
               ['Full Name', values.fullName ?? ''],
@@ -117,7 +97,6 @@ export function UserDetailScreen({
                 editable={ADMIN_EDITS}
                 leaveTypes={leaveTypes}
                 dateOfBirth={user.staffInfo?.dateOfBirth ?? null}
-                inspect={inspect}
                 notOnboarded={
                   <NotOnboarded>
                     Not yet onboarded.{' '}
@@ -129,8 +108,7 @@ export function UserDetailScreen({
               />
             </Card.Body>
           </Card.Root>
-          {leave?.requests?.(user.id)}
-          {leave?.balance?.(user.id)}
+          {leave && <UserLeaveSection actor={leave} canRequest />}
         </>
       )}
       <ConfirmDialog
