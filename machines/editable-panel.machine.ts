@@ -83,7 +83,7 @@ export function panelErrors(kind: PanelKind, values: PanelValues): Errors {
       return bodyFieldErrors(snapshotFormSchema, values);
     case 'leaveAllowance': {
       // The panel shows every type but Unpaid Leave, keyed by id.
-      const types = Object.keys(values).map((id) => ({ id: Number(id), name: id }));
+      const types = Object.keys(values).map((id) => ({ id: Number(id), name: id, unlimited: false }));
       const parsed = parseLeaveAllowanceForm(types, values);
       return parsed.ok ? {} : { leave: parsed.message };
     }

@@ -45,7 +45,7 @@ export type LeaveStatus = (typeof LEAVE_STATUSES)[number];
 export const PAYSLIP_STATUSES = ['UNPROCESSED', 'ITEMS_ADDED', 'PROCESSED'] as const;
 export type PayslipStatus = (typeof PAYSLIP_STATUSES)[number];
 
-/** The leave types a new company starts with; 'Unpaid Leave' has no limit (spec section 3). */
+/** The leave types a new company starts with (spec section 3). */
 export const DEFAULT_LEAVE_TYPES = [
   'Annual Leave',
   'Medical Leave',
@@ -56,6 +56,35 @@ export const DEFAULT_LEAVE_TYPES = [
   'Compassionate Leave',
   'Unpaid Leave',
 ] as const;
-export const UNPAID_LEAVE = 'Unpaid Leave';
-/** Types counted in calendar days (weekends and public holidays included), as their entitlements are. */
-export const CALENDAR_DAY_LEAVE_TYPES: readonly string[] = ['Hospitalisation Leave', 'Maternity Leave'];
+export type DefaultLeaveType = (typeof DEFAULT_LEAVE_TYPES)[number];
+
+/**
+ * What a leave type does, stored with it: rules read these, never the name (decision 0006).
+ * - countsCalendarDays: counted on calendar days, weekends and public holidays included (as the
+ *   hospitalisation and maternity entitlements are), instead of working days;
+ * - unlimited: no yearly allowance, so no balance to run out (spec section 3: Unpaid Leave);
+ * - unpaid: deducted from pay (the payroll prefills an UNPAID_LEAVE deduction from approved days).
+ */
+export interface LeaveTypeBehaviour {
+  countsCalendarDays: boolean;
+  unlimited: boolean;
+  unpaid: boolean;
+}
+
+const ORDINARY: LeaveTypeBehaviour = { countsCalendarDays: false, unlimited: false, unpaid: false };
+const CALENDAR_DAYS: LeaveTypeBehaviour = { ...ORDINARY, countsCalendarDays: true };
+
+/** How the default types behave; a company's own types are ordinary unless set otherwise. */
+export const DEFAULT_LEAVE_TYPE_BEHAVIOUR: Record<DefaultLeaveType, LeaveTypeBehaviour> = {
+  'Annual Leave': ORDINARY,
+  'Medical Leave': ORDINARY,
+  'Hospitalisation Leave': CALENDAR_DAYS,
+  'Childcare Leave': ORDINARY,
+  'Maternity Leave': CALENDAR_DAYS,
+  'Paternity Leave': ORDINARY,
+  'Compassionate Leave': ORDINARY,
+  'Unpaid Leave': { countsCalendarDays: false, unlimited: true, unpaid: true },
+};
+
+export const behaviourOfLeaveType = (name: string): LeaveTypeBehaviour =>
+  DEFAULT_LEAVE_TYPE_BEHAVIOUR[name as DefaultLeaveType] ?? ORDINARY;

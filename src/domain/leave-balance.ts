@@ -1,4 +1,3 @@
-import { UNPAID_LEAVE } from './enums';
 import type { LeaveBalance } from './leave';
 import type { YearDays } from './leave-days';
 
@@ -37,7 +36,7 @@ export function formatDays(days: number): string {
 
 /** The refusal names the type, the year and what is left, and points to Unpaid Leave. */
 export function insufficientBalanceMessage(leaveType: string, year: number, available: number): string {
-  return `Not enough ${leaveType} balance for ${year}: ${formatDays(available)} available. Please request ${UNPAID_LEAVE} instead.`;
+  return `Not enough ${leaveType} balance for ${year}: ${formatDays(available)} available. Please request Unpaid Leave instead.`;
 }
 
 /** How a balance reads on screen and in the PDF: a dash for no limit. */

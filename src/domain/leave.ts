@@ -33,6 +33,10 @@ export const leaveTypeSchema = z.object({
   name: z.string(),
   /** Counted on calendar days (weekends and holidays included) rather than working days. */
   countsCalendarDays: z.boolean(),
+  /** No yearly allowance (Unpaid Leave): the balance shows '-' and never runs out. */
+  unlimited: z.boolean(),
+  /** Deducted from pay (Unpaid Leave). */
+  unpaid: z.boolean(),
 });
 export type LeaveType = z.infer<typeof leaveTypeSchema>;
 

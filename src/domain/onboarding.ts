@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { employmentInfoBodySchema } from './employment-info';
-import { UNPAID_LEAVE } from './enums';
 import { idSchema } from './fields';
 import { paymentInfoBodySchema } from './payment-info';
 import { staffInfoBodySchema } from './staff-info';
@@ -50,17 +49,19 @@ export const ONBOARD_INVALID_ACCESS = {
 export interface LeaveTypeRef {
   id: number;
   name: string;
+  /** No yearly allowance (Unpaid Leave). */
+  unlimited: boolean;
 }
 
 /** What the allowance panel needs of a leave balance (GET /users/{id}/leave-balances); null = no limit. */
 export interface LeaveAllowanceRow {
-  leaveType: LeaveTypeRef;
+  leaveType: Pick<LeaveTypeRef, 'id' | 'name'>;
   totalDays: number | null;
 }
 
-/** Unpaid leave has no limit: it is left out of the form and the display (spec section 5). */
+/** A type without a yearly allowance (Unpaid Leave) is left out of the form and the display (spec section 5). */
 export const allowanceLeaveTypes = <T extends LeaveTypeRef>(types: readonly T[]): T[] =>
-  types.filter((type) => type.name !== UNPAID_LEAVE);
+  types.filter((type) => !type.unlimited);
 
 /** Text inputs keyed by leave type id. */
 export type LeaveAllowanceFormValues = Record<string, string>;

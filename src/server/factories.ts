@@ -1,7 +1,7 @@
 import type { Role } from '../domain/auth';
 import {
   type BANK_NAMES,
-  CALENDAR_DAY_LEAVE_TYPES,
+  behaviourOfLeaveType,
   type EMPLOYMENT_TYPES,
   type GENDERS,
   type PASS_TYPES,
@@ -47,7 +47,7 @@ export async function insertLeaveTypes(db: DbOrTx, names: readonly string[]) {
       names.map((name, i) => ({
         name,
         sortOrder: i + 1,
-        countsCalendarDays: CALENDAR_DAY_LEAVE_TYPES.includes(name),
+        ...behaviourOfLeaveType(name),
       })),
     )
     .returning();

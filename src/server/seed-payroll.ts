@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { leaveDecisionStatus } from '../../machines/leave-request.lifecycle';
 import { addDaysIso } from '../domain/dates';
-import { UNPAID_LEAVE } from '../domain/enums';
+import type { DefaultLeaveType } from '../domain/enums';
 import { lastDayOf, lastRatedPeriod } from '../domain/payroll';
 import { nextPeriod } from '../domain/payroll/period';
 import { publicHolidayOn } from '../domain/public-holidays';
@@ -47,7 +47,7 @@ export async function seedPayroll(
       const request = await createLeaveRequest(
         db,
         { id: userId, role: 'STAFF' },
-        { userId, leaveType: UNPAID_LEAVE, reason: demo.unpaidLeave.reason, ...twoWorkingDaysIn(period) },
+        { userId, leaveType: 'Unpaid Leave' satisfies DefaultLeaveType, reason: demo.unpaidLeave.reason, ...twoWorkingDaysIn(period) },
         {},
       );
       await decideLeaveRequest(db, admin, { id: request.id, status: leaveDecisionStatus.approve });

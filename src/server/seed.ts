@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import { leaveDecisionStatus } from '../../machines/leave-request.lifecycle';
 import { addDaysIso, todayIso } from '../domain/dates';
-import { DEFAULT_LEAVE_TYPES, UNPAID_LEAVE } from '../domain/enums';
+import { DEFAULT_LEAVE_TYPES } from '../domain/enums';
 import { leaveDays, MINIMUM_LEAVE_DAYS } from '../domain/leave-days';
 import type { Config } from './config';
 import type { Db, DbOrTx } from './db/client';
@@ -116,7 +116,7 @@ export async function seedDemoCompany(
     const allowances = types.map((t) => ({
       leaveTypeId: t.id,
       totalDays:
-        DEMO_ALLOWANCES[t.name as keyof typeof DEMO_ALLOWANCES] ?? (t.name === UNPAID_LEAVE ? null : 0),
+        DEMO_ALLOWANCES[t.name as keyof typeof DEMO_ALLOWANCES] ?? (t.unlimited ? null : 0),
     }));
     await insertLeaveBalances(db, user.id, year, allowances);
     // Last year's too for those hired before it ended, so leave across the year end has an allowance there.

@@ -8,6 +8,7 @@ import {
   paymentInfo,
   staffInfo,
 } from '../../src/server/db/schema';
+import { insertLeaveTypes } from '../../src/server/factories';
 import { bearer, createUser, signIn, type TestApp } from './harness';
 
 export interface EmployeeOptions {
@@ -75,7 +76,7 @@ export async function approvedLeave(
   leave: { fromDate: string; toDate: string; fromDateIsAm?: boolean; toDateIsAm?: boolean; days: number },
 ) {
   let [type] = await t.db.select().from(leaveTypes).where(eq(leaveTypes.name, typeName));
-  if (!type) [type] = await t.db.insert(leaveTypes).values({ name: typeName }).returning();
+  if (!type) [type] = await insertLeaveTypes(t.db, [typeName]);
   if (!type) throw new Error('leave type not created');
   await t.db.insert(leaveRequests).values({
     userId,

@@ -2,18 +2,18 @@ import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../src/domain/dates';
-import { DEFAULT_LEAVE_TYPES, UNPAID_LEAVE } from '../../src/domain/enums';
+import { DEFAULT_LEAVE_TYPES } from '../../src/domain/enums';
 import { nricCheckLetter } from '../../src/domain/nric';
 import type { OnboardInput } from '../../src/domain/onboarding';
 import {
   auditLog,
   employmentInfo,
   leaveBalances,
-  leaveTypes,
   paymentInfo,
   payslips,
   staffInfo,
 } from '../../src/server/db/schema';
+import { insertLeaveTypes } from '../../src/server/factories';
 import { bearer, createTestApp, createUser, signIn, type TestApp } from './harness';
 
 let t: TestApp;
@@ -23,10 +23,7 @@ let adminId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  types = await t.db
-    .insert(leaveTypes)
-    .values(DEFAULT_LEAVE_TYPES.map((name, sortOrder) => ({ name, sortOrder })))
-    .returning({ id: leaveTypes.id, name: leaveTypes.name });
+  types = await insertLeaveTypes(t.db, DEFAULT_LEAVE_TYPES);
   const admin = await createUser(t, { role: 'ADMIN' });
   adminId = admin.id;
   adminToken = (await signIn(t, admin.email, admin.password)).accessToken;
@@ -71,7 +68,7 @@ const onboardBody = (overrides: Partial<OnboardInput> = {}): OnboardInput => ({
     accountNo: '501-234567-8',
   },
   leaveBalances: types
-    .filter((type) => type.name !== UNPAID_LEAVE)
+    .filter((type) => type.name !== 'Unpaid Leave')
     .map((type, index) => ({ leaveTypeId: type.id, totalDays: 7 + index / 2 })),
   ...overrides,
 });

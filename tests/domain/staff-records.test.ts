@@ -302,9 +302,9 @@ describe('suggestions', () => {
 
 describe('leave allowances', () => {
   const types = [
-    { id: 1, name: 'Annual Leave' },
-    { id: 2, name: 'Medical Leave' },
-    { id: 8, name: 'Unpaid Leave' },
+    { id: 1, name: 'Annual Leave', unlimited: false },
+    { id: 2, name: 'Medical Leave', unlimited: false },
+    { id: 8, name: 'Unpaid Leave', unlimited: true },
   ];
 
   it('needs a value for every type except Unpaid Leave, from 0 in half-day steps', () => {

@@ -3,9 +3,9 @@ import type { LeaveCounts, LeaveRequest, LeaveType } from '../../src/domain/leav
 /** Leave data the model tests of the admin leave screens answer with. */
 
 export const leaveTypes: LeaveType[] = [
-  { id: 1, name: 'Annual Leave', countsCalendarDays: false },
-  { id: 2, name: 'Hospitalisation Leave', countsCalendarDays: false },
-  { id: 3, name: 'Unpaid Leave', countsCalendarDays: false },
+  { id: 1, name: 'Annual Leave', countsCalendarDays: false, unlimited: false, unpaid: false },
+  { id: 2, name: 'Hospitalisation Leave', countsCalendarDays: false, unlimited: false, unpaid: false },
+  { id: 3, name: 'Unpaid Leave', countsCalendarDays: false, unlimited: true, unpaid: true },
 ];
 
 export const counts: LeaveCounts = { PENDING: 4, APPROVED: 9, REJECTED: 2, TOTAL: 15 };

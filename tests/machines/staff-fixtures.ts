@@ -54,10 +54,10 @@ export const registeredStaff: UserDetail = {
 
 /** GET /leave-types. */
 export const leaveTypes = [
-  { id: 1, name: 'Annual Leave', countsCalendarDays: false },
-  { id: 2, name: 'Medical Leave', countsCalendarDays: false },
-  { id: 3, name: 'Childcare Leave', countsCalendarDays: false },
-  { id: 8, name: 'Unpaid Leave', countsCalendarDays: false },
+  { id: 1, name: 'Annual Leave', countsCalendarDays: false, unlimited: false, unpaid: false },
+  { id: 2, name: 'Medical Leave', countsCalendarDays: false, unlimited: false, unpaid: false },
+  { id: 3, name: 'Childcare Leave', countsCalendarDays: false, unlimited: false, unpaid: false },
+  { id: 8, name: 'Unpaid Leave', countsCalendarDays: false, unlimited: true, unpaid: true },
 ];
 
 /** GET /users/{id}/leave-balances for this year, nothing taken yet. */

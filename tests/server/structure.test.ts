@@ -86,3 +86,27 @@ describe('views only render machines and send them events', () => {
     expect(COORDINATION.test("actor.send({ type: 'list.reload' })")).toBe(false);
   });
 });
+
+// A leave type's rules are columns of its own (decision 0006): a rule that keys on a type's name breaks
+// when a company renames the type. The name appears only where the defaults are declared, in the
+// spec's message texts and in the demo data.
+describe('leave rules read what a type does, not its name', () => {
+  it('no leave type name in the services, the domain rules or the machines', () => {
+    const NAMED_TYPE =
+      /(['"`])(Annual|Medical|Hospitalisation|Childcare|Maternity|Paternity|Compassionate|Unpaid) Leave\1/;
+    const offending = [
+      ...sourceFiles('src/server/services'),
+      ...sourceFiles('src/domain'),
+      ...sourceFiles('machines'),
+    ]
+      .filter((file) => file !== 'src/domain/enums.ts')
+      .flatMap((file) =>
+        read(file)
+          .split('\n')
+          .map((line, index) => ({ file, line: index + 1, text: line.trim() }))
+          .filter(({ text }) => !/^(\/\/|\/\*|\*)/.test(text) && NAMED_TYPE.test(text)),
+      )
+      .map(({ file, line, text }) => `${file}:${line}: ${text}`);
+    expect(offending).toEqual([]);
+  });
+});

@@ -178,6 +178,10 @@ export const leaveTypes = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     /** Counted on calendar days (maternity, hospitalisation) instead of working days. */
     countsCalendarDays: boolean('counts_calendar_days').notNull().default(false),
+    /** No yearly allowance: the balance shows '-' and never runs out (Unpaid Leave). */
+    unlimited: boolean('unlimited').notNull().default(false),
+    /** Deducted from pay: approved days prefill the month's UNPAID_LEAVE deduction. */
+    unpaid: boolean('unpaid').notNull().default(false),
   },
   (t) => [uniqueIndex('leave_types_name_key').on(t.name)],
 );

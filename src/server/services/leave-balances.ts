@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-
 import { DateTime } from 'luxon';
 import { leaveStatusesTagged } from '../../../machines/leave-request.lifecycle';
 import { COMPANY_TIME_ZONE, todayIso } from '../../domain/dates';
-import { UNPAID_LEAVE } from '../../domain/enums';
 import type { LeaveBalance, YearlyLeaveBalanceRow } from '../../domain/leave';
 import { availableDays, formatDays } from '../../domain/leave-balance';
 import type { DbOrTx } from '../db/client';
@@ -83,7 +82,7 @@ export async function leaveBalancesOf(
       userId,
       types.map((type) => {
         const allowance = allowanceOf.get(key(userId, type.id));
-        const totalDays = allowance ? allowance.totalDays : type.name === UNPAID_LEAVE ? null : 0;
+        const totalDays = allowance ? allowance.totalDays : type.unlimited ? null : 0;
         const approvedDays = takenOf.get(key(userId, type.id))?.approved ?? 0;
         const pendingDays = takenOf.get(key(userId, type.id))?.pending ?? 0;
         return {

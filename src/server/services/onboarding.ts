@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { todayIso } from '../../domain/dates';
-import { UNPAID_LEAVE } from '../../domain/enums';
 import { LEAVE_ALLOWANCE_MESSAGE, ONBOARD_INVALID_ACCESS, type OnboardBody } from '../../domain/onboarding';
 import type { UserDetail } from '../../domain/users';
 import type { DbOrTx, Tx } from '../db/client';
@@ -77,13 +76,13 @@ export async function onboardUser(
  * Leave left out means no limit (null).
  */
 async function allowancesForEveryType(tx: Tx, sent: OnboardBody['leaveBalances']) {
-  const types = await tx.select({ id: leaveTypes.id, name: leaveTypes.name }).from(leaveTypes);
+  const types = await tx.select({ id: leaveTypes.id, unlimited: leaveTypes.unlimited }).from(leaveTypes);
   const known = new Set(types.map((type) => type.id));
   if (sent.some((row) => !known.has(row.leaveTypeId))) throw badRequest('Unknown leave type.');
   const byType = new Map(sent.map((row) => [row.leaveTypeId, row.totalDays]));
   return types.map((type) => {
     const totalDays = byType.get(type.id);
-    if (totalDays === undefined && type.name !== UNPAID_LEAVE) throw badRequest(LEAVE_ALLOWANCE_MESSAGE);
+    if (totalDays === undefined && !type.unlimited) throw badRequest(LEAVE_ALLOWANCE_MESSAGE);
     return { leaveTypeId: type.id, totalDays: totalDays ?? null };
   });
 }

@@ -1,5 +1,5 @@
 import { Button, Field, Flex, Grid, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { useDropzone } from 'react-dropzone';
 import type { ActorRefFrom } from 'xstate';

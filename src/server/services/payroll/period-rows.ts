@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { leaveStatusesTagged } from '../../../../machines/leave-request.lifecycle';
 import { initialPayslipStatus } from '../../../../machines/payslip.lifecycle';
-import { UNPAID_LEAVE } from '../../../domain/enums';
 import { firstDayOf, lastDayOf, unpaidDaysInMonth, unpaidLeaveDeductionCents } from '../../../domain/payroll';
 import { HolidayCalendarError } from '../../../domain/public-holidays';
 import type { DbOrTx } from '../../db/client';
@@ -55,7 +54,7 @@ export async function openPayrollPeriod(tx: DbOrTx, year: number, month: number,
     .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId))
     .where(
       and(
-        eq(leaveTypes.name, UNPAID_LEAVE),
+        eq(leaveTypes.unpaid, true),
         inArray(leaveRequests.status, leaveStatusesTagged('taken')),
         sql`${leaveRequests.fromDate} <= ${last} and ${leaveRequests.toDate} >= ${first}`,
       ),
