@@ -34,12 +34,6 @@ export const MONTH_NAMES = [
 
 export const monthName = (month: number): string => MONTH_NAMES[month - 1] ?? String(month);
 
-/** 'YYYY-MM-DD' -> 'DD/MM/YYYY' (spec section 9: day/month/year with zero padding). */
-export const formatDayMonthYear = (isoDate: string): string => {
-  const [year, month, day] = isoDate.split('-');
-  return `${day}/${month}/${year}`;
-};
-
 // ---------------------------------------------------------------------------------------------
 // Pay item kinds and types
 // ---------------------------------------------------------------------------------------------

@@ -47,7 +47,12 @@ export async function seedPayroll(
       const request = await createLeaveRequest(
         db,
         { id: userId, role: 'STAFF' },
-        { userId, leaveType: 'Unpaid Leave' satisfies DefaultLeaveType, reason: demo.unpaidLeave.reason, ...twoWorkingDaysIn(period) },
+        {
+          userId,
+          leaveType: 'Unpaid Leave' satisfies DefaultLeaveType,
+          reason: demo.unpaidLeave.reason,
+          ...twoWorkingDaysIn(period),
+        },
         {},
       );
       await decideLeaveRequest(db, admin, { id: request.id, status: leaveDecisionStatus.approve });

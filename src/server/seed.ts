@@ -115,8 +115,7 @@ export async function seedDemoCompany(
     );
     const allowances = types.map((t) => ({
       leaveTypeId: t.id,
-      totalDays:
-        DEMO_ALLOWANCES[t.name as keyof typeof DEMO_ALLOWANCES] ?? (t.unlimited ? null : 0),
+      totalDays: DEMO_ALLOWANCES[t.name as keyof typeof DEMO_ALLOWANCES] ?? (t.unlimited ? null : 0),
     }));
     await insertLeaveBalances(db, user.id, year, allowances);
     // Last year's too for those hired before it ended, so leave across the year end has an allowance there.

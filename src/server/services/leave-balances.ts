@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { leaveStatusesTagged } from '../../../machines/leave-request.lifecycle';
-import { COMPANY_TIME_ZONE, todayIso } from '../../domain/dates';
+import { formatDateTime, todayIso } from '../../domain/dates';
 import type { LeaveBalance, YearlyLeaveBalanceRow } from '../../domain/leave';
 import { availableDays, formatDays } from '../../domain/leave-balance';
 import type { DbOrTx } from '../db/client';
@@ -157,7 +157,7 @@ export async function yearlyLeaveBalancesPdf(
 ): Promise<{ year: number; pdf: Buffer }> {
   const year = input.year ?? thisYear();
   const [rows, types] = await Promise.all([yearlyLeaveBalances(db, actor, { year }), listLeaveTypes(db)]);
-  const generatedAt = DateTime.now().setZone(COMPANY_TIME_ZONE).toFormat('dd/MM/yyyy HH:mm');
+  const generatedAt = formatDateTime(new Date());
   return {
     year,
     pdf: await renderPdfDocument({ kind: 'leaveBalances', data: { year, generatedAt, types, rows } }),

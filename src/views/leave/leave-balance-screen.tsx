@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import type { InspectionEvent, Observer, SnapshotFrom } from 'xstate';
 import type { leaveBalanceReportMachine } from '../../../machines/leave-balance-report.machine';
 import type { LeaveBalanceReportLogic } from '../../actors/leave-admin.actors';
-import { COMPANY_TIME_ZONE } from '../../domain/dates';
+import { formatMediumDateTime } from '../../domain/dates';
 import type { LeaveType, YearlyLeaveBalanceRow } from '../../domain/leave';
 import { pageOfList } from '../../domain/list-query';
 import { columnsFor, DataTable } from '../../ui/data-table';
@@ -56,12 +56,6 @@ const sortedRows = (s: Snapshot) => {
     keys,
   ).rows;
 };
-
-const fetchedTime = new Intl.DateTimeFormat('en-SG', {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-  timeZone: COMPANY_TIME_ZONE,
-});
 
 /** /admin/leave-balance (spec section 2, Admin leave balance). */
 export function LeaveBalanceScreen({
@@ -115,7 +109,7 @@ export function LeaveBalanceScreen({
             </Heading>
             {report && !loading && (
               <Text fontSize="sm" color="fg.muted">
-                Last fetched: {fetchedTime.format(new Date(report.fetchedAt))}
+                Last fetched: {formatMediumDateTime(new Date(report.fetchedAt))}
               </Text>
             )}
           </Flex>

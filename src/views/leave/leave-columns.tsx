@@ -1,13 +1,9 @@
 import { Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'wouter';
+import { formatDayMonthYear, formatTimestampDay } from '../../domain/dates';
 import { LEAVE_STATUSES } from '../../domain/enums';
 import type { LeaveRequest, LeaveType } from '../../domain/leave';
-import {
-  formatDayMonthYear,
-  formatTimestampDay,
-  halfDayMarker,
-  leaveStatusLabel,
-} from '../../domain/leave-display';
+import { halfDayMarker, leaveStatusLabel } from '../../domain/leave-display';
 import { columnsFor, type DataTableColumn } from '../../ui/data-table';
 import type { FilterOption } from '../../ui/multi-select-filter';
 import { StatusBadge } from '../../ui/status-badge';

@@ -20,12 +20,12 @@ import type { PanelValues } from '../../../machines/editable-panel.machine';
 import type { PayItemsEmployee, payItemsMachine } from '../../../machines/pay-items.machine';
 import { payslipStatusLabels } from '../../../machines/payslip.lifecycle';
 import type { PayItemsLogic } from '../../actors/pay-items.actors';
+import { formatDayMonthYear } from '../../domain/dates';
 import type { PayslipStatus } from '../../domain/enums';
 import { asBalanceRow, type LeaveBalanceRow } from '../../domain/leave-balance';
 import { formatAmount } from '../../domain/money';
 import { type PayItemKind, payItemTypesByKind, selfHelpGroups } from '../../domain/payroll';
 import {
-  formatDayMonthYear,
   kindInfo,
   monthName,
   type PayItem,

@@ -1,5 +1,5 @@
 import { Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { todayIso } from '../../domain/dates';
+import { formatDayMonthYear, todayIso } from '../../domain/dates';
 import {
   BANK_NAMES,
   EMPLOYMENT_STATUSES,
@@ -8,7 +8,6 @@ import {
   PASS_TYPES,
   RACES,
 } from '../../domain/enums';
-import { formatDayMonthYear } from '../../domain/leave-display';
 import { maskNric } from '../../domain/masking';
 import { NATIONALITIES } from '../../domain/nationalities';
 import type { LeaveTypeRef } from '../../domain/onboarding';
