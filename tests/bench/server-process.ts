@@ -5,7 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/client';
+import { type Database, openDatabase } from '../../src/server/db/client';
 import { loggerOptions } from '../../src/server/logging';
 import { seedIfEmpty } from '../../src/server/seed';
 import { leaveListRoutes } from './raw-leave-list';
@@ -16,18 +16,30 @@ import { rawQuery, rawServer, userRoute } from './raw-routes';
 // `npm start` runs it (logger at info, its own pool) and the hand-written baseline beside it; only one
 // of the two is loaded at a time, so the process's CPU time in a round is that server's.
 
+/**
+ * Work a bench has done on the app's database in this process (data set-up, a baseline statement),
+ * by name: the embedded database lives in this process and cannot be reached from another.
+ */
+export type BenchTask = (database: Database) => Promise<unknown>;
+
 export interface ServerProcessOptions {
-  /** Which baseline runs beside the app: GET /api/users/:id or the admin leave list. */
-  scenario: 'user' | 'leave-list';
+  /**
+   * Which baseline runs beside the app: GET /api/users/:id, the admin leave list, or none (the
+   * payroll bench, whose baseline is a plain insert run as a task).
+   */
+  scenario: 'user' | 'leave-list' | 'app';
   database: { kind: 'pglite' } | { kind: 'postgres'; url: string };
   jwtSecret: string;
   /** Migrate and seed the demo company first (an empty database). */
   seed: boolean;
+  /** A module whose exports are the bench's tasks ({@link BenchTask}), run on request. */
+  tasks?: string;
 }
 
 export type ServerProcessMessage =
-  | { type: 'ready'; app: string; baseline: string }
+  | { type: 'ready'; app: string; baseline: string | null }
   | { type: 'cpu'; micros: number }
+  | { type: 'task'; result: unknown }
   | { type: 'failed'; message: string };
 
 const send = (message: ServerProcessMessage) => process.send?.(message);
@@ -45,34 +57,49 @@ async function main() {
   const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 
   let ownPool: pg.Pool | undefined;
-  // The app's own client: on PostgreSQL only its pool size is borrowed (the baseline has a pool of
-  // its own as large); PGlite has one connection, which both must share.
-  const client = (database.db as unknown as { $client: pg.Pool | PGlite }).$client;
-  if (options.database.kind === 'postgres') {
-    ownPool = new pg.Pool({
-      connectionString: options.database.url,
-      max: (client as pg.Pool).options.max,
-    });
+  let baseline: ReturnType<typeof rawServer> | null = null;
+  if (options.scenario !== 'app') {
+    // The app's own client: on PostgreSQL only its pool size is borrowed (the baseline has a pool of
+    // its own as large); PGlite has one connection, which both must share.
+    const client = (database.db as unknown as { $client: pg.Pool | PGlite }).$client;
+    if (options.database.kind === 'postgres') {
+      ownPool = new pg.Pool({
+        connectionString: options.database.url,
+        max: (client as pg.Pool).options.max,
+      });
+    }
+    const query = rawQuery(ownPool ?? client, options.database.kind);
+    // The headers every answer of the API carries, as the app sends them (no date, length or type).
+    const { headers } = await app.inject({ method: 'GET', url: '/api/health' });
+    const sameHeaders = Object.fromEntries(
+      Object.entries(headers).filter(
+        ([name]) => !['date', 'content-length', 'content-type', 'connection', 'keep-alive'].includes(name),
+      ),
+    ) as Record<string, string>;
+    baseline = rawServer(sameHeaders);
+    if (options.scenario === 'user') baseline.get('/api/users/:id', userRoute(query, options.jwtSecret));
+    else leaveListRoutes(baseline, query, options.jwtSecret);
   }
-  const query = rawQuery(ownPool ?? client, options.database.kind);
-  // The headers every answer of the API carries, as the app sends them (no date, length or type).
-  const { headers } = await app.inject({ method: 'GET', url: '/api/health' });
-  const sameHeaders = Object.fromEntries(
-    Object.entries(headers).filter(
-      ([name]) => !['date', 'content-length', 'content-type', 'connection', 'keep-alive'].includes(name),
-    ),
-  ) as Record<string, string>;
-  const baseline = rawServer(sameHeaders);
-  if (options.scenario === 'user') baseline.get('/api/users/:id', userRoute(query, options.jwtSecret));
-  else leaveListRoutes(baseline, query, options.jwtSecret);
-  const baselineUrl = await baseline.listen({ port: 0, host: '127.0.0.1' });
+  const baselineUrl = (await baseline?.listen({ port: 0, host: '127.0.0.1' })) ?? null;
+  const tasks = (options.tasks ? await import(options.tasks) : {}) as Record<string, BenchTask>;
 
-  process.on('message', async (message: { type: string }) => {
+  process.on('message', async (message: { type: string; name?: string }) => {
     if (message.type === 'cpu') {
       const { user, system } = process.cpuUsage();
       send({ type: 'cpu', micros: user + system });
+    } else if (message.type === 'task') {
+      const task = tasks[message.name ?? ''];
+      try {
+        if (!task) throw new Error(`no bench task ${message.name}`);
+        send({ type: 'task', result: await task(database) });
+      } catch (error) {
+        send({
+          type: 'failed',
+          message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        });
+      }
     } else if (message.type === 'close') {
-      await baseline.close();
+      await baseline?.close();
       await app.close();
       await ownPool?.end();
       await database.close();

@@ -3,16 +3,23 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { ServerProcessMessage, ServerProcessOptions } from './server-process';
 
-/** The app and its hand-written baseline, running in a child process (tests/bench/server-process.ts). */
-export interface BenchServers {
+/** The app, and its hand-written baseline unless the scenario has none, in a child process (tests/bench/server-process.ts). */
+export interface ServerProcess {
   app: string;
-  baseline: string;
+  baseline: string | null;
   /** CPU time the server process has used so far, in microseconds. */
   cpuMicros(): Promise<number>;
+  /** Runs one of the tasks of `options.tasks` in the server process and answers its result. */
+  task(name: string): Promise<unknown>;
   close(): Promise<void>;
 }
 
-export async function startServers(options: ServerProcessOptions): Promise<BenchServers> {
+/** The app and its hand-written baseline, running in a child process. */
+export interface BenchServers extends ServerProcess {
+  baseline: string;
+}
+
+export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const child = fork(fileURLToPath(new URL('./server-process.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, BENCH_SERVER_OPTIONS: JSON.stringify(options) },
@@ -26,6 +33,14 @@ export async function startServers(options: ServerProcessOptions): Promise<Bench
         resolve(message as ServerProcessMessage);
       });
     });
+  const ask = async <T extends ServerProcessMessage['type']>(request: object, type: T) => {
+    const answer = next();
+    child.send(request);
+    const message = await answer;
+    if (message.type === 'failed') throw new Error(message.message);
+    if (message.type !== type) throw new Error(`unexpected ${message.type}`);
+    return message as Extract<ServerProcessMessage, { type: T }>;
+  };
   const ready = await next();
   if (ready.type !== 'ready') {
     child.kill();
@@ -34,19 +49,24 @@ export async function startServers(options: ServerProcessOptions): Promise<Bench
   return {
     app: ready.app,
     baseline: ready.baseline,
-    async cpuMicros() {
-      const answer = next();
-      child.send({ type: 'cpu' });
-      const message = await answer;
-      if (message.type !== 'cpu') throw new Error(`unexpected ${message.type}`);
-      return message.micros;
-    },
+    cpuMicros: async () => (await ask({ type: 'cpu' }, 'cpu')).micros,
+    task: async (name) => (await ask({ type: 'task', name }, 'task')).result,
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.send({ type: 'close' });
       await exited;
     },
   };
+}
+
+export async function startServers(options: ServerProcessOptions): Promise<BenchServers> {
+  const servers = await startServerProcess(options);
+  const { baseline } = servers;
+  if (baseline === null) {
+    await servers.close();
+    throw new Error(`the ${options.scenario} scenario has no baseline server`);
+  }
+  return { ...servers, baseline };
 }
 
 export interface Round {
