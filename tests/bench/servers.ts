@@ -21,7 +21,12 @@ export interface BenchServers extends ServerProcess {
 
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const child = fork(fileURLToPath(new URL('./server-process.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_SERVER_NODE_OPTIONS: more options for the server's node, e.g. --cpu-prof to profile it.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []),
+    ],
     env: { ...process.env, BENCH_SERVER_OPTIONS: JSON.stringify(options) },
   });
   const next = () =>
