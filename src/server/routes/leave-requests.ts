@@ -12,13 +12,12 @@ import {
   leaveRequestSchema,
 } from '../../domain/leave';
 import { actorOf } from '../plugins/access';
+import { countLeaveRequests, listLeaveRequests } from '../services/leave-lists';
 import {
-  countLeaveRequests,
   createLeaveRequest,
   decideLeaveRequest,
   deleteLeaveRequest,
   leaveClashes,
-  listLeaveRequests,
 } from '../services/leave-requests';
 import type { FileStorage } from '../storage/storage';
 import { errorResponses } from './schemas';

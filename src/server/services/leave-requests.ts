@@ -1,5 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import {
   canLeaveRequest,
   decisionEvent,
@@ -9,15 +8,7 @@ import {
   nextLeaveStatus,
 } from '../../../machines/leave-request.lifecycle';
 import { todayIso } from '../../domain/dates';
-import type { LeaveStatus } from '../../domain/enums';
-import type {
-  CreateLeaveRequest,
-  LeaveClash,
-  LeaveCounts,
-  LeaveRequest,
-  LeaveRequestPage,
-  leaveListQuerySchema,
-} from '../../domain/leave';
+import type { CreateLeaveRequest, LeaveClash, LeaveRequest } from '../../domain/leave';
 import { leaveMessages, outsideEmployment } from '../../domain/leave';
 import { firstShortfall, insufficientBalanceMessage } from '../../domain/leave-balance';
 import {
@@ -28,14 +19,7 @@ import {
 } from '../../domain/leave-days';
 import { HolidayCalendarError } from '../../domain/public-holidays';
 import type { DbOrTx, Tx } from '../db/client';
-import {
-  employmentInfo,
-  leaveRequestDays,
-  leaveRequests,
-  leaveRequestTallies,
-  leaveTypes,
-  users,
-} from '../db/schema';
+import { employmentInfo, leaveRequestDays, leaveRequests, leaveTypes, users } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/http-error';
 import type { FileStorage } from '../storage/storage';
 import { type Actor, assertAdmin, assertOwnerOrAdmin, assertOwnerOrAdminElseNotFound } from './actor';
@@ -47,8 +31,6 @@ import { leaveBalancesOf, pinAllowances } from './leave-balances';
 export interface LeaveDeps {
   storage: FileStorage;
 }
-
-type ListQuery = z.output<typeof leaveListQuerySchema>;
 
 // ------------------------------------------------------------------ reading
 
@@ -93,127 +75,6 @@ function toLeaveRequest(row: RequestRow): LeaveRequest {
 async function findRequest(db: DbOrTx, id: number): Promise<LeaveRequest | undefined> {
   const [row] = await selectRequests(db).where(eq(leaveRequests.id, id));
   return row ? toLeaveRequest(row) : undefined;
-}
-
-const likePattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * 'Search staff...': each word typed must start a word of the person's name ('tan wei' finds Tan Wei
- * Ming), served by the users search index; a search with an @ is the start of an e-mail address.
- */
-function staffSearch(search: string): SQL {
-  if (search.includes('@')) return sql`lower(${users.email}) like ${likePattern(search)}`;
-  const words = search.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  if (words.length === 0) return sql`false`;
-  const query = words.map((word) => `${word}:*`).join(' & ');
-  return sql`to_tsvector('simple', ${users.fullName} || ' ' || ${users.email}) @@ to_tsquery('simple', ${query})`;
-}
-
-/** Requests whose type has one of these names, without a separate look-up of the ids. */
-const typeNamed = (names: readonly string[]) =>
-  inArray(
-    leaveRequests.leaveTypeId,
-    sql`(select ${leaveTypes.id} from ${leaveTypes} where ${inArray(leaveTypes.name, [...names])})`,
-  );
-
-/** The paged list: everyone's for the admin dashboard (ADMIN), or one user's (own for STAFF). */
-export async function listLeaveRequests(
-  db: DbOrTx,
-  actor: Actor,
-  input: { userId?: number; query: ListQuery },
-): Promise<LeaveRequestPage> {
-  const { query, userId } = input;
-  if (userId === undefined) assertAdmin(actor);
-  else assertOwnerOrAdmin(actor, userId);
-  const conditions: SQL[] = [];
-  if (userId !== undefined) conditions.push(eq(leaveRequests.userId, userId));
-  if (query.status?.length) conditions.push(inArray(leaveRequests.status, query.status));
-  if (query.type?.length) conditions.push(typeNamed(query.type));
-  const search = query.search?.trim().toLowerCase();
-  if (search) conditions.push(staffSearch(search));
-  const where = and(...conditions);
-  const sortColumn = {
-    fromDate: leaveRequests.fromDate,
-    toDate: leaveRequests.toDate,
-    createdAt: leaveRequests.createdAt,
-  }[query.sort];
-  const direction = query.order === 'asc' ? asc : desc;
-  const everyone = userId === undefined && !search;
-  const [rows, n] = await Promise.all([
-    selectRequests(db)
-      .where(where)
-      .orderBy(direction(sortColumn), direction(leaveRequests.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    // Everyone's requests by status and type: the tallies have the answer without a scan.
-    everyone
-      ? tallied(db, { statuses: query.status, typeNames: query.type })
-      : db
-          .select({ n: count() })
-          .from(leaveRequests)
-          .innerJoin(users, eq(users.id, leaveRequests.userId))
-          .where(where)
-          .then(([row]) => row?.n ?? 0),
-  ]);
-  return {
-    data: rows.map(toLeaveRequest),
-    currentPage: query.page,
-    pageSize: query.limit,
-    total: n,
-    totalPages: Math.ceil(n / query.limit),
-  };
-}
-
-/** How many requests have these statuses and types, from the tallies (no filter = all). */
-async function tallied(
-  db: DbOrTx,
-  filter: { statuses?: LeaveStatus[] | undefined; typeNames?: string[] | undefined },
-) {
-  const conditions: SQL[] = [];
-  if (filter.statuses?.length) conditions.push(inArray(leaveRequestTallies.status, filter.statuses));
-  if (filter.typeNames?.length) {
-    conditions.push(
-      inArray(
-        leaveRequestTallies.leaveTypeId,
-        sql`(select ${leaveTypes.id} from ${leaveTypes} where ${inArray(leaveTypes.name, filter.typeNames)})`,
-      ),
-    );
-  }
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${leaveRequestTallies.n}), 0)`.mapWith(Number) })
-    .from(leaveRequestTallies)
-    .where(and(...conditions));
-  return row?.n ?? 0;
-}
-
-/** Requests per status, for the stat cards: everyone's (ADMIN), or one user's (own for STAFF). */
-export async function countLeaveRequests(
-  db: DbOrTx,
-  actor: Actor,
-  scope: { userId?: number },
-): Promise<LeaveCounts> {
-  if (scope.userId === undefined) assertAdmin(actor);
-  else assertOwnerOrAdmin(actor, scope.userId);
-  const rows =
-    scope.userId === undefined
-      ? await db
-          .select({
-            status: leaveRequestTallies.status,
-            n: sql<number>`sum(${leaveRequestTallies.n})`.mapWith(Number),
-          })
-          .from(leaveRequestTallies)
-          .groupBy(leaveRequestTallies.status)
-      : await db
-          .select({ status: leaveRequests.status, n: count() })
-          .from(leaveRequests)
-          .where(eq(leaveRequests.userId, scope.userId))
-          .groupBy(leaveRequests.status);
-  const counts: LeaveCounts = { PENDING: 0, APPROVED: 0, REJECTED: 0, TOTAL: 0 };
-  for (const row of rows) {
-    counts[row.status] = row.n;
-    counts.TOTAL += row.n;
-  }
-  return counts;
 }
 
 /** Pending or approved requests of a user that touch the given dates. */
