@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import { leaveStatusesTagged } from '../../../machines/leave-request.lifecycle';
 import { formatDateTime, todayIso } from '../../domain/dates';
 import type { LeaveBalance, YearlyLeaveBalanceRow } from '../../domain/leave';

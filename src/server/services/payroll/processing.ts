@@ -93,22 +93,21 @@ async function processPeriod(
   const skipped = locked.filter((row) => isProcessedPayslip(row.status)).length;
   if (skipped === locked.length) return { processed: 0, skipped };
 
-  // Read after the locks are held, so items added or payslips reverted just before are seen.
-  const [candidates, items, ytd] = await Promise.all([
-    tx
-      .select({ payslip: payslips, fullName: users.fullName, lastDay: employmentInfo.lastDayOfService })
-      .from(payslips)
-      .innerJoin(users, eq(users.id, payslips.userId))
-      .leftJoin(employmentInfo, eq(employmentInfo.userId, payslips.userId))
-      .where(and(inPeriod, not(isProcessedRow()))),
-    tx
-      .select({ item: payItems })
-      .from(payItems)
-      .innerJoin(payslips, eq(payslips.id, payItems.payslipId))
-      .where(inPeriod)
-      .orderBy(asc(payItems.id)),
-    yearToDate(tx, { year, month }, userIds),
-  ]);
+  // Read after the locks are held, so items added or payslips reverted just before are seen. One after
+  // another: a transaction is one connection, which runs one statement at a time anyway.
+  const candidates = await tx
+    .select({ payslip: payslips, fullName: users.fullName, lastDay: employmentInfo.lastDayOfService })
+    .from(payslips)
+    .innerJoin(users, eq(users.id, payslips.userId))
+    .leftJoin(employmentInfo, eq(employmentInfo.userId, payslips.userId))
+    .where(and(inPeriod, not(isProcessedRow())));
+  const items = await tx
+    .select({ item: payItems })
+    .from(payItems)
+    .innerJoin(payslips, eq(payslips.id, payItems.payslipId))
+    .where(inPeriod)
+    .orderBy(asc(payItems.id));
+  const ytd = await yearToDate(tx, { year, month }, userIds);
   const itemsOf = new Map<number, PayItemRow[]>();
   for (const { item } of items) itemsOf.set(item.payslipId, [...(itemsOf.get(item.payslipId) ?? []), item]);
 
