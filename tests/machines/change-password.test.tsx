@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { changePasswordMachine } from '../../machines/change-password.machine';
-import { canSubmitPasswordForm } from '../../machines/password-form';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import { CHANGED_TOKEN, errors, passwordFormEvents, passwords, people } from './fixtures';
 import { describeFormModel } from './form-model';
 import { advance, expectToast, isDialogOpen, openDialog, renderApp, settle } from './harness';
+import { passwordChangeSpec } from './spec-forms';
 
 const STORED_TOKEN = 'token-stored';
 
@@ -38,7 +38,8 @@ describeFormModel('change-password statechart, walked through the real app', {
       ? within(openDialog('dialog', 'Change Password')).queryByRole('form')
       : null,
   submitName: (s) => (s.matches('submitting') ? 'Processing...' : 'Change Password'),
-  canSubmit: canSubmitPasswordForm,
+  canSubmit: passwordChangeSpec.canSubmit,
+  specErrors: passwordChangeSpec.errors,
   request: { method: 'POST', path: '/api/auth/change-password', okStatus: 200 },
   async perform(_app, event) {
     if (event.type === 'dialog.open') {

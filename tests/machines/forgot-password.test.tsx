@@ -1,14 +1,11 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import {
-  canSubmitForgotPassword,
-  forgotPasswordMachine,
-  resetRequestLabel,
-} from '../../machines/forgot-password.machine';
+import { forgotPasswordMachine, resetRequestLabel } from '../../machines/forgot-password.machine';
 import { formView } from '../../machines/form';
 import { errors, people } from './fixtures';
 import { describeFormModel } from './form-model';
 import { expectToast, renderApp, settle } from './harness';
+import { forgotPasswordSpec } from './spec-forms';
 
 /** Model-based test of the forgot-password form with its 20 second lock (see form-model.tsx for the method). */
 describeFormModel('forgot-password statechart, walked through the real app', {
@@ -42,7 +39,8 @@ describeFormModel('forgot-password statechart, walked through the real app', {
   labels: { email: 'Email' },
   form: () => screen.queryByRole('form', { name: 'Forgot password' }),
   submitName: (s) => resetRequestLabel(formView(s)),
-  canSubmit: canSubmitForgotPassword,
+  canSubmit: forgotPasswordSpec.canSubmit,
+  specErrors: forgotPasswordSpec.errors,
   request: { method: 'POST', path: '/api/auth/forget-password', okStatus: 200 },
   expectScreen(app, s, event) {
     expect(screen.getByRole('tab', { name: 'Forgot Password', selected: true })).toBeInTheDocument();

@@ -64,8 +64,18 @@ export interface FormModel<TMachine extends AnyStateMachine> {
   form: () => HTMLElement | null;
   /** The submit button's accessible name in a snapshot (e.g. 'Login', 'Processing...'). */
   submitName: (snapshot: AnyMachineSnapshot) => string;
-  /** The spec's rule for an enabled submit button (over the form's own values and the errors showing). */
+  /**
+   * The spec's rule for an enabled submit button (over the form's own values and the errors showing),
+   * written in the test from spec section 5, never imported from the app.
+   */
   canSubmit?: (values: never, errors: never) => boolean;
+  /**
+   * Spec section 5's message for each field that may show one, given what is typed: the text (or the
+   * texts, where the spec words it differently on typing and on submit) a showing error must have.
+   * Written in the test from the spec; when the form shows an error, its text is checked against this,
+   * so a changed or swapped message fails even though the machine and the screen agree.
+   */
+  specErrors: (values: Record<string, string>) => Record<string, string | readonly string[] | undefined>;
   /** The request the form's submit actor makes; the fake server answers it when the model says so. */
   request: { method: string; path: string; okStatus: number };
   /**
@@ -108,12 +118,19 @@ function expectForm<TMachine extends AnyStateMachine>(model: FormModel<TMachine>
     expect(field.disabled, `${label} is disabled while submitting`).toBe(view.submitting);
     const error = context.errors[name];
     if (error) {
+      const allowed = model.specErrors(context.values)[name];
+      expect([allowed ?? []].flat(), `the spec's message for ${label}`).toContain(error);
       expect(field, `${label} is marked invalid`).toHaveAttribute('aria-invalid', 'true');
       const message = document.getElementById(field.getAttribute('aria-errormessage') ?? '');
       expect(message, `${label}'s error is tied to it`).toHaveTextContent(error);
     } else {
       expect(field, `${label} is not marked invalid`).not.toHaveAttribute('aria-invalid');
     }
+  }
+  // Every error the form holds (selects and drop zones included) reads as the spec words it.
+  const spec = model.specErrors(context.values);
+  for (const [name, message] of Object.entries(context.errors)) {
+    if (message) expect([spec[name] ?? []].flat(), `the spec's message for ${name}`).toContain(message);
   }
   const refusal = form.querySelector('[data-part="form-error"]');
   if (context.submitError) expect(refusal).toHaveTextContent(context.submitError);

@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { canSubmitLogin, loginFormMachine } from '../../machines/login-form.machine';
+import { loginFormMachine } from '../../machines/login-form.machine';
 import { ACCESS_TOKEN_KEY } from '../../src/actors/session-store';
 import { errors, loginAnswers, passwords, people } from './fixtures';
 import { describeFormModel } from './form-model';
 import { expectToast, renderApp } from './harness';
+import { loginSpec } from './spec-forms';
 
 /** Model-based test of the sign-in form on /login (see form-model.tsx for the method). */
 describeFormModel('login form statechart, walked through the real app', {
@@ -30,7 +31,8 @@ describeFormModel('login form statechart, walked through the real app', {
   labels: { email: 'Email', password: 'Password' },
   form: () => screen.queryByRole('form', { name: 'Sign in' }),
   submitName: (s) => (s.matches('submitting') ? 'Processing...' : 'Login'),
-  canSubmit: canSubmitLogin,
+  canSubmit: loginSpec.canSubmit,
+  specErrors: loginSpec.errors,
   request: { method: 'POST', path: '/api/auth/login', okStatus: 200 },
   expectScreen(app, s, event) {
     if (s.matches('submitting')) {

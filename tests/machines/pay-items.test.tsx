@@ -2,7 +2,6 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import { payItemsMachine } from '../../machines/pay-items.machine';
-import { payslipStatusLabels } from '../../machines/payslip.lifecycle';
 import type { ApiError } from '../../src/domain/auth';
 import { formatAmount } from '../../src/domain/money';
 import { type PayslipDetail, payItemDraftError } from '../../src/domain/payslips';
@@ -27,6 +26,13 @@ import {
  * from the real machine, walked through the real app with HTTP answered at the fetch level. The Bonus
  * panel stands for every kind (they share the code; the kind only picks the endpoint and the words).
  */
+
+/** Spec section 4: how a payslip's status reads. */
+const STATUS_LABEL = {
+  UNPROCESSED: 'Unprocessed',
+  ITEMS_ADDED: 'Items Added',
+  PROCESSED: 'Processed',
+} as const;
 
 type Machine = typeof payItemsMachine;
 type Snapshot = SnapshotFrom<Machine>;
@@ -210,7 +216,7 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
   expect(screen.getAllByText('July 2026').length).toBeGreaterThan(0);
   const main = screen.getByRole('main');
   if (s.context.status) {
-    expect(within(main).getAllByText(payslipStatusLabels[s.context.status])[0]).toBeInTheDocument();
+    expect(within(main).getAllByText(STATUS_LABEL[s.context.status])[0]).toBeInTheDocument();
   }
   const summary = screen.queryByRole('heading', { name: 'Payslip Summary' });
   if (s.matches('loading')) {

@@ -5,6 +5,7 @@ import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-sto
 import { admin } from '../views/fixtures';
 import { describeFormModel } from './form-model';
 import { expectToast, renderApp } from './harness';
+import { registerSpec } from './spec-forms';
 
 const signedInAdmin = {
   [ACCESS_TOKEN_KEY]: 'token',
@@ -46,6 +47,7 @@ describeFormModel('register-user statechart, walked through the Register a New A
     { type: 'xstate.error.actor.registerUser', error: outsideDomain, actorId: 'registerUser' },
   ],
   labels: { fullName: 'Full Name', email: 'Email', password: 'Temporary Password' },
+  specErrors: registerSpec.errors,
   customFields: ['role'],
   form,
   submitName: (s) => (s.matches('submitting') ? 'Processing...' : 'Register'),

@@ -5,7 +5,6 @@ import { requestLeaveMachine } from '../../machines/request-leave.machine';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import type { LeaveRequest } from '../../src/domain/leave';
-import { attachmentRejection, canSubmitLeaveRequest } from '../../src/domain/leave-form';
 import { admin } from '../views/fixtures';
 import type { RecordedRequest } from './fake-server';
 import { describeFormModel, type FormModelEvent } from './form-model';
@@ -18,6 +17,7 @@ import {
   renderApp,
   settle,
 } from './harness';
+import { requestLeaveSpec } from './spec-forms';
 import { allowancesOf, leaveTypes, onboardedStaff } from './staff-fixtures';
 
 const user = onboardedStaff;
@@ -122,7 +122,10 @@ describeFormModel('request-leave statechart, walked through the Request for Leav
     { type: 'field.change', name: 'fromTime', value: 'PM' },
     { type: 'field.blur', name: 'fromDate' },
     { type: 'file.select', file: certificate },
-    { type: 'file.reject', message: attachmentRejection('file-invalid-type') },
+    {
+      type: 'file.reject',
+      message: 'File type must be one of image/png, image/jpeg, image/webp, image/heic, application/pdf',
+    },
     { type: 'form.submit' },
     { type: 'xstate.done.actor.uploadAttachment', output: grant.uploadKey, actorId: 'uploadAttachment' },
     { type: 'xstate.error.actor.uploadAttachment', error: refusedUpload, actorId: 'uploadAttachment' },
@@ -157,7 +160,8 @@ describeFormModel('request-leave statechart, walked through the Request for Leav
   customFields: ['leaveType', 'fromTime', 'toTime', 'reason'],
   form,
   submitName: (s) => (s.matches('submitting') || s.matches('uploading') ? 'Processing...' : 'Create Request'),
-  canSubmit: canSubmitLeaveRequest,
+  canSubmit: requestLeaveSpec.canSubmit,
+  specErrors: requestLeaveSpec.errors,
   request: { method: 'POST', path: '/api/leave-requests', okStatus: 201 },
   async answer(app, event) {
     if (!event.type.endsWith('.uploadAttachment')) return false;

@@ -4,6 +4,7 @@ import { resetPasswordMachine } from '../../machines/reset-password.machine';
 import { errors, passwords } from './fixtures';
 import { describeFormModel } from './form-model';
 import { expectToast, renderApp } from './harness';
+import { resetPasswordSpec } from './spec-forms';
 
 const TOKEN = 'reset-token-123';
 
@@ -30,6 +31,7 @@ describeFormModel('reset-password statechart, walked through the real app', {
     { type: 'xstate.error.actor.resetPassword', error: errors.resetRefused, actorId: 'resetPassword' },
   ],
   labels: { newPassword: 'New Password', confirmPassword: 'Confirm Password' },
+  specErrors: resetPasswordSpec.errors,
   form: () => screen.queryByRole('form', { name: 'Reset password' }),
   submitName: (s) => (s.matches('submitting') ? 'Processing...' : 'Reset Password'),
   request: { method: 'POST', path: '/api/auth/reset-password', okStatus: 200 },

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { canSubmitPasswordForm } from '../../machines/password-form';
 import { setPasswordMachine } from '../../machines/set-password.machine';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import { CHANGED_TOKEN, errors, passwordFormEvents, passwords, people } from './fixtures';
 import { describeFormModel } from './form-model';
 import { expectToast, renderApp } from './harness';
+import { passwordChangeSpec } from './spec-forms';
 
 /** Model-based test of the forced Set Password step (see form-model.tsx for the method). */
 describeFormModel('set-password statechart, walked through the real app', {
@@ -33,7 +33,8 @@ describeFormModel('set-password statechart, walked through the real app', {
   },
   form: () => screen.queryByRole('form', { name: 'Set Password' }),
   submitName: (s) => (s.matches('submitting') ? 'Processing...' : 'Set Password'),
-  canSubmit: canSubmitPasswordForm,
+  canSubmit: passwordChangeSpec.canSubmit,
+  specErrors: passwordChangeSpec.errors,
   request: { method: 'POST', path: '/api/auth/change-password', okStatus: 200 },
   expectScreen(app, s, event) {
     if (s.matches('submitted')) {

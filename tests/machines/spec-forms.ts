@@ -1,0 +1,86 @@
+/**
+ * Spec section 5, written here in the spec's words: the message each form field may show for what is
+ * typed, and when each submit button is enabled. The form models check the app against these, never
+ * against the app's own schemas, messages or predicates, so a changed, misspelt or swapped message fails
+ * even where the statechart and the screen agree with each other.
+ */
+type Values = Record<string, string>;
+
+const filled = (value: string | undefined) => (value ?? '').trim() !== '';
+
+// Login: 'Email and Password are required.'; the button is disabled while either is empty.
+const LOGIN_REQUIRED = 'Email and Password are required.';
+export const loginSpec = {
+  canSubmit: (v: Values) => filled(v.email) && (v.password ?? '') !== '',
+  errors: (v: Values) => ({
+    email: filled(v.email) ? undefined : LOGIN_REQUIRED,
+    password: (v.password ?? '') !== '' ? undefined : LOGIN_REQUIRED,
+  }),
+};
+
+// Forgot password: the email must be non-empty; the spec names no text, ours says what is missing.
+export const forgotPasswordSpec = {
+  canSubmit: (v: Values) => filled(v.email),
+  errors: (v: Values) => ({ email: filled(v.email) ? undefined : 'Please enter your email address.' }),
+};
+
+// Reset password: both required ('Please fill in all fields.'); they must match ('Passwords do not match.').
+export const resetPasswordSpec = {
+  errors: (v: Values) => ({
+    newPassword: v.newPassword ? undefined : 'Please fill in all fields.',
+    confirmPassword: !v.confirmPassword
+      ? 'Please fill in all fields.'
+      : v.newPassword && v.newPassword !== v.confirmPassword
+        ? 'Passwords do not match.'
+        : undefined,
+  }),
+};
+
+// Change password (and the forced first password): new and confirmation must match ('New passwords do
+// not match', with a full stop on submit); submit is disabled while they differ. The spec names no text
+// for an empty field; ours is the reset form's.
+export const passwordChangeSpec = {
+  canSubmit: (v: Values) => v.confirmPassword === '' || v.newPassword === v.confirmPassword,
+  errors: (v: Values) => ({
+    currentPassword: v.currentPassword ? undefined : 'Please fill in all fields.',
+    newPassword: v.newPassword ? undefined : 'Please fill in all fields.',
+    confirmPassword:
+      v.newPassword !== v.confirmPassword
+        ? ['New passwords do not match', 'New passwords do not match.']
+        : undefined,
+  }),
+};
+
+// Register: all fields required ('All fields are required.'); the e-mail must be the company's
+// ('Email must be a valid @ company-domain email.').
+const ALL_REQUIRED = 'All fields are required.';
+export const registerSpec = {
+  errors: (v: Values) => ({
+    fullName: filled(v.fullName) ? undefined : ALL_REQUIRED,
+    email: filled(v.email) ? 'Email must be a valid @ company-domain email.' : ALL_REQUIRED,
+    role: filled(v.role) ? undefined : ALL_REQUIRED,
+    password: v.password ? undefined : ALL_REQUIRED,
+  }),
+};
+
+// Leave request: 'Please select a leave type', 'Please select a start date', 'Minimum leave duration is
+// 0.5 days'; submit is disabled while an error message shows. Drop rejections: 'File type must be ...',
+// 'File is larger than N bytes', 'File is smaller than N bytes', 'Too many files' (our types: images
+// and PDF; at most 10 MB).
+export const requestLeaveSpec = {
+  canSubmit: (_v: Values, errors: Record<string, string | undefined>) =>
+    Object.values(errors).every((message) => message === undefined),
+  errors: (v: Values) => ({
+    leaveType: filled(v.leaveType) ? undefined : 'Please select a leave type',
+    fromDate: filled(v.fromDate) ? undefined : 'Please select a start date',
+    // Ours: the spec names no text for a missing end date.
+    toDate: filled(v.toDate) ? undefined : 'Please select an end date',
+    days: Number(v.days) >= 0.5 ? undefined : 'Minimum leave duration is 0.5 days',
+    file: [
+      'File type must be one of image/png, image/jpeg, image/webp, image/heic, application/pdf',
+      `File is larger than ${10 * 1024 * 1024} bytes`,
+      'File is smaller than 1 bytes',
+      'Too many files',
+    ],
+  }),
+};
