@@ -10,6 +10,7 @@ import { build } from 'vite';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
+import { analysedBuild, byGroup, type ModuleShare } from './bundle-breakdown';
 
 /**
  * `npm run bench`, web app part: what /login costs a browser, next to a bare React 19 + Chakra UI v3 login
@@ -23,6 +24,9 @@ const CHROMIUM = '/usr/bin/chromium';
 const MAX_RATIO = 1.25;
 /** The bare card as measured when the target was set, for when this run cannot build one. */
 const REFERENCE_BASELINE_BYTES = 142_000;
+/** How many of /login's largest modules and packages the breakdown lists. */
+const TOP_MODULES = 20;
+const TOP_GROUPS = 15;
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -69,6 +73,26 @@ async function scriptsLoadedBy(url: string) {
   }
 }
 
+const sameFile = (a: string, b: string) => existsSync(a) && readFileSync(a).equals(readFileSync(b));
+
+/** /login's packages and source folders next to the card's, then /login's largest modules. */
+function breakdownLines(login: ModuleShare[], card: ModuleShare[]): string[] {
+  const cardGroups = new Map(byGroup(card).map((group) => [group.group, group.gzip]));
+  const loginGroups = byGroup(login);
+  const column = (bytes: number | undefined) => (bytes === undefined ? '-' : kB(bytes)).padStart(9);
+  return [
+    `     /login by package or source folder, gzip (each file's gzip shared out by minified bytes), next to the card:`,
+    `     ${'/login'.padStart(9)} ${'card'.padStart(9)}`,
+    ...loginGroups
+      .slice(0, TOP_GROUPS)
+      .map((group) => `     ${column(group.gzip)} ${column(cardGroups.get(group.group))}  ${group.group}`),
+    `     /login's ${TOP_MODULES} largest modules of ${login.length}, gzip and minified:`,
+    ...login
+      .slice(0, TOP_MODULES)
+      .map((share) => `     ${column(share.gzip)} ${column(share.minified)}  ${share.module}`),
+  ];
+}
+
 export interface BundleReport {
   ok: boolean;
   lines: string[];
@@ -85,14 +109,20 @@ export async function benchBundle(): Promise<BundleReport> {
   try {
     const appDir = path.join(work, 'app');
     const cardDir = path.join(work, 'login-card');
-    await buildQuietly({ root, configFile: path.join(root, 'vite.config.ts'), build: { outDir: appDir } });
-    await buildQuietly({
+    const appBuild = { root, configFile: path.join(root, 'vite.config.ts') };
+    const cardBuild = {
       root: path.join(root, 'tests/bench/login-card'),
-      configFile: false,
+      configFile: false as const,
       plugins: [react()],
-      build: { outDir: cardDir, emptyOutDir: true },
-    });
+    };
+    await buildQuietly({ ...appBuild, build: { outDir: appDir } });
+    await buildQuietly({ ...cardBuild, build: { outDir: cardDir, emptyOutDir: true } });
     const baseline = jsFiles(cardDir).reduce((sum, file) => sum + gzipSize(file), 0);
+    // The same two builds again with the analyser, for the breakdown (tests/bench/bundle-breakdown.ts).
+    const appAnalysed = path.join(work, 'app-analysed');
+    const cardAnalysed = path.join(work, 'login-card-analysed');
+    const appBreakdown = await analysedBuild(appBuild, appAnalysed, root);
+    const cardBreakdown = await analysedBuild(cardBuild, cardAnalysed, root);
 
     const config = loadConfig({
       DATA_DIR: path.join(work, 'data'),
@@ -146,6 +176,27 @@ export async function benchBundle(): Promise<BundleReport> {
         f.endsWith('.map'),
       );
       check(maps.length === 0, `source maps in the build: ${maps.length}`);
+
+      // What /login's files are made of, next to the card's: the analysed builds must be the measured ones.
+      const names = scripts.map((s) => new URL(s.url).pathname.replace(/^\//, ''));
+      const cardNames = jsFiles(cardDir).map((file) => path.relative(cardDir, file));
+      const differing = [
+        ...names.filter((name) => !sameFile(path.join(appAnalysed, name), path.join(appDir, name))),
+        ...cardNames.filter((name) => !sameFile(path.join(cardAnalysed, name), path.join(cardDir, name))),
+      ];
+      if (differing.length > 0) {
+        lines.push(
+          `     (no breakdown: the analysed builds differ from the measured ones in ${differing.join(', ')})`,
+        );
+      } else {
+        lines.push(...breakdownLines(appBreakdown.shares(names), cardBreakdown.shares(cardNames)));
+        const fileSizes = names
+          .map((name) => ({ name: path.basename(name), gzip: gzipSize(path.join(appDir, name)) }))
+          .toSorted((a, b) => b.gzip - a.gzip);
+        lines.push(
+          `     /login's files, gzip: ${fileSizes.map((f) => `${f.name} ${kB(f.gzip)}`).join(', ')}`,
+        );
+      }
     } finally {
       await app.close();
       await database.close();
