@@ -40,6 +40,45 @@ describe('login screen (spec section 2, Login)', () => {
     expect(screen.getByRole('form', { name: 'Forgot password' })).toBeInTheDocument();
   });
 
+  it('moves between the tabs with the arrow keys, Home and End, the chosen tab alone in the Tab order', async () => {
+    const { user } = await renderApp({ path: '/login' });
+    const tablist = screen.getByRole('tablist');
+    const login = within(tablist).getByRole('tab', { name: 'Login' });
+    const forgot = within(tablist).getByRole('tab', { name: 'Forgot Password' });
+    expect(screen.getByRole('tabpanel', { name: 'Login' })).toContainElement(
+      screen.getByRole('form', { name: 'Sign in' }),
+    );
+    expect(login).toHaveAttribute('tabindex', '0');
+    expect(forgot).toHaveAttribute('tabindex', '-1');
+
+    login.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(forgot).toHaveFocus();
+    expect(forgot).toHaveAttribute('aria-selected', 'true');
+    expect(login).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByRole('tabpanel', { name: 'Forgot Password' })).toContainElement(
+      screen.getByRole('form', { name: 'Forgot password' }),
+    );
+    expect(screen.queryByRole('form', { name: 'Sign in' })).toBeNull();
+
+    // Past the last tab the arrows go round; Home and End go to the first and the last.
+    await user.keyboard('{ArrowRight}');
+    expect(login).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'Login', selected: true })).toBe(login);
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Forgot Password', selected: true })).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('tab', { name: 'Login', selected: true })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Forgot Password', selected: true })).toHaveFocus();
+    // Tab leaves the tab list for the chosen panel's content.
+    await user.tab();
+    expect(forgot).not.toHaveFocus();
+    expect(screen.getByRole('tabpanel', { name: 'Forgot Password' })).toContainElement(
+      document.activeElement as HTMLElement,
+    );
+  });
+
   it('has the banner image beside the form', async () => {
     await renderApp({ path: '/login' });
     const banner = document.querySelector('img[src="/login-banner.svg"]');

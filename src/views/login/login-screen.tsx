@@ -1,13 +1,19 @@
-import { Alert, Box, Flex, Image, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Box, Flex, Image, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { forgotPasswordActor, loginFormActor, signedOutNotice } from '../../../machines/session.selectors';
 import { Brand } from '../../ui/brand';
 import { ScreenHeading } from '../../ui/page-title';
+import { type TabItem, TabSet } from '../../ui/tab-set';
 import { useSession } from '../session/session-context';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { SignInForm } from './sign-in-form';
 
 type LoginTab = 'login' | 'forgotPassword';
+
+const TABS: readonly TabItem<LoginTab>[] = [
+  { value: 'login', label: 'Login' },
+  { value: 'forgotPassword', label: 'Forgot Password' },
+];
 
 /**
  * /login: the sign-in and forgot-password tabs, with the banner beside them on wide screens. Which tab shows
@@ -43,26 +49,14 @@ export function LoginScreen() {
                 <Alert.Description>{notice}</Alert.Description>
               </Alert.Root>
             )}
-            <Tabs.Root
-              value={tab}
-              variant="enclosed"
-              fitted
-              // Only the chosen form is in the page, so its labels are the only 'Email' a user (or a screen reader) meets.
-              lazyMount
-              unmountOnExit
-              onValueChange={({ value }) => setTab(value as LoginTab)}
-            >
-              <Tabs.List mb="6">
-                <Tabs.Trigger value="login">Login</Tabs.Trigger>
-                <Tabs.Trigger value="forgotPassword">Forgot Password</Tabs.Trigger>
-              </Tabs.List>
-              <Tabs.Content value="login">
+            {/* Only the chosen form is in the page, so its labels are the only 'Email' a user (or a screen reader) meets. */}
+            <TabSet tabs={TABS} value={tab} onValueChange={setTab} variant="enclosed" fitted mb="6">
+              {tab === 'login' ? (
                 <SignInForm actor={loginForm} onForgotPassword={() => setTab('forgotPassword')} />
-              </Tabs.Content>
-              <Tabs.Content value="forgotPassword">
+              ) : (
                 <ForgotPasswordForm actor={forgotPassword} onBackToLogin={() => setTab('login')} />
-              </Tabs.Content>
-            </Tabs.Root>
+              )}
+            </TabSet>
           </Stack>
         </Flex>
       </Flex>
