@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { leaveDecisionStatus } from '../../machines/leave-request.lifecycle';
 import {
   type CreateLeaveRequest,

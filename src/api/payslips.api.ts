@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { initialPayslipStatus } from '../../machines/payslip.lifecycle';
 import type { PayItemKind } from '../domain/payroll';
 import {

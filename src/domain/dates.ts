@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The company's time zone: dates without time are calendar days here. */
 export const COMPANY_TIME_ZONE = 'Asia/Singapore';
@@ -29,10 +29,10 @@ export const requiredDateSchema = (required: string) =>
 export const isIsoDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /** An optional `YYYY-MM-DD` date: absent, null and '' all mean none (null). */
-export const optionalDateSchema = z
-  .union([z.iso.date({ error: INVALID_DATE }), z.literal('')])
-  .nullish()
-  .transform((value) => value || null);
+export const optionalDateSchema = z.pipe(
+  z.nullish(z.union([z.iso.date({ error: INVALID_DATE }), z.literal('')])),
+  z.transform((value: string | null | undefined) => value || null),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Dates as people read them (spec section 9): the one place dates and times become text.

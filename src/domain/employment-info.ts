@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isIsoDate, optionalDateSchema, requiredDateSchema } from './dates';
 import { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, PASS_TYPES } from './enums';
 import { choiceError, idSchema, text } from './fields';
@@ -16,14 +16,16 @@ export const DESIGNATION_MAX = 100;
  * payroll needs it for the last month's CPF and to leave a resigned person out of later pay runs.
  * It is required for RESIGNED and cleared for ACTIVE.
  */
-export const employmentInfoBodySchema = z
+const employmentInfoFields = z
   .object({
-    designation: z
-      .string({ error: EMPLOYMENT_INFO_REQUIRED })
-      .pipe(text(DESIGNATION_MAX, { trim: true, required: EMPLOYMENT_INFO_REQUIRED })),
-    employmentStatus: z
-      .enum(EMPLOYMENT_STATUSES, { error: 'Employment status must be ACTIVE or RESIGNED.' })
-      .default('ACTIVE'),
+    designation: z.pipe(
+      z.string({ error: EMPLOYMENT_INFO_REQUIRED }),
+      text(DESIGNATION_MAX, { trim: true, required: EMPLOYMENT_INFO_REQUIRED }),
+    ),
+    employmentStatus: z._default(
+      z.enum(EMPLOYMENT_STATUSES, { error: 'Employment status must be ACTIVE or RESIGNED.' }),
+      'ACTIVE',
+    ),
     hireDate: requiredDateSchema(EMPLOYMENT_INFO_REQUIRED),
     confirmedDate: optionalDateSchema,
     passType: z.enum(PASS_TYPES, { error: choiceError('Pass type', EMPLOYMENT_INFO_REQUIRED) }),
@@ -32,19 +34,26 @@ export const employmentInfoBodySchema = z
     }),
     lastDayOfService: optionalDateSchema,
   })
-  .superRefine((value, ctx) => {
-    const hired = isIsoDate(value.hireDate);
-    if (hired && value.confirmedDate && value.confirmedDate < value.hireDate) {
-      ctx.addIssue({ code: 'custom', path: ['confirmedDate'], message: CONFIRMED_BEFORE_HIRE });
-    }
-    if (value.employmentStatus === 'RESIGNED' && !value.lastDayOfService) {
-      ctx.addIssue({ code: 'custom', path: ['lastDayOfService'], message: LAST_DAY_REQUIRED });
-    }
-    if (hired && value.lastDayOfService && value.lastDayOfService < value.hireDate) {
-      ctx.addIssue({ code: 'custom', path: ['lastDayOfService'], message: LAST_DAY_BEFORE_HIRE });
-    }
-  })
-  .transform((value) => (value.employmentStatus === 'ACTIVE' ? { ...value, lastDayOfService: null } : value));
+  .check(
+    z.superRefine((value, ctx) => {
+      const hired = isIsoDate(value.hireDate);
+      if (hired && value.confirmedDate && value.confirmedDate < value.hireDate) {
+        ctx.addIssue({ code: 'custom', path: ['confirmedDate'], message: CONFIRMED_BEFORE_HIRE });
+      }
+      if (value.employmentStatus === 'RESIGNED' && !value.lastDayOfService) {
+        ctx.addIssue({ code: 'custom', path: ['lastDayOfService'], message: LAST_DAY_REQUIRED });
+      }
+      if (hired && value.lastDayOfService && value.lastDayOfService < value.hireDate) {
+        ctx.addIssue({ code: 'custom', path: ['lastDayOfService'], message: LAST_DAY_BEFORE_HIRE });
+      }
+    }),
+  );
+export const employmentInfoBodySchema = z.pipe(
+  employmentInfoFields,
+  z.transform((value: z.output<typeof employmentInfoFields>) =>
+    value.employmentStatus === 'ACTIVE' ? { ...value, lastDayOfService: null } : value,
+  ),
+);
 export type EmploymentInfoBody = z.infer<typeof employmentInfoBodySchema>;
 export type EmploymentInfoInput = z.input<typeof employmentInfoBodySchema>;
 
@@ -54,10 +63,10 @@ export const employmentInfoSchema = z.object({
   designation: z.string(),
   employmentStatus: z.enum(EMPLOYMENT_STATUSES),
   hireDate: z.iso.date(),
-  confirmedDate: z.iso.date().nullable(),
+  confirmedDate: z.nullable(z.iso.date()),
   passType: z.enum(PASS_TYPES),
   employmentType: z.enum(EMPLOYMENT_TYPES),
-  lastDayOfService: z.iso.date().nullable(),
+  lastDayOfService: z.nullable(z.iso.date()),
 });
 export type EmploymentInfo = z.infer<typeof employmentInfoSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MIME_TYPES } from './attachments';
 import { freeText } from './fields';
 import { type LeaveType, leaveMessages } from './leave';
@@ -79,20 +79,27 @@ export interface RequestLeaveData {
   days: number;
 }
 
-export const requestLeaveFormSchema: z.ZodType<RequestLeaveData, RequestLeaveFormValues> = z
-  .object({
-    leaveType: z.string().min(1, leaveMessages.typeRequired),
-    fromDate: z.string().min(1, leaveMessages.startRequired),
-    fromTime: z.enum(HALF_DAYS),
-    toDate: z.string().min(1, leaveMessages.endRequired),
-    toTime: z.enum(HALF_DAYS),
-    days: z
-      .string()
-      .refine((days) => days !== '' && Number(days) >= MINIMUM_LEAVE_DAYS, leaveMessages.minimumDays),
-    reason: freeText(),
-    file: z.string(),
-  })
-  .transform((values) => ({
+const requestLeaveFormFields = z.object({
+  leaveType: z.string().check(z.minLength(1, leaveMessages.typeRequired)),
+  fromDate: z.string().check(z.minLength(1, leaveMessages.startRequired)),
+  fromTime: z.enum(HALF_DAYS),
+  toDate: z.string().check(z.minLength(1, leaveMessages.endRequired)),
+  toTime: z.enum(HALF_DAYS),
+  days: z
+    .string()
+    .check(
+      z.refine(
+        (days: string) => days !== '' && Number(days) >= MINIMUM_LEAVE_DAYS,
+        leaveMessages.minimumDays,
+      ),
+    ),
+  reason: freeText(),
+  file: z.string(),
+});
+
+export const requestLeaveFormSchema: z.ZodMiniType<RequestLeaveData, RequestLeaveFormValues> = z.pipe(
+  requestLeaveFormFields,
+  z.transform((values: z.output<typeof requestLeaveFormFields>) => ({
     leaveType: values.leaveType,
     fromDate: values.fromDate,
     fromDateIsAm: values.fromTime === 'AM',
@@ -100,7 +107,8 @@ export const requestLeaveFormSchema: z.ZodType<RequestLeaveData, RequestLeaveFor
     toDateIsAm: values.toTime === 'AM',
     reason: values.reason.trim(),
     days: Number(values.days),
-  })) as unknown as z.ZodType<RequestLeaveData, RequestLeaveFormValues>;
+  })),
+) as unknown as z.ZodMiniType<RequestLeaveData, RequestLeaveFormValues>;
 
 /** Spec section 5: submit is disabled while an error message shows (and while submitting). */
 export const canSubmitLeaveRequest = (_values: RequestLeaveFormValues, errors: Record<string, unknown>) =>

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { leaveDecisionStatus } from '../../machines/leave-request.lifecycle';
 import { ATTACHMENT_MIME_TYPES } from './attachments';
 import { LEAVE_STATUSES } from './enums';
@@ -24,7 +24,12 @@ export const leaveMessages = {
 /** `YYYY-MM-DD`, a real calendar date from 2000 to 2100 (the range balances are kept for). */
 export const leaveDateSchema = z.iso
   .date({ error: 'must be a date written YYYY-MM-DD' })
-  .refine((date) => date >= '2000-01-01' && date <= '2100-12-31', 'must be a date from 2000 to 2100');
+  .check(
+    z.refine(
+      (date: string) => date >= '2000-01-01' && date <= '2100-12-31',
+      'must be a date from 2000 to 2100',
+    ),
+  );
 
 export const leaveStatusSchema = z.enum(LEAVE_STATUSES);
 
@@ -53,9 +58,9 @@ export const leaveRequestSchema = z.object({
   toDate: z.string(),
   toDateIsAm: z.boolean(),
   days: z.number(),
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   /** The attachment's storage key, or null. */
-  fileUrl: z.string().nullable(),
+  fileUrl: z.nullable(z.string()),
   userId: idSchema,
   user: z.object({ id: idSchema, fullName: z.string(), email: z.string() }),
 });
@@ -63,24 +68,24 @@ export type LeaveRequest = z.infer<typeof leaveRequestSchema>;
 
 export const leaveRequestPageSchema = z.object({
   data: z.array(leaveRequestSchema),
-  currentPage: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-  totalPages: z.number().int(),
+  currentPage: z.number().check(z.int()),
+  pageSize: z.number().check(z.int()),
+  total: z.number().check(z.int()),
+  totalPages: z.number().check(z.int()),
 });
 export type LeaveRequestPage = z.infer<typeof leaveRequestPageSchema>;
 
 export const leaveCountsSchema = z.object({
-  PENDING: z.number().int(),
-  APPROVED: z.number().int(),
-  REJECTED: z.number().int(),
-  TOTAL: z.number().int(),
+  PENDING: z.number().check(z.int()),
+  APPROVED: z.number().check(z.int()),
+  REJECTED: z.number().check(z.int()),
+  TOTAL: z.number().check(z.int()),
 });
 export type LeaveCounts = z.infer<typeof leaveCountsSchema>;
 export const EMPTY_LEAVE_COUNTS: LeaveCounts = { PENDING: 0, APPROVED: 0, REJECTED: 0, TOTAL: 0 };
 
 /** Someone else away on a date of the request under review (for the approver). */
-export const leaveClashSchema = leaveRequestSchema.pick({
+export const leaveClashSchema = z.pick(leaveRequestSchema, {
   id: true,
   status: true,
   type: true,
@@ -95,21 +100,21 @@ export type LeaveClash = z.infer<typeof leaveClashSchema>;
 /** The creation payload (spec section 3); `days` is the client's preview and is recomputed by the server. */
 export const createLeaveRequestSchema = z.object({
   userId: idSchema,
-  leaveType: text(100).check(z.refine((name) => name.trim() !== '', leaveMessages.typeRequired)),
-  fromDate: z
-    .string({ error: leaveMessages.startRequired })
-    .min(1, leaveMessages.startRequired)
-    .pipe(leaveDateSchema),
+  leaveType: text(100).check(z.refine((name: string) => name.trim() !== '', leaveMessages.typeRequired)),
+  fromDate: z.pipe(
+    z.string({ error: leaveMessages.startRequired }).check(z.minLength(1, leaveMessages.startRequired)),
+    leaveDateSchema,
+  ),
   fromDateIsAm: z.boolean(),
-  toDate: z
-    .string({ error: leaveMessages.endRequired })
-    .min(1, leaveMessages.endRequired)
-    .pipe(leaveDateSchema),
+  toDate: z.pipe(
+    z.string({ error: leaveMessages.endRequired }).check(z.minLength(1, leaveMessages.endRequired)),
+    leaveDateSchema,
+  ),
   toDateIsAm: z.boolean(),
   reason: z.optional(freeText()),
   /** The upload key, or an empty string when there is no attachment. */
   fileUrl: z.optional(text(FILE_KEY_MAX)),
-  days: z.number().optional(),
+  days: z.optional(z.number()),
 });
 export type CreateLeaveRequest = z.infer<typeof createLeaveRequestSchema>;
 
@@ -129,57 +134,61 @@ const commaSeparated = z.pipe(
 );
 
 export const leaveListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(MAX_ID).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(LEAVE_PAGE_SIZE),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_ID)), 1),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), LEAVE_PAGE_SIZE),
   search: z.optional(text(MAX_LENGTH.search)),
-  status: commaSeparated.pipe(z.array(leaveStatusSchema).max(LEAVE_STATUSES.length)).optional(),
-  type: commaSeparated.pipe(z.array(text(100)).max(50)).optional(),
-  sort: z.enum(LEAVE_SORT_FIELDS).default('createdAt'),
-  order: z.enum(['asc', 'desc']).default('desc'),
+  status: z.optional(
+    z.pipe(commaSeparated, z.array(leaveStatusSchema).check(z.maxLength(LEAVE_STATUSES.length))),
+  ),
+  type: z.optional(z.pipe(commaSeparated, z.array(text(100)).check(z.maxLength(50)))),
+  sort: z._default(z.enum(LEAVE_SORT_FIELDS), 'createdAt'),
+  order: z._default(z.enum(['asc', 'desc']), 'desc'),
 });
 export type LeaveListQuery = z.input<typeof leaveListQuerySchema>;
 
 const YEAR_MESSAGE = 'must be a year from 2000 to 2100';
-export const yearSchema = z.number().int().min(2000, YEAR_MESSAGE).max(2100, YEAR_MESSAGE);
+export const yearSchema = z
+  .number()
+  .check(z.int(), z.minimum(2000, YEAR_MESSAGE), z.maximum(2100, YEAR_MESSAGE));
 /** A year in a query string: four digits. */
-export const yearParam = z
-  .string()
-  .regex(/^\d{4}$/, YEAR_MESSAGE)
-  .transform(Number)
-  .pipe(yearSchema);
+export const yearParam = z.pipe(
+  z.pipe(z.string().check(z.regex(/^\d{4}$/, YEAR_MESSAGE)), z.transform(Number)),
+  yearSchema,
+);
 /** Omitted = this year in the company's time zone. */
-export const leaveBalanceYearQuerySchema = z.object({ year: yearParam.optional() });
+export const leaveBalanceYearQuerySchema = z.object({ year: z.optional(yearParam) });
 
 export const leaveBalanceSchema = z.object({
   /** The stored allowance row, or null when the year inherits the latest earlier allowance. */
   id: z.nullable(idSchema),
   leaveType: z.object({ id: idSchema, name: z.string() }),
-  year: z.number().int(),
+  year: z.number().check(z.int()),
   /** null = no limit. */
-  totalDays: z.number().nullable(),
+  totalDays: z.nullable(z.number()),
   /** approvedDays + pendingDays, so `totalDays - usedDays` is what is still available. */
   usedDays: z.number(),
   approvedDays: z.number(),
   pendingDays: z.number(),
   /** What is still available, or null for no limit. */
-  balance: z.number().nullable(),
+  balance: z.nullable(z.number()),
 });
 export type LeaveBalance = z.infer<typeof leaveBalanceSchema>;
 
 export const updateLeaveBalanceSchema = z.object({
-  totalDays: z
-    .number()
-    .min(0, 'Total days cannot be negative.')
-    .max(MAX_LEAVE_ALLOWANCE)
-    .refine((days) => Number.isInteger(days * 2), 'Total days go in steps of 0.5.')
-    .nullable(),
+  totalDays: z.nullable(
+    z.number().check(
+      z.minimum(0, 'Total days cannot be negative.'),
+      z.maximum(MAX_LEAVE_ALLOWANCE),
+      z.refine((days: number) => Number.isInteger(days * 2), 'Total days go in steps of 0.5.'),
+    ),
+  ),
   /** Defaults to the current year in the company's time zone. */
-  year: yearSchema.optional(),
+  year: z.optional(yearSchema),
 });
 
 export const yearlyLeaveBalanceRowSchema = z.object({
   user: z.object({ id: idSchema, fullName: z.string() }),
-  balances: z.array(z.object({ leaveTypeId: idSchema, balance: z.number().nullable() })),
+  balances: z.array(z.object({ leaveTypeId: idSchema, balance: z.nullable(z.number()) })),
 });
 export type YearlyLeaveBalanceRow = z.infer<typeof yearlyLeaveBalanceRowSchema>;
 
@@ -190,7 +199,7 @@ export type YearlyLeaveBalanceRow = z.infer<typeof yearlyLeaveBalanceRowSchema>;
 export const leaveBalancePdfRequestSchema = z.object({ year: yearSchema });
 
 export const uploadGrantQuerySchema = z.object({
-  fileName: text(FILE_NAME_MAX).check(z.refine((name) => name.trim() !== '', 'fileName is required')),
+  fileName: text(FILE_NAME_MAX).check(z.refine((name: string) => name.trim() !== '', 'fileName is required')),
   fileType: z.enum(ATTACHMENT_MIME_TYPES, {
     error: `File type must be one of ${ATTACHMENT_MIME_TYPES.join(', ')}`,
   }),

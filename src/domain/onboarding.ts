@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { employmentInfoBodySchema } from './employment-info';
 import { idSchema } from './fields';
 import { paymentInfoBodySchema } from './payment-info';
@@ -11,11 +11,11 @@ export const LEAVE_ALLOWANCE_STEP = 'Leave allowance must be in steps of 0.5 day
 export const LEAVE_ALLOWANCE_MAX = 366;
 
 /** Days of leave in half-day steps, 0 to 366. */
-export const allowanceDaysSchema = z
-  .number({ error: LEAVE_ALLOWANCE_MESSAGE })
-  .min(0, LEAVE_ALLOWANCE_RANGE)
-  .max(LEAVE_ALLOWANCE_MAX, LEAVE_ALLOWANCE_RANGE)
-  .refine((days) => Number.isInteger(days * 2), LEAVE_ALLOWANCE_STEP);
+export const allowanceDaysSchema = z.number({ error: LEAVE_ALLOWANCE_MESSAGE }).check(
+  z.minimum(0, LEAVE_ALLOWANCE_RANGE),
+  z.maximum(LEAVE_ALLOWANCE_MAX, LEAVE_ALLOWANCE_RANGE),
+  z.refine((days: number) => Number.isInteger(days * 2), LEAVE_ALLOWANCE_STEP),
+);
 
 export const leaveAllowanceSchema = z.object({ leaveTypeId: idSchema, totalDays: allowanceDaysSchema });
 export type LeaveAllowance = z.infer<typeof leaveAllowanceSchema>;
@@ -25,13 +25,13 @@ export const onboardBodySchema = z.object({
   staffInfo: staffInfoBodySchema,
   employmentInfo: employmentInfoBodySchema,
   paymentInfo: paymentInfoBodySchema,
-  leaveBalances: z
-    .array(leaveAllowanceSchema)
-    .max(100)
-    .refine(
-      (rows) => new Set(rows.map((row) => row.leaveTypeId)).size === rows.length,
+  leaveBalances: z.array(leaveAllowanceSchema).check(
+    z.maxLength(100),
+    z.refine(
+      (rows: LeaveAllowance[]) => new Set(rows.map((row) => row.leaveTypeId)).size === rows.length,
       'Each leave type may appear only once.',
     ),
+  ),
 });
 export type OnboardBody = z.infer<typeof onboardBodySchema>;
 export type OnboardInput = z.input<typeof onboardBodySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isIsoDate, todayIso } from './dates';
 import { BANK_NAMES, type RACES } from './enums';
 import { idSchema, text } from './fields';
@@ -24,57 +24,64 @@ export const SALARY_MAX = 1_000_000;
 const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
 /** A monthly amount in dollars with at most two decimals (cents at the edge; the server stores cents). */
-export const salaryAmountSchema = z
-  .number({ error: SALARY_MESSAGE })
+export const salaryAmountSchema = z.number({ error: SALARY_MESSAGE }).check(
   // At least a cent: a positive amount below it (1e-9) would be stored as 0 cents.
-  .min(0.01, SALARY_MESSAGE)
-  .max(SALARY_MAX, `Salary must be at most ${SALARY_MAX.toLocaleString('en-SG')}.`)
-  .refine(hasAtMostTwoDecimals, 'Salary must have at most two decimals.');
+  z.minimum(0.01, SALARY_MESSAGE),
+  z.maximum(SALARY_MAX, `Salary must be at most ${SALARY_MAX.toLocaleString('en-SG')}.`),
+  z.refine(hasAtMostTwoDecimals, 'Salary must have at most two decimals.'),
+);
 
 /** A CPF rate in percent, as the rate tables write them (e.g. 17 or 15.5). */
 export const cpfRateSchema = z
   .number({ error: CPF_RATES_MESSAGE })
-  .min(0, 'CPF rates must be between 0 and 100.')
-  .max(100, 'CPF rates must be between 0 and 100.')
-  .refine(hasAtMostTwoDecimals, 'CPF rates must have at most two decimals.');
+  .check(
+    z.minimum(0, 'CPF rates must be between 0 and 100.'),
+    z.maximum(100, 'CPF rates must be between 0 and 100.'),
+    z.refine(hasAtMostTwoDecimals, 'CPF rates must have at most two decimals.'),
+  );
 
 /** Optional bank details: absent, null and '' all mean none (null). */
 const optionalCode = (max: number, pattern: RegExp, message: string) =>
-  z
-    .nullish(
-      text(max, { trim: true }).check(z.refine((value) => value === '' || pattern.test(value), message)),
-    )
-    .transform((value) => value || null);
+  z.pipe(
+    z.nullish(
+      text(max, { trim: true }).check(
+        z.refine((value: string) => value === '' || pattern.test(value), message),
+      ),
+    ),
+    z.transform((value: string | null | undefined) => value || null),
+  );
 
 const digits = (max: number, label: string) =>
   optionalCode(max, /^[0-9]+$/, `${label} must contain digits only.`);
 
 /** Optional enumerations the client sends as undefined for NONE (spec section 3). */
 const noneByDefault = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z
-    .enum(values, { error: message })
-    .nullish()
-    .transform((value) => value ?? ('NONE' as T[number]));
+  z.pipe(
+    z.nullish(z.enum(values, { error: message })),
+    z.transform((value: T[number] | null | undefined) => value ?? ('NONE' as T[number])),
+  );
 
 /**
  * Payment info as the API receives it (PATCH /payment-info/{id} and onboarding). CPF type, section
  * and self-help group arrive as undefined for NONE, the bank name as ''. With a CPF type, both
  * rates are required; without one they are dropped.
  */
-export const paymentInfoBodySchema = z
+const paymentInfoBodyFields = z
   .object({
     /** The spec's client repeats the record id in the body; the path decides. */
     id: z.optional(idSchema),
     basicSalary: salaryAmountSchema,
-    employeeCpfContributionRate: cpfRateSchema.nullish(),
-    employerCpfContributionRate: cpfRateSchema.nullish(),
+    employeeCpfContributionRate: z.nullish(cpfRateSchema),
+    employerCpfContributionRate: z.nullish(cpfRateSchema),
     cpfType: noneByDefault(cpfTypes, 'Unknown CPF type.'),
     cpfSection: noneByDefault(cpfSections, 'Unknown CPF section.'),
     selfHelpGroup: noneByDefault(selfHelpGroups, 'Unknown self-help group.'),
-    bankName: z
-      .enum([...BANK_NAMES, 'NONE', ''], { error: 'Unknown bank.' })
-      .nullish()
-      .transform((value) => (value && value !== 'NONE' ? value : null)),
+    bankName: z.pipe(
+      z.nullish(z.enum([...BANK_NAMES, 'NONE', ''], { error: 'Unknown bank.' })),
+      z.transform((value: (typeof BANK_NAMES)[number] | 'NONE' | '' | null | undefined) =>
+        value && value !== 'NONE' ? value : null,
+      ),
+    ),
     bankCode: digits(10, 'Bank code'),
     branchCode: digits(10, 'Branch code'),
     accountNo: optionalCode(
@@ -83,21 +90,26 @@ export const paymentInfoBodySchema = z
       'Account number must contain digits, spaces or dashes only.',
     ),
   })
-  .superRefine((value, ctx) => {
-    if (value.cpfType === 'NONE') return;
-    for (const field of ['employeeCpfContributionRate', 'employerCpfContributionRate'] as const) {
-      if (value[field] === null || value[field] === undefined) {
-        ctx.addIssue({ code: 'custom', path: [field], message: CPF_RATES_MESSAGE });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.cpfType === 'NONE') return;
+      for (const field of ['employeeCpfContributionRate', 'employerCpfContributionRate'] as const) {
+        if (value[field] === null || value[field] === undefined) {
+          ctx.addIssue({ code: 'custom', path: [field], message: CPF_RATES_MESSAGE });
+        }
       }
-    }
-  })
-  .transform(({ id: _, ...value }) => ({
+    }),
+  );
+export const paymentInfoBodySchema = z.pipe(
+  paymentInfoBodyFields,
+  z.transform(({ id: _, ...value }: z.output<typeof paymentInfoBodyFields>) => ({
     ...value,
     employeeCpfContributionRate:
       value.cpfType === 'NONE' ? null : (value.employeeCpfContributionRate ?? null),
     employerCpfContributionRate:
       value.cpfType === 'NONE' ? null : (value.employerCpfContributionRate ?? null),
-  }));
+  })),
+);
 export type PaymentInfoBody = z.infer<typeof paymentInfoBodySchema>;
 export type PaymentInfoInput = z.input<typeof paymentInfoBodySchema>;
 
@@ -105,15 +117,15 @@ export type PaymentInfoInput = z.input<typeof paymentInfoBodySchema>;
 export const paymentInfoSchema = z.object({
   id: idSchema,
   basicSalary: z.number(),
-  employeeCpfContributionRate: z.number().nullable(),
-  employerCpfContributionRate: z.number().nullable(),
+  employeeCpfContributionRate: z.nullable(z.number()),
+  employerCpfContributionRate: z.nullable(z.number()),
   cpfType: z.enum(cpfTypes),
   cpfSection: z.enum(cpfSections),
   selfHelpGroup: z.enum(selfHelpGroups),
-  bankName: z.enum(BANK_NAMES).nullable(),
-  bankCode: z.string().nullable(),
-  branchCode: z.string().nullable(),
-  accountNo: z.string().nullable(),
+  bankName: z.nullable(z.enum(BANK_NAMES)),
+  bankCode: z.nullable(z.string()),
+  branchCode: z.nullable(z.string()),
+  accountNo: z.nullable(z.string()),
 });
 export type PaymentInfo = z.infer<typeof paymentInfoSchema>;
 
@@ -148,21 +160,26 @@ export const emptyPaymentInfoForm: PaymentInfoFormValues = {
 };
 
 /** '' stays undefined (missing); anything else is read as a number (NaN when it is not one). */
-const numberText = <T extends z.ZodType<unknown, number | undefined>>(schema: T) =>
-  z
-    .string()
-    .transform((text) => (text.trim() === '' ? undefined : Number(text.trim())))
-    .pipe(schema);
+const numberText = <T extends z.ZodMiniType<unknown, number | undefined>>(schema: T) =>
+  z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((text: string) => (text.trim() === '' ? undefined : Number(text.trim()))),
+    ),
+    schema,
+  );
 
 const chosen = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: CPF_FIELDS_MESSAGE });
 
 /** The form's values to the API body: NONE goes as undefined for the CPF fields and '' for the bank. */
-export const paymentInfoFormSchema = z
+const paymentInfoFormFields = z
   .object({
-    basicSalary: numberText(salaryAmountSchema.optional().refine((v) => v !== undefined, SALARY_MESSAGE)),
-    employeeCpfContributionRate: numberText(cpfRateSchema.optional()),
-    employerCpfContributionRate: numberText(cpfRateSchema.optional()),
+    basicSalary: numberText(
+      z.optional(salaryAmountSchema).check(z.refine((v) => v !== undefined, SALARY_MESSAGE)),
+    ),
+    employeeCpfContributionRate: numberText(z.optional(cpfRateSchema)),
+    employerCpfContributionRate: numberText(z.optional(cpfRateSchema)),
     cpfType: chosen(cpfTypes),
     cpfSection: chosen(cpfSections),
     selfHelpGroup: chosen(selfHelpGroups),
@@ -171,14 +188,18 @@ export const paymentInfoFormSchema = z
     branchCode: z.string(),
     accountNo: z.string(),
   })
-  .superRefine((value, ctx) => {
-    if (value.cpfType === 'NONE') return;
-    for (const field of ['employeeCpfContributionRate', 'employerCpfContributionRate'] as const) {
-      if (value[field] === undefined)
-        ctx.addIssue({ code: 'custom', path: [field], message: CPF_RATES_MESSAGE });
-    }
-  })
-  .transform((value) => {
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.cpfType === 'NONE') return;
+      for (const field of ['employeeCpfContributionRate', 'employerCpfContributionRate'] as const) {
+        if (value[field] === undefined)
+          ctx.addIssue({ code: 'custom', path: [field], message: CPF_RATES_MESSAGE });
+      }
+    }),
+  );
+export const paymentInfoFormSchema = z.pipe(
+  paymentInfoFormFields,
+  z.transform((value: z.output<typeof paymentInfoFormFields>) => {
     const cpf = value.cpfType !== 'NONE';
     return {
       basicSalary: value.basicSalary as number,
@@ -192,7 +213,8 @@ export const paymentInfoFormSchema = z
       branchCode: value.branchCode.trim(),
       accountNo: value.accountNo.trim(),
     } satisfies PaymentInfoInput;
-  });
+  }),
+);
 
 /** Stored payment info back into the form's text values. */
 export function paymentInfoFormValues(info: PaymentInfo): PaymentInfoFormValues {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isoDateSchema } from './auth';
 import { PAYSLIP_STATUSES } from './enums';
 import { choiceError, idSchema, text } from './fields';
@@ -171,30 +171,34 @@ const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.roun
 
 /** Dollars with at most two decimals, greater than 0. */
 const positiveAmount = (message: string, missing: string) =>
-  z
-    .number({ error: missing })
+  z.number({ error: missing }).check(
     // At least a cent: a positive amount below it (1e-9) would be stored as 0 cents.
-    .min(0.01, message)
-    .max(MAX_AMOUNT, `Amount must be at most ${MAX_AMOUNT.toLocaleString('en-SG')}.`)
-    .refine(hasAtMostTwoDecimals, 'Amounts have at most two decimals.');
+    z.minimum(0.01, message),
+    z.maximum(MAX_AMOUNT, `Amount must be at most ${MAX_AMOUNT.toLocaleString('en-SG')}.`),
+    z.refine(hasAtMostTwoDecimals, 'Amounts have at most two decimals.'),
+  );
 
 /** Pay periods the database holds (the payslips table's check), as numbers in bodies. */
 export const MIN_PAY_YEAR = 2000;
 export const MAX_PAY_YEAR = 2100;
-const yearNumber = z.number().int().min(MIN_PAY_YEAR).max(MAX_PAY_YEAR);
-const monthNumber = z.number().int().min(1).max(12);
+const yearNumber = z.number().check(z.int(), z.minimum(MIN_PAY_YEAR), z.maximum(MAX_PAY_YEAR));
+const monthNumber = z.number().check(z.int(), z.minimum(1), z.maximum(12));
 
 /** A year or month in a path or query string: plain digits only, read as a number. */
-export const payYearSchema = z
-  .string()
-  .regex(/^\d{4}$/, 'must be a year written with four digits')
-  .transform(Number)
-  .pipe(yearNumber);
-export const payMonthSchema = z
-  .string()
-  .regex(/^(0?[1-9]|1[0-2])$/, 'must be a month from 1 to 12')
-  .transform(Number)
-  .pipe(monthNumber);
+export const payYearSchema = z.pipe(
+  z.pipe(
+    z.string().check(z.regex(/^\d{4}$/, 'must be a year written with four digits')),
+    z.transform(Number),
+  ),
+  yearNumber,
+);
+export const payMonthSchema = z.pipe(
+  z.pipe(
+    z.string().check(z.regex(/^(0?[1-9]|1[0-2])$/, 'must be a month from 1 to 12')),
+    z.transform(Number),
+  ),
+  monthNumber,
+);
 export const periodQuerySchema = z.object({ year: payYearSchema, month: payMonthSchema });
 
 const anyItemType = Object.values(payItemTypesByKind).flat() as string[];
@@ -204,7 +208,7 @@ export const payItemCreateSchema = z.object({
   amount: positiveAmount(payrollMessages.payItemAmount, payrollMessages.payItemIncomplete),
   type: text(40).check(
     z.minLength(1, { error: payrollMessages.payItemIncomplete, abort: true }),
-    z.refine((type) => anyItemType.includes(type), 'Unknown pay item type.'),
+    z.refine((type: string) => anyItemType.includes(type), 'Unknown pay item type.'),
   ),
   userId: idSchema,
   month: monthNumber,
@@ -215,9 +219,11 @@ export type PayItemCreate = z.infer<typeof payItemCreateSchema>;
 
 const cpfRate = z
   .number({ error: payrollMessages.cpfFields })
-  .min(0, payrollMessages.cpfFields)
-  .max(100, payrollMessages.cpfFields)
-  .refine(hasAtMostTwoDecimals, 'Rates have at most two decimals.');
+  .check(
+    z.minimum(0, payrollMessages.cpfFields),
+    z.maximum(100, payrollMessages.cpfFields),
+    z.refine(hasAtMostTwoDecimals, 'Rates have at most two decimals.'),
+  );
 
 /** PUT /payslips/{userId}/{year}/{month}: Payment Information Used. */
 export const snapshotUpdateSchema = z.object({
@@ -256,20 +262,21 @@ export const bulkProcessSchema = z
     payDate: isoDateSchema,
     payslips: z
       .array(z.object({ userId: idSchema, month: monthNumber, year: yearNumber }))
-      .min(1, 'Select at least one payslip.')
-      .max(MAX_BULK_PAYSLIPS),
+      .check(z.minLength(1, 'Select at least one payslip.'), z.maxLength(MAX_BULK_PAYSLIPS)),
   })
-  .superRefine(({ payDate, payslips }, ctx) => {
-    if (payslips.length === 0) return;
-    const { from, to } = payDateReach(payslips);
-    if (payDate < from || payDate > to) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['payDate'],
-        message: `Pay date must be between ${dayMonthYear(from)} and ${dayMonthYear(to)} for the selected months.`,
-      });
-    }
-  });
+  .check(
+    z.superRefine(({ payDate, payslips }, ctx) => {
+      if (payslips.length === 0) return;
+      const { from, to } = payDateReach(payslips);
+      if (payDate < from || payDate > to) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['payDate'],
+          message: `Pay date must be between ${dayMonthYear(from)} and ${dayMonthYear(to)} for the selected months.`,
+        });
+      }
+    }),
+  );
 export type BulkProcess = z.infer<typeof bulkProcessSchema>;
 
 export const statusUpdateSchema = z.object({ status: z.enum(PAYSLIP_STATUSES) });
@@ -290,31 +297,31 @@ export const unprocessedRowSchema = z.object({
     id: idSchema,
     fullName: z.string(),
     email: z.string(),
-    employmentInfo: z
-      .object({
+    employmentInfo: z.nullable(
+      z.object({
         designation: z.string(),
         employmentStatus: z.string(),
         hireDate: z.string(),
-        lastDayOfService: z.string().nullable(),
-      })
-      .nullable(),
+        lastDayOfService: z.nullable(z.string()),
+      }),
+    ),
   }),
   basicSalarySnapshot: z.number(),
-  employeeCpfRateSnapshot: z.number().nullable(),
-  employerCpfRateSnapshot: z.number().nullable(),
+  employeeCpfRateSnapshot: z.nullable(z.number()),
+  employerCpfRateSnapshot: z.nullable(z.number()),
   /** Set when the snapshot rates are not the official ones for the period and age band. */
-  rateFlag: z.object({ official: ratesSchema.nullable() }).nullable(),
+  rateFlag: z.nullable(z.object({ official: z.nullable(ratesSchema) })),
 });
 export type UnprocessedRow = z.infer<typeof unprocessedRowSchema>;
 
 /** The payslip aggregate (spec section 3) with the employer costs the table PDF shows. */
 export const payslipAggregateSchema = z.object({
   payslipId: idSchema,
-  payslipMonth: z.number().int(),
-  payslipYear: z.number().int(),
+  payslipMonth: z.number().check(z.int()),
+  payslipYear: z.number().check(z.int()),
   processingStatus: payslipStatusSchema,
   userDetails: z.object({ id: idSchema, name: z.string() }),
-  payDate: z.string().nullable(),
+  payDate: z.nullable(z.string()),
   grossPay: z.number(),
   totalEmployeeCpfContribution: z.number(),
   totalEmployerCpfContribution: z.number(),
@@ -323,7 +330,7 @@ export const payslipAggregateSchema = z.object({
   otherItems: z.number(),
   netPayable: z.number(),
   /** How many pay items of every kind the payslip holds: revert goes to UNPROCESSED only without any. */
-  payItems: z.number().int(),
+  payItems: z.number().check(z.int()),
 });
 export type PayslipAggregate = z.infer<typeof payslipAggregateSchema>;
 
@@ -338,21 +345,21 @@ export type PayItem = z.infer<typeof payItemSchema>;
 export const payslipDetailSchema = z.object({
   id: idSchema,
   userId: idSchema,
-  year: z.number().int(),
-  month: z.number().int(),
+  year: z.number().check(z.int()),
+  month: z.number().check(z.int()),
   processingStatus: payslipStatusSchema,
   basicSalarySnapshot: z.number(),
-  employeeCpfRateSnapshot: z.number().nullable(),
-  employerCpfRateSnapshot: z.number().nullable(),
+  employeeCpfRateSnapshot: z.nullable(z.number()),
+  employerCpfRateSnapshot: z.nullable(z.number()),
   selfHelpGroupSnapshot: selfHelpGroupSchema,
   cpfTypeSnapshot: z.string(),
   cpfSectionSnapshot: z.string(),
-  dateOfBirthSnapshot: z.string().nullable(),
-  payDate: z.string().nullable(),
-  rateFlag: z.object({ official: ratesSchema.nullable() }).nullable(),
+  dateOfBirthSnapshot: z.nullable(z.string()),
+  payDate: z.nullable(z.string()),
+  rateFlag: z.nullable(z.object({ official: z.nullable(ratesSchema) })),
   /** Stored amounts once processed; computed now (a preview) before. Null when the engine cannot compute. */
-  totals: z
-    .object({
+  totals: z.nullable(
+    z.object({
       ordinaryWages: z.number(),
       additionalWages: z.number(),
       grossPay: z.number(),
@@ -362,18 +369,18 @@ export const payslipDetailSchema = z.object({
       netPay: z.number(),
       otherItems: z.number(),
       netPayable: z.number(),
-    })
-    .nullable(),
+    }),
+  ),
   /** Why totals are missing (for example no CPF rates for the period). */
-  totalsError: z.string().nullable(),
-  payItems: z.number().int(),
+  totalsError: z.nullable(z.string()),
+  payItems: z.number().check(z.int()),
 });
 export type PayslipDetail = z.infer<typeof payslipDetailSchema>;
 
 export const bulkProcessResultSchema = z.object({
-  processed: z.number().int(),
+  processed: z.number().check(z.int()),
   /** Already processed before this request: left exactly as they were. */
-  skipped: z.number().int(),
+  skipped: z.number().check(z.int()),
 });
 export type BulkProcessResult = z.infer<typeof bulkProcessResultSchema>;
 
@@ -417,35 +424,40 @@ export type SnapshotFormValues = {
 };
 
 /** '' stays undefined (missing); anything else is read as a number (NaN when it is not one). */
-const numberText = <T extends z.ZodType<unknown, number | undefined>>(schema: T) =>
-  z
-    .string()
-    .transform((value) => (value.trim() === '' ? undefined : Number(value.trim())))
-    .pipe(schema);
+const numberText = <T extends z.ZodMiniType<unknown, number | undefined>>(schema: T) =>
+  z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((value: string) => (value.trim() === '' ? undefined : Number(value.trim()))),
+    ),
+    schema,
+  );
 
 /** The panel's text to the PUT body, with the payment messages (spec section 5: "same salary and CPF messages"). */
-export const snapshotFormSchema = z
-  .object({
-    basicSalarySnapshot: numberText(
-      salaryAmountSchema.optional().refine((value) => value !== undefined, SALARY_MESSAGE),
-    ),
-    employeeCpfRateSnapshot: numberText(
-      cpfRateSchema.optional().refine((value) => value !== undefined, CPF_RATES_MESSAGE),
-    ),
-    employerCpfRateSnapshot: numberText(
-      cpfRateSchema.optional().refine((value) => value !== undefined, CPF_RATES_MESSAGE),
-    ),
-    selfHelpGroupSnapshot: z.enum(selfHelpGroups, { error: CPF_FIELDS_MESSAGE }),
-  })
-  .transform(
-    (value): SnapshotUpdate => ({
+const snapshotFormFields = z.object({
+  basicSalarySnapshot: numberText(
+    z.optional(salaryAmountSchema).check(z.refine((value) => value !== undefined, SALARY_MESSAGE)),
+  ),
+  employeeCpfRateSnapshot: numberText(
+    z.optional(cpfRateSchema).check(z.refine((value) => value !== undefined, CPF_RATES_MESSAGE)),
+  ),
+  employerCpfRateSnapshot: numberText(
+    z.optional(cpfRateSchema).check(z.refine((value) => value !== undefined, CPF_RATES_MESSAGE)),
+  ),
+  selfHelpGroupSnapshot: z.enum(selfHelpGroups, { error: CPF_FIELDS_MESSAGE }),
+});
+export const snapshotFormSchema = z.pipe(
+  snapshotFormFields,
+  z.transform(
+    (value: z.output<typeof snapshotFormFields>): SnapshotUpdate => ({
       // Each refinement above refuses undefined.
       basicSalarySnapshot: value.basicSalarySnapshot as number,
       employeeCpfRateSnapshot: value.employeeCpfRateSnapshot as number,
       employerCpfRateSnapshot: value.employerCpfRateSnapshot as number,
       selfHelpGroupSnapshot: value.selfHelpGroupSnapshot,
     }),
-  );
+  ),
+);
 
 /** A payslip's snapshot as the panel's text; without CPF the rates are 0 (the panel hides them). */
 export function snapshotFormValues(payslip: PayslipDetail): SnapshotFormValues {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { EARLIEST_DATE, isIsoDate, requiredDateSchema, todayIso } from './dates';
 import { GENDERS, RACES } from './enums';
 import { choiceError, idSchema } from './fields';
@@ -13,21 +13,22 @@ export const NRIC_ADMIN_ONLY = 'Only an administrator can change an NRIC/FIN. Pl
 export const DATE_OF_BIRTH_RANGE = 'Date of birth must be between 1900 and today.';
 
 export const staffInfoBodySchema = z.object({
-  gender: z
-    .enum(GENDERS, { error: 'Gender must be Male or Female.' })
-    .or(z.literal(''))
-    .nullish()
-    .transform((value) => value || null),
-  nric: z
-    .string({ error: STAFF_INFO_REQUIRED })
-    .trim()
-    .toUpperCase()
-    .min(1, STAFF_INFO_REQUIRED)
-    .max(9, NRIC_INVALID)
-    .refine((value) => value === '' || isValidNric(value), NRIC_INVALID),
-  dateOfBirth: requiredDateSchema(STAFF_INFO_REQUIRED).refine(
-    (value) => !isIsoDate(value) || (value >= EARLIEST_DATE && value <= todayIso()),
-    DATE_OF_BIRTH_RANGE,
+  gender: z.pipe(
+    z.nullish(z.union([z.enum(GENDERS, { error: 'Gender must be Male or Female.' }), z.literal('')])),
+    z.transform((value: (typeof GENDERS)[number] | '' | null | undefined) => value || null),
+  ),
+  nric: z.string({ error: STAFF_INFO_REQUIRED }).check(
+    z.trim(),
+    z.toUpperCase(),
+    z.minLength(1, STAFF_INFO_REQUIRED),
+    z.maxLength(9, NRIC_INVALID),
+    z.refine((value: string) => value === '' || isValidNric(value), NRIC_INVALID),
+  ),
+  dateOfBirth: requiredDateSchema(STAFF_INFO_REQUIRED).check(
+    z.refine(
+      (value: string) => !isIsoDate(value) || (value >= EARLIEST_DATE && value <= todayIso()),
+      DATE_OF_BIRTH_RANGE,
+    ),
   ),
   race: z.enum(RACES, { error: choiceError('Race', STAFF_INFO_REQUIRED) }),
   nationality: z.enum(NATIONALITIES, { error: choiceError('Nationality', STAFF_INFO_REQUIRED) }),
@@ -38,7 +39,7 @@ export type StaffInfoInput = z.input<typeof staffInfoBodySchema>;
 /** Staff info as the API answers it (spec section 3). */
 export const staffInfoSchema = z.object({
   id: idSchema,
-  gender: z.enum(GENDERS).nullable(),
+  gender: z.nullable(z.enum(GENDERS)),
   nric: z.string(),
   dateOfBirth: z.iso.date(),
   race: z.enum(RACES),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { COMPANY_EMAIL_MESSAGE, isCompanyEmail, ROLES, roleSchema } from './auth';
 import { employmentInfoSchema } from './employment-info';
 import { emailText, idSchema, MAX_LENGTH, nameText, text } from './fields';
@@ -7,7 +7,7 @@ import { staffInfoSchema } from './staff-info';
 
 // Users (spec sections 3 and 7): the shapes the API answers and the SPA parses, defined once.
 
-const nullableString = z.string().nullable();
+const nullableString = z.nullable(z.string());
 
 /** One user with the records of onboarding (null until onboarded). Lists mask NRIC and account numbers. */
 export const userDetailSchema = z.object({
@@ -16,9 +16,9 @@ export const userDetailSchema = z.object({
   email: z.string(),
   role: roleSchema,
   hireDate: nullableString,
-  staffInfo: staffInfoSchema.nullable(),
-  employmentInfo: employmentInfoSchema.nullable(),
-  paymentInfo: paymentInfoSchema.nullable(),
+  staffInfo: z.nullable(staffInfoSchema),
+  employmentInfo: z.nullable(employmentInfoSchema),
+  paymentInfo: z.nullable(paymentInfoSchema),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 
@@ -36,7 +36,7 @@ export function userUpdateRequestSchema(companyDomain: string) {
   return z.object({
     fullName: nameText({ error: ALL_REQUIRED, trim: true, required: ALL_REQUIRED }),
     email: emailText({ error: ALL_REQUIRED, trim: true, required: ALL_REQUIRED }).check(
-      z.refine((email) => isCompanyEmail(email, companyDomain), COMPANY_EMAIL_MESSAGE),
+      z.refine((email: string) => isCompanyEmail(email, companyDomain), COMPANY_EMAIL_MESSAGE),
     ),
   });
 }
@@ -47,10 +47,10 @@ export type UserUpdateRequest = z.infer<ReturnType<typeof userUpdateRequestSchem
  * address. The company domain is the server's rule; its message comes back for the e-mail field.
  */
 export const registerFormSchema = z.object({
-  fullName: z.string().trim().min(1, ALL_REQUIRED),
-  email: z.string().trim().min(1, ALL_REQUIRED).pipe(z.email(COMPANY_EMAIL_MESSAGE)),
-  role: z.string().pipe(z.enum(ROLES, { error: ALL_REQUIRED })),
-  password: z.string().min(1, ALL_REQUIRED),
+  fullName: z.string().check(z.trim(), z.minLength(1, ALL_REQUIRED)),
+  email: z.pipe(z.string().check(z.trim(), z.minLength(1, ALL_REQUIRED)), z.email(COMPANY_EMAIL_MESSAGE)),
+  role: z.pipe(z.string(), z.enum(ROLES, { error: ALL_REQUIRED })),
+  password: z.string().check(z.minLength(1, ALL_REQUIRED)),
 });
 export type RegisterFormValues = { fullName: string; email: string; role: string; password: string };
 

@@ -6,7 +6,7 @@ import { responseJsonSchema, serializerCompiler } from '../../src/server/lib/res
 
 // Answers are written by fast-json-stringify from the route's zod schema: what the schema declares,
 // nothing else, and the same text JSON.stringify would write for a conforming answer.
-const compile = (schema: z.ZodType) =>
+const compile = (schema: z.core.$ZodType) =>
   serializerCompiler({ schema, method: 'GET', url: '/test', httpStatus: '200' }) as (data: unknown) => string;
 
 const user = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PayrollInputError } from './errors';
 
 /** Which CPF table applies: citizens and 3rd-year-on PRs share Table 1; 1st/2nd-year PRs are graduated. */
@@ -54,12 +54,12 @@ export const payItemKinds = Object.keys(payItemTypesByKind) as PayItemKind[];
 export const payItemKindSchema = z.enum(payItemKinds as [PayItemKind, ...PayItemKind[]]);
 
 /** Parses an enum argument or throws a PayrollInputError that names the argument and the allowed values. */
-export const parseEnum = <T extends string>(schema: z.ZodType<T>, name: string, value: unknown): T => {
+export const parseEnum = <T extends string>(schema: z.ZodMiniType<T>, name: string, value: unknown): T => {
   // The common case first: a plain membership test, as a bulk run calls this thousands of times.
-  if (schema instanceof z.ZodEnum && (schema.options as readonly unknown[]).includes(value))
+  if (schema instanceof z.ZodMiniEnum && (schema.options as readonly unknown[]).includes(value))
     return value as T;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const allowed = schema instanceof z.ZodEnum ? ` (expected one of ${schema.options.join(', ')})` : '';
+  const allowed = schema instanceof z.ZodMiniEnum ? ` (expected one of ${schema.options.join(', ')})` : '';
   throw new PayrollInputError(`Unknown ${name} ${JSON.stringify(value) ?? String(value)}${allowed}`);
 };

@@ -1,7 +1,8 @@
 import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
-import { type ZodType, z } from 'zod';
+import { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 
 // Answers are written from their route's response schema by fast-json-stringify, compiled once per
 // route: only the properties the schema declares are written (an object's other keys, a password hash
@@ -37,7 +38,7 @@ function simplify(schema: unknown): unknown {
 }
 
 /** The route's response schema as fast-json-stringify writes it; null when JSON Schema cannot say it. */
-export function responseJsonSchema(schema: ZodType): JsonSchema | null {
+export function responseJsonSchema(schema: $ZodType): JsonSchema | null {
   try {
     const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
     return simplify(json) as JsonSchema;
@@ -46,7 +47,7 @@ export function responseJsonSchema(schema: ZodType): JsonSchema | null {
   }
 }
 
-export const serializerCompiler: FastifySerializerCompiler<ZodType> = (route) => {
+export const serializerCompiler: FastifySerializerCompiler<$ZodType> = (route) => {
   const json = responseJsonSchema(route.schema);
   return json ? fastJson(json) : zodSerializerCompiler(route);
 };

@@ -82,7 +82,7 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
         summary: "One employee's processed payslips, latest first (the employee themself or ADMIN)",
         security,
         params: idParams,
-        querystring: z.object({ year: payYearSchema.optional() }),
+        querystring: z.object({ year: z.optional(payYearSchema) }),
         response: { 200: z.array(payslipAggregateSchema), ...errorResponses(400, 401, 403) },
       },
     },
