@@ -1,6 +1,6 @@
 import { IconButton, Input, InputGroup, type InputProps, VisuallyHidden } from '@chakra-ui/react';
 import { useState } from 'react';
-import { EyeIcon, EyeOffIcon } from './icons';
+import { EyeIcon, EyeOffIcon } from './line-icon';
 
 /** A masked input with a show/hide toggle. Whether it is shown is presentation only, so it stays local. */
 export function PasswordInput(props: InputProps) {

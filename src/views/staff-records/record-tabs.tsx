@@ -5,7 +5,7 @@ import type { RecordPanelRefs } from '../../../machines/user-record.machine';
 import { allowanceLeaveTypes, type LeaveTypeRef } from '../../domain/onboarding';
 import { officialCpfRatesFor, ratesDifferFromOfficial } from '../../domain/payment-info';
 import type { CpfSection, CpfType } from '../../domain/payroll';
-import { LabelledField } from '../../ui/form-field';
+import { LabelledField } from '../../ui/labelled-field';
 import { EditablePanelCard } from './editable-panel-view';
 import {
   EmploymentInfoFields,

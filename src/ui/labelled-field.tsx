@@ -1,0 +1,103 @@
+import { Field, Input, NativeSelect } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+// The fields of the signed-in screens' forms (the wizard, the record panels, pay items); the sign-in and
+// password forms use ./form-field alone, so /login does not load these and Chakra's native select.
+
+/**
+ * A labelled field around any control (selects, dates, numbers) for forms whose values live in a
+ * statechart other than a form machine (the wizard, the panels): the message shows under it and marks
+ * the control invalid, as FormField does.
+ */
+export function LabelledField({
+  label,
+  error,
+  required,
+  disabled,
+  helper,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  required?: boolean;
+  disabled?: boolean;
+  helper?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      {children}
+      {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export const optionsOf = (values: readonly string[]): Option[] =>
+  values.map((value) => ({ value, label: value }));
+
+/** A native select: the placeholder stands for "nothing chosen" and cannot be chosen again. */
+export function SelectInput({
+  name,
+  value,
+  options,
+  placeholder = 'Select...',
+  onChange,
+}: {
+  name: string;
+  value: string;
+  options: readonly Option[];
+  placeholder?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <NativeSelect.Root>
+      <NativeSelect.Field name={name} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="" disabled>
+          {placeholder}
+        </option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/** The date pickers offer years from 1900 to the current year (spec section 5). */
+export function DateInput({
+  name,
+  value,
+  max,
+  onChange,
+}: {
+  name: string;
+  value: string;
+  /** Latest selectable day; the end of the current year by default. */
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  const endOfYear = `${new Date().getFullYear()}-12-31`;
+  return (
+    <Input
+      type="date"
+      name={name}
+      min="1900-01-01"
+      max={max ?? endOfYear}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
