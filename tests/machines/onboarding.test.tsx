@@ -184,8 +184,6 @@ const plan = planTransitionPaths(onboardingMachine, {
   serialize,
 });
 
-const live = actor.live;
-
 const signedInAdmin = {
   [ACCESS_TOKEN_KEY]: 'token',
   [CURRENT_USER_KEY]: JSON.stringify({ user: admin, isNewUser: false }),
