@@ -29,6 +29,8 @@ export interface RegisteredMachine {
   name: string;
   /** One sentence for analysts. */
   purpose: string;
+  /** The screens (routes, dialogs, panels) whose workflow it is. */
+  drives: string;
   machine: AnyStateMachine;
 }
 
@@ -36,139 +38,165 @@ export interface RegisteredMachine {
 export const machines: readonly RegisteredMachine[] = [
   {
     name: 'session',
+    drives:
+      'Every screen: /login, the forced password step, the signed-in areas (/admin/…, /staff/…) and the inactivity dialog',
     purpose:
       'Who is signed in: restoring the session, the forced first password, the shared token refresh, the inactivity prompt and logout.',
     machine: sessionMachine,
   },
   {
     name: 'login-form',
+    drives: '/login, the sign-in form',
     purpose: 'The sign-in form of /login: Email and Password, validated, then POST /auth/login.',
     machine: loginFormMachine,
   },
   {
     name: 'forgot-password',
+    drives: '/login, the forgot-password form',
     purpose: 'The forgot-password form of /login: Email, Send Reset Email, then the 20 second resend lock.',
     machine: forgotPasswordMachine,
   },
   {
     name: 'set-password',
+    drives: '/login, the new-password step after a first sign-in',
     purpose: 'The forced first step of an account created with a temporary password.',
     machine: setPasswordMachine,
   },
   {
     name: 'change-password',
+    drives: 'Change Password dialog (sidebar of both areas)',
     purpose: 'The Change Password dialog opened from the sidebar.',
     machine: changePasswordMachine,
   },
   {
     name: 'reset-password',
+    drives: '/reset-password',
     purpose:
       'The reset-password screen reached from the e-mailed link: validates, submits, returns to /login.',
     machine: resetPasswordMachine,
   },
   {
     name: 'list',
+    drives:
+      '/admin/users; the leave request tables of /admin, /staff, /staff/profile and /admin/users/:id; Leave Balance tables',
     purpose:
       'Every table screen (first All Staff): fetching the rows of a query, the debounced search, sorting, paging, and removing a row after a confirmation.',
     machine: listMachine,
   },
   {
     name: 'leave-request-lifecycle',
+    drives: 'No screen of its own: the status every leave screen shows and the API enforces',
     purpose:
       'The status of one leave request, shared with the server: pending until approved, rejected or deleted; nothing changes after.',
     machine: leaveRequestLifecycle,
   },
   {
     name: 'register-user',
+    drives: '/admin/register',
     purpose:
       "The 'Register a New Account' form: required fields, the server's company-domain rule, then onboarding or the staff list.",
     machine: registerUserMachine,
   },
   {
     name: 'onboarding',
+    drives: '/admin/onboard/:id',
     purpose:
       'The 4-step onboarding wizard: each step validated before Next, official CPF rates prefilled, one submit, and a question before leaving.',
     machine: onboardingMachine,
   },
   {
     name: 'editable-panel',
+    drives: 'The panels of /staff/profile and /admin/users/:id',
     purpose:
       'A panel of My profile or user detail: read-only, editing with Save only when something changed, saving; a failure keeps the draft.',
     machine: editablePanelMachine,
   },
   {
     name: 'user-record',
+    drives: '/admin/users/:id and /staff/profile',
     purpose:
       'User detail and My profile: loading the user with the leave allowances, and Delete User behind a question.',
     machine: userRecordMachine,
   },
   {
     name: 'payslip-lifecycle',
+    drives: 'No screen of its own: the status Process Pay and Pay Items show and the API enforces',
     purpose:
       "A payslip's processing status (Unprocessed, Items Added, Processed); the API asks it whether a change is allowed and answers 409 when it is not.",
     machine: payslipLifecycle,
   },
   {
     name: 'payroll-period',
+    drives: '/admin/process-pay and /admin/pay-records',
     purpose:
       'Process Pay and View Processed Records: the period, its lists, row selection, pay date, bulk processing with progress, revert and the table PDF.',
     machine: payrollPeriodMachine,
   },
   {
     name: 'staff-payslips',
+    drives: '/staff/payslips',
     purpose: "A staff member's own processed payslips by year (from the hire year), each opening as a PDF.",
     machine: staffPayslipsMachine,
   },
   {
     name: 'request-leave',
+    drives: 'Request for Leave dialog on /staff and /admin/users/:id',
     purpose:
       'The Request for Leave dialog (for oneself, or by an administrator for a user): the days recomputed as dates change, an optional supporting document uploaded first, then the request.',
     machine: requestLeaveMachine,
   },
   {
     name: 'leave-request-details',
+    drives: 'Leave Request Details panel on /staff, /staff/profile and /admin/users/:id',
     purpose:
       "The staff side panel of one leave request: read-only, its attachment's preview, and Delete while it is pending.",
     machine: leaveRequestDetailsMachine,
   },
   {
     name: 'admin-dashboard',
+    drives: '/admin',
     purpose:
       'The admin dashboard (/admin) as one machine: it spawns the requests list, the stat cards and the review sheet, and a decision in the sheet reloads the list and the counts.',
     machine: adminDashboardMachine,
   },
   {
     name: 'user-leave',
+    drives: '/staff, and the leave of /staff/profile and /admin/users/:id',
     purpose:
       "One person's leave (staff dashboard, My profile, user detail) as one machine: it spawns the requests, the counts, the balance, the details panel and the Request for Leave dialog, and a request created or deleted reloads the others and starts the next dialog empty.",
     machine: userLeaveMachine,
   },
   {
     name: 'leave-overview',
+    drives: 'The stat cards and leave types of /admin and /staff',
     purpose:
       'The stat cards of a leave dashboard (Pending Approval, Requests Approved, Requests Rejected) and the leave types of its filter, reloaded after a change.',
     machine: leaveOverviewMachine,
   },
   {
     name: 'leave-review',
+    drives: 'Leave Request Details sheet on /admin',
     purpose:
       "The admin's Leave Request Details sheet: the attachment and the clashes, approve or reject a pending request, then the list and counts reload.",
     machine: leaveReviewMachine,
   },
   {
     name: 'leave-balance-report',
+    drives: '/admin/leave-balance',
     purpose:
       "Every employee's leave balance for a year (/admin/leave-balance): fetched per year with its time, sorted by column, and its PDF.",
     machine: leaveBalanceReportMachine,
   },
   {
     name: 'pay-items',
+    drives: '/admin/users/:userId/pay-items/:year/:month',
     purpose:
       "Pay Items: one employee's payslip of a month, adding and deleting items of each kind; the status follows the payslip lifecycle; read-only once processed.",
     machine: payItemsMachine,
   },
   {
     name: 'payment-snapshot',
+    drives: 'Payment Information Used on Pay Items',
     purpose:
       "Payment Information Used on Pay Items: the editable panel over the payslip's salary, CPF rates and self-help group, until processed.",
     machine: paymentSnapshotMachine,

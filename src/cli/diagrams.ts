@@ -146,7 +146,34 @@ function anchor(node: AnyStateNode, machine: AnyStateMachine): string {
   return node.id;
 }
 
+/**
+ * Each transition's label is a small node of its own on the arrow, placed in the lowest state holding
+ * both ends: Graphviz then lays labels out like states, so they never print over each other, and
+ * several arrows between the same states (self-loops included) each keep their own label.
+ */
+interface LabelNode {
+  id: string;
+  text: string;
+  color: string;
+}
+
+const edgeColor = (t: TransitionInfo) =>
+  t.kind === 'after' ? '#b45309' : t.kind === 'error' ? '#b91c1c' : '#1e293b';
+
 export function toDot({ name, purpose, machine }: RegisteredMachine): string {
+  const transitions = listTransitions(machine);
+  const labelsIn = new Map<AnyStateNode, LabelNode[]>();
+  const labelOf = new Map<string, LabelNode>();
+  transitions.forEach((t, i) => {
+    const targets = t.targets.length ? t.targets : [t.source];
+    targets.forEach((target, j) => {
+      const home = commonAncestor(machine, [t.source, target]);
+      const label = { id: `__t${i}_${j}`, text: edgeLabel(machine, t), color: edgeColor(t) };
+      labelOf.set(`${i}:${j}`, label);
+      labelsIn.set(home, [...(labelsIn.get(home) ?? []), label]);
+    });
+  });
+
   const out: string[] = [
     `digraph ${quote(name)} {`,
     `  graph [fontname="Helvetica", fontsize=12, compound=true, rankdir=TB, nodesep=0.3, ranksep=0.45, labelloc=t, label=${htmlLabel(name, purpose, 90)}];`,
@@ -179,6 +206,11 @@ export function toDot({ name, purpose, machine }: RegisteredMachine): string {
         out.push(`${pad}${quote(child.id)} [label=${htmlLabel(child.key, child.description)}${final}];`);
       }
     }
+    for (const label of labelsIn.get(node) ?? []) {
+      out.push(
+        `${pad}${quote(label.id)} [shape=plaintext, style="", margin=0, width=0, height=0, fontsize=9, fontcolor="${label.color}", label=${quote(label.text)}];`,
+      );
+    }
     const initial = node.type === 'compound' ? node.initial?.target?.[0] : undefined;
     if (initial) {
       const into = isCompound(initial) ? `, lhead=${quote(clusterId(initial))}` : '';
@@ -190,31 +222,32 @@ export function toDot({ name, purpose, machine }: RegisteredMachine): string {
 
   emit(machine.root, 1);
 
-  const transitions = listTransitions(machine);
   if (transitions.some((t) => t.source === machine.root)) {
     out.push(
       `  ${quote(ANYWHERE)} [shape=note, style=filled, fillcolor="#fefce8", color="#a16207", label="in any state"];`,
     );
   }
-  for (const t of transitions) {
+  transitions.forEach((t, i) => {
     const targets = t.targets.length ? t.targets : [t.source];
     targets.forEach((target, index) => {
-      const attrs = [`label=${quote(edgeLabel(machine, t))}`];
+      const label = labelOf.get(`${i}:${index}`) as LabelNode;
+      const style: string[] = [];
+      if (t.kind === 'always') style.push('style=dashed');
+      if (t.kind === 'after' || t.kind === 'error') style.push(`color="${label.color}"`);
+      // A region's own transitions leave from its border, and arrows into a region end at its border.
+      const tail = [...style, 'arrowhead=none'];
       if (isCompound(t.source) && t.source !== machine.root && !isWithin(target, t.source)) {
-        attrs.push(`ltail=${quote(clusterId(t.source))}`);
+        tail.push(`ltail=${quote(clusterId(t.source))}`);
       }
+      const head = [...style];
       if (isCompound(target) && target !== machine.root && !isWithin(t.source, target)) {
-        attrs.push(`lhead=${quote(clusterId(target))}`);
+        head.push(`lhead=${quote(clusterId(target))}`);
       }
-      if (t.kind === 'always') attrs.push('style=dashed');
-      if (t.kind === 'after') attrs.push('color="#b45309"', 'fontcolor="#b45309"');
-      if (t.kind === 'error') attrs.push('color="#b91c1c"', 'fontcolor="#b91c1c"');
-      if (index > 0) attrs.push('arrowhead=onormal');
-      out.push(
-        `  ${quote(anchor(t.source, machine))} -> ${quote(anchor(target, machine))} [${attrs.join(', ')}];`,
-      );
+      if (index > 0) head.push('arrowhead=onormal');
+      out.push(`  ${quote(anchor(t.source, machine))} -> ${quote(label.id)} [${tail.join(', ')}];`);
+      out.push(`  ${quote(label.id)} -> ${quote(anchor(target, machine))} [${head.join(', ')}];`);
     });
-  }
+  });
   out.push('}');
   return `${out.join('\n')}\n`;
 }
@@ -241,11 +274,11 @@ export function toReadme(entries: readonly RegisteredMachine[]): string {
     'red arrows are failures of an effect (`<actor> error`); `[guard]` is the condition under which an arrow is',
     'taken and `[else]` the arrow taken when the guarded ones are not.',
     '',
-    '| Machine | Purpose | Diagram |',
-    '|---|---|---|',
+    '| Machine | Drives | Purpose | Diagram |',
+    '|---|---|---|---|',
     ...entries.map(
       (e) =>
-        `| [${e.name}](#${e.name}) | ${cell(e.purpose)} | [SVG](${e.name}.svg) · [Mermaid](${e.name}.mmd) |`,
+        `| [${e.name}](#${e.name}) | ${cell(e.drives)} | ${cell(e.purpose)} | [SVG](${e.name}.svg) · [Mermaid](${e.name}.mmd) |`,
     ),
   ];
   for (const entry of entries) {

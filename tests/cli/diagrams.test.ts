@@ -28,10 +28,39 @@ describe('statechart diagrams', () => {
       const mermaid = toMermaid(entry);
       const dot = toDot(entry);
       for (const t of listTransitions(entry.machine)) {
-        const word = t.label.split(' ')[0] ?? '';
-        expect(mermaid).toContain(word);
-        expect(dot).toContain(word);
+        expect(mermaid).toContain(t.label);
+        expect(dot).toContain(t.label);
       }
     },
   );
+
+  it('every transition is drawn with its whole label, its guard, and an arrow of its own', async () => {
+    const generated = await generateDiagrams();
+    const unescape = (text: string) =>
+      text
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&');
+    for (const entry of machines) {
+      const svg = generated.get(`${entry.name}.svg`) ?? '';
+      const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => unescape(m[1] ?? ''));
+      // How many arrows each label needs: one per transition and target.
+      const needed = new Map<string, number>();
+      for (const t of listTransitions(entry.machine)) {
+        const guard = t.guard ? ` [${t.guard}]` : t.otherwise ? ' [else]' : '';
+        const key = `${t.label}|${guard}`;
+        needed.set(key, (needed.get(key) ?? 0) + Math.max(1, t.targets.length));
+      }
+      for (const [key, count] of needed) {
+        const [label = '', guard = ''] = key.split('|');
+        const drawn = texts.filter((text) => text.startsWith(label) && text.endsWith(guard)).length;
+        expect(
+          drawn,
+          `${entry.name}: '${label}${guard}' drawn ${drawn} times, needs ${count}`,
+        ).toBeGreaterThanOrEqual(count);
+      }
+    }
+  }, 30_000);
 });
