@@ -58,8 +58,12 @@ export type FormEvent<TValues extends FormValues> =
 
 /** What follows a successful submit. */
 export type AfterSuccess =
-  /** The form is done; whoever invoked it takes the answer (the machine's output). */
-  | { type: 'finish'; description: string }
+  /**
+   * The form is done; whoever invoked it takes the answer (the machine's output). A form that ends a
+   * workflow names where the app goes next (`goTo`, run by the provided `navigate` action): navigation
+   * at a workflow's end belongs to its machine (decision 0007).
+   */
+  | { type: 'finish'; description: string; goTo?: (output: never) => string }
   /** Submit stays locked for a while, with a live count of the seconds left. */
   | { type: 'cooldown'; seconds: number; description: string };
 
@@ -148,6 +152,7 @@ export function createFormMachine<
     },
     actions: {
       notify: notProvided(config.id, 'notify') as (_: unknown, params: ToastParams) => void,
+      navigate: notProvided(config.id, 'navigate') as (_: unknown, params: { to: string }) => void,
     },
     guards: {
       isValid: ({ context }) => validateForm(schema, context.values).success,
@@ -286,8 +291,17 @@ export function createFormMachine<
     : [];
   const keepResult = form.assign({ result: ({ event }) => (event as unknown as { output: TOutput }).output });
 
+  const goTo = afterSuccess.type === 'finish' ? afterSuccess.goTo : undefined;
+  const navigation = goTo
+    ? [
+        {
+          type: 'navigate' as const,
+          params: ({ event }: { event: { output: TOutput } }) => ({ to: goTo(event.output as never) }),
+        },
+      ]
+    : [];
   const success = {
-    finish: { target: 'submitted', actions: [keepResult, ...successToast] },
+    finish: { target: 'submitted', actions: [keepResult, ...successToast, ...navigation] },
     cooldown: { target: 'coolingDown', actions: successToast },
   }[afterSuccess.type];
 
@@ -459,7 +473,7 @@ export type FormMachine<TValues extends FormValues, TData, TOutput, TParams> = S
   Record<string, AnyActorRef | undefined>,
   | { src: 'submit'; logic: PromiseActorLogic<TOutput, SubmitInput<TData, TParams>>; id: string | undefined }
   | { src: 'upload'; logic: PromiseActorLogic<string, File>; id: string | undefined },
-  { type: 'notify'; params: ToastParams },
+  { type: 'notify'; params: ToastParams } | { type: 'navigate'; params: { to: string } },
   { type: 'isValid'; params: undefined } | { type: 'isReadyToUpload'; params: undefined },
   'cooldown' | 'cooldownTick',
   FormStateValue,

@@ -10,8 +10,8 @@ export interface RegisteredUser {
 }
 
 /**
- * The 'Register a New Account' form (/admin/register). Once it finishes, the screen sends a STAFF account on
- * to /admin/onboard/{id} and an ADMIN account back to /admin/users.
+ * The 'Register a New Account' form (/admin/register). Once it finishes it sends a STAFF account on to
+ * /admin/onboard/{id} and an ADMIN account back to /admin/users (spec section 2).
  */
 export const registerUserMachine = createFormMachine<
   RegisterFormValues,
@@ -33,5 +33,6 @@ export const registerUserMachine = createFormMachine<
   afterSuccess: {
     type: 'finish',
     description: 'The account exists: STAFF go on to onboarding, ADMIN back to the staff list.',
+    goTo: (user: RegisteredUser) => (user.role === 'STAFF' ? `/admin/onboard/${user.id}` : '/admin/users'),
   },
 });

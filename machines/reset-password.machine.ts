@@ -31,6 +31,7 @@ export const resetPasswordMachine = createFormMachine<
   }),
   afterSuccess: {
     type: 'finish',
-    description: 'The password was reset: the screen sends the user to /login.',
+    description: 'The password was reset: back to /login to sign in with it.',
+    goTo: () => '/login',
   },
 });

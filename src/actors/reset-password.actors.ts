@@ -6,6 +6,8 @@ import type { authApi } from '../api/auth.api';
 export interface ResetPasswordEffects {
   auth: Pick<typeof authApi, 'resetPassword'>;
   notify: (toast: ToastParams) => void;
+  /** Replaces the page in the history: the used link is not a page to come back to. */
+  navigate: (to: string) => void;
 }
 
 export function provideResetPassword(effects: ResetPasswordEffects) {
@@ -15,6 +17,9 @@ export function provideResetPassword(effects: ResetPasswordEffects) {
         effects.auth.resetPassword({ token: input.token, newPassword: input.newPassword }),
       ),
     },
-    actions: { notify: (_, toast) => effects.notify(toast) },
+    actions: {
+      notify: (_, toast) => effects.notify(toast),
+      navigate: (_, { to }) => effects.navigate(to),
+    },
   });
 }

@@ -36,7 +36,10 @@ export function provideRegisterUser(effects: StaffRecordEffects) {
     actors: {
       submit: fromPromise(({ input }) => effects.auth.register(input)),
     },
-    actions: { notify: (_, toast) => effects.notify(toast) },
+    actions: {
+      notify: (_, toast) => effects.notify(toast),
+      navigate: (_, { to }) => effects.navigate(to),
+    },
   });
 }
 

@@ -1,3 +1,4 @@
+import { navigate } from 'wouter/use-browser-location';
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { createRefreshQueue } from '../actors/refresh-queue';
 import { provideResetPassword } from '../actors/reset-password.actors';
@@ -34,7 +35,11 @@ export function createAppServices(options: ServicesOptions = {}) {
   }
   return {
     session,
-    resetPassword: provideResetPassword({ notify: showToast, auth: authApi }),
+    resetPassword: provideResetPassword({
+      notify: showToast,
+      auth: authApi,
+      navigate: (to) => navigate(to, { replace: true }),
+    }),
     inspect: options.inspect,
   };
 }

@@ -1,6 +1,5 @@
 import { Card, RadioCard, Stack, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { Redirect } from 'wouter';
+import { useActorRef } from '@xstate/react';
 import type { InspectionEvent, Observer } from 'xstate';
 import type { registerUserMachine } from '../../../machines/register-user.machine';
 import { ROLES } from '../../domain/auth';
@@ -14,7 +13,7 @@ const ROLE_DESCRIPTIONS = {
   STAFF: 'Basic employee access',
 } as const;
 
-/** /admin/register: 'Register a New Account'; STAFF go on to onboarding, ADMIN back to the staff list. */
+/** /admin/register: 'Register a New Account'; the statechart sends STAFF on to onboarding, ADMIN to the staff list. */
 export function RegisterScreen({
   logic,
   inspect,
@@ -23,11 +22,7 @@ export function RegisterScreen({
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }) {
   const actor = useActorRef(logic, { input: { params: {} }, inspect });
-  const created = useSelector(actor, (s) => (s.status === 'done' ? s.output : null));
   const form = useForm(actor);
-  if (created) {
-    return <Redirect to={created.role === 'STAFF' ? `/admin/onboard/${created.id}` : '/admin/users'} />;
-  }
   const role = form.field('role');
 
   return (

@@ -1,13 +1,13 @@
 import { Link, Stack } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { Redirect, Link as RouterLink } from 'wouter';
+import { useActorRef } from '@xstate/react';
+import { Link as RouterLink } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
 import type { resetPasswordMachine } from '../../../machines/reset-password.machine';
 import { CardScreen } from '../../ui/card-screen';
 import { FormError, FormField, SubmitButton } from '../../ui/form-field';
 import { useForm } from '../../ui/use-form';
 
-/** /reset-password?token=...: New Password and Confirm Password; a finished reset leads to /login. */
+/** /reset-password?token=...: New Password and Confirm Password; the statechart leads a finished reset to /login. */
 export function ResetPasswordScreen({
   logic,
   token,
@@ -18,9 +18,7 @@ export function ResetPasswordScreen({
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }) {
   const actor = useActorRef(logic, { input: { params: { token } }, inspect });
-  const done = useSelector(actor, (s) => s.status === 'done');
   const form = useForm(actor);
-  if (done) return <Redirect to="/login" replace />;
 
   return (
     <CardScreen
