@@ -79,6 +79,18 @@ describe('views only render machines and send them events', () => {
     expect(offending).toEqual([]);
   });
 
+  it("no view decides where to go: workflows end in their machine, access is the guards' (decision 0007)", () => {
+    const offending = sourceFiles('src/views')
+      .flatMap((file) =>
+        read(file)
+          .split('\n')
+          .map((line, index) => ({ file, line: index + 1, text: line.trim() }))
+          .filter(({ text }) => /<Redirect\b|\bnavigate\s*\(/.test(text)),
+      )
+      .map(({ file, line, text }) => `${file}:${line}: ${text}`);
+    expect(offending).toEqual([]);
+  });
+
   it('the check would see a view that reloads a sibling from an effect', () => {
     expect(COORDINATION.test('useEffect(() => {')).toBe(true);
     expect(COORDINATION.test("const subscription = details.on('leaveRequest.deleted', changed);")).toBe(true);
