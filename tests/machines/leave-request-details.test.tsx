@@ -8,7 +8,7 @@ import {
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import type { LeaveRequest } from '../../src/domain/leave';
-import { staff } from '../views/fixtures';
+import { admin, staff } from '../views/fixtures';
 import { planTransitionPaths } from './coverage';
 import type { RecordedRequest } from './fake-server';
 import {
@@ -91,12 +91,6 @@ const events: Event[] = [
   { type: 'xstate.error.actor.deleteLeaveRequest', error: decided, actorId: 'deleteLeaveRequest' },
 ];
 
-const starts = [{ name: 'staff on My profile', input: undefined }];
-const actor = followActor(leaveRequestDetailsMachine);
-const plan = planTransitionPaths(leaveRequestDetailsMachine, { starts, events });
-
-const _live = actor.live;
-
 const signedInStaff = {
   [ACCESS_TOKEN_KEY]: 'token',
   [CURRENT_USER_KEY]: JSON.stringify({ user: staff, isNewUser: false }),
@@ -114,7 +108,7 @@ const TITLE = 'Leave Request Details';
 /** The open panel (jsdom never ends a closed drawer's exit animation, so it may linger). */
 const panel = () => (isDialogOpen('dialog', TITLE) ? openDialog('dialog', TITLE) : null);
 const rowOf = (request: LeaveRequest) => {
-  const table = screen.getByRole('table', { name: 'Leave requests' });
+  const table = screen.getByRole('table', { name: /^(Your )?leave requests$/i });
   const row = within(table)
     .getAllByRole('row')
     .find((candidate) => within(candidate).queryByText(request.type));
@@ -166,12 +160,13 @@ async function perform(app: RunningApp, event: Event) {
 }
 
 function expectScreen(
+  path: string,
   app: RunningApp,
   s: Snapshot,
   event: Event | null,
   before: { requests: number; balances: number },
 ) {
-  expect(window.location.pathname).toBe('/staff/profile');
+  expect(window.location.pathname).toBe(path);
   if (s.matches('closed')) {
     expect(panel()).toBeNull();
     if (event?.type === 'xstate.done.actor.deleteLeaveRequest') {
@@ -234,37 +229,58 @@ function expectScreen(
   if (event?.type === 'xstate.error.actor.deleteLeaveRequest') expectToast(decided.message, decided.error);
 }
 
-/** What the profile had asked for before the step, to tell whether the step made it ask again. */
-let countedBefore: ReturnType<typeof counted> | null = null;
-
-describeModelWalk<Machine, Event>({
-  title: 'leave-request-details statechart, walked through My profile',
-  machine: leaveRequestDetailsMachine,
-  actor,
-  plan,
-  open: () =>
-    renderApp({
-      path: '/staff/profile',
-      storage: signedInStaff,
-      inspect: actor.inspect,
-      prepare: (server) => {
-        const get = (path: string) => (r: RecordedRequest) => r.method === 'GET' && r.path === path;
-        server.autoAnswer(get(`/api/users/${me.id}`), 200, me);
-        server.autoAnswer(get('/api/leave-types'), 200, leaveTypes);
-        server.autoAnswer(get(`/api/users/${me.id}/leave-balances`), 200, allowancesOf({ 1: 14, 2: 14 }));
-        server.autoAnswer(get(requestsPath), 200, {
-          data: [pending, approved],
-          currentPage: 1,
-          pageSize: 7,
-          total: 2,
-          totalPages: 1,
-        });
-      },
-    }),
-  perform: async (app, event) => {
-    countedBefore = counted(app);
-    await perform(app, event);
+/** The screens that show a person's requests with this panel (spec section 2). */
+const screens = [
+  { name: 'My profile', path: '/staff/profile', storage: signedInStaff },
+  { name: 'the staff dashboard', path: '/staff', storage: signedInStaff },
+  {
+    name: 'user detail (an administrator)',
+    path: `/admin/users/${me.id}`,
+    storage: {
+      [ACCESS_TOKEN_KEY]: 'token',
+      [CURRENT_USER_KEY]: JSON.stringify({ user: admin, isNewUser: false }),
+    },
   },
-  expectScreen: (app, s, event) =>
-    expectScreen(app, s, event, event && countedBefore ? countedBefore : counted(app)),
-});
+];
+
+for (const { name, path, storage } of screens) {
+  const actor = followActor(leaveRequestDetailsMachine);
+  const plan = planTransitionPaths(leaveRequestDetailsMachine, {
+    starts: [{ name, input: undefined }],
+    events,
+  });
+  /** What the screen had asked for before the step, to tell whether the step made it ask again. */
+  let countedBefore: ReturnType<typeof counted> | null = null;
+
+  describeModelWalk<Machine, Event>({
+    title: `leave-request-details statechart, walked through ${name}`,
+    machine: leaveRequestDetailsMachine,
+    actor,
+    plan,
+    open: () =>
+      renderApp({
+        path,
+        storage,
+        inspect: actor.inspect,
+        prepare: (server) => {
+          const get = (url: string) => (r: RecordedRequest) => r.method === 'GET' && r.path === url;
+          server.autoAnswer(get(`/api/users/${me.id}`), 200, me);
+          server.autoAnswer(get('/api/leave-types'), 200, leaveTypes);
+          server.autoAnswer(get(balancesPath), 200, allowancesOf({ 1: 14, 2: 14 }));
+          server.autoAnswer(get(requestsPath), 200, {
+            data: [pending, approved],
+            currentPage: 1,
+            pageSize: 7,
+            total: 2,
+            totalPages: 1,
+          });
+        },
+      }),
+    perform: async (app, event) => {
+      countedBefore = counted(app);
+      await perform(app, event);
+    },
+    expectScreen: (app, s, event) =>
+      expectScreen(path, app, s, event, event && countedBefore ? countedBefore : counted(app)),
+  });
+}
