@@ -1,11 +1,13 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { DEFAULT_ERROR_MESSAGE, toApiError } from '../src/domain/api-error';
+import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import { employmentInfoBodySchema } from '../src/domain/employment-info';
 import { bodyFieldErrors } from '../src/domain/forms';
+import { payrollToasts } from '../src/domain/messages/payroll';
+import { recordPanelToasts } from '../src/domain/messages/staff';
 import { parseLeaveAllowanceForm } from '../src/domain/onboarding';
 import { paymentInfoFormSchema, withOfficialCpfRates } from '../src/domain/payment-info';
-import { payrollMessages, snapshotFormSchema } from '../src/domain/payslips';
+import { snapshotFormSchema } from '../src/domain/payslips';
 import { staffInfoBodySchema } from '../src/domain/staff-info';
 import type { UserDetail } from '../src/domain/users';
 import { notProvided, type ToastParams } from './effects';
@@ -90,39 +92,13 @@ export function panelErrors(kind: PanelKind, values: PanelValues): Errors {
   }
 }
 
-/** Spec section 8: the toasts of each panel. */
+/** Spec section 8: the toasts of each panel, worded in the features' messages modules. */
 export const panelToasts: Record<
   PanelKind,
   { saved: ToastParams; failed: (error: ApiError) => ToastParams }
 > = {
-  profile: {
-    saved: { type: 'success', title: 'User updated!' },
-    failed: () => ({ type: 'error', title: 'An error occurred', description: 'Please try again' }),
-  },
-  staffInfo: {
-    saved: { type: 'success', title: 'Staff information updated!' },
-    failed: () => ({ type: 'error', title: 'Failed to update staff information. Please try again.' }),
-  },
-  employmentInfo: {
-    saved: { type: 'success', title: 'Employment info updated!' },
-    failed: (error) => ({ type: 'error', title: error.message, description: error.error }),
-  },
-  paymentInfo: {
-    saved: { type: 'success', title: 'Payment Info Updated' },
-    failed: (error) => ({ type: 'error', title: error.message, description: error.error }),
-  },
-  paymentSnapshot: {
-    saved: { type: 'success', title: payrollMessages.snapshotSaved },
-    failed: (error) => ({ type: 'error', title: payrollMessages.snapshotFailed, description: error.message }),
-  },
-  leaveAllowance: {
-    saved: { type: 'success', title: 'Leave Allowance Updated!' },
-    // The server's message and error replace the default when there are any.
-    failed: (error) =>
-      error.message && error.message !== DEFAULT_ERROR_MESSAGE
-        ? { type: 'error', title: error.message, description: error.error }
-        : { type: 'error', title: 'Failed to update leave allowance.' },
-  },
+  ...recordPanelToasts,
+  paymentSnapshot: { saved: payrollToasts.snapshotSaved, failed: payrollToasts.snapshotFailed },
 };
 
 export const isPanelDirty = (context: Pick<EditablePanelContext, 'stored' | 'draft'>) =>

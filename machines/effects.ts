@@ -4,13 +4,7 @@
  * is reached without being provided throws, so a missing effect fails loudly instead of doing nothing.
  */
 
-export type ToastType = 'success' | 'error' | 'info';
-
-export interface ToastParams {
-  type: ToastType;
-  title: string;
-  description?: string;
-}
+export type { Toast as ToastParams, ToastType } from '../src/domain/messages/toast';
 
 export function notProvided(machine: string, name: string): () => never {
   return () => {

@@ -1,4 +1,5 @@
 import { type ForgotPasswordFormValues, forgotPasswordFormSchema } from '../src/domain/auth-forms';
+import { sessionToasts } from '../src/domain/messages/session';
 import { createFormMachine } from './form';
 
 /** Spec section 9: the resend lock after a reset e-mail was sent. */
@@ -17,16 +18,8 @@ export const forgotPasswordMachine = createFormMachine<ForgotPasswordFormValues,
     id: 'requestPasswordReset',
     description: "POST /auth/forget-password is in flight; the button reads 'Sending...'.",
   },
-  successToast: () => ({
-    type: 'success',
-    title: 'Reset email sent',
-    description: 'Please check your email for reset instructions.',
-  }),
-  failureToast: (error) => ({
-    type: 'error',
-    title: 'Error',
-    description: error.message || 'An error occurred. Please try again.',
-  }),
+  successToast: () => sessionToasts.resetEmailSent,
+  failureToast: sessionToasts.resetEmailFailed,
   // Send Reset Email is disabled while the email is empty, which is all the schema checks.
   submitDisabledWhileInvalid: true,
   afterSuccess: {

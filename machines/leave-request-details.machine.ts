@@ -1,6 +1,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { LeaveRequest } from '../src/domain/leave';
+import { leaveToasts } from '../src/domain/messages/leave';
 import { notProvided, type ToastParams } from './effects';
 import { canLeaveRequest } from './leave-request.lifecycle';
 
@@ -130,14 +131,7 @@ export const leaveRequestDetailsMachine = setup({
                   target: '#leaveRequestDetails.closed',
                   description: 'Deleted: the toast, the panel closes and the screen reloads.',
                   actions: [
-                    {
-                      type: 'notify',
-                      params: {
-                        type: 'success',
-                        title: 'Leave request deleted',
-                        description: 'The leave request has been deleted successfully.',
-                      },
-                    },
+                    { type: 'notify', params: leaveToasts.deleted },
                     emit(({ context }) => ({
                       type: 'leaveRequest.deleted' as const,
                       request: shown(context),
@@ -149,14 +143,7 @@ export const leaveRequestDetailsMachine = setup({
                   description: 'Refused: the toast says why; the panel stays.',
                   actions: {
                     type: 'notify',
-                    params: ({ event }) => {
-                      const error = toApiError(event.error);
-                      return {
-                        type: 'error' as const,
-                        title: error.message || 'Error',
-                        description: error.error || 'An unknown error occurred',
-                      };
-                    },
+                    params: ({ event }) => leaveToasts.refused(toApiError(event.error)),
                   },
                 },
               },

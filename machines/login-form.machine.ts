@@ -1,5 +1,6 @@
 import type { LoginRequest, LoginResponse } from '../src/domain/auth';
 import { type LoginFormValues, loginFormSchema } from '../src/domain/auth-forms';
+import { sessionToasts } from '../src/domain/messages/session';
 import { createFormMachine } from './form';
 
 /** The sign-in form of /login. The session invokes it while nobody is signed in and takes its answer. */
@@ -9,7 +10,7 @@ export const loginFormMachine = createFormMachine<LoginFormValues, LoginRequest,
   initialValues: { email: '', password: '' },
   schema: loginFormSchema,
   request: { id: 'logIn', description: "POST /auth/login is in flight; Login reads 'Processing...'." },
-  failureToast: (error) => ({ type: 'error', title: 'Login Error', description: error.message }),
+  failureToast: sessionToasts.loginFailed,
   afterSuccess: { type: 'finish', description: 'Signed in: the session takes the answer.' },
   // Login is disabled while either field is empty, which is all the schema checks.
   submitDisabledWhileInvalid: true,

@@ -3,6 +3,7 @@ import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import { employmentInfoBodySchema } from '../src/domain/employment-info';
 import { bodyFieldErrors } from '../src/domain/forms';
+import { staffToasts } from '../src/domain/messages/staff';
 import {
   allowanceLeaveTypes,
   type LeaveAllowanceFormValues,
@@ -358,7 +359,7 @@ export const onboardingMachine = setup({
         onDone: {
           target: 'done',
           actions: [
-            { type: 'notify', params: { type: 'success', title: 'User onboarded successfully' } },
+            { type: 'notify', params: staffToasts.onboarded },
             { type: 'navigate', params: { to: '/admin/users' } },
           ],
         },

@@ -4,6 +4,7 @@ import {
   passwordChangeFormSchema,
   passwordChangeTypingSchema,
 } from '../src/domain/auth-forms';
+import { sessionToasts } from '../src/domain/messages/session';
 import type { ToastParams } from './effects';
 
 /** What Change Password and the forced Set Password step share: the fields, the rules and the spec's toasts. */
@@ -19,16 +20,8 @@ export const passwordFormParts = {
     id: 'changePassword',
     description: "POST /auth/change-password is in flight; the form is disabled and reads 'Processing...'.",
   },
-  successToast: (): ToastParams => ({
-    type: 'success',
-    title: 'Password changed',
-    description: 'Your password has been changed successfully.',
-  }),
-  failureToast: (error: { message: string }): ToastParams => ({
-    type: 'error',
-    title: 'Error',
-    description: error.message || 'An error occurred. Please try again.',
-  }),
+  successToast: (): ToastParams => sessionToasts.passwordChanged,
+  failureToast: sessionToasts.passwordChangeFailed,
 };
 
 /** The server answers a password change with a fresh access token for this session. */

@@ -1,4 +1,5 @@
 import type { Role } from '../src/domain/auth';
+import { staffToasts } from '../src/domain/messages/staff';
 import { type RegisterFormValues, registerFormSchema } from '../src/domain/users';
 import { createFormMachine } from './form';
 
@@ -27,9 +28,8 @@ export const registerUserMachine = createFormMachine<
     id: 'registerUser',
     description: "POST /auth/register is in flight; the button reads 'Processing...'.",
   },
-  successToast: () => ({ type: 'success', title: 'User created!' }),
-  // The spec shows the server's message (the company-domain rule, a taken address).
-  failureToast: (error) => ({ type: 'error', title: error.message }),
+  successToast: () => staffToasts.created,
+  failureToast: staffToasts.createFailed,
   afterSuccess: {
     type: 'finish',
     description: 'The account exists: STAFF go on to onboarding, ADMIN back to the staff list.',

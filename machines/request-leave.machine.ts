@@ -6,6 +6,7 @@ import {
   type RequestLeaveFormValues,
   requestLeaveFormSchema,
 } from '../src/domain/leave-form';
+import { leaveToasts } from '../src/domain/messages/leave';
 import { createFormMachine } from './form';
 
 /** Who the request is for (oneself, or the user an administrator is looking at) and the leave types. */
@@ -43,17 +44,8 @@ export const requestLeaveMachine = createFormMachine<
     description:
       'POST /leave-requests is in flight; the button shows its spinner and the dialog cannot close.',
   },
-  successToast: () => ({
-    type: 'success',
-    title: 'Leave Request Created!',
-    description: 'Approval has to be made by your employer.',
-  }),
-  // Spec section 8: the title is the error's message or 'Error', the description its error field or the fallback.
-  failureToast: (error) => ({
-    type: 'error',
-    title: error.message || 'Error',
-    description: error.error || 'Failed to create leave request',
-  }),
+  successToast: () => leaveToasts.created,
+  failureToast: leaveToasts.createFailed,
   afterSuccess: {
     type: 'finish',
     description: 'Created: the dialog closes, and the lists and balance that show it reload.',

@@ -1,4 +1,5 @@
 import { type ResetPasswordFormValues, resetPasswordFormSchema } from '../src/domain/auth-forms';
+import { sessionToasts } from '../src/domain/messages/session';
 import { createFormMachine } from './form';
 
 /**
@@ -19,16 +20,8 @@ export const resetPasswordMachine = createFormMachine<
     id: 'resetPassword',
     description: "POST /auth/reset-password is in flight; the button reads 'Processing...'.",
   },
-  successToast: () => ({
-    type: 'success',
-    title: 'Password reset successful',
-    description: 'You can now login with your new password.',
-  }),
-  failureToast: () => ({
-    type: 'error',
-    title: 'Error',
-    description: 'Failed to reset password. Please try again.',
-  }),
+  successToast: () => sessionToasts.passwordReset,
+  failureToast: () => sessionToasts.passwordResetFailed,
   afterSuccess: {
     type: 'finish',
     description: 'The password was reset: back to /login to sign in with it.',

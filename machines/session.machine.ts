@@ -1,5 +1,6 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { LoginResponse, Role, SessionUser } from '../src/domain/auth';
+import { sessionToasts } from '../src/domain/messages/session';
 import { changePasswordMachine } from './change-password.machine';
 import { notProvided, type ToastParams } from './effects';
 import { forgotPasswordMachine } from './forgot-password.machine';
@@ -47,16 +48,6 @@ export interface SessionParams {
   user: SessionUser;
   isNewUser: boolean;
 }
-
-/** Texts the session shows (spec section 8, and the reasons for an automatic logout). */
-export const sessionMessages = {
-  loggedOut: { title: 'Logout successful!', description: 'You have been logged out' },
-  inactivityLogout: {
-    title: 'You have been logged out',
-    description: 'You were inactive for 15 minutes, so you were logged out to keep your account safe.',
-  },
-  sessionExpired: { title: 'Your session has expired', description: 'Please log in again.' },
-} as const;
 
 export function homePathFor(role: Role): '/admin' | '/staff' {
   return role === 'ADMIN' ? '/admin' : '/staff';
@@ -164,14 +155,7 @@ export const sessionMachine = setup({
                   signedOutReason: null,
                 }),
                 { type: 'storeSession', params: ({ event }) => event.output },
-                {
-                  type: 'notify',
-                  params: {
-                    type: 'info',
-                    title: 'Welcome! Please set your password',
-                    description: 'For security reasons, you need to set a new password.',
-                  },
-                },
+                { type: 'notify', params: sessionToasts.setPasswordFirst },
               ],
             },
             {
@@ -184,14 +168,7 @@ export const sessionMachine = setup({
                   signedOutReason: null,
                 }),
                 { type: 'storeSession', params: ({ event }) => event.output },
-                {
-                  type: 'notify',
-                  params: ({ event }) => ({
-                    type: 'success',
-                    title: 'Login successful!',
-                    description: `Welcome ${event.output.user.fullName}`,
-                  }),
-                },
+                { type: 'notify', params: ({ event }) => sessionToasts.loggedIn(event.output.user.fullName) },
               ],
             },
           ],
@@ -314,7 +291,7 @@ export const sessionMachine = setup({
                   actions: [
                     'clearSession',
                     assign({ user: null, isNewUser: false, signedOutReason: 'sessionExpired' }),
-                    { type: 'notify', params: { type: 'info', ...sessionMessages.sessionExpired } },
+                    { type: 'notify', params: sessionToasts.sessionExpired },
                   ],
                 },
               },
@@ -372,12 +349,10 @@ export const sessionMachine = setup({
         assign({ user: null, isNewUser: false }),
         {
           type: 'notify',
-          params: ({ context }) => ({
-            type: context.signedOutReason === 'inactivity' ? 'info' : 'success',
-            ...(context.signedOutReason === 'inactivity'
-              ? sessionMessages.inactivityLogout
-              : sessionMessages.loggedOut),
-          }),
+          params: ({ context }) =>
+            context.signedOutReason === 'inactivity'
+              ? sessionToasts.inactivityLogout
+              : sessionToasts.loggedOut,
         },
       ],
       invoke: {

@@ -11,6 +11,7 @@ import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import { EMPLOYMENT_STATUSES } from '../src/domain/enums';
 import { LEAVE_PAGE_SIZE } from '../src/domain/leave';
+import { staffToasts } from '../src/domain/messages/staff';
 import type { LeaveAllowanceRow, LeaveTypeRef } from '../src/domain/onboarding';
 import { type RecordPanelValues, recordPanelValues } from '../src/domain/record-panels';
 import type { UserDetail } from '../src/domain/users';
@@ -217,11 +218,7 @@ export const userRecordMachine = setup({
               actions: [
                 {
                   type: 'notify',
-                  params: ({ context }) => ({
-                    type: 'success',
-                    title: 'User deleted',
-                    description: `${context.user?.fullName ?? 'The user'} has been deleted.`,
-                  }),
+                  params: ({ context }) => staffToasts.deleted(context.user?.fullName ?? 'The user'),
                 },
                 { type: 'navigate', params: { to: '/admin/users' } },
               ],
@@ -231,10 +228,7 @@ export const userRecordMachine = setup({
               description: 'Refused (processed payslips, for one): the user stays and the reason shows.',
               actions: [
                 assign({ deleteError: ({ event }) => toApiError(event.error) }),
-                {
-                  type: 'notify',
-                  params: { type: 'error', title: 'Error', description: 'Failed to delete user' },
-                },
+                { type: 'notify', params: staffToasts.deleteFailed },
               ],
             },
           },

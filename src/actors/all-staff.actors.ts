@@ -1,6 +1,7 @@
 import type { ToastParams } from '../../machines/effects';
 import type { usersApi } from '../api/users.api';
 import { pageOfList } from '../domain/list-query';
+import { staffToasts } from '../domain/messages/staff';
 import type { DirectoryEntry } from '../domain/staff-directory';
 import { provideList } from './list.actors';
 
@@ -24,8 +25,7 @@ export function provideAllStaff({ users, notify }: AllStaffEffects) {
       // The spec's remove answers false on failure; the list machine's removal fails by rejecting.
       if (!(await users.remove(user.id))) throw new Error('Failed to delete user');
     },
-    notifyRemoved: (user) =>
-      notify({ type: 'success', title: 'User deleted', description: `${user.fullName} has been deleted.` }),
-    notifyRemoveFailed: () => notify({ type: 'error', title: 'Error', description: 'Failed to delete user' }),
+    notifyRemoved: (user) => notify(staffToasts.deleted(user.fullName)),
+    notifyRemoveFailed: () => notify(staffToasts.deleteFailed),
   });
 }

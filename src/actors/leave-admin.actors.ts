@@ -5,7 +5,8 @@ import { type LeaveOverview, leaveOverviewMachine } from '../../machines/leave-o
 import { leaveStatusHasTag } from '../../machines/leave-request.lifecycle';
 import { leaveReviewMachine } from '../../machines/leave-review.machine';
 import type { LeaveApi } from '../api/leave.api';
-import { payrollMessages } from '../domain/payslips';
+import { leaveToasts } from '../domain/messages/leave';
+import { payrollToasts } from '../domain/messages/payroll';
 import { openPdfInNewTab } from './pdf';
 
 /** The leave statecharts of the admin screens (and the stat cards of the staff dashboard) with their live effects. */
@@ -47,23 +48,10 @@ export function provideLeaveReview({ leave, notify }: LeaveReviewEffects) {
       notifyDecided: (_, { request, name }) =>
         notify(
           leaveStatusHasTag(request.status, 'taken')
-            ? {
-                type: 'success',
-                title: 'Approval successful!',
-                description: `Leave request approved for ${name}`,
-              }
-            : {
-                type: 'success',
-                title: 'Rejection successful!',
-                description: `Leave request rejected for ${name}`,
-              },
+            ? leaveToasts.approved(name)
+            : leaveToasts.rejected(name),
         ),
-      notifyDecisionFailed: (_, { error }) =>
-        notify({
-          type: 'error',
-          title: error.message || 'Error',
-          description: error.error || 'An unknown error occurred',
-        }),
+      notifyDecisionFailed: (_, { error }) => notify(leaveToasts.refused(error)),
     },
   });
 }
@@ -90,18 +78,8 @@ export function provideLeaveBalanceReport({
       openBalancesPdf: fromPromise(({ input }) => openPdfInNewTab(() => leave.yearlyBalancesPdf(input.year))),
     },
     actions: {
-      notifyLoadFailed: () =>
-        notify({
-          type: 'error',
-          title: 'Failed to fetch leave balances',
-          description: 'Please try again later',
-        }),
-      notifyPdfFailed: () =>
-        notify({
-          type: 'error',
-          title: payrollMessages.payslipPdfFailed,
-          description: payrollMessages.checkConnection,
-        }),
+      notifyLoadFailed: () => notify(leaveToasts.balancesFailed),
+      notifyPdfFailed: () => notify(payrollToasts.pdfFailed),
     },
   });
 }

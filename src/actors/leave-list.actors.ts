@@ -1,6 +1,5 @@
 import type { ToastParams } from '../../machines/effects';
 import type { LeaveApi } from '../api/leave.api';
-import type { ApiError } from '../domain/auth';
 import {
   LEAVE_PAGE_SIZE,
   LEAVE_SORT_FIELDS,
@@ -10,6 +9,7 @@ import {
   type LeaveSortField,
 } from '../domain/leave';
 import type { ListPage, ListQuery } from '../domain/list-query';
+import { leaveToasts } from '../domain/messages/leave';
 import { provideList } from './list.actors';
 
 /**
@@ -60,13 +60,6 @@ export function provideAdminLeaveList({ leave }: Pick<LeaveListEffects, 'leave'>
   });
 }
 
-/** Spec section 8: the toast after a failed delete. */
-const deleteFailedToast = (error: ApiError): ToastParams => ({
-  type: 'error',
-  title: error.message || 'Error',
-  description: error.error || 'An unknown error occurred',
-});
-
 /**
  * One person's requests (staff dashboard, My profile, an admin on user detail). Delete Request removes a
  * pending one (`removal.request` with the row) with the spec's toasts; the list then starts over.
@@ -78,12 +71,7 @@ export function provideUserLeaveList(userId: number, { leave, notify }: LeaveLis
       return pageOf(await leave.listOfUser(userId, rest));
     },
     removeRow: (request) => leave.remove(request.id),
-    notifyRemoved: () =>
-      notify({
-        type: 'success',
-        title: 'Leave request deleted',
-        description: 'The leave request has been deleted successfully.',
-      }),
-    notifyRemoveFailed: (_request, error) => notify(deleteFailedToast(error)),
+    notifyRemoved: () => notify(leaveToasts.deleted),
+    notifyRemoveFailed: (_request, error) => notify(leaveToasts.refused(error)),
   });
 }

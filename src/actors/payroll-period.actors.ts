@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { ToastParams } from '../../machines/effects';
 import { payrollPeriodMachine } from '../../machines/payroll-period.machine';
 import type { PayslipsApi } from '../api/payslips.api';
-import { payrollMessages } from '../domain/payslips';
+import { payrollToasts } from '../domain/messages/payroll';
 import { openPdfInNewTab } from './pdf';
 
 export interface PayrollPeriodEffects {
@@ -31,32 +31,12 @@ export function providePayrollPeriod({ payslips, notify, openPdf = openPdfInNewT
     },
     actions: {
       notifyLoadFailed: (_, { screen, error }) =>
-        notify(
-          screen === 'process'
-            ? { type: 'error', title: payrollMessages.unprocessedFailed, description: error.message }
-            : { type: 'error', title: payrollMessages.recordsFailed, description: payrollMessages.tryLater },
-        ),
-      notifyProcessed: (_, { result }) =>
-        notify({
-          type: 'success',
-          title: 'Payslips processed',
-          description:
-            result.skipped > 0
-              ? `${result.processed} processed; ${result.skipped} were already processed and left as they were.`
-              : `${result.processed} payslips processed.`,
-        }),
-      notifyProcessFailed: (_, { error }) =>
-        notify({ type: 'error', title: 'Failed to process payslips', description: error.message }),
-      notifyReverted: () =>
-        notify({ type: 'success', title: 'Success', description: payrollMessages.revertDone }),
-      notifyRevertFailed: (_, { error }) =>
-        notify({ type: 'error', title: payrollMessages.revertFailed, description: error.message }),
-      notifyTablePdfFailed: () =>
-        notify({
-          type: 'error',
-          title: payrollMessages.tablePdfFailed,
-          description: payrollMessages.tryLater,
-        }),
+        notify(screen === 'process' ? payrollToasts.unprocessedFailed(error) : payrollToasts.recordsFailed),
+      notifyProcessed: (_, { result }) => notify(payrollToasts.processed(result)),
+      notifyProcessFailed: (_, { error }) => notify(payrollToasts.processFailed(error)),
+      notifyReverted: () => notify(payrollToasts.reverted),
+      notifyRevertFailed: (_, { error }) => notify(payrollToasts.revertFailed(error)),
+      notifyTablePdfFailed: () => notify(payrollToasts.tablePdfFailed),
     },
   });
 }

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { ToastParams } from '../../machines/effects';
 import { staffPayslipsMachine } from '../../machines/staff-payslips.machine';
 import type { PayslipsApi } from '../api/payslips.api';
-import { payrollMessages } from '../domain/payslips';
+import { payrollToasts } from '../domain/messages/payroll';
 import { openPdfInNewTab } from './pdf';
 
 export interface StaffPayslipsEffects {
@@ -18,12 +18,7 @@ export function provideStaffPayslips({ payslips, notify }: StaffPayslipsEffects)
       openPayslipPdf: fromPromise(({ input }) => openPdfInNewTab(() => payslips.payslipPdf(input.payslipId))),
     },
     actions: {
-      notifyPdfFailed: () =>
-        notify({
-          type: 'error',
-          title: payrollMessages.payslipPdfFailed,
-          description: payrollMessages.checkConnection,
-        }),
+      notifyPdfFailed: () => notify(payrollToasts.pdfFailed),
     },
   });
 }

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { isoDateSchema } from './auth';
 import { PAYSLIP_STATUSES } from './enums';
 import { choiceError, idSchema, text } from './fields';
+import { payrollMessages } from './messages/payroll';
 import {
   CPF_FIELDS_MESSAGE,
   CPF_RATES_MESSAGE,
@@ -135,23 +136,6 @@ export const payItemTypeLabel = (type: string): string => payItemTypeLabels[type
 // ---------------------------------------------------------------------------------------------
 // Messages (spec sections 5 and 8)
 // ---------------------------------------------------------------------------------------------
-
-export const payrollMessages = {
-  payItemIncomplete: 'Please fill all fields.',
-  payItemAmount: 'Amount must be greater than 0.',
-  salary: 'Salary must be more than 0.',
-  cpfFields: 'Please fill in the relevant CPF fields.',
-  snapshotSaved: 'Salary information updated successfully',
-  snapshotFailed: 'Failed to update salary information successfully',
-  unprocessedFailed: 'Failed to fetch unprocessed payslips',
-  revertDone: 'Payslip removed from processed list',
-  revertFailed: 'Error removing from processed list',
-  recordsFailed: 'Failed to fetch records',
-  tablePdfFailed: 'Error generating table pdf',
-  payslipPdfFailed: 'Error retrieving payslip',
-  tryLater: 'Please try again later',
-  checkConnection: 'Please check your internet connection and try again',
-} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Request schemas
@@ -483,3 +467,6 @@ export function payItemDraftError(draft: PayItemDraft): string | null {
   if (!hasAtMostTwoDecimals(amount)) return 'Amounts have at most two decimals.';
   return null;
 }
+
+// Payroll's words live in the feature's messages module, with its toasts.
+export { payrollMessages };

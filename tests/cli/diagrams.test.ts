@@ -36,7 +36,7 @@ describe('statechart diagrams', () => {
 
   it('every transition is drawn with its whole label, its guard, and an arrow of its own', async () => {
     const generated = await generateDiagrams();
-    const unescape = (text: string) =>
+    const fromSvg = (text: string) =>
       text
         .replace(/&lt;/g, '<')
         .replace(/&gt;/g, '>')
@@ -45,7 +45,7 @@ describe('statechart diagrams', () => {
         .replace(/&amp;/g, '&');
     for (const entry of machines) {
       const svg = generated.get(`${entry.name}.svg`) ?? '';
-      const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => unescape(m[1] ?? ''));
+      const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => fromSvg(m[1] ?? ''));
       // How many arrows each label needs: one per transition and target.
       const needed = new Map<string, number>();
       for (const t of listTransitions(entry.machine)) {

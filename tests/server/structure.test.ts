@@ -122,3 +122,19 @@ describe('leave rules read what a type does, not its name', () => {
     expect(offending).toEqual([]);
   });
 });
+
+// One toast convention: the statecharts and their effects choose when a toast shows; its words are the
+// feature's messages module's (src/domain/messages/), so the spec's texts live in one place per feature.
+describe('toasts are worded in the messages modules', () => {
+  it('no toast title is written in the machines or the effects', () => {
+    const offending = [...sourceFiles('machines'), ...sourceFiles('src/actors')]
+      .flatMap((file) =>
+        read(file)
+          .split('\n')
+          .map((line, index) => ({ file, line: index + 1, text: line.trim() }))
+          .filter(({ text }) => /\btitle:\s*['"`]/.test(text)),
+      )
+      .map(({ file, line, text }) => `${file}:${line}: ${text}`);
+    expect(offending).toEqual([]);
+  });
+});

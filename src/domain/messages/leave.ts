@@ -1,0 +1,41 @@
+import type { Refusal, Toast } from './toast';
+
+/** Every text leave shows in a toast (spec section 8: Leave request, Approval, Leave balance). */
+export const leaveToasts = {
+  created: {
+    type: 'success',
+    title: 'Leave Request Created!',
+    description: 'Approval has to be made by your employer.',
+  } satisfies Toast,
+  // The title is the error's message or 'Error', the description its error field or the fallback.
+  createFailed: (error: Refusal): Toast => ({
+    type: 'error',
+    title: error.message || 'Error',
+    description: error.error || 'Failed to create leave request',
+  }),
+  deleted: {
+    type: 'success',
+    title: 'Leave request deleted',
+    description: 'The leave request has been deleted successfully.',
+  } satisfies Toast,
+  refused: (error: Refusal): Toast => ({
+    type: 'error',
+    title: error.message || 'Error',
+    description: error.error || 'An unknown error occurred',
+  }),
+  approved: (name: string): Toast => ({
+    type: 'success',
+    title: 'Approval successful!',
+    description: `Leave request approved for ${name}`,
+  }),
+  rejected: (name: string): Toast => ({
+    type: 'success',
+    title: 'Rejection successful!',
+    description: `Leave request rejected for ${name}`,
+  }),
+  balancesFailed: {
+    type: 'error',
+    title: 'Failed to fetch leave balances',
+    description: 'Please try again later',
+  } satisfies Toast,
+};

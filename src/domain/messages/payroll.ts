@@ -1,0 +1,68 @@
+import type { Toast } from './toast';
+
+/** Payroll's words (spec sections 5 and 8): the form messages and what its toasts say. */
+export const payrollMessages = {
+  payItemIncomplete: 'Please fill all fields.',
+  payItemAmount: 'Amount must be greater than 0.',
+  salary: 'Salary must be more than 0.',
+  cpfFields: 'Please fill in the relevant CPF fields.',
+  snapshotSaved: 'Salary information updated successfully',
+  snapshotFailed: 'Failed to update salary information successfully',
+  unprocessedFailed: 'Failed to fetch unprocessed payslips',
+  revertDone: 'Payslip removed from processed list',
+  revertFailed: 'Error removing from processed list',
+  recordsFailed: 'Failed to fetch records',
+  tablePdfFailed: 'Error generating table pdf',
+  payslipPdfFailed: 'Error retrieving payslip',
+  tryLater: 'Please try again later',
+  checkConnection: 'Please check your internet connection and try again',
+} as const;
+
+/** Every toast of payroll; the statecharts choose when. */
+export const payrollToasts = {
+  unprocessedFailed: (error: { message: string }): Toast => ({
+    type: 'error',
+    title: payrollMessages.unprocessedFailed,
+    description: error.message,
+  }),
+  recordsFailed: {
+    type: 'error',
+    title: payrollMessages.recordsFailed,
+    description: payrollMessages.tryLater,
+  } satisfies Toast,
+  processed: (result: { processed: number; skipped: number }): Toast => ({
+    type: 'success',
+    title: 'Payslips processed',
+    description:
+      result.skipped > 0
+        ? `${result.processed} processed; ${result.skipped} were already processed and left as they were.`
+        : `${result.processed} payslips processed.`,
+  }),
+  processFailed: (error: { message: string }): Toast => ({
+    type: 'error',
+    title: 'Failed to process payslips',
+    description: error.message,
+  }),
+  reverted: { type: 'success', title: 'Success', description: payrollMessages.revertDone } satisfies Toast,
+  revertFailed: (error: { message: string }): Toast => ({
+    type: 'error',
+    title: payrollMessages.revertFailed,
+    description: error.message,
+  }),
+  tablePdfFailed: {
+    type: 'error',
+    title: payrollMessages.tablePdfFailed,
+    description: payrollMessages.tryLater,
+  } satisfies Toast,
+  pdfFailed: {
+    type: 'error',
+    title: payrollMessages.payslipPdfFailed,
+    description: payrollMessages.checkConnection,
+  } satisfies Toast,
+  snapshotSaved: { type: 'success', title: payrollMessages.snapshotSaved } satisfies Toast,
+  snapshotFailed: (error: { message: string }): Toast => ({
+    type: 'error',
+    title: payrollMessages.snapshotFailed,
+    description: error.message,
+  }),
+};
