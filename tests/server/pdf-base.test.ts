@@ -1,3 +1,4 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { drawTable, heading, keyValues, renderPdf, sectionTitle } from '../../src/server/pdf';
 import { pdfText } from '../support/pdf-text';
 
@@ -44,6 +45,62 @@ describe('PDF base', () => {
     for (const [name, amount] of rows) expect(all).toContain(`${name} ${amount}`);
     expect(pages.at(-1)).toContain('Total 72,600.00');
     expect(pages.at(-1)).toContain(`Page ${pages.length} of ${pages.length}`);
+  });
+
+  it('wraps a cell too long for its column and keeps short ones on one line, amounts flush right', async () => {
+    const long = 'Muhammad Abdul Rahman bin Mohamed Ismail Al-Haj Sulaiman Iskandar Shah';
+    const bytes = await renderPdf({ title: 'Wrapping' }, (doc) => {
+      drawTable(doc, {
+        columns: [
+          { header: 'Employee', weight: 2 },
+          { header: 'Net Pay', weight: 1, align: 'right' },
+        ],
+        rows: [
+          ['Tan Wei Ming', '1,234.56'],
+          [long, '-80.00'],
+          ['Line one\nLine two', '7.00'],
+          ['Σοφία Иванова', '12,345,678.90'],
+        ],
+      });
+    });
+    const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+    const items = (await (await pdf.getPage(1)).getTextContent()).items.flatMap((item) =>
+      'str' in item && item.str.trim() !== ''
+        ? [
+            {
+              text: item.str,
+              x: item.transform[4] as number,
+              y: item.transform[5] as number,
+              width: item.width,
+            },
+          ]
+        : [],
+    );
+    await pdf.destroy();
+    const at = (text: string) => {
+      const found = items.find((item) => item.text === text);
+      if (!found) throw new Error(`${text} not drawn: ${items.map((item) => item.text).join(' | ')}`);
+      return found;
+    };
+    // The long name takes two lines in its column, beginning on the line of its amount.
+    const longLines = items.filter((item) => long.startsWith(item.text) || long.endsWith(item.text));
+    expect(longLines).toHaveLength(2);
+    expect(longLines.map((item) => item.text).join(' ')).toBe(long);
+    expect(longLines[0]?.y).toBeCloseTo(at('-80.00').y, 1);
+    expect(at('Line one').y).toBeGreaterThan(at('Line two').y);
+    expect(at('Line one').y).toBeCloseTo(at('7.00').y, 1);
+    // Amounts end at the same right edge, names start at the same left edge.
+    const rights = ['1,234.56', '-80.00', '7.00', '12,345,678.90'].map((text) => at(text).x + at(text).width);
+    for (const right of rights) expect(right).toBeCloseTo(rights[0] ?? 0, 1);
+    for (const text of ['Tan Wei Ming', 'Σοφία Иванова', 'Line one'])
+      expect(at(text).x).toBeCloseTo(at('Employee').x, 1);
+    // A row of one line is as tall as the header row; a row of two, one line taller.
+    const step = at('Employee').y - at('Tan Wei Ming').y;
+    const line = (longLines[0]?.y ?? 0) - (longLines[1]?.y ?? 0);
+    expect(line).toBeGreaterThan(8);
+    expect(at('Tan Wei Ming').y - (longLines[0]?.y ?? 0)).toBeCloseTo(step, 1);
+    expect((longLines[0]?.y ?? 0) - at('Line one').y).toBeCloseTo(step + line, 1);
+    expect(at('Line one').y - at('Σοφία Иванова').y).toBeCloseTo(step + line, 1);
   });
 
   it('says so when a table has no rows', async () => {
