@@ -1,14 +1,11 @@
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { dejaVuSans } from './fonts';
 
 /**
  * The one way the server draws a PDF (payslips, tables, leave balances): A4, an embedded Unicode
- * font (DejaVu Sans, free licence, from the dejavu-fonts-ttf package) so names in any script print,
- * and a Buffer at the end. pdfkit's built-in Helvetica knows only Latin-1.
+ * font (DejaVu Sans, ./fonts) so names in any script print, and a Buffer at the end. pdfkit's
+ * built-in Helvetica knows only Latin-1.
  */
-
-const require = createRequire(import.meta.url);
-const fontFile = (name: string) => require.resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`);
 
 export const fonts = {
   regular: 'body',
@@ -34,8 +31,10 @@ function createPdf(options: PdfOptions): Pdf {
     // Keeps pages open so footers (page numbers) can be written at the end.
     bufferPages: true,
   });
-  doc.registerFont(fonts.regular, fontFile('DejaVuSans'));
-  doc.registerFont(fonts.bold, fontFile('DejaVuSans-Bold'));
+  // pdfkit takes parsed fontkit fonts (its types know only files and bytes).
+  const dejaVu = dejaVuSans() as unknown as Record<'regular' | 'bold', PDFKit.Mixins.PDFFontSource>;
+  doc.registerFont(fonts.regular, dejaVu.regular);
+  doc.registerFont(fonts.bold, dejaVu.bold);
   doc.font(fonts.regular).fontSize(10);
   return doc;
 }

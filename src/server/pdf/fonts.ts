@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { create, type Font, type Glyph, type GlyphPosition, type GlyphRun } from 'fontkit';
+
+/**
+ * The PDFs' font, DejaVu Sans (free licence, from the dejavu-fonts-ttf package), read once per
+ * thread and handed to pdfkit parsed (pdfkit accepts fontkit fonts).
+ *
+ * pdfkit lays text out word by word through fontkit, remembering each word within a document.
+ * Amounts hardly repeat: a 7,000-row table has some 35,000 different ones, and laying out each
+ * (script detection, substitution and positioning tables) was most of its drawing time. The
+ * characters of an amount (digits, comma, full stop, minus) do not interact in this font: no
+ * ligatures, no kerning, each one glyph. So an amount's layout is put together from its characters'
+ * layouts: the same glyphs and the same advances fontkit answers. That is checked when the file is
+ * first read, for every character and every pair of them; a font where it fails lays amounts out
+ * as any other text.
+ */
+
+const require = createRequire(import.meta.url);
+
+/** The characters of an amount as the PDFs print them (formatCents): 1,234.56 and -80.00. */
+const amountCharacters = '0123456789,.-';
+const isAmount = /^[0-9,.-]+$/;
+
+/** A layout put together from single characters' (pdfkit scales its positions in place). */
+class ComposedRun implements GlyphRun {
+  constructor(
+    readonly glyphs: Glyph[],
+    readonly positions: GlyphPosition[],
+  ) {}
+
+  get advanceWidth() {
+    let width = 0;
+    for (const position of this.positions) width += position.xAdvance;
+    return width;
+  }
+}
+
+/** The fonts whose amounts are laid out from their characters. */
+const composing = new WeakSet<Font>();
+
+/** Whether the font lays amounts out from their characters (its file passed the checks below). */
+export const composesAmounts = (font: Font) => composing.has(font);
+
+const sameRuns = (a: GlyphRun, b: GlyphRun) =>
+  a.glyphs.length === b.glyphs.length &&
+  a.glyphs.every((glyph, index) => glyph.id === b.glyphs[index]?.id) &&
+  a.positions.every((position, index) => {
+    const other = b.positions[index];
+    return (
+      other !== undefined &&
+      position.xAdvance === other.xAdvance &&
+      position.yAdvance === other.yAdvance &&
+      position.xOffset === other.xOffset &&
+      position.yOffset === other.yOffset
+    );
+  });
+
+/** An amount's layout put together from its characters' layouts in the font, or null if one is not simple. */
+function composer(layout: (text: string) => GlyphRun) {
+  const single = new Map<string, { glyph: Glyph; xAdvance: number }>();
+  for (const character of amountCharacters) {
+    const run = layout(character);
+    const [glyph] = run.glyphs;
+    const [position] = run.positions;
+    if (run.glyphs.length !== 1 || !glyph || !position) return null;
+    if (position.xOffset !== 0 || position.yOffset !== 0 || position.yAdvance !== 0) return null;
+    single.set(character, { glyph, xAdvance: position.xAdvance });
+  }
+  return (text: string): ComposedRun => {
+    const glyphs: Glyph[] = [];
+    const positions: GlyphPosition[] = [];
+    for (const character of text) {
+      const known = single.get(character);
+      if (!known) throw new Error(`not an amount character: ${character}`);
+      glyphs.push(known.glyph);
+      positions.push({ xAdvance: known.xAdvance, yAdvance: 0, xOffset: 0, yOffset: 0 });
+    }
+    return new ComposedRun(glyphs, positions);
+  };
+}
+
+/** Whether amounts compose in a font: every character one plain glyph, every pair as the two apart. */
+function amountsCompose(font: Font) {
+  const layout = font.layout.bind(font);
+  const compose = composer(layout);
+  if (!compose) return false;
+  for (const first of amountCharacters) {
+    for (const second of amountCharacters) {
+      if (!sameRuns(layout(first + second), compose(first + second))) return false;
+    }
+  }
+  return true;
+}
+
+/** Makes the font lay amounts out from their characters (set up on the first amount). */
+function composingAmounts(font: Font): Font {
+  const layout = font.layout.bind(font);
+  let compose: ReturnType<typeof composer> | undefined;
+  font.layout = (text, features, ...rest) => {
+    if (features !== undefined || rest.length > 0 || !isAmount.test(text))
+      return layout(text, features, ...rest);
+    if (compose === undefined) compose = composer(layout);
+    return compose ? compose(text) : layout(text);
+  };
+  composing.add(font);
+  return font;
+}
+
+const files = new Map<string, { bytes: Uint8Array; amountsCompose: boolean }>();
+
+/** A font file read, and checked, once per thread; parsed anew for each document. */
+function load(name: string): Font {
+  let file = files.get(name);
+  if (!file) {
+    const bytes = readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`));
+    file = { bytes, amountsCompose: amountsCompose(create(bytes)) };
+    files.set(name, file);
+  }
+  const font = create(file.bytes);
+  return file.amountsCompose ? composingAmounts(font) : font;
+}
+
+/**
+ * DejaVu Sans and DejaVu Sans Bold for one document. Not shared between documents: fontkit keeps
+ * the characters of a glyph from its first use, and a glyph first met as a part of another while
+ * embedding it (DejaVu's omicron is built from its o) would have no text in every later document.
+ */
+export function dejaVuSans() {
+  return { regular: load('DejaVuSans'), bold: load('DejaVuSans-Bold') };
+}

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { create, type GlyphRun } from 'fontkit';
+import { formatCents } from '../../src/domain/money';
+import { heading, renderPdf } from '../../src/server/pdf';
+import { composesAmounts, dejaVuSans } from '../../src/server/pdf/fonts';
+import { pdfText } from '../support/pdf-text';
+
+const require = createRequire(import.meta.url);
+const plain = (name: string) => create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`)));
+
+const summary = (run: GlyphRun) => ({
+  glyphs: run.glyphs.map((glyph) => glyph.id),
+  positions: run.positions.map(({ xAdvance, yAdvance, xOffset, yOffset }) => [
+    xAdvance,
+    yAdvance,
+    xOffset,
+    yOffset,
+  ]),
+  advanceWidth: run.advanceWidth,
+});
+
+describe('PDF fonts', () => {
+  const fonts = dejaVuSans();
+
+  it.each([
+    ['DejaVuSans', fonts.regular],
+    ['DejaVuSans-Bold', fonts.bold],
+  ])('%s lays amounts out from their characters exactly as fontkit does', (name, font) => {
+    expect(composesAmounts(font)).toBe(true);
+    const fontkit = plain(name);
+    const characters = '0123456789,.-';
+    const texts = [
+      ...[...characters].flatMap((a) =>
+        [...characters].flatMap((b) => [...characters].map((c) => a + b + c)),
+      ),
+      ...Array.from({ length: 3000 }, (_, i) =>
+        formatCents(((i * 7_919_993) % 2_000_000_000) - 1_000_000 * (i % 3)),
+      ),
+    ];
+    for (const text of texts) expect(summary(font.layout(text)), text).toEqual(summary(fontkit.layout(text)));
+  });
+
+  it('are parsed for each document: a glyph met inside another (omicron is drawn from o) keeps its text later', async () => {
+    const first = await renderPdf({ title: 'First' }, (doc) => {
+      heading(doc, 'Σοφία Иванова');
+    });
+    expect((await pdfText(first)).text).toContain('Σοφία Иванова');
+    const second = await renderPdf({ title: 'Second' }, (doc) => {
+      heading(doc, 'No results for Tom');
+    });
+    expect((await pdfText(second)).text).toContain('No results for Tom');
+  });
+
+  it('leave other text to fontkit: kerning, ligatures and other scripts', () => {
+    const fontkit = plain('DejaVuSans');
+    for (const text of [
+      'AVAWAY To',
+      'office fl',
+      'Σοφία Иванова',
+      'محمد عبد الله',
+      'e\u0301',
+      '1,234.56 ',
+      'S$1',
+    ]) {
+      expect(summary(fonts.regular.layout(text)), text).toEqual(summary(fontkit.layout(text)));
+    }
+  });
+});
