@@ -1,5 +1,14 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { drawTable, heading, keyValues, renderPdf, sectionTitle } from '../../src/server/pdf';
+import {
+  drawTable,
+  fonts,
+  heading,
+  keyValues,
+  type Pdf,
+  renderPdf,
+  sectionTitle,
+} from '../../src/server/pdf';
+import { writeLines } from '../../src/server/pdf/lines';
 import { pdfText } from '../support/pdf-text';
 
 describe('PDF base', () => {
@@ -101,6 +110,48 @@ describe('PDF base', () => {
     expect(at('Tan Wei Ming').y - (longLines[0]?.y ?? 0)).toBeCloseTo(step, 1);
     expect((longLines[0]?.y ?? 0) - at('Line one').y).toBeCloseTo(step + line, 1);
     expect(at('Line one').y - at('Σοφία Иванова').y).toBeCloseTo(step + line, 1);
+  });
+
+  it('writes lines as doc.text writes them: same glyphs, same places', async () => {
+    const texts = [
+      'Tan Wei Ming',
+      'AVAWAY To office',
+      '1,234.56',
+      'Σοφία Иванова',
+      'e\u0301te\u0301',
+      'محمد',
+      ' spaced  out ',
+    ];
+    const draw = (write: (doc: Pdf, text: string, x: number, y: number) => void) =>
+      renderPdf({ title: 'Lines' }, (doc) => {
+        for (const font of [fonts.regular, fonts.bold]) {
+          doc.font(font).fontSize(8.5).fillColor('black');
+          texts.forEach((text, index) => {
+            write(doc, text, 40 + index * 3.3, 60 + index * 17.1 + (font === fonts.bold ? 200 : 0));
+          });
+        }
+      });
+    const placed = async (bytes: Uint8Array) => {
+      const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+      const items = (await (await pdf.getPage(1)).getTextContent()).items.flatMap((item) =>
+        'str' in item
+          ? [
+              {
+                text: item.str,
+                transform: item.transform,
+                width: item.width,
+                font: item.fontName.replace(/^g_d\d+_/, ''),
+              },
+            ]
+          : [],
+      );
+      await pdf.destroy();
+      return items;
+    };
+    const byText = await placed(await draw((doc, text, x, y) => doc.text(text, x, y, { lineBreak: false })));
+    const byLines = await placed(await draw((doc, text, x, y) => writeLines(doc, [{ text, x, y }])));
+    expect(byLines.length).toBeGreaterThanOrEqual(texts.length * 2);
+    expect(byLines).toEqual(byText);
   });
 
   it('says so when a table has no rows', async () => {

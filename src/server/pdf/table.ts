@@ -1,4 +1,5 @@
 import { contentWidth, fonts, type Pdf, pageBottom } from './document';
+import { type Line, writeLines } from './lines';
 
 export interface TableColumn {
   header: string;
@@ -32,10 +33,10 @@ const breaksLine = /[\n\v\f\r\u0085\u00AD\u2028\u2029]/;
  * repeated at the top of every new page, so long lists (thousands of employees) stay readable.
  *
  * Most cells hold one short line (a name, an amount). Those are measured once per distinct text and
- * font, and drawn where pdfkit's wrapping would put them, without the wrapping: it breaks every
- * text into words and measures each, and for a 7,000-row month that was most of the drawing time.
- * A cell whose text comes near its width (within half the font size, more than kerning across a
- * break can change), or has a line break or a soft hyphen, is wrapped by pdfkit as before.
+ * font, and a row's are written at once (./lines) where pdfkit's wrapping would put them, without
+ * the wrapping (it breaks every text into words and measures each). A cell whose text comes near its
+ * width (within half the font size, more than kerning across a break can change), or has a line
+ * break or a soft hyphen, is wrapped by pdfkit as before.
  */
 export function drawTable(doc: Pdf, options: TableOptions) {
   const fontSize = options.fontSize ?? 8.5;
@@ -85,20 +86,19 @@ export function drawTable(doc: Pdf, options: TableOptions) {
 
   const drawCells = (cells: readonly string[], top: number, font: string) => {
     doc.font(font).fontSize(fontSize).fillColor('black');
+    const lines: Line[] = [];
     cells.forEach((cell, index) => {
       const x = (xs[index] ?? left) + padding;
       if (cell === '') return;
-      if (!oneLine(cell, index, font)) {
-        doc.text(cell, x, top + padding, {
-          width: (widths[index] ?? 0) - 2 * padding,
-          align: aligns[index],
-        });
-        return;
+      if (oneLine(cell, index, font)) {
+        const shift =
+          aligns[index] === 'right' ? (lineWidths[index] ?? 0) - widthOf(font, cell.replace(/\s+$/, '')) : 0;
+        lines.push({ text: cell, x: x + shift, y: top + padding });
+      } else {
+        doc.text(cell, x, top + padding, { width: (widths[index] ?? 0) - 2 * padding, align: aligns[index] });
       }
-      const shift =
-        aligns[index] === 'right' ? (lineWidths[index] ?? 0) - widthOf(font, cell.replace(/\s+$/, '')) : 0;
-      doc.text(cell, x + shift, top + padding, { lineBreak: false });
     });
+    writeLines(doc, lines);
   };
 
   const drawHeader = () => {
