@@ -46,57 +46,68 @@ export function writeLines(doc: Pdf, lines: readonly Line[]) {
   const size = (doc as unknown as { _fontSize: number })._fontSize;
   const page = doc.page;
   if (page.fonts[font.id] == null) page.fonts[font.id] = font.ref();
-  const scale = size / 1000;
   // pdfkit puts the top of the line (its ascender) at y.
   const rise = (font.ascender / 1000) * size;
   const content: string[] = [`q\n1 0 0 -1 0 ${number(page.height)} cm\nBT\n/${font.id} ${number(size)} Tf`];
   for (const line of lines) {
-    if (line.text.length === 0) continue;
-    const [encoded, positions] = font.encode(line.text);
-    let x = line.x;
-    const y = page.height - line.y - rise;
-    content.push(`1 0 0 1 ${number(x)} ${number(y)} Tm`);
-    // As pdfkit's text: runs of glyphs, each followed by the adjustment (kerning) after its last
-    // glyph, and a glyph placed off its advance (a combining mark) positioned on its own.
-    const segments: string[] = [];
-    let last = 0;
-    let hadOffset = false;
-    const addSegment = (end: number) => {
-      if (last < end) {
-        const position = positions[end - 1];
-        const adjustment = position ? position.xAdvance - position.advanceWidth : 0;
-        segments.push(`<${encoded.slice(last, end).join('')}> ${number(-adjustment)}`);
-      }
-      last = end;
-    };
-    const flush = (end: number) => {
-      addSegment(end);
-      if (segments.length > 0) {
-        content.push(`[${segments.join(' ')}] TJ`);
-        segments.length = 0;
-      }
-    };
-    let index = 0;
-    for (; index < positions.length; index += 1) {
-      const position = positions[index] as GlyphPlacement;
-      if (position.xOffset || position.yOffset) {
-        flush(index);
-        content.push(
-          `1 0 0 1 ${number(x + position.xOffset * scale)} ${number(y + position.yOffset * scale)} Tm`,
-        );
-        flush(index + 1);
-        hadOffset = true;
-      } else {
-        if (hadOffset) {
-          content.push(`1 0 0 1 ${number(x)} ${number(y)} Tm`);
-          hadOffset = false;
-        }
-        if (position.xAdvance - position.advanceWidth !== 0) addSegment(index + 1);
-      }
-      x += position.xAdvance * scale;
-    }
-    flush(index);
+    if (line.text.length > 0)
+      appendLine(content, font, size / 1000, line.text, line.x, page.height - line.y - rise);
   }
   content.push('ET\nQ');
   doc.addContent(content.join('\n'));
+}
+
+/**
+ * The operators of one line, as pdfkit's text writes them: runs of glyphs, each followed by the
+ * adjustment (kerning) after its last glyph, and a glyph placed off its advance (a combining mark)
+ * positioned on its own. x and y are the baseline's start in PDF coordinates.
+ */
+function appendLine(content: string[], font: PdfkitFont, scale: number, text: string, x: number, y: number) {
+  const [encoded, positions] = font.encode(text);
+  content.push(`1 0 0 1 ${number(x)} ${number(y)} Tm`);
+  let segments = '';
+  let last = 0;
+  let hadOffset = false;
+  let index = 0;
+  for (; index < positions.length; index += 1) {
+    const position = positions[index] as GlyphPlacement;
+    if (position.xOffset || position.yOffset) {
+      segments = withSegment(segments, encoded, positions, last, index);
+      if (segments) content.push(`[${segments}] TJ`);
+      content.push(
+        `1 0 0 1 ${number(x + position.xOffset * scale)} ${number(y + position.yOffset * scale)} Tm`,
+      );
+      segments = withSegment('', encoded, positions, index, index + 1);
+      content.push(`[${segments}] TJ`);
+      segments = '';
+      last = index + 1;
+      hadOffset = true;
+    } else {
+      if (hadOffset) {
+        content.push(`1 0 0 1 ${number(x)} ${number(y)} Tm`);
+        hadOffset = false;
+      }
+      if (position.xAdvance - position.advanceWidth !== 0) {
+        segments = withSegment(segments, encoded, positions, last, index + 1);
+        last = index + 1;
+      }
+    }
+    x += position.xAdvance * scale;
+  }
+  segments = withSegment(segments, encoded, positions, last, index);
+  if (segments) content.push(`[${segments}] TJ`);
+}
+
+/** The TJ array so far with the glyphs from..to (exclusive) and the adjustment after them. */
+function withSegment(
+  segments: string,
+  encoded: readonly string[],
+  positions: readonly GlyphPlacement[],
+  from: number,
+  to: number,
+): string {
+  if (from >= to) return segments;
+  const position = positions[to - 1] as GlyphPlacement;
+  const segment = `<${encoded.slice(from, to).join('')}> ${number(-(position.xAdvance - position.advanceWidth))}`;
+  return segments ? `${segments} ${segment}` : segment;
 }
