@@ -1,5 +1,4 @@
 import { DateTime } from 'luxon';
-import * as z from 'zod/mini';
 
 /** The company's time zone: dates without time are calendar days here. */
 export const COMPANY_TIME_ZONE = 'Asia/Singapore';
@@ -19,20 +18,8 @@ export const EARLIEST_DATE = '1900-01-01';
 
 export const INVALID_DATE = 'Please enter a valid date.';
 
-/** A `YYYY-MM-DD` date; missing or empty gives the form's own "required" message. */
-export const requiredDateSchema = (required: string) =>
-  z.iso.date({
-    error: (issue) => (issue.input === undefined || issue.input === '' ? required : INVALID_DATE),
-  });
-
 /** Checks on a date field run after its format check fails too; they skip what is not a date. */
 export const isIsoDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
-
-/** An optional `YYYY-MM-DD` date: absent, null and '' all mean none (null). */
-export const optionalDateSchema = z.pipe(
-  z.nullish(z.union([z.iso.date({ error: INVALID_DATE }), z.literal('')])),
-  z.transform((value: string | null | undefined) => value || null),
-);
 
 // ---------------------------------------------------------------------------------------------
 // Dates as people read them (spec section 9): the one place dates and times become text.

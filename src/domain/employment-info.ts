@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { isIsoDate, optionalDateSchema, requiredDateSchema } from './dates';
+import { optionalDateSchema, requiredDateSchema } from './date-fields';
+import { isIsoDate } from './dates';
 import { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, PASS_TYPES } from './enums';
 import { choiceError, idSchema, text } from './fields';
 

@@ -18,22 +18,7 @@ import { type PayItemKind, payItemTypesByKind, selfHelpGroupSchema, selfHelpGrou
  * decimals here; the database and the engine keep integer cents.
  */
 
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
-export const monthName = (month: number): string => MONTH_NAMES[month - 1] ?? String(month);
+export { MONTH_NAMES, monthName } from './payslip-labels';
 
 // ---------------------------------------------------------------------------------------------
 // Pay item kinds and types
@@ -104,34 +89,7 @@ export const payItemKindInfo: readonly PayItemKindInfo[] = [
 export const kindInfo = (kind: PayItemKind): PayItemKindInfo =>
   payItemKindInfo.find((info) => info.kind === kind) ?? (payItemKindInfo[0] as PayItemKindInfo);
 
-/** Item types in words; the API keeps the spec's values (COMMISION included). */
-export const payItemTypeLabels: Record<string, string> = {
-  OVERTIME: 'Overtime',
-  INCENTIVE: 'Incentive',
-  MOBILE_ALLOWANCE: 'Mobile allowance',
-  OFFDAY: 'Off-day pay',
-  PUBLIC_HOLIDAY: 'Public holiday pay',
-  RETENTION_INCENTIVE: 'Retention incentive',
-  COMMISION: 'Commission',
-  ANNUAL_LEAVE_ENCASHMENT: 'Annual leave encashment',
-  BONUS: 'Bonus',
-  AWS: 'Annual wage supplement (AWS)',
-  DIRECTOR_FEE: 'Director fee',
-  BACK_PAY: 'Back pay',
-  LATENESS: 'Lateness',
-  UNPAID_LEAVE: 'Unpaid leave',
-  TRAVEL_ALLOWANCE: 'Travel allowance',
-  SKILL_ALLOWANCE: 'Skill allowance',
-  MEDICAL_CLAIM: 'Medical claim',
-  OTHER: 'Other',
-  DEDUCTION: 'Deduction',
-  ADVANCE: 'Advance',
-  MEDICAL_CO_SHARE: 'Medical co-share',
-  NS_MAKEUP_PAY: 'NS make-up pay',
-  LOAN: 'Loan',
-};
-
-export const payItemTypeLabel = (type: string): string => payItemTypeLabels[type] ?? type;
+export { payItemTypeLabel, payItemTypeLabels } from './payslip-labels';
 
 // ---------------------------------------------------------------------------------------------
 // Messages (spec sections 5 and 8)

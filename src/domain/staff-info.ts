@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { EARLIEST_DATE, isIsoDate, requiredDateSchema, todayIso } from './dates';
+import { requiredDateSchema } from './date-fields';
+import { EARLIEST_DATE, isIsoDate, todayIso } from './dates';
 import { GENDERS, RACES } from './enums';
 import { choiceError, idSchema } from './fields';
 import { NATIONALITIES } from './nationalities';

@@ -138,3 +138,39 @@ describe('toasts are worded in the messages modules', () => {
     expect(offending).toEqual([]);
   });
 });
+
+// The PDF worker thread loads its modules when it starts, before the first PDF of a session is drawn;
+// zod alone took a quarter of a second of that start on this project's machine.
+describe('the PDF worker starts light', () => {
+  /** Packages a module loads at run time, following its relative imports (type-only ones are erased). */
+  function packagesLoadedBy(entry: string): Set<string> {
+    const packages = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const [, specifier] of read(file).matchAll(
+        /^(?:import|export)\s+(?!type\s)[^;]*?from\s+'([^']+)'/gms,
+      )) {
+        if (!specifier) continue;
+        if (!specifier.startsWith('.')) {
+          packages.add(specifier);
+          continue;
+        }
+        const base = path.join(path.dirname(file), specifier);
+        const target = [`${base}.ts`, path.join(base, 'index.ts'), base].find((candidate) =>
+          files.includes(candidate),
+        );
+        if (target) visit(target);
+      }
+    };
+    visit(entry);
+    return packages;
+  }
+
+  it('the drawing code does not load zod', () => {
+    const packages = packagesLoadedBy('src/server/pdf/render-task.ts');
+    expect(packages).toContain('pdfkit');
+    expect([...packages].filter((name) => name === 'zod' || name.startsWith('zod/'))).toEqual([]);
+  });
+});

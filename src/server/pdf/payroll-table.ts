@@ -1,6 +1,6 @@
 import { formatCents } from '../../domain/money';
-import { sdlPayableCents } from '../../domain/payroll';
-import { monthName } from '../../domain/payslips';
+import { sdlPayableCents } from '../../domain/payroll/sdl';
+import { monthName } from '../../domain/payslip-labels';
 import { heading, keyValues, renderPdf, sectionTitle } from './document';
 import { drawTable } from './table';
 

@@ -2,7 +2,7 @@ import { formatDayMonthYear } from '../../domain/dates';
 import { maskAccountNumber, maskNric } from '../../domain/masking';
 import { formatCents } from '../../domain/money';
 import type { PayItemKind, SelfHelpGroup } from '../../domain/payroll';
-import { monthName, payItemTypeLabel } from '../../domain/payslips';
+import { monthName, payItemTypeLabel } from '../../domain/payslip-labels';
 import { heading, keyValues, renderPdf, sectionTitle } from './document';
 import { drawTable, type TableColumn } from './table';
 

@@ -1,0 +1,50 @@
+/**
+ * The words of payslips: month names and pay item types. Apart from ./payslips (whose schemas need
+ * zod), so that the PDF worker thread, which prints them, starts without loading zod.
+ */
+
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+export const monthName = (month: number): string => MONTH_NAMES[month - 1] ?? String(month);
+
+/** Item types in words; the API keeps the spec's values (COMMISION included). */
+export const payItemTypeLabels: Record<string, string> = {
+  OVERTIME: 'Overtime',
+  INCENTIVE: 'Incentive',
+  MOBILE_ALLOWANCE: 'Mobile allowance',
+  OFFDAY: 'Off-day pay',
+  PUBLIC_HOLIDAY: 'Public holiday pay',
+  RETENTION_INCENTIVE: 'Retention incentive',
+  COMMISION: 'Commission',
+  ANNUAL_LEAVE_ENCASHMENT: 'Annual leave encashment',
+  BONUS: 'Bonus',
+  AWS: 'Annual wage supplement (AWS)',
+  DIRECTOR_FEE: 'Director fee',
+  BACK_PAY: 'Back pay',
+  LATENESS: 'Lateness',
+  UNPAID_LEAVE: 'Unpaid leave',
+  TRAVEL_ALLOWANCE: 'Travel allowance',
+  SKILL_ALLOWANCE: 'Skill allowance',
+  MEDICAL_CLAIM: 'Medical claim',
+  OTHER: 'Other',
+  DEDUCTION: 'Deduction',
+  ADVANCE: 'Advance',
+  MEDICAL_CO_SHARE: 'Medical co-share',
+  NS_MAKEUP_PAY: 'NS make-up pay',
+  LOAN: 'Loan',
+};
+
+export const payItemTypeLabel = (type: string): string => payItemTypeLabels[type] ?? type;
