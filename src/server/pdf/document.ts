@@ -30,6 +30,8 @@ function createPdf(options: PdfOptions): Pdf {
     info: { Title: options.title, Creator: 'HR', Producer: 'HR' },
     // Keeps pages open so footers (page numbers) can be written at the end.
     bufferPages: true,
+    // ./fonts remembers the words it lays out, without keeping every amount of a long table.
+    fontLayoutCache: false,
   });
   // pdfkit takes parsed fontkit fonts (its types know only files and bytes).
   const dejaVu = dejaVuSans() as unknown as Record<'regular' | 'bold', PDFKit.Mixins.PDFFontSource>;

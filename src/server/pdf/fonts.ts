@@ -6,14 +6,17 @@ import { create, type Font, type Glyph, type GlyphPosition, type GlyphRun } from
  * The PDFs' font, DejaVu Sans (free licence, from the dejavu-fonts-ttf package), read once per
  * thread and handed to pdfkit parsed (pdfkit accepts fontkit fonts).
  *
- * pdfkit lays text out word by word through fontkit, remembering each word within a document.
- * Amounts hardly repeat: a 7,000-row table has some 35,000 different ones, and laying out each
- * (script detection, substitution and positioning tables) was most of its drawing time. The
- * characters of an amount (digits, comma, full stop, minus) do not interact in this font: no
- * ligatures, no kerning, each one glyph. So an amount's layout is put together from its characters'
- * layouts: the same glyphs and the same advances fontkit answers. That is checked when the file is
- * first read, for every character and every pair of them; a font where it fails lays amounts out
- * as any other text.
+ * pdfkit lays text out word by word through fontkit. Amounts hardly repeat: a 7,000-row table has
+ * some 35,000 different ones, and laying out each (script detection, substitution and positioning
+ * tables) was most of its drawing time. The characters of an amount (digits, comma, full stop,
+ * minus) do not interact in this font: no ligatures, no kerning, each one glyph. So an amount's
+ * layout is put together from its characters' layouts: the same glyphs and the same advances
+ * fontkit answers. That is checked when the file is first read, for every character and every pair
+ * of them; a font where it fails lays amounts out as any other text.
+ *
+ * Other words are laid out once per document and remembered here, not by pdfkit (document.ts turns
+ * its cache off): pdfkit's keeps every distinct word to the end of the document, each amount of that
+ * table too, and the garbage collector kept copying them while the document grew.
  */
 
 const require = createRequire(import.meta.url);
@@ -22,7 +25,7 @@ const require = createRequire(import.meta.url);
 const amountCharacters = '0123456789,.-';
 const isAmount = /^[0-9,.-]+$/;
 
-/** A layout put together from single characters' (pdfkit scales its positions in place). */
+/** A layout answered to pdfkit: glyphs and positions, as fontkit's. */
 class ComposedRun implements GlyphRun {
   constructor(
     readonly glyphs: Glyph[],
@@ -93,17 +96,37 @@ function amountsCompose(font: Font) {
   return true;
 }
 
-/** Makes the font lay amounts out from their characters (set up on the first amount). */
-function composingAmounts(font: Font): Font {
+/**
+ * The font's layout as pdfkit asks for it (a word, no features): an amount put together from its
+ * characters when the font allows it, any other word laid out by fontkit once per document. pdfkit
+ * scales the positions it gets in place, so each call answers positions of its own.
+ */
+function layingOutOnce(font: Font, amountsCompose: boolean): Font {
   const layout = font.layout.bind(font);
   let compose: ReturnType<typeof composer> | undefined;
+  const words = new Map<string, GlyphRun>();
   font.layout = (text, features, ...rest) => {
-    if (features !== undefined || rest.length > 0 || !isAmount.test(text))
-      return layout(text, features, ...rest);
-    if (compose === undefined) compose = composer(layout);
-    return compose ? compose(text) : layout(text);
+    if (features !== undefined || rest.length > 0) return layout(text, features, ...rest);
+    if (amountsCompose && isAmount.test(text)) {
+      if (compose === undefined) compose = composer(layout);
+      if (compose) return compose(text);
+    }
+    let run = words.get(text);
+    if (!run) {
+      run = layout(text);
+      words.set(text, run);
+    }
+    return new ComposedRun(
+      run.glyphs,
+      run.positions.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({
+        xAdvance,
+        yAdvance,
+        xOffset,
+        yOffset,
+      })),
+    );
   };
-  composing.add(font);
+  if (amountsCompose) composing.add(font);
   return font;
 }
 
@@ -117,8 +140,7 @@ function load(name: string): Font {
     file = { bytes, amountsCompose: amountsCompose(create(bytes)) };
     files.set(name, file);
   }
-  const font = create(file.bytes);
-  return file.amountsCompose ? composingAmounts(font) : font;
+  return layingOutOnce(create(file.bytes), file.amountsCompose);
 }
 
 /**
