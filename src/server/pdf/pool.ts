@@ -6,7 +6,8 @@ import type { PdfTask } from './render-task';
  * PDFs are drawn in worker threads: pdfkit lays out every line synchronously, and a month's table or
  * ten payslips at once held the event loop (a health check waited 850 ms). One or two threads,
  * leaving a core to the API. A thread takes a second or two to start (TypeScript, pdfkit, the fonts),
- * so threads stay for ten minutes without a PDF: a payroll session pays that once.
+ * so threads stay for ten minutes without a PDF, and the payroll lists start one before it is asked
+ * for (startPdfWorker).
  */
 let pool: Piscina | null = null;
 
@@ -24,6 +25,19 @@ function workers(): Piscina {
 export async function renderPdfDocument(task: PdfTask): Promise<Buffer> {
   const bytes: Uint8Array = await workers().run(task);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * Starts a drawing thread, if none is running, without waiting for it: the period's processed list
+ * calls it (Process Pay and View Processed Records ask for it), so that a PDF asked for from those
+ * screens finds the thread loaded. Not at the server's start, where a Ctrl-C during the thread's
+ * start raced the shutdown. If the thread does not start, or the server stops meanwhile, nothing is
+ * lost: the next PDF starts one as before.
+ */
+export function startPdfWorker(): void {
+  const running = workers();
+  if (running.threads.length > 0) return;
+  running.run({ kind: 'start' } satisfies PdfTask).catch(() => {});
 }
 
 /** Stops the worker threads (the server's shutdown). */

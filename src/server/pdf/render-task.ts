@@ -1,3 +1,4 @@
+import { dejaVuSans } from './fonts';
 import { type LeaveBalancesPdfData, renderLeaveBalancesPdf } from './leave-balances';
 import { type PayrollTableData, renderPayrollTablePdf } from './payroll-table';
 import { type PayslipPdfData, renderPayslipPdf } from './payslip';
@@ -6,7 +7,9 @@ import { type PayslipPdfData, renderPayslipPdf } from './payslip';
 export type PdfTask =
   | { kind: 'payslip'; data: PayslipPdfData }
   | { kind: 'payrollTable'; data: PayrollTableData }
-  | { kind: 'leaveBalances'; data: LeaveBalancesPdfData };
+  | { kind: 'leaveBalances'; data: LeaveBalancesPdfData }
+  /** Draws nothing: the thread has loaded the code by then, and reads the fonts (./pool's startPdfWorker). */
+  | { kind: 'start' };
 
 /** Draws one document; runs in a worker thread of ./pool. */
 export function renderTask(task: PdfTask): Promise<Uint8Array> {
@@ -17,5 +20,8 @@ export function renderTask(task: PdfTask): Promise<Uint8Array> {
       return renderPayrollTablePdf(task.data);
     case 'leaveBalances':
       return renderLeaveBalancesPdf(task.data);
+    case 'start':
+      dejaVuSans();
+      return Promise.resolve(new Uint8Array());
   }
 }

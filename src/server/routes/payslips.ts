@@ -19,6 +19,7 @@ import {
 } from '../../domain/payslips';
 import type { Config } from '../config';
 import { withPdfSlot } from '../lib/pdf-slots';
+import { startPdfWorker } from '../pdf/pool';
 import { actorOf } from '../plugins/access';
 import {
   addPayItem,
@@ -70,7 +71,11 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
         response: { 200: z.array(payslipAggregateSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listProcessed(app.db, actorOf(request), request.query),
+    async (request) => {
+      // Table View and the payslips' PDFs are a click away from the screens that ask this list.
+      startPdfWorker();
+      return listProcessed(app.db, actorOf(request), request.query);
+    },
   );
 
   r.get(
