@@ -1,7 +1,7 @@
 import { computeRunPayslip, type PayslipItem, sdlCents } from '../../src/domain/payroll';
 import { renderPayrollTablePdf } from '../../src/server/pdf/payroll-table';
 import { type PayslipPdfData, renderPayslipPdf } from '../../src/server/pdf/payslip';
-import { closePdfWorkers, renderPdfDocument } from '../../src/server/pdf/pool';
+import { closePdfWorkers, renderPdfDocument, startPdfWorker } from '../../src/server/pdf/pool';
 import { pdfText } from '../support/pdf-text';
 
 // The worked example of docs/payroll.md, March 2026.
@@ -114,6 +114,17 @@ describe('PDFs drawn in worker threads', () => {
       expect((await pdfText(pdf)).text).toBe(expected);
     }
     // A worker thread's first start loads TypeScript, pdfkit and the fonts: seconds on a busy machine.
+  }, 60_000);
+
+  it('are started ahead of a PDF, and stopping them during that start leaves nothing behind', async () => {
+    await closePdfWorkers();
+    startPdfWorker();
+    startPdfWorker();
+    // The server's shutdown while the thread loads: no error, no rejection left unhandled.
+    await closePdfWorkers();
+    startPdfWorker();
+    const pdf = await renderPdfDocument({ kind: 'payslip', data: payslip });
+    expect((await pdfText(pdf)).text).toContain('Payslip for March 2026');
   }, 60_000);
 });
 
