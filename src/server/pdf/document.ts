@@ -65,15 +65,12 @@ function numberPages(doc: Pdf) {
     // Writing below the bottom margin would add a page; lift the margin while writing the footer.
     const margin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc
-      .font(fonts.regular)
-      .fontSize(8)
-      .fillColor('#666666')
-      .text(`Page ${i + 1} of ${range.count}`, pageMargin, bottom, {
-        width: contentWidth(doc),
-        align: 'right',
-        lineBreak: false,
-      });
+    const label = `Page ${i + 1} of ${range.count}`;
+    doc.font(fonts.regular).fontSize(8).fillColor('#666666');
+    // Flush right, where text() with the content width and align: 'right' puts it, without its line
+    // wrapping (which measures word by word, on every page).
+    const lineWidth = (contentWidth(doc) * 100) / 100;
+    doc.text(label, pageMargin + (lineWidth - doc.widthOfString(label)), bottom, { lineBreak: false });
     doc.page.margins.bottom = margin;
   }
   doc.fillColor('black');
