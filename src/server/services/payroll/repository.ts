@@ -43,7 +43,21 @@ export const isProcessedRow = () => inArray(payslips.status, payslipStatusesTagg
 export const isOpenRow = () => inArray(payslips.status, payslipStatusesTagged('open'));
 
 /** The engine's view of a payslip's snapshot. */
-export const snapshotOf = (row: PayslipRow): PayslipSnapshot => ({
+/** The columns a payslip's snapshot (the engine's input) and its period are read from. */
+export const snapshotColumns = {
+  year: payslips.year,
+  month: payslips.month,
+  basicSalarySnapshotCents: payslips.basicSalarySnapshotCents,
+  cpfTypeSnapshot: payslips.cpfTypeSnapshot,
+  cpfSectionSnapshot: payslips.cpfSectionSnapshot,
+  employeeCpfRateSnapshot: payslips.employeeCpfRateSnapshot,
+  employerCpfRateSnapshot: payslips.employerCpfRateSnapshot,
+  selfHelpGroupSnapshot: payslips.selfHelpGroupSnapshot,
+  dateOfBirthSnapshot: payslips.dateOfBirthSnapshot,
+};
+type SnapshotRow = Pick<PayslipRow, keyof typeof snapshotColumns>;
+
+export const snapshotOf = (row: SnapshotRow): PayslipSnapshot => ({
   basicSalaryCents: row.basicSalarySnapshotCents,
   cpfType: row.cpfTypeSnapshot,
   cpfSection: row.cpfSectionSnapshot,
@@ -53,7 +67,7 @@ export const snapshotOf = (row: PayslipRow): PayslipSnapshot => ({
   dateOfBirth: row.dateOfBirthSnapshot,
 });
 
-export const rateFlagOf = (row: PayslipRow) => {
+export const rateFlagOf = (row: SnapshotRow) => {
   const check = checkSnapshotRates(snapshotOf(row), row.year, row.month);
   return check.differs ? { official: check.official } : null;
 };
@@ -89,7 +103,28 @@ export function assertPayslipAllows(
   if (nextPayslipStatus(row.status, event) === null) throw conflict(message);
 }
 
-export const aggregateOf = (payslip: PayslipRow, name: string, items: number): PayslipAggregate => ({
+/** The columns of a payslip that the lists show (aggregateOf). */
+export const aggregateColumns = {
+  id: payslips.id,
+  userId: payslips.userId,
+  year: payslips.year,
+  month: payslips.month,
+  status: payslips.status,
+  payDate: payslips.payDate,
+  grossPayCents: payslips.grossPayCents,
+  employeeCpfCents: payslips.employeeCpfCents,
+  employerCpfCents: payslips.employerCpfCents,
+  shgCents: payslips.shgCents,
+  netPayCents: payslips.netPayCents,
+  otherItemsCents: payslips.otherItemsCents,
+  netPayableCents: payslips.netPayableCents,
+};
+
+export const aggregateOf = (
+  payslip: Pick<PayslipRow, keyof typeof aggregateColumns>,
+  name: string,
+  items: number,
+): PayslipAggregate => ({
   payslipId: payslip.id,
   payslipMonth: payslip.month,
   payslipYear: payslip.year,
