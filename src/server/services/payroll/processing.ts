@@ -18,6 +18,7 @@ import {
   type PayItemRow,
   type PayslipRow,
   periodLabel,
+  snapshotColumns,
   snapshotOf,
   toEngineItem,
   totalsFromRow,
@@ -96,7 +97,11 @@ async function processPeriod(
   // Read after the locks are held, so items added or payslips reverted just before are seen. One after
   // another: a transaction is one connection, which runs one statement at a time anyway.
   const candidates = await tx
-    .select({ payslip: payslips, fullName: users.fullName, lastDay: employmentInfo.lastDayOfService })
+    .select({
+      payslip: { id: payslips.id, userId: payslips.userId, ...snapshotColumns },
+      fullName: users.fullName,
+      lastDay: employmentInfo.lastDayOfService,
+    })
     .from(payslips)
     .innerJoin(users, eq(users.id, payslips.userId))
     .leftJoin(employmentInfo, eq(employmentInfo.userId, payslips.userId))
