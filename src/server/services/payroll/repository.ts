@@ -31,11 +31,14 @@ export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 export const periodLabel = (year: number, month: number) => `${monthName(month)} ${year}`;
 
 /**
- * `column in (the ids)`, with the ids sent as one JSON parameter: a month of 7,000 employees stays one
- * bound value instead of 7,000.
+ * `column in (the ids)`, with the ids sent as one parameter (an int[] literal): a month of 7,000
+ * employees stays one bound value instead of 7,000. Tested with `= any`, a condition on each row:
+ * the former `in (select ... from jsonb_array_elements_text(..))` was a join, which PostgreSQL planned
+ * as a nested loop when its statistics did not know a month's payslips yet (they are created on the
+ * month's first listing, just before it is processed) and compared 7,000 by 7,000 ids.
  */
 export const inIds = (column: AnyPgColumn | SQL, ids: readonly number[]) =>
-  sql`${column} in (select value::int from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+  sql`${column} = any(${`{${ids.join(',')}}`}::int[])`;
 
 /** Payslips whose amounts are final (processed), as the lifecycle tags them. */
 export const isProcessedRow = () => inArray(payslips.status, payslipStatusesTagged('processed'));
