@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { BENCH_ADMIN, EMPLOYEES, PERIOD } from './payroll-tasks';
 import { type ServerProcess, startServerProcess } from './servers';
@@ -201,4 +203,9 @@ export async function benchPayroll(serverUrl: string | undefined): Promise<boole
   }
   print('info', 'PGlite', await measure({ kind: 'pglite' }), false);
   return ok;
+}
+
+// `DATABASE_URL=... npx tsx tests/bench/payroll.ts` runs this part alone (npm run bench runs it with the rest).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = (await benchPayroll(process.env.DATABASE_URL)) ? 0 : 1;
 }
