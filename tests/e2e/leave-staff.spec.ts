@@ -191,9 +191,18 @@ describe('staff leave', () => {
     const mine = rows(page, 'Leave requests')
       .filter({ hasText: `${dd}/${mm}/${yyyy} AM` })
       .first();
-    await mine.getByRole('button', { name: 'Actions' }).click();
-    await page.getByRole('menuitem', { name: 'View' }).click();
-    await panel.getByText('Deleting a request cannot be undone.').waitFor();
+    // On a loaded machine a click can land while the menu is still opening; the user clicks again.
+    for (let attempt = 1; ; attempt++) {
+      await mine.getByRole('button', { name: 'Actions' }).click();
+      await page.getByRole('menuitem', { name: 'View' }).click();
+      try {
+        await panel.getByText('Deleting a request cannot be undone.').waitFor({ timeout: 10_000 });
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+        await page.keyboard.press('Escape');
+      }
+    }
     await panel.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Leave request deleted')
       .getByText('The leave request has been deleted successfully.')

@@ -157,4 +157,27 @@ describe('processed table PDF', () => {
     // 0.25% of each wage, added up (337.52475) and rounded down to the dollar.
     expect(text).toContain('SDL payable 337.00');
   });
+
+  it('keeps the employer summary together whatever the number of rows', async () => {
+    for (const count of [18, 19, 20, 21, 22, 23, 24, 25]) {
+      const rows = Array.from({ length: count }, (_, i) => ({
+        name: `Employee ${i + 1}`,
+        grossPayCents: 300_000,
+        employeeCpfCents: 60_000,
+        employerCpfCents: 51_000,
+        netPayCents: 240_000,
+        otherItemsCents: 0,
+        netPayableCents: 240_000,
+        sdlCents: 750,
+      }));
+      const { pages } = await pdfText(
+        await renderPayrollTablePdf({ companyName: 'Demo Company Pte. Ltd.', year: 2026, month: 10, rows }),
+      );
+      // Up to 25 rows fit on one page with their total; the summary's four lines take at most one more.
+      expect(pages.length, `${count} rows`).toBeLessThanOrEqual(2);
+      const summaryPage = pages.find((page) => page.includes('SDL payable')) ?? '';
+      expect(summaryPage, `${count} rows`).toContain('Employer CPF');
+      expect(summaryPage, `${count} rows`).toContain(`A total of ${count} employees`);
+    }
+  });
 });

@@ -94,8 +94,10 @@ export function heading(doc: Pdf, title: string, subtitle?: string) {
 }
 
 /** A section title inside a document. */
-export function sectionTitle(doc: Pdf, title: string) {
-  if (doc.y + 40 > pageBottom(doc)) doc.addPage();
+export function sectionTitle(doc: Pdf, title: string, keepWith = 0) {
+  // The title stays with what follows it: at least a line, or `keepWith` points of it when that fits a page.
+  const following = keepWith < pageBottom(doc) - doc.page.margins.top - 40 ? keepWith : 0;
+  if (doc.y + 40 + following > pageBottom(doc)) doc.addPage();
   doc.moveDown(0.4);
   doc
     .font(fonts.bold)
@@ -109,20 +111,58 @@ export function sectionTitle(doc: Pdf, title: string) {
  * Label and value pairs laid out in columns (employee details, period and pay date...). Each
  * label is written in bold, its value beside it.
  */
+/** How the pairs are laid out: the columns, the label's width and each row's height. */
+function keyValuesLayout(
+  doc: Pdf,
+  pairs: ReadonlyArray<readonly [string, string]>,
+  options: { columns?: number; labelWidth?: number },
+) {
+  const columns = options.columns ?? 2;
+  const columnWidth = contentWidth(doc) / columns;
+  const labelWidth = Math.min(options.labelWidth ?? 110, columnWidth * 0.6);
+  const rows: Array<{ pairs: ReadonlyArray<readonly [string, string]>; height: number }> = [];
+  for (let start = 0; start < pairs.length; start += columns) {
+    const row = pairs.slice(start, start + columns);
+    const height = Math.max(
+      ...row.flatMap(([label, value]) => [
+        doc
+          .font(fonts.bold)
+          .fontSize(9)
+          .heightOfString(label, { width: labelWidth - 6 }),
+        doc
+          .font(fonts.regular)
+          .fontSize(9)
+          .heightOfString(value, { width: columnWidth - labelWidth - 8 }),
+      ]),
+    );
+    rows.push({ pairs: row, height });
+  }
+  return { columnWidth, labelWidth, rows };
+}
+
+/** The height the pairs take, to keep a block (with its title) on one page. */
+export function keyValuesHeight(
+  doc: Pdf,
+  pairs: ReadonlyArray<readonly [string, string]>,
+  options: { columns?: number; labelWidth?: number } = {},
+): number {
+  return keyValuesLayout(doc, pairs, options).rows.reduce((sum, row) => sum + row.height + 3, 0);
+}
+
 export function keyValues(
   doc: Pdf,
   pairs: ReadonlyArray<readonly [string, string]>,
   options: { columns?: number; labelWidth?: number } = {},
 ) {
-  const columns = options.columns ?? 2;
   const left = doc.page.margins.left;
-  const columnWidth = contentWidth(doc) / columns;
-  const labelWidth = Math.min(options.labelWidth ?? 110, columnWidth * 0.6);
-  for (let start = 0; start < pairs.length; start += columns) {
-    const row = pairs.slice(start, start + columns);
+  const { columnWidth, labelWidth, rows } = keyValuesLayout(doc, pairs, options);
+  for (const row of rows) {
+    // A row that does not fit goes whole to a new page: otherwise pdfkit breaks the page inside each
+    // text, and every label and value of the row lands on a page of its own.
+    if (doc.y + row.height > pageBottom(doc)) doc.addPage();
     const top = doc.y;
     let bottom = top;
-    row.forEach(([label, value], index) => {
+    row.pairs.forEach(([label, value], index) => {
       const x = left + index * columnWidth;
       doc
         .font(fonts.bold)

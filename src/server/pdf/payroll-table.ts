@@ -1,7 +1,7 @@
 import { formatCents } from '../../domain/money';
 import { sdlPayableCents } from '../../domain/payroll/sdl';
 import { monthName } from '../../domain/payslip-labels';
-import { heading, keyValues, renderPdf, sectionTitle } from './document';
+import { heading, keyValues, keyValuesHeight, renderPdf, sectionTitle } from './document';
 import { drawTable } from './table';
 
 export interface PayrollTableRow {
@@ -77,16 +77,15 @@ export function renderPayrollTablePdf(data: PayrollTableData): Promise<Buffer> {
         ],
       ],
     });
-    sectionTitle(doc, 'Employer summary');
-    keyValues(
-      doc,
-      [
-        ['Employees', `A total of ${rows.length} employees with processed payslips.`],
-        ['Total CPF (employee and employer)', formatCents(totals.employeeCpf + totals.employerCpf)],
-        ['Employer CPF', formatCents(totals.employerCpf)],
-        ['SDL payable', formatCents(sdl)],
-      ],
-      { columns: 1, labelWidth: 220 },
-    );
+    const summary: Array<readonly [string, string]> = [
+      ['Employees', `A total of ${rows.length} employees with processed payslips.`],
+      ['Total CPF (employee and employer)', formatCents(totals.employeeCpf + totals.employerCpf)],
+      ['Employer CPF', formatCents(totals.employerCpf)],
+      ['SDL payable', formatCents(sdl)],
+    ];
+    const layout = { columns: 1, labelWidth: 220 };
+    // The summary is read as one block: it goes whole to the next page rather than split.
+    sectionTitle(doc, 'Employer summary', keyValuesHeight(doc, summary, layout));
+    keyValues(doc, summary, layout);
   });
 }
