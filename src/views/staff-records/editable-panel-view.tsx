@@ -1,11 +1,10 @@
 import { Button, Card, Flex, Heading, HStack, IconButton, Stack } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import {
   type editablePanelMachine,
   isPanelDirty,
-  type PanelKind,
   type PanelValues,
 } from '../../../machines/editable-panel.machine';
 import { SubmitButton } from '../../ui/form-field';
@@ -19,30 +18,8 @@ export interface PanelFieldsProps {
   disabled: boolean;
 }
 
-/**
- * A panel of My profile or user detail (spec section 2): read-only rows with a pencil, or the fields
- * with Save (disabled while nothing changed or while saving) and Cancel (restores the stored values).
- */
-export function EditablePanelView({
-  logic,
-  kind,
-  values,
-  dateOfBirth,
-  inspect,
-  ...card
-}: {
-  logic: typeof editablePanelMachine;
-  kind: PanelKind;
-  values: PanelValues;
-  dateOfBirth?: string | null;
-  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
-} & Omit<EditablePanelCardProps, 'actor'>) {
-  const actor = useActorRef(logic, { input: { kind, values, dateOfBirth }, inspect });
-  return <EditablePanelCard actor={actor} {...card} />;
-}
-
 export interface EditablePanelCardProps {
-  /** The panel's statechart: made by the view above, or spawned by the screen's parent machine. */
+  /** The panel's statechart, spawned by the screen's parent machine (user record, Pay Items). */
   actor: ActorRefFrom<typeof editablePanelMachine>;
   title: string;
   canEdit: boolean;
@@ -50,7 +27,10 @@ export interface EditablePanelCardProps {
   rows: (values: PanelValues) => Row[];
 }
 
-/** The panel itself, rendering its statechart's state. */
+/**
+ * An editable panel (spec section 2): read-only rows with a pencil, or the fields with Save (disabled
+ * while nothing changed or while saving) and Cancel (restores the stored values).
+ */
 export function EditablePanelCard({ actor, title, canEdit, fields, rows }: EditablePanelCardProps) {
   const readOnly = useSelector(actor, (s) => s.matches('readOnly'));
   const saving = useSelector(actor, (s) => s.matches('saving'));
