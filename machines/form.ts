@@ -107,8 +107,10 @@ export interface FormConfig<TValues extends FormValues, TData, TOutput, TParams 
   upload?: UploadConfig<TValues>;
 }
 
-export interface FormInput<TParams> {
+export interface FormInput<TParams, TValues extends FormValues = FormValues> {
   params: TParams;
+  /** A form that edits what is stored (the Company page) starts from it instead of the initial values. */
+  values?: Partial<TValues>;
 }
 
 /** The errors a change leaves showing: live rules always, and the fields already showing one, re-checked. */
@@ -143,7 +145,7 @@ export function createFormMachine<
     types: {
       context: {} as FormContext<TValues, TParams, TOutput>,
       events: {} as FormEvent<TValues>,
-      input: {} as FormInput<TParams>,
+      input: {} as FormInput<TParams, TValues>,
       output: {} as TOutput,
     },
     actors: {
@@ -360,8 +362,8 @@ export function createFormMachine<
   const machineConfig = {
     id: config.id,
     description: config.description,
-    context: ({ input }: { input: FormInput<TParams> }) => ({
-      values: withDerived({ ...config.initialValues }, input.params),
+    context: ({ input }: { input: FormInput<TParams, TValues> }) => ({
+      values: withDerived({ ...config.initialValues, ...input.values }, input.params),
       errors: {},
       edited: {},
       submitError: null,

@@ -1,6 +1,8 @@
 import type { AnyStateMachine } from 'xstate';
 import { adminDashboardMachine } from './admin-dashboard.machine';
 import { changePasswordMachine } from './change-password.machine';
+import { companyFormMachine } from './company-form.machine';
+import { companySettingsMachine } from './company-settings.machine';
 import { editablePanelMachine } from './editable-panel.machine';
 import { forgotPasswordMachine } from './forgot-password.machine';
 import { leaveBalanceReportMachine } from './leave-balance-report.machine';
@@ -12,6 +14,7 @@ import { listMachine } from './list.machine';
 import { loginFormMachine } from './login-form.machine';
 import { onboardingMachine } from './onboarding.machine';
 import { payItemsMachine } from './pay-items.machine';
+import { paySubmissionsMachine } from './pay-submissions.machine';
 import { paymentSnapshotMachine } from './payment-snapshot.machine';
 import { payrollPeriodMachine } from './payroll-period.machine';
 import { payslipLifecycle } from './payslip.lifecycle';
@@ -135,8 +138,30 @@ export const machines: readonly RegisteredMachine[] = [
   {
     name: 'staff-payslips',
     drives: '/staff/payslips',
-    purpose: "A staff member's own processed payslips by year (from the hire year), each opening as a PDF.",
+    purpose:
+      "A staff member's own processed payslips by year (from the hire year), each opening as a PDF, and the year's Form IR8A.",
     machine: staffPayslipsMachine,
+  },
+  {
+    name: 'pay-submissions',
+    drives: '/admin/pay-submissions',
+    purpose:
+      "A month's hand-over: its CPF summary and what would stop the CPF file, then the CPF EZPay file, the bank's salary file and the year's IR8A forms.",
+    machine: paySubmissionsMachine,
+  },
+  {
+    name: 'company-settings',
+    drives: '/admin/company',
+    purpose:
+      "The Company page: the company's particulars fetched, then edited in the Company form, made again after each save.",
+    machine: companySettingsMachine,
+  },
+  {
+    name: 'company-form',
+    drives: '/admin/company, the Company form',
+    purpose:
+      "The company's name, UEN, CPF submission number, address and salary account, validated, then PUT /company.",
+    machine: companyFormMachine,
   },
   {
     name: 'request-leave',

@@ -6,7 +6,7 @@ import { notProvided } from './effects';
 
 /**
  * The staff member's own processed payslips (/staff/payslips): a Year filter from the hire year to
- * the current year, the table, and View opening one payslip's PDF.
+ * the current year, the table, View opening one payslip's PDF, and the year's Form IR8A.
  */
 
 export interface StaffPayslipsInput {
@@ -28,7 +28,9 @@ export interface StaffPayslipsContext {
 export type StaffPayslipsEvent =
   | { type: 'year.change'; year: number }
   | { type: 'payslips.reload' }
-  | { type: 'payslip.view'; payslipId: number };
+  | { type: 'payslip.view'; payslipId: number }
+  /** The year's Form IR8A (issue 15), offered for a year with payslips. */
+  | { type: 'ir8a.view' };
 
 export const staffPayslipsMachine = setup({
   types: {
@@ -41,9 +43,17 @@ export const staffPayslipsMachine = setup({
       notProvided('staff-payslips', 'loadPayslips'),
     ),
     openPayslipPdf: fromPromise<void, { payslipId: number }>(notProvided('staff-payslips', 'openPayslipPdf')),
+    openIr8aPdf: fromPromise<void, { userId: number; year: number }>(
+      notProvided('staff-payslips', 'openIr8aPdf'),
+    ),
   },
   actions: {
     notifyPdfFailed: (_, _params: { error: ApiError }) => notProvided('staff-payslips', 'notifyPdfFailed')(),
+    notifyIr8aFailed: (_, _params: { error: ApiError }) =>
+      notProvided('staff-payslips', 'notifyIr8aFailed')(),
+  },
+  guards: {
+    hasPayslipsThisYear: ({ context }) => context.rows.length > 0,
   },
 }).createMachine({
   id: 'staffPayslips',
@@ -86,6 +96,27 @@ export const staffPayslipsMachine = setup({
           actions: assign({ year: ({ event }) => event.year }),
         },
         'payslip.view': { target: 'openingPdf', description: 'View: the payslip PDF in a new tab.' },
+        'ir8a.view': {
+          guard: 'hasPayslipsThisYear',
+          target: 'openingIr8a',
+          description: "IR8A, shown for a year with payslips: the year's Form IR8A in a new tab.",
+        },
+      },
+    },
+    openingIr8a: {
+      description: "The IR8A PDF is fetched; IR8A reads 'Processing...'.",
+      invoke: {
+        id: 'openIr8aPdf',
+        src: 'openIr8aPdf',
+        input: ({ context }) => ({ userId: context.userId, year: context.year }),
+        onDone: { target: 'ready', description: 'The PDF opened in a new tab.' },
+        onError: {
+          target: 'ready',
+          description: "'Error retrieving IR8A'.",
+          actions: [
+            { type: 'notifyIr8aFailed', params: ({ event }) => ({ error: toApiError(event.error) }) },
+          ],
+        },
       },
     },
     openingPdf: {

@@ -5,6 +5,7 @@ import { providePayrollPeriod } from '../actors/payroll-period.actors';
 import { provideStaffPayslips } from '../actors/staff-payslips.actors';
 import { leaveApi } from '../api/leave.api';
 import { payslipsApi } from '../api/payslips.api';
+import { submissionsApi } from '../api/submissions.api';
 import { usersApi } from '../api/users.api';
 import { todayIso } from '../domain/dates';
 import { PAYSLIP_STATUSES, type PayslipStatus } from '../domain/enums';
@@ -18,7 +19,11 @@ import type { AppServices } from './services';
 
 // Composed here rather than in services.ts so that the payroll statecharts and their effects load with the screens.
 const payrollPeriod = providePayrollPeriod({ payslips: payslipsApi, notify: showToast });
-const staffPayslips = provideStaffPayslips({ payslips: payslipsApi, notify: showToast });
+const staffPayslips = provideStaffPayslips({
+  payslips: payslipsApi,
+  submissions: submissionsApi,
+  notify: showToast,
+});
 const payItems = providePayItems({
   payslips: payslipsApi,
   leave: leaveApi,

@@ -29,6 +29,8 @@ export const adminArea: Area = {
     { path: '/admin/users/:id', title: 'User Details' },
     { path: '/admin/process-pay', title: 'Process Pay' },
     { path: '/admin/pay-records', title: 'View Processed Records' },
+    { path: '/admin/pay-submissions', title: 'Submissions' },
+    { path: '/admin/company', title: 'Company' },
     { path: '/admin/leave-balance', title: "View Employee's Leave Balance" },
     { path: '/admin/users/:userId/pay-items/:year/:month', title: 'Pay Items' },
     { path: '/admin/register', title: 'Register a New Account' },

@@ -43,6 +43,12 @@ export const ProcessPayRoute = lazyScreen(() =>
 export const PayRecordsRoute = lazyScreen(() =>
   import('./payroll-routes').then((m) => ({ default: m.PayRecordsRoute })),
 );
+export const PaySubmissionsRoute = lazyScreen(() =>
+  import('./submissions-routes').then((m) => ({ default: m.PaySubmissionsRoute })),
+);
+export const CompanyRoute = lazyScreen(() =>
+  import('./submissions-routes').then((m) => ({ default: m.CompanyRoute })),
+);
 export const StaffPayslipsRoute = lazyScreen(() =>
   import('./payroll-routes').then((m) => ({ default: m.StaffPayslipsRoute })),
 );

@@ -9,11 +9,13 @@ import { type Area, adminArea, staffArea } from './route-table';
 import {
   AdminDashboardRoute,
   AllStaffRoute,
+  CompanyRoute,
   LeaveBalanceRoute,
   MyProfileRoute,
   OnboardingRoute,
   PayItemsRoute,
   PayRecordsRoute,
+  PaySubmissionsRoute,
   ProcessPayRoute,
   RegisterRoute,
   StaffDashboardRoute,
@@ -34,6 +36,8 @@ const builtScreens: Record<string, ComponentType<{ services: AppServices }>> = {
   '/staff/profile': MyProfileRoute,
   '/admin/process-pay': ProcessPayRoute,
   '/admin/pay-records': PayRecordsRoute,
+  '/admin/pay-submissions': PaySubmissionsRoute,
+  '/admin/company': CompanyRoute,
   '/staff/payslips': StaffPayslipsRoute,
   '/admin/users/:userId/pay-items/:year/:month': PayItemsRoute,
 };

@@ -21,6 +21,7 @@ import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { authRoutes } from './routes/auth';
+import { companyRoutes } from './routes/company';
 import { employmentInfoRoutes } from './routes/employment-info';
 import { fileGrantRoutes, localFileRoutes } from './routes/files';
 import { leaveBalanceRoutes } from './routes/leave-balances';
@@ -30,6 +31,7 @@ import { onboardingRoutes } from './routes/onboarding';
 import { paymentInfoRoutes } from './routes/payment-info';
 import { payslipRoutes } from './routes/payslips';
 import { staffInfoRoutes } from './routes/staff-info';
+import { submissionRoutes } from './routes/submissions';
 import { userRoutes } from './routes/users';
 import type { AuthDeps } from './services/auth';
 import { createMailer, type Mailer } from './services/mail';
@@ -193,6 +195,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(employmentInfoRoutes);
       await api.register(paymentInfoRoutes);
       await api.register(payslipRoutes, { config });
+      await api.register(companyRoutes, { config });
+      await api.register(submissionRoutes, { config });
       api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
         status: 'ok',
       }));

@@ -5,13 +5,14 @@ import { DEFAULT_LEAVE_TYPES } from '../domain/enums';
 import { leaveDays, MINIMUM_LEAVE_DAYS } from '../domain/leave-days';
 import type { Config } from './config';
 import type { Db, DbOrTx } from './db/client';
-import { users } from './db/schema';
+import { company, users } from './db/schema';
 import { insertLeaveBalances, insertLeaveTypes, insertOnboarding, insertUser } from './factories';
 import { hashPassword } from './lib/secrets';
 import { renderPdf } from './pdf/document';
 import {
   DEMO_ADMIN_NAME,
   DEMO_ALLOWANCES,
+  DEMO_COMPANY_PARTICULARS,
   DEMO_LEAVE_REQUESTS,
   DEMO_STAFF,
   DEMO_STAFF_PASSWORD,
@@ -29,7 +30,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-type SeedConfig = Pick<Config, 'seedAdminEmail' | 'seedAdminPassword' | 'companyEmailDomain'>;
+type SeedConfig = Pick<Config, 'seedAdminEmail' | 'seedAdminPassword' | 'companyEmailDomain' | 'companyName'>;
 
 /** Seeds the demo company once: a second start finds users and does nothing. */
 export async function seedIfEmpty(db: Db, config: SeedConfig, storage?: FileStorage): Promise<boolean> {
@@ -62,7 +63,7 @@ function demoLetter(letter: NonNullable<DemoLeaveRequest['pdfAttachment']>) {
  */
 export async function seedDemoCompany(
   db: DbOrTx,
-  config: Pick<SeedConfig, 'seedAdminEmail' | 'companyEmailDomain'>,
+  config: Pick<SeedConfig, 'seedAdminEmail' | 'companyEmailDomain' | 'companyName'>,
   hashes: { adminHash: string; staffHash: string },
   storage?: FileStorage,
 ) {
@@ -70,6 +71,11 @@ export async function seedDemoCompany(
   const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7));
 
+  await db.insert(company).values({
+    name: config.companyName,
+    bankAccountName: config.companyName,
+    ...DEMO_COMPANY_PARTICULARS,
+  });
   const types = await insertLeaveTypes(db, DEFAULT_LEAVE_TYPES);
   const admin = await insertUser(db, {
     email: config.seedAdminEmail,

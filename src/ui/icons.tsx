@@ -44,6 +44,18 @@ export const RecordsIcon = (props: IconProps) => (
     <path d="M14 3v5h5M9 13h6M9 17h6" />
   </LineIcon>
 );
+export const SendIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <path d="M21 3 3 10.5l7 3 3 7.5z" />
+    <path d="m10 13.5 4.5-4.5" />
+  </LineIcon>
+);
+export const BuildingIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <path d="M4 21V4h10v17M14 9h6v12M2.5 21h19" />
+    <path d="M7.5 8h3M7.5 12h3M7.5 16h3M17 13h0M17 17h0" />
+  </LineIcon>
+);
 export const ReceiptIcon = (props: IconProps) => (
   <LineIcon {...props}>
     <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />

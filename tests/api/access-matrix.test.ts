@@ -89,6 +89,15 @@ const SPEC_ACCESS: Record<string, Who> = {
       [`GET /api/users/:userId/${kind}-items`, 'admin'],
     ]),
   ),
+  // Issue 15: the company's particulars and the statutory files are the employer's ("STAFF gets 403
+  // on the company, files and summary"); an employee reads their own IR8A.
+  'GET /api/company': 'admin',
+  'PUT /api/company': 'admin',
+  'GET /api/payslips/cpf-summary': 'admin',
+  'GET /api/payslips/cpf-file': 'admin',
+  'GET /api/payslips/bank-file': 'admin',
+  'GET /api/payslips/ir8a': 'admin',
+  'GET /api/users/:id/ir8a': 'own',
   // Operations and the API's own documentation.
   'GET /api/health': 'anyone',
   'GET /api/docs': 'anyone',

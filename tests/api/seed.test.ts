@@ -33,6 +33,7 @@ const config = {
   seedAdminEmail: 'admin@company.test',
   seedAdminPassword: 'Admin@12345',
   companyEmailDomain: 'company.test',
+  companyName: 'Demo Company Pte. Ltd.',
 };
 let database: Database;
 const filesDir = mkdtempSync(path.join(tmpdir(), 'hr-seed-files-'));

@@ -23,10 +23,10 @@ describe('signed-in layouts (spec section 2, Navigation)', () => {
     document.cookie = `${SIDEBAR_COOKIE}=; path=/; max-age=0`;
   });
 
-  it('admin sidebar: Home, Users, Leave Balance and the Pay group, open by default', async () => {
+  it('admin sidebar: Home, Users, Leave Balance, the Pay group (open by default) and Company', async () => {
     const { user } = await as(admin, '/admin/users/12');
-    const hrefs = ['Home', 'Users', 'Leave Balance', 'Process', 'Records'].map((name) =>
-      link(name).getAttribute('href'),
+    const hrefs = ['Home', 'Users', 'Leave Balance', 'Process', 'Records', 'Submissions', 'Company'].map(
+      (name) => link(name).getAttribute('href'),
     );
     expect(hrefs).toEqual([
       '/admin',
@@ -34,6 +34,8 @@ describe('signed-in layouts (spec section 2, Navigation)', () => {
       '/admin/leave-balance',
       '/admin/process-pay',
       '/admin/pay-records',
+      '/admin/pay-submissions',
+      '/admin/company',
     ]);
     expect(link('Users')).toHaveAttribute('aria-current', 'page');
     expect(link('Home')).not.toHaveAttribute('aria-current');

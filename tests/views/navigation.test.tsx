@@ -15,6 +15,8 @@ describe('the sidebar link of each admin path', () => {
     ['/admin/users/12/pay-items/2026/7', ['Process']],
     ['/admin/pay-records', ['Records']],
     ['/admin/leave-balance', ['Leave Balance']],
+    ['/admin/pay-submissions', ['Submissions']],
+    ['/admin/company', ['Company']],
   ])('%s highlights %j', (path, expected) => {
     expect(activeOn(path)).toEqual(expected);
   });

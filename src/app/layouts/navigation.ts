@@ -1,10 +1,12 @@
 import type { ComponentType } from 'react';
 import {
+  BuildingIcon,
   CalendarIcon,
   HomeIcon,
   ProcessIcon,
   ReceiptIcon,
   RecordsIcon,
+  SendIcon,
   UserIcon,
   UsersIcon,
   WalletIcon,
@@ -45,8 +47,10 @@ export const adminNavigation: NavItem[] = [
     links: [
       { kind: 'link', label: 'Process', href: '/admin/process-pay', icon: ProcessIcon, alsoOn: PAY_ITEMS },
       { kind: 'link', label: 'Records', href: '/admin/pay-records', icon: RecordsIcon },
+      { kind: 'link', label: 'Submissions', href: '/admin/pay-submissions', icon: SendIcon },
     ],
   },
+  { kind: 'link', label: 'Company', href: '/admin/company', icon: BuildingIcon },
 ];
 
 export const staffNavigation: NavItem[] = [

@@ -425,3 +425,24 @@ export const outbox = pgTable(
   },
   (t) => [index('outbox_created_idx').on(t.createdAt)],
 );
+
+/** The company itself: one row (id 1), written by PUT /company; until then the defaults of config. */
+export const company = pgTable(
+  'company',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull(),
+    uen: text('uen'),
+    cpfSubmissionNumber: text('cpf_submission_number'),
+    address: text('address'),
+    bankName: text('bank_name', { enum: BANK_NAMES }),
+    bankAccountNo: text('bank_account_no'),
+    bankAccountName: text('bank_account_name'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('company_single_row_check', sql`${t.id} = 1`),
+    check('company_name_check', sql`length(trim(${t.name})) > 0`),
+    check('company_bank_check', sql`${t.bankName} is null or ${oneOf(t.bankName, BANK_NAMES)}`),
+  ],
+);

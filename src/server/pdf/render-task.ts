@@ -1,4 +1,5 @@
 import { dejaVuSans } from './fonts';
+import { type Ir8aPdfData, renderIr8aPdf } from './ir8a';
 import { type LeaveBalancesPdfData, renderLeaveBalancesPdf } from './leave-balances';
 import { type PayrollTableData, renderPayrollTablePdf } from './payroll-table';
 import { type PayslipPdfData, renderPayslipPdf } from './payslip';
@@ -8,6 +9,7 @@ export type PdfTask =
   | { kind: 'payslip'; data: PayslipPdfData }
   | { kind: 'payrollTable'; data: PayrollTableData }
   | { kind: 'leaveBalances'; data: LeaveBalancesPdfData }
+  | { kind: 'ir8a'; data: Ir8aPdfData }
   /** Draws nothing: the thread has loaded the code by then, and reads the fonts (./pool's startPdfWorker). */
   | { kind: 'start' };
 
@@ -20,6 +22,8 @@ export function renderTask(task: PdfTask): Promise<Uint8Array> {
       return renderPayrollTablePdf(task.data);
     case 'leaveBalances':
       return renderLeaveBalancesPdf(task.data);
+    case 'ir8a':
+      return renderIr8aPdf(task.data);
     case 'start':
       dejaVuSans();
       return Promise.resolve(new Uint8Array());

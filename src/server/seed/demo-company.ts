@@ -12,6 +12,18 @@ import type { CpfSection, CpfType, PayItemKind, PayItemType } from '../../domain
 // The demo company that `npm start` and `npm run seed` create on an empty database: data only.
 // The seed (../seed.ts) turns it into rows through the same factories the tests use.
 
+/**
+ * The demo company's particulars (fictitious: the UEN is the shape of a local company's, the
+ * account a 10-digit UOB one), so the statutory files can be tried on the demo months.
+ */
+export const DEMO_COMPANY_PARTICULARS = {
+  uen: '201912345K',
+  cpfSubmissionNumber: '201912345KPTE01',
+  address: '1 Demo Street, #01-01, Singapore 012345',
+  bankName: 'UOB',
+  bankAccountNo: '1234567890',
+} as const;
+
 /** The password every demo staff account is seeded with (documented in the README). */
 export const DEMO_STAFF_PASSWORD = 'Staff@12345';
 export const DEMO_ADMIN_NAME = 'Siti Rahmah';

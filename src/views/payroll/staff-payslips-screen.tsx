@@ -1,4 +1,4 @@
-import { Button, Card, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
@@ -69,18 +69,34 @@ export function StaffPayslipsScreen({
   const rows = useSelector(actor, (s) => s.context.rows);
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const ready = useSelector(actor, (s) => s.matches('ready'));
+  const openingIr8a = useSelector(actor, (s) => s.matches('openingIr8a'));
   const error = useSelector(actor, (s) => s.context.error);
 
   return (
     <Stack gap="4">
       <PageTitle>My Payslips</PageTitle>
-      <PickerSelect
-        label="Year"
-        value={year}
-        options={yearChoices(years)}
-        disabled={!ready}
-        onChange={(y) => actor.send({ type: 'year.change', year: y })}
-      />
+      <Flex justify="space-between" align="flex-end" gap="3" wrap="wrap">
+        <PickerSelect
+          label="Year"
+          value={year}
+          options={yearChoices(years)}
+          disabled={!ready}
+          onChange={(y) => actor.send({ type: 'year.change', year: y })}
+        />
+        {rows.length > 0 && (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={!ready && !openingIr8a}
+            loading={openingIr8a}
+            loadingText="Processing..."
+            aria-label={`IR8A for ${year}`}
+            onClick={() => actor.send({ type: 'ir8a.view' })}
+          >
+            IR8A
+          </Button>
+        )}
+      </Flex>
       <Card.Root>
         <Card.Body p={{ base: '4', md: '6' }}>
           <DataTable

@@ -5,6 +5,7 @@ import { employmentInfo, paymentInfo, payslips, staffInfo, users } from '../../d
 import { conflict, notFound } from '../../lib/http-error';
 import { renderPdfDocument } from '../../pdf/pool';
 import { type Actor, assertAdmin, assertOwnerOrAdminElseNotFound, isAdmin } from '../actor';
+import { type CompanyDefaults, companyOf } from '../company';
 import {
   emptyYearToDate,
   isProcessedRow,
@@ -16,10 +17,8 @@ import {
 
 /** The documents of processed payroll: a payslip's PDF and the period's table PDF. */
 
-/** What the PDFs need beyond the database. */
-export interface PdfDeps {
-  companyName: string;
-}
+/** What the PDFs need beyond the database: the company's name until its particulars are saved. */
+export type PdfDeps = CompanyDefaults;
 
 const fileStamp = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
 
@@ -38,16 +37,17 @@ export async function payslipPdf(db: DbOrTx, actor: Actor, { id }: { id: number 
   if (!isProcessedPayslip(payslip.status)) {
     throw isAdmin(actor) ? conflict('Only a processed payslip has a PDF.') : notFound('Payslip not found.');
   }
-  const [items, ytd, bank] = await Promise.all([
+  const [items, ytd, bank, company] = await Promise.all([
     itemsOf(db, payslip.id),
     yearToDate(db, payslip, [payslip.userId], { throughMonth: true }),
     db
       .select({ bankName: paymentInfo.bankName, accountNo: paymentInfo.accountNo })
       .from(paymentInfo)
       .where(eq(paymentInfo.userId, payslip.userId)),
+    companyOf(db, deps),
   ]);
   const data = {
-    companyName: deps.companyName,
+    companyName: company.name,
     employee: {
       fullName: found.user.fullName,
       nric: found.staff?.nric ?? null,
@@ -78,6 +78,7 @@ export async function payslipPdf(db: DbOrTx, actor: Actor, { id }: { id: number 
 export async function processedTablePdf(db: DbOrTx, actor: Actor, { year, month }: Period, deps: PdfDeps) {
   assertAdmin(actor);
   // The table's columns only: a 7,000-row month read whole was 29 columns a row to read and map.
+  const company = await companyOf(db, deps);
   const rows = await db
     .select({
       name: users.fullName,
@@ -95,7 +96,7 @@ export async function processedTablePdf(db: DbOrTx, actor: Actor, { year, month 
     .orderBy(asc(users.fullName), asc(users.id));
   const pdf = await renderPdfDocument({
     kind: 'payrollTable',
-    data: { companyName: deps.companyName, year, month, rows },
+    data: { companyName: company.name, year, month, rows },
   });
   return { pdf, fileName: `processed-payslips-${fileStamp(year, month)}.pdf` };
 }

@@ -9,6 +9,15 @@ import { inIds, rowsOf } from './repository';
 import { movePayslips } from './status';
 
 /**
+ * Who is paid for a period, over `users u` joined to `employment_info ei`: staff hired by its last
+ * day, ACTIVE, or RESIGNED with a last day on or after its first day.
+ */
+export const isPaidInPeriod = (year: number, month: number) => sql`u.role = 'STAFF'
+  and ei.hire_date <= ${lastDayOf(year, month)}
+  and (ei.employment_status = 'ACTIVE'
+    or (ei.employment_status = 'RESIGNED' and ei.last_day_of_service >= ${firstDayOf(year, month)}))`;
+
+/**
  * Opens a payroll period: creates the missing payslip rows in one statement. Every eligible staff
  * member (onboarded; ACTIVE, or RESIGNED with a last day on or after the period's first day; hired on
  * or before its last day) gets one, with snapshots of salary, CPF type, section and rates, self-help
@@ -32,10 +41,7 @@ export async function openPayrollPeriod(tx: DbOrTx, year: number, month: number,
         join employment_info ei on ei.user_id = u.id
         join staff_info si on si.user_id = u.id
         join payment_info pi on pi.user_id = u.id
-      where u.role = 'STAFF'
-        and ei.hire_date <= ${last}
-        and (ei.employment_status = 'ACTIVE'
-          or (ei.employment_status = 'RESIGNED' and ei.last_day_of_service >= ${first}))
+      where ${isPaidInPeriod(year, month)}
         ${userId === undefined ? sql`` : sql`and u.id = ${userId}`}
       on conflict (user_id, year, month) do nothing
       returning id, user_id, basic_salary_snapshot_cents as basic`,

@@ -1,0 +1,33 @@
+import {
+  type Company,
+  type CompanyBody,
+  type CompanyFormValues,
+  companyFormSchema,
+} from '../src/domain/company';
+import { submissionToasts } from '../src/domain/messages/submissions';
+import { createFormMachine } from './form';
+
+/**
+ * The Company page's form (issue 15): the particulars the statutory files and PDFs print. It starts
+ * from what is stored (its parent, machines/company-settings.machine.ts, loads it) and finishes with
+ * what the server saved.
+ */
+export const companyFormMachine = createFormMachine<CompanyFormValues, CompanyBody, Company>({
+  id: 'companyForm',
+  description: "The company's name, UEN, CPF submission number, address and paying bank account.",
+  initialValues: {
+    name: '',
+    uen: '',
+    cpfSubmissionNumber: '',
+    address: '',
+    bankName: '',
+    bankAccountNo: '',
+    bankAccountName: '',
+  },
+  // The API's own schema: every field is text or '' (none), so it reads the inputs as they are.
+  schema: companyFormSchema,
+  request: { id: 'saveCompany', description: "Save: PUT /company; the button reads 'Processing...'." },
+  successToast: () => submissionToasts.companySaved,
+  failureToast: submissionToasts.companyFailed,
+  afterSuccess: { type: 'finish', description: 'Saved: the page shows what the server stored.' },
+});

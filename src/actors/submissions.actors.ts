@@ -1,0 +1,76 @@
+import { fromPromise } from 'xstate';
+import { companyFormMachine } from '../../machines/company-form.machine';
+import { companySettingsMachine } from '../../machines/company-settings.machine';
+import type { ToastParams } from '../../machines/effects';
+import { type DownloadInput, paySubmissionsMachine } from '../../machines/pay-submissions.machine';
+import type { NamedFile, SubmissionsApi } from '../api/submissions.api';
+import { submissionToasts } from '../domain/messages/submissions';
+import { saveFile } from './download';
+import { openPdfInNewTab } from './pdf';
+
+export interface SubmissionsEffects {
+  submissions: SubmissionsApi;
+  notify: (toast: ToastParams) => void;
+}
+
+/** The Company page with its live effects (issue 15). */
+export function provideCompanySettings({ submissions, notify }: SubmissionsEffects) {
+  return companySettingsMachine.provide({
+    actors: {
+      loadCompany: fromPromise(() => submissions.company()),
+      companyForm: companyFormMachine.provide({
+        actors: {
+          submit: fromPromise(({ input }) =>
+            submissions.saveCompany({
+              name: input.name,
+              uen: input.uen,
+              cpfSubmissionNumber: input.cpfSubmissionNumber,
+              address: input.address,
+              bankName: input.bankName,
+              bankAccountNo: input.bankAccountNo,
+              bankAccountName: input.bankAccountName,
+            }),
+          ),
+        },
+        actions: { notify: (_, toast) => notify(toast) },
+      }),
+    },
+  });
+}
+
+/** Submissions with its live effects: each file fetched, then saved (the IR8A PDF opens in a tab). */
+export function providePaySubmissions({ submissions, notify }: SubmissionsEffects) {
+  const save = async (file: Promise<NamedFile>) => {
+    const { blob, fileName } = await file;
+    saveFile(blob, fileName);
+    return fileName;
+  };
+  const download = async ({ file, year, month, bank, valueDate }: DownloadInput): Promise<string> => {
+    switch (file) {
+      case 'cpfFile':
+        return save(submissions.cpfFile({ year, month }));
+      case 'bankFile':
+        return save(submissions.bankFile({ year, month }, bank, valueDate));
+      case 'ir8aCsv':
+        return save(submissions.ir8aCsv(year));
+      case 'ir8aPdf':
+        await openPdfInNewTab(() => submissions.ir8aPdf(year));
+        return `IR8A ${year}`;
+    }
+  };
+  return paySubmissionsMachine.provide({
+    actors: {
+      loadSummary: fromPromise(({ input }) => submissions.cpfSummary(input)),
+      download: fromPromise(({ input }) => download(input)),
+    },
+    actions: {
+      notify: (_, params) => notify(params),
+      notifyDownloaded: (_, fileName) => notify(submissionToasts.downloaded(fileName)),
+      notifyDownloadFailed: (_, error) => notify(submissionToasts.downloadFailed(error)),
+      notifySummaryFailed: (_, error) => notify(submissionToasts.summaryFailed(error)),
+    },
+  });
+}
+
+export type CompanySettingsLogic = ReturnType<typeof provideCompanySettings>;
+export type PaySubmissionsLogic = ReturnType<typeof providePaySubmissions>;

@@ -1,0 +1,59 @@
+import { type Company, type CompanyBody, companySchema } from '../domain/company';
+import { cpfSummarySchema } from '../domain/submissions';
+import { type ApiClient, apiClient } from './client';
+import { asPdf, type Period } from './payslips.api';
+
+/** A file the server names in its Content-Disposition header. */
+export interface NamedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+const fileNameOf = (disposition: string | null, fallback: string) =>
+  /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback;
+
+/** The company's particulars and the month's statutory files (issue 15). */
+export function createSubmissionsApi(client: ApiClient) {
+  /** Fetches a file as a blob, keeping the name the server gave it. */
+  async function download(path: string, query: Record<string, string | number>, fallback: string) {
+    let fileName = fallback;
+    const blob = await client.request<Blob>(path, {
+      query,
+      responseType: 'blob',
+      onResponse: ({ response }) => {
+        fileName = fileNameOf(response.headers.get('content-disposition'), fallback);
+      },
+    });
+    return { blob, fileName } satisfies NamedFile;
+  }
+
+  return {
+    async company(): Promise<Company> {
+      return companySchema.parse(await client.request('/company'));
+    },
+    async saveCompany(body: CompanyBody): Promise<Company> {
+      return companySchema.parse(await client.request('/company', { method: 'PUT', body }));
+    },
+    async cpfSummary(period: Period) {
+      return cpfSummarySchema.parse(await client.request('/payslips/cpf-summary', { query: period }));
+    },
+    cpfFile: (period: Period) => download('/payslips/cpf-file', { ...period }, 'cpf.DTL'),
+    bankFile: (period: Period, bank: string, valueDate: string) =>
+      download(
+        '/payslips/bank-file',
+        { ...period, bank, ...(valueDate ? { valueDate } : {}) },
+        `salary-${bank}.txt`,
+      ),
+    async ir8aPdf(year: number) {
+      return asPdf(await client.request('/payslips/ir8a', { query: { year }, responseType: 'blob' }));
+    },
+    ir8aCsv: (year: number) => download('/payslips/ir8a', { year, format: 'csv' }, `ir8a-${year}.csv`),
+    async userIr8aPdf(userId: number, year: number) {
+      return asPdf(await client.request(`/users/${userId}/ir8a`, { query: { year }, responseType: 'blob' }));
+    },
+  };
+}
+
+export type SubmissionsApi = ReturnType<typeof createSubmissionsApi>;
+
+export const submissionsApi = createSubmissionsApi(apiClient);

@@ -1,0 +1,39 @@
+import type { Toast } from './toast';
+
+/**
+ * The words of the Company page and the Submissions screen (issue 15; the spec names none, so these
+ * are ours, in the spec's style: a short title and the server's reason beneath it).
+ */
+export const submissionToasts = {
+  companySaved: { type: 'success', title: 'Company details saved' } satisfies Toast,
+  companyFailed: (error: { message: string }): Toast => ({
+    type: 'error',
+    title: 'Failed to save company details',
+    description: error.message,
+  }),
+  companyLoadFailed: (error: { message: string }): Toast => ({
+    type: 'error',
+    title: 'Failed to fetch company details',
+    description: error.message,
+  }),
+  summaryFailed: (error: { message: string }): Toast => ({
+    type: 'error',
+    title: 'Failed to fetch the CPF summary',
+    description: error.message,
+  }),
+  downloaded: (fileName: string): Toast => ({
+    type: 'success',
+    title: 'File downloaded',
+    description: fileName,
+  }),
+  downloadFailed: (error: { message: string }): Toast => ({
+    type: 'error',
+    title: 'Error generating file',
+    description: error.message,
+  }),
+  ir8aFailed: (error: { message: string }): Toast => ({
+    type: 'error',
+    title: 'Error retrieving IR8A',
+    description: error.message,
+  }),
+};

@@ -1,0 +1,315 @@
+import { isIsoDate } from '../dates';
+import { centsToAmount } from '../money';
+import {
+  type PayItemKind,
+  type PayItemType,
+  parseEnum,
+  payItemKindSchema,
+  payItemTypesByKind,
+  type SelfHelpGroup,
+  selfHelpGroupSchema,
+} from './enums';
+import { PayrollInputError } from './errors';
+import { assertCents } from './money';
+
+/**
+ * Form IR8A, the IRAS "Return of Employee's Remuneration" for a year of income (its year of
+ * assessment is the next year): one employee's processed payslips of the year added up into the
+ * form's items, and the employer's CSV of those figures. Amounts are integer cents, as in the rest
+ * of the engine. Sources: /work/shared/payroll/statutory-files.md section 3 (IRAS AIS).
+ */
+
+/** One processed payslip of the year, as the IR8A reads it. */
+export interface Ir8aPayslip {
+  month: number;
+  basicSalaryCents: number;
+  items: readonly { kind: PayItemKind; type: string; amountCents: number }[];
+  employeeCpfCents: number;
+  shgCents: number;
+  /** The payslip's snapshot: the fund its self-help group contribution went to. */
+  selfHelpGroup: SelfHelpGroup;
+}
+
+export interface Ir8aEmployee {
+  userId: number;
+  fullName: string;
+  idNumber: string;
+  designation: string | null;
+  dateOfBirth: string | null;
+  gender: string | null;
+  nationality: string | null;
+  hireDate: string | null;
+  lastDayOfService: string | null;
+}
+
+export interface Ir8aFigures {
+  /** The year of income; the year of assessment is year + 1. */
+  year: number;
+  employee: Ir8aEmployee & { idType: 'NRIC' | 'FIN' };
+  /** The employment within the year: the later of 1 January and the hire date... */
+  periodFrom: string;
+  /** ...to the earlier of 31 December and the last day of service. */
+  periodTo: string;
+  /** (a) Gross salary, fees, leave pay, wages and overtime pay. */
+  salaryCents: number;
+  /** (b) Bonus. */
+  bonusCents: number;
+  /** (c) Director's fees. */
+  directorsFeesCents: number;
+  /** (d) Gross commission. */
+  commissionCents: number;
+  /** (d) Transport allowance. */
+  transportAllowanceCents: number;
+  /** (d) Other allowances. */
+  otherAllowancesCents: number;
+  /** (d) Others: commission + transport allowance + other allowances. */
+  othersCents: number;
+  /** (a) + (b) + (c) + (d). */
+  totalCents: number;
+  /** The employee's compulsory CPF contributions. */
+  employeeCpfCents: number;
+  /** Contributions deducted from salary to the Mosque Building Fund (MBMF). */
+  mbfCents: number;
+  /** Donations deducted through salary: CDAC, SINDA and ECF. */
+  donationsCents: number;
+  /**
+   * Medical claims paid (MEDICAL_CLAIM items), left out of every item: they repay medical expenses
+   * the employee paid out of pocket, money given back rather than earned by the employment, so not
+   * remuneration. Kept here so that the figures reconcile with the payslips.
+   */
+  excludedCents: number;
+}
+
+/** Where a pay item goes on the IR8A. */
+export type Ir8aItemClass =
+  | 'salary'
+  | 'bonus'
+  | 'directorsFees'
+  | 'commission'
+  | 'transportAllowance'
+  | 'otherAllowances'
+  | 'excluded';
+
+/**
+ * The pay item types the IR8A reports. OTHER_DEDUCTION items (deduction, advance, medical
+ * co-share, NS make-up pay, loan) are recoveries from net pay, after tax: they neither add to nor
+ * reduce remuneration, so they have no class and are not read.
+ */
+export type Ir8aPayItemType = PayItemType<Exclude<PayItemKind, 'OTHER_DEDUCTION'>>;
+
+/** Every pay item type the IR8A reports, and the item of the form it goes to. */
+export const IR8A_ITEM_CLASSES: { readonly [T in Ir8aPayItemType]: Ir8aItemClass } = {
+  // ADHOC (ordinary wages)
+  /** Overtime pay is item (a) by its name ("... wages and overtime pay"). */
+  OVERTIME: 'salary',
+  /** A performance incentive paid in addition to salary: a bonus, item (b). */
+  INCENTIVE: 'bonus',
+  /** An allowance in cash for the employee's phone: (d) other allowances (it is neither transport nor entertainment). */
+  MOBILE_ALLOWANCE: 'otherAllowances',
+  /** Pay for work on an off day: wages for work done, item (a). */
+  OFFDAY: 'salary',
+  /** Pay for work on a public holiday: wages for work done, item (a). */
+  PUBLIC_HOLIDAY: 'salary',
+  /** Paid for staying on, not for work done in the month: a bonus, item (b). */
+  RETENTION_INCENTIVE: 'bonus',
+  // BONUS (additional wages)
+  /** Gross commission has its own line under (d). */
+  COMMISION: 'commission',
+  /** Unused leave paid out is leave pay: item (a) ("... fees, leave pay, wages ..."). */
+  ANNUAL_LEAVE_ENCASHMENT: 'salary',
+  /** Item (b). */
+  BONUS: 'bonus',
+  /** The annual wage supplement (13th month) is a contractual bonus: item (b). */
+  AWS: 'bonus',
+  /** Item (c). */
+  DIRECTOR_FEE: 'directorsFees',
+  /** Arrears of salary: salary, item (a), reported in the year it is paid. */
+  BACK_PAY: 'salary',
+  // DEDUCTION (reduce ordinary wages)
+  /** A deduction for lateness reduces the salary paid: item (a), subtracted. */
+  LATENESS: 'salary',
+  /** A deduction for unpaid leave reduces the salary paid: item (a), subtracted. */
+  UNPAID_LEAVE: 'salary',
+  // OTHER_ADDITION (paid outside gross pay and CPF, but remuneration all the same)
+  /** Item (d) transport allowance. */
+  TRAVEL_ALLOWANCE: 'transportAllowance',
+  /** An allowance in cash: (d) other allowances. */
+  SKILL_ALLOWANCE: 'otherAllowances',
+  /** A reimbursement of medical expenses, not remuneration: left out (see Ir8aFigures.excludedCents). */
+  MEDICAL_CLAIM: 'excluded',
+  /** Other payments to the employee, unknown in kind: taxable, (d) other allowances. */
+  OTHER: 'otherAllowances',
+};
+
+const readDate = (name: string, value: string | null): string | null => {
+  if (value === null) return null;
+  if (typeof value !== 'string' || !isIsoDate(value)) {
+    throw new PayrollInputError(`${name} must be a date YYYY-MM-DD or null, got ${JSON.stringify(value)}`);
+  }
+  return value;
+};
+
+/** 'FIN' for foreigners' numbers (F, G and M series), 'NRIC' otherwise (S and T series). */
+const idTypeOf = (idNumber: string): 'NRIC' | 'FIN' => (/^[FGM]/i.test(idNumber.trim()) ? 'FIN' : 'NRIC');
+
+/**
+ * An employee's IR8A figures for a year of income, from the processed payslips of that year.
+ *
+ * A month's salary is not below zero, as its ordinary wages are not (computePayslip): its ordinary
+ * part (basic salary + overtime, off-day and public-holiday pay − lateness and unpaid-leave
+ * deductions) is floored at zero, then leave pay and back pay are added. Those two are additional
+ * wages, which deductions never reduce in the payslip either.
+ */
+export function ir8aFigures(
+  year: number,
+  employee: Ir8aEmployee,
+  payslips: readonly Ir8aPayslip[],
+): Ir8aFigures {
+  if (!Number.isInteger(year) || year < 1900 || year > 9999) {
+    throw new PayrollInputError(`year must be a whole year, got ${String(year)}`);
+  }
+  const hireDate = readDate('hireDate', employee.hireDate);
+  const lastDay = readDate('lastDayOfService', employee.lastDayOfService);
+  const yearStart = `${year}-01-01`;
+  const yearEnd = `${year}-12-31`;
+  // ISO dates compare as strings.
+  const periodFrom = hireDate !== null && hireDate > yearStart ? hireDate : yearStart;
+  const periodTo = lastDay !== null && lastDay < yearEnd ? lastDay : yearEnd;
+  if (periodFrom > periodTo) {
+    throw new PayrollInputError(
+      `Employee ${employee.userId} was not employed in ${year} (hired ${hireDate ?? '-'}, last day ${lastDay ?? '-'})`,
+    );
+  }
+
+  const sums: Record<Ir8aItemClass, number> = {
+    salary: 0,
+    bonus: 0,
+    directorsFees: 0,
+    commission: 0,
+    transportAllowance: 0,
+    otherAllowances: 0,
+    excluded: 0,
+  };
+  let employeeCpfCents = 0;
+  let mbfCents = 0;
+  let donationsCents = 0;
+  const months = new Set<number>();
+
+  payslips.forEach((payslip, index) => {
+    const at = `payslips[${index}]`;
+    if (!Number.isInteger(payslip.month) || payslip.month < 1 || payslip.month > 12) {
+      throw new PayrollInputError(`${at}.month must be 1 to 12, got ${String(payslip.month)}`);
+    }
+    if (months.has(payslip.month)) {
+      throw new PayrollInputError(`Two payslips for month ${payslip.month} of ${year}`);
+    }
+    months.add(payslip.month);
+
+    // Ordinary salary (floored at zero) and what is added after the floor.
+    let ordinary = assertCents(`${at}.basicSalaryCents`, payslip.basicSalaryCents);
+    let leaveAndBackPay = 0;
+    payslip.items.forEach((item, itemIndex) => {
+      const where = `${at}.items[${itemIndex}]`;
+      const kind = parseEnum(payItemKindSchema, `pay item kind at ${where}`, item.kind);
+      const types: readonly string[] = payItemTypesByKind[kind];
+      if (!types.includes(item.type)) {
+        throw new PayrollInputError(
+          `Unknown ${kind} pay item type ${JSON.stringify(item.type)} at ${where} (expected one of ${types.join(', ')})`,
+        );
+      }
+      const amount = assertCents(`${where}.amountCents`, item.amountCents);
+      if (kind === 'OTHER_DEDUCTION') return;
+      const itemClass = IR8A_ITEM_CLASSES[item.type as Ir8aPayItemType];
+      if (kind === 'DEDUCTION') ordinary -= amount;
+      else if (itemClass === 'salary' && kind === 'BONUS') leaveAndBackPay += amount;
+      else if (itemClass === 'salary') ordinary += amount;
+      else sums[itemClass] += amount;
+    });
+    sums.salary += Math.max(0, ordinary) + leaveAndBackPay;
+
+    employeeCpfCents += assertCents(`${at}.employeeCpfCents`, payslip.employeeCpfCents);
+    const shg = assertCents(`${at}.shgCents`, payslip.shgCents);
+    const fund = parseEnum(selfHelpGroupSchema, `self-help group at ${at}`, payslip.selfHelpGroup);
+    // The Mosque Building Fund has its own line; the other funds' contributions are donations.
+    if (fund === 'MBMF') mbfCents += shg;
+    else if (fund !== 'NONE') donationsCents += shg;
+    else if (shg !== 0) {
+      throw new PayrollInputError(`${at} has a self-help group contribution but no self-help group`);
+    }
+  });
+
+  const othersCents = sums.commission + sums.transportAllowance + sums.otherAllowances;
+  return {
+    year,
+    employee: { ...employee, idType: idTypeOf(employee.idNumber) },
+    periodFrom,
+    periodTo,
+    salaryCents: sums.salary,
+    bonusCents: sums.bonus,
+    directorsFeesCents: sums.directorsFees,
+    commissionCents: sums.commission,
+    transportAllowanceCents: sums.transportAllowance,
+    otherAllowancesCents: sums.otherAllowances,
+    othersCents,
+    totalCents: sums.salary + sums.bonus + sums.directorsFees + othersCents,
+    employeeCpfCents,
+    mbfCents,
+    donationsCents,
+    excludedCents: sums.excluded,
+  };
+}
+
+/** A date of the year's employment as the form has it: a commencement or cessation within the year, else empty. */
+const withinYear = (date: string | null, year: number): string => (date?.startsWith(`${year}-`) ? date : '');
+
+/** A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, its quotes doubled. */
+const csvField = (value: string): string =>
+  /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+
+/** Dollars with two decimals and no grouping: 123456 -> 1234.56. */
+const dollars = (cents: number): string => centsToAmount(cents).toFixed(2);
+
+type Employer = { name: string; uen: string };
+
+const csvColumns: ReadonlyArray<readonly [string, (row: Ir8aFigures, employer: Employer) => string]> = [
+  ['Employer UEN', (_, employer) => employer.uen],
+  ['Employer name', (_, employer) => employer.name],
+  ['Year of assessment', (row) => String(row.year + 1)],
+  ['ID type', (row) => row.employee.idType],
+  ['ID number', (row) => row.employee.idNumber],
+  ['Full name', (row) => row.employee.fullName],
+  ['Designation', (row) => row.employee.designation ?? ''],
+  ['Date of birth', (row) => row.employee.dateOfBirth ?? ''],
+  ['Sex', (row) => row.employee.gender ?? ''],
+  ['Nationality', (row) => row.employee.nationality ?? ''],
+  ['Date of commencement', (row) => withinYear(row.employee.hireDate, row.year)],
+  ['Date of cessation', (row) => withinYear(row.employee.lastDayOfService, row.year)],
+  ['Period from', (row) => row.periodFrom],
+  ['Period to', (row) => row.periodTo],
+  ['Salary', (row) => dollars(row.salaryCents)],
+  ['Bonus', (row) => dollars(row.bonusCents)],
+  ["Director's fees", (row) => dollars(row.directorsFeesCents)],
+  ['Gross commission', (row) => dollars(row.commissionCents)],
+  ['Transport allowance', (row) => dollars(row.transportAllowanceCents)],
+  ['Other allowances', (row) => dollars(row.otherAllowancesCents)],
+  ['Others', (row) => dollars(row.othersCents)],
+  ['Total income', (row) => dollars(row.totalCents)],
+  ['Employee CPF', (row) => dollars(row.employeeCpfCents)],
+  ['Donations', (row) => dollars(row.donationsCents)],
+  ['Mosque Building Fund', (row) => dollars(row.mbfCents)],
+  ['Medical claims excluded', (row) => dollars(row.excludedCents)],
+];
+
+/**
+ * The employer's CSV of the same figures, one row per employee, dollars with two decimals; header
+ * row first; CRLF; fields quoted when needed (RFC 4180). Each row names the employer (UEN and name)
+ * so that rows stay attributable when files are merged. Dates are YYYY-MM-DD; the dates of
+ * commencement and cessation are given when they fall within the year, as the form asks.
+ */
+export function ir8aCsv(employer: Employer, rows: readonly Ir8aFigures[]): string {
+  const lines = [
+    csvColumns.map(([header]) => csvField(header)).join(','),
+    ...rows.map((row) => csvColumns.map(([, value]) => csvField(value(row, employer))).join(',')),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,43 @@
+/**
+ * Statutory and bank files built from a processed payroll month: the CPF EZPay (FTP) file and the
+ * UOB, DBS and OCBC bulk salary files. Pure functions; layouts, sources and the choices made where
+ * the sources are weak: docs/statutory-files.md.
+ */
+
+export {
+  DBS_UFF_CHOICES,
+  OCBC_CHOICES,
+  SALARY_FILE_BANKS,
+  type SalaryFile,
+  type SalaryFileBank,
+  type SalaryFileInput,
+  type SalaryPayment,
+  salaryFile,
+  salaryFileProblems,
+  UOB_CHOICES,
+  type UobHashDetail,
+  type UobHashHeader,
+  uobFieldCheckSum,
+  uobHashTotal,
+} from './bank-files';
+export {
+  type BankName,
+  RECEIVING_BANKS,
+  type ReceivingBank,
+  receivingBank,
+} from './banks';
+export {
+  CPF_EZPAY_CHOICES,
+  CPF_FORBIDDEN_CHARACTERS,
+  CPF_RECORD_LENGTH,
+  type CpfEmploymentStatus,
+  type CpfFileEmployee,
+  type CpfFileInput,
+  type CpfFileSummaryLine,
+  type CpfSubmissionNumber,
+  cpfEmploymentStatus,
+  cpfEzpayFile,
+  cpfEzpayProblems,
+  parseCpfSubmissionNumber,
+} from './cpf-ezpay';
+export { StatutoryFileError } from './errors';

@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams } from '../../domain/fields';
+import { periodQuerySchema } from '../../domain/payslips';
+import {
+  bankFileQuerySchema,
+  cpfFileQuerySchema,
+  cpfSummarySchema,
+  ir8aQuerySchema,
+  userIr8aQuerySchema,
+} from '../../domain/submissions';
+import type { Config } from '../config';
+import { withPdfSlot } from '../lib/pdf-slots';
+import { actorOf } from '../plugins/access';
+import { companyIr8a, userIr8a } from '../services/payroll/ir8a';
+import { bankFile, cpfFile, cpfSummary } from '../services/payroll/statutory';
+import { errorResponses } from './schemas';
+
+const fileResponse = z.any().describe('the file');
+
+/** The month's files for the CPF Board and the bank, and the year's IR8A forms (issue 15). */
+export async function submissionRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearerAuth: [] }];
+  const attachment = (fileName: string) => `attachment; filename="${fileName}"`;
+
+  r.get(
+    '/payslips/cpf-summary',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['submissions'],
+        summary:
+          "The month's employee and employer CPF, SDL, self-help-group funds and total payable to the CPF Board, with what would stop the CPF file",
+        security,
+        querystring: periodQuerySchema,
+        response: { 200: cpfSummarySchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => cpfSummary(app.db, actorOf(request), request.query, config),
+  );
+
+  r.get(
+    '/payslips/cpf-file',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['submissions'],
+        summary: "The CPF EZPay (FTP) file of the month's processed payslips (CPF, SHG funds, SDL)",
+        security,
+        querystring: cpfFileQuerySchema,
+        response: { 200: fileResponse, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const file = await cpfFile(app.db, actorOf(request), request.query, config);
+      return reply
+        .type('text/plain; charset=us-ascii')
+        .header('content-disposition', attachment(file.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(file.content);
+    },
+  );
+
+  r.get(
+    '/payslips/bank-file',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['submissions'],
+        summary: "The bank's salary file (UOB, DBS or OCBC) paying each processed payslip's net payable",
+        security,
+        querystring: bankFileQuerySchema,
+        response: { 200: fileResponse, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const file = await bankFile(app.db, actorOf(request), request.query, config);
+      return reply
+        .type(file.mediaType)
+        .header('content-disposition', attachment(file.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(file.content);
+    },
+  );
+
+  r.get(
+    '/payslips/ir8a',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['submissions'],
+        summary: "Form IR8A for every employee paid in the year: one PDF page each, or the employer's CSV",
+        security,
+        querystring: ir8aQuerySchema,
+        response: { 200: fileResponse, ...errorResponses(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const file = await withPdfSlot(actor.id, () => companyIr8a(app.db, actor, request.query, config));
+      return reply
+        .type(file.kind === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
+        .header('content-disposition', attachment(file.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
+  );
+
+  r.get(
+    '/users/:id/ir8a',
+    {
+      config: { access: 'self' },
+      schema: {
+        tags: ['submissions'],
+        summary: "One employee's Form IR8A for a year (the employee themself or ADMIN)",
+        security,
+        params: idParams,
+        querystring: userIr8aQuerySchema,
+        response: { 200: fileResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { pdf, fileName } = await withPdfSlot(actor.id, () =>
+        userIr8a(app.db, actor, { userId: request.params.id, year: request.query.year }, config),
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+}

@@ -1,0 +1,152 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { todayIso } from '../../../domain/dates';
+import { PayrollError } from '../../../domain/payroll';
+import { type Ir8aFigures, type Ir8aPayslip, ir8aCsv, ir8aFigures } from '../../../domain/payroll/ir8a';
+import type { DbOrTx } from '../../db/client';
+import { employmentInfo, payItems, payslips, staffInfo, users } from '../../db/schema';
+import { conflict, notFound } from '../../lib/http-error';
+import { renderPdfDocument } from '../../pdf/pool';
+import { type Actor, assertAdmin, assertOwnerOrAdmin } from '../actor';
+import { type CompanyDefaults, companyOf } from '../company';
+import { isProcessedRow, toEngineItem } from './repository';
+
+/**
+ * Form IR8A (issue 15): each employee's processed payslips of a year added up into the form's
+ * items (src/domain/payroll/ir8a.ts), as one PDF page per employee or as the employer's CSV.
+ */
+
+/** The engine refuses contradictory records (a payslip outside the employment's dates): a 409 naming whom. */
+function figuresOf(...args: Parameters<typeof ir8aFigures>): Ir8aFigures {
+  try {
+    return ir8aFigures(...args);
+  } catch (error) {
+    if (error instanceof PayrollError) throw conflict(`${args[1].fullName}: ${error.message}`);
+    throw error;
+  }
+}
+
+// Map.groupBy arrives with Node 21; the product runs on Node 20.
+function groupBy<T, K>(values: readonly T[], keyOf: (value: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const value of values) {
+    const key = keyOf(value);
+    const group = groups.get(key);
+    if (group) group.push(value);
+    else groups.set(key, [value]);
+  }
+  return groups;
+}
+
+/** The year's processed payslips, with their items, grouped by employee (ordered by name). */
+async function yearOfPay(db: DbOrTx, year: number, userId?: number): Promise<Ir8aFigures[]> {
+  const where = and(
+    eq(payslips.year, year),
+    isProcessedRow(),
+    userId === undefined ? undefined : eq(payslips.userId, userId),
+  );
+  const rows = await db
+    .select({
+      payslipId: payslips.id,
+      month: payslips.month,
+      basicSalaryCents: payslips.basicSalarySnapshotCents,
+      employeeCpfCents: payslips.employeeCpfCents,
+      shgCents: payslips.shgCents,
+      selfHelpGroup: payslips.selfHelpGroupSnapshot,
+      userId: users.id,
+      fullName: users.fullName,
+      idNumber: staffInfo.nric,
+      dateOfBirth: staffInfo.dateOfBirth,
+      gender: staffInfo.gender,
+      nationality: staffInfo.nationality,
+      designation: employmentInfo.designation,
+      hireDate: employmentInfo.hireDate,
+      lastDayOfService: employmentInfo.lastDayOfService,
+    })
+    .from(payslips)
+    .innerJoin(users, eq(users.id, payslips.userId))
+    .innerJoin(staffInfo, eq(staffInfo.userId, payslips.userId))
+    .leftJoin(employmentInfo, eq(employmentInfo.userId, payslips.userId))
+    .where(where)
+    .orderBy(asc(users.fullName), asc(users.id), asc(payslips.month));
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(payItems)
+    .where(inArray(payItems.payslipId, db.select({ id: payslips.id }).from(payslips).where(where)));
+  const itemsOf = groupBy(items, (item) => item.payslipId);
+  const byEmployee = groupBy(rows, (row) => row.userId);
+  return [...byEmployee.values()].map((months) => {
+    const [first] = months as [(typeof months)[number]];
+    const payslipsOfYear: Ir8aPayslip[] = months.map((row) => ({
+      month: row.month,
+      basicSalaryCents: row.basicSalaryCents,
+      items: (itemsOf.get(row.payslipId) ?? []).map(toEngineItem),
+      employeeCpfCents: row.employeeCpfCents,
+      shgCents: row.shgCents,
+      selfHelpGroup: row.selfHelpGroup,
+    }));
+    return figuresOf(
+      year,
+      {
+        userId: first.userId,
+        fullName: first.fullName,
+        idNumber: first.idNumber,
+        designation: first.designation,
+        dateOfBirth: first.dateOfBirth,
+        gender: first.gender,
+        nationality: first.nationality,
+        hireDate: first.hireDate,
+        lastDayOfService: first.lastDayOfService,
+      },
+      payslipsOfYear,
+    );
+  });
+}
+
+const UEN_NEEDED =
+  "The company's UEN is not set: an IR8A names the employer by it. Enter it on the Company page.";
+
+async function employerOf(db: DbOrTx, defaults: CompanyDefaults) {
+  const company = await companyOf(db, defaults);
+  if (!company.uen) throw conflict(UEN_NEEDED);
+  return { name: company.name, uen: company.uen, address: company.address };
+}
+
+/** GET /payslips/ir8a: every employee paid in the year, as one PDF or as the employer's CSV. */
+export async function companyIr8a(
+  db: DbOrTx,
+  actor: Actor,
+  { year, format }: { year: number; format: 'pdf' | 'csv' },
+  defaults: CompanyDefaults,
+) {
+  assertAdmin(actor);
+  const employer = await employerOf(db, defaults);
+  const figures = await yearOfPay(db, year);
+  if (figures.length === 0) throw conflict(`No payslip is processed for ${year}.`);
+  if (format === 'csv') {
+    return { kind: 'csv' as const, body: ir8aCsv(employer, figures), fileName: `ir8a-${year}.csv` };
+  }
+  const pdf = await renderPdfDocument({
+    kind: 'ir8a',
+    data: { employer, figures, generatedOn: todayIso() },
+  });
+  return { kind: 'pdf' as const, body: pdf, fileName: `ir8a-${year}.pdf` };
+}
+
+/** GET /users/{id}/ir8a: one employee's form; STAFF only their own. */
+export async function userIr8a(
+  db: DbOrTx,
+  actor: Actor,
+  { userId, year }: { userId: number; year: number },
+  defaults: CompanyDefaults,
+) {
+  assertOwnerOrAdmin(actor, userId);
+  const figures = await yearOfPay(db, year, userId);
+  if (figures.length === 0) throw notFound(`No payslip was processed for ${year}, so there is no IR8A.`);
+  const employer = await employerOf(db, defaults);
+  const pdf = await renderPdfDocument({
+    kind: 'ir8a',
+    data: { employer, figures, generatedOn: todayIso() },
+  });
+  return { pdf, fileName: `ir8a-${year}-${userId}.pdf` };
+}

@@ -1,0 +1,290 @@
+import { and, asc, eq, max, sql } from 'drizzle-orm';
+import type { Company } from '../../../domain/company';
+import { todayIso } from '../../../domain/dates';
+import { centsToAmount } from '../../../domain/money';
+import {
+  PayrollError,
+  type SelfHelpGroupFund,
+  sdlPayableCents,
+  selfHelpGroupFunds,
+} from '../../../domain/payroll';
+import {
+  type CpfFileEmployee,
+  cpfEmploymentStatus,
+  cpfEzpayFile,
+  cpfEzpayProblems,
+  SALARY_FILE_BANKS,
+  type SalaryFileBank,
+  salaryFile,
+} from '../../../domain/payroll/statutory';
+import {
+  type CpfSummary,
+  defaultValueDate,
+  isValueDateAllowed,
+  VALUE_DATE_MESSAGE,
+} from '../../../domain/submissions';
+import type { DbOrTx } from '../../db/client';
+import { employmentInfo, paymentInfo, payslips, staffInfo, users } from '../../db/schema';
+import { badRequest, conflict } from '../../lib/http-error';
+import { type Actor, assertAdmin } from '../actor';
+import { writeAudit } from '../audit';
+import { type CompanyDefaults, companyOf } from '../company';
+import { isPaidInPeriod } from './period-rows';
+import { isProcessedRow, type Period, periodLabel, rowsOf } from './repository';
+
+/**
+ * The month's hand-over (issue 15): the CPF EZPay file, the CPF summary and the bank's salary file,
+ * all from the processed payslips; the formats themselves are pure formatters in
+ * src/domain/payroll/statutory.
+ */
+
+/** One processed payslip of the month with what the files need of its employee. */
+async function processedMonth(db: DbOrTx, { year, month }: Period) {
+  return db
+    .select({
+      userId: users.id,
+      name: users.fullName,
+      idNumber: staffInfo.nric,
+      hireDate: employmentInfo.hireDate,
+      lastDayOfService: employmentInfo.lastDayOfService,
+      payDate: payslips.payDate,
+      ordinaryWageCents: payslips.ordinaryWageCents,
+      additionalWageCents: payslips.additionalWageCents,
+      employeeCpfCents: payslips.employeeCpfCents,
+      employerCpfCents: payslips.employerCpfCents,
+      shgCents: payslips.shgCents,
+      selfHelpGroup: payslips.selfHelpGroupSnapshot,
+      sdlCents: payslips.sdlCents,
+      netPayableCents: payslips.netPayableCents,
+      bankName: paymentInfo.bankName,
+      bankCode: paymentInfo.bankCode,
+      branchCode: paymentInfo.branchCode,
+      accountNo: paymentInfo.accountNo,
+    })
+    .from(payslips)
+    .innerJoin(users, eq(users.id, payslips.userId))
+    .innerJoin(staffInfo, eq(staffInfo.userId, payslips.userId))
+    .innerJoin(employmentInfo, eq(employmentInfo.userId, payslips.userId))
+    .leftJoin(paymentInfo, eq(paymentInfo.userId, payslips.userId))
+    .where(and(eq(payslips.year, year), eq(payslips.month, month), isProcessedRow()))
+    .orderBy(asc(users.fullName), asc(users.id));
+}
+type MonthRow = Awaited<ReturnType<typeof processedMonth>>[number];
+
+/** Staff paid for the month whose payslip is not processed (or not even opened) yet. */
+async function unprocessedCount(db: DbOrTx, { year, month }: Period): Promise<number> {
+  const [row] = await rowsOf<{ n: number | string }>(
+    db,
+    sql`select count(*) as n
+      from users u
+        join employment_info ei on ei.user_id = u.id
+        join staff_info si on si.user_id = u.id
+        join payment_info pi on pi.user_id = u.id
+      where ${isPaidInPeriod(year, month)}
+        and not exists (select 1 from payslips p where p.user_id = u.id and p.year = ${year}
+          and p.month = ${month} and ${isProcessedRow()})`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+const fundOf = (group: MonthRow['selfHelpGroup']): SelfHelpGroupFund | null =>
+  group === 'NONE' ? null : group;
+
+const toCpfEmployee =
+  ({ year, month }: Period) =>
+  (row: MonthRow): CpfFileEmployee => {
+    const fund = fundOf(row.selfHelpGroup);
+    return {
+      userId: row.userId,
+      name: row.name,
+      idNumber: row.idNumber,
+      totalCpfCents: row.employeeCpfCents + row.employerCpfCents,
+      ordinaryWageCents: row.ordinaryWageCents,
+      additionalWageCents: row.additionalWageCents,
+      status: cpfEmploymentStatus(row.hireDate, row.lastDayOfService, year, month),
+      shg: fund && row.shgCents > 0 ? { fund, cents: row.shgCents } : null,
+    };
+  };
+
+/** Singapore's date and time now, as the files' creation stamps take them. */
+function createdAtNow(now = new Date()) {
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Singapore',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(now);
+  return { date: todayIso(now), time };
+}
+
+const uenMissing = "The company's UEN is not set: enter it on the Company page.";
+const nothingProcessed = (period: Period) =>
+  `No payslip is processed for ${periodLabel(period.year, period.month)}.`;
+
+/** What stops the month's CPF file, as the check list and the refusal say it. */
+function cpfProblems(company: Company, rows: readonly MonthRow[], period: Period, adviceCode = '01') {
+  if (!company.uen || !company.cpfSubmissionNumber) return [uenMissing];
+  if (rows.length === 0) return [nothingProcessed(period)];
+  try {
+    return cpfEzpayProblems(cpfInput(company.cpfSubmissionNumber, rows, period, adviceCode));
+  } catch (error) {
+    if (error instanceof PayrollError) return [error.message];
+    throw error;
+  }
+}
+
+function cpfInput(csn: string, rows: readonly MonthRow[], period: Period, adviceCode: string) {
+  return {
+    csn,
+    adviceCode,
+    ...period,
+    createdAt: createdAtNow(),
+    employees: rows.map(toCpfEmployee(period)),
+    sdlCents: rows.map((row) => row.sdlCents),
+  };
+}
+
+/** GET /payslips/cpf-summary: the month's CPF, SDL and self-help-group amounts, and what stops the file. */
+export async function cpfSummary(
+  db: DbOrTx,
+  actor: Actor,
+  period: Period,
+  defaults: CompanyDefaults,
+): Promise<CpfSummary> {
+  assertAdmin(actor);
+  const [company, rows, unprocessed] = await Promise.all([
+    companyOf(db, defaults),
+    processedMonth(db, period),
+    unprocessedCount(db, period),
+  ]);
+  const sum = (pick: (row: MonthRow) => number, of: readonly MonthRow[] = rows) =>
+    of.reduce((total, row) => total + pick(row), 0);
+  const employeeCpf = sum((row) => row.employeeCpfCents);
+  const employerCpf = sum((row) => row.employerCpfCents);
+  const sdl = sdlPayableCents(rows.map((row) => row.sdlCents));
+  const shg = selfHelpGroupFunds.map((fund) => {
+    const donors = rows.filter((row) => row.selfHelpGroup === fund && row.shgCents > 0);
+    return { fund, donors: donors.length, cents: sum((row) => row.shgCents, donors) };
+  });
+  const shgTotal = shg.reduce((total, line) => total + line.cents, 0);
+  return {
+    ...period,
+    employees: rows.length,
+    employeeCpf: centsToAmount(employeeCpf),
+    employerCpf: centsToAmount(employerCpf),
+    totalCpf: centsToAmount(employeeCpf + employerCpf),
+    sdl: centsToAmount(sdl),
+    shg: shg.map(({ fund, donors, cents }) => ({ fund, donors, amount: centsToAmount(cents) })),
+    totalPayable: centsToAmount(employeeCpf + employerCpf + shgTotal + sdl),
+    unprocessed,
+    problems: cpfProblems(company, rows, period),
+  };
+}
+
+/**
+ * Turns a formatter's refusal into the API's: a 409 that lists what to fix. A record the engine
+ * cannot read (a payslip for a month outside the person's employment, after their dates changed)
+ * is refused the same way, naming what it found.
+ */
+function refusedWith<T>(build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof PayrollError) throw conflict(error.message);
+    throw error;
+  }
+}
+
+/** GET /payslips/cpf-file: the CPF EZPay (FTP) file of the month's processed payslips. */
+export async function cpfFile(
+  db: DbOrTx,
+  actor: Actor,
+  input: Period & { adviceCode: string },
+  defaults: CompanyDefaults,
+) {
+  assertAdmin(actor);
+  const period = { year: input.year, month: input.month };
+  const [company, rows] = await Promise.all([companyOf(db, defaults), processedMonth(db, period)]);
+  const problems = cpfProblems(company, rows, period, input.adviceCode);
+  if (problems.length > 0 || !company.cpfSubmissionNumber) throw conflict(problems.join(' '));
+  const file = refusedWith(() =>
+    cpfEzpayFile(cpfInput(company.cpfSubmissionNumber ?? '', rows, period, input.adviceCode)),
+  );
+  await writeAudit(db, {
+    actorUserId: actor.id,
+    action: 'cpfFile.downloaded',
+    entity: 'payroll',
+    entityId: `${input.year}-${input.month}`,
+    details: { fileName: file.fileName, totalCents: file.totalCents, records: file.recordCount },
+  });
+  return file;
+}
+
+const isSalaryFileBank = (bank: string): bank is SalaryFileBank =>
+  (SALARY_FILE_BANKS as readonly string[]).includes(bank);
+
+/** GET /payslips/bank-file: the salary file that pays each processed payslip's net payable. */
+export async function bankFile(
+  db: DbOrTx,
+  actor: Actor,
+  input: Period & { bank: string; valueDate?: string; sequence?: number },
+  defaults: CompanyDefaults,
+) {
+  assertAdmin(actor);
+  const bank = input.bank.toUpperCase();
+  if (!isSalaryFileBank(bank)) {
+    throw badRequest(
+      `Unknown bank "${input.bank}": salary files are made for ${SALARY_FILE_BANKS.join(', ')}.`,
+    );
+  }
+  const period = { year: input.year, month: input.month };
+  const today = todayIso();
+  if (input.valueDate !== undefined && !isValueDateAllowed(input.valueDate, today)) {
+    throw badRequest(VALUE_DATE_MESSAGE);
+  }
+  const [company, rows, [payDates]] = await Promise.all([
+    companyOf(db, defaults),
+    processedMonth(db, period),
+    db
+      .select({ payDate: max(payslips.payDate) })
+      .from(payslips)
+      .where(and(eq(payslips.year, period.year), eq(payslips.month, period.month), isProcessedRow())),
+  ]);
+  if (rows.length === 0) throw conflict(nothingProcessed(period));
+  const valueDate = input.valueDate ?? defaultValueDate(payDates?.payDate ?? null, today);
+  const file = refusedWith(() =>
+    salaryFile({
+      bank,
+      originator: {
+        name: company.bankAccountName ?? company.name,
+        bankName: company.bankName,
+        accountNo: company.bankAccountNo,
+      },
+      ...period,
+      valueDate,
+      createdAt: createdAtNow(),
+      sequence: input.sequence ?? 1,
+      // Nothing to pay is no payment: a month of unpaid leave nets to zero.
+      payments: rows
+        .filter((row) => row.netPayableCents !== 0)
+        .map((row) => ({
+          userId: row.userId,
+          name: row.name,
+          bankName: row.bankName,
+          bankCode: row.bankCode,
+          branchCode: row.branchCode,
+          accountNo: row.accountNo,
+          amountCents: row.netPayableCents,
+        })),
+    }),
+  );
+  await writeAudit(db, {
+    actorUserId: actor.id,
+    action: 'bankFile.downloaded',
+    entity: 'payroll',
+    entityId: `${input.year}-${input.month}`,
+    details: { bank, fileName: file.fileName, valueDate, count: file.count, totalCents: file.totalCents },
+  });
+  return { ...file, valueDate };
+}

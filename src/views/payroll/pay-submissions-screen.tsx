@@ -1,0 +1,286 @@
+import {
+  Box,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  List,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
+import type {
+  PaySubmissionsContext,
+  paySubmissionsMachine,
+  SalaryFileBankCode,
+  SubmissionFile,
+} from '../../../machines/pay-submissions.machine';
+import type { PaySubmissionsLogic } from '../../actors/submissions.actors';
+import { formatAmount } from '../../domain/money';
+import { MONTH_NAMES, payMonths } from '../../domain/payslips';
+import { type CpfSummary, SALARY_FILE_BANK_CODES } from '../../domain/submissions';
+import { FormError } from '../../ui/form-field';
+import { LabelledField, optionsOf, SelectInput } from '../../ui/labelled-field';
+import { PageTitle } from '../../ui/page-title';
+import { PickerSelect, yearChoices } from '../../ui/picker-select';
+
+type Actor = ActorRefFrom<typeof paySubmissionsMachine>;
+
+const FUND_NAMES = {
+  MBMF: 'MBMF (Mosque Building and Mendaki Fund)',
+  SINDA: 'SINDA',
+  CDAC: 'CDAC',
+  ECF: 'ECF (Eurasian Community Fund)',
+} as const;
+
+/** /admin/pay-submissions (issue 15): the month's CPF summary and checks, and its files. */
+export function PaySubmissionsScreen({
+  logic,
+  today,
+  inspect,
+}: {
+  logic: PaySubmissionsLogic;
+  today: string;
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+}) {
+  const actor = useActorRef(logic, { input: { today }, inspect });
+  const context = useSelector(actor, (s) => s.context);
+  const loading = useSelector(actor, (s) => s.matches('loading'));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const period = `${MONTH_NAMES[context.month - 1]} ${context.year}`;
+
+  return (
+    <Stack gap="4">
+      <PageTitle>Submissions</PageTitle>
+      <PeriodPicker actor={actor} context={context} disabled={context.downloading !== null} />
+      {failed ? (
+        <Card.Root>
+          <Card.Body gap="3" alignItems="flex-start">
+            <FormError message={context.error?.message ?? null} />
+            <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'summary.reload' })}>
+              Try again
+            </Button>
+          </Card.Body>
+        </Card.Root>
+      ) : (
+        <Flex gap="4" direction={{ base: 'column', lg: 'row' }} align="stretch">
+          <Card.Root flex="3">
+            <Card.Body gap="4" p={{ base: '4', md: '6' }}>
+              <Heading as="h2" size="md">
+                CPF summary for {period}
+              </Heading>
+              {loading || !context.summary ? (
+                <Stack gap="2" aria-busy="true">
+                  <Skeleton height="6" />
+                  <Skeleton height="6" />
+                  <Skeleton height="6" />
+                </Stack>
+              ) : (
+                <SummaryTable summary={context.summary} period={period} />
+              )}
+            </Card.Body>
+          </Card.Root>
+          <Card.Root flex="2">
+            <Card.Body gap="4" p={{ base: '4', md: '6' }}>
+              <Heading as="h2" size="md">
+                Before you submit
+              </Heading>
+              {loading || !context.summary ? (
+                <Skeleton height="12" />
+              ) : (
+                <Checks summary={context.summary} period={period} />
+              )}
+            </Card.Body>
+          </Card.Root>
+        </Flex>
+      )}
+      <Files actor={actor} context={context} ready={!loading && !failed} />
+    </Stack>
+  );
+}
+
+function PeriodPicker({
+  actor,
+  context,
+  disabled,
+}: {
+  actor: Actor;
+  context: PaySubmissionsContext;
+  disabled: boolean;
+}) {
+  const { year, month, years, today } = context;
+  return (
+    <HStack gap="3" wrap="wrap">
+      <PickerSelect
+        label="Year"
+        value={year}
+        options={yearChoices(years)}
+        disabled={disabled}
+        onChange={(y) => actor.send({ type: 'period.change', year: y, month })}
+      />
+      <PickerSelect
+        label="Month"
+        value={month}
+        options={payMonths(year, today).map((m) => ({ value: m, label: MONTH_NAMES[m - 1] ?? String(m) }))}
+        disabled={disabled}
+        width="10rem"
+        onChange={(m) => actor.send({ type: 'period.change', year, month: m })}
+      />
+    </HStack>
+  );
+}
+
+function SummaryTable({ summary, period }: { summary: CpfSummary; period: string }) {
+  const rows: Array<[label: string, amount: number, note?: string]> = [
+    ['CPF: employee', summary.employeeCpf],
+    ['CPF: employer', summary.employerCpf],
+    ['CPF: total', summary.totalCpf],
+    ['SDL (Skills Development Levy)', summary.sdl],
+    ...summary.shg.map((line): [string, number, string] => [
+      FUND_NAMES[line.fund],
+      line.amount,
+      line.donors === 1 ? '1 donor' : `${line.donors} donors`,
+    ]),
+  ];
+  return (
+    <Table.Root size="sm" aria-label={`CPF summary for ${period}`}>
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>Payable to the CPF Board</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Amount ($)</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {rows.map(([label, amount, note]) => (
+          <Table.Row key={label}>
+            <Table.Cell>
+              {label}
+              {note && (
+                <Text as="span" color="fg.muted" fontSize="xs" ms="2">
+                  {note}
+                </Text>
+              )}
+            </Table.Cell>
+            <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+              {formatAmount(amount)}
+            </Table.Cell>
+          </Table.Row>
+        ))}
+        <Table.Row fontWeight="semibold">
+          <Table.Cell>Total payable</Table.Cell>
+          <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+            {formatAmount(summary.totalPayable)}
+          </Table.Cell>
+        </Table.Row>
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+function Checks({ summary, period }: { summary: CpfSummary; period: string }) {
+  const staff = (n: number) => (n === 1 ? '1 staff member' : `${n} staff members`);
+  return (
+    <Stack gap="3">
+      <Text>
+        {staff(summary.employees)} processed for {period}.
+      </Text>
+      <List.Root gap="2" ps="5" aria-label="What would stop the CPF file">
+        {summary.problems.map((problem) => (
+          <List.Item key={problem} color="red.fg">
+            {problem}
+          </List.Item>
+        ))}
+        {summary.unprocessed > 0 && (
+          <List.Item color="orange.fg">
+            {staff(summary.unprocessed)} not processed yet: they are not in the files until processed.
+          </List.Item>
+        )}
+      </List.Root>
+      {summary.problems.length === 0 && summary.unprocessed === 0 && (
+        <Text color="green.fg">Nothing stops the CPF file.</Text>
+      )}
+    </Stack>
+  );
+}
+
+const BANK_OPTIONS = optionsOf(SALARY_FILE_BANK_CODES);
+
+function Files({ actor, context, ready }: { actor: Actor; context: PaySubmissionsContext; ready: boolean }) {
+  const busy = context.downloading !== null;
+  const blocked = (context.summary?.problems.length ?? 1) > 0;
+  const nothingProcessed = (context.summary?.employees ?? 0) === 0;
+  const button = (file: SubmissionFile, label: string, disabled: boolean) => (
+    <Button
+      size="sm"
+      colorPalette="teal"
+      variant={file === 'cpfFile' || file === 'bankFile' ? 'solid' : 'outline'}
+      disabled={!ready || busy || disabled}
+      loading={context.downloading === file}
+      loadingText="Processing..."
+      onClick={() => actor.send({ type: 'file.download', file })}
+    >
+      {label}
+    </Button>
+  );
+  return (
+    <Card.Root>
+      <Card.Body gap="5" p={{ base: '4', md: '6' }}>
+        <Heading as="h2" size="md">
+          Files
+        </Heading>
+        <Stack gap="2">
+          <Text fontWeight="medium">CPF Board</Text>
+          <Box>{button('cpfFile', 'Download CPF file', blocked)}</Box>
+        </Stack>
+        <Stack gap="2">
+          <Text fontWeight="medium">Bank</Text>
+          <Flex gap="3" wrap="wrap" align="flex-end">
+            <Box width={{ base: 'full', sm: '10rem' }}>
+              <LabelledField label="Bank" disabled={busy}>
+                <SelectInput
+                  name="bank"
+                  value={context.bank}
+                  options={BANK_OPTIONS}
+                  onChange={(bank) => actor.send({ type: 'bank.change', bank: bank as SalaryFileBankCode })}
+                />
+              </LabelledField>
+            </Box>
+            <Box width={{ base: 'full', sm: '12rem' }}>
+              <LabelledField
+                label="Value Date"
+                error={context.valueDateError ?? undefined}
+                disabled={busy}
+                helper="Empty: the pay date, or the next working day."
+              >
+                <Input
+                  type="date"
+                  name="valueDate"
+                  value={context.valueDate}
+                  onChange={(event) =>
+                    actor.send({ type: 'valueDate.change', valueDate: event.target.value })
+                  }
+                />
+              </LabelledField>
+            </Box>
+            <Box pb={context.valueDateError ? '6' : '6'}>
+              {button('bankFile', 'Download bank file', nothingProcessed)}
+            </Box>
+          </Flex>
+        </Stack>
+        <Stack gap="2">
+          <Text fontWeight="medium">IRAS, year {context.year}</Text>
+          <HStack gap="3" wrap="wrap">
+            {button('ir8aPdf', 'IR8A forms', false)}
+            {button('ir8aCsv', 'IR8A CSV', false)}
+          </HStack>
+        </Stack>
+        <FormError message={context.downloadError} />
+      </Card.Body>
+    </Card.Root>
+  );
+}

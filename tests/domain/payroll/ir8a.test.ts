@@ -1,0 +1,373 @@
+import { type PayItemKind, PayrollInputError, payItemTypesByKind } from '../../../src/domain/payroll';
+import {
+  IR8A_ITEM_CLASSES,
+  type Ir8aEmployee,
+  type Ir8aPayslip,
+  ir8aCsv,
+  ir8aFigures,
+} from '../../../src/domain/payroll/ir8a';
+
+// Every figure below is added up by hand from the payslips; none is computed by the code under test.
+
+type Item = Ir8aPayslip['items'][number];
+const item = (kind: PayItemKind, type: string, amountCents: number): Item => ({ kind, type, amountCents });
+
+// Joined on 10 March 2025, a Muslim (MBMF), paid in every class of the IR8A.
+const joiner: Ir8aEmployee = {
+  userId: 7,
+  fullName: 'Nur Aisyah Binti Rahman',
+  idNumber: 'S8812345A',
+  designation: 'Engineer "Level 2"',
+  dateOfBirth: '1988-04-02',
+  gender: 'Female',
+  nationality: 'SINGAPOREAN',
+  hireDate: '2025-03-10',
+  lastDayOfService: null,
+};
+
+const joinerPayslips: Ir8aPayslip[] = [
+  // March: prorated basic, before the self-help group was recorded.
+  {
+    month: 3,
+    basicSalaryCents: 354_839,
+    items: [item('ADHOC', 'OVERTIME', 12_345)],
+    employeeCpfCents: 73_436,
+    shgCents: 0,
+    selfHelpGroup: 'NONE',
+  },
+  {
+    month: 4,
+    basicSalaryCents: 500_000,
+    items: [
+      item('ADHOC', 'OFFDAY', 20_000),
+      item('ADHOC', 'PUBLIC_HOLIDAY', 15_000),
+      item('ADHOC', 'MOBILE_ALLOWANCE', 5_000),
+      item('OTHER_ADDITION', 'TRAVEL_ALLOWANCE', 12_000),
+      item('OTHER_ADDITION', 'MEDICAL_CLAIM', 8_550),
+    ],
+    employeeCpfCents: 108_000,
+    shgCents: 1_600,
+    selfHelpGroup: 'MBMF',
+  },
+  {
+    month: 5,
+    basicSalaryCents: 500_000,
+    items: [
+      item('DEDUCTION', 'LATENESS', 2_500),
+      item('OTHER_ADDITION', 'SKILL_ALLOWANCE', 10_000),
+      item('OTHER_ADDITION', 'OTHER', 3_333),
+    ],
+    employeeCpfCents: 99_500,
+    shgCents: 1_600,
+    selfHelpGroup: 'MBMF',
+  },
+  {
+    month: 6,
+    basicSalaryCents: 500_000,
+    items: [item('ADHOC', 'INCENTIVE', 50_000), item('BONUS', 'COMMISION', 123_456)],
+    employeeCpfCents: 134_691,
+    shgCents: 2_100,
+    selfHelpGroup: 'MBMF',
+  },
+  // July: a month of unpaid leave and lateness: the deductions exceed basic + overtime, so the
+  // month's salary is the back pay alone (ordinary part 5,000.00 + 3.00 - 5,010.00 floored at 0).
+  {
+    month: 7,
+    basicSalaryCents: 500_000,
+    items: [
+      item('ADHOC', 'OVERTIME', 300),
+      item('DEDUCTION', 'UNPAID_LEAVE', 500_000),
+      item('DEDUCTION', 'LATENESS', 1_000),
+      item('ADHOC', 'MOBILE_ALLOWANCE', 5_000),
+      item('BONUS', 'BACK_PAY', 25_000),
+    ],
+    employeeCpfCents: 5_000,
+    shgCents: 300,
+    selfHelpGroup: 'MBMF',
+  },
+  {
+    month: 8,
+    basicSalaryCents: 500_000,
+    items: [item('BONUS', 'BONUS', 100_000)],
+    employeeCpfCents: 120_000,
+    shgCents: 2_100,
+    selfHelpGroup: 'MBMF',
+  },
+  {
+    month: 9,
+    basicSalaryCents: 500_000,
+    items: [item('ADHOC', 'RETENTION_INCENTIVE', 30_000)],
+    employeeCpfCents: 106_000,
+    shgCents: 1_600,
+    selfHelpGroup: 'MBMF',
+  },
+  // A loan repayment (other deduction) is not on the IR8A; a medical claim is left out.
+  {
+    month: 10,
+    basicSalaryCents: 500_000,
+    items: [item('OTHER_DEDUCTION', 'LOAN', 10_000), item('OTHER_ADDITION', 'MEDICAL_CLAIM', 4_000)],
+    employeeCpfCents: 100_000,
+    shgCents: 1_600,
+    selfHelpGroup: 'MBMF',
+  },
+  {
+    month: 11,
+    basicSalaryCents: 500_000,
+    items: [],
+    employeeCpfCents: 100_000,
+    shgCents: 1_600,
+    selfHelpGroup: 'MBMF',
+  },
+  {
+    month: 12,
+    basicSalaryCents: 500_000,
+    items: [item('BONUS', 'AWS', 500_000), item('BONUS', 'DIRECTOR_FEE', 200_000)],
+    employeeCpfCents: 200_000,
+    shgCents: 2_600,
+    selfHelpGroup: 'MBMF',
+  },
+];
+
+// Left on 15 October 2025 after six years; CDAC, then SINDA in September (the record corrected).
+const leaver: Ir8aEmployee = {
+  userId: 12,
+  fullName: 'Tan, Mei Ling',
+  idNumber: 'G1234567X',
+  designation: null,
+  dateOfBirth: '1990-11-30',
+  gender: null,
+  nationality: 'MALAYSIAN',
+  hireDate: '2019-06-01',
+  lastDayOfService: '2025-10-15',
+};
+
+const plainMonth = (month: number): Ir8aPayslip => ({
+  month,
+  basicSalaryCents: 300_000,
+  items: [],
+  employeeCpfCents: 60_000,
+  shgCents: 100,
+  selfHelpGroup: 'CDAC',
+});
+
+const leaverPayslips: Ir8aPayslip[] = [
+  plainMonth(1),
+  {
+    ...plainMonth(2),
+    items: [item('BONUS', 'BONUS', 300_000), item('OTHER_ADDITION', 'TRAVEL_ALLOWANCE', 5_000)],
+    employeeCpfCents: 120_000,
+    shgCents: 300,
+  },
+  { ...plainMonth(3), items: [item('BONUS', 'COMMISION', 20_000)], employeeCpfCents: 64_000 },
+  plainMonth(4),
+  { ...plainMonth(5), items: [item('ADHOC', 'OVERTIME', 7_777)], employeeCpfCents: 61_555 },
+  plainMonth(6),
+  plainMonth(7),
+  plainMonth(8),
+  { ...plainMonth(9), shgCents: 300, selfHelpGroup: 'SINDA' },
+  // October: half a month, leave encashed on leaving, some lateness.
+  {
+    month: 10,
+    basicSalaryCents: 145_161,
+    items: [
+      item('BONUS', 'ANNUAL_LEAVE_ENCASHMENT', 45_000),
+      item('DEDUCTION', 'LATENESS', 1_234),
+      item('OTHER_ADDITION', 'OTHER', 2_000),
+    ],
+    employeeCpfCents: 37_785,
+    shgCents: 100,
+    selfHelpGroup: 'CDAC',
+  },
+];
+
+describe('IR8A item classes', () => {
+  it('gives every pay item type a class, except the other deductions (recoveries after tax)', () => {
+    const classes: Record<string, string> = IR8A_ITEM_CLASSES;
+    for (const [kind, types] of Object.entries(payItemTypesByKind)) {
+      for (const type of types) {
+        if (kind === 'OTHER_DEDUCTION') expect(classes[type], type).toBeUndefined();
+        else expect(classes[type], type).toBeDefined();
+      }
+    }
+    expect(Object.keys(classes).sort()).toEqual(
+      [
+        'OVERTIME',
+        'INCENTIVE',
+        'MOBILE_ALLOWANCE',
+        'OFFDAY',
+        'PUBLIC_HOLIDAY',
+        'RETENTION_INCENTIVE',
+        'COMMISION',
+        'ANNUAL_LEAVE_ENCASHMENT',
+        'BONUS',
+        'AWS',
+        'DIRECTOR_FEE',
+        'BACK_PAY',
+        'LATENESS',
+        'UNPAID_LEAVE',
+        'TRAVEL_ALLOWANCE',
+        'SKILL_ALLOWANCE',
+        'MEDICAL_CLAIM',
+        'OTHER',
+      ].sort(),
+    );
+  });
+
+  it('maps each type as the IR8A items read', () => {
+    expect(IR8A_ITEM_CLASSES).toEqual({
+      OVERTIME: 'salary',
+      OFFDAY: 'salary',
+      PUBLIC_HOLIDAY: 'salary',
+      ANNUAL_LEAVE_ENCASHMENT: 'salary',
+      BACK_PAY: 'salary',
+      LATENESS: 'salary',
+      UNPAID_LEAVE: 'salary',
+      BONUS: 'bonus',
+      AWS: 'bonus',
+      INCENTIVE: 'bonus',
+      RETENTION_INCENTIVE: 'bonus',
+      DIRECTOR_FEE: 'directorsFees',
+      COMMISION: 'commission',
+      TRAVEL_ALLOWANCE: 'transportAllowance',
+      MOBILE_ALLOWANCE: 'otherAllowances',
+      SKILL_ALLOWANCE: 'otherAllowances',
+      OTHER: 'otherAllowances',
+      MEDICAL_CLAIM: 'excluded',
+    });
+  });
+});
+
+describe('ir8aFigures', () => {
+  it('adds up a joiner in March: every class, MBMF, a month whose deductions exceed basic', () => {
+    expect(ir8aFigures(2025, joiner, joinerPayslips)).toEqual({
+      year: 2025,
+      employee: { ...joiner, idType: 'NRIC' },
+      periodFrom: '2025-03-10',
+      periodTo: '2025-12-31',
+      // Mar 3,548.39 + 123.45; Apr 5,000 + 200 + 150; May 5,000 - 25; Jun 5,000; Jul 0 + back pay 250;
+      // Aug to Dec 5 x 5,000.
+      salaryCents: 4_424_684,
+      // Incentive 500 + bonus 1,000 + retention incentive 300 + AWS 5,000.
+      bonusCents: 680_000,
+      directorsFeesCents: 200_000,
+      commissionCents: 123_456,
+      transportAllowanceCents: 12_000,
+      // Mobile 50 (Apr) + 50 (Jul) + skill 100 + other 33.33.
+      otherAllowancesCents: 23_333,
+      othersCents: 158_789,
+      totalCents: 5_463_473,
+      employeeCpfCents: 1_046_627,
+      // 16 + 16 + 21 + 3 + 21 + 16 + 16 + 16 + 26.
+      mbfCents: 15_100,
+      donationsCents: 0,
+      // Medical claims 85.50 + 40.
+      excludedCents: 12_550,
+    });
+  });
+
+  it('adds up a leaver in October: leave pay in salary, CDAC and SINDA as donations', () => {
+    expect(ir8aFigures(2025, leaver, leaverPayslips)).toEqual({
+      year: 2025,
+      employee: { ...leaver, idType: 'FIN' },
+      periodFrom: '2025-01-01',
+      periodTo: '2025-10-15',
+      // 9 x 3,000 + overtime 77.77; October 1,451.61 - 12.34 + leave encashed 450.
+      salaryCents: 2_896_704,
+      bonusCents: 300_000,
+      directorsFeesCents: 0,
+      commissionCents: 20_000,
+      transportAllowanceCents: 5_000,
+      otherAllowancesCents: 2_000,
+      othersCents: 27_000,
+      totalCents: 3_223_704,
+      employeeCpfCents: 643_340,
+      mbfCents: 0,
+      // CDAC 8 x 1.00 + 3.00 (February), SINDA 3.00.
+      donationsCents: 1_400,
+      excludedCents: 0,
+    });
+  });
+
+  it('reads the period within the year, and nothing paid as zero', () => {
+    const figures = ir8aFigures(
+      2025,
+      { ...joiner, hireDate: null, lastDayOfService: '2026-01-31', idNumber: 'T0123456G' },
+      [],
+    );
+    expect([figures.periodFrom, figures.periodTo]).toEqual(['2025-01-01', '2025-12-31']);
+    expect([figures.totalCents, figures.salaryCents, figures.employeeCpfCents]).toEqual([0, 0, 0]);
+    expect(figures.employee.idType).toBe('NRIC');
+    expect(
+      ir8aFigures(2025, { ...joiner, hireDate: '2025-12-31', lastDayOfService: '2025-12-31' }, []),
+    ).toMatchObject({ periodFrom: '2025-12-31', periodTo: '2025-12-31' });
+  });
+
+  it('calls F, G and M numbers FIN and S and T numbers NRIC', () => {
+    const idTypeOf = (idNumber: string) => ir8aFigures(2025, { ...joiner, idNumber }, []).employee.idType;
+    expect(idTypeOf('F1234567N')).toBe('FIN');
+    expect(idTypeOf('G1234567X')).toBe('FIN');
+    expect(idTypeOf('M1234567K')).toBe('FIN');
+    expect(idTypeOf('m1234567k')).toBe('FIN');
+    expect(idTypeOf('S1234567D')).toBe('NRIC');
+    expect(idTypeOf('T1234567J')).toBe('NRIC');
+  });
+
+  it('refuses what is not a year of employment or not a payslip', () => {
+    expect(() => ir8aFigures(2025, { ...leaver, lastDayOfService: '2024-12-31' }, [])).toThrow(
+      PayrollInputError,
+    );
+    expect(() => ir8aFigures(2025, { ...joiner, hireDate: '2026-01-01' }, [])).toThrow(PayrollInputError);
+    expect(() => ir8aFigures(2025, joiner, [plainMonth(4), plainMonth(4)])).toThrow(
+      /Two payslips for month 4/,
+    );
+    expect(() => ir8aFigures(2025, joiner, [{ ...plainMonth(13) }])).toThrow(PayrollInputError);
+    expect(() =>
+      ir8aFigures(2025, joiner, [{ ...plainMonth(1), items: [item('BONUS', 'OVERTIME', 100)] }]),
+    ).toThrow(/Unknown BONUS pay item type "OVERTIME"/);
+    expect(() =>
+      ir8aFigures(2025, joiner, [{ ...plainMonth(1), items: [item('ADHOC', 'OVERTIME', -100)] }]),
+    ).toThrow(PayrollInputError);
+    expect(() => ir8aFigures(2025, joiner, [{ ...plainMonth(1), selfHelpGroup: 'NONE' }])).toThrow(
+      /no self-help group/,
+    );
+  });
+});
+
+describe('ir8aCsv', () => {
+  it('writes a header and one row per employee, CRLF, quoting the fields that need it', () => {
+    const csv = ir8aCsv({ name: 'Demo Company Pte. Ltd.', uen: '201912345K' }, [
+      ir8aFigures(2025, joiner, joinerPayslips),
+      ir8aFigures(2025, leaver, leaverPayslips),
+    ]);
+    expect(csv).toBe(
+      [
+        'Employer UEN,Employer name,Year of assessment,ID type,ID number,Full name,Designation,Date of birth,' +
+          'Sex,Nationality,Date of commencement,Date of cessation,Period from,Period to,Salary,Bonus,' +
+          "Director's fees,Gross commission,Transport allowance,Other allowances,Others,Total income," +
+          'Employee CPF,Donations,Mosque Building Fund,Medical claims excluded',
+        '201912345K,Demo Company Pte. Ltd.,2026,NRIC,S8812345A,Nur Aisyah Binti Rahman,"Engineer ""Level 2""",' +
+          '1988-04-02,Female,SINGAPOREAN,2025-03-10,,2025-03-10,2025-12-31,44246.84,6800.00,' +
+          '2000.00,1234.56,120.00,233.33,1587.89,54634.73,10466.27,0.00,151.00,125.50',
+        '201912345K,Demo Company Pte. Ltd.,2026,FIN,G1234567X,"Tan, Mei Ling",,1990-11-30,,MALAYSIAN,' +
+          ',2025-10-15,2025-01-01,2025-10-15,28967.04,3000.00,0.00,200.00,50.00,20.00,270.00,32237.04,' +
+          '6433.40,14.00,0.00,0.00',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('writes the header alone when there is no employee, and quotes an employer name with a comma', () => {
+    const csv = ir8aCsv({ name: 'Lim, Tan & Co', uen: 'T09LL0001B' }, [
+      ir8aFigures(2025, { ...joiner, hireDate: '2020-01-01' }, []),
+    ]);
+    const [header, row, end, ...rest] = csv.split('\r\n');
+    expect(header?.startsWith('Employer UEN,Employer name,')).toBe(true);
+    expect(row).toBe(
+      'T09LL0001B,"Lim, Tan & Co",2026,NRIC,S8812345A,Nur Aisyah Binti Rahman,"Engineer ""Level 2""",' +
+        '1988-04-02,Female,SINGAPOREAN,,,2025-01-01,2025-12-31,' +
+        '0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00',
+    );
+    expect([end, rest]).toEqual(['', []]);
+    expect(ir8aCsv({ name: 'X', uen: 'Y' }, []).split('\r\n')).toHaveLength(2);
+  });
+});
