@@ -25,6 +25,10 @@ export interface EmployeeOptions {
   selfHelpGroup?: SelfHelpGroup;
   /** false: a registered user without staff, employment and payment info. */
   onboarded?: boolean;
+  /** A real NRIC/FIN (the statutory files check its letter); otherwise a made-up unique one. */
+  nric?: string;
+  /** [bank name, bank code, branch code, account no]; a DBS account otherwise. */
+  bank?: [name: string, bankCode: string | null, branchCode: string | null, accountNo: string];
 }
 
 let nricCounter = 1_000_000;
@@ -36,7 +40,7 @@ export async function createEmployee(t: TestApp, options: EmployeeOptions = {}) 
   nricCounter += 1;
   await t.db.insert(staffInfo).values({
     userId: user.id,
-    nric: `S${nricCounter}${randomBytes(1).toString('hex').toUpperCase()}`.slice(0, 9),
+    nric: options.nric ?? `S${nricCounter}${randomBytes(1).toString('hex').toUpperCase()}`.slice(0, 9),
     gender: 'Female',
     dateOfBirth: options.dateOfBirth ?? '1990-06-15',
     race: 'Chinese',
@@ -60,10 +64,10 @@ export async function createEmployee(t: TestApp, options: EmployeeOptions = {}) 
     cpfType: options.cpfType ?? 'SINGAPORE CITIZEN',
     cpfSection: options.cpfSection ?? 'CPF1',
     selfHelpGroup: options.selfHelpGroup ?? 'NONE',
-    bankName: 'DBS',
-    bankCode: '7171',
-    branchCode: '081',
-    accountNo: '0123456789',
+    bankName: (options.bank?.[0] ?? 'DBS') as 'DBS',
+    bankCode: options.bank ? options.bank[1] : '7171',
+    branchCode: options.bank ? options.bank[2] : '081',
+    accountNo: options.bank?.[3] ?? '0123456789',
   });
   return user;
 }

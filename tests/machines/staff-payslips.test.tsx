@@ -7,14 +7,14 @@ import type { ApiError } from '../../src/domain/auth';
 import { todayIso } from '../../src/domain/dates';
 import type { PayslipAggregate } from '../../src/domain/payslips';
 import { staff } from '../views/fixtures';
-import { planTransitionPaths } from './coverage';
+import { describeEvent, planScenario, planTransitionPaths } from './coverage';
 import { expectToast, pdfTab, type RunningApp, renderApp, settle } from './harness';
 import { describeModelWalk, followActor } from './model-walk';
 
 /**
  * Model-based test of the staff-payslips statechart (docs/decisions/0001) through /staff/payslips:
  * paths generated from the real machine, walked through the real app with HTTP answered at the
- * fetch level.
+ * fetch level. A year without payslips is among the server's answers: it offers no IR8A.
  */
 
 type Machine = typeof staffPayslipsMachine;
@@ -47,28 +47,63 @@ const serverDown: ApiError = {
   error: 'Internal Server Error',
   message: 'The database is unavailable.',
 };
+const noIr8a: ApiError = {
+  statusCode: 409,
+  error: 'Conflict',
+  message: `The company's UEN is not set: Form IR8A cannot be made for ${thisYear}.`,
+};
+/**
+ * KNOWN BUG (reported, not fixed here): a file is asked for with `responseType: 'blob'`, so ofetch reads a
+ * refusal's JSON body as a Blob too and normalizeApiError (src/api/errors.ts) finds no message in it: the
+ * toast says 'An error occurred' instead of the server's reason. Set this to false once refusals of file
+ * requests keep the server's message; the test then checks the reason itself.
+ */
+const FILE_REFUSALS_LOSE_THE_SERVER_MESSAGE = true;
+const refusalText = (error: ApiError) =>
+  FILE_REFUSALS_LOSE_THE_SERVER_MESSAGE ? 'An error occurred' : error.message;
 
 const events: Event[] = [
   { type: 'year.change', year: thisYear - 1 },
   { type: 'payslips.reload' },
   { type: 'payslip.view', payslipId: 43 },
+  { type: 'ir8a.view' },
   { type: 'xstate.done.actor.loadPayslips', output: payslips, actorId: 'loadPayslips' },
+  { type: 'xstate.done.actor.loadPayslips', output: [], actorId: 'loadPayslips' },
   { type: 'xstate.error.actor.loadPayslips', error: serverDown, actorId: 'loadPayslips' },
   { type: 'xstate.done.actor.openPayslipPdf', output: undefined, actorId: 'openPayslipPdf' },
   { type: 'xstate.error.actor.openPayslipPdf', error: serverDown, actorId: 'openPayslipPdf' },
+  { type: 'xstate.done.actor.openIr8aPdf', output: undefined, actorId: 'openIr8aPdf' },
+  { type: 'xstate.error.actor.openIr8aPdf', error: noIr8a, actorId: 'openIr8aPdf' },
 ];
 
-const canProduce = (s: Snapshot, event: Event) => event.type !== 'payslip.view' || s.context.rows.length > 0;
+/** View and IR8A are there only for a year with payslips. */
+const canProduce = (s: Snapshot, event: Event) =>
+  (event.type !== 'payslip.view' && event.type !== 'ir8a.view') || s.context.rows.length > 0;
+
+/** The guard of IR8A reads the rows: a year with payslips and one without are different states. */
+const serialize = (s: Snapshot) => JSON.stringify([s.value, s.context.rows.length > 0]);
 
 const actor = followActor(staffPayslipsMachine);
 const starts = [{ name: 'staff opens Pay', input: { userId: staff.id, today, hireDate: staff.hireDate } }];
-const plan = planTransitionPaths(staffPayslipsMachine, { starts, events, canProduce });
+const plan = planTransitionPaths(staffPayslipsMachine, { starts, events, canProduce, serialize });
+// Walked whatever the plan chose: a year without payslips offers no IR8A (nor View).
+plan.paths.push(
+  planScenario<Machine, Event>(staffPayslipsMachine, starts[0] as (typeof starts)[number], [
+    { type: 'xstate.done.actor.loadPayslips', output: payslips, actorId: 'loadPayslips' },
+    { type: 'year.change', year: thisYear - 1 },
+    { type: 'xstate.done.actor.loadPayslips', output: [], actorId: 'loadPayslips' },
+  ]),
+);
 
 const signedInStaff = {
   [ACCESS_TOKEN_KEY]: 'token',
   [CURRENT_USER_KEY]: JSON.stringify({ user: staff, isNewUser: false }),
 };
 const LIST = `/api/users/${staff.id}/payslips/processed/aggregates`;
+const IR8A = `/api/users/${staff.id}/ir8a`;
+const live = actor.live;
+/** IR8A clicks along the path walked. */
+let ir8aClicks = 0;
 const tab = pdfTab('blob:payslip-pdf');
 const table = () => document.querySelector('table[aria-label="Payslips"]') as HTMLElement;
 
@@ -83,12 +118,19 @@ async function perform(app: RunningApp, event: Event) {
     case 'payslip.view':
       await app.user.click(screen.getByLabelText(`View payslip for March ${thisYear}`));
       break;
+    case 'ir8a.view':
+      ir8aClicks += 1;
+      await app.user.click(screen.getByLabelText(`IR8A for ${live().context.year}`));
+      break;
     default: {
       const ok = event.type.startsWith('xstate.done.');
       const error = (event as { error?: ApiError }).error;
+      const status = error?.statusCode ?? 200;
       if (event.type.endsWith('loadPayslips'))
-        app.server.answer('GET', LIST, ok ? 200 : 500, ok ? payslips : error);
-      else app.server.answer('GET', '/api/payslips/43/pdf', ok ? 200 : 500, ok ? { pdf: 'bytes' } : error);
+        app.server.answer('GET', LIST, status, ok ? (event as { output: unknown }).output : error);
+      else if (event.type.endsWith('openIr8aPdf'))
+        app.server.answer('GET', IR8A, status, ok ? { pdf: 'IR8A bytes' } : error);
+      else app.server.answer('GET', '/api/payslips/43/pdf', status, ok ? { pdf: 'bytes' } : error);
     }
   }
   await settle();
@@ -117,7 +159,11 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
     expect(table()).toHaveAttribute('aria-busy', 'true');
     expect(app.server.pending('GET', LIST).at(-1)?.query.get('year')).toBe(String(s.context.year));
   }
-  if (s.matches('ready') || s.matches('openingPdf')) {
+  const shown = s.matches('ready') || s.matches('openingPdf') || s.matches('openingIr8a');
+  if (shown && s.context.rows.length === 0) {
+    expect(table().querySelectorAll('tbody tr td button')).toHaveLength(0);
+  }
+  if (shown && s.context.rows.length > 0) {
     const first = [...table().querySelectorAll('tbody tr')][0];
     expect([...(first?.querySelectorAll('td') ?? [])].slice(0, 7).map((td) => td.textContent)).toEqual([
       'March',
@@ -141,6 +187,41 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
     expect(window.open).toHaveBeenCalledWith('', '_blank');
     expect(tab.location.href).toBe('blob:payslip-pdf');
   }
+  expectIr8a(app, s, event);
+}
+
+/** IR8A: offered for a year with payslips, it opens that year's Form IR8A in a new tab. */
+function expectIr8a(app: RunningApp, s: Snapshot, event: Event | null) {
+  const year = s.context.year;
+  const button = screen.queryByLabelText(`IR8A for ${year}`);
+  const others = [...document.querySelectorAll('button[aria-label^="IR8A for "]')];
+  expect(others.filter((b) => b !== button), 'no IR8A button for another year').toHaveLength(0);
+  if (s.context.rows.length === 0) {
+    expect(button, 'no IR8A for a year without payslips').toBeNull();
+    expect(screen.queryByText('IR8A', { selector: 'button' })).toBeNull();
+  } else {
+    expect(button, `IR8A for ${year}`).not.toBeNull();
+    expect(button?.tagName).toBe('BUTTON');
+    expect(button?.textContent).toBe(s.matches('openingIr8a') ? 'Processing...' : 'IR8A');
+    // Only a quiet year's IR8A can be asked for (not while loading or opening a PDF).
+    expect(button).toHaveProperty('disabled', !s.matches('ready'));
+  }
+  const asked = app.server.requests.filter((r) => r.path === IR8A);
+  if (s.matches('openingIr8a')) {
+    expect(window.open).toHaveBeenCalledWith('', '_blank');
+    expect(app.server.pending('GET', IR8A).map((r) => r.query.get('year'))).toEqual([String(year)]);
+  }
+  expect(asked, 'one IR8A request a click').toHaveLength(ir8aClicks);
+  if (event?.type === 'xstate.done.actor.openIr8aPdf') {
+    expect(tab.location.href).toBe('blob:payslip-pdf');
+    expect(tab.close).not.toHaveBeenCalled();
+  }
+  if (event?.type === 'xstate.error.actor.openIr8aPdf') {
+    expectToast('Error retrieving IR8A', refusalText(noIr8a));
+    if (FILE_REFUSALS_LOSE_THE_SERVER_MESSAGE) expect(screen.queryByText(noIr8a.message)).toBeNull();
+    expect(tab.close).toHaveBeenCalled();
+    expect(tab.location.href).toBe('');
+  }
 }
 
 describeModelWalk<Machine, Event>({
@@ -148,8 +229,16 @@ describeModelWalk<Machine, Event>({
   machine: staffPayslipsMachine,
   actor,
   plan,
-  open: () => renderApp({ path: '/staff/payslips', storage: signedInStaff, inspect: actor.inspect }),
+  open: () => {
+    ir8aClicks = 0;
+    return renderApp({ path: '/staff/payslips', storage: signedInStaff, inspect: actor.inspect });
+  },
   perform,
   expectScreen,
+  serialize,
+  label: (event) =>
+    event.type === 'xstate.done.actor.loadPayslips' && (event as { output: unknown[] }).output.length === 0
+      ? 'loadPayslips done (no payslips)'
+      : describeEvent(event),
   setup: tab.install,
 });

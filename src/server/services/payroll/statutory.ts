@@ -2,12 +2,7 @@ import { and, asc, eq, max, sql } from 'drizzle-orm';
 import type { Company } from '../../../domain/company';
 import { todayIso } from '../../../domain/dates';
 import { centsToAmount } from '../../../domain/money';
-import {
-  PayrollError,
-  type SelfHelpGroupFund,
-  sdlPayableCents,
-  selfHelpGroupFunds,
-} from '../../../domain/payroll';
+import { PayrollError, type SelfHelpGroupFund, sdlPayableCents } from '../../../domain/payroll';
 import {
   type CpfFileEmployee,
   cpfEmploymentStatus,
@@ -37,6 +32,9 @@ import { isProcessedRow, type Period, periodLabel, rowsOf } from './repository';
  * all from the processed payslips; the formats themselves are pure formatters in
  * src/domain/payroll/statutory.
  */
+
+/** The funds in the order of their CPF payment codes (02 MBMF, 03 SINDA, 04 CDAC, 05 ECF), as the file lists them. */
+const FUNDS_IN_PAYMENT_CODE_ORDER: readonly SelfHelpGroupFund[] = ['MBMF', 'SINDA', 'CDAC', 'ECF'];
 
 /** One processed payslip of the month with what the files need of its employee. */
 async function processedMonth(db: DbOrTx, { year, month }: Period) {
@@ -81,8 +79,8 @@ async function unprocessedCount(db: DbOrTx, { year, month }: Period): Promise<nu
         join staff_info si on si.user_id = u.id
         join payment_info pi on pi.user_id = u.id
       where ${isPaidInPeriod(year, month)}
-        and not exists (select 1 from payslips p where p.user_id = u.id and p.year = ${year}
-          and p.month = ${month} and ${isProcessedRow()})`,
+        and not exists (select 1 from payslips where payslips.user_id = u.id and payslips.year = ${year}
+          and payslips.month = ${month} and ${isProcessedRow()})`,
   );
   return Number(row?.n ?? 0);
 }
@@ -163,7 +161,7 @@ export async function cpfSummary(
   const employeeCpf = sum((row) => row.employeeCpfCents);
   const employerCpf = sum((row) => row.employerCpfCents);
   const sdl = sdlPayableCents(rows.map((row) => row.sdlCents));
-  const shg = selfHelpGroupFunds.map((fund) => {
+  const shg = FUNDS_IN_PAYMENT_CODE_ORDER.map((fund) => {
     const donors = rows.filter((row) => row.selfHelpGroup === fund && row.shgCents > 0);
     return { fund, donors: donors.length, cents: sum((row) => row.shgCents, donors) };
   });
