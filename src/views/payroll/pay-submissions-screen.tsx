@@ -239,7 +239,7 @@ function Files({ actor, context, ready }: { actor: Actor; context: PaySubmission
         </Stack>
         <Stack gap="2">
           <Text fontWeight="medium">Bank</Text>
-          <Flex gap="3" wrap="wrap" align="flex-end">
+          <Flex gap="3" wrap="wrap" align="flex-start">
             <Box width={{ base: 'full', sm: '10rem' }}>
               <LabelledField label="Bank" disabled={busy}>
                 <SelectInput
@@ -251,12 +251,7 @@ function Files({ actor, context, ready }: { actor: Actor; context: PaySubmission
               </LabelledField>
             </Box>
             <Box width={{ base: 'full', sm: '12rem' }}>
-              <LabelledField
-                label="Value Date"
-                error={context.valueDateError ?? undefined}
-                disabled={busy}
-                helper="Empty: the pay date, or the next working day."
-              >
+              <LabelledField label="Value Date" error={context.valueDateError ?? undefined} disabled={busy}>
                 <Input
                   type="date"
                   name="valueDate"
@@ -267,10 +262,14 @@ function Files({ actor, context, ready }: { actor: Actor; context: PaySubmission
                 />
               </LabelledField>
             </Box>
-            <Box pb={context.valueDateError ? '6' : '6'}>
+            {/* Level with the inputs, below their labels. */}
+            <Box pt={{ base: '0', sm: '7' }}>
               {button('bankFile', 'Download bank file', nothingProcessed)}
             </Box>
           </Flex>
+          <Text fontSize="sm" color="fg.muted">
+            Without a value date the bank pays on the pay date, or on the next working day once it has passed.
+          </Text>
         </Stack>
         <Stack gap="2">
           <Text fontWeight="medium">IRAS, year {context.year}</Text>
