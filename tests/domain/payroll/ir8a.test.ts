@@ -370,4 +370,11 @@ describe('ir8aCsv', () => {
     expect([end, rest]).toEqual(['', []]);
     expect(ir8aCsv({ name: 'X', uen: 'Y' }, []).split('\r\n')).toHaveLength(2);
   });
+
+  it('keeps a spreadsheet from running a name or designation typed as a formula', () => {
+    const csv = ir8aCsv({ name: 'Demo', uen: '201912345K' }, [
+      ir8aFigures(2025, { ...joiner, hireDate: '2020-01-01', designation: '=HYPERLINK("x")' }, []),
+    ]);
+    expect(csv.split('\r\n')[1]).toContain(',"\'=HYPERLINK(""x"")",');
+  });
 });
