@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '../../payslip-labels';
 import { PayrollInputError } from '../errors';
 import { assertPeriod } from '../period';
 import { type BankName, RECEIVING_BANKS, receivingBank } from './banks';
@@ -128,7 +129,8 @@ export const OCBC_CHOICES = {
   recordLength: 1000,
 } as const;
 
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+/** JAN ... DEC, as the references write the month. */
+const MONTHS = MONTH_NAMES.map((name) => name.slice(0, 3).toUpperCase());
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}:\d{2}$/;
 

@@ -1,4 +1,5 @@
 import { isValidNric } from '../../nric';
+import { MONTH_NAMES } from '../../payslip-labels';
 import type { SelfHelpGroupFund } from '../enums';
 import { PayrollError, PayrollInputError } from '../errors';
 import { assertPeriod } from '../period';
@@ -61,21 +62,8 @@ const SUMMARY_LABELS = {
 } as const;
 /** Voluntary-contribution CSNs carry no SHG or SDL codes (facts 1.3, O1 p3 via C1). */
 const VOLUNTARY_PAYMENT_TYPES = ['VCT', 'AMS', 'MSE'];
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** JAN ... DEC, as the file name writes the month. */
+const MONTHS = MONTH_NAMES.map((name) => name.slice(0, 3).toUpperCase());
 
 export type CpfEmploymentStatus = 'E' | 'L' | 'N' | 'O';
 const STATUSES: readonly string[] = ['E', 'L', 'N', 'O'];
