@@ -29,6 +29,7 @@ export const companySettingsMachine = setup({
     companyForm: companyFormMachine,
   },
   actions: {
+    notifyLoadFailed: (_, _error: ApiError) => notProvided('company-settings', 'notifyLoadFailed')(),
     /** The form is made again after each save, so it has an id but no systemId. */
     newForm: assign({
       form: ({ spawn }, company: Company) =>
@@ -53,7 +54,13 @@ export const companySettingsMachine = setup({
           target: 'editing',
           actions: [assign({ error: null }), { type: 'newForm', params: ({ event }) => event.output }],
         },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => toApiError(event.error) }) },
+        onError: {
+          target: 'failed',
+          actions: [
+            assign({ error: ({ event }) => toApiError(event.error) }),
+            { type: 'notifyLoadFailed', params: ({ event }) => toApiError(event.error) },
+          ],
+        },
       },
     },
     failed: {

@@ -68,11 +68,11 @@ export const paySubmissionsMachine = setup({
     loadSummary: fromPromise<CpfSummary, { year: number; month: number }>(
       notProvided('pay-submissions', 'loadSummary'),
     ),
-    /** Fetches the file and saves it (or opens it, the IR8A PDF); answers the file's name. */
-    download: fromPromise<string, DownloadInput>(notProvided('pay-submissions', 'download')),
+    /** Fetches the file and saves it, answering its name; the IR8A PDF opens in a tab instead (null). */
+    download: fromPromise<string | null, DownloadInput>(notProvided('pay-submissions', 'download')),
   },
   actions: {
-    notifyDownloaded: (_, _fileName: string) => notProvided('pay-submissions', 'notifyDownloaded')(),
+    notifyDownloaded: (_, _fileName: string | null) => notProvided('pay-submissions', 'notifyDownloaded')(),
     notifyDownloadFailed: (_, _error: ApiError) => notProvided('pay-submissions', 'notifyDownloadFailed')(),
     notifySummaryFailed: (_, _error: ApiError) => notProvided('pay-submissions', 'notifySummaryFailed')(),
     notify: notProvided('pay-submissions', 'notify') as (_: unknown, params: ToastParams) => void,
@@ -104,6 +104,14 @@ export const paySubmissionsMachine = setup({
     };
   },
   on: {
+    'bank.change': {
+      description: 'Another bank: its file is the next bank file.',
+      actions: assign({ bank: ({ event }) => event.bank, downloadError: null }),
+    },
+    'valueDate.change': {
+      description: 'A value date is typed; its message clears.',
+      actions: assign({ valueDate: ({ event }) => event.valueDate, valueDateError: null }),
+    },
     'period.change': {
       target: '.loading',
       description: 'Another year or month: its summary is fetched (a month past the year’s last becomes it).',
@@ -139,11 +147,6 @@ export const paySubmissionsMachine = setup({
     ready: {
       description: 'The summary, the checks and the download buttons show.',
       on: {
-        'bank.change': { actions: assign({ bank: ({ event }) => event.bank, downloadError: null }) },
-        'valueDate.change': {
-          description: 'A value date is typed; its message clears.',
-          actions: assign({ valueDate: ({ event }) => event.valueDate, valueDateError: null }),
-        },
         'file.download': [
           {
             guard: 'isBankFileWithInvalidDate',
@@ -176,7 +179,7 @@ export const paySubmissionsMachine = setup({
         }),
         onDone: {
           target: 'ready',
-          description: 'Saved: a toast names the file.',
+          description: 'Saved: a toast names the file (a PDF opened in a tab needs none).',
           actions: [
             assign({ downloading: null }),
             { type: 'notifyDownloaded', params: ({ event }) => event.output },

@@ -30,7 +30,7 @@ export type StaffPayslipsEvent =
   | { type: 'payslips.reload' }
   | { type: 'payslip.view'; payslipId: number }
   /** The year's Form IR8A (issue 15), offered for a year with payslips. */
-  | { type: 'ir8a.view' };
+  | { type: 'remunerationReturn.view' };
 
 export const staffPayslipsMachine = setup({
   types: {
@@ -96,7 +96,7 @@ export const staffPayslipsMachine = setup({
           actions: assign({ year: ({ event }) => event.year }),
         },
         'payslip.view': { target: 'openingPdf', description: 'View: the payslip PDF in a new tab.' },
-        'ir8a.view': {
+        'remunerationReturn.view': {
           guard: 'hasPayslipsThisYear',
           target: 'openingIr8a',
           description: "IR8A, shown for a year with payslips: the year's Form IR8A in a new tab.",

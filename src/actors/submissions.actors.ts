@@ -16,6 +16,7 @@ export interface SubmissionsEffects {
 /** The Company page with its live effects (issue 15). */
 export function provideCompanySettings({ submissions, notify }: SubmissionsEffects) {
   return companySettingsMachine.provide({
+    actions: { notifyLoadFailed: (_, error) => notify(submissionToasts.companyLoadFailed(error)) },
     actors: {
       loadCompany: fromPromise(() => submissions.company()),
       companyForm: companyFormMachine.provide({
@@ -45,7 +46,7 @@ export function providePaySubmissions({ submissions, notify }: SubmissionsEffect
     saveFile(blob, fileName);
     return fileName;
   };
-  const download = async ({ file, year, month, bank, valueDate }: DownloadInput): Promise<string> => {
+  const download = async ({ file, year, month, bank, valueDate }: DownloadInput): Promise<string | null> => {
     switch (file) {
       case 'cpfFile':
         return save(submissions.cpfFile({ year, month }));
@@ -55,7 +56,7 @@ export function providePaySubmissions({ submissions, notify }: SubmissionsEffect
         return save(submissions.ir8aCsv(year));
       case 'ir8aPdf':
         await openPdfInNewTab(() => submissions.ir8aPdf(year));
-        return `IR8A ${year}`;
+        return null;
     }
   };
   return paySubmissionsMachine.provide({
@@ -65,7 +66,9 @@ export function providePaySubmissions({ submissions, notify }: SubmissionsEffect
     },
     actions: {
       notify: (_, params) => notify(params),
-      notifyDownloaded: (_, fileName) => notify(submissionToasts.downloaded(fileName)),
+      notifyDownloaded: (_, fileName) => {
+        if (fileName !== null) notify(submissionToasts.downloaded(fileName));
+      },
       notifyDownloadFailed: (_, error) => notify(submissionToasts.downloadFailed(error)),
       notifySummaryFailed: (_, error) => notify(submissionToasts.summaryFailed(error)),
     },

@@ -12,6 +12,22 @@ export interface NamedFile {
 const fileNameOf = (disposition: string | null, fallback: string) =>
   /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback;
 
+/**
+ * A file request's refusal arrives as a blob like the file would; read back as JSON, the server's
+ * reason ("The company's UEN is not set ...") reaches the screen instead of a generic message.
+ */
+const refusalAsJson = {
+  async onResponseError({ response }: { response: { _data?: unknown } }) {
+    if (response._data instanceof Blob) {
+      try {
+        response._data = JSON.parse(await response._data.text());
+      } catch {
+        // Not JSON: the generic message stands.
+      }
+    }
+  },
+};
+
 /** The company's particulars and the month's statutory files (issue 15). */
 export function createSubmissionsApi(client: ApiClient) {
   /** Fetches a file as a blob, keeping the name the server gave it. */
@@ -20,6 +36,7 @@ export function createSubmissionsApi(client: ApiClient) {
     const blob = await client.request<Blob>(path, {
       query,
       responseType: 'blob',
+      ...refusalAsJson,
       onResponse: ({ response }) => {
         fileName = fileNameOf(response.headers.get('content-disposition'), fallback);
       },
@@ -45,11 +62,19 @@ export function createSubmissionsApi(client: ApiClient) {
         `salary-${bank}.txt`,
       ),
     async ir8aPdf(year: number) {
-      return asPdf(await client.request('/payslips/ir8a', { query: { year }, responseType: 'blob' }));
+      return asPdf(
+        await client.request('/payslips/ir8a', { query: { year }, responseType: 'blob', ...refusalAsJson }),
+      );
     },
     ir8aCsv: (year: number) => download('/payslips/ir8a', { year, format: 'csv' }, `ir8a-${year}.csv`),
     async userIr8aPdf(userId: number, year: number) {
-      return asPdf(await client.request(`/users/${userId}/ir8a`, { query: { year }, responseType: 'blob' }));
+      return asPdf(
+        await client.request(`/users/${userId}/ir8a`, {
+          query: { year },
+          responseType: 'blob',
+          ...refusalAsJson,
+        }),
+      );
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../domain/auth';
 import {
@@ -420,6 +421,8 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** The names and sizes of attached files (their bytes are not kept). */
+    attachments: jsonb('attachments').$type<Array<{ filename: string; bytes: number }>>(),
     createdAt: createdAt(),
     sentAt: instant('sent_at'),
   },
@@ -444,5 +447,44 @@ export const company = pgTable(
     check('company_single_row_check', sql`${t.id} = 1`),
     check('company_name_check', sql`length(trim(${t.name})) > 0`),
     check('company_bank_check', sql`${t.bankName} is null or ${oneOf(t.bankName, BANK_NAMES)}`),
+  ],
+);
+
+export const PAYSLIP_EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+
+/** A request to e-mail a month's payslips (issue 16): the job an administrator follows. */
+export const payslipEmailJobs = pgTable('payslip_email_jobs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  year: integer('year').notNull(),
+  month: integer('month').notNull(),
+  requestedById: actorId('requested_by_id'),
+  createdAt: createdAt(),
+});
+
+/**
+ * One payslip to e-mail within a job. Its id is the send's idempotency key: the worker marks it sent
+ * in the transaction after the SMTP server's acknowledgement, and never sends a row marked sent.
+ */
+export const payslipEmails = pgTable(
+  'payslip_emails',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => payslipEmailJobs.id, { onDelete: 'cascade' }),
+    payslipId: integer('payslip_id')
+      .notNull()
+      .references(() => payslips.id, { onDelete: 'cascade' }),
+    userId: ownerId('cascade'),
+    status: text('status', { enum: PAYSLIP_EMAIL_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: instant('sent_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payslip_emails_job_payslip_key').on(t.jobId, t.payslipId),
+    index('payslip_emails_payslip_idx').on(t.payslipId, t.status),
+    check('payslip_emails_status_check', oneOf(t.status, PAYSLIP_EMAIL_STATUSES)),
   ],
 );

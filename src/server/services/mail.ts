@@ -3,11 +3,20 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 
+export interface MailAttachment {
+  filename: string;
+  content: Uint8Array;
+  contentType: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** The sender's display name (the company's, for payslips); the address stays MAIL_FROM's. */
+  fromName?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -25,8 +34,16 @@ export function createMailer(options: {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+      async send({ fromName, attachments, ...message }) {
+        await transport.sendMail({
+          ...message,
+          from: fromName ? { name: fromName, address: addressOf(options.from) } : options.from,
+          attachments: attachments?.map((file) => ({
+            filename: file.filename,
+            content: Buffer.from(file.content),
+            contentType: file.contentType,
+          })),
+        });
       },
     };
   }
@@ -37,6 +54,9 @@ export function createMailer(options: {
         subject: message.subject,
         textBody: message.text,
         htmlBody: message.html ?? null,
+        attachments:
+          message.attachments?.map((file) => ({ filename: file.filename, bytes: file.content.byteLength })) ??
+          null,
       });
       // Without SMTP the log is how a developer reads the message (for example the reset link).
       options.log.info(
@@ -46,3 +66,6 @@ export function createMailer(options: {
     },
   };
 }
+
+/** The address of a sender written as "Name <address>" or as the address alone. */
+export const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();

@@ -6,7 +6,6 @@ import {
   Heading,
   HStack,
   Input,
-  List,
   Skeleton,
   Stack,
   Table,
@@ -189,18 +188,18 @@ function Checks({ summary, period }: { summary: CpfSummary; period: string }) {
       <Text>
         {staff(summary.employees)} processed for {period}.
       </Text>
-      <List.Root gap="2" ps="5" aria-label="What would stop the CPF file">
+      <Stack as="ul" gap="2" ps="5" listStyleType="disc" aria-label="What would stop the CPF file">
         {summary.problems.map((problem) => (
-          <List.Item key={problem} color="red.fg">
+          <Box as="li" key={problem} color="red.fg">
             {problem}
-          </List.Item>
+          </Box>
         ))}
         {summary.unprocessed > 0 && (
-          <List.Item color="orange.fg">
+          <Box as="li" color="orange.fg">
             {staff(summary.unprocessed)} not processed yet: they are not in the files until processed.
-          </List.Item>
+          </Box>
         )}
-      </List.Root>
+      </Stack>
       {summary.problems.length === 0 && summary.unprocessed === 0 && (
         <Text color="green.fg">Nothing stops the CPF file.</Text>
       )}

@@ -16,7 +16,8 @@ const money = (pick: (row: PayslipAggregate) => number, header: string, id: stri
   column.accessor(pick, { id, header, cell: ({ getValue }) => formatAmount(getValue()) });
 
 function ViewButton({ actor, row }: { actor: StaffPayslipsRef; row: PayslipAggregate }) {
-  const opening = useSelector(actor, (s) => s.matches('openingPdf'));
+  // Only a ready screen takes a click: while a payslip or the IR8A opens, View waits.
+  const opening = useSelector(actor, (s) => !s.matches('ready'));
   return (
     <Button
       size="xs"
@@ -83,7 +84,7 @@ export function StaffPayslipsScreen({
           disabled={!ready}
           onChange={(y) => actor.send({ type: 'year.change', year: y })}
         />
-        {rows.length > 0 && (
+        {(ready || openingIr8a) && rows.length > 0 && (
           <Button
             size="sm"
             variant="outline"
@@ -91,7 +92,7 @@ export function StaffPayslipsScreen({
             loading={openingIr8a}
             loadingText="Processing..."
             aria-label={`IR8A for ${year}`}
-            onClick={() => actor.send({ type: 'ir8a.view' })}
+            onClick={() => actor.send({ type: 'remunerationReturn.view' })}
           >
             IR8A
           </Button>
