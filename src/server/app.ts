@@ -9,6 +9,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { JobQueue } from './jobs/queue';
 import { deviceCookies } from './lib/device-cookies';
 import { errorHandler, frameworkErrors } from './lib/error-handler';
 import { forbidden, statusText } from './lib/http-error';
@@ -24,6 +25,7 @@ import { authRoutes } from './routes/auth';
 import { companyRoutes } from './routes/company';
 import { employmentInfoRoutes } from './routes/employment-info';
 import { fileGrantRoutes, localFileRoutes } from './routes/files';
+import { jobRoutes } from './routes/jobs';
 import { leaveBalanceRoutes } from './routes/leave-balances';
 import { leaveRequestRoutes } from './routes/leave-requests';
 import { leaveTypeRoutes } from './routes/leave-types';
@@ -52,6 +54,11 @@ export interface AppOptions {
   /** Folder of the built SPA; omitted = API only. */
   spaDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * The job queue the API sends work to (payslip e-mails), asked for when a request needs it: the
+   * queue starts once the server's logger exists. Without one those routes answer 503.
+   */
+  queue?: () => JobQueue | undefined;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -197,6 +204,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(payslipRoutes, { config });
       await api.register(companyRoutes, { config });
       await api.register(submissionRoutes, { config });
+      await api.register(jobRoutes, { queue: options.queue });
       api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
         status: 'ok',
       }));

@@ -51,6 +51,7 @@ export const envSchema = z.object({
     z.string().min(8, 'must be at least 8 characters').default('Admin@12345'),
   ),
   SERVE_SPA: z.preprocess(emptyAsUndefined, z.stringbool().default(true)),
+  WORKER: z.preprocess(emptyAsUndefined, z.stringbool().default(true)),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.stringbool().default(false)),
   STORAGE_DRIVER: z.preprocess(emptyAsUndefined, z.enum(['local', 's3']).default('local')),
   S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -87,6 +88,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** false when Vite's dev server serves the SPA (npm run dev) and this process is the API only. */
   serveSpa: boolean;
+  /** Whether this process works queued jobs (payslip e-mails) besides serving HTTP. */
+  worker: boolean;
   /** Behind a load balancer: take the client address from X-Forwarded-For (sign-in limits are per address). */
   trustProxy: boolean;
   /** Cookies get the Secure flag only when the public address is https. */
@@ -143,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedAdminPassword: e.SEED_ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     serveSpa: e.SERVE_SPA,
+    worker: e.WORKER,
     trustProxy: e.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https://'),
     storage:

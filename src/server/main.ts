@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import type { JobQueue } from './jobs/queue';
+import { startJobs, stopJobs } from './jobs/workers';
 import { loggerOptions } from './logging';
 import { DEMO_STAFF_PASSWORD, seedIfEmpty } from './seed';
 import { removeUnattachedUploads } from './services/attachments';
@@ -35,13 +37,16 @@ async function main() {
   const storage = createStorage(config);
   const seeded = await seedIfEmpty(database.db, config, storage);
 
+  let queue: JobQueue | undefined;
   const app = await buildApp({
     config,
     db: database.db,
     storage,
     spaDir: config.serveSpa ? distDir : undefined,
     logger: loggerOptions(config.logLevel),
+    queue: () => queue,
   });
+  queue = await startJobs(database, config, app.log);
 
   // Hourly, uploads never attached to a request and older than a day are removed (docs/security.md).
   // In this process until the job queue exists; with several processes each one may run it harmlessly.
@@ -66,6 +71,7 @@ async function main() {
     // Stop accepting, let in-flight requests (and their transactions) finish, then close the
     // database so the embedded one flushes to disk.
     await app.close();
+    if (queue) await stopJobs(queue);
     await database.close();
     process.exit(0);
   };

@@ -98,6 +98,10 @@ const SPEC_ACCESS: Record<string, Who> = {
   'GET /api/payslips/bank-file': 'admin',
   'GET /api/payslips/ir8a': 'admin',
   'GET /api/users/:id/ir8a': 'own',
+  // Issue 16: sending payslips and following the job are the employer's.
+  'POST /api/payslips/email': 'admin',
+  'GET /api/jobs/:id': 'admin',
+  'POST /api/jobs/:id/retry': 'admin',
   // Operations and the API's own documentation.
   'GET /api/health': 'anyone',
   'GET /api/docs': 'anyone',

@@ -8,7 +8,10 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { insertUser } from '../../src/server/factories';
+import type { JobQueue } from '../../src/server/jobs/queue';
+import { startJobs, stopJobs } from '../../src/server/jobs/workers';
 import { hashPassword } from '../../src/server/lib/secrets';
+import type { SendPolicy } from '../../src/server/services/payroll/emails';
 
 /** Which database this run of the API suite uses: the Vitest project sets it (PGlite or PostgreSQL). */
 export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
@@ -52,6 +55,8 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export async function createTestApp(
   env: Record<string, string> = {},
   extra: Partial<Parameters<typeof buildApp>[0]> = {},
+  /** Start the job queue and its workers, with this send policy (short delays in tests). */
+  jobs?: { policy: SendPolicy },
 ) {
   const database = await openTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hr-api-test-'));
@@ -61,14 +66,18 @@ export async function createTestApp(
     PUBLIC_URL: 'http://hr.test',
     ...env,
   });
-  const app = await buildApp({ config, db: database.db, ...extra });
+  let queue: JobQueue | undefined;
+  const app = await buildApp({ config, db: database.db, queue: () => queue, ...extra });
   await app.ready();
+  if (jobs) queue = await startJobs(database, config, app.log, { policy: jobs.policy });
   return {
     app,
     db: database.db,
     config,
+    queue: () => queue,
     async close() {
       await app.close();
+      if (queue) await stopJobs(queue);
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { QueueTarget } from '../jobs/queue';
 import { applyDatabaseExtras } from './extras';
 import * as schema from './schema';
 import { registerRunner } from './statements';
@@ -18,11 +19,16 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** The advisory lock key migrations hold (the demo seed holds its own, 4242). */
+const MIGRATION_LOCK = 4241;
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Where the job queue keeps its jobs: the same database (src/server/jobs/queue.ts). */
+  queueTarget: QueueTarget;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -42,9 +48,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      queueTarget: { kind: 'postgres', url: target.url },
       async migrate() {
-        await migrateNodePg(db as never, { migrationsFolder });
-        await applyDatabaseExtras(db);
+        // Processes started together migrate one after another: the first applies, the rest find it done.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          const locked = drizzleNodePg(client, { schema }) as unknown as Db;
+          await migrateNodePg(locked as never, { migrationsFolder });
+          await applyDatabaseExtras(locked);
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+          client.release();
+        }
       },
       close: () => pool.end(),
     };
@@ -62,6 +78,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    queueTarget: { kind: 'pglite', client },
     async migrate() {
       await migratePglite(db as never, { migrationsFolder });
       await applyDatabaseExtras(db);

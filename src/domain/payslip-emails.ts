@@ -1,0 +1,48 @@
+import * as z from 'zod/mini';
+import { idSchema } from './fields';
+
+/** Payslips by e-mail (issue 16): the request, its answer and a job's progress. */
+
+const MAX_STAFF_PER_REQUEST = 10_000;
+
+export const emailPayslipsSchema = z.object({
+  year: z.number().check(z.int(), z.minimum(2000), z.maximum(2100)),
+  month: z.number().check(z.int(), z.minimum(1), z.maximum(12)),
+  /** Only these staff; all of the month's processed payslips without it. */
+  userIds: z.optional(
+    z.array(idSchema).check(
+      z.minLength(1, 'Name at least one staff member, or leave userIds out for everyone.'),
+      z.maxLength(MAX_STAFF_PER_REQUEST),
+    ),
+  ),
+  /** Send again to the named staff even if their payslip was e-mailed before. */
+  resend: z.optional(z.boolean()),
+});
+export type EmailPayslipsRequest = z.infer<typeof emailPayslipsSchema>;
+
+export const emailPayslipsAnswerSchema = z.object({
+  jobId: z.string(),
+  /** Sends queued. */
+  total: z.number(),
+  /** Payslips left out because they were e-mailed before. */
+  skipped: z.number(),
+  message: z.string(),
+});
+export type EmailPayslipsAnswer = z.infer<typeof emailPayslipsAnswerSchema>;
+
+export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+
+export const jobProgressSchema = z.object({
+  id: z.string(),
+  kind: z.literal('payslipEmails'),
+  status: z.enum(JOB_STATUSES),
+  total: z.number(),
+  /** Sent. */
+  done: z.number(),
+  /** Given up after the last try. */
+  failed: z.number(),
+  errors: z.array(z.object({ userId: z.number(), message: z.string() })),
+});
+export type JobProgress = z.infer<typeof jobProgressSchema>;
+
+export const jobIdParams = z.object({ id: z.string().check(z.uuid('Not a job id.')) });

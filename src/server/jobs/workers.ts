@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { createMailer, type Mailer } from '../services/mail';
+import { DEFAULT_SEND_POLICY, type SendPolicy, workPayslipEmails } from '../services/payroll/emails';
+import { type JobQueue, startJobQueue } from './queue';
+
+/**
+ * Starts this process's job queue and, unless it only serves HTTP (WORKER=false), its workers. Every
+ * `npm start` process does this; `npm run worker` does it without HTTP.
+ */
+export async function startJobs(
+  database: Database,
+  config: Pick<Config, 'worker' | 'smtpUrl' | 'mailFrom' | 'companyName'>,
+  log: FastifyBaseLogger,
+  options: { mailer?: Mailer; policy?: SendPolicy } = {},
+): Promise<JobQueue> {
+  const queue = await startJobQueue(database.queueTarget, (error) =>
+    log.error({ err: error }, 'job queue error'),
+  );
+  if (config.worker) {
+    const mailer =
+      options.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log });
+    await workPayslipEmails(queue, {
+      db: database.db,
+      mailer,
+      company: config,
+      log,
+      policy: options.policy ?? DEFAULT_SEND_POLICY,
+    });
+  }
+  return queue;
+}
+
+/** Stops taking jobs and waits (up to 30 s) for the ones in hand; an unfinished one is retried after its expiry. */
+export const stopJobs = (queue: JobQueue) => queue.stop({ graceful: true, wait: true, timeout: 30_000 });

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  emailPayslipsAnswerSchema,
+  emailPayslipsSchema,
+  jobIdParams,
+  jobProgressSchema,
+} from '../../domain/payslip-emails';
+import type { JobQueue } from '../jobs/queue';
+import { HttpError } from '../lib/http-error';
+import { actorOf } from '../plugins/access';
+import { jobProgress, requestPayslipEmails, retryFailedSends } from '../services/payroll/emails';
+import { errorResponses } from './schemas';
+
+/** Long work in the background (issue 16): payslips by e-mail, and a job's progress. */
+export async function jobRoutes(
+  app: FastifyInstance,
+  { queue }: { queue: (() => JobQueue | undefined) | undefined },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearerAuth: [] }];
+  const running = () => {
+    const current = queue?.();
+    if (!current) throw new HttpError(503, 'The job queue is not running in this process.');
+    return current;
+  };
+
+  r.post(
+    '/payslips/email',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['jobs'],
+        summary:
+          "E-mail the month's processed payslips (or the named staff's) as PDFs; those e-mailed before are left out unless resend is asked for with userIds",
+        security,
+        body: emailPayslipsSchema,
+        response: { 202: emailPayslipsAnswerSchema, ...errorResponses(400, 401, 403, 503) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await requestPayslipEmails(app.db, running(), actorOf(request), request.body)),
+  );
+
+  r.get(
+    '/jobs/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['jobs'],
+        summary: "A job's progress: how many of its sends are done and failed, with each failure's reason",
+        security,
+        params: jobIdParams,
+        response: { 200: jobProgressSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => jobProgress(app.db, actorOf(request), request.params.id),
+  );
+
+  r.post(
+    '/jobs/:id/retry',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['jobs'],
+        summary: "Try the job's failed sends again",
+        security,
+        params: jobIdParams,
+        response: { 200: jobProgressSchema, ...errorResponses(400, 401, 403, 404, 503) },
+      },
+    },
+    async (request) => retryFailedSends(app.db, running(), actorOf(request), request.params.id),
+  );
+}

@@ -1,0 +1,259 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EmailPayslipsAnswer, EmailPayslipsRequest, JobProgress } from '../../../domain/payslip-emails';
+import { MONTH_NAMES } from '../../../domain/payslip-labels';
+import type { Db, DbOrTx } from '../../db/client';
+import { payslipEmailJobs, payslipEmails, payslips, users } from '../../db/schema';
+import type { JobQueue } from '../../jobs/queue';
+import { badRequest, notFound } from '../../lib/http-error';
+import { type Actor, assertAdmin } from '../actor';
+import { writeAudit } from '../audit';
+import { type CompanyDefaults, companyOf } from '../company';
+import type { Mailer } from '../mail';
+import { payslipPdf } from './documents';
+import { isProcessedRow } from './repository';
+
+/**
+ * Payslips by e-mail (issue 16): a request becomes a job of one send per processed payslip, each
+ * worked from the job queue. A send's row is its idempotency key: it is marked sent in the
+ * transaction after the SMTP server accepted the message, and a row marked sent is never sent again,
+ * however often its queue job is retried.
+ */
+
+export const PAYSLIP_EMAIL_QUEUE = 'payslip-email';
+
+export interface SendPolicy {
+  /** Tries of one send before it is reported as failed. */
+  attempts: number;
+  /** Seconds before the first retry; each next one waits about twice as long. */
+  retryDelaySeconds: number;
+  /** A send that runs longer (its worker died) is tried again after this many seconds. */
+  expireSeconds: number;
+}
+
+export const DEFAULT_SEND_POLICY: SendPolicy = { attempts: 5, retryDelaySeconds: 10, expireSeconds: 120 };
+
+const periodName = (year: number, month: number) => `${MONTH_NAMES[month - 1]} ${year}`;
+
+/** POST /payslips/email: queues one send per processed payslip of the month not yet e-mailed. */
+export async function requestPayslipEmails(
+  db: Db,
+  queue: JobQueue,
+  actor: Actor,
+  request: EmailPayslipsRequest,
+): Promise<EmailPayslipsAnswer> {
+  assertAdmin(actor);
+  const { year, month, userIds, resend } = request;
+  if (resend && !userIds) throw badRequest('Name the staff (userIds) whose payslips are to be sent again.');
+  const { jobId, queued, skipped } = await db.transaction(async (tx) => {
+    const candidates = await tx
+      .select({
+        payslipId: payslips.id,
+        userId: payslips.userId,
+        // Written out: drizzle leaves a select's own columns unqualified, and "id" would be the e-mail's.
+        sent: sql<boolean>`exists (select 1 from payslip_emails e where e.payslip_id = payslips.id and e.status = 'sent')`,
+      })
+      .from(payslips)
+      .where(
+        and(
+          eq(payslips.year, year),
+          eq(payslips.month, month),
+          isProcessedRow(),
+          userIds ? inArray(payslips.userId, userIds) : undefined,
+        ),
+      )
+      .orderBy(asc(payslips.id));
+    const toSend = resend ? candidates : candidates.filter((row) => !row.sent);
+    const [job] = await tx
+      .insert(payslipEmailJobs)
+      .values({ year, month, requestedById: actor.id })
+      .returning({ id: payslipEmailJobs.id });
+    if (!job) throw new Error('the job row was not created');
+    const rows =
+      toSend.length === 0
+        ? []
+        : await tx
+            .insert(payslipEmails)
+            .values(toSend.map((row) => ({ jobId: job.id, payslipId: row.payslipId, userId: row.userId })))
+            .returning({ id: payslipEmails.id });
+    await writeAudit(tx, {
+      actorUserId: actor.id,
+      action: 'payslips.emailRequested',
+      entity: 'payroll',
+      entityId: `${year}-${month}`,
+      details: { jobId: job.id, queued: rows.length, alreadySent: candidates.length - toSend.length, resend },
+    });
+    return { jobId: job.id, queued: rows, skipped: candidates.length - toSend.length };
+  });
+  // After the commit, so a worker never meets a send whose row is not there yet.
+  await enqueue(
+    queue,
+    queued.map((row) => row.id),
+  );
+  const period = periodName(year, month);
+  const message =
+    queued.length === 0
+      ? skipped > 0
+        ? `Every processed payslip of ${period} has been e-mailed already; nothing was sent again.`
+        : `No payslip of ${period} is processed.`
+      : skipped > 0
+        ? `${queued.length} payslips of ${period} are being e-mailed; ${skipped} already e-mailed were left out.`
+        : `${queued.length} payslips of ${period} are being e-mailed.`;
+  return { jobId, total: queued.length, skipped, message };
+}
+
+async function enqueue(queue: JobQueue, emailIds: readonly number[]) {
+  if (emailIds.length === 0) return;
+  await queue.insert(emailIds.map((emailId) => ({ name: PAYSLIP_EMAIL_QUEUE, data: { emailId } })));
+}
+
+/** GET /jobs/{id}: how far a job has come, with each failure's reason. */
+export async function jobProgress(db: DbOrTx, actor: Actor, jobId: string): Promise<JobProgress> {
+  assertAdmin(actor);
+  const [job] = await db.select().from(payslipEmailJobs).where(eq(payslipEmailJobs.id, jobId));
+  if (!job) throw notFound('Job not found.');
+  const tallies = await db
+    .select({ status: payslipEmails.status, n: count(), tried: sql<number>`sum(${payslipEmails.attempts})` })
+    .from(payslipEmails)
+    .where(eq(payslipEmails.jobId, jobId))
+    .groupBy(payslipEmails.status);
+  const of = (status: string) => Number(tallies.find((row) => row.status === status)?.n ?? 0);
+  const total = tallies.reduce((sum, row) => sum + Number(row.n), 0);
+  const tried = tallies.reduce((sum, row) => sum + Number(row.tried ?? 0), 0);
+  const done = of('sent');
+  const failed = of('failed');
+  const errors =
+    failed === 0
+      ? []
+      : await db
+          .select({ userId: payslipEmails.userId, message: payslipEmails.lastError })
+          .from(payslipEmails)
+          .where(and(eq(payslipEmails.jobId, jobId), eq(payslipEmails.status, 'failed')))
+          .orderBy(asc(payslipEmails.id));
+  const finished = done + failed === total;
+  return {
+    id: job.id,
+    kind: 'payslipEmails',
+    status: finished ? (failed > 0 ? 'failed' : 'completed') : tried === 0 ? 'queued' : 'running',
+    total,
+    done,
+    failed,
+    errors: errors.map((row) => ({ userId: row.userId, message: row.message ?? 'Not sent.' })),
+  };
+}
+
+/** POST /jobs/{id}/retry: the job's failed sends are tried again, from their first attempt. */
+export async function retryFailedSends(db: Db, queue: JobQueue, actor: Actor, jobId: string) {
+  assertAdmin(actor);
+  const retried = await db.transaction(async (tx) => {
+    const [job] = await tx.select().from(payslipEmailJobs).where(eq(payslipEmailJobs.id, jobId));
+    if (!job) throw notFound('Job not found.');
+    return tx
+      .update(payslipEmails)
+      .set({ status: 'queued', attempts: 0, lastError: null })
+      .where(and(eq(payslipEmails.jobId, jobId), eq(payslipEmails.status, 'failed')))
+      .returning({ id: payslipEmails.id });
+  });
+  await enqueue(
+    queue,
+    retried.map((row) => row.id),
+  );
+  return jobProgress(db, actor, jobId);
+}
+
+export interface SendDeps {
+  db: Db;
+  mailer: Mailer;
+  company: CompanyDefaults;
+  log: FastifyBaseLogger;
+  policy: SendPolicy;
+}
+
+/**
+ * One send, as the queue's worker runs it. Claimed in a transaction (a row sent or given up is left
+ * alone: the retry of a job whose send went through does nothing), then the PDF is drawn and the
+ * message sent, then marked sent. A failure is recorded and thrown, so the queue retries with
+ * backoff; at the last try the row is marked failed with the reason.
+ */
+export async function sendPayslipEmail(deps: SendDeps, emailId: number): Promise<void> {
+  const { db } = deps;
+  const claimed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        status: payslipEmails.status,
+        attempts: payslipEmails.attempts,
+        payslipId: payslipEmails.payslipId,
+        requestedById: payslipEmailJobs.requestedById,
+        to: users.email,
+        name: users.fullName,
+        year: payslips.year,
+        month: payslips.month,
+      })
+      .from(payslipEmails)
+      .innerJoin(payslipEmailJobs, eq(payslipEmailJobs.id, payslipEmails.jobId))
+      .innerJoin(users, eq(users.id, payslipEmails.userId))
+      .innerJoin(payslips, eq(payslips.id, payslipEmails.payslipId))
+      .where(eq(payslipEmails.id, emailId))
+      .for('update', { of: payslipEmails });
+    if (!row || row.status === 'sent' || row.status === 'failed') return null;
+    await tx
+      .update(payslipEmails)
+      .set({ status: 'sending', attempts: row.attempts + 1 })
+      .where(eq(payslipEmails.id, emailId));
+    return { ...row, attempts: row.attempts + 1 };
+  });
+  if (!claimed) return;
+  try {
+    const company = await companyOf(db, deps.company);
+    // The PDF a signed-in administrator gets from the payslip's View.
+    const { pdf, fileName } = await payslipPdf(
+      db,
+      { id: claimed.requestedById ?? 0, role: 'ADMIN' },
+      { id: claimed.payslipId },
+      deps.company,
+    );
+    const period = periodName(claimed.year, claimed.month);
+    await deps.mailer.send({
+      to: claimed.to,
+      fromName: company.name,
+      subject: `Your payslip for ${period}`,
+      text: `Dear ${claimed.name},\n\nYour payslip for ${period} is attached.\n\n${company.name}\n`,
+      attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const last = claimed.attempts >= deps.policy.attempts;
+    await db
+      .update(payslipEmails)
+      .set({ status: last ? 'failed' : 'queued', lastError: message.slice(0, 500) })
+      .where(eq(payslipEmails.id, emailId));
+    deps.log.warn({ emailId, attempt: claimed.attempts, last }, 'a payslip e-mail was not sent');
+    if (last) return;
+    throw error;
+  }
+  await db
+    .update(payslipEmails)
+    .set({ status: 'sent', sentAt: new Date(), lastError: null })
+    .where(eq(payslipEmails.id, emailId));
+}
+
+/** Makes this process work the payslip sends (every `npm start` unless WORKER=false, and `npm run worker`). */
+export async function workPayslipEmails(queue: JobQueue, deps: SendDeps) {
+  const { policy } = deps;
+  await queue.createQueue(PAYSLIP_EMAIL_QUEUE, {
+    name: PAYSLIP_EMAIL_QUEUE,
+    // The queue retries a send our handler threw for, one more time than it tries it itself, so the
+    // last try's "failed" is always written by the handler.
+    retryLimit: policy.attempts,
+    retryDelay: policy.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: policy.expireSeconds,
+  });
+  await queue.work<{ emailId: number }>(
+    PAYSLIP_EMAIL_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: 0.5 },
+    async ([job]) => {
+      if (job) await sendPayslipEmail(deps, job.data.emailId);
+    },
+  );
+}

@@ -1,0 +1,212 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { payslipEmails } from '../../src/server/db/schema';
+import { sendPayslipEmail } from '../../src/server/services/payroll/emails';
+import { createTestApp, type TestApp } from './harness';
+import { adminSession, caller, createEmployee, staffSession } from './payroll-fixtures';
+
+/**
+ * Issue 16: a month's payslips e-mailed through the job queue to a real SMTP server, which counts
+ * what arrives and can refuse chosen recipients: every employee gets exactly one message with the
+ * PDF, a refused send is retried and then reported with its reason, asking again sends to nobody
+ * twice, and Retry failed sends the rest.
+ */
+
+interface Arrived {
+  to: string;
+  from: string;
+  subject: string;
+  attachments: Array<{ filename: string; contentType: string; size: number }>;
+}
+const arrived: Arrived[] = [];
+/** Recipients the server refuses, with how many more times (Infinity: always). */
+const refusing = new Map<string, number>();
+
+let smtp: SMTPServer;
+let t: TestApp;
+let api: ReturnType<typeof caller>;
+
+const POLICY = { attempts: 3, retryDelaySeconds: 1, expireSeconds: 30 };
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      const left = refusing.get(address.address) ?? 0;
+      if (left > 0) {
+        refusing.set(address.address, left - 1);
+        const error = new Error('Mailbox temporarily unavailable') as Error & { responseCode: number };
+        error.responseCode = 450;
+        callback(error);
+        return;
+      }
+      callback();
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          arrived.push({
+            to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '',
+            from: mail.from?.text ?? '',
+            subject: mail.subject ?? '',
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              size: a.size,
+            })),
+          });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` }, {}, { policy: POLICY });
+  api = caller(t, (await adminSession(t)).headers);
+});
+
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+interface Progress {
+  id: string;
+  kind: string;
+  status: string;
+  total: number;
+  done: number;
+  failed: number;
+  errors: Array<{ userId: number; message: string }>;
+}
+
+async function finished(jobId: string): Promise<Progress> {
+  for (let i = 0; i < 120; i += 1) {
+    const progress = (await api.get(`/jobs/${jobId}`)).body as Progress;
+    if (progress.status === 'completed' || progress.status === 'failed') return progress;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`job ${jobId} did not finish`);
+}
+
+async function processedMonth(month: number, people: number) {
+  const staff = [];
+  for (let i = 0; i < people; i += 1) {
+    staff.push(await createEmployee(t, { fullName: `Mailed ${month}-${i}`, hireDate: '2020-01-06' }));
+  }
+  await api.get(`/payslips/unprocessed-and-items-added?year=2026&month=${month}`);
+  const result = await api.post('/payslips/bulk-process', {
+    payDate: `2026-0${month}-28`,
+    payslips: staff.map((user) => ({ userId: user.id, year: 2026, month })),
+  });
+  expect(result.status).toBe(200);
+  return staff;
+}
+
+const toOf = (staff: Array<{ email: string }>) => arrived.filter((m) => staff.some((s) => m.to === s.email));
+
+it("e-mails each processed payslip once, as a PDF from the company's name, and says how far it has come", async () => {
+  await api.put('/company', { name: 'Acme Pte. Ltd.', uen: '201912345K' });
+  const staff = await processedMonth(3, 4);
+  const answer = await api.post('/payslips/email', { year: 2026, month: 3 });
+  expect(answer.status).toBe(202);
+  expect(answer.body).toMatchObject({ total: 4, skipped: 0 });
+  const { jobId } = answer.body as { jobId: string };
+  const progress = await finished(jobId);
+  expect(progress).toEqual({
+    id: jobId,
+    kind: 'payslipEmails',
+    status: 'completed',
+    total: 4,
+    done: 4,
+    failed: 0,
+    errors: [],
+  });
+  const messages = toOf(staff);
+  expect(messages.map((m) => m.to).sort()).toEqual(staff.map((s) => s.email).sort());
+  for (const message of messages) {
+    expect(message.subject).toBe('Your payslip for March 2026');
+    expect(message.from).toMatch(/^"?Acme Pte\. Ltd\."? </);
+    expect(message.attachments).toHaveLength(1);
+    expect(message.attachments[0]).toMatchObject({ contentType: 'application/pdf' });
+    expect(message.attachments[0]?.filename).toMatch(/^payslip-2026-03-\d+\.pdf$/);
+    expect(message.attachments[0]?.size).toBeGreaterThan(1000);
+  }
+
+  // Asked again: nobody gets a second one, and the answer says why.
+  const again = await api.post('/payslips/email', { year: 2026, month: 3 });
+  expect(again.status).toBe(202);
+  expect(again.body).toMatchObject({ total: 0, skipped: 4 });
+  expect((again.body as { message: string }).message).toContain('e-mailed already');
+  expect((await finished((again.body as { jobId: string }).jobId)).status).toBe('completed');
+
+  // Unless the administrator names whom to send theirs again.
+  const resend = await api.post('/payslips/email', {
+    year: 2026,
+    month: 3,
+    userIds: [staff[0]?.id],
+    resend: true,
+  });
+  expect(resend.body).toMatchObject({ total: 1, skipped: 0 });
+  await finished((resend.body as { jobId: string }).jobId);
+  expect(toOf([staff[0] as { email: string }])).toHaveLength(2);
+  expect(toOf(staff)).toHaveLength(5);
+});
+
+it('retries a refused send, reports one refused to the last try with its reason, and Retry failed sends it', async () => {
+  const staff = await processedMonth(4, 3);
+  const [flaky, broken, fine] = staff as [(typeof staff)[0], (typeof staff)[0], (typeof staff)[0]];
+  refusing.set(flaky.email, 1);
+  refusing.set(broken.email, Number.POSITIVE_INFINITY);
+  const answer = await api.post('/payslips/email', { year: 2026, month: 4 });
+  const { jobId } = answer.body as { jobId: string };
+  const progress = await finished(jobId);
+  expect(progress).toMatchObject({ status: 'failed', total: 3, done: 2, failed: 1 });
+  expect(progress.errors).toEqual([{ userId: broken.id, message: expect.stringContaining('450') }]);
+  expect(toOf([flaky])).toHaveLength(1);
+  expect(toOf([fine])).toHaveLength(1);
+  expect(toOf([broken])).toHaveLength(0);
+
+  refusing.delete(broken.email);
+  const retried = await api.post(`/jobs/${jobId}/retry`, {});
+  expect(retried.status).toBe(200);
+  expect(await finished(jobId)).toMatchObject({ status: 'completed', done: 3, failed: 0, errors: [] });
+  expect(toOf(staff)).toHaveLength(3);
+});
+
+it('never sends a payslip twice for one request, however often its send is run', async () => {
+  const [person] = await processedMonth(5, 1);
+  const answer = await api.post('/payslips/email', { year: 2026, month: 5 });
+  await finished((answer.body as { jobId: string }).jobId);
+  // The one send of this request.
+  const [row] = await t.db
+    .select({ id: payslipEmails.id })
+    .from(payslipEmails)
+    .where(eq(payslipEmails.jobId, (answer.body as { jobId: string }).jobId));
+  // A queue job retried after its send went through (its worker died before reporting) runs again.
+  const deps = {
+    db: t.db,
+    mailer: { send: () => Promise.reject(new Error('must not be called')) },
+    company: t.config,
+    log: t.app.log,
+    policy: POLICY,
+  };
+  await sendPayslipEmail(deps, row?.id ?? 0);
+  expect(toOf([person as { email: string }])).toHaveLength(1);
+});
+
+it('refuses a resend without named staff, and keeps jobs from staff', async () => {
+  const refused = await api.post('/payslips/email', { year: 2026, month: 3, resend: true });
+  expect(refused.status).toBe(400);
+  const [person] = await processedMonth(6, 1);
+  const answer = await api.post('/payslips/email', { year: 2026, month: 6 });
+  const own = caller(t, await staffSession(t, person as { email: string; password: string }));
+  expect((await own.get(`/jobs/${(answer.body as { jobId: string }).jobId}`)).status).toBe(403);
+  expect((await own.post('/payslips/email', { year: 2026, month: 6 })).status).toBe(403);
+  expect((await api.get('/jobs/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  expect((await api.get('/jobs/not-a-job')).status).toBe(400);
+});
