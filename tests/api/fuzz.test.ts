@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SEND_POLICY } from '../../src/server/services/payroll/emails';
 import { fuzz, judge, operationsOf } from './fuzz';
 import { createTestApp, type TestApp } from './harness';
 
@@ -8,7 +9,8 @@ import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // With the job queue running, as in production: sending payslips is one of the operations.
+  t = await createTestApp({}, {}, { policy: DEFAULT_SEND_POLICY });
 });
 afterAll(async () => {
   await t.close();

@@ -84,3 +84,32 @@ export const requestLeaveSpec = {
     ],
   }),
 };
+
+// Company (issue 15): the name is required; the UEN is optional, but read upper-cased it must be 8 or 9
+// digits and a letter, or T or S, 2 digits, 2 letters, 4 digits and a letter; the CPF submission number is
+// optional, but when given (upper-cased) it must be the UEN followed by 3 letters and 2 digits; the bank
+// account number is digits only, or empty. Save stays enabled: a submit shows what is wrong.
+const UEN_SHAPE = /^(\d{8}[A-Z]|\d{9}[A-Z]|[TS]\d{2}[A-Z]{2}\d{4}[A-Z])$/;
+const code = (value: string | undefined) => (value ?? '').trim().toUpperCase();
+export const companySpec = {
+  errors: (v: Values) => {
+    const uen = code(v.uen);
+    const csn = code(v.cpfSubmissionNumber);
+    const uenRight = uen === '' || UEN_SHAPE.test(uen);
+    const csnRight =
+      csn === '' ||
+      (uen !== '' && uenRight && csn.startsWith(uen) && /^[A-Z]{3}\d{2}$/.test(csn.slice(uen.length)));
+    const account = (v.bankAccountNo ?? '').trim();
+    return {
+      name: filled(v.name) ? undefined : 'Please enter the company name.',
+      uen: uenRight
+        ? undefined
+        : 'UEN must be 9 characters (such as 53123456A), 10 characters (such as 201912345K), or start with T or S (such as T08LL1234A).',
+      cpfSubmissionNumber: csnRight
+        ? undefined
+        : 'CPF submission number must be the UEN followed by a payment type and a serial number, such as 201912345KPTE01.',
+      bankAccountNo:
+        account === '' || /^\d+$/.test(account) ? undefined : 'Bank account number must contain digits only.',
+    };
+  },
+};

@@ -39,7 +39,7 @@ export async function jobRoutes(
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await requestPayslipEmails(app.db, running(), actorOf(request), request.body)),
+      reply.code(202).send(await requestPayslipEmails(app.db, running, actorOf(request), request.body)),
   );
 
   r.get(
@@ -69,6 +69,6 @@ export async function jobRoutes(
         response: { 200: jobProgressSchema, ...errorResponses(400, 401, 403, 404, 503) },
       },
     },
-    async (request) => retryFailedSends(app.db, running(), actorOf(request), request.params.id),
+    async (request) => retryFailedSends(app.db, running, actorOf(request), request.params.id),
   );
 }

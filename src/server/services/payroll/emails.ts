@@ -38,13 +38,15 @@ const periodName = (year: number, month: number) => `${MONTH_NAMES[month - 1]} $
 /** POST /payslips/email: queues one send per processed payslip of the month not yet e-mailed. */
 export async function requestPayslipEmails(
   db: Db,
-  queue: JobQueue,
+  queueOf: () => JobQueue,
   actor: Actor,
   request: EmailPayslipsRequest,
 ): Promise<EmailPayslipsAnswer> {
   assertAdmin(actor);
   const { year, month, userIds, resend } = request;
   if (resend && !userIds) throw badRequest('Name the staff (userIds) whose payslips are to be sent again.');
+  // Before anything is written: without a queue nothing would ever send these.
+  const queue = queueOf();
   const { jobId, queued, skipped } = await db.transaction(async (tx) => {
     const candidates = await tx
       .select({
@@ -143,8 +145,9 @@ export async function jobProgress(db: DbOrTx, actor: Actor, jobId: string): Prom
 }
 
 /** POST /jobs/{id}/retry: the job's failed sends are tried again, from their first attempt. */
-export async function retryFailedSends(db: Db, queue: JobQueue, actor: Actor, jobId: string) {
+export async function retryFailedSends(db: Db, queueOf: () => JobQueue, actor: Actor, jobId: string) {
   assertAdmin(actor);
+  const queue = queueOf();
   const retried = await db.transaction(async (tx) => {
     const [job] = await tx.select().from(payslipEmailJobs).where(eq(payslipEmailJobs.id, jobId));
     if (!job) throw notFound('Job not found.');
