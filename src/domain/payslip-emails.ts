@@ -10,10 +10,12 @@ export const emailPayslipsSchema = z.object({
   month: z.number().check(z.int(), z.minimum(1), z.maximum(12)),
   /** Only these staff; all of the month's processed payslips without it. */
   userIds: z.optional(
-    z.array(idSchema).check(
-      z.minLength(1, 'Name at least one staff member, or leave userIds out for everyone.'),
-      z.maxLength(MAX_STAFF_PER_REQUEST),
-    ),
+    z
+      .array(idSchema)
+      .check(
+        z.minLength(1, 'Name at least one staff member, or leave userIds out for everyone.'),
+        z.maxLength(MAX_STAFF_PER_REQUEST),
+      ),
   ),
   /** Send again to the named staff even if their payslip was e-mailed before. */
   resend: z.optional(z.boolean()),
