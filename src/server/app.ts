@@ -173,6 +173,8 @@ export async function buildApp(options: AppOptions) {
     transform: jsonSchemaTransform,
   });
   await app.register(dbPlugin, { db: options.db });
+  if (config.jwtSecret.length < 32)
+    throw new Error('The token signing key is missing (resolveSharedJwtSecret).');
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(accessPlugin);
 

@@ -74,7 +74,10 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   publicUrl: string;
+  /** Signs access tokens; '' until resolveSharedJwtSecret fills it when its source is the database. */
   jwtSecret: string;
+  /** JWT_SECRET; else shared through PostgreSQL when DATABASE_URL is set; else a file under DATA_DIR. */
+  jwtSecretSource: 'env' | 'database' | 'dataDir';
   companyEmailDomain: string;
   /** Printed on payslips and payroll tables. */
   companyName: string;
@@ -135,7 +138,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir,
     publicUrl,
-    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    // With PostgreSQL, processes may run on several machines: the key is shared through the database
+    // (resolveSharedJwtSecret), never kept on one process's disk.
+    jwtSecret: e.JWT_SECRET ?? (e.DATABASE_URL ? '' : persistentSecret(dataDir)),
+    jwtSecretSource: e.JWT_SECRET ? 'env' : e.DATABASE_URL ? 'database' : 'dataDir',
     companyEmailDomain: e.COMPANY_EMAIL_DOMAIN.toLowerCase(),
     companyName: e.COMPANY_NAME,
     smtpUrl: e.SMTP_URL,

@@ -8,6 +8,7 @@ import { startJobs, stopJobs } from './jobs/workers';
 import { loggerOptions } from './logging';
 import { DEMO_STAFF_PASSWORD, seedIfEmpty } from './seed';
 import { removeUnattachedUploads } from './services/attachments';
+import { resolveSharedJwtSecret } from './services/secrets';
 import { ensureSpaBuilt } from './spa-build';
 import { createStorage } from './storage';
 
@@ -34,6 +35,7 @@ async function main() {
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   await database.migrate();
+  config = await resolveSharedJwtSecret(config, database.db);
   const storage = createStorage(config);
   const seeded = await seedIfEmpty(database.db, config, storage);
 

@@ -28,6 +28,18 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
   });
 
+  it('keeps no signing key on disk when the processes share a PostgreSQL database', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db.internal/hr' });
+    expect(config).toMatchObject({ jwtSecret: '', jwtSecretSource: 'database' });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        DATABASE_URL: 'postgres://db.internal/hr',
+        JWT_SECRET: 'x'.repeat(32),
+      }),
+    ).toMatchObject({ jwtSecret: 'x'.repeat(32), jwtSecretSource: 'env' });
+  });
+
   it('marks cookies Secure when the public address is https', () => {
     expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://hr.example.sg/' })).toMatchObject({
       publicUrl: 'https://hr.example.sg',

@@ -488,3 +488,13 @@ export const payslipEmails = pgTable(
     check('payslip_emails_status_check', oneOf(t.status, PAYSLIP_EMAIL_STATUSES)),
   ],
 );
+
+/**
+ * Secrets every process of one installation must share, kept where they all reach: with several
+ * processes on one PostgreSQL and no JWT_SECRET, the token signing key is made once here.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
