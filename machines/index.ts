@@ -18,6 +18,7 @@ import { paySubmissionsMachine } from './pay-submissions.machine';
 import { paymentSnapshotMachine } from './payment-snapshot.machine';
 import { payrollPeriodMachine } from './payroll-period.machine';
 import { payslipLifecycle } from './payslip.lifecycle';
+import { payslipEmailsMachine } from './payslip-emails.machine';
 import { registerUserMachine } from './register-user.machine';
 import { requestLeaveMachine } from './request-leave.machine';
 import { resetPasswordMachine } from './reset-password.machine';
@@ -141,6 +142,13 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "A staff member's own processed payslips by year (from the hire year), each opening as a PDF, and the year's Form IR8A.",
     machine: staffPayslipsMachine,
+  },
+  {
+    name: 'payslip-emails',
+    drives: '/admin/pay-records, Email payslips',
+    purpose:
+      "Email payslips: a confirmation, the month's sends queued, the job followed ('N of M sent'), its failures with their reasons and Retry failed.",
+    machine: payslipEmailsMachine,
   },
   {
     name: 'pay-submissions',

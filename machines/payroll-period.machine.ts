@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import {
@@ -10,12 +10,14 @@ import {
   type UnprocessedRow,
 } from '../src/domain/payslips';
 import { notProvided } from './effects';
+import { payslipEmailsMachine } from './payslip-emails.machine';
 
 /**
  * The pay screens of one period: Process Pay (/admin/process-pay: the Unprocessed List with
  * selectable rows, a pay date and Process Pay, and the Processed List) and View Processed Records
- * (/admin/pay-records: the Processed List, Revert to Unprocessed and Table View). One statechart,
- * two variants: the records screen has no unprocessed list.
+ * (/admin/pay-records: the Processed List, Revert to Unprocessed, Table View and Email payslips,
+ * whose machine this one spawns and tells the period shown). One statechart, two variants: the
+ * records screen has no unprocessed list.
  */
 
 export type PayScreen = 'process' | 'records';
@@ -48,6 +50,8 @@ export interface PayrollPeriodContext extends PeriodLists {
   /** The processed row whose revert is in flight. */
   reverting: PayslipAggregate | null;
   error: ApiError | null;
+  /** View Processed Records only: Email payslips (machines/payslip-emails.machine.ts). */
+  emails: ActorRefFrom<typeof payslipEmailsMachine> | null;
 }
 
 export type PayrollPeriodEvent =
@@ -81,6 +85,7 @@ export const payrollPeriodMachine = setup({
     input: {} as PayrollPeriodInput,
   },
   actors: {
+    emails: payslipEmailsMachine,
     loadLists: fromPromise<PeriodLists, { screen: PayScreen; year: number; month: number }>(
       notProvided('payroll-period', 'loadLists'),
     ),
@@ -120,9 +125,11 @@ export const payrollPeriodMachine = setup({
 }).createMachine({
   id: 'payrollPeriod',
   description: 'Process Pay and View Processed Records: one period, its lists, processing and revert.',
-  context: ({ input }) => {
+  context: ({ input, spawn }) => {
     const { year, month } = initialPayPeriod(input.today, input.period);
     return {
+      emails:
+        input.screen === 'records' ? spawn('emails', { id: 'emails', systemId: 'payslipEmails' }) : null,
       screen: input.screen,
       today: input.today,
       year,
@@ -153,10 +160,22 @@ export const payrollPeriodMachine = setup({
         input: ({ context }) => ({ screen: context.screen, year: context.year, month: context.month }),
         onDone: {
           target: 'ready',
-          actions: assign(({ event }) => ({
-            unprocessed: event.output.unprocessed,
-            processed: event.output.processed,
-          })),
+          description: 'The lists show; Email payslips is told the period and how many are processed.',
+          actions: [
+            assign(({ event }) => ({
+              unprocessed: event.output.unprocessed,
+              processed: event.output.processed,
+            })),
+            enqueueActions(({ context, enqueue }) => {
+              if (!context.emails) return;
+              enqueue.sendTo(context.emails, {
+                type: 'period.loaded',
+                year: context.year,
+                month: context.month,
+                processed: context.processed.length,
+              });
+            }),
+          ],
         },
         onError: {
           target: 'failed',

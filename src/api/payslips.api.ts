@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { initialPayslipStatus } from '../../machines/payslip.lifecycle';
 import type { PayItemKind } from '../domain/payroll';
+import { emailPayslipsAnswerSchema, jobProgressSchema } from '../domain/payslip-emails';
 import {
   type BulkProcess,
   bulkProcessResultSchema,
@@ -88,6 +89,20 @@ export function createPayslipsApi(client: ApiClient) {
     },
     async addItem(kind: PayItemKind, body: PayItemCreate) {
       return payItemSchema.parse(await client.request(`/${kindInfo(kind).path}`, { method: 'POST', body }));
+    },
+    /** Email payslips (issue 16): queues the month's sends; the answer names the job to follow. */
+    async emailPayslips(period: Period) {
+      return emailPayslipsAnswerSchema.parse(
+        await client.request('/payslips/email', { method: 'POST', body: period }),
+      );
+    },
+    async jobProgress(jobId: string) {
+      return jobProgressSchema.parse(await client.request(`/jobs/${encodeURIComponent(jobId)}`));
+    },
+    async retryJob(jobId: string) {
+      return jobProgressSchema.parse(
+        await client.request(`/jobs/${encodeURIComponent(jobId)}/retry`, { method: 'POST', body: {} }),
+      );
     },
     async removeItem(kind: PayItemKind, id: number) {
       await client.request(`/${kindInfo(kind).path}/${id}`, { method: 'DELETE' });

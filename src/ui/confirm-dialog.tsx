@@ -10,6 +10,8 @@ export interface ConfirmDialogProps {
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Red for what destroys (the default); the app's colour for what only sends or starts. */
+  destructive?: boolean;
 }
 
 /** Asks before something that cannot be undone: an `alertdialog` whose first focus is Cancel. */
@@ -21,6 +23,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onCancel,
+  destructive = true,
 }: ConfirmDialogProps) {
   return (
     <DialogShell open={open} title={title} busy={busy} onClose={onCancel} alert>
@@ -31,7 +34,12 @@ export function ConfirmDialog({
         <Button variant="outline" disabled={busy} onClick={onCancel}>
           Cancel
         </Button>
-        <Button colorPalette="red" loading={busy} loadingText="Processing..." onClick={onConfirm}>
+        <Button
+          colorPalette={destructive ? 'red' : 'teal'}
+          loading={busy}
+          loadingText="Processing..."
+          onClick={onConfirm}
+        >
           {confirmLabel}
         </Button>
       </Dialog.Footer>

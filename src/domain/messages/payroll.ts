@@ -65,4 +65,31 @@ export const payrollToasts = {
     title: payrollMessages.snapshotFailed,
     description: error.message,
   }),
+  emailsQueued: (answer: { message: string }): Toast => ({
+    type: 'success',
+    title: 'Emailing payslips',
+    description: answer.message,
+  }),
+  emailsNothingToSend: (answer: { message: string }): Toast => ({
+    type: 'info',
+    title: 'No payslips to email',
+    description: answer.message,
+  }),
+  emailsFailed: (error: { message: string }): Toast => ({
+    type: 'error',
+    title: 'Failed to email payslips',
+    description: error.message,
+  }),
+  emailsFinished: (progress: { total: number; done: number; failed: number }): Toast =>
+    progress.failed === 0
+      ? {
+          type: 'success',
+          title: 'Payslips sent',
+          description: `${progress.done} of ${progress.total} sent.`,
+        }
+      : {
+          type: 'error',
+          title: 'Some payslips were not sent',
+          description: `${progress.done} of ${progress.total} sent; ${progress.failed} failed.`,
+        },
 };

@@ -1,9 +1,10 @@
-import { Button, Card, Flex, Heading, Skeleton, Stack } from '@chakra-ui/react';
+import { Button, Card, Flex, Heading, HStack, Skeleton, Stack } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { InspectionEvent, Observer } from 'xstate';
 import type { PayrollPeriodLogic } from '../../actors/payroll-period.actors';
 import { PageTitle } from '../../ui/page-title';
+import { EmailPayslipsButton, EmailPayslipsPanel } from './email-payslips';
 import { PeriodPicker, ProcessedTable, processedColumns } from './payroll-parts';
 
 /** /admin/pay-records (spec section 2, Admin pay records): View Processed Records. */
@@ -21,21 +22,27 @@ export function PayRecordsScreen({
   const opening = useSelector(actor, (s) => s.matches('openingTablePdf'));
   const ready = useSelector(actor, (s) => s.matches('ready') || s.matches('openingTablePdf'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
+  const emails = useSelector(actor, (s) => s.context.emails);
+  const rows = useSelector(actor, (s) => s.context.processed);
 
   return (
     <Stack gap="4">
       <PageTitle>View Processed Records</PageTitle>
       <Flex justify="space-between" align="flex-end" gap="4" wrap="wrap">
         <PeriodPicker actor={actor} />
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={!ready || opening}
-          onClick={() => actor.send({ type: 'tablePdf.open' })}
-        >
-          {opening ? 'Processing...' : 'Table View'}
-        </Button>
+        <HStack gap="3">
+          {emails && <EmailPayslipsButton actor={emails} disabled={!ready} />}
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!ready || opening}
+            onClick={() => actor.send({ type: 'tablePdf.open' })}
+          >
+            {opening ? 'Processing...' : 'Table View'}
+          </Button>
+        </HStack>
       </Flex>
+      {emails && <EmailPayslipsPanel actor={emails} rows={rows} />}
       <Card.Root>
         <Card.Body gap="4" p={{ base: '4', md: '6' }}>
           <Heading as="h2" size="md">

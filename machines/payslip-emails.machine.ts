@@ -1,0 +1,198 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { toApiError } from '../src/domain/api-error';
+import type { ApiError } from '../src/domain/auth';
+import type { EmailPayslipsAnswer, JobProgress } from '../src/domain/payslip-emails';
+import { notProvided } from './effects';
+
+/**
+ * Email payslips on View Processed Records (issue 16): after a confirmation, the month's processed
+ * payslips are queued for e-mail and the job's progress is followed ('N of M sent') until it ends;
+ * the failures show with their reasons, and Retry failed sends them again. The records screen's
+ * machine (machines/payroll-period.machine.ts) spawns this one and tells it the period shown.
+ */
+
+/** How often a running job's progress is asked for. */
+export const PROGRESS_POLL_MS = 1000;
+
+export interface PayslipEmailsContext {
+  year: number;
+  month: number;
+  /** Processed payslips of the period shown: nothing to e-mail without them. */
+  processed: number;
+  /** The job being followed, and the period it e-mails. */
+  jobId: string | null;
+  jobPeriod: { year: number; month: number } | null;
+  progress: JobProgress | null;
+  /** The server's answer to the request ("10 payslips ... are being e-mailed; 3 ... left out"). */
+  answer: string | null;
+}
+
+export type PayslipEmailsEvent =
+  /** From the records screen: the period it shows, once its list is loaded. */
+  | { type: 'period.loaded'; year: number; month: number; processed: number }
+  | { type: 'emails.request' }
+  | { type: 'emails.confirm' }
+  | { type: 'emails.cancel' }
+  | { type: 'emails.retry' }
+  | { type: 'emails.dismiss' };
+
+const isOver = (progress: JobProgress | null) =>
+  progress !== null && (progress.status === 'completed' || progress.status === 'failed');
+
+export const payslipEmailsMachine = setup({
+  types: {
+    context: {} as PayslipEmailsContext,
+    events: {} as PayslipEmailsEvent,
+  },
+  actors: {
+    requestEmails: fromPromise<EmailPayslipsAnswer, { year: number; month: number }>(
+      notProvided('payslip-emails', 'requestEmails'),
+    ),
+    fetchProgress: fromPromise<JobProgress, { jobId: string }>(
+      notProvided('payslip-emails', 'fetchProgress'),
+    ),
+    retryFailed: fromPromise<JobProgress, { jobId: string }>(notProvided('payslip-emails', 'retryFailed')),
+  },
+  actions: {
+    notifyRequested: (_, _answer: EmailPayslipsAnswer) => notProvided('payslip-emails', 'notifyRequested')(),
+    notifyRequestFailed: (_, _error: ApiError) => notProvided('payslip-emails', 'notifyRequestFailed')(),
+    notifyFinished: (_, _progress: JobProgress) => notProvided('payslip-emails', 'notifyFinished')(),
+  },
+  guards: {
+    hasProcessedPayslips: ({ context }) => context.processed > 0,
+    hasNothingToSend: (_, answer: EmailPayslipsAnswer) => answer.total === 0,
+    isJobOver: (_, progress: JobProgress) => isOver(progress),
+    hasFailures: ({ context }) => (context.progress?.failed ?? 0) > 0,
+  },
+  delays: { pollDelay: PROGRESS_POLL_MS },
+}).createMachine({
+  id: 'payslipEmails',
+  description: "Email payslips: confirm, queue the month's sends, follow the job, retry its failures.",
+  context: { year: 0, month: 0, processed: 0, jobId: null, jobPeriod: null, progress: null, answer: null },
+  on: {
+    'period.loaded': {
+      description: 'The records screen shows another period (a job in hand is still followed).',
+      actions: assign(({ event }) => ({ year: event.year, month: event.month, processed: event.processed })),
+    },
+  },
+  initial: 'idle',
+  states: {
+    idle: {
+      description: "'Email payslips' is offered when the period has processed payslips.",
+      on: { 'emails.request': { guard: 'hasProcessedPayslips', target: 'confirming' } },
+    },
+    confirming: {
+      description: 'A dialog asks before anything is sent.',
+      on: { 'emails.confirm': 'requesting', 'emails.cancel': 'idle' },
+    },
+    requesting: {
+      description: "The sends are queued; the dialog's button reads 'Processing...'.",
+      invoke: {
+        id: 'requestEmails',
+        src: 'requestEmails',
+        input: ({ context }) => ({ year: context.year, month: context.month }),
+        onDone: [
+          {
+            guard: { type: 'hasNothingToSend', params: ({ event }) => event.output },
+            target: 'idle',
+            description: 'Everyone was e-mailed before: the answer says so and nothing is followed.',
+            actions: [
+              assign({ answer: ({ event }) => event.output.message }),
+              { type: 'notifyRequested', params: ({ event }) => event.output },
+            ],
+          },
+          {
+            target: 'watching',
+            description: 'Queued: the progress shows.',
+            actions: [
+              assign(({ context, event }) => ({
+                jobId: event.output.jobId,
+                jobPeriod: { year: context.year, month: context.month },
+                answer: event.output.message,
+                progress: {
+                  id: event.output.jobId,
+                  kind: 'payslipEmails' as const,
+                  status: 'queued' as const,
+                  total: event.output.total,
+                  done: 0,
+                  failed: 0,
+                  errors: [],
+                },
+              })),
+              { type: 'notifyRequested', params: ({ event }) => event.output },
+            ],
+          },
+        ],
+        onError: {
+          target: 'idle',
+          description: 'Refused: a toast says why.',
+          actions: { type: 'notifyRequestFailed', params: ({ event }) => toApiError(event.error) },
+        },
+      },
+    },
+    watching: {
+      description: "The progress bar reads 'N of M sent' and follows the job.",
+      initial: 'waiting',
+      states: {
+        waiting: {
+          description: 'A second between two looks at the job.',
+          after: { pollDelay: 'fetching' },
+        },
+        fetching: {
+          invoke: {
+            id: 'fetchProgress',
+            src: 'fetchProgress',
+            input: ({ context }) => ({ jobId: context.jobId ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'isJobOver', params: ({ event }) => event.output },
+                target: '#payslipEmails.finished',
+                description: 'Every send is done or given up.',
+                actions: [
+                  assign({ progress: ({ event }) => event.output }),
+                  { type: 'notifyFinished', params: ({ event }) => event.output },
+                ],
+              },
+              {
+                target: 'waiting',
+                description: 'Still running: the bar moves.',
+                actions: assign({ progress: ({ event }) => event.output }),
+              },
+            ],
+            onError: {
+              target: 'waiting',
+              description: 'The look failed (a network blip): the next one tries again.',
+            },
+          },
+        },
+      },
+    },
+    finished: {
+      description: 'How many were sent; the failures with their reasons and Retry failed.',
+      on: {
+        'emails.retry': { guard: 'hasFailures', target: 'retrying' },
+        'emails.dismiss': {
+          target: 'idle',
+          actions: assign({ jobId: null, jobPeriod: null, progress: null, answer: null }),
+        },
+      },
+    },
+    retrying: {
+      description: "The failed sends are queued again; Retry failed reads 'Processing...'.",
+      invoke: {
+        id: 'retryFailed',
+        src: 'retryFailed',
+        input: ({ context }) => ({ jobId: context.jobId ?? '' }),
+        onDone: {
+          target: 'watching',
+          actions: assign({ progress: ({ event }) => event.output }),
+        },
+        onError: {
+          target: 'finished',
+          description: 'Refused: a toast says why; the failures stay.',
+          actions: { type: 'notifyRequestFailed', params: ({ event }) => toApiError(event.error) },
+        },
+      },
+    },
+  },
+});

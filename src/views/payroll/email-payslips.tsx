@@ -1,0 +1,119 @@
+import { Box, Button, Card, Flex, Heading, Progress, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { payslipEmailsMachine } from '../../../machines/payslip-emails.machine';
+import type { PayslipAggregate } from '../../domain/payslips';
+import { MONTH_NAMES } from '../../domain/payslips';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+
+type EmailsRef = ActorRefFrom<typeof payslipEmailsMachine>;
+
+/** The 'Email payslips' button of View Processed Records. */
+export function EmailPayslipsButton({ actor, disabled }: { actor: EmailsRef; disabled: boolean }) {
+  const idle = useSelector(actor, (s) => s.matches('idle'));
+  const processed = useSelector(actor, (s) => s.context.processed);
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={disabled || !idle || processed === 0}
+      onClick={() => actor.send({ type: 'emails.request' })}
+    >
+      Email payslips
+    </Button>
+  );
+}
+
+/** The confirmation, then the job's progress, failures and Retry failed. */
+export function EmailPayslipsPanel({ actor, rows }: { actor: EmailsRef; rows: readonly PayslipAggregate[] }) {
+  const snapshot = useSelector(actor, (s) => s);
+  const { year, month, processed, progress, jobPeriod } = snapshot.context;
+  const confirming = snapshot.matches('confirming') || snapshot.matches('requesting');
+  const shown = snapshot.matches('watching') || snapshot.matches('finished') || snapshot.matches('retrying');
+  const nameOf = (userId: number) =>
+    rows.find((row) => row.userDetails.id === userId)?.userDetails.name ?? `Employee ${userId}`;
+  const period = (p: { year: number; month: number } | null) =>
+    p ? `${MONTH_NAMES[p.month - 1]} ${p.year}` : '';
+
+  return (
+    <>
+      <ConfirmDialog
+        open={confirming}
+        title="Email payslips"
+        description={`E-mail the ${processed} processed payslips of ${period({ year, month })} to their staff, each with their payslip as a PDF? Staff already e-mailed their payslip are left out.`}
+        confirmLabel="Send"
+        destructive={false}
+        busy={snapshot.matches('requesting')}
+        onConfirm={() => actor.send({ type: 'emails.confirm' })}
+        onCancel={() => actor.send({ type: 'emails.cancel' })}
+      />
+      {shown && progress && (
+        <Card.Root>
+          <Card.Body gap="3" p={{ base: '4', md: '6' }}>
+            <Heading as="h2" size="md">
+              Emailing payslips for {period(jobPeriod)}
+            </Heading>
+            <Progress.Root
+              value={
+                progress.total === 0
+                  ? 100
+                  : Math.round(((progress.done + progress.failed) / progress.total) * 100)
+              }
+              max={100}
+              size="sm"
+              colorPalette={progress.failed > 0 ? 'orange' : 'teal'}
+              aria-label="Payslips sent"
+            >
+              <Progress.Label fontSize="sm">
+                {progress.done} of {progress.total} sent
+              </Progress.Label>
+              <Progress.Track>
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+            {snapshot.matches('finished') && progress.failed === 0 && (
+              <Text color="green.fg">All {progress.total} payslips sent.</Text>
+            )}
+            {progress.errors.length > 0 && (
+              <Stack gap="1">
+                <Text fontWeight="medium" color="red.fg">
+                  {progress.failed} not sent:
+                </Text>
+                <Stack as="ul" gap="1" ps="5" listStyleType="disc" aria-label="Payslips not sent">
+                  {progress.errors.map((error) => (
+                    <Box as="li" key={error.userId} fontSize="sm">
+                      {nameOf(error.userId)}: {error.message}
+                    </Box>
+                  ))}
+                </Stack>
+              </Stack>
+            )}
+            {(snapshot.matches('finished') || snapshot.matches('retrying')) && (
+              <Flex gap="3" justify="flex-end" wrap="wrap">
+                {progress.failed > 0 && (
+                  <Button
+                    size="sm"
+                    colorPalette="teal"
+                    loading={snapshot.matches('retrying')}
+                    loadingText="Processing..."
+                    onClick={() => actor.send({ type: 'emails.retry' })}
+                  >
+                    Retry failed
+                  </Button>
+                )}
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={snapshot.matches('retrying')}
+                  onClick={() => actor.send({ type: 'emails.dismiss' })}
+                >
+                  Close
+                </Button>
+              </Flex>
+            )}
+          </Card.Body>
+        </Card.Root>
+      )}
+    </>
+  );
+}
