@@ -32,7 +32,14 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // A server that stops answering fails the send well within a queued send's expiry (emails.ts), so
+    // the queue never hands out again a send that is still talking to the server.
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
     return {
       async send({ fromName, attachments, ...message }) {
         await transport.sendMail({

@@ -31,7 +31,8 @@ export interface SendPolicy {
   expireSeconds: number;
 }
 
-export const DEFAULT_SEND_POLICY: SendPolicy = { attempts: 5, retryDelaySeconds: 10, expireSeconds: 120 };
+/** A send takes well under a second; one not finished in a minute had its worker die (SMTP timeouts: mail.ts). */
+export const DEFAULT_SEND_POLICY: SendPolicy = { attempts: 5, retryDelaySeconds: 10, expireSeconds: 60 };
 
 const periodName = (year: number, month: number) => `${MONTH_NAMES[month - 1]} ${year}`;
 
