@@ -181,6 +181,7 @@ export async function buildApp(options: AppOptions) {
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: options.db, log: app.log });
+  app.addHook('onClose', async () => mailer.close?.());
   const authDeps: AuthDeps = {
     tokens: app.accessTokens,
     throttle,

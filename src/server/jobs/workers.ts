@@ -34,4 +34,10 @@ export async function startJobs(
 }
 
 /** Stops taking jobs and waits (up to 30 s) for the ones in hand; an unfinished one is retried after its expiry. */
-export const stopJobs = (queue: JobQueue) => queue.stop({ graceful: true, wait: true, timeout: 30_000 });
+export async function stopJobs(queue: JobQueue) {
+  await queue.stop({ graceful: true, wait: true, timeout: 30_000 });
+  mailers.get(queue)?.close?.();
+}
+
+/** The mailer each queue's workers send with, closed when the queue stops. */
+const mailers = new WeakMap<JobQueue, Mailer>();

@@ -22,6 +22,8 @@ export interface MailMessage {
 export interface Mailer {
   /** Delivers the message; resolves once it is sent (SMTP) or kept (outbox). */
   send(message: MailMessage): Promise<void>;
+  /** Closes the kept-open SMTP connections (at shutdown). */
+  close?(): void;
 }
 
 /** SMTP when a URL is configured; otherwise the outbox table, so a fresh install still delivers reset links. */
@@ -36,6 +38,9 @@ export function createMailer(options: {
     // the queue never hands out again a send that is still talking to the server.
     const transport = nodemailer.createTransport({
       url: options.smtpUrl,
+      // A month's payslips go out over a few kept-open connections rather than one handshake each.
+      pool: true,
+      maxConnections: 4,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
@@ -52,6 +57,7 @@ export function createMailer(options: {
           })),
         });
       },
+      close: () => transport.close(),
     };
   }
   return {

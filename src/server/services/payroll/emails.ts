@@ -253,11 +253,18 @@ export async function workPayslipEmails(queue: JobQueue, deps: SendDeps) {
     retryBackoff: true,
     expireInSeconds: policy.expireSeconds,
   });
-  await queue.work<{ emailId: number }>(
-    PAYSLIP_EMAIL_QUEUE,
-    { batchSize: 1, pollingIntervalSeconds: 0.5 },
-    async ([job]) => {
-      if (job) await sendPayslipEmail(deps, job.data.emailId);
-    },
-  );
+  // Several sends at once per process: while one waits for the database or the SMTP server, another's
+  // PDF is drawn. Each takes one job at a time, so a failure retries that send alone.
+  for (let worker = 0; worker < SENDS_AT_ONCE; worker += 1) {
+    await queue.work<{ emailId: number }>(
+      PAYSLIP_EMAIL_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: 0.5 },
+      async ([job]) => {
+        if (job) await sendPayslipEmail(deps, job.data.emailId);
+      },
+    );
+  }
 }
+
+/** Sends one process works at once. */
+const SENDS_AT_ONCE = 6;
