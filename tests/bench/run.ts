@@ -9,6 +9,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { seedIfEmpty } from '../../src/server/seed';
 import { benchBundle } from './bundle';
 import { benchPayroll } from './payroll';
+import { benchPayslipEmails } from './payslip-emails';
 import { measureThroughput } from './throughput';
 
 // `npm run bench`: each figure next to its baseline from the same run. Loopback only, bounded in
@@ -73,6 +74,8 @@ for (const kind of databases) {
 
 // A 7,000-employee payroll month against a plain insert of the same rows (tests/bench/payroll.ts).
 failed = !(await benchPayroll(process.env.DATABASE_URL)) || failed;
+// That month e-mailed with its payslip PDFs, against drawing them without sending (tests/bench/payslip-emails.ts).
+failed = !(await benchPayslipEmails(process.env.DATABASE_URL)) || failed;
 console.log(`memory: rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`);
 // The web app: what /login loads and how it is sent (tests/bench/bundle.ts).
 const bundle = await benchBundle();

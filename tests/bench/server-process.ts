@@ -6,6 +6,8 @@ import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/client';
+import type { JobQueue } from '../../src/server/jobs/queue';
+import { startJobs, stopJobs } from '../../src/server/jobs/workers';
 import { loggerOptions } from '../../src/server/logging';
 import { seedIfEmpty } from '../../src/server/seed';
 import { leaveListRoutes } from './raw-leave-list';
@@ -34,6 +36,8 @@ export interface ServerProcessOptions {
   seed: boolean;
   /** A module whose exports are the bench's tasks ({@link BenchTask}), run on request. */
   tasks?: string;
+  /** Start the job queue and its workers as `npm start` does, sending by this SMTP server. */
+  jobs?: { smtpUrl: string };
 }
 
 export type ServerProcessMessage =
@@ -47,13 +51,24 @@ const send = (message: ServerProcessMessage) => process.send?.(message);
 async function main() {
   const options = JSON.parse(process.env.BENCH_SERVER_OPTIONS ?? '') as ServerProcessOptions;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hr-bench-server-'));
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: options.jwtSecret });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: options.jwtSecret,
+    ...(options.jobs ? { SMTP_URL: options.jobs.smtpUrl } : {}),
+  });
   const database = await openDatabase(options.database);
   if (options.seed) {
     await database.migrate();
     await seedIfEmpty(database.db, config);
   }
-  const app = await buildApp({ config, db: database.db, logger: loggerOptions('info', { write: () => {} }) });
+  let queue: JobQueue | undefined;
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: loggerOptions('info', { write: () => {} }),
+    queue: () => queue,
+  });
+  if (options.jobs) queue = await startJobs(database, config, app.log);
   const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 
   let ownPool: pg.Pool | undefined;
@@ -101,6 +116,7 @@ async function main() {
     } else if (message.type === 'close') {
       await baseline?.close();
       await app.close();
+      if (queue) await stopJobs(queue);
       await ownPool?.end();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
