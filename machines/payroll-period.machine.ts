@@ -172,7 +172,10 @@ export const payrollPeriodMachine = setup({
                 type: 'period.loaded',
                 year: context.year,
                 month: context.month,
-                processed: context.processed.length,
+                staff: context.processed.map((row) => ({
+                  id: row.userDetails.id,
+                  name: row.userDetails.name,
+                })),
               });
             }),
           ],

@@ -17,19 +17,26 @@ export const PROGRESS_POLL_MS = 1000;
 export interface PayslipEmailsContext {
   year: number;
   month: number;
-  /** Processed payslips of the period shown: nothing to e-mail without them. */
-  processed: number;
+  /** Staff with a processed payslip in the period shown: nothing to e-mail without them. */
+  staff: StaffName[];
   /** The job being followed, and the period it e-mails. */
   jobId: string | null;
   jobPeriod: { year: number; month: number } | null;
+  /** The names of the job's staff, kept from its month: the failures name them whatever month shows. */
+  jobStaff: StaffName[];
   progress: JobProgress | null;
   /** The server's answer to the request ("10 payslips ... are being e-mailed; 3 ... left out"). */
   answer: string | null;
 }
 
+export interface StaffName {
+  id: number;
+  name: string;
+}
+
 export type PayslipEmailsEvent =
-  /** From the records screen: the period it shows, once its list is loaded. */
-  | { type: 'period.loaded'; year: number; month: number; processed: number }
+  /** From the records screen: the period it shows and its processed staff, once its list is loaded. */
+  | { type: 'period.loaded'; year: number; month: number; staff: StaffName[] }
   | { type: 'emails.request' }
   | { type: 'emails.confirm' }
   | { type: 'emails.cancel' }
@@ -59,7 +66,7 @@ export const payslipEmailsMachine = setup({
     notifyFinished: (_, _progress: JobProgress) => notProvided('payslip-emails', 'notifyFinished')(),
   },
   guards: {
-    hasProcessedPayslips: ({ context }) => context.processed > 0,
+    hasProcessedPayslips: ({ context }) => context.staff.length > 0,
     hasNothingToSend: (_, answer: EmailPayslipsAnswer) => answer.total === 0,
     isJobOver: (_, progress: JobProgress) => isOver(progress),
     hasFailures: ({ context }) => (context.progress?.failed ?? 0) > 0,
@@ -68,11 +75,20 @@ export const payslipEmailsMachine = setup({
 }).createMachine({
   id: 'payslipEmails',
   description: "Email payslips: confirm, queue the month's sends, follow the job, retry its failures.",
-  context: { year: 0, month: 0, processed: 0, jobId: null, jobPeriod: null, progress: null, answer: null },
+  context: {
+    year: 0,
+    month: 0,
+    staff: [],
+    jobId: null,
+    jobPeriod: null,
+    jobStaff: [],
+    progress: null,
+    answer: null,
+  },
   on: {
     'period.loaded': {
       description: 'The records screen shows another period (a job in hand is still followed).',
-      actions: assign(({ event }) => ({ year: event.year, month: event.month, processed: event.processed })),
+      actions: assign(({ event }) => ({ year: event.year, month: event.month, staff: event.staff })),
     },
   },
   initial: 'idle',
@@ -108,6 +124,7 @@ export const payslipEmailsMachine = setup({
               assign(({ context, event }) => ({
                 jobId: event.output.jobId,
                 jobPeriod: { year: context.year, month: context.month },
+                jobStaff: context.staff,
                 answer: event.output.message,
                 progress: {
                   id: event.output.jobId,
@@ -139,6 +156,7 @@ export const payslipEmailsMachine = setup({
           after: { pollDelay: 'fetching' },
         },
         fetching: {
+          description: "The job's progress is asked for.",
           invoke: {
             id: 'fetchProgress',
             src: 'fetchProgress',
@@ -173,7 +191,7 @@ export const payslipEmailsMachine = setup({
         'emails.retry': { guard: 'hasFailures', target: 'retrying' },
         'emails.dismiss': {
           target: 'idle',
-          actions: assign({ jobId: null, jobPeriod: null, progress: null, answer: null }),
+          actions: assign({ jobId: null, jobPeriod: null, jobStaff: [], progress: null, answer: null }),
         },
       },
     },

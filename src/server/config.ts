@@ -52,6 +52,10 @@ export const envSchema = z.object({
   ),
   SERVE_SPA: z.preprocess(emptyAsUndefined, z.stringbool().default(true)),
   WORKER: z.preprocess(emptyAsUndefined, z.stringbool().default(true)),
+  EMAIL_RETRY_DELAY_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(3600).default(10),
+  ),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.stringbool().default(false)),
   STORAGE_DRIVER: z.preprocess(emptyAsUndefined, z.enum(['local', 's3']).default('local')),
   S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -93,6 +97,8 @@ export interface Config {
   serveSpa: boolean;
   /** Whether this process works queued jobs (payslip e-mails) besides serving HTTP. */
   worker: boolean;
+  /** Seconds before a refused e-mail is first tried again (each next try waits about twice as long). */
+  emailRetryDelaySeconds: number;
   /** Behind a load balancer: take the client address from X-Forwarded-For (sign-in limits are per address). */
   trustProxy: boolean;
   /** Cookies get the Secure flag only when the public address is https. */
@@ -153,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     serveSpa: e.SERVE_SPA,
     worker: e.WORKER,
+    emailRetryDelaySeconds: e.EMAIL_RETRY_DELAY_SECONDS,
     trustProxy: e.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https://'),
     storage:

@@ -11,7 +11,7 @@ import { type JobQueue, startJobQueue } from './queue';
  */
 export async function startJobs(
   database: Database,
-  config: Pick<Config, 'worker' | 'smtpUrl' | 'mailFrom' | 'companyName'>,
+  config: Pick<Config, 'worker' | 'smtpUrl' | 'mailFrom' | 'companyName' | 'emailRetryDelaySeconds'>,
   log: FastifyBaseLogger,
   options: { mailer?: Mailer; policy?: SendPolicy } = {},
 ): Promise<JobQueue> {
@@ -27,7 +27,7 @@ export async function startJobs(
       mailer,
       company: config,
       log,
-      policy: options.policy ?? DEFAULT_SEND_POLICY,
+      policy: options.policy ?? { ...DEFAULT_SEND_POLICY, retryDelaySeconds: config.emailRetryDelaySeconds },
     });
   }
   return queue;

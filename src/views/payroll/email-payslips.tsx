@@ -2,7 +2,6 @@ import { Box, Button, Card, Flex, Heading, Progress, Stack, Text } from '@chakra
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { payslipEmailsMachine } from '../../../machines/payslip-emails.machine';
-import type { PayslipAggregate } from '../../domain/payslips';
 import { MONTH_NAMES } from '../../domain/payslips';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 
@@ -11,7 +10,7 @@ type EmailsRef = ActorRefFrom<typeof payslipEmailsMachine>;
 /** The 'Email payslips' button of View Processed Records. */
 export function EmailPayslipsButton({ actor, disabled }: { actor: EmailsRef; disabled: boolean }) {
   const idle = useSelector(actor, (s) => s.matches('idle'));
-  const processed = useSelector(actor, (s) => s.context.processed);
+  const processed = useSelector(actor, (s) => s.context.staff.length);
   return (
     <Button
       variant="outline"
@@ -25,13 +24,13 @@ export function EmailPayslipsButton({ actor, disabled }: { actor: EmailsRef; dis
 }
 
 /** The confirmation, then the job's progress, failures and Retry failed. */
-export function EmailPayslipsPanel({ actor, rows }: { actor: EmailsRef; rows: readonly PayslipAggregate[] }) {
+export function EmailPayslipsPanel({ actor }: { actor: EmailsRef }) {
   const snapshot = useSelector(actor, (s) => s);
-  const { year, month, processed, progress, jobPeriod } = snapshot.context;
+  const { year, month, staff, progress, jobPeriod, jobStaff } = snapshot.context;
+  const nameOf = (userId: number) =>
+    jobStaff.find((person) => person.id === userId)?.name ?? `Employee ${userId}`;
   const confirming = snapshot.matches('confirming') || snapshot.matches('requesting');
   const shown = snapshot.matches('watching') || snapshot.matches('finished') || snapshot.matches('retrying');
-  const nameOf = (userId: number) =>
-    rows.find((row) => row.userDetails.id === userId)?.userDetails.name ?? `Employee ${userId}`;
   const period = (p: { year: number; month: number } | null) =>
     p ? `${MONTH_NAMES[p.month - 1]} ${p.year}` : '';
 
@@ -40,7 +39,7 @@ export function EmailPayslipsPanel({ actor, rows }: { actor: EmailsRef; rows: re
       <ConfirmDialog
         open={confirming}
         title="Email payslips"
-        description={`E-mail the ${processed} processed payslips of ${period({ year, month })} to their staff, each with their payslip as a PDF? Staff already e-mailed their payslip are left out.`}
+        description={`E-mail the ${staff.length} processed payslips of ${period({ year, month })} to their staff, each with their payslip as a PDF? Staff already e-mailed their payslip are left out.`}
         confirmLabel="Send"
         destructive={false}
         busy={snapshot.matches('requesting')}
@@ -54,15 +53,12 @@ export function EmailPayslipsPanel({ actor, rows }: { actor: EmailsRef; rows: re
               Emailing payslips for {period(jobPeriod)}
             </Heading>
             <Progress.Root
-              value={
-                progress.total === 0
-                  ? 100
-                  : Math.round(((progress.done + progress.failed) / progress.total) * 100)
-              }
-              max={100}
+              value={progress.done + progress.failed}
+              max={Math.max(1, progress.total)}
               size="sm"
               colorPalette={progress.failed > 0 ? 'orange' : 'teal'}
-              aria-label="Payslips sent"
+              // The progress bar's accessible name says what it counts, not a bare percentage.
+              translations={{ value: () => `${progress.done} of ${progress.total} sent` }}
             >
               <Progress.Label fontSize="sm">
                 {progress.done} of {progress.total} sent

@@ -23,7 +23,6 @@ export function PayRecordsScreen({
   const ready = useSelector(actor, (s) => s.matches('ready') || s.matches('openingTablePdf'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const emails = useSelector(actor, (s) => s.context.emails);
-  const rows = useSelector(actor, (s) => s.context.processed);
 
   return (
     <Stack gap="4">
@@ -42,7 +41,7 @@ export function PayRecordsScreen({
           </Button>
         </HStack>
       </Flex>
-      {emails && <EmailPayslipsPanel actor={emails} rows={rows} />}
+      {emails && <EmailPayslipsPanel actor={emails} />}
       <Card.Root>
         <Card.Body gap="4" p={{ base: '4', md: '6' }}>
           <Heading as="h2" size="md">
