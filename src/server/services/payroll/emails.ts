@@ -253,18 +253,35 @@ export async function workPayslipEmails(queue: JobQueue, deps: SendDeps) {
     retryBackoff: true,
     expireInSeconds: policy.expireSeconds,
   });
-  // Several sends at once per process: while one waits for the database or the SMTP server, another's
-  // PDF is drawn. Each takes one job at a time, so a failure retries that send alone.
-  for (let worker = 0; worker < SENDS_AT_ONCE; worker += 1) {
+  // Each fetch takes a batch, sent several at a time: pg-boss waits its polling interval between two
+  // fetches of one worker, so one job a fetch capped a process at two sends a second. A send that
+  // must be retried is failed alone (queue.fail); pg-boss then completes the rest of the batch.
+  for (let worker = 0; worker < WORKERS; worker += 1) {
     await queue.work<{ emailId: number }>(
       PAYSLIP_EMAIL_QUEUE,
-      { batchSize: 1, pollingIntervalSeconds: 0.5 },
-      async ([job]) => {
-        if (job) await sendPayslipEmail(deps, job.data.emailId);
+      { batchSize: BATCH, pollingIntervalSeconds: 0.5 },
+      async (jobs) => {
+        let next = 0;
+        const sendNext = async (): Promise<void> => {
+          const job = jobs[next++];
+          if (!job) return;
+          try {
+            await sendPayslipEmail(deps, job.data.emailId);
+          } catch (error) {
+            await queue.fail(PAYSLIP_EMAIL_QUEUE, job.id, {
+              message: error instanceof Error ? error.message : String(error),
+            });
+          }
+          return sendNext();
+        };
+        await Promise.all(Array.from({ length: SENDS_AT_ONCE }, sendNext));
       },
     );
   }
 }
 
-/** Sends one process works at once. */
+/** Fetching workers per process, each with a batch of sends in hand. */
+const WORKERS = 2;
+const BATCH = 24;
+/** Sends of one batch at once: while one waits for the database or the SMTP server, another's PDF is drawn. */
 const SENDS_AT_ONCE = 6;
