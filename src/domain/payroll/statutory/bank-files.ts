@@ -1,4 +1,5 @@
 import { MONTH_NAMES } from '../../payslip-labels';
+import { SALARY_FILE_BANK_CODES } from '../../submissions';
 import { PayrollInputError } from '../errors';
 import { assertPeriod } from '../period';
 import { type BankName, RECEIVING_BANKS, receivingBank } from './banks';
@@ -20,7 +21,8 @@ import {
  * one unidentified repository's generators and are weak evidence (see the *_CHOICES constants).
  */
 
-export const SALARY_FILE_BANKS = ['UOB', 'DBS', 'OCBC'] as const;
+/** The banks whose salary files are made (the list the Submissions screen offers). */
+export const SALARY_FILE_BANKS = SALARY_FILE_BANK_CODES;
 export type SalaryFileBank = (typeof SALARY_FILE_BANKS)[number];
 
 export interface SalaryPayment {
