@@ -489,10 +489,7 @@ export const payslipEmails = pgTable(
   ],
 );
 
-/**
- * Secrets every process of one installation must share, kept where they all reach: with several
- * processes on one PostgreSQL and no JWT_SECRET, the token signing key is made once here.
- */
+/** Secrets every process of one installation shares (the signing key without JWT_SECRET, services/secrets.ts). */
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
