@@ -130,24 +130,31 @@ function layingOutOnce(font: Font, amountsCompose: boolean): Font {
   return font;
 }
 
-const files = new Map<string, { bytes: Uint8Array; amountsCompose: boolean }>();
-
-/** A font file read, and checked, once per thread; parsed anew for each document. */
-function load(name: string): Font {
-  let file = files.get(name);
-  if (!file) {
-    const bytes = readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`));
-    file = { bytes, amountsCompose: amountsCompose(create(bytes)) };
-    files.set(name, file);
-  }
-  return layingOutOnce(create(file.bytes), file.amountsCompose);
-}
+/** A font parsed once per thread, with whether its amounts compose. */
+const parsed = new Map<string, { font: Font; layout: Font['layout']; amountsCompose: boolean }>();
 
 /**
- * DejaVu Sans and DejaVu Sans Bold for one document. Not shared between documents: fontkit keeps
- * the characters of a glyph from its first use, and a glyph first met as a part of another while
- * embedding it (DejaVu's omicron is built from its o) would have no text in every later document.
+ * A font for one document. Parsing a font file and decoding its tables (character map,
+ * substitution and positioning, metrics) took most of a one-page payslip's drawing time, so the
+ * parsed font is kept per thread and only its glyph objects are made anew for each document:
+ * fontkit keeps the characters of a glyph from its first use, and a glyph first met as a part of
+ * another while embedding it (DejaVu's omicron is built from its o) would have no text in every
+ * later document.
  */
+function load(name: string): Font {
+  let entry = parsed.get(name);
+  if (!entry) {
+    const font = create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`)));
+    entry = { font, layout: font.layout, amountsCompose: amountsCompose(font) };
+    parsed.set(name, entry);
+  }
+  const { font } = entry;
+  (font as unknown as { _glyphs: unknown[] })._glyphs = [];
+  font.layout = entry.layout;
+  return layingOutOnce(font, entry.amountsCompose);
+}
+
+/** DejaVu Sans and DejaVu Sans Bold for one document (one document at a time per thread). */
 export function dejaVuSans() {
   return { regular: load('DejaVuSans'), bold: load('DejaVuSans-Bold') };
 }
