@@ -71,7 +71,11 @@ export async function payslipPdf(db: DbOrTx, actor: Actor, { id }: { id: number 
     yearToDate: ytd.get(payslip.userId) ?? emptyYearToDate,
   };
   const pdf = await renderPdfDocument({ kind: 'payslip', data });
-  return { pdf, fileName: `payslip-${fileStamp(payslip.year, payslip.month)}-${payslip.userId}.pdf` };
+  return {
+    pdf,
+    fileName: `payslip-${fileStamp(payslip.year, payslip.month)}-${payslip.userId}.pdf`,
+    companyName: company.name,
+  };
 }
 
 /** GET /payslips/processed/pdf-table: the period's Processed List as a PDF table, employer costs included. */

@@ -3,15 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EmailPayslipsAnswer, EmailPayslipsRequest, JobProgress } from '../../../domain/payslip-emails';
 import { MONTH_NAMES } from '../../../domain/payslip-labels';
 import type { Db, DbOrTx } from '../../db/client';
-import { payslipEmailJobs, payslipEmails, payslips, users } from '../../db/schema';
+import { payslipEmailJobs, payslipEmails, payslips } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { badRequest, notFound } from '../../lib/http-error';
 import { type Actor, assertAdmin } from '../actor';
 import { writeAudit } from '../audit';
-import { type CompanyDefaults, companyOf } from '../company';
+import type { CompanyDefaults } from '../company';
 import type { Mailer } from '../mail';
 import { payslipPdf } from './documents';
-import { isProcessedRow } from './repository';
+import { isProcessedRow, rowsOf } from './repository';
 
 /**
  * Payslips by e-mail (issue 16): a request becomes a job of one send per processed payslip, each
@@ -181,47 +181,38 @@ export interface SendDeps {
  */
 export async function sendPayslipEmail(deps: SendDeps, emailId: number): Promise<void> {
   const { db } = deps;
-  const claimed = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        status: payslipEmails.status,
-        attempts: payslipEmails.attempts,
-        payslipId: payslipEmails.payslipId,
-        requestedById: payslipEmailJobs.requestedById,
-        to: users.email,
-        name: users.fullName,
-        year: payslips.year,
-        month: payslips.month,
-      })
-      .from(payslipEmails)
-      .innerJoin(payslipEmailJobs, eq(payslipEmailJobs.id, payslipEmails.jobId))
-      .innerJoin(users, eq(users.id, payslipEmails.userId))
-      .innerJoin(payslips, eq(payslips.id, payslipEmails.payslipId))
-      .where(eq(payslipEmails.id, emailId))
-      .for('update', { of: payslipEmails });
-    if (!row || row.status === 'sent' || row.status === 'failed') return null;
-    await tx
-      .update(payslipEmails)
-      .set({ status: 'sending', attempts: row.attempts + 1 })
-      .where(eq(payslipEmails.id, emailId));
-    return { ...row, attempts: row.attempts + 1 };
-  });
+  // One statement claims the send (its row lock keeps two claims apart) and reads what the message needs.
+  const [claimed] = await rowsOf<{
+    attempts: number;
+    payslip_id: number;
+    requested_by_id: number | null;
+    to: string;
+    name: string;
+    year: number;
+    month: number;
+  }>(
+    db,
+    sql`update payslip_emails e set status = 'sending', attempts = e.attempts + 1, updated_at = now()
+      from payslip_email_jobs j, users u, payslips p
+      where e.id = ${emailId} and e.status in ('queued', 'sending')
+        and j.id = e.job_id and u.id = e.user_id and p.id = e.payslip_id
+      returning e.attempts, e.payslip_id, j.requested_by_id, u.email as "to", u.full_name as name, p.year, p.month`,
+  );
   if (!claimed) return;
   try {
-    const company = await companyOf(db, deps.company);
     // The PDF a signed-in administrator gets from the payslip's View.
-    const { pdf, fileName } = await payslipPdf(
+    const { pdf, fileName, companyName } = await payslipPdf(
       db,
-      { id: claimed.requestedById ?? 0, role: 'ADMIN' },
-      { id: claimed.payslipId },
+      { id: claimed.requested_by_id ?? 0, role: 'ADMIN' },
+      { id: claimed.payslip_id },
       deps.company,
     );
     const period = periodName(claimed.year, claimed.month);
     await deps.mailer.send({
       to: claimed.to,
-      fromName: company.name,
+      fromName: companyName,
       subject: `Your payslip for ${period}`,
-      text: `Dear ${claimed.name},\n\nYour payslip for ${period} is attached.\n\n${company.name}\n`,
+      text: `Dear ${claimed.name},\n\nYour payslip for ${period} is attached.\n\n${companyName}\n`,
       attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
     });
   } catch (error) {
