@@ -4,6 +4,7 @@ import { formatDateTime, todayIso } from '../../domain/dates';
 import type { LeaveBalance, YearlyLeaveBalanceRow } from '../../domain/leave';
 import { availableDays, formatDays } from '../../domain/leave-balance';
 import type { DbOrTx } from '../db/client';
+import { queriesAtOnce } from '../db/queries-at-once';
 import {
   employmentInfo,
   leaveBalances,
@@ -36,43 +37,46 @@ export async function leaveBalancesOf(
   const result = new Map<number, LeaveBalance[]>();
   if (userIds.length === 0) return result;
   const ids = [...userIds];
-  const [types, allowances, taken] = await Promise.all([
-    db.select().from(leaveTypes).orderBy(asc(leaveTypes.sortOrder), asc(leaveTypes.id)),
-    db
-      .selectDistinctOn([leaveBalances.userId, leaveBalances.leaveTypeId], {
-        id: leaveBalances.id,
-        userId: leaveBalances.userId,
-        leaveTypeId: leaveBalances.leaveTypeId,
-        year: leaveBalances.year,
-        totalDays: leaveBalances.totalDays,
-      })
-      .from(leaveBalances)
-      .where(and(inArray(leaveBalances.userId, ids), lte(leaveBalances.year, year)))
-      .orderBy(leaveBalances.userId, leaveBalances.leaveTypeId, desc(leaveBalances.year)),
-    db
-      .select({
-        userId: leaveRequests.userId,
-        leaveTypeId: leaveRequests.leaveTypeId,
-        approved:
-          sql<number>`coalesce(sum(${leaveRequestDays.days}) filter (where ${inArray(leaveRequests.status, leaveStatusesTagged('taken'))}), 0)`.mapWith(
-            Number,
+  const [types, allowances, taken] = await queriesAtOnce(
+    db,
+    () => db.select().from(leaveTypes).orderBy(asc(leaveTypes.sortOrder), asc(leaveTypes.id)),
+    () =>
+      db
+        .selectDistinctOn([leaveBalances.userId, leaveBalances.leaveTypeId], {
+          id: leaveBalances.id,
+          userId: leaveBalances.userId,
+          leaveTypeId: leaveBalances.leaveTypeId,
+          year: leaveBalances.year,
+          totalDays: leaveBalances.totalDays,
+        })
+        .from(leaveBalances)
+        .where(and(inArray(leaveBalances.userId, ids), lte(leaveBalances.year, year)))
+        .orderBy(leaveBalances.userId, leaveBalances.leaveTypeId, desc(leaveBalances.year)),
+    () =>
+      db
+        .select({
+          userId: leaveRequests.userId,
+          leaveTypeId: leaveRequests.leaveTypeId,
+          approved:
+            sql<number>`coalesce(sum(${leaveRequestDays.days}) filter (where ${inArray(leaveRequests.status, leaveStatusesTagged('taken'))}), 0)`.mapWith(
+              Number,
+            ),
+          pending:
+            sql<number>`coalesce(sum(${leaveRequestDays.days}) filter (where ${inArray(leaveRequests.status, leaveStatusesTagged('awaitsDecision'))}), 0)`.mapWith(
+              Number,
+            ),
+        })
+        .from(leaveRequestDays)
+        .innerJoin(leaveRequests, eq(leaveRequests.id, leaveRequestDays.leaveRequestId))
+        .where(
+          and(
+            eq(leaveRequestDays.year, year),
+            inArray(leaveRequests.userId, ids),
+            inArray(leaveRequests.status, leaveStatusesTagged('holdsDays')),
           ),
-        pending:
-          sql<number>`coalesce(sum(${leaveRequestDays.days}) filter (where ${inArray(leaveRequests.status, leaveStatusesTagged('awaitsDecision'))}), 0)`.mapWith(
-            Number,
-          ),
-      })
-      .from(leaveRequestDays)
-      .innerJoin(leaveRequests, eq(leaveRequests.id, leaveRequestDays.leaveRequestId))
-      .where(
-        and(
-          eq(leaveRequestDays.year, year),
-          inArray(leaveRequests.userId, ids),
-          inArray(leaveRequests.status, leaveStatusesTagged('holdsDays')),
-        ),
-      )
-      .groupBy(leaveRequests.userId, leaveRequests.leaveTypeId),
-  ]);
+        )
+        .groupBy(leaveRequests.userId, leaveRequests.leaveTypeId),
+  );
   const key = (userId: number, typeId: number) => `${userId}:${typeId}`;
   const allowanceOf = new Map(allowances.map((a) => [key(a.userId, a.leaveTypeId), a]));
   const takenOf = new Map(taken.map((t) => [key(t.userId, t.leaveTypeId), t]));

@@ -4,6 +4,7 @@ import { centsToAmount } from '../../../domain/money';
 import { attempt, computeRunPayslip } from '../../../domain/payroll';
 import type { PayslipAggregate, PayslipDetail, UnprocessedRow } from '../../../domain/payslips';
 import type { DbOrTx } from '../../db/client';
+import { queriesAtOnce } from '../../db/queries-at-once';
 import { employmentInfo, payslips, users } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { type Actor, assertAdmin, assertOwnerOrAdmin } from '../actor';
@@ -134,13 +135,15 @@ export async function readPayslip(
   let totals: ReturnType<typeof totalsFromRow> | null = totalsFromRow(row);
   let totalsError: string | null = null;
   if (open) {
-    const [ytd, employment] = await Promise.all([
-      yearToDate(db, { year, month }, [userId]),
-      db
-        .select({ lastDay: employmentInfo.lastDayOfService })
-        .from(employmentInfo)
-        .where(eq(employmentInfo.userId, userId)),
-    ]);
+    const [ytd, employment] = await queriesAtOnce(
+      db,
+      () => yearToDate(db, { year, month }, [userId]),
+      () =>
+        db
+          .select({ lastDay: employmentInfo.lastDayOfService })
+          .from(employmentInfo)
+          .where(eq(employmentInfo.userId, userId)),
+    );
     const preview = attempt(() =>
       computeRunPayslip({
         year,
