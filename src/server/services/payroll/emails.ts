@@ -232,10 +232,35 @@ export async function sendPayslipEmail(deps: SendDeps, emailId: number): Promise
     .where(eq(payslipEmails.id, emailId));
 }
 
+/** Errors of two processes creating one queue at the same moment, which the second try does not meet. */
+const CREATION_RACES = new Set(['40P01', '23505', '42P07']);
+
+/**
+ * Creates the queue, or brings its policy up to date. Processes started together each create it:
+ * pg-boss's creation inserts its row and makes its table, and two at once can deadlock; the one
+ * that loses tries again and finds the queue there.
+ */
+async function ensureQueue(
+  queue: JobQueue,
+  options: Parameters<JobQueue['createQueue']>[1] & { name: string },
+) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      if (await queue.getQueue(options.name)) await queue.updateQueue(options.name, options);
+      else await queue.createQueue(options.name, options);
+      return;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= 5 || typeof code !== 'string' || !CREATION_RACES.has(code)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
+}
+
 /** Makes this process work the payslip sends (every `npm start` unless WORKER=false, and `npm run worker`). */
 export async function workPayslipEmails(queue: JobQueue, deps: SendDeps) {
   const { policy } = deps;
-  await queue.createQueue(PAYSLIP_EMAIL_QUEUE, {
+  await ensureQueue(queue, {
     name: PAYSLIP_EMAIL_QUEUE,
     // The queue retries a send our handler threw for, one more time than it tries it itself, so the
     // last try's "failed" is always written by the handler.
