@@ -451,7 +451,7 @@ describe.runIf(enabled)('two npm start processes on one PostgreSQL, Redis and SM
     expect((await call(b, 'GET', '/users?role=ADMIN', { token: admin.token })).status).toBe(200);
   });
 
-  it('e-mails a processed month to everyone once, though a process is killed mid-batch and restarted (but for a send accepted in the kill's instant, the documented limit)', async () => {
+  it('e-mails a processed month to everyone once, though a process is killed mid-batch and restarted (but for a send accepted at the instant of the kill, the documented limit)', async () => {
     const db = (database as Database).db;
     const mass = await createMassStaff(db, MAILED_STAFF, 'mailed');
     const expected = (
