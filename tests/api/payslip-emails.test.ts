@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { payslipEmails } from '../../src/server/db/schema';
+import { payslipEmails, users } from '../../src/server/db/schema';
 import { sendPayslipEmail } from '../../src/server/services/payroll/emails';
 import { createTestApp, type TestApp } from './harness';
 import { adminSession, caller, createEmployee, staffSession } from './payroll-fixtures';
@@ -19,10 +19,25 @@ interface Arrived {
   from: string;
   subject: string;
   attachments: Array<{ filename: string; contentType: string; size: number }>;
+  /** The recipient's latest send as the database had it when the server held the whole message. */
+  statusWhenWhole: string | undefined;
 }
 const arrived: Arrived[] = [];
 /** Recipients the server refuses, with how many more times (Infinity: always). */
 const refusing = new Map<string, number>();
+/** Recipients whose message the server refuses once it has it whole, with how many more times. */
+const refusingAtEnd = new Map<string, number>();
+
+async function latestSendStatus(email: string) {
+  const [row] = await t.db
+    .select({ status: payslipEmails.status })
+    .from(payslipEmails)
+    .innerJoin(users, eq(users.id, payslipEmails.userId))
+    .where(eq(users.email, email))
+    .orderBy(desc(payslipEmails.id))
+    .limit(1);
+  return row?.status;
+}
 
 let smtp: SMTPServer;
 let t: TestApp;
@@ -45,10 +60,21 @@ beforeAll(async () => {
       }
       callback();
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          const to = session.envelope.rcptTo[0]?.address ?? '';
+          const statusWhenWhole = await latestSendStatus(to);
+          const left = refusingAtEnd.get(to) ?? 0;
+          if (left > 0) {
+            refusingAtEnd.set(to, left - 1);
+            const error = new Error('Message rejected by content filter') as Error & { responseCode: number };
+            error.responseCode = 554;
+            callback(error);
+            return;
+          }
           arrived.push({
+            statusWhenWhole,
             to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '',
             from: mail.from?.text ?? '',
             subject: mail.subject ?? '',
@@ -176,6 +202,27 @@ it('retries a refused send, reports one refused to the last try with its reason,
   expect(retried.status).toBe(200);
   expect(await finished(jobId)).toMatchObject({ status: 'completed', done: 3, failed: 0, errors: [] });
   expect(toOf(staff)).toHaveLength(3);
+});
+
+it('records a send before the server can accept it, and undoes the record of a message refused at its end', async () => {
+  const staff = await processedMonth(6, 2);
+  const [refused] = staff as [(typeof staff)[0]];
+  refusingAtEnd.set(refused.email, 1);
+  const answer = await api.post('/payslips/email', { year: 2026, month: 6 });
+  const progress = await finished((answer.body as { jobId: string }).jobId);
+  expect(progress).toMatchObject({ status: 'completed', total: 2, done: 2, failed: 0 });
+  const messages = toOf(staff);
+  expect(messages.map((m) => m.to).sort()).toEqual(staff.map((s) => s.email).sort());
+  // Already recorded while the server held the message without its ending line: a crash then cannot
+  // leave an accepted message unrecorded.
+  expect(messages.map((m) => m.statusWhenWhole)).toEqual(['sent', 'sent']);
+  // The refused one was tried again: two tries, one message.
+  const [tries] = await t.db
+    .select({ attempts: payslipEmails.attempts, status: payslipEmails.status })
+    .from(payslipEmails)
+    .innerJoin(users, eq(users.id, payslipEmails.userId))
+    .where(eq(users.email, refused.email));
+  expect(tries).toEqual({ attempts: 2, status: 'sent' });
 });
 
 it('never sends a payslip twice for one request, however often its send is run', async () => {

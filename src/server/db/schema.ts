@@ -463,7 +463,8 @@ export const payslipEmailJobs = pgTable('payslip_email_jobs', {
 
 /**
  * One payslip to e-mail within a job. Its id is the send's idempotency key: the worker marks it sent
- * in the transaction after the SMTP server's acknowledgement, and never sends a row marked sent.
+ * once the SMTP server holds the message and before its ending line (services/mail.ts), and never
+ * sends a row marked sent.
  */
 export const payslipEmails = pgTable(
   'payslip_emails',

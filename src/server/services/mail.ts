@@ -1,6 +1,9 @@
+import { Socket } from 'node:net';
+import { Readable, type Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/client';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import type { Db, DbOrTx } from '../db/client';
 import { outbox } from '../db/schema';
 
 export interface MailAttachment {
@@ -17,11 +20,22 @@ export interface MailMessage {
   /** The sender's display name (the company's, for payslips); the address stays MAIL_FROM's. */
   fromName?: string;
   attachments?: MailAttachment[];
+  /** A Message-ID that stays the same across tries, so a mail client can tell a copy for what it is. */
+  messageId?: string;
 }
 
+/** Writes, in the database it is given, that the message went out. */
+export type RecordSent = (db: DbOrTx) => Promise<void>;
+
 export interface Mailer {
-  /** Delivers the message; resolves once it is sent (SMTP) or kept (outbox). */
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Delivers the message; resolves once it is sent (SMTP) or kept (outbox). `recordSent` is run where
+   * no crash can part it from the delivery: over SMTP once the server holds the whole message and
+   * before the line that ends it (a client gone before that line leaves the server nothing to
+   * deliver), in the outbox in the transaction that keeps the message. If the server then refuses
+   * the message, send rejects and the caller undoes the record.
+   */
+  send(message: MailMessage, recordSent?: RecordSent): Promise<void>;
   /** Closes the kept-open SMTP connections (at shutdown). */
   close?(): void;
 }
@@ -46,8 +60,8 @@ export function createMailer(options: {
       socketTimeout: 20_000,
     });
     return {
-      async send({ fromName, attachments, ...message }) {
-        await transport.sendMail({
+      async send({ fromName, attachments, ...message }, recordSent) {
+        const mail = {
           ...message,
           from: fromName ? { name: fromName, address: addressOf(options.from) } : options.from,
           attachments: attachments?.map((file) => ({
@@ -55,21 +69,35 @@ export function createMailer(options: {
             content: Buffer.from(file.content),
             contentType: file.contentType,
           })),
+        };
+        if (!recordSent) {
+          await transport.sendMail(mail);
+          return;
+        }
+        const bytes = await new MailComposer(mail).compile().build();
+        await transport.sendMail({
+          envelope: { from: addressOf(options.from), to: [message.to] },
+          raw: endingAfter(bytes, () => recordSent(options.db)),
         });
       },
       close: () => transport.close(),
     };
   }
   return {
-    async send(message) {
-      await options.db.insert(outbox).values({
-        toAddress: message.to,
-        subject: message.subject,
-        textBody: message.text,
-        htmlBody: message.html ?? null,
-        attachments:
-          message.attachments?.map((file) => ({ filename: file.filename, bytes: file.content.byteLength })) ??
-          null,
+    async send(message, recordSent) {
+      await options.db.transaction(async (tx) => {
+        await tx.insert(outbox).values({
+          toAddress: message.to,
+          subject: message.subject,
+          textBody: message.text,
+          htmlBody: message.html ?? null,
+          attachments:
+            message.attachments?.map((file) => ({
+              filename: file.filename,
+              bytes: file.content.byteLength,
+            })) ?? null,
+        });
+        await recordSent?.(tx);
       });
       // Without SMTP the log is how a developer reads the message (for example the reset link).
       options.log.info(
@@ -78,6 +106,64 @@ export function createMailer(options: {
       );
     },
   };
+}
+
+/**
+ * The message's bytes as a stream whose end waits for `beforeEnd`: the SMTP client ends the DATA
+ * with its closing line only when this stream ends, so that line follows the record. The record
+ * waits until the bytes have passed every stream they are piped through and the socket has handed
+ * them to the operating system, which delivers them even if this process is killed the next
+ * instant; the closing line then meets an empty socket and goes out at once. Should the record
+ * fail, the stream fails, the client drops the connection without that line, and the server
+ * delivers nothing.
+ */
+function endingAfter(bytes: Buffer, beforeEnd: () => Promise<void>): Readable {
+  let step: 'bytes' | 'record' | 'waiting' = 'bytes';
+  const source = new Readable({
+    read() {
+      if (step === 'bytes') {
+        step = 'record';
+        this.push(bytes);
+      } else if (step === 'record') {
+        step = 'waiting';
+        untilHandedToSocket(source)
+          .then(beforeEnd)
+          .then(
+            () => this.push(null),
+            (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
+          );
+      }
+    },
+  });
+  return source;
+}
+
+/** The streams a source is piped through, down to the socket (the client's own pipes, in order). */
+function pipeline(source: Readable): Array<Readable | Writable> {
+  const chain: Array<Readable | Writable> = [];
+  let stream: Readable | Writable | undefined = source;
+  while (stream && chain.length < 10) {
+    chain.push(stream);
+    if (stream instanceof Socket) break;
+    const state: { pipes?: Writable[] } | undefined = (stream as { _readableState?: { pipes?: Writable[] } })
+      ._readableState;
+    stream = state?.pipes?.[0];
+  }
+  return chain;
+}
+
+async function untilHandedToSocket(source: Readable) {
+  for (;;) {
+    const chain = pipeline(source);
+    const socket = chain.at(-1);
+    const holding = chain.some(
+      (stream) =>
+        ('writableLength' in stream && stream.writableLength > 0) ||
+        (!(stream instanceof Socket) && 'readableLength' in stream && stream.readableLength > 0),
+    );
+    if (socket instanceof Socket && !holding) return;
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
 }
 
 /** The address of a sender written as "Name <address>" or as the address alone. */

@@ -208,13 +208,24 @@ export async function sendPayslipEmail(deps: SendDeps, emailId: number): Promise
       deps.company,
     );
     const period = periodName(claimed.year, claimed.month);
-    await deps.mailer.send({
-      to: claimed.to,
-      fromName: companyName,
-      subject: `Your payslip for ${period}`,
-      text: `Dear ${claimed.name},\n\nYour payslip for ${period} is attached.\n\n${companyName}\n`,
-      attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
-    });
+    await deps.mailer.send(
+      {
+        to: claimed.to,
+        fromName: companyName,
+        subject: `Your payslip for ${period}`,
+        text: `Dear ${claimed.name},\n\nYour payslip for ${period} is attached.\n\n${companyName}\n`,
+        attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
+        messageId: `<payslip-email-${emailId}@${MESSAGE_ID_DOMAIN}>`,
+      },
+      // Recorded before the server can accept the message (mail.ts), so that no crash leaves an
+      // accepted message unrecorded and sent again on retry.
+      (tx) =>
+        tx
+          .update(payslipEmails)
+          .set({ status: 'sent', sentAt: new Date(), lastError: null })
+          .where(eq(payslipEmails.id, emailId))
+          .then(() => undefined),
+    );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const last = claimed.attempts >= deps.policy.attempts;
@@ -226,11 +237,10 @@ export async function sendPayslipEmail(deps: SendDeps, emailId: number): Promise
     if (last) return;
     throw error;
   }
-  await db
-    .update(payslipEmails)
-    .set({ status: 'sent', sentAt: new Date(), lastError: null })
-    .where(eq(payslipEmails.id, emailId));
 }
+
+/** The right-hand side of the payslip e-mails' Message-IDs. */
+const MESSAGE_ID_DOMAIN = 'payslips.hr-app';
 
 /** Errors of two processes creating one queue at the same moment, which the second try does not meet. */
 const CREATION_RACES = new Set(['40P01', '23505', '42P07']);
