@@ -1,9 +1,9 @@
 import { defineConfig } from 'drizzle-kit';
 
-// Migrations are generated from src/server/db/schema.ts and applied at start-up by the app itself,
+// Migrations are generated from the schema files and applied at start-up by the app itself,
 // on PGlite and on PostgreSQL alike.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/db/schema.ts',
+  schema: ['./src/server/db/schema.ts', './src/server/db/leave-law-schema.ts'],
   out: './src/server/db/migrations',
 });

@@ -1,3 +1,4 @@
+import type { LeavePolicy, LeaveStatute } from './leave-entitlement';
 // Enumerations of spec section 3 that the forms, the API and the database share.
 
 export const GENDERS = ['Male', 'Female'] as const;
@@ -88,3 +89,67 @@ export const DEFAULT_LEAVE_TYPE_BEHAVIOUR: Record<DefaultLeaveType, LeaveTypeBeh
 
 export const behaviourOfLeaveType = (name: string): LeaveTypeBehaviour =>
   DEFAULT_LEAVE_TYPE_BEHAVIOUR[name as DefaultLeaveType] ?? ORDINARY;
+
+/** EA s.88A: 7 days in the 1st year of service, one more each year, 14 from the 8th year on. */
+export const EMPLOYMENT_ACT_ANNUAL_LEAVE = [7, 8, 9, 10, 11, 12, 13, 14] as const;
+
+/**
+ * What the default types start with: the Employment Act's annual leave by year of service, all of it
+ * carried into the next 12 months (what EA s.88A requires for Part IV employees); sick and
+ * hospitalisation leave as s.89 sets them; the CDCA's childcare, maternity (16 weeks on calendar
+ * days) and paternity (4 weeks of working days) leave; unpaid leave without limit. A company raises
+ * them on the Leave Policies screen. The same figures seed existing databases (migration 0009); domain/leave-policies.ts has the API's shapes.
+ */
+export const DEFAULT_LEAVE_POLICIES: Record<
+  DefaultLeaveType,
+  { statute: LeaveStatute | null } & LeavePolicy
+> = {
+  'Annual Leave': {
+    statute: 'ANNUAL',
+    entitlement: 'SERVICE',
+    days: null,
+    schedule: [...EMPLOYMENT_ACT_ANNUAL_LEAVE],
+    prorate: true,
+    carryForwardMaxDays: 14,
+    carryForwardExpiryMonths: 12,
+  },
+  'Medical Leave': statutory('SICK'),
+  'Hospitalisation Leave': statutory('HOSPITALISATION'),
+  'Childcare Leave': fixed('CHILDCARE', 6, true),
+  'Maternity Leave': fixed('MATERNITY', 112, false),
+  'Paternity Leave': fixed('PATERNITY', 20, false),
+  'Compassionate Leave': fixed(null, 3, false),
+  'Unpaid Leave': {
+    statute: null,
+    entitlement: 'NONE',
+    days: null,
+    schedule: null,
+    prorate: false,
+    carryForwardMaxDays: 0,
+    carryForwardExpiryMonths: null,
+  },
+};
+
+function statutory(statute: LeaveStatute) {
+  return {
+    statute,
+    entitlement: 'STATUTORY_SICK' as const,
+    days: null,
+    schedule: null,
+    prorate: false,
+    carryForwardMaxDays: 0,
+    carryForwardExpiryMonths: null,
+  };
+}
+
+function fixed(statute: LeaveStatute | null, days: number, prorate: boolean) {
+  return {
+    statute,
+    entitlement: 'FIXED' as const,
+    days,
+    schedule: null,
+    prorate,
+    carryForwardMaxDays: 0,
+    carryForwardExpiryMonths: null,
+  };
+}

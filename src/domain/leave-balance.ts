@@ -3,11 +3,13 @@ import type { YearDays } from './leave-days';
 
 /**
  * Balance arithmetic, one rule for every screen, the API and the PDF: what is still available is the
- * year's allowance less the days already approved and the days waiting for approval. An allowance of
- * null means no limit (Unpaid Leave).
+ * year's allowance plus the days carried in from last year (those not expired), less the days already
+ * approved and the days waiting for approval. An allowance of null means no limit (Unpaid Leave).
  */
 export interface BalanceFigures {
   totalDays: number | null;
+  /** Carried-in days still usable (leave-entitlement.ts availableCarriedDays); none when absent. */
+  carriedDays?: number;
   approvedDays: number;
   pendingDays: number;
 }
@@ -15,7 +17,7 @@ export interface BalanceFigures {
 /** Days still available, or null when the type has no limit. */
 export function availableDays(figures: BalanceFigures): number | null {
   if (figures.totalDays === null) return null;
-  return figures.totalDays - figures.approvedDays - figures.pendingDays;
+  return figures.totalDays + (figures.carriedDays ?? 0) - figures.approvedDays - figures.pendingDays;
 }
 
 /** The year whose balance a request would overdraw, with what is left there; undefined when it fits. */

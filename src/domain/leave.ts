@@ -159,13 +159,18 @@ export const yearParam = z.pipe(
 export const leaveBalanceYearQuerySchema = z.object({ year: z.optional(yearParam) });
 
 export const leaveBalanceSchema = z.object({
-  /** The stored allowance row, or null when the year inherits the latest earlier allowance. */
+  /** The stored allowance row, or null when the year's allowance is the policy's (not yet set). */
   id: z.nullable(idSchema),
   leaveType: z.object({ id: idSchema, name: z.string() }),
   year: z.number().check(z.int()),
   /** null = no limit. */
   totalDays: z.nullable(z.number()),
-  /** approvedDays + pendingDays, so `totalDays - usedDays` is what is still available. */
+  /** Days the last year end carried into this year, and the day they expire (null: they do not). */
+  carriedForwardDays: z.number(),
+  carriedForwardExpiresOn: z.nullable(z.string()),
+  /** The carried days that count: all of them until they expire, then only those already used. */
+  carriedForwardUsableDays: z.number(),
+  /** approvedDays + pendingDays; what is available is totalDays + carriedForwardUsableDays - usedDays. */
   usedDays: z.number(),
   approvedDays: z.number(),
   pendingDays: z.number(),

@@ -27,6 +27,7 @@ import { employmentInfoRoutes } from './routes/employment-info';
 import { fileGrantRoutes, localFileRoutes } from './routes/files';
 import { jobRoutes } from './routes/jobs';
 import { leaveBalanceRoutes } from './routes/leave-balances';
+import { leavePolicyRoutes } from './routes/leave-policies';
 import { leaveRequestRoutes } from './routes/leave-requests';
 import { leaveTypeRoutes } from './routes/leave-types';
 import { onboardingRoutes } from './routes/onboarding';
@@ -199,6 +200,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(leaveTypeRoutes);
       await api.register(leaveRequestRoutes, { storage });
       await api.register(leaveBalanceRoutes);
+      await api.register(leavePolicyRoutes);
       await api.register(fileGrantRoutes, { storage });
       await api.register(onboardingRoutes);
       await api.register(staffInfoRoutes);

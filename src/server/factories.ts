@@ -2,11 +2,14 @@ import type { Role } from '../domain/auth';
 import {
   type BANK_NAMES,
   behaviourOfLeaveType,
+  DEFAULT_LEAVE_POLICIES,
+  type DefaultLeaveType,
   type EMPLOYMENT_TYPES,
   type GENDERS,
   type PASS_TYPES,
   type RACES,
 } from '../domain/enums';
+import { policyForNewType } from '../domain/leave-policies';
 import type { Nationality } from '../domain/nationalities';
 import { nricCheckLetter } from '../domain/nric';
 import {
@@ -17,6 +20,7 @@ import {
   officialCpfRates,
 } from '../domain/payroll';
 import type { DbOrTx } from './db/client';
+import { leavePolicies } from './db/leave-law-schema';
 import { employmentInfo, leaveBalances, leaveTypes, paymentInfo, staffInfo, users } from './db/schema';
 
 // Row factories shared by the demo seed and the tests, for records whose services do not exist
@@ -40,8 +44,9 @@ export async function insertUser(
   return row;
 }
 
+/** Inserts leave types with their behaviour and their policy (the law's defaults for the default types). */
 export async function insertLeaveTypes(db: DbOrTx, names: readonly string[]) {
-  return db
+  const types = await db
     .insert(leaveTypes)
     .values(
       names.map((name, i) => ({
@@ -51,6 +56,15 @@ export async function insertLeaveTypes(db: DbOrTx, names: readonly string[]) {
       })),
     )
     .returning();
+  if (types.length > 0) {
+    await db.insert(leavePolicies).values(
+      types.map((type) => ({
+        leaveTypeId: type.id,
+        ...(DEFAULT_LEAVE_POLICIES[type.name as DefaultLeaveType] ?? policyForNewType(type.unlimited)),
+      })),
+    );
+  }
+  return types;
 }
 
 export interface OnboardingProfile {

@@ -66,6 +66,13 @@ const SPEC_ACCESS: Record<string, Who> = {
   'POST /api/users/leave-balances/year-pdf': 'admin',
   'GET /api/users/:id/leave-balances': 'own',
   'PATCH /api/users/:id/leave-balances/:leaveTypeId': 'admin',
+  // Issue 17: policies are read by everyone (they say what staff are entitled to) and set by an
+  // administrator; an entitlement is the user's own, like a balance; the year end is the employer's.
+  'GET /api/leave-policies': 'signedIn',
+  'PUT /api/leave-policies/:leaveTypeId': 'admin',
+  'GET /api/users/:id/leave-entitlements': 'own',
+  'GET /api/leave-balances/year-end': 'admin',
+  'POST /api/leave-balances/year-end': 'admin',
   // Attachments: anyone signed in uploads for their own request; a document is seen by its owner
   // and administrators. The upload and view links themselves are signed (docs/security.md).
   'GET /api/s3/upload-url': 'signedIn',

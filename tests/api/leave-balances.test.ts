@@ -41,28 +41,34 @@ describe('GET /api/users/:id/leave-balances', () => {
       totalDays: null,
       balance: null,
     });
-    // A type never given is 0 days; Unpaid Leave never given still has no limit.
+    // A type never given is what its policy gives: hired in 2020, 2026 is the 7th year of service, 13
+    // days by the Employment Act. Unpaid Leave never given still has no limit.
     const newcomer = await person(t);
     const none = await api.balances(newcomer.token, newcomer.id, 2026);
     expect(none.find((b) => b.leaveType.name === 'Annual Leave')).toMatchObject({
       id: null,
-      totalDays: 0,
-      balance: 0,
+      totalDays: 13,
+      balance: 13,
     });
     expect(none.find((b) => b.leaveType.name === 'Unpaid Leave')).toMatchObject({
       totalDays: null,
       balance: null,
     });
+    // Someone not yet onboarded (no hire date) has nothing yet.
+    const unboarded = await person(t, { employment: null });
+    const nothing = await api.balances(unboarded.token, unboarded.id, 2026);
+    expect(nothing.find((b) => b.leaveType.name === 'Annual Leave')).toMatchObject({ totalDays: 0, balance: 0 });
   });
 
-  it('carries an allowance into later years that have none of their own, not into earlier ones', async () => {
-    const me = await person(t);
-    await giveAllowances(t, types, me.id, 2026, { 'Annual Leave': 14 });
+  it("gives a year without an allowance of its own its policy's days, not another year's", async () => {
+    const me = await person(t, { employment: { hireDate: '2024-01-08' } });
+    await giveAllowances(t, types, me.id, 2026, { 'Annual Leave': 20 });
+    // The Act's 4th year of service (2027): 10 days; the 2nd (2025): 8.
     expect(await api.balanceOf(me.token, me.id, 2027, 'Annual Leave')).toMatchObject({
       id: null,
-      totalDays: 14,
+      totalDays: 10,
     });
-    expect(await api.balanceOf(me.token, me.id, 2025, 'Annual Leave')).toMatchObject({ totalDays: 0 });
+    expect(await api.balanceOf(me.token, me.id, 2025, 'Annual Leave')).toMatchObject({ totalDays: 8 });
   });
 
   it("is the user's own for STAFF, anyone's for ADMIN", async () => {
@@ -199,7 +205,10 @@ describe('POST /api/users/leave-balances/year-pdf', () => {
     expect(text).toMatch(
       /Employee Annual Medical Hospitalisation Childcare Maternity Paternity Compassionate Unpaid/,
     );
-    expect(text).toContain('Zoë Nguyễn 7.5 0 0 0 0 0 0 -');
+    // Annual as given; the other types as their default policies give a 6th year of service (hired
+    // 2020): the Employment Act's 14 sick and 60 hospitalisation days, the CDCA's 6 childcare, 16
+    // weeks' maternity (112 calendar days), 4 weeks' paternity (20 working days), and 3 compassionate.
+    expect(text).toContain('Zoë Nguyễn 7.5 14 60 6 112 20 3 -');
     expect(text).not.toContain('99');
     const staffOnly = await person(t);
     expect(

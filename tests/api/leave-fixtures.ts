@@ -92,8 +92,12 @@ export interface RequestBody {
 
 /** The leave API as a client sees it. */
 export function leaveApi(t: TestApp) {
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    token: string,
+    payload?: object,
+  ) => t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
   return {
     call,
     create: (token: string, body: RequestBody) =>

@@ -219,7 +219,7 @@ describe('POST /api/leave-requests', () => {
   });
 
   it('refuses a request above the balance, naming the type, the days left and Unpaid Leave', async () => {
-    const me = await staff(undefined, { 'Annual Leave': 2.5, 'Medical Leave': 14 });
+    const me = await staff(undefined, { 'Annual Leave': 2.5, 'Medical Leave': 14, 'Paternity Leave': 0 });
     await api.created(me.token, {
       userId: me.id,
       leaveType: 'Annual Leave',
@@ -240,7 +240,7 @@ describe('POST /api/leave-requests', () => {
     expect(over.json().message).toBe(
       'Not enough Annual Leave balance for 2026: 0.5 days available. Please request Unpaid Leave instead.',
     );
-    // Exactly what is left fits; unpaid leave has no limit; a type with no allowance has none to give.
+    // Exactly what is left fits; unpaid leave has no limit; an allowance of 0 has none to give.
     await api.created(me.token, { userId: me.id, leaveType: 'Annual Leave', ...day('2026-05-06', AM, AM) });
     await api.created(me.token, {
       userId: me.id,

@@ -10,9 +10,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { QueueTarget } from '../jobs/queue';
 import { applyDatabaseExtras } from './extras';
-import * as schema from './schema';
+import * as leaveLawSchema from './leave-law-schema';
+import * as coreSchema from './schema';
 import { registerRunner } from './statements';
 
+const schema = { ...coreSchema, ...leaveLawSchema };
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

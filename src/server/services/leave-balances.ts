@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { leaveStatusesTagged } from '../../../machines/leave-request.lifecycle';
 import { formatDateTime, todayIso } from '../../domain/dates';
 import type { LeaveBalance, YearlyLeaveBalanceRow } from '../../domain/leave';
 import { availableDays, formatDays } from '../../domain/leave-balance';
+import { availableCarriedDays } from '../../domain/leave-entitlement';
 import type { DbOrTx } from '../db/client';
+import { leaveCarryForwards } from '../db/leave-law-schema';
 import { queriesAtOnce } from '../db/queries-at-once';
 import {
   employmentInfo,
@@ -17,6 +19,7 @@ import { conflict, notFound } from '../lib/http-error';
 import { renderPdfDocument } from '../pdf/pool';
 import { type Actor, assertAdmin, assertOwnerOrAdmin } from './actor';
 import { writeAudit } from './audit';
+import { entitlementFor, leavePoliciesOf, servicesOf } from './leave-entitlements';
 import { listLeaveTypes } from './leave-types';
 
 const thisYear = () => Number(todayIso().slice(0, 4));
@@ -24,34 +27,42 @@ const thisYear = () => Number(todayIso().slice(0, 4));
 /**
  * THE balance function: every screen, the API and the PDF read balances from here.
  *
- * A year's allowance is the user's row for that year, or else the latest earlier year's (allowances
- * repeat until an administrator sets another), or else none: 0 days, except Unpaid Leave, which has no
- * limit. What is taken is derived from the requests themselves (their days charged to this year, by
- * status), so a balance can never drift from the requests it reflects.
+ * A year's allowance is the user's row for that year (set on onboarding, on the Leave Allowance
+ * panel, by a year end, or pinned by a request), or else what the type's policy gives for that year
+ * and the user's service (leave-entitlements.ts). Days a year end carried in are added, used before
+ * the year's own days, and after their expiry only those already used still count. What is taken is
+ * derived from the requests themselves (their days charged to this year, by status), so a balance
+ * can never drift from the requests it reflects.
  */
 export async function leaveBalancesOf(
   db: DbOrTx,
   userIds: readonly number[],
   year: number,
+  asOf: string = todayIso(),
 ): Promise<Map<number, LeaveBalance[]>> {
   const result = new Map<number, LeaveBalance[]>();
   if (userIds.length === 0) return result;
   const ids = [...userIds];
-  const [types, allowances, taken] = await queriesAtOnce(
+  const carry = leaveCarryForwards;
+  const [policies, services, allowances, carried, taken] = await queriesAtOnce(
     db,
-    () => db.select().from(leaveTypes).orderBy(asc(leaveTypes.sortOrder), asc(leaveTypes.id)),
+    () => leavePoliciesOf(db),
+    () => servicesOf(db, ids),
     () =>
       db
-        .selectDistinctOn([leaveBalances.userId, leaveBalances.leaveTypeId], {
+        .select({
           id: leaveBalances.id,
           userId: leaveBalances.userId,
           leaveTypeId: leaveBalances.leaveTypeId,
-          year: leaveBalances.year,
           totalDays: leaveBalances.totalDays,
         })
         .from(leaveBalances)
-        .where(and(inArray(leaveBalances.userId, ids), lte(leaveBalances.year, year)))
-        .orderBy(leaveBalances.userId, leaveBalances.leaveTypeId, desc(leaveBalances.year)),
+        .where(and(inArray(leaveBalances.userId, ids), eq(leaveBalances.year, year))),
+    () =>
+      db
+        .select()
+        .from(carry)
+        .where(and(inArray(carry.userId, ids), eq(carry.year, year))),
     () =>
       db
         .select({
@@ -65,9 +76,22 @@ export async function leaveBalancesOf(
             sql<number>`coalesce(sum(${leaveRequestDays.days}) filter (where ${inArray(leaveRequests.status, leaveStatusesTagged('awaitsDecision'))}), 0)`.mapWith(
               Number,
             ),
+          // Carried days go first: what a request starting by their expiry takes is taken from them.
+          beforeExpiry:
+            sql<number>`coalesce(sum(${leaveRequestDays.days}) filter (where ${leaveRequests.fromDate} <= ${carry.expiresOn}), 0)`.mapWith(
+              Number,
+            ),
         })
         .from(leaveRequestDays)
         .innerJoin(leaveRequests, eq(leaveRequests.id, leaveRequestDays.leaveRequestId))
+        .leftJoin(
+          carry,
+          and(
+            eq(carry.userId, leaveRequests.userId),
+            eq(carry.leaveTypeId, leaveRequests.leaveTypeId),
+            eq(carry.year, leaveRequestDays.year),
+          ),
+        )
         .where(
           and(
             eq(leaveRequestDays.year, year),
@@ -79,24 +103,40 @@ export async function leaveBalancesOf(
   );
   const key = (userId: number, typeId: number) => `${userId}:${typeId}`;
   const allowanceOf = new Map(allowances.map((a) => [key(a.userId, a.leaveTypeId), a]));
+  const carriedOf = new Map(carried.map((c) => [key(c.userId, c.leaveTypeId), c]));
   const takenOf = new Map(taken.map((t) => [key(t.userId, t.leaveTypeId), t]));
   for (const userId of ids) {
     result.set(
       userId,
-      types.map((type) => {
+      policies.map((policy) => {
+        const type = policy.leaveType;
         const allowance = allowanceOf.get(key(userId, type.id));
-        const totalDays = allowance ? allowance.totalDays : type.unlimited ? null : 0;
-        const approvedDays = takenOf.get(key(userId, type.id))?.approved ?? 0;
-        const pendingDays = takenOf.get(key(userId, type.id))?.pending ?? 0;
+        const totalDays = allowance
+          ? allowance.totalDays
+          : entitlementFor(policy, services.get(userId), year).entitledDays;
+        const used = takenOf.get(key(userId, type.id));
+        const approvedDays = used?.approved ?? 0;
+        const pendingDays = used?.pending ?? 0;
+        const carriedIn = carriedOf.get(key(userId, type.id));
+        const carriedDays = carriedIn?.days ?? 0;
+        const usable = availableCarriedDays({
+          carriedDays,
+          expiresOn: carriedIn?.expiresOn ?? null,
+          usedOnOrBeforeExpiry: used?.beforeExpiry ?? 0,
+          asOf,
+        });
         return {
-          id: allowance?.year === year ? allowance.id : null,
+          id: allowance?.id ?? null,
           leaveType: { id: type.id, name: type.name },
           year,
           totalDays,
+          carriedForwardDays: carriedDays,
+          carriedForwardExpiresOn: carriedIn?.expiresOn ?? null,
+          carriedForwardUsableDays: usable,
           approvedDays,
           pendingDays,
           usedDays: approvedDays + pendingDays,
-          balance: availableDays({ totalDays, approvedDays, pendingDays }),
+          balance: availableDays({ totalDays, carriedDays: usable, approvedDays, pendingDays }),
         };
       }),
     );

@@ -10,7 +10,7 @@ import {
 import { todayIso } from '../../domain/dates';
 import type { CreateLeaveRequest, LeaveClash, LeaveRequest } from '../../domain/leave';
 import { leaveMessages, outsideEmployment } from '../../domain/leave';
-import { firstShortfall, insufficientBalanceMessage } from '../../domain/leave-balance';
+import { type BalanceFigures, firstShortfall, insufficientBalanceMessage } from '../../domain/leave-balance';
 import {
   type LeavePeriod,
   leaveDaysByYear,
@@ -138,13 +138,14 @@ async function assertBalanceCovers(
   charges: { year: number; days: number }[],
   alreadyHeld: boolean,
 ) {
-  const byYear = new Map<number, { totalDays: number | null; approvedDays: number; pendingDays: number }>();
+  const byYear = new Map<number, BalanceFigures>();
   for (const { year } of charges) {
     const balance = (await leaveBalancesOf(tx, [request.userId], year))
       .get(request.userId)
       ?.find((b) => b.leaveType.id === request.leaveTypeId);
     const figures = {
       totalDays: balance ? balance.totalDays : 0,
+      carriedDays: balance?.carriedForwardUsableDays ?? 0,
       approvedDays: balance?.approvedDays ?? 0,
       pendingDays: balance?.pendingDays ?? 0,
     };

@@ -1,0 +1,316 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDatabaseKind } from './harness';
+import { AM, leaveApi, type Person, PM, person, seedLeaveTypes } from './leave-fixtures';
+
+/**
+ * Issue 17: leave as Singapore law counts it. Every expected figure here is worked out from the
+ * Employment Act and CDCA figures in the shared leave facts (annual leave 7..14 by year of service,
+ * prorated by completed months with MOM's rounding; sick leave 5/15, 8/30, 11/45, 14/60 by completed
+ * months), not from the code.
+ */
+
+let t: TestApp;
+let api: ReturnType<typeof leaveApi>;
+let types: Record<string, number>;
+let admin: Person;
+const thisYear = Number(
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore', year: 'numeric' }).format(new Date()),
+);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = leaveApi(t);
+  types = await seedLeaveTypes(t);
+  admin = await person(t, { role: 'ADMIN' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Policy {
+  leaveTypeId: number;
+  leaveType: { id: number; name: string };
+  entitlement: string;
+  days: number | null;
+  schedule: number[] | null;
+  prorate: boolean;
+  carryForwardMaxDays: number;
+  carryForwardExpiryMonths: number | null;
+}
+interface Entitlement {
+  leaveType: { id: number; name: string };
+  statutoryDays: number | null;
+  entitledDays: number | null;
+  carriedForwardDays: number;
+  carriedForwardExpiresOn: string | null;
+}
+
+const policies = async (token = admin.token): Promise<Policy[]> =>
+  (await api.call('GET', '/api/leave-policies', token)).json();
+const putPolicy = (type: string, body: object, token = admin.token) =>
+  api.call('PUT', `/api/leave-policies/${types[type]}`, token, body);
+const ANNUAL_DEFAULT = {
+  entitlement: 'SERVICE',
+  schedule: [7, 8, 9, 10, 11, 12, 13, 14],
+  prorate: true,
+  carryForwardMaxDays: 14,
+  carryForwardExpiryMonths: 12,
+};
+
+async function entitlements(who: Person, year: number, token = admin.token) {
+  const response = await api.call('GET', `/api/users/${who.id}/leave-entitlements?year=${year}`, token);
+  expect(response.statusCode).toBe(200);
+  const rows: Entitlement[] = response.json();
+  return (type: string) => rows.find((row) => row.leaveType.name === type);
+}
+
+describe('leave policies', () => {
+  it("start from the law: annual leave by year of service, sick leave by the Act's table, unpaid without limit", async () => {
+    const staff = await person(t);
+    const list = await policies(staff.token);
+    expect(list.map((p) => p.leaveType.name)).toEqual(Object.keys(types));
+    const of = (name: string) => list.find((p) => p.leaveType.name === name);
+    expect(of('Annual Leave')).toMatchObject(ANNUAL_DEFAULT);
+    expect(of('Medical Leave')).toMatchObject({ entitlement: 'STATUTORY_SICK' });
+    expect(of('Hospitalisation Leave')).toMatchObject({ entitlement: 'STATUTORY_SICK' });
+    expect(of('Unpaid Leave')).toMatchObject({ entitlement: 'NONE' });
+  });
+
+  it('may be raised, never lowered below the law, and only by an administrator', async () => {
+    const raised = await putPolicy('Annual Leave', { ...ANNUAL_DEFAULT, schedule: [10, 12, 14, 16] });
+    expect(raised.statusCode).toBe(200);
+    expect(raised.json()).toMatchObject({ schedule: [10, 12, 14, 16] });
+    expect((await policies()).find((p) => p.leaveType.name === 'Annual Leave')?.schedule).toEqual([
+      10, 12, 14, 16,
+    ]);
+
+    const lowered = await putPolicy('Annual Leave', {
+      ...ANNUAL_DEFAULT,
+      schedule: [6, 8, 9, 10, 11, 12, 13, 14],
+    });
+    expect(lowered.statusCode).toBe(400);
+    expect(lowered.json().message).toContain('Employment Act');
+    const fixedSick = await putPolicy('Medical Leave', {
+      entitlement: 'FIXED',
+      days: 10,
+      prorate: false,
+      carryForwardMaxDays: 0,
+      carryForwardExpiryMonths: null,
+    });
+    expect(fixedSick.statusCode).toBe(400);
+    expect(fixedSick.json().message).toContain('14');
+
+    const staff = await person(t);
+    expect((await putPolicy('Annual Leave', ANNUAL_DEFAULT, staff.token)).statusCode).toBe(403);
+    expect(
+      (await api.call('PUT', '/api/leave-policies/2000000000', admin.token, ANNUAL_DEFAULT)).statusCode,
+    ).toBe(404);
+    // Unpaid leave has no limit, and a fixed policy needs its days.
+    expect(
+      (await putPolicy('Unpaid Leave', { ...ANNUAL_DEFAULT, entitlement: 'FIXED', days: 5 })).statusCode,
+    ).toBe(400);
+    expect(
+      (await putPolicy('Compassionate Leave', { ...ANNUAL_DEFAULT, entitlement: 'FIXED', schedule: null }))
+        .statusCode,
+    ).toBe(400);
+
+    expect((await putPolicy('Annual Leave', ANNUAL_DEFAULT)).statusCode).toBe(200);
+    const [audit] = (
+      (await t.db.execute(
+        sql`select count(*)::int as n from audit_log where action = 'leavePolicy.updated'`,
+      )) as unknown as { rows: Array<{ n: number }> }
+    ).rows;
+    expect(audit?.n).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('entitlements', () => {
+  it('prorate the year of joining by completed months, with MOM rounding', async () => {
+    // 14 Mar to 31 Dec: 9 completed months; 9/12 of the 1st year's 7 days = 5.25, so 5.
+    const joiner = await person(t, { employment: { hireDate: '2026-03-14' } });
+    const of = await entitlements(joiner, 2026);
+    expect(of('Annual Leave')).toMatchObject({ statutoryDays: 5, entitledDays: 5, carriedForwardDays: 0 });
+    // Sick leave by completed months at the year's end: 9 months, so the full 14 and 60.
+    expect(of('Medical Leave')).toMatchObject({ statutoryDays: 14, entitledDays: 14 });
+    expect(of('Hospitalisation Leave')).toMatchObject({ statutoryDays: 60, entitledDays: 60 });
+    expect(of('Unpaid Leave')).toMatchObject({ entitledDays: null });
+  });
+
+  it('give 14 days from the eighth year of service', async () => {
+    const veteran = await person(t, { employment: { hireDate: '2019-02-01' } });
+    expect((await entitlements(veteran, 2026))('Annual Leave')).toMatchObject({
+      statutoryDays: 14,
+      entitledDays: 14,
+    });
+    expect((await entitlements(veteran, 2025))('Annual Leave')).toMatchObject({ entitledDays: 13 });
+  });
+
+  it('give sick leave by completed months of service', async () => {
+    const cases: Array<[string, number, number]> = [
+      ['2026-08-15', 8, 30], // 4 completed months by 31 Dec
+      ['2026-09-20', 5, 15], // 3
+      ['2026-07-01', 14, 60], // 6
+      ['2026-10-10', 0, 0], // 2: not yet entitled
+    ];
+    for (const [hireDate, sick, hospital] of cases) {
+      const who = await person(t, { employment: { hireDate } });
+      const of = await entitlements(who, 2026);
+      expect([
+        hireDate,
+        of('Medical Leave')?.entitledDays,
+        of('Hospitalisation Leave')?.entitledDays,
+      ]).toEqual([hireDate, sick, hospital]);
+    }
+  });
+
+  it("prorate the year of leaving, as MOM's worked example does", async () => {
+    // MOM: start 14 Mar, leave 31 Jul: 4 completed months of a 10-day entitlement = 3.33, so 3 days.
+    expect(
+      (
+        await putPolicy('Compassionate Leave', {
+          entitlement: 'FIXED',
+          days: 10,
+          prorate: true,
+          carryForwardMaxDays: 0,
+          carryForwardExpiryMonths: null,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const brief = await person(t, { employment: { hireDate: '2026-03-14', lastDayOfService: '2026-07-31' } });
+    expect((await entitlements(brief, 2026))('Compassionate Leave')).toMatchObject({ entitledDays: 3 });
+    // A leaver of long service: 7 completed months of 14 days = 8.17, so 8.
+    const leaver = await person(t, {
+      employment: { hireDate: '2015-01-05', lastDayOfService: '2026-07-31' },
+    });
+    expect((await entitlements(leaver, 2026))('Annual Leave')).toMatchObject({ entitledDays: 8 });
+    await putPolicy('Compassionate Leave', {
+      entitlement: 'FIXED',
+      days: 3,
+      prorate: false,
+      carryForwardMaxDays: 0,
+      carryForwardExpiryMonths: null,
+    });
+  });
+
+  it("are the user's own for STAFF, anyone's for ADMIN", async () => {
+    const me = await person(t);
+    const other = await person(t);
+    expect((await api.call('GET', `/api/users/${other.id}/leave-entitlements`, me.token)).statusCode).toBe(
+      403,
+    );
+    expect((await api.call('GET', `/api/users/${me.id}/leave-entitlements`, me.token)).statusCode).toBe(200);
+    expect((await api.call('GET', '/api/users/2000000000/leave-entitlements', admin.token)).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('year end', () => {
+  const annual = (who: Person, year: number) => api.balanceOf(admin.token, who.id, year, 'Annual Leave');
+  const yearEnd = (year: number, token = admin.token) =>
+    api.call('POST', '/api/leave-balances/year-end', token, { year });
+  const setCarry = (carryForwardMaxDays: number, carryForwardExpiryMonths: number | null) =>
+    putPolicy('Annual Leave', { ...ANNUAL_DEFAULT, carryForwardMaxDays, carryForwardExpiryMonths });
+
+  it("carries unused days up to the policy's limit, and gives the same figures when run again", async () => {
+    const closing = thisYear - 1;
+    // Hired 2020: the Act's days for the year closing, by year of service.
+    const full = Math.min(14, 7 + (closing - 2020));
+    const who = await person(t, { employment: { hireDate: '2020-01-06' } });
+    await api.created(admin.token, {
+      userId: who.id,
+      leaveType: 'Annual Leave',
+      // Seven days in a row hold five working days; mid-June has no public holiday in 2025 to 2027.
+      fromDate: `${closing}-06-15`,
+      fromDateIsAm: AM,
+      toDate: `${closing}-06-21`,
+      toDateIsAm: PM,
+    });
+    expect(await annual(who, closing)).toMatchObject({ totalDays: full, usedDays: 5 });
+    expect((await setCarry(5, 12)).statusCode).toBe(200);
+
+    const preview = await api.call('GET', `/api/leave-balances/year-end?year=${closing}`, admin.token);
+    expect(preview.statusCode).toBe(200);
+    const first = await yearEnd(closing);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ ...preview.json(), year: closing });
+    expect(first.json().daysCarried).toBeGreaterThanOrEqual(5);
+
+    // full - 5 unused, at most 5 carried, expiring at the end of the next year (12 months).
+    const carried = await annual(who, thisYear);
+    expect(carried).toMatchObject({ carriedForwardDays: 5, carriedForwardExpiresOn: `${thisYear}-12-31` });
+    const nextFull = Math.min(14, 7 + (thisYear - 2020));
+    expect(carried.totalDays).toBe(nextFull);
+    expect(carried.balance).toBe(nextFull + 5 - carried.usedDays);
+    expect((await entitlements(who, thisYear))('Annual Leave')).toMatchObject({
+      entitledDays: nextFull,
+      carriedForwardDays: 5,
+      carriedForwardExpiresOn: `${thisYear}-12-31`,
+    });
+
+    // Again: nothing more carried, the same figures.
+    const second = await yearEnd(closing);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().daysCarried).toBe(first.json().daysCarried);
+    expect(second.json().balancesCreated).toBe(0);
+    expect(await annual(who, thisYear)).toMatchObject({ carriedForwardDays: 5, balance: carried.balance });
+    const [audit] = (
+      (await t.db.execute(
+        sql`select count(*)::int as n from audit_log where action = 'leaveBalance.yearEnd'`,
+      )) as unknown as { rows: Array<{ n: number }> }
+    ).rows;
+    expect(audit?.n).toBe(2);
+  });
+
+  it('uses carried days first, and after their expiry keeps only those already used', async () => {
+    // Closing 2024 into 2025 with a 3-month expiry: carried days expire on 31 Mar 2025.
+    expect((await setCarry(5, 3)).statusCode).toBe(200);
+    const who = await person(t, { employment: { hireDate: '2020-01-06' } });
+    expect((await yearEnd(2024)).statusCode).toBe(200);
+    // 2024, the 5th year: 11 days, none used: 5 carried, 6 forfeited.
+    expect(await annual(who, 2025)).toMatchObject({
+      carriedForwardDays: 5,
+      carriedForwardExpiresOn: '2025-03-31',
+      totalDays: 12,
+    });
+    // Two days in February 2025 come from the carried days; a day in May from the year's own.
+    for (const [from, to] of [
+      ['2025-02-10', '2025-02-11'],
+      ['2025-05-06', '2025-05-06'],
+    ] as const) {
+      const created = await api.created(admin.token, {
+        userId: who.id,
+        leaveType: 'Annual Leave',
+        fromDate: from,
+        fromDateIsAm: AM,
+        toDate: to,
+        toDateIsAm: PM,
+      });
+      expect((await api.decide(admin.token, created.id, 'APPROVED')).statusCode).toBe(200);
+    }
+    // Past 31 Mar 2025 the 3 unused carried days are gone; the 2 used stay used: 12 + 2 - 3 = 11.
+    expect(await annual(who, 2025)).toMatchObject({ usedDays: 3, carriedForwardUsableDays: 2, balance: 11 });
+    await setCarry(14, 12);
+  });
+
+  it('is for an administrator, and not for a year that has not begun', async () => {
+    const staff = await person(t);
+    expect((await yearEnd(thisYear - 1, staff.token)).statusCode).toBe(403);
+    expect((await yearEnd(thisYear + 1)).statusCode).toBe(409);
+    expect((await yearEnd(1999)).statusCode).toBe(400);
+  });
+
+  it.runIf(testDatabaseKind === 'postgres')('gives the same figures when two run at once', async () => {
+    const who = await person(t, { employment: { hireDate: '2021-05-03' } });
+    const [a, b] = await Promise.all([yearEnd(thisYear - 2), yearEnd(thisYear - 2)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().daysCarried).toBe(b.json().daysCarried);
+    const rows = (
+      (await t.db.execute(
+        sql`select count(*)::int as n from leave_carry_forwards where user_id = ${who.id} and year = ${thisYear - 1}`,
+      )) as unknown as { rows: Array<{ n: number }> }
+    ).rows;
+    expect(rows[0]?.n).toBe(1);
+  });
+});
