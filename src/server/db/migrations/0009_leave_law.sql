@@ -79,7 +79,7 @@ INSERT INTO "public_holidays" ("date", "name") VALUES
   ('2027-12-25', 'Christmas Day')
 ON CONFLICT DO NOTHING;
 --> statement-breakpoint
--- Each existing type gets a policy. The default types get the Employment Act's and the CDCA's (decision 0009); the rules read the statute column from now on, never the name.
+-- Each existing type gets a policy. The default types get the Employment Act's and the CDCA's (decision 0010); the rules read the statute column from now on, never the name.
 INSERT INTO "leave_policies" ("leave_type_id", "statute", "entitlement", "days", "schedule", "prorate", "carry_forward_max_days", "carry_forward_expiry_months")
 SELECT t."id",
   CASE t."name" WHEN 'Annual Leave' THEN 'ANNUAL' WHEN 'Medical Leave' THEN 'SICK' WHEN 'Hospitalisation Leave' THEN 'HOSPITALISATION'
