@@ -52,6 +52,43 @@ describe('PDF fonts', () => {
     expect((await pdfText(second)).text).toContain('No results for Tom');
   });
 
+  it('embed the same font program in documents of the same characters, and the right one in others', async () => {
+    // The embedded font file (FontFile2) of each font, as the PDF holds it (a compressed stream).
+    const fontFiles = (pdf: Buffer) =>
+      [...pdf.toString('latin1').matchAll(/\/FontFile2 (\d+) 0 R/g)].map((match) => {
+        const start = pdf.indexOf(`\n${match[1]} 0 obj`);
+        return pdf
+          .subarray(start, pdf.indexOf('endobj', start))
+          .toString('latin1')
+          .replace(/^\n\d+/, '');
+      });
+    const draw = (name: string) =>
+      renderPdf({ title: name }, (doc) => {
+        heading(doc, name);
+        doc.text('Net payable 4,321.09');
+      });
+    const [tan, lim, sofia, tanAgain] = [
+      await draw('Tan Wei Ming'),
+      await draw('Lim Mei Ling'),
+      await draw('Σοφία Nguyễn'),
+      await draw('Tan Wei Ming'),
+    ];
+    expect(fontFiles(tan)).toHaveLength(2);
+    expect(fontFiles(lim)).toEqual(fontFiles(tan));
+    expect(fontFiles(sofia)).not.toEqual(fontFiles(tan));
+    expect(fontFiles(tanAgain)).toEqual(fontFiles(tan));
+    for (const [pdf, name] of [
+      [tan, 'Tan Wei Ming'],
+      [lim, 'Lim Mei Ling'],
+      [sofia, 'Σοφία Nguyễn'],
+      [tanAgain, 'Tan Wei Ming'],
+    ] as const) {
+      const { text } = await pdfText(pdf);
+      expect(text).toContain(name);
+      expect(text).toContain('Net payable 4,321.09');
+    }
+  });
+
   it('leave other text to fontkit: kerning, ligatures and other scripts', () => {
     const fontkit = plain('DejaVuSans');
     for (const text of [

@@ -14,6 +14,9 @@ export const fonts = {
 
 export const pageMargin = 40;
 
+/** Letters, digits and the punctuation of names, dates and amounts: what nearly every document prints. */
+const COMMON_CHARACTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.,-:/()&'@#%+";
+
 export type Pdf = PDFKit.PDFDocument;
 
 export interface PdfOptions {
@@ -24,6 +27,8 @@ export interface PdfOptions {
 
 function createPdf(options: PdfOptions): Pdf {
   const doc = new PDFDocument({
+    // No default font: pdfkit's, Helvetica, had its metrics parsed for every document; ours is set below.
+    font: '',
     size: 'A4',
     layout: options.layout ?? 'portrait',
     margin: pageMargin,
@@ -37,7 +42,14 @@ function createPdf(options: PdfOptions): Pdf {
   const dejaVu = dejaVuSans() as unknown as Record<'regular' | 'bold', PDFKit.Mixins.PDFFontSource>;
   doc.registerFont(fonts.regular, dejaVu.regular);
   doc.registerFont(fonts.bold, dejaVu.bold);
-  doc.font(fonts.regular).fontSize(10);
+  // Each font's subset starts with the same characters in every document, so that most documents
+  // embed the same subsets, which ./fonts encodes once (pdfkit's font object adds glyphs to its
+  // subset as it encodes text; nothing is drawn).
+  for (const name of [fonts.bold, fonts.regular]) {
+    doc.font(name);
+    (doc as unknown as { _font: { encode(text: string): unknown } })._font.encode(COMMON_CHARACTERS);
+  }
+  doc.fontSize(10);
   return doc;
 }
 

@@ -14,9 +14,11 @@ import { create, type Font, type Glyph, type GlyphPosition, type GlyphRun } from
  * fontkit answers. That is checked when the file is first read, for every character and every pair
  * of them; a font where it fails lays amounts out as any other text.
  *
- * Other words are laid out once per document and remembered here, not by pdfkit (document.ts turns
+ * Other words are laid out once per thread and remembered here, not by pdfkit (document.ts turns
  * its cache off): pdfkit's keeps every distinct word to the end of the document, each amount of that
- * table too, and the garbage collector kept copying them while the document grew.
+ * table too, and the garbage collector kept copying them while the document grew. Here amounts are
+ * never kept, and the other words (labels, names) are kept across documents up to a bound: a month's
+ * payslips print the same labels thousands of times.
  */
 
 const require = createRequire(import.meta.url);
@@ -96,15 +98,20 @@ function amountsCompose(font: Font) {
   return true;
 }
 
+/** Words remembered per font and thread; past this many the memory starts afresh. */
+const WORDS_KEPT = 20_000;
+
 /**
  * The font's layout as pdfkit asks for it (a word, no features): an amount put together from its
- * characters when the font allows it, any other word laid out by fontkit once per document. pdfkit
- * scales the positions it gets in place, so each call answers positions of its own.
+ * characters when the font allows it, any other word laid out by fontkit once per thread (`words`,
+ * shared by the documents the thread draws). A remembered run's glyphs come from layout, so they
+ * carry their characters, whichever document first laid them out. pdfkit scales the positions it
+ * gets in place, so each call answers positions of its own.
  */
-function layingOutOnce(font: Font, amountsCompose: boolean): Font {
+function layingOutOnce(font: Font, amountsCompose: boolean, words: Map<string, GlyphRun>): Font {
   const layout = font.layout.bind(font);
   let compose: ReturnType<typeof composer> | undefined;
-  const words = new Map<string, GlyphRun>();
+  if (words.size > WORDS_KEPT) words.clear();
   font.layout = (text, features, ...rest) => {
     if (features !== undefined || rest.length > 0) return layout(text, features, ...rest);
     if (amountsCompose && isAmount.test(text)) {
@@ -130,8 +137,50 @@ function layingOutOnce(font: Font, amountsCompose: boolean): Font {
   return font;
 }
 
-/** A font parsed once per thread, with whether its amounts compose. */
-const parsed = new Map<string, { font: Font; layout: Font['layout']; amountsCompose: boolean }>();
+/** Encoded subsets kept per font and thread; past this many the memory starts afresh. */
+const SUBSETS_KEPT = 100;
+
+interface Subset {
+  glyphs: number[];
+  encode(): Uint8Array;
+}
+
+/**
+ * Embedding a font means encoding the subset of its glyphs a document uses, which took half of a
+ * payslip's drawing time. The bytes depend only on those glyphs, in the order they joined, and
+ * document.ts starts every subset with the same characters, so a month's payslips mostly embed the
+ * same subset: it is encoded once per thread and its bytes given to each document.
+ */
+function rememberingSubsets(font: Font, createSubset: () => Subset, encoded: Map<string, Uint8Array>) {
+  (font as unknown as { createSubset: () => Subset }).createSubset = () => {
+    const subset = createSubset();
+    const encode = subset.encode.bind(subset);
+    subset.encode = () => {
+      const key = subset.glyphs.join(',');
+      let bytes = encoded.get(key);
+      if (!bytes) {
+        if (encoded.size >= SUBSETS_KEPT) encoded.clear();
+        bytes = encode();
+        encoded.set(key, bytes);
+      }
+      return bytes;
+    };
+    return subset;
+  };
+}
+
+/** A font parsed once per thread, with whether its amounts compose, and its remembered words and subsets. */
+const parsed = new Map<
+  string,
+  {
+    font: Font;
+    layout: Font['layout'];
+    createSubset: () => Subset;
+    amountsCompose: boolean;
+    words: Map<string, GlyphRun>;
+    subsets: Map<string, Uint8Array>;
+  }
+>();
 
 /**
  * A font for one document. Parsing a font file and decoding its tables (character map,
@@ -145,13 +194,22 @@ function load(name: string): Font {
   let entry = parsed.get(name);
   if (!entry) {
     const font = create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`)));
-    entry = { font, layout: font.layout, amountsCompose: amountsCompose(font) };
+    const createSubset = (font as unknown as { createSubset: () => Subset }).createSubset.bind(font);
+    entry = {
+      font,
+      layout: font.layout,
+      createSubset,
+      amountsCompose: amountsCompose(font),
+      words: new Map(),
+      subsets: new Map(),
+    };
     parsed.set(name, entry);
   }
   const { font } = entry;
   (font as unknown as { _glyphs: unknown[] })._glyphs = [];
   font.layout = entry.layout;
-  return layingOutOnce(font, entry.amountsCompose);
+  rememberingSubsets(font, entry.createSubset, entry.subsets);
+  return layingOutOnce(font, entry.amountsCompose, entry.words);
 }
 
 /** DejaVu Sans and DejaVu Sans Bold for one document (one document at a time per thread). */
