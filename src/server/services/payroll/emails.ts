@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailPayslipsAnswer, EmailPayslipsRequest, JobProgress } from '../../../domain/payslip-emails';
 import { MONTH_NAMES } from '../../../domain/payslip-labels';
@@ -116,14 +116,20 @@ export async function jobProgress(db: DbOrTx, actor: Actor, jobId: string): Prom
   const [job] = await db.select().from(payslipEmailJobs).where(eq(payslipEmailJobs.id, jobId));
   if (!job) throw notFound('Job not found.');
   const tallies = await db
-    .select({ status: payslipEmails.status, n: count(), tried: sql<number>`sum(${payslipEmails.attempts})` })
+    .select({
+      status: payslipEmails.status,
+      n: count(),
+      tried: sql<number>`sum(${payslipEmails.attempts})`,
+      accepted: sql<number>`count(${payslipEmails.sentAt})`,
+    })
     .from(payslipEmails)
     .where(eq(payslipEmails.jobId, jobId))
     .groupBy(payslipEmails.status);
   const of = (status: string) => Number(tallies.find((row) => row.status === status)?.n ?? 0);
   const total = tallies.reduce((sum, row) => sum + Number(row.n), 0);
   const tried = tallies.reduce((sum, row) => sum + Number(row.tried ?? 0), 0);
-  const done = of('sent');
+  // Done: accepted by the server. A send recorded but not yet answered is still in hand.
+  const done = Number(tallies.find((row) => row.status === 'sent')?.accepted ?? 0);
   const failed = of('failed');
   const errors =
     failed === 0
@@ -174,13 +180,22 @@ export interface SendDeps {
 }
 
 /**
- * One send, as the queue's worker runs it. Claimed in a transaction (a row sent or given up is left
- * alone: the retry of a job whose send went through does nothing), then the PDF is drawn and the
- * message sent, then marked sent. A failure is recorded and thrown, so the queue retries with
- * backoff; at the last try the row is marked failed with the reason.
+ * One send, as the queue's worker runs it. Claimed (a row sent or given up is left alone: the retry
+ * of a job whose send went through does nothing), then the PDF is drawn and the message sent: marked
+ * sent once the server holds it and before its ending line (mail.ts), and `sentAt` set when the
+ * server has accepted it. A failure is recorded and thrown, so the queue retries with backoff; at the
+ * last try the row is marked failed with the reason.
  */
 export async function sendPayslipEmail(deps: SendDeps, emailId: number): Promise<void> {
   const { db } = deps;
+  // Handed out again after its worker died between the record and the server's answer: the ending
+  // line went out right after the record, so the message is taken as accepted, never sent again.
+  const confirmed = await db
+    .update(payslipEmails)
+    .set({ sentAt: new Date() })
+    .where(and(eq(payslipEmails.id, emailId), eq(payslipEmails.status, 'sent'), isNull(payslipEmails.sentAt)))
+    .returning({ id: payslipEmails.id });
+  if (confirmed.length > 0) return;
   // One statement claims the send (its row lock keeps two claims apart) and reads what the message needs.
   const [claimed] = await rowsOf<{
     attempts: number;
@@ -222,7 +237,7 @@ export async function sendPayslipEmail(deps: SendDeps, emailId: number): Promise
       (tx) =>
         tx
           .update(payslipEmails)
-          .set({ status: 'sent', sentAt: new Date(), lastError: null })
+          .set({ status: 'sent', sentAt: null, lastError: null })
           .where(eq(payslipEmails.id, emailId))
           .then(() => undefined),
     );
@@ -237,6 +252,8 @@ export async function sendPayslipEmail(deps: SendDeps, emailId: number): Promise
     if (last) return;
     throw error;
   }
+  // The server accepted it: only now does the job count it done.
+  await db.update(payslipEmails).set({ sentAt: new Date() }).where(eq(payslipEmails.id, emailId));
 }
 
 /** The right-hand side of the payslip e-mails' Message-IDs. */
