@@ -54,6 +54,12 @@ export interface EditablePanelContext {
   draft: PanelValues;
   errors: Errors;
   error: ApiError | null;
+  /**
+   * The Leave Allowance panel (issue 17): the entitlement the policies give, by leave type id, which
+   * fills a field with nothing stored when editing starts, and the law's minimum, below which a value warns.
+   */
+  suggested: PanelValues;
+  minimums: Record<string, number | null>;
 }
 
 /** Told to whoever holds the panel (a screen's parent machine): a save went through. */
@@ -63,7 +69,9 @@ export type EditablePanelEvent =
   | { type: 'panel.edit' }
   | { type: 'panel.change'; field: string; value: string }
   | { type: 'panel.cancel' }
-  | { type: 'panel.save' };
+  | { type: 'panel.save' }
+  /** From the screen's parent: the entitlements arrived (the Leave Allowance panel). */
+  | { type: 'panel.prefill'; values: PanelValues; minimums: Record<string, number | null> };
 
 const ALL_REQUIRED = 'All fields are required.';
 
@@ -100,6 +108,15 @@ export const panelToasts: Record<
   ...recordPanelToasts,
   paymentSnapshot: { saved: payrollToasts.snapshotSaved, failed: payrollToasts.snapshotFailed },
 };
+
+/** The stored values, with a suggestion in each field that has nothing stored. */
+const withSuggestions = (stored: PanelValues, suggested: PanelValues): PanelValues =>
+  Object.fromEntries(
+    Object.entries(stored).map(([field, value]) => [
+      field,
+      value === '' ? (suggested[field] ?? value) : value,
+    ]),
+  );
 
 export const isPanelDirty = (context: Pick<EditablePanelContext, 'stored' | 'draft'>) =>
   Object.keys(context.draft).some((field) => context.draft[field] !== context.stored[field]);
@@ -149,15 +166,27 @@ export function createEditablePanelMachine(definition: { id: string; description
       draft: input.values,
       errors: {},
       error: null,
+      suggested: {},
+      minimums: {},
     }),
     initial: 'readOnly',
+    on: {
+      'panel.prefill': {
+        description: 'The computed entitlements arrived: they fill empty fields when editing starts.',
+        actions: assign(({ event }) => ({ suggested: event.values, minimums: event.minimums })),
+      },
+    },
     states: {
       readOnly: {
         description: 'The stored values; the pencil starts editing.',
         on: {
           'panel.edit': {
             target: 'editing',
-            actions: assign(({ context }) => ({ draft: context.stored, errors: {}, error: null })),
+            actions: assign(({ context }) => ({
+              draft: withSuggestions(context.stored, context.suggested),
+              errors: {},
+              error: null,
+            })),
           },
         },
       },

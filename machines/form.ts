@@ -41,6 +41,25 @@ export interface FormContext<TValues extends FormValues, TParams, TOutput> {
   file: File | null;
   /** Forms with an upload: the storage key of the chosen file once uploaded (kept for a retry). */
   uploadKey: string | null;
+  /** Forms with a lookup: what it loaded, by key (null: that key could not be loaded). */
+  lookups: Lookups;
+}
+
+/** Reference data a form loads as its values need it (a year's public holidays), by key. */
+export type Lookups = Readonly<Record<string, readonly string[] | null>>;
+
+/**
+ * Reference data the derived fields need, loaded while the user types (the public holidays of the years
+ * of the chosen dates): whenever the values need keys not loaded yet, the `lookup` actor loads them, and
+ * the derived fields are computed again with them. Loaded keys stay for the life of the form.
+ */
+export interface LookupConfig<TValues extends FormValues, TParams> {
+  /** The lookup actor's id, named for its job. */
+  id: string;
+  description: string;
+  /** The keys the values need that are not in `loaded` yet. */
+  missing: (values: TValues, params: TParams, loaded: Lookups) => string[];
+  failureToast: (error: ApiError) => ToastParams;
 }
 
 export type FieldName<TValues extends FormValues> = keyof TValues & string;
@@ -102,9 +121,11 @@ export interface FormConfig<TValues extends FormValues, TData, TOutput, TParams 
    * Read-only fields computed from the others (a leave request's days): recomputed after every change and
    * when the form (re)opens, never typed.
    */
-  derive?: (values: TValues, params: TParams) => Partial<TValues>;
+  derive?: (values: TValues, params: TParams, lookups: Lookups) => Partial<TValues>;
   /** A file to upload before the request (see UploadConfig). */
   upload?: UploadConfig<TValues>;
+  /** Reference data to load as the values need it (see LookupConfig). */
+  lookup?: LookupConfig<TValues, TParams>;
 }
 
 export interface FormInput<TParams, TValues extends FormValues = FormValues> {
@@ -136,9 +157,9 @@ export function createFormMachine<
   TOutput,
   TParams extends object = object,
 >(config: FormConfig<TValues, TData, TOutput, TParams>) {
-  const { schema, typingSchema, afterSuccess, upload } = config;
-  const withDerived = (values: TValues, params: TParams): TValues =>
-    config.derive ? { ...values, ...config.derive(values, params) } : values;
+  const { schema, typingSchema, afterSuccess, upload, lookup } = config;
+  const withDerived = (values: TValues, params: TParams, lookups: Lookups = {}): TValues =>
+    config.derive ? { ...values, ...config.derive(values, params, lookups) } : values;
   const cooldownMs = afterSuccess.type === 'cooldown' ? afterSuccess.seconds * 1000 : 0;
 
   const form = setup({
@@ -151,6 +172,7 @@ export function createFormMachine<
     actors: {
       submit: fromPromise<TOutput, SubmitInput<TData, TParams>>(notProvided(config.id, 'submit')),
       upload: fromPromise<string, File>(notProvided(config.id, 'upload')),
+      lookup: fromPromise<Record<string, readonly string[]>, string[]>(notProvided(config.id, 'lookup')),
     },
     actions: {
       notify: notProvided(config.id, 'notify') as (_: unknown, params: ToastParams) => void,
@@ -161,13 +183,20 @@ export function createFormMachine<
       /** Every field is right and a chosen file is not uploaded yet. */
       isReadyToUpload: ({ context }) =>
         context.file !== null && context.uploadKey === null && validateForm(schema, context.values).success,
+      /** The values need lookup keys that are not loaded yet. */
+      hasMissingLookup: ({ context }) =>
+        lookup !== undefined && lookup.missing(context.values, context.params, context.lookups).length > 0,
     },
     delays: { cooldown: cooldownMs, cooldownTick: 1000 },
   });
 
   const changeField = form.assign(({ context, event }) => {
     assertEvent(event, 'field.change');
-    const values = withDerived({ ...context.values, [event.name]: event.value }, context.params);
+    const values = withDerived(
+      { ...context.values, [event.name]: event.value },
+      context.params,
+      context.lookups,
+    );
     const errors = errorsAfterChange(schema, typingSchema, values, context.errors);
     // A refused file's message stays until another file is chosen: the schema cannot see it.
     const refusal = upload ? context.errors[upload.field] : undefined;
@@ -217,7 +246,10 @@ export function createFormMachine<
     },
   }));
   const clear = form.assign({
-    values: ({ context }) => withDerived({ ...config.initialValues }, context.params),
+    values: ({ context }) => withDerived({ ...config.initialValues }, context.params, context.lookups),
+    // What could not be loaded is tried again; what was loaded stays.
+    lookups: ({ context }) =>
+      Object.fromEntries(Object.entries(context.lookups).filter(([, loaded]) => loaded !== null)),
     errors: {},
     edited: {},
     submitError: null,
@@ -359,6 +391,52 @@ export function createFormMachine<
     ],
   };
 
+  const lookupDone = form.assign(({ context, event }) => {
+    const loaded = { ...context.lookups, ...(event as unknown as { output: Lookups }).output };
+    return { lookups: loaded, values: withDerived(context.values, context.params, loaded) };
+  });
+  const lookupFailed = form.assign(({ context }) => {
+    const keys = lookup ? lookup.missing(context.values, context.params, context.lookups) : [];
+    const loaded = { ...context.lookups, ...Object.fromEntries(keys.map((key) => [key, null])) };
+    return { lookups: loaded, values: withDerived(context.values, context.params, loaded) };
+  });
+  const lookupStates = lookup
+    ? {
+        initial: 'current',
+        states: {
+          current: {
+            description: 'Everything the values need is loaded.',
+            always: {
+              guard: 'hasMissingLookup' as const,
+              target: 'lookingUp',
+              description: 'The values need what is not loaded yet.',
+            },
+          },
+          lookingUp: {
+            description: lookup.description,
+            invoke: {
+              id: lookup.id,
+              src: 'lookup' as const,
+              input: ({ context }: { context: FormContext<TValues, TParams, TOutput> }) =>
+                lookup.missing(context.values, context.params, context.lookups),
+              onDone: { target: 'current', actions: lookupDone },
+              onError: {
+                target: 'current',
+                actions: [
+                  lookupFailed,
+                  {
+                    type: 'notify' as const,
+                    params: ({ event }: { event: { error: unknown } }) =>
+                      lookup.failureToast(toApiError(event.error)),
+                  },
+                ],
+              },
+            },
+          },
+        },
+      }
+    : {};
+
   const machineConfig = {
     id: config.id,
     description: config.description,
@@ -372,6 +450,7 @@ export function createFormMachine<
       result: null,
       file: null,
       uploadKey: null,
+      lookups: {},
     }),
     initial: config.dialog ? 'closed' : 'editing',
     output: ({ context }: { context: FormContext<TValues, TParams, TOutput> }) => context.result as TOutput,
@@ -380,6 +459,7 @@ export function createFormMachine<
       editing: {
         description: 'The user fills in the fields; errors show beside the field they concern.',
         on: { ...fieldEvents, ...submitEvent, ...closeEvent },
+        ...lookupStates,
       },
       ...(upload
         ? {
@@ -462,6 +542,7 @@ export type SubmitInput<TData, TParams> = TData & TParams & { uploadKey?: string
 /** The states a form can be in; which of the last three exist depends on `afterSuccess`. */
 export type FormStateValue =
   | 'editing'
+  | { editing: 'current' | 'lookingUp' }
   | 'uploading'
   | 'submitting'
   | 'submitFailed'
@@ -474,9 +555,16 @@ export type FormMachine<TValues extends FormValues, TData, TOutput, TParams> = S
   FormEvent<TValues>,
   Record<string, AnyActorRef | undefined>,
   | { src: 'submit'; logic: PromiseActorLogic<TOutput, SubmitInput<TData, TParams>>; id: string | undefined }
-  | { src: 'upload'; logic: PromiseActorLogic<string, File>; id: string | undefined },
+  | { src: 'upload'; logic: PromiseActorLogic<string, File>; id: string | undefined }
+  | {
+      src: 'lookup';
+      logic: PromiseActorLogic<Record<string, readonly string[]>, string[]>;
+      id: string | undefined;
+    },
   { type: 'notify'; params: ToastParams } | { type: 'navigate'; params: { to: string } },
-  { type: 'isValid'; params: undefined } | { type: 'isReadyToUpload'; params: undefined },
+  | { type: 'isValid'; params: undefined }
+  | { type: 'isReadyToUpload'; params: undefined }
+  | { type: 'hasMissingLookup'; params: undefined },
   'cooldown' | 'cooldownTick',
   FormStateValue,
   string,

@@ -1,15 +1,20 @@
 import type { AnyStateMachine } from 'xstate';
 import { adminDashboardMachine } from './admin-dashboard.machine';
+import { adminLeaveCalendarMachine } from './admin-leave-calendar.machine';
 import { changePasswordMachine } from './change-password.machine';
 import { companyFormMachine } from './company-form.machine';
 import { companySettingsMachine } from './company-settings.machine';
 import { editablePanelMachine } from './editable-panel.machine';
 import { forgotPasswordMachine } from './forgot-password.machine';
 import { leaveBalanceReportMachine } from './leave-balance-report.machine';
+import { leaveCalendarMachine } from './leave-calendar.machine';
 import { leaveOverviewMachine } from './leave-overview.machine';
+import { leavePoliciesMachine } from './leave-policies.machine';
+import { leavePolicyFormMachine } from './leave-policy-form.machine';
 import { leaveRequestLifecycle } from './leave-request.lifecycle';
 import { leaveRequestDetailsMachine } from './leave-request-details.machine';
 import { leaveReviewMachine } from './leave-review.machine';
+import { leaveYearEndMachine } from './leave-year-end.machine';
 import { listMachine } from './list.machine';
 import { loginFormMachine } from './login-form.machine';
 import { onboardingMachine } from './onboarding.machine';
@@ -19,6 +24,8 @@ import { paymentSnapshotMachine } from './payment-snapshot.machine';
 import { payrollPeriodMachine } from './payroll-period.machine';
 import { payslipLifecycle } from './payslip.lifecycle';
 import { payslipEmailsMachine } from './payslip-emails.machine';
+import { publicHolidayFormMachine } from './public-holiday-form.machine';
+import { publicHolidaysMachine } from './public-holidays.machine';
 import { registerUserMachine } from './register-user.machine';
 import { requestLeaveMachine } from './request-leave.machine';
 import { resetPasswordMachine } from './reset-password.machine';
@@ -196,7 +203,7 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'user-leave',
     drives: '/staff, and the leave of /staff/profile and /admin/users/:id',
     purpose:
-      "One person's leave (staff dashboard, My profile, user detail) as one machine: it spawns the requests, the counts, the balance, the details panel and the Request for Leave dialog, and a request created or deleted reloads the others and starts the next dialog empty.",
+      "One person's leave (staff dashboard, My profile, user detail) as one machine: it spawns the requests, the counts, the balance, the details panel, the Request for Leave dialog and (on /staff) the calendar of one's own requests, and a request created or deleted reloads the others and starts the next dialog empty.",
     machine: userLeaveMachine,
   },
   {
@@ -208,7 +215,7 @@ export const machines: readonly RegisteredMachine[] = [
   },
   {
     name: 'leave-review',
-    drives: 'Leave Request Details sheet on /admin',
+    drives: 'Leave Request Details sheet on /admin and /admin/leave-calendar',
     purpose:
       "The admin's Leave Request Details sheet: the attachment and the clashes, approve or reject a pending request, then the list and counts reload.",
     machine: leaveReviewMachine,
@@ -219,6 +226,55 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "Every employee's leave balance for a year (/admin/leave-balance): fetched per year with its time, sorted by column, and its PDF.",
     machine: leaveBalanceReportMachine,
+  },
+  {
+    name: 'leave-year-end',
+    drives: '/admin/leave-balance, Close year',
+    purpose:
+      'Close year on the Leave Balance screen: what the year end would do, a confirmation with the days and employees it carries, then the year end and the balances fetched again.',
+    machine: leaveYearEndMachine,
+  },
+  {
+    name: 'public-holidays',
+    drives: '/admin/public-holidays',
+    purpose:
+      "The Public Holidays screen as one machine: it spawns the year's holidays (the list, made again per year) and the Add holiday form, and an add or a delete leaves a notice of the pending requests whose days changed.",
+    machine: publicHolidaysMachine,
+  },
+  {
+    name: 'public-holiday-form',
+    drives: '/admin/public-holidays, the Add holiday form',
+    purpose:
+      "A public holiday's date and name, validated, then POST /public-holidays; the server refuses a date that is one already or that would leave a pending request with no day.",
+    machine: publicHolidayFormMachine,
+  },
+  {
+    name: 'leave-policies',
+    drives: '/admin/leave-policies',
+    purpose:
+      "The Leave Policies screen: every leave type's policy (how its days are set, proration, carry forward), and a type's form when it is edited.",
+    machine: leavePoliciesMachine,
+  },
+  {
+    name: 'leave-policy-form',
+    drives: '/admin/leave-policies, the Edit dialog',
+    purpose:
+      "One leave type's policy, validated, then PUT /leave-policies/{id}; the server refuses one below the Employment Act's or the CDCA's days and says so.",
+    machine: leavePolicyFormMachine,
+  },
+  {
+    name: 'leave-calendar',
+    drives: 'The month grid of /admin/leave-calendar and Your Leave Calendar on /staff',
+    purpose:
+      'A month of who is away (approved and pending, half days as halves) with its public holidays: previous, next, month and year pickers, the Leave Type filter, reloaded after a change.',
+    machine: leaveCalendarMachine,
+  },
+  {
+    name: 'admin-leave-calendar',
+    drives: '/admin/leave-calendar',
+    purpose:
+      "The team calendar (/admin/leave-calendar) as one machine: it spawns everyone's month and the Leave Request Details sheet its entries open, and a decision in the sheet reloads the month.",
+    machine: adminLeaveCalendarMachine,
   },
   {
     name: 'pay-items',

@@ -48,8 +48,11 @@ export type ListEvent =
   | { type: 'removal.cancel' }
   | { type: 'removal.confirm' };
 
-/** Told to whoever holds the list (a screen's parent machine), so what else shows the row can follow. */
-export type ListEmitted = { type: 'list.removed'; row: ListRow };
+/**
+ * Told to whoever holds the list (a screen's parent machine), so what else shows the row can follow; `result`
+ * is what the removal answered (the Public Holidays screen lists the requests a deletion recounted).
+ */
+export type ListEmitted = { type: 'list.removed'; row: ListRow; result: unknown };
 
 /** Spec section 9: search debounce. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -63,7 +66,7 @@ export const listMachine = setup({
   },
   actors: {
     fetchRows: fromPromise<ListPage<ListRow>, ListQuery>(notProvided('list', 'fetchRows')),
-    removeRow: fromPromise<void, ListRow>(notProvided('list', 'removeRow')),
+    removeRow: fromPromise<unknown, ListRow>(notProvided('list', 'removeRow')),
   },
   actions: {
     notifyRemoved: (_, _params: { row: ListRow }) => notProvided('list', 'notifyRemoved')(),
@@ -215,7 +218,11 @@ export const listMachine = setup({
                   type: 'notifyRemoved',
                   params: ({ context }) => ({ row: context.removing as ListRow }),
                 },
-                emit(({ context }) => ({ type: 'list.removed' as const, row: context.removing as ListRow })),
+                emit(({ context, event }) => ({
+                  type: 'list.removed' as const,
+                  row: context.removing as ListRow,
+                  result: event.output,
+                })),
                 assign({ removing: null }),
                 raise({ type: 'list.reset' }),
               ],

@@ -3,6 +3,8 @@ import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import { employmentInfoBodySchema } from '../src/domain/employment-info';
 import { bodyFieldErrors } from '../src/domain/forms';
+import type { LeaveTypePolicy } from '../src/domain/leave-policies';
+import { suggestedAllowances } from '../src/domain/leave-policy-form';
 import { staffToasts } from '../src/domain/messages/staff';
 import {
   allowanceLeaveTypes,
@@ -67,11 +69,21 @@ export interface OnboardingContext {
   /** Once the admin picks a self-help group, race no longer suggests one. */
   isSelfHelpGroupChosen: boolean;
   error: ApiError | null;
+  /** `YYYY-MM-DD`: step 4's allowances are this year's. */
+  today: string;
+  /** The leave policies: step 4 is prefilled with the entitlement they give for the hire date of step 2. */
+  policies: LeaveTypePolicy[];
+  /** Step 4's fields the admin typed in: those keep what was typed when the hire date changes. */
+  leaveEdited: string[];
+  /** The law's minimum of each leave type for the hire date (null: none): a value below it warns. */
+  leaveMinimums: Record<string, number | null>;
 }
 
 export interface OnboardingInput {
   /** The :id of /admin/onboard/:id, or null when it is not a number. */
   userId: number | null;
+  /** `YYYY-MM-DD` in the company's time zone. */
+  today: string;
 }
 
 export type OnboardingEvent =
@@ -87,6 +99,8 @@ export type OnboardingEvent =
 export interface OnboardingData {
   user: UserDetail | null;
   leaveTypes: LeaveTypeRef[];
+  /** GET /leave-policies (none: step 4 starts empty). */
+  policies?: LeaveTypePolicy[];
 }
 
 export const ONBOARDING_STEPS = ['staff', 'employment', 'payment', 'leave'] as const;
@@ -158,6 +172,24 @@ export const onboardingMachine = setup({
     showErrors: assign({ errors: (_, params: { errors: Errors }) => params.errors }),
     clearErrors: assign({ errors: {} }),
     showStep: assign({ step: (_, params: { step: number }) => params.step }),
+    /**
+     * Step 4 shows this year's entitlement by the policies for the hire date of step 2 (the employment is
+     * not saved yet, so it is computed here); a field the admin typed in keeps what was typed.
+     */
+    prefillAllowances: assign(({ context }) => {
+      const suggestion = suggestedAllowances(
+        context.policies,
+        context.values.employment.hireDate,
+        Number(context.today.slice(0, 4)),
+      );
+      const leave = Object.fromEntries(
+        Object.entries(context.values.leave).map(([id, value]) => [
+          id,
+          context.leaveEdited.includes(id) ? value : (suggestion.values[id] ?? value),
+        ]),
+      );
+      return { values: { ...context.values, leave }, leaveMinimums: suggestion.minimums };
+    }),
     suggestPaymentChoices: assign(({ context }) => {
       const suggested = suggestedSelfHelpGroup(context.values.staff.race);
       const payment =
@@ -195,6 +227,10 @@ export const onboardingMachine = setup({
     step: 0,
     isSelfHelpGroupChosen: false,
     error: null,
+    today: input.today,
+    policies: [],
+    leaveEdited: [],
+    leaveMinimums: {},
   }),
   initial: 'loading',
   states: {
@@ -211,6 +247,7 @@ export const onboardingMachine = setup({
             actions: assign(({ context, event }) => ({
               user: event.output.user,
               leaveTypes: event.output.leaveTypes,
+              policies: event.output.policies ?? [],
               values: {
                 ...context.values,
                 leave: Object.fromEntries(
@@ -258,6 +295,10 @@ export const onboardingMachine = setup({
             );
             return {
               values,
+              leaveEdited:
+                event.section === 'leave'
+                  ? [...new Set([...context.leaveEdited, ...changed])]
+                  : context.leaveEdited,
               errors: event.section === 'leave' ? {} : errors,
               isSelfHelpGroupChosen:
                 context.isSelfHelpGroupChosen ||
@@ -319,8 +360,9 @@ export const onboardingMachine = setup({
           },
         },
         leave: {
-          description: 'Step 4: the allowance of every leave type but Unpaid Leave.',
-          entry: { type: 'showStep', params: { step: 3 } },
+          description:
+            'Step 4: the allowance of every leave type but Unpaid Leave, prefilled with the entitlement for the hire date.',
+          entry: [{ type: 'showStep', params: { step: 3 } }, 'prefillAllowances'],
           on: {
             'onboarding.previous': { target: 'payment', actions: 'clearErrors' },
             'onboarding.submit': [

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { allowanceWarnings as warningsOf } from '../src/domain/leave-policy-form';
 import { allowanceLeaveTypes } from '../src/domain/onboarding';
 import { ratesDifferFromOfficial } from '../src/domain/payment-info';
 import { ONBOARDING_STEPS, officialRatesOf, type onboardingMachine } from './onboarding.machine';
@@ -22,3 +23,6 @@ export const allowanceTypes = (s: Snapshot) => allowanceLeaveTypes(s.context.lea
 
 export const isSubmitting = (s: Snapshot) => s.matches('submitting');
 export const isConfirmingLeave = (s: Snapshot) => s.matches('confirmingLeave');
+
+/** Step 4: a value below the law's minimum for the hire date warns beside its field (saving is allowed). */
+export const allowanceWarnings = (s: Snapshot) => warningsOf(s.context.values.leave, s.context.leaveMinimums);

@@ -1,5 +1,6 @@
 import { type ActorRefFrom, assign, type EventObject, fromCallback, sendTo, setup, stopChild } from 'xstate';
 import type { LeaveType } from '../src/domain/leave';
+import { type LeaveCalendarInput, leaveCalendarMachine } from './leave-calendar.machine';
 import { leaveOverviewMachine } from './leave-overview.machine';
 import { leaveRequestDetailsMachine } from './leave-request-details.machine';
 import { type ListInput, listMachine } from './list.machine';
@@ -10,12 +11,16 @@ import { requestLeaveMachine } from './request-leave.machine';
  * requests (7 a page), their stat cards and leave types, the Leave Balance table, the details panel and the
  * Request for Leave dialog. This machine spawns the five and routes what one does to the others, so the
  * balance and the counts always follow the requests: a request created, deleted from its row or deleted
- * from its panel reloads every part that shows it, and the next Request for Leave starts empty.
+ * from its panel reloads every part that shows it, and the next Request for Leave starts empty. On the
+ * staff dashboard it also spawns the calendar of the person's own requests (an entry opens the same details
+ * panel), which follows the requests too.
  */
 export interface UserLeaveInput {
   userId: number;
   /** The requests list's first query (7 a page). */
   requests: ListInput;
+  /** The month the calendar of one's own requests opens on (the staff dashboard); none elsewhere. */
+  calendar?: LeaveCalendarInput;
 }
 
 type Children = {
@@ -28,6 +33,8 @@ type Children = {
 
 export interface UserLeaveContext extends Children {
   userId: number;
+  /** The calendar of the person's requests, where the screen shows one (the staff dashboard). */
+  calendar: ActorRefFrom<typeof leaveCalendarMachine> | null;
   /** The leave types as last fetched with the counts: the dialog's choices. */
   leaveTypes: LeaveType[];
 }
@@ -54,6 +61,7 @@ export const userLeaveMachine = setup({
     overview: leaveOverviewMachine,
     details: leaveRequestDetailsMachine,
     requestLeave: requestLeaveMachine,
+    calendar: leaveCalendarMachine,
     /** Hears what the children tell (they emit it) and passes it to this machine. */
     childNews: fromCallback<EventObject, Listened>(({ input, sendBack }) => {
       const subscriptions = [
@@ -67,9 +75,10 @@ export const userLeaveMachine = setup({
     }),
   },
   actions: {
-    reloadBalanceAndCounts: ({ context }) => {
+    reloadBalanceCountsAndCalendar: ({ context }) => {
       context.balances.send({ type: 'list.reload' });
       context.overview.send({ type: 'overview.reload' });
+      context.calendar?.send({ type: 'calendar.reload' });
     },
     restartRequests: sendTo(({ context }) => context.requests, { type: 'list.reset' }),
     /**
@@ -99,6 +108,9 @@ export const userLeaveMachine = setup({
       id: 'requestLeave',
       input: { params: { userId: input.userId, leaveTypes: [] } },
     }),
+    calendar: input.calendar
+      ? spawn('calendar', { id: 'calendar', systemId: 'leaveCalendar', input: input.calendar })
+      : null,
   }),
   invoke: {
     id: 'childNews',
@@ -112,11 +124,11 @@ export const userLeaveMachine = setup({
   on: {
     'requests.removed': {
       description: "Delete Request in a row's menu: the balance and the counts follow.",
-      actions: 'reloadBalanceAndCounts',
+      actions: 'reloadBalanceCountsAndCalendar',
     },
     'details.deleted': {
       description: 'Delete in the details panel: the list starts over; the balance and the counts follow.',
-      actions: ['restartRequests', 'reloadBalanceAndCounts'],
+      actions: ['restartRequests', 'reloadBalanceCountsAndCalendar'],
     },
     'allowances.changed': {
       description: 'New allowances: the Leave Balance table fetches the new totals.',
@@ -127,7 +139,7 @@ export const userLeaveMachine = setup({
         'A request was created: the list starts over, the balance and the counts follow, and the next dialog starts empty.',
       actions: [
         'restartRequests',
-        'reloadBalanceAndCounts',
+        'reloadBalanceCountsAndCalendar',
         stopChild(({ context }) => context.requestLeave),
         'newRequestForm',
       ],

@@ -2,6 +2,7 @@ import {
   type ActorRefFrom,
   assign,
   type EventObject,
+  enqueueActions,
   fromCallback,
   fromPromise,
   sendTo,
@@ -11,6 +12,8 @@ import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import { EMPLOYMENT_STATUSES } from '../src/domain/enums';
 import { LEAVE_PAGE_SIZE } from '../src/domain/leave';
+import type { LeaveEntitlement } from '../src/domain/leave-policies';
+import { allowancesFromEntitlements } from '../src/domain/leave-policy-form';
 import { staffToasts } from '../src/domain/messages/staff';
 import type { LeaveAllowanceRow, LeaveTypeRef } from '../src/domain/onboarding';
 import { type RecordPanelValues, recordPanelValues } from '../src/domain/record-panels';
@@ -69,6 +72,10 @@ export const userRecordMachine = setup({
   actors: {
     loadUser: fromPromise<UserRecordData, { userId: number | null }>(notProvided('user-record', 'loadUser')),
     deleteUser: fromPromise<void, { userId: number }>(notProvided('user-record', 'deleteUser')),
+    /** GET /users/{id}/leave-entitlements (issue 17): the policy's days and the law's minimum per type. */
+    loadEntitlements: fromPromise<LeaveEntitlement[], { userId: number }>(
+      notProvided('user-record', 'loadEntitlements'),
+    ),
     panel: editablePanelMachine,
     leave: userLeaveMachine,
     /** Hears the panels' saves (each emits its own) and passes them to this machine. */
@@ -152,7 +159,23 @@ export const userRecordMachine = setup({
     },
     loaded: {
       description: 'The user with the four tabs and the leave panels.',
-      invoke: { id: 'panelSaves', src: 'panelSaves', input: ({ context }) => ({ panels: context.panels }) },
+      invoke: [
+        { id: 'panelSaves', src: 'panelSaves', input: ({ context }) => ({ panels: context.panels }) },
+        {
+          id: 'loadEntitlements',
+          src: 'loadEntitlements',
+          input: ({ context }) => ({ userId: context.user?.id ?? 0 }),
+          onDone: {
+            description: 'The entitlements prefill the Leave Allowance panel and set its warnings.',
+            actions: enqueueActions(({ context, event, enqueue }) => {
+              const panel = context.panels?.leaveAllowance;
+              if (!panel) return;
+              enqueue.sendTo(panel, { type: 'panel.prefill', ...allowancesFromEntitlements(event.output) });
+            }),
+          },
+          onError: { description: 'Not available: the panel shows what is stored, without suggestions.' },
+        },
+      ],
       on: {
         'panel.saved': [
           {

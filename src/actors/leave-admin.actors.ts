@@ -4,8 +4,11 @@ import { leaveBalanceReportMachine } from '../../machines/leave-balance-report.m
 import { type LeaveOverview, leaveOverviewMachine } from '../../machines/leave-overview.machine';
 import { leaveStatusHasTag } from '../../machines/leave-request.lifecycle';
 import { leaveReviewMachine } from '../../machines/leave-review.machine';
+import { leaveYearEndMachine } from '../../machines/leave-year-end.machine';
 import type { LeaveApi } from '../api/leave.api';
+import type { LeavePoliciesApi } from '../api/leave-policies.api';
 import { leaveToasts } from '../domain/messages/leave';
+import { leavePolicyToasts } from '../domain/messages/leave-policies';
 import { payrollToasts } from '../domain/messages/payroll';
 import { openPdfInNewTab } from './pdf';
 
@@ -58,6 +61,8 @@ export function provideLeaveReview({ leave, notify }: LeaveReviewEffects) {
 
 export interface LeaveBalanceReportEffects {
   leave: Pick<LeaveApi, 'types' | 'yearlyBalances' | 'yearlyBalancesPdf'>;
+  /** Close year (issue 17). */
+  leavePolicies: Pick<LeavePoliciesApi, 'yearEndPreview' | 'yearEnd'>;
   notify: (toast: ToastParams) => void;
   /** The fetched time; a clock of its own so tests can fix it. */
   now?: () => Date;
@@ -66,6 +71,7 @@ export interface LeaveBalanceReportEffects {
 /** /admin/leave-balance: the year's balances with the leave types for the columns, and the year's PDF. */
 export function provideLeaveBalanceReport({
   leave,
+  leavePolicies,
   notify,
   now = () => new Date(),
 }: LeaveBalanceReportEffects) {
@@ -76,6 +82,17 @@ export function provideLeaveBalanceReport({
         return { rows, types, fetchedAt: now().toISOString() };
       }),
       openBalancesPdf: fromPromise(({ input }) => openPdfInNewTab(() => leave.yearlyBalancesPdf(input.year))),
+      yearEnd: leaveYearEndMachine.provide({
+        actors: {
+          previewYearEnd: fromPromise(({ input }) => leavePolicies.yearEndPreview(input.year)),
+          closeYear: fromPromise(({ input }) => leavePolicies.yearEnd(input.year)),
+        },
+        actions: {
+          notifyPreviewFailed: (_, error) => notify(leavePolicyToasts.yearEndPreviewFailed(error)),
+          notifyClosed: (_, summary) => notify(leavePolicyToasts.yearClosed(summary)),
+          notifyCloseFailed: (_, error) => notify(leavePolicyToasts.yearEndFailed(error)),
+        },
+      }),
     },
     actions: {
       notifyLoadFailed: () => notify(leaveToasts.balancesFailed),

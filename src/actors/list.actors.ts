@@ -6,7 +6,8 @@ import type { ListPage, ListQuery } from '../domain/list-query';
 /** What a list screen gives the list statechart, typed with the screen's own rows. */
 export interface ListEffects<Row extends ListRow> {
   fetchRows: (query: ListQuery) => Promise<ListPage<Row>>;
-  removeRow: (row: Row) => Promise<void>;
+  /** What it answers reaches the list's holder with `list.removed`. */
+  removeRow: (row: Row) => Promise<unknown>;
   notifyRemoved: (row: Row) => void;
   notifyRemoveFailed: (row: Row, error: ApiError) => void;
 }

@@ -3,9 +3,11 @@ import type { ToastParams } from '../../machines/effects';
 import { leaveRequestDetailsMachine } from '../../machines/leave-request-details.machine';
 import { requestLeaveMachine } from '../../machines/request-leave.machine';
 import { userLeaveMachine } from '../../machines/user-leave.machine';
+import { type HolidaysApi, holidaysApi } from '../api/holidays.api';
 import type { LeaveApi } from '../api/leave.api';
 import { asBalanceRow, type LeaveBalanceRow } from '../domain/leave-balance';
 import { provideLeaveOverview } from './leave-admin.actors';
+import { provideLeaveCalendar } from './leave-calendar.actors';
 import { provideUserLeaveList } from './leave-list.actors';
 import { provideList } from './list.actors';
 
@@ -25,13 +27,17 @@ export interface StaffLeaveEffects {
     | 'uploadGrant'
     | 'upload'
     | 'viewUrl'
+    | 'calendar'
   >;
   notify: (toast: ToastParams) => void;
+  /** The public holidays the dialog counts with; the app's API client when not given. */
+  holidays?: Pick<HolidaysApi, 'datesOfYears'>;
 }
 
-function provideRequestLeave({ leave, notify }: StaffLeaveEffects) {
+function provideRequestLeave({ leave, notify, holidays = holidaysApi }: StaffLeaveEffects) {
   return requestLeaveMachine.provide({
     actors: {
+      lookup: fromPromise(({ input: years }) => holidays.datesOfYears(years)),
       upload: fromPromise(async ({ input: file }) => {
         const grant = await leave.uploadGrant(file.name, file.type);
         await leave.upload(grant, file);
@@ -96,6 +102,8 @@ const provideLeaveBalances = ({ leave }: StaffLeaveEffects, userId: number) =>
 export function staffLeaveLogic(effects: StaffLeaveEffects) {
   const requestLeave = provideRequestLeave(effects);
   const details = provideLeaveRequestDetails(effects);
+  // The staff dashboard's calendar of one's own requests (the input names the person).
+  const calendar = provideLeaveCalendar({ leave: effects.leave });
   return {
     userLeaveOf: (userId: number) =>
       userLeaveMachine.provide({
@@ -106,6 +114,7 @@ export function staffLeaveLogic(effects: StaffLeaveEffects) {
           overview: provideLeaveOverview(effects.leave, () => effects.leave.countsOfUser(userId)),
           details,
           requestLeave,
+          calendar,
         },
       }),
   };

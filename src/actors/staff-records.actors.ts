@@ -10,6 +10,7 @@ import { registerUserMachine } from '../../machines/register-user.machine';
 import { userRecordMachine } from '../../machines/user-record.machine';
 import type { authApi } from '../api/auth.api';
 import type { LeaveApi } from '../api/leave.api';
+import type { LeavePoliciesApi } from '../api/leave-policies.api';
 import type { StaffRecordsApi } from '../api/staff-records.api';
 import type { usersApi } from '../api/users.api';
 import { employmentInfoBodySchema, employmentInfoFormValues } from '../domain/employment-info';
@@ -22,6 +23,8 @@ export interface StaffRecordEffects {
   users: Pick<typeof usersApi, 'update'>;
   records: StaffRecordsApi;
   leave: Pick<LeaveApi, 'types' | 'balances' | 'setAllowance'>;
+  /** Issue 17: the policies prefill onboarding's allowances; the entitlements prefill the allowance panel. */
+  leavePolicies: Pick<LeavePoliciesApi, 'policies' | 'entitlements'>;
   notify: (toast: ToastParams) => void;
   navigate: (to: string) => void;
 }
@@ -75,11 +78,13 @@ export function provideOnboarding(effects: StaffRecordEffects) {
     actors: {
       loadOnboarding: fromPromise(async ({ input }) => {
         if (input.userId === null) return { user: null, leaveTypes: [] };
-        const [user, leaveTypes] = await Promise.all([
+        // The policies only prefill step 4: without them the admin types every allowance.
+        const [user, leaveTypes, policies] = await Promise.all([
           effects.records.getUser(input.userId),
           effects.leave.types(),
+          effects.leavePolicies.policies().catch(() => []),
         ]);
-        return { user, leaveTypes };
+        return { user, leaveTypes, policies };
       }),
       onboard: fromPromise(({ input }) => effects.records.onboard(input.userId, input.body)),
       guardLeaving,
@@ -103,6 +108,7 @@ export function provideUserRecord(effects: StaffRecordEffects) {
         return { user, leaveTypes, allowances };
       }),
       deleteUser: fromPromise(({ input }) => effects.records.deleteUser(input.userId)),
+      loadEntitlements: fromPromise(({ input }) => effects.leavePolicies.entitlements(input.userId)),
       panel: provideEditablePanel(effects),
     },
     actions: effectsOf(effects),

@@ -21,6 +21,7 @@ import {
   type YearlyLeaveBalanceRow,
   yearlyLeaveBalanceRowSchema,
 } from '../domain/leave';
+import { type LeaveCalendarEntry, leaveCalendarEntrySchema } from '../domain/leave-calendar';
 import { type ApiClient, apiClient } from './client';
 import { asPdf } from './payslips.api';
 
@@ -72,6 +73,20 @@ export function createLeaveApi(client: ApiClient) {
     },
     async clashes(id: number): Promise<LeaveClash[]> {
       return z.array(leaveClashSchema).parse(await client.request(`/leave-requests/${id}/clashes`));
+    },
+    /** The team calendar: approved and pending requests on a month's dates (STAFF: their own). */
+    async calendar(query: {
+      year: number;
+      month: number;
+      leaveTypeId?: number | null;
+      userId?: number | null;
+    }): Promise<LeaveCalendarEntry[]> {
+      const { year, month, leaveTypeId, userId } = query;
+      const answer = await client.request('/leave-calendar', {
+        query: { year, month, ...(leaveTypeId ? { leaveTypeId } : {}), ...(userId ? { userId } : {}) },
+        fallbackMessage: 'Failed to fetch the leave calendar',
+      });
+      return z.array(leaveCalendarEntrySchema).parse(answer);
     },
     async create(body: CreateLeaveRequest): Promise<LeaveRequest> {
       const answer = await client.request('/leave-requests', {

@@ -3,11 +3,14 @@ import {
   provideLeaveOverview,
   provideLeaveReview,
 } from '../actors/leave-admin.actors';
+import { provideAdminLeaveCalendar } from '../actors/leave-calendar.actors';
 import { provideAdminLeaveList } from '../actors/leave-list.actors';
 import { leaveApi } from '../api/leave.api';
+import { leavePoliciesApi } from '../api/leave-policies.api';
 import { todayIso } from '../domain/dates';
 import { showToast } from '../ui/toasts';
 import { AdminDashboardScreen } from '../views/leave/admin-dashboard-screen';
+import { AdminLeaveCalendarScreen } from '../views/leave/admin-leave-calendar-screen';
 import { LeaveBalanceScreen } from '../views/leave/leave-balance-screen';
 import type { AppServices } from './services';
 
@@ -15,7 +18,12 @@ import type { AppServices } from './services';
 const adminLeaveList = provideAdminLeaveList({ leave: leaveApi });
 const adminOverview = provideLeaveOverview(leaveApi, () => leaveApi.counts());
 const review = provideLeaveReview({ leave: leaveApi, notify: showToast });
-const balanceReport = provideLeaveBalanceReport({ leave: leaveApi, notify: showToast });
+const balanceReport = provideLeaveBalanceReport({
+  leave: leaveApi,
+  leavePolicies: leavePoliciesApi,
+  notify: showToast,
+});
+const teamCalendar = provideAdminLeaveCalendar({ leave: leaveApi, review });
 
 /** /admin */
 export function AdminDashboardRoute({ services }: { services: AppServices }) {
@@ -32,4 +40,9 @@ export function AdminDashboardRoute({ services }: { services: AppServices }) {
 /** /admin/leave-balance */
 export function LeaveBalanceRoute({ services }: { services: AppServices }) {
   return <LeaveBalanceScreen logic={balanceReport} today={todayIso()} inspect={services.inspect} />;
+}
+
+/** /admin/leave-calendar */
+export function LeaveCalendarRoute({ services }: { services: AppServices }) {
+  return <AdminLeaveCalendarScreen logic={teamCalendar} today={todayIso()} inspect={services.inspect} />;
 }

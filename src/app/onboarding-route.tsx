@@ -1,4 +1,5 @@
 import { useParams } from 'wouter';
+import { todayIso } from '../domain/dates';
 import { OnboardingScreen } from '../views/onboarding/onboarding-screen';
 import type { AppServices } from './services';
 import { onboarding } from './staff-records-effects';
@@ -10,5 +11,13 @@ export const pathId = (value: string | undefined): number | null =>
 /** /admin/onboard/:id; another id is another wizard. */
 export default function OnboardingRoute({ services }: { services: AppServices }) {
   const { id } = useParams<{ id: string }>();
-  return <OnboardingScreen key={id} logic={onboarding} userId={pathId(id)} inspect={services.inspect} />;
+  return (
+    <OnboardingScreen
+      key={id}
+      logic={onboarding}
+      userId={pathId(id)}
+      today={todayIso()}
+      inspect={services.inspect}
+    />
+  );
 }

@@ -58,6 +58,13 @@ export const AdminDashboardRoute = lazyScreen(() =>
 export const LeaveBalanceRoute = lazyScreen(() =>
   import('./leave-admin-routes').then((m) => ({ default: m.LeaveBalanceRoute })),
 );
+export const LeavePoliciesRoute = lazyScreen(() =>
+  import('./leave-policy-routes').then((m) => ({ default: m.LeavePoliciesRoute })),
+);
+export const LeaveCalendarRoute = lazyScreen(() =>
+  import('./leave-admin-routes').then((m) => ({ default: m.LeaveCalendarRoute })),
+);
+export const PublicHolidaysRoute = lazyScreen(() => import('./public-holidays-route'));
 export const PayItemsRoute = lazyScreen(() =>
   import('./payroll-routes').then((m) => ({ default: m.PayItemsRoute })),
 );

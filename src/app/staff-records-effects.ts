@@ -7,6 +7,7 @@ import {
 } from '../actors/staff-records.actors';
 import { authApi } from '../api/auth.api';
 import { leaveApi } from '../api/leave.api';
+import { leavePoliciesApi } from '../api/leave-policies.api';
 import { staffRecordsApi } from '../api/staff-records.api';
 import { usersApi } from '../api/users.api';
 import { showToast } from '../ui/toasts';
@@ -18,6 +19,7 @@ const effects: StaffRecordEffects = {
   users: usersApi,
   records: staffRecordsApi,
   leave: leaveApi,
+  leavePolicies: leavePoliciesApi,
   notify: showToast,
   navigate: (to) => navigate(to),
 };

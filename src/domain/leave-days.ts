@@ -1,11 +1,10 @@
-import { publicHolidayOn } from './public-holidays';
-
 /**
  * How many days a leave request takes. One rule for every case (docs/decisions/0002-leave-day-count.md):
  * the counted days from start to end inclusive, minus half a day when the start is PM (from the
  * afternoon) and minus half a day when the end is AM (until noon), each only when that date is itself
- * counted. Counted days are the work week less Singapore public holidays, or every calendar day for
- * leave types that run on calendar days (maternity, hospitalisation).
+ * counted. Counted days are the work week less the public holidays given (the administrator keeps them in
+ * the database: GET /api/public-holidays), or every calendar day for leave types that run on calendar
+ * days (maternity, hospitalisation).
  *
  * The form shows this number as the user types; the server recomputes it with this same function and
  * ignores the number the client sent.
@@ -29,6 +28,23 @@ export interface DayCountRule {
   /** Count every calendar day (no weekends or holidays taken out). */
   calendarDays: boolean;
   workWeek?: readonly IsoWeekday[];
+  /**
+   * The public holidays (`YYYY-MM-DD`) of the years the period touches; a year with none is counted
+   * without holidays. Ignored for calendar days.
+   */
+  holidays: ReadonlySet<string>;
+}
+
+/** No public holidays: for calendar-day counts, and for years the administrator has not filled in. */
+export const NO_HOLIDAYS: ReadonlySet<string> = new Set();
+
+/** The calendar years a period touches, in order (none when the end is before the start). */
+export function yearsOfPeriod(period: Pick<LeavePeriod, 'fromDate' | 'toDate'>): number[] {
+  const first = Number(period.fromDate.slice(0, 4));
+  const last = Number(period.toDate.slice(0, 4));
+  const years: number[] = [];
+  for (let year = first; year <= last; year++) years.push(year);
+  return years;
 }
 
 export const MINIMUM_LEAVE_DAYS = 0.5;
@@ -41,8 +57,7 @@ export interface YearDays {
 /**
  * The days of a period charged to each calendar year, in year order: a request from 29 Dec to 2 Jan
  * takes its December days from one year's balance and its January days from the next. The half-day
- * deductions belong to the year of their date. Throws HolidayCalendarError for a working-day count
- * that reaches a year without a holiday table.
+ * deductions belong to the year of their date.
  */
 export function leaveDaysByYear(period: LeavePeriod, rule: DayCountRule): YearDays[] {
   const first = dayNumber(period.fromDate);
@@ -51,7 +66,7 @@ export function leaveDaysByYear(period: LeavePeriod, rule: DayCountRule): YearDa
   const counts = (day: number) => {
     if (rule.calendarDays) return true;
     if (!workWeek.includes(isoWeekday(day))) return false;
-    return publicHolidayOn(isoDateOf(day)) === undefined;
+    return !rule.holidays.has(isoDateOf(day));
   };
   const perYear = new Map<number, number>();
   const add = (day: number, amount: number) => {

@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MIME_TYPES } from './attachments';
 import { freeText } from './fields';
 import { type LeaveType, leaveMessages } from './leave';
-import { leaveDays, MINIMUM_LEAVE_DAYS } from './leave-days';
-import { HolidayCalendarError } from './public-holidays';
+import { leaveDays, MINIMUM_LEAVE_DAYS, NO_HOLIDAYS, yearsOfPeriod } from './leave-days';
+import { PUBLIC_HOLIDAYS } from './public-holidays';
 
 /**
  * The Request for Leave dialog's rules (spec sections 2 and 5): the form's text values, the days it shows
@@ -45,27 +45,66 @@ export const REQUEST_LEAVE_INITIAL_VALUES: RequestLeaveFormValues = {
 };
 
 /**
- * The days the form shows: the server's own count (src/domain/leave-days.ts), on calendar days for a type
- * that counts them. '' while a date is missing or outside the holiday table (the date pickers stop there).
+ * Holidays the form has loaded, by year (GET /public-holidays?year): the dates of each year, or null for a
+ * year that could not be loaded.
  */
-export function previewLeaveDays(values: RequestLeaveFormValues, leaveTypes: readonly LeaveType[]): string {
-  if (!values.fromDate || !values.toDate) return '';
+export type HolidaysByYear = Readonly<Record<string, readonly string[] | null>>;
+
+/** The longest period whose holidays the form loads: a longer one is a typing slip, not a leave. */
+export const MAX_PREVIEW_YEARS = 5;
+
+/** The years of the chosen dates whose holidays the form still needs (none for a calendar-day type). */
+export function holidayYearsNeeded(
+  values: RequestLeaveFormValues,
+  leaveTypes: readonly LeaveType[],
+  loaded: HolidaysByYear,
+): number[] {
+  if (!isDate(values.fromDate) || !isDate(values.toDate)) return [];
   const type = leaveTypes.find((candidate) => candidate.name === values.leaveType);
-  try {
-    const days = leaveDays(
-      {
-        fromDate: values.fromDate,
-        fromDateIsAm: values.fromTime !== 'PM',
-        toDate: values.toDate,
-        toDateIsAm: values.toTime === 'AM',
-      },
-      { calendarDays: type?.countsCalendarDays ?? false },
-    );
-    return String(days);
-  } catch (error) {
-    if (error instanceof HolidayCalendarError) return '';
-    throw error;
+  if (type?.countsCalendarDays) return [];
+  const years = yearsOfPeriod(values);
+  if (years.length > MAX_PREVIEW_YEARS) return [];
+  return years.filter((year) => !(String(year) in loaded));
+}
+
+const gazettedHolidaysOf = (year: number) =>
+  PUBLIC_HOLIDAYS.filter((holiday) => holiday.date.startsWith(`${year}-`)).map((holiday) => holiday.date);
+
+const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/**
+ * The days the form shows: the server's own count (src/domain/leave-days.ts) with the holidays the server
+ * keeps, on calendar days for a type that counts them; '' while a date is missing. Until a year's holidays
+ * have come from the server (or when they could not), that year counts with the gazetted holidays the
+ * product ships (public-holidays.ts), so a figure shows the moment both dates are in and is corrected
+ * when the company's list differs; the server counts again on its own whatever the form showed.
+ */
+export function previewLeaveDays(
+  values: RequestLeaveFormValues,
+  leaveTypes: readonly LeaveType[],
+  holidaysByYear: HolidaysByYear = {},
+): string {
+  if (!isDate(values.fromDate) || !isDate(values.toDate)) return '';
+  const type = leaveTypes.find((candidate) => candidate.name === values.leaveType);
+  const calendarDays = type?.countsCalendarDays ?? false;
+  let holidays = NO_HOLIDAYS;
+  if (!calendarDays && values.fromDate <= values.toDate) {
+    const years = yearsOfPeriod(values);
+    if (years.length > MAX_PREVIEW_YEARS) return '';
+    const dates: string[] = [];
+    for (const year of years) dates.push(...(holidaysByYear[String(year)] ?? gazettedHolidaysOf(year)));
+    holidays = new Set(dates);
   }
+  const days = leaveDays(
+    {
+      fromDate: values.fromDate,
+      fromDateIsAm: values.fromTime !== 'PM',
+      toDate: values.toDate,
+      toDateIsAm: values.toTime === 'AM',
+    },
+    { calendarDays, holidays },
+  );
+  return String(days);
 }
 
 /** The form's data; userId comes from whoever opens the dialog, the file key from the upload. */

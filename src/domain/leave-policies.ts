@@ -101,6 +101,7 @@ export const yearEndSummarySchema = z.object({
   /** Employees with at least one day carried. */
   employeesCarrying: z.number(),
   daysCarried: z.number(),
+  /** Unused days of the types that carry, beyond their limit, and carried days that expired unused. */
   daysForfeited: z.number(),
 });
 export type YearEndSummary = z.infer<typeof yearEndSummarySchema>;

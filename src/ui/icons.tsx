@@ -25,6 +25,15 @@ export const CalendarIcon = (props: IconProps) => (
     <path d="M8 14h2M14 14h2M8 17.5h2" />
   </LineIcon>
 );
+/** The team calendar: a month page with a person on it. */
+export const CalendarDaysIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M3 10h18M8 3v4M16 3v4" />
+    <circle cx="12" cy="14" r="1.8" />
+    <path d="M8.5 19c.4-1.7 1.8-2.8 3.5-2.8s3.1 1.1 3.5 2.8" />
+  </LineIcon>
+);
 export const WalletIcon = (props: IconProps) => (
   <LineIcon {...props}>
     <rect x="2.5" y="6" width="19" height="13" rx="2" />
@@ -139,5 +148,12 @@ export const ArrowLeftIcon = (props: IconProps) => (
 export const CloseIcon = (props: IconProps) => (
   <LineIcon {...props}>
     <path d="M6 6l12 12M18 6 6 18" />
+  </LineIcon>
+);
+/** Public holidays: a flag. */
+export const FlagIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <path d="M5 21V4" />
+    <path d="M5 4h11l-2 4 2 4H5" />
   </LineIcon>
 );

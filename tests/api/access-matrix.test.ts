@@ -73,6 +73,14 @@ const SPEC_ACCESS: Record<string, Who> = {
   'GET /api/users/:id/leave-entitlements': 'own',
   'GET /api/leave-balances/year-end': 'admin',
   'POST /api/leave-balances/year-end': 'admin',
+  // Issue 17: everyone's leave is counted with the public holidays, so everyone reads them; the
+  // administrator keeps them.
+  'GET /api/public-holidays': 'signedIn',
+  'POST /api/public-holidays': 'admin',
+  'DELETE /api/public-holidays/:date': 'admin',
+  // Issue 17, team calendar: ADMIN see everyone's leave; STAFF only their own (the service keeps
+  // them to themselves, so any signed-in user may call it).
+  'GET /api/leave-calendar': 'signedIn',
   // Attachments: anyone signed in uploads for their own request; a document is seen by its owner
   // and administrators. The upload and view links themselves are signed (docs/security.md).
   'GET /api/s3/upload-url': 'signedIn',

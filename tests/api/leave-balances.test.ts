@@ -57,7 +57,10 @@ describe('GET /api/users/:id/leave-balances', () => {
     // Someone not yet onboarded (no hire date) has nothing yet.
     const unboarded = await person(t, { employment: null });
     const nothing = await api.balances(unboarded.token, unboarded.id, 2026);
-    expect(nothing.find((b) => b.leaveType.name === 'Annual Leave')).toMatchObject({ totalDays: 0, balance: 0 });
+    expect(nothing.find((b) => b.leaveType.name === 'Annual Leave')).toMatchObject({
+      totalDays: 0,
+      balance: 0,
+    });
   });
 
   it("gives a year without an allowance of its own its policy's days, not another year's", async () => {

@@ -8,15 +8,12 @@ import {
   leaveDaysByYear,
   periodsOverlap,
 } from '../../src/domain/leave-days';
-import {
-  HolidayCalendarError,
-  PUBLIC_HOLIDAY_YEARS,
-  PUBLIC_HOLIDAYS,
-  publicHolidayOn,
-} from '../../src/domain/public-holidays';
+import { PUBLIC_HOLIDAY_YEARS, PUBLIC_HOLIDAYS } from '../../src/domain/public-holidays';
 
-const working = { calendarDays: false };
-const calendar = { calendarDays: true };
+/** The gazetted holidays the migration seeds the table with: the administrator's list as shipped. */
+const gazetted: ReadonlySet<string> = new Set(PUBLIC_HOLIDAYS.map((h) => h.date));
+const working = { calendarDays: false, holidays: gazetted };
+const calendar = { calendarDays: true, holidays: gazetted };
 const period = (
   fromDate: string,
   fromDateIsAm: boolean,
@@ -76,7 +73,7 @@ describe('leave days: one rule for one day and many (docs/decisions/0002)', () =
   });
 
   it('a different work week is a parameter', () => {
-    const sixDays = { calendarDays: false, workWeek: [1, 2, 3, 4, 5, 6] as const };
+    const sixDays = { calendarDays: false, workWeek: [1, 2, 3, 4, 5, 6] as const, holidays: gazetted };
     expect(leaveDays(period('2026-03-02', AM, '2026-03-08', PM), sixDays)).toBe(6);
   });
 });
@@ -115,14 +112,40 @@ describe('the holiday table', () => {
       expect(dates.has(next), `${holiday.name} ${holiday.date}`).toBe(true);
     }
   });
+});
 
-  it('refuses to guess outside the table, with a message naming the year', () => {
-    expect(() => publicHolidayOn('2028-01-03')).toThrow(HolidayCalendarError);
-    expect(() => leaveDays(period('2027-12-30', AM, '2028-01-03', PM), working)).toThrow(
-      'Public holidays for 2028 are not in the calendar yet',
-    );
-    // Calendar-day types need no holiday table.
-    expect(leaveDays(period('2027-12-30', AM, '2028-01-03', PM), calendar)).toBe(5);
+describe('the holidays are an input (issue 17: kept by the administrator)', () => {
+  // Worked by hand on the calendar of August 2030: Mon 5, Tue 6, Wed 7, Thu 8, Fri 9, Sat 10, Sun 11,
+  // Mon 12 August.
+  const from5to12 = period('2030-08-05', AM, '2030-08-12', PM);
+
+  it('a year without holidays in the table is counted on the work week alone', () => {
+    // Six weekdays (5 to 9 and 12 August), no holiday known for 2030.
+    expect(leaveDays(from5to12, { calendarDays: false, holidays: new Set() })).toBe(6);
+    expect(leaveDays(period('2027-12-30', AM, '2028-01-03', PM), working)).toBe(3);
+  });
+
+  it('a given holiday on a weekday is taken out; one on a weekend changes nothing', () => {
+    // National Day on Friday 9 August and a day added on Monday 12: 6 - 2 = 4.
+    const holidays = new Set(['2030-08-09', '2030-08-12']);
+    expect(leaveDays(from5to12, { calendarDays: false, holidays })).toBe(4);
+    // A holiday on Saturday 10 August is not a working day anyway: still 6.
+    expect(leaveDays(from5to12, { calendarDays: false, holidays: new Set(['2030-08-10']) })).toBe(6);
+    // A half day on a holiday counts nothing: PM of Friday 9 to AM of Monday 12 with both holidays.
+    expect(leaveDays(period('2030-08-09', PM, '2030-08-12', AM), { calendarDays: false, holidays })).toBe(0);
+    // Calendar-day types ignore holidays: 8 days from Monday 5 to Monday 12.
+    expect(leaveDays(from5to12, { calendarDays: true, holidays })).toBe(8);
+  });
+
+  it('charges each year its own days with the holidays of each year', () => {
+    // Mon 30 Dec 2030, Tue 31 Dec, Wed 1 Jan 2031 (a holiday), Thu 2 Jan: 2 days in 2030, 1 in 2031.
+    const holidays = new Set(['2031-01-01']);
+    expect(
+      leaveDaysByYear(period('2030-12-30', AM, '2031-01-02', PM), { calendarDays: false, holidays }),
+    ).toEqual([
+      { year: 2030, days: 2 },
+      { year: 2031, days: 1 },
+    ]);
   });
 });
 
@@ -141,7 +164,7 @@ const periodArb = fc
   .map(([start, length, fromDateIsAm, toDateIsAm]) =>
     period(isoDateOf(start), fromDateIsAm, isoDateOf(Math.min(start + length, lastDay)), toDateIsAm),
   );
-const ruleArb = fc.boolean().map((calendarDays) => ({ calendarDays }));
+const ruleArb = fc.boolean().map((calendarDays) => ({ calendarDays, holidays: gazetted }));
 
 describe('day count properties', () => {
   it('is a whole number of half days, never negative, never above the calendar days', () => {
@@ -211,7 +234,7 @@ describe('day count properties', () => {
         fc.pre(to > from);
         for (let day = from; day <= to; day++) {
           const weekday = new Date(day * 86_400_000).getUTCDay();
-          fc.pre(weekday !== 0 && weekday !== 6 && publicHolidayOn(isoDateOf(day)) === undefined);
+          fc.pre(weekday !== 0 && weekday !== 6 && !gazetted.has(isoDateOf(day)));
         }
         const spec = to - from + (p.fromDateIsAm ? 0.5 : 0) + (p.toDateIsAm ? 0 : 0.5);
         expect(leaveDays(p, working)).toBe(spec);

@@ -99,6 +99,10 @@ describe('staff records in the browser', () => {
     await paymentStep.getByRole('button', { name: 'Next' }).click();
 
     const leaveStep = page.getByRole('form', { name: 'Leave Allowance' });
+    // Issue 17: prefilled with this year's entitlement for the hire date (2 Nov: 1 completed month of the
+    // Act's 7 days is 0.58, which MOM rounds up to 1); still editable, and a value left empty is refused.
+    await expect(leaveStep.getByLabel('Annual Leave').inputValue()).resolves.toBe('1');
+    await leaveStep.getByLabel('Annual Leave').fill('');
     await leaveStep.getByRole('button', { name: 'Submit' }).click();
     await leaveStep.getByText('Please fill in for all leave types.').waitFor();
     await expect(leaveStep.getByLabel('Unpaid Leave').count()).resolves.toBe(0);

@@ -142,6 +142,8 @@ const label = (event: Event) => {
 };
 
 describeModelWalk<Machine, Event>({
+  // The computed entitlements reach only the Leave Allowance panel (user-record.test.tsx walks them).
+  notOnThisScreen: ['panel.prefill'],
   title: 'editable-panel statechart, walked through the Staff tab of My profile',
   machine: editablePanelMachine,
   actor,

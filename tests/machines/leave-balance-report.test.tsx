@@ -57,6 +57,7 @@ const events: Event[] = [
   { type: 'balances.sort', sorting: [{ id: 'employee', desc: false }] },
   { type: 'balances.reload' },
   { type: 'pdf.open' },
+  { type: 'yearEnd.closed' },
   {
     type: 'xstate.done.actor.loadBalances',
     output: { rows, types: leaveTypes, fetchedAt: FETCHED_AT },
@@ -68,12 +69,26 @@ const events: Event[] = [
 ];
 
 /** The table (and so its sortable headers) shows once a year's figures are in. */
-const canProduce = (s: Snapshot, event: Event) =>
-  event.type !== 'balances.sort' || s.matches('ready') || s.matches('openingPdf');
+const canProduce = (s: Snapshot, event: Event) => {
+  // Issue 17: Close year is offered for a year once its December has begun, and for earlier years.
+  if (event.type === 'yearEnd.closed')
+    return s.matches('ready') && (s.context.year < thisYear || today.slice(5, 7) === '12');
+  return event.type !== 'balances.sort' || s.matches('ready') || s.matches('openingPdf');
+};
+const closed = {
+  year: thisYear - 1,
+  employees: 2,
+  balancesCreated: 8,
+  employeesCarrying: 2,
+  daysCarried: 23.5,
+  daysForfeited: 3,
+};
 
 const actor = followActor(leaveBalanceReportMachine);
 const starts = [{ name: 'admin opens Leave Balance', input: { today } }];
-const plan = planTransitionPaths(leaveBalanceReportMachine, { starts, events, canProduce });
+/** The year shown decides what is offered: states are told apart by it too. */
+const serialize = (s: Snapshot) => JSON.stringify([s.value, s.context.year]);
+const plan = planTransitionPaths(leaveBalanceReportMachine, { starts, events, canProduce, serialize });
 
 const _live = actor.live;
 
@@ -100,6 +115,17 @@ async function perform(app: RunningApp, event: Event) {
     case 'pdf.open':
       await app.user.click(screen.getByRole('button', { name: 'Open in PDF' }));
       break;
+    case 'yearEnd.closed': {
+      const year = Number((screen.getByLabelText('Year') as HTMLSelectElement).value);
+      await app.user.click(screen.getByRole('button', { name: `Close year ${year}` }));
+      await settle();
+      app.server.answer('GET', '/api/leave-balances/year-end', 200, { ...closed, year });
+      await settle();
+      await app.user.click(screen.getByRole('button', { name: 'Confirm' }));
+      await settle();
+      app.server.answer('POST', '/api/leave-balances/year-end', 200, { ...closed, year });
+      break;
+    }
     case 'xstate.done.actor.loadBalances':
       vi.setSystemTime(new Date(FETCHED_AT));
       app.server.answer('GET', YEARLY, 200, rows);
@@ -126,7 +152,9 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
   );
   expect(years).toEqual([thisYear, thisYear - 1]);
   expect(screen.getByLabelText('Year')).toHaveValue(String(s.context.year));
-  expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(`Leave Balance ${s.context.year}`);
+  expect(screen.getByRole('heading', { level: 2, name: /^Leave Balance/ })).toHaveTextContent(
+    `Leave Balance ${s.context.year}`,
+  );
   const pdf = screen.getByRole('button', { name: /^(Open in PDF|Processing\.\.\.)$/ });
   expect(pdf).toHaveProperty('disabled', !s.matches('ready'));
   if (s.matches('loading') || s.matches('failed')) {
@@ -156,6 +184,16 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
     expect(screen.getByText(/^Last fetched: /)).toHaveTextContent('Last fetched: 22 Nov 2026, 12:05:06');
   }
   if (s.matches('openingPdf')) expect(pdf).toHaveTextContent('Processing...');
+  if (event?.type === 'yearEnd.closed') {
+    // The year end ran, said so, and the year's balances are fetched again.
+    expect(
+      app.server.requests
+        .filter((r) => r.method === 'POST' && r.path === '/api/leave-balances/year-end')
+        .at(-1)?.body,
+    ).toEqual({ year: s.context.year });
+    expectToast(`Year ${s.context.year} closed`);
+    expect(app.server.pending('GET', YEARLY)).toHaveLength(1);
+  }
   if (event?.type === 'pdf.open')
     expect(app.server.pending('POST', PDF).at(-1)?.body).toEqual({ year: s.context.year });
   if (event?.type === 'xstate.done.actor.openBalancesPdf') {
@@ -176,5 +214,6 @@ describeModelWalk<Machine, Event>({
   open: () => renderApp({ path: '/admin/leave-balance', storage: signedInAdmin, inspect: actor.inspect }),
   perform,
   expectScreen,
+  serialize,
   setup: tab.install,
 });

@@ -4,9 +4,10 @@ import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import { type OnboardingSection, onboardingMachine } from '../../machines/onboarding.machine';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
+import { todayIso } from '../../src/domain/dates';
 import { nricCheckLetter } from '../../src/domain/nric';
 import { admin } from '../views/fixtures';
-import { describeEvent, planTransitionPaths } from './coverage';
+import { describeEvent, planScenario, planTransitionPaths } from './coverage';
 import { expectToast, isDialogOpen, openDialog, type RunningApp, renderApp, settle } from './harness';
 import { describeModelWalk, followActor } from './model-walk';
 import { leaveTypes, onboardedStaff, registeredStaff } from './staff-fixtures';
@@ -96,6 +97,79 @@ const ONBOARD_BODY = {
     { leaveTypeId: 3, totalDays: 6 },
   ],
 };
+/** The body for step 4 as shown. */
+const onboardBody = () => ({
+  ...ONBOARD_BODY,
+  leaveBalances: Object.entries(leaveShown()).map(([id, days]) => ({
+    leaveTypeId: Number(id),
+    totalDays: Number(days),
+  })),
+});
+/**
+ * GET /leave-policies as a new company has them (issue 17): annual leave by the Employment Act's 7, 8, ...
+ * 14 days by year of service, prorated; medical leave by the Act's table; childcare 6 days, prorated;
+ * unpaid leave without limit.
+ */
+const policies = [
+  {
+    leaveTypeId: 1,
+    leaveType: { id: 1, name: 'Annual Leave' },
+    statute: 'ANNUAL',
+    entitlement: 'SERVICE',
+    days: null,
+    schedule: [7, 8, 9, 10, 11, 12, 13, 14],
+    prorate: true,
+    carryForwardMaxDays: 14,
+    carryForwardExpiryMonths: 12,
+  },
+  {
+    leaveTypeId: 2,
+    leaveType: { id: 2, name: 'Medical Leave' },
+    statute: 'SICK',
+    entitlement: 'STATUTORY_SICK',
+    days: null,
+    schedule: null,
+    prorate: false,
+    carryForwardMaxDays: 0,
+    carryForwardExpiryMonths: null,
+  },
+  {
+    leaveTypeId: 3,
+    leaveType: { id: 3, name: 'Childcare Leave' },
+    statute: 'CHILDCARE',
+    entitlement: 'FIXED',
+    days: 6,
+    schedule: null,
+    prorate: true,
+    carryForwardMaxDays: 0,
+    carryForwardExpiryMonths: null,
+  },
+  {
+    leaveTypeId: 8,
+    leaveType: { id: 8, name: 'Unpaid Leave' },
+    statute: null,
+    entitlement: 'NONE',
+    days: null,
+    schedule: null,
+    prorate: false,
+    carryForwardMaxDays: 0,
+    carryForwardExpiryMonths: null,
+  },
+];
+/**
+ * Step 4 before the admin types (issue 17), from the shared leave facts for the hire date of step 2
+ * (6 Jan 2025) in this year: annual leave is the Act's figure for the year of service (7 in the 1st year,
+ * one more a year, 14 from the 8th; not prorated after the joining year), medical leave 14 days after 6
+ * completed months, childcare leave 6 days after the first year. These are also the law's minimums.
+ */
+const thisYear = Number(todayIso().slice(0, 4));
+const yearOfService = thisYear - 2025 + 1;
+const lawDays: Record<string, number> = { '1': Math.min(6 + yearOfService, 14), '2': 14, '3': 6 };
+const prefilled = Object.fromEntries(Object.entries(lawDays).map(([id, days]) => [id, String(days)]));
+/** What the admin typed in step 4 on the path walked so far. */
+let leaveTyped: Record<string, string> = {};
+const leaveShown = () => ({ ...prefilled, ...leaveTyped });
+
 const notFound: ApiError = { statusCode: 404, error: 'Not Found', message: 'User not found.' };
 // Ours (spec section 8 names no text): the server's refusal of a taken NRIC/FIN.
 const nricTaken: ApiError = {
@@ -116,16 +190,22 @@ const events: Event[] = [
   { type: 'onboarding.change', section: 'employment', changes: fill.employment },
   { type: 'onboarding.change', section: 'payment', changes: fill.payment },
   { type: 'onboarding.change', section: 'leave', changes: fill.leave },
+  { type: 'onboarding.change', section: 'leave', changes: { '1': '' } },
+  { type: 'onboarding.change', section: 'leave', changes: { '2': '5' } },
   { type: 'onboarding.next' },
   { type: 'onboarding.previous' },
   { type: 'onboarding.submit' },
   { type: 'onboarding.leave' },
   { type: 'onboarding.stay' },
   { type: 'onboarding.discard' },
-  { type: 'xstate.done.actor.loadOnboarding', output: { user, leaveTypes }, actorId: 'loadOnboarding' },
   {
     type: 'xstate.done.actor.loadOnboarding',
-    output: { user: onboarded, leaveTypes },
+    output: { user, leaveTypes, policies },
+    actorId: 'loadOnboarding',
+  },
+  {
+    type: 'xstate.done.actor.loadOnboarding',
+    output: { user: onboarded, leaveTypes, policies },
     actorId: 'loadOnboarding',
   },
   { type: 'xstate.error.actor.loadOnboarding', error: notFound, actorId: 'loadOnboarding' },
@@ -175,7 +255,7 @@ function canProduce(s: Snapshot, event: Event): boolean {
   }
 }
 
-const starts = [{ name: 'admin opens onboarding', input: { userId: user.id } }];
+const starts = [{ name: 'admin opens onboarding', input: { userId: user.id, today: todayIso() } }];
 const actor = followActor(onboardingMachine);
 const plan = planTransitionPaths(onboardingMachine, {
   starts,
@@ -183,6 +263,22 @@ const plan = planTransitionPaths(onboardingMachine, {
   canProduce,
   serialize,
 });
+
+// Walked whatever the plan chose: step 4 prefilled, a value below the law warns, an empty one is refused.
+plan.paths.push(
+  planScenario<Machine, Event>(onboardingMachine, starts[0] as (typeof starts)[number], [
+    events.find((e) => e.type === 'xstate.done.actor.loadOnboarding') as Event,
+    { type: 'onboarding.change', section: 'staff', changes: fill.staff },
+    { type: 'onboarding.next' },
+    { type: 'onboarding.change', section: 'employment', changes: fill.employment },
+    { type: 'onboarding.next' },
+    { type: 'onboarding.change', section: 'payment', changes: fill.payment },
+    { type: 'onboarding.next' },
+    { type: 'onboarding.change', section: 'leave', changes: { '2': '5' } },
+    { type: 'onboarding.change', section: 'leave', changes: { '1': '' } },
+    { type: 'onboarding.submit' },
+  ]),
+);
 
 const signedInAdmin = {
   [ACCESS_TOKEN_KEY]: 'token',
@@ -202,6 +298,7 @@ const control = (form: HTMLElement, name: string) => {
 async function perform(app: RunningApp, event: Event) {
   const step = expectedStep;
   if (event.type === 'onboarding.change') {
+    if (event.section === 'leave') leaveTyped = { ...leaveTyped, ...event.changes };
     if (event.changes === fill.staffWrongNric) validSteps.delete(0);
     else validSteps.add(STEP_OF[event.section]);
   }
@@ -248,6 +345,7 @@ async function perform(app: RunningApp, event: Event) {
       const { user: answer } = event.output as { user: typeof user };
       app.server.answer('GET', `/api/users/${user.id}`, 200, answer);
       app.server.answer('GET', '/api/leave-types', 200, leaveTypes);
+      app.server.answer('GET', '/api/leave-policies', 200, policies);
       break;
     }
     case 'xstate.error.actor.loadOnboarding':
@@ -304,6 +402,15 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
   if (section === 'leave' && s.context.errors.leave) {
     expect(within(form).getByText('Please fill in for all leave types.')).toBeInTheDocument();
   }
+  if (section === 'leave') {
+    // Prefilled with the entitlement for the hire date, then what the admin typed; below the law warns.
+    for (const [id, days] of Object.entries(leaveShown())) {
+      expect(control(form, `leave-${id}`).value, `leave ${id}`).toBe(days);
+      const warning = `Below the statutory ${lawDays[id]} days.`;
+      const below = days !== '' && Number(days) < (lawDays[id] ?? 0);
+      expect(within(form).queryByText(warning) !== null, `warning of leave ${id}`).toBe(below);
+    }
+  }
   // Unpaid Leave has no limit and is not asked for.
   if (section === 'leave') expect(form.querySelector('[name="leave-8"]')).toBeNull();
   expect(within(form).getByRole('button', { name: 'Previous', hidden: confirming })).toHaveProperty(
@@ -325,7 +432,7 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
   if (submitting) {
     expect(within(form).getByRole('button', { name: 'Processing...' })).toBeDisabled();
     expect(app.server.pending('POST', `/api/users/${user.id}/onboard`).map((r) => r.body)).toEqual([
-      ONBOARD_BODY,
+      onboardBody(),
     ]);
   }
   if (event?.type === 'xstate.error.actor.onboard') {
@@ -348,6 +455,7 @@ describeModelWalk<Machine, Event>({
   open: () => {
     expectedStep = 0;
     validSteps.clear();
+    leaveTyped = {};
     return renderApp({ path: `/admin/onboard/${user.id}`, storage: signedInAdmin, inspect: actor.inspect });
   },
   perform,

@@ -77,6 +77,34 @@ function expectErrorToast(error: ApiError) {
   expect(toast?.querySelector('[data-part="description"]')).toHaveTextContent(error.error);
 }
 
+/** GET /api/public-holidays?year=2026: MOM's gazetted 2026 holidays (written from the gazette). */
+const holidays2026 = [
+  ['2026-01-01', "New Year's Day"],
+  ['2026-02-17', 'Chinese New Year'],
+  ['2026-02-18', 'Chinese New Year (day 2)'],
+  ['2026-03-21', 'Hari Raya Puasa'],
+  ['2026-04-03', 'Good Friday'],
+  ['2026-05-01', 'Labour Day'],
+  ['2026-05-27', 'Hari Raya Haji'],
+  ['2026-05-31', 'Vesak Day'],
+  ['2026-06-01', 'Vesak Day (observed)'],
+  ['2026-08-09', 'National Day'],
+  ['2026-08-10', 'National Day (observed)'],
+  ['2026-11-08', 'Deepavali'],
+  ['2026-11-09', 'Deepavali (observed)'],
+  ['2026-12-25', 'Christmas Day'],
+].map(([date, name]) => ({ date, name }));
+const holidaysLoaded: FormModelEvent = {
+  type: 'xstate.done.actor.loadHolidays',
+  output: { '2026': holidays2026.map((h) => h.date) },
+  actorId: 'loadHolidays',
+};
+const holidaysDown: ApiError = {
+  statusCode: 503,
+  error: 'Service Unavailable',
+  message: 'The database is unavailable.',
+};
+
 /** Where the dialog is met: user detail (an administrator for the user) and the staff dashboard (oneself). */
 interface RequestScreen {
   name: string;
@@ -115,6 +143,9 @@ const screens: RequestScreen[] = [
 function walkThrough({ name, path, storage, who, trigger }: RequestScreen) {
   /** What the screen had asked for when the dialog opened, to tell that a creation made it ask again. */
   let askedAtOpen = { requests: 0, balances: 0 };
+  /** Whether the server has answered 2026's holidays in this walk (they are kept once loaded). */
+  let holidaysAnswered = false;
+  let failedBefore = false;
   describeFormModel(`request-leave statechart, walked through the Request for Leave dialog (${name})`, {
     machine: requestLeaveMachine,
     starts: [
@@ -168,6 +199,8 @@ function walkThrough({ name, path, storage, who, trigger }: RequestScreen) {
       { type: 'xstate.error.actor.uploadAttachment', error: refusedUpload, actorId: 'uploadAttachment' },
       { type: 'xstate.done.actor.createLeaveRequest', output: created, actorId: 'createLeaveRequest' },
       { type: 'xstate.error.actor.createLeaveRequest', error: overdrawn, actorId: 'createLeaveRequest' },
+      holidaysLoaded,
+      { type: 'xstate.error.actor.loadHolidays', error: holidaysDown, actorId: 'loadHolidays' },
     ],
     scenarios: [
       // Every field, a half day at each end: Mon PM to Tue AM is one day, recomputed on each AM/PM change.
@@ -176,6 +209,7 @@ function walkThrough({ name, path, storage, who, trigger }: RequestScreen) {
         { type: 'field.change', name: 'leaveType', value: 'Annual Leave' },
         { type: 'field.change', name: 'fromDate', value: '2026-03-02' },
         { type: 'field.change', name: 'toDate', value: '2026-03-03' },
+        holidaysLoaded,
         { type: 'field.change', name: 'fromTime', value: 'PM' },
         { type: 'field.change', name: 'toTime', value: 'AM' },
         { type: 'field.change', name: 'reason', value: 'Dental surgery' },
@@ -188,9 +222,20 @@ function walkThrough({ name, path, storage, who, trigger }: RequestScreen) {
         { type: 'dialog.open' },
         { type: 'field.change', name: 'fromDate', value: '2026-03-02' },
         { type: 'field.change', name: 'toDate', value: '2026-03-02' },
+        holidaysLoaded,
         { type: 'field.change', name: 'fromTime', value: 'PM' },
         { type: 'field.change', name: 'toTime', value: 'AM' },
         { type: 'form.submit' },
+      ],
+      // A public holiday inside the dates is not leave: Thu 2 to Mon 6 April 2026 holds Good Friday
+      // (3 April), so Thu, Mon = 2 days (the holidays as the server answers them).
+      [
+        { type: 'dialog.open' },
+        { type: 'field.change', name: 'leaveType', value: 'Annual Leave' },
+        { type: 'field.change', name: 'fromDate', value: '2026-04-02' },
+        { type: 'field.change', name: 'toDate', value: '2026-04-06' },
+        holidaysLoaded,
+        { type: 'field.change', name: 'fromTime', value: 'AM' },
       ],
     ],
     labels: { fromDate: 'Start Date', toDate: 'End Date', days: 'Days' },
@@ -202,6 +247,18 @@ function walkThrough({ name, path, storage, who, trigger }: RequestScreen) {
     specErrors: requestLeaveSpec.errors,
     request: { method: 'POST', path: '/api/leave-requests', okStatus: 201 },
     async answer(app, event) {
+      if (event.type.endsWith('.loadHolidays')) {
+        // The dialog asks for the year of its dates (the staff dashboard's calendar may ask for it too).
+        const asked = app.server.pending('GET', '/api/public-holidays');
+        expect(asked.length).toBeGreaterThan(0);
+        for (const request of asked) {
+          expect(request.query.get('year')).toBe('2026');
+          if (event.type.startsWith('xstate.done.'))
+            app.server.answer('GET', '/api/public-holidays', 200, holidays2026);
+          else app.server.answer('GET', '/api/public-holidays', holidaysDown.statusCode, holidaysDown);
+        }
+        return true;
+      }
       if (!event.type.endsWith('.uploadAttachment')) return false;
       app.server.answer('GET', '/api/s3/upload-url', 200, grant);
       await settle();
@@ -238,6 +295,13 @@ function walkThrough({ name, path, storage, who, trigger }: RequestScreen) {
       await settle();
     },
     expectScreen(app, s: AnyMachineSnapshot, event) {
+      if (event?.type === 'dialog.open') holidaysAnswered = holidaysAnswered && !failedBefore;
+      if (event?.type === 'xstate.done.actor.loadHolidays') holidaysAnswered = true;
+      if (event?.type === 'xstate.error.actor.loadHolidays') failedBefore = true;
+      if (event === null) {
+        holidaysAnswered = false;
+        failedBefore = false;
+      }
       expect(window.location.pathname).toBe(path);
       const showing = ['editing', 'uploading', 'submitting', 'submitFailed'].some((state) =>
         s.matches(state),
@@ -273,9 +337,14 @@ function walkThrough({ name, path, storage, who, trigger }: RequestScreen) {
           '2026-03-02|2026-03-03|PM|AM': '1',
           '2026-03-02|2026-03-02|PM|PM': '0.5',
           '2026-03-02|2026-03-02|PM|AM': '0',
+          '2026-04-02|2026-04-06|AM|PM': '2',
         };
         const { fromDate, toDate, fromTime, toTime } = context.values;
-        expect(context.values.days).toBe(expected[`${fromDate}|${toDate}|${fromTime}|${toTime}`]);
+        // The same figure before the server has answered the year's holidays (counted with the gazetted
+        // ones, which 2026's answer here is) as after.
+        expect(context.values.days).toBe(
+          fromDate && toDate ? expected[`${fromDate}|${toDate}|${fromTime}|${toTime}`] : '',
+        );
       }
       if (s.matches('uploading')) {
         const [asked] = app.server.pending('GET', '/api/s3/upload-url');
@@ -304,6 +373,12 @@ function walkThrough({ name, path, storage, who, trigger }: RequestScreen) {
           expect(put?.headers.get('content-type')).toBe('application/pdf');
           expect(put?.headers.get('authorization')).toBeNull();
         }
+      }
+      if (event?.type === 'xstate.error.actor.loadHolidays') {
+        expectToast('Failed to fetch public holidays', holidaysDown.message);
+        // The figure stays, counted with the gazetted holidays; the server counts on its own.
+        const { fromDate, toDate } = context.values;
+        if (fromDate === '2026-03-02' && toDate === '2026-03-03') expect(context.values.days).not.toBe('');
       }
       if (event?.type === 'xstate.error.actor.createLeaveRequest') expectErrorToast(overdrawn);
       if (event?.type === 'xstate.error.actor.uploadAttachment') expectErrorToast(refusedUpload);

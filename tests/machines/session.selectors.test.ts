@@ -107,6 +107,7 @@ describe('form selectors', () => {
         errors: {},
         edited: {},
         submitError: null,
+        lookups: {},
         params: {},
         cooldownSecondsLeft: 0,
         result: null,

@@ -73,5 +73,8 @@ export const allowancesOf = (days: Record<number, number | null>) =>
       approvedDays: 0,
       pendingDays: 0,
       balance: totalDays,
+      carriedForwardDays: 0,
+      carriedForwardExpiresOn: null,
+      carriedForwardUsableDays: 0,
     };
   });

@@ -5,7 +5,7 @@ import { type UserRecordEvent, userRecordMachine } from '../../machines/user-rec
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import { admin } from '../views/fixtures';
-import { planTransitionPaths } from './coverage';
+import { planScenario, planTransitionPaths } from './coverage';
 import {
   advance,
   expectToast,
@@ -30,7 +30,9 @@ type Event =
   | { type: 'xstate.done.actor.loadUser'; output: unknown; actorId: string }
   | { type: 'xstate.error.actor.loadUser'; error: ApiError; actorId: string }
   | { type: 'xstate.done.actor.deleteUser'; output: undefined; actorId: string }
-  | { type: 'xstate.error.actor.deleteUser'; error: ApiError; actorId: string };
+  | { type: 'xstate.error.actor.deleteUser'; error: ApiError; actorId: string }
+  | { type: 'xstate.done.actor.loadEntitlements'; output: unknown; actorId: string }
+  | { type: 'xstate.error.actor.loadEntitlements'; error: ApiError; actorId: string };
 
 const user = onboardedStaff;
 const notFound: ApiError = { statusCode: 404, error: 'Not Found', message: 'User not found.' };
@@ -40,6 +42,23 @@ const keptForPayroll: ApiError = {
   message: `${user.fullName} has processed payslips, which must be kept. Set the employment status to Resigned instead.`,
 };
 const allowances = allowancesOf({ 1: 14, 2: 14, 3: 6 });
+
+/**
+ * GET /users/{id}/leave-entitlements (issue 17) for someone hired 17 Jul 2023: in their 4th year of service
+ * the Employment Act's 10 days of annual leave (the company gives 12), 14 days of medical leave after 6
+ * completed months, 6 days of childcare leave; unpaid leave has no limit.
+ */
+const entitlements = [
+  { leaveType: { id: 1, name: 'Annual Leave' }, statutoryDays: 10, entitledDays: 12 },
+  { leaveType: { id: 2, name: 'Medical Leave' }, statutoryDays: 14, entitledDays: 14 },
+  { leaveType: { id: 3, name: 'Childcare Leave' }, statutoryDays: 6, entitledDays: 6 },
+  { leaveType: { id: 8, name: 'Unpaid Leave' }, statutoryDays: null, entitledDays: null },
+].map((e) => ({ ...e, carriedForwardDays: 0, carriedForwardExpiresOn: null }));
+const serverDown: ApiError = {
+  statusCode: 500,
+  error: 'Internal Server Error',
+  message: 'An unexpected error occurred. Please try again later.',
+};
 
 const renamed = { ...user, fullName: 'Nur Aisyah Rahman' };
 const resigned = { ...user.employmentInfo, employmentStatus: 'RESIGNED', lastDayOfService: '2026-12-31' };
@@ -55,6 +74,8 @@ const events: Event[] = [
   { type: 'xstate.error.actor.loadUser', error: notFound, actorId: 'loadUser' },
   { type: 'xstate.done.actor.deleteUser', output: undefined, actorId: 'deleteUser' },
   { type: 'xstate.error.actor.deleteUser', error: keptForPayroll, actorId: 'deleteUser' },
+  { type: 'xstate.done.actor.loadEntitlements', output: entitlements, actorId: 'loadEntitlements' },
+  { type: 'xstate.error.actor.loadEntitlements', error: serverDown, actorId: 'loadEntitlements' },
 ];
 
 const starts = [{ name: 'admin opens a user', input: { userId: user.id } }];
@@ -65,6 +86,15 @@ const plan = planTransitionPaths(userRecordMachine, {
   // A panel is saved from the quiet page, one save a path (each is the same self-transition again).
   canProduce: (s, e) => e.type !== 'panel.saved' || s.matches({ loaded: 'idle' }),
 });
+
+// Both answers of the entitlements leave the page as it is (a self-transition each): the failure is walked here.
+plan.paths.push(
+  planScenario<Machine, Event>(userRecordMachine, starts[0] as (typeof starts)[number], [
+    events.find((e) => e.type === 'xstate.done.actor.loadUser') as Event,
+    events.find((e) => e.type === 'xstate.error.actor.loadEntitlements') as Event,
+  ]),
+);
+plan.unreachable = plan.unreachable.filter((t) => !t.eventType.endsWith('.loadEntitlements'));
 
 /** Edits one field of a panel (opening its tab first) and saves it. */
 async function editAndSave(app: RunningApp, tab: string | null, title: string, field: string, value: string) {
@@ -154,11 +184,17 @@ async function perform(app: RunningApp, event: Event) {
     case 'xstate.error.actor.deleteUser':
       app.server.answer('DELETE', `/api/users/${user.id}`, 409, event.error);
       break;
+    case 'xstate.done.actor.loadEntitlements':
+      app.server.answer('GET', `/api/users/${user.id}/leave-entitlements`, 200, entitlements);
+      break;
+    case 'xstate.error.actor.loadEntitlements':
+      app.server.answer('GET', `/api/users/${user.id}/leave-entitlements`, 500, event.error);
+      break;
   }
   await settle();
 }
 
-function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
+async function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
   const hidden = s.matches({ loaded: 'confirmingDelete' }) || s.matches({ loaded: 'deleting' });
   if (s.matches('deleted')) {
     expect(window.location.pathname).toBe('/admin/users');
@@ -175,6 +211,26 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
     expect(app.server.pending('GET', `/api/users/${user.id}`)).toHaveLength(1);
   }
   if (s.matches('notFound')) expect(screen.getByText('No user data found.')).toBeInTheDocument();
+  if (
+    event?.type === 'xstate.done.actor.loadEntitlements' ||
+    event?.type === 'xstate.error.actor.loadEntitlements'
+  ) {
+    // The Leave Allowance tab: with the entitlements, each field says the policy's days, and a value below
+    // the law's minimum warns (saving stays allowed); without them, neither.
+    const loaded = event.type === 'xstate.done.actor.loadEntitlements';
+    await app.user.click(screen.getByRole('tab', { name: 'Leave Allowance' }));
+    await app.user.click(screen.getByRole('button', { name: 'Edit Leave Allowance' }));
+    const form = screen.getByRole('form', { name: 'Leave Allowance' });
+    expect(within(form).queryByText('By policy: 12 days.') !== null).toBe(loaded);
+    expect(within(form).queryAllByText('By policy: 14 days.').length).toBe(loaded ? 1 : 0);
+    fireEvent.change(form.querySelector('[name="leave-2"]') as HTMLInputElement, { target: { value: '3' } });
+    await settle();
+    expect(within(form).queryByText('Below the statutory 14 days.') !== null).toBe(loaded);
+    expect(within(form).getByRole('button', { name: 'Save' })).toBeEnabled();
+    await app.user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await settle();
+    return;
+  }
   if (event?.type === 'panel.saved') {
     // What the save changed shows elsewhere on the page at once (spec section 2: the header, the badge,
     // the Leave Balance beside the allowances).

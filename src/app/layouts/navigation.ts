@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import {
   BuildingIcon,
+  CalendarDaysIcon,
   CalendarIcon,
+  FlagIcon,
   HomeIcon,
   ProcessIcon,
   ReceiptIcon,
@@ -40,6 +42,9 @@ export const adminNavigation: NavItem[] = [
   { kind: 'link', label: 'Home', href: '/admin', icon: HomeIcon, exact: true },
   { kind: 'link', label: 'Users', href: '/admin/users', icon: UsersIcon },
   { kind: 'link', label: 'Leave Balance', href: '/admin/leave-balance', icon: CalendarIcon },
+  { kind: 'link', label: 'Leave Policies', href: '/admin/leave-policies', icon: RecordsIcon },
+  { kind: 'link', label: 'Public Holidays', href: '/admin/public-holidays', icon: FlagIcon },
+  { kind: 'link', label: 'Leave Calendar', href: '/admin/leave-calendar', icon: CalendarDaysIcon },
   {
     kind: 'group',
     label: 'Pay',

@@ -1,4 +1,4 @@
-import { type IsoWeekday, isoDateOf, type LeavePeriod, leaveDays } from '../leave-days';
+import { type IsoWeekday, isoDateOf, type LeavePeriod, leaveDays, NO_HOLIDAYS } from '../leave-days';
 import { PayrollInputError } from './errors';
 import { assertCents } from './money';
 import { assertPeriod } from './period';
@@ -77,6 +77,8 @@ export type LeaveSpan = LeavePeriod;
 export interface UnpaidDaysOptions {
   /** As in UnpaidLeaveInput; Monday to Friday when not given. */
   workingWeekdays?: readonly number[];
+  /** The public holidays of the month (the administrator's table), as the leave requests were counted. */
+  holidays?: ReadonlySet<string>;
 }
 
 /**
@@ -104,7 +106,7 @@ export const unpaidDaysInMonth = (
       toDate: leave.toDate > last ? last : leave.toDate,
       toDateIsAm: leave.toDate > last ? false : leave.toDateIsAm,
     };
-    days += leaveDays(inMonth, { calendarDays: false, workWeek });
+    days += leaveDays(inMonth, { calendarDays: false, workWeek, holidays: options.holidays ?? NO_HOLIDAYS });
   }
   return Math.min(days, working);
 };

@@ -287,3 +287,22 @@ export async function setLeaveAllowance(
     return after;
   });
 }
+
+/**
+ * Stores a request's days per year (replacing any) and pins those years' allowances, as creating a
+ * request and recounting one (a public holiday added or removed) both do.
+ */
+export async function storeCharges(
+  tx: DbOrTx,
+  request: { id: number; userId: number; leaveTypeId: number },
+  charges: readonly { year: number; days: number }[],
+) {
+  await tx.delete(leaveRequestDays).where(eq(leaveRequestDays.leaveRequestId, request.id));
+  await tx.insert(leaveRequestDays).values(charges.map((c) => ({ leaveRequestId: request.id, ...c })));
+  await pinAllowances(
+    tx,
+    request.userId,
+    request.leaveTypeId,
+    charges.map((c) => c.year),
+  );
+}

@@ -16,7 +16,7 @@ import { type Actor, assertAdmin, assertOwnerOrAdmin } from './actor';
 type ListQuery = z.output<typeof leaveListQuerySchema>;
 
 /** A request as the lists read it: the answer's columns under its names, the user's beside them. */
-interface ListRow {
+export interface ListRow {
   id: number;
   status: LeaveStatus;
   type: string;
@@ -38,11 +38,11 @@ interface ListRow {
 /** An instant as Date.toISOString() writes it (milliseconds, truncated as a Date holds them). */
 const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const LIST_FROM = `from leave_requests lr
+export const LIST_FROM = `from leave_requests lr
     join users u on u.id = lr.user_id
     join leave_types t on t.id = lr.leave_type_id`;
 
-const LIST_COLUMNS = `lr.id, lr.status, t.name as type, lr.leave_type_id as "leaveTypeId",
+export const LIST_COLUMNS = `lr.id, lr.status, t.name as type, lr.leave_type_id as "leaveTypeId",
     ${isoText('lr.created_at')} as "createdAt", ${isoText('lr.updated_at')} as "updatedAt",
     lr.from_date::text as "fromDate", lr.from_date_is_am as "fromDateIsAm",
     lr.to_date::text as "toDate", lr.to_date_is_am as "toDateIsAm", lr.days::float8 as days,

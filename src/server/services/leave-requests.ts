@@ -15,9 +15,9 @@ import {
   type LeavePeriod,
   leaveDaysByYear,
   MINIMUM_LEAVE_DAYS,
+  NO_HOLIDAYS,
   periodsOverlap,
 } from '../../domain/leave-days';
-import { HolidayCalendarError } from '../../domain/public-holidays';
 import type { DbOrTx, Tx } from '../db/client';
 import { employmentInfo, leaveRequestDays, leaveRequests, leaveTypes, users } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/http-error';
@@ -25,7 +25,8 @@ import type { FileStorage } from '../storage/storage';
 import { type Actor, assertAdmin, assertOwnerOrAdmin, assertOwnerOrAdminElseNotFound } from './actor';
 import { sealAttachment } from './attachments';
 import { writeAudit } from './audit';
-import { leaveBalancesOf, pinAllowances } from './leave-balances';
+import { leaveBalancesOf, pinAllowances, storeCharges } from './leave-balances';
+import { holidaysBetween } from './public-holidays';
 
 /** Process-wide collaborators of the leave services. */
 export interface LeaveDeps {
@@ -177,14 +178,11 @@ export async function createLeaveRequest(
     toDate: input.toDate,
     toDateIsAm: input.toDateIsAm,
   };
-  let charges: { year: number; days: number }[];
-  try {
-    // The server's own count; the client's `days` is only its preview.
-    charges = leaveDaysByYear(period, { calendarDays: type.countsCalendarDays });
-  } catch (error) {
-    if (error instanceof HolidayCalendarError) throw badRequest(error.message);
-    throw error;
-  }
+  // The server's own count, with the administrator's holidays; the client's `days` is only its preview.
+  const holidays = type.countsCalendarDays
+    ? NO_HOLIDAYS
+    : await holidaysBetween(db, period.fromDate, period.toDate);
+  const charges = leaveDaysByYear(period, { calendarDays: type.countsCalendarDays, holidays });
   const days = charges.reduce((sum, c) => sum + c.days, 0);
   if (days < MINIMUM_LEAVE_DAYS) throw badRequest(leaveMessages.minimumDays);
   const uploaded = input.fileUrl?.trim() || null;
@@ -232,13 +230,7 @@ export async function createLeaveRequest(
       })
       .returning({ id: leaveRequests.id });
     if (!created) throw new Error('leave request not created');
-    await tx.insert(leaveRequestDays).values(charges.map((c) => ({ leaveRequestId: created.id, ...c })));
-    await pinAllowances(
-      tx,
-      input.userId,
-      type.id,
-      charges.map((c) => c.year),
-    );
+    await storeCharges(tx, { id: created.id, userId: input.userId, leaveTypeId: type.id }, charges);
     await writeAudit(tx, {
       actorUserId: actor.id,
       action: 'leaveRequest.created',

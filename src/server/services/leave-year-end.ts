@@ -106,6 +106,8 @@ async function planYearEnd(db: DbOrTx, year: number) {
         const { entitledDays } = entitlementFor(policy, services.get(userId), next);
         newBalances.push({ userId, leaveTypeId: policy.leaveTypeId, year: next, totalDays: entitledDays });
       }
+      // A type that carries nothing (sick leave, say) forfeits nothing either: its days are yearly.
+      if (policy.carryForwardMaxDays <= 0 && balance.carriedForwardDays <= 0) continue;
       const outcome = carryForward({
         entitledDays: balance.totalDays,
         carriedInDays: balance.carriedForwardDays,

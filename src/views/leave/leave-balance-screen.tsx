@@ -1,12 +1,15 @@
 import { Button, Card, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { InspectionEvent, Observer, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, InspectionEvent, Observer, SnapshotFrom } from 'xstate';
 import type { leaveBalanceReportMachine } from '../../../machines/leave-balance-report.machine';
+import type { leaveYearEndMachine } from '../../../machines/leave-year-end.machine';
 import type { LeaveBalanceReportLogic } from '../../actors/leave-admin.actors';
 import { formatMediumDateTime } from '../../domain/dates';
 import type { LeaveType, YearlyLeaveBalanceRow } from '../../domain/leave';
+import { yearEndQuestion } from '../../domain/leave-policy-form';
 import { pageOfList } from '../../domain/list-query';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { columnsFor, DataTable } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { PickerSelect, yearChoices } from '../../ui/picker-select';
@@ -76,6 +79,7 @@ export function LeaveBalanceScreen({
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const opening = useSelector(actor, (s) => s.matches('openingPdf'));
+  const yearEnd = useSelector(actor, (s) => s.context.yearEnd);
   const types = report?.types;
   const columns = useMemo(() => balanceColumns(types ?? []), [types]);
 
@@ -90,16 +94,19 @@ export function LeaveBalanceScreen({
           disabled={loading || opening}
           onChange={(y) => actor.send({ type: 'year.change', year: y })}
         />
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={!report || loading || opening}
-          loading={opening}
-          loadingText="Processing..."
-          onClick={() => actor.send({ type: 'pdf.open' })}
-        >
-          Open in PDF
-        </Button>
+        <Flex gap="2" wrap="wrap">
+          <CloseYear actor={yearEnd} disabled={!report || loading || opening} />
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!report || loading || opening}
+            loading={opening}
+            loadingText="Processing..."
+            onClick={() => actor.send({ type: 'pdf.open' })}
+          >
+            Open in PDF
+          </Button>
+        </Flex>
       </Flex>
       <Card.Root>
         <Card.Body gap="4" p={{ base: '4', md: '6' }}>
@@ -145,5 +152,49 @@ export function LeaveBalanceScreen({
         </Card.Body>
       </Card.Root>
     </Stack>
+  );
+}
+
+/**
+ * Close year (issue 17): offered for the year shown once its December has begun, and for earlier years.
+ * It first asks the server what it would do, then confirms with those figures.
+ */
+function CloseYear({
+  actor,
+  disabled,
+}: {
+  actor: ActorRefFrom<typeof leaveYearEndMachine>;
+  disabled: boolean;
+}) {
+  const offered = useSelector(actor, (s) => s.matches('idle') && s.can({ type: 'yearEnd.request' }));
+  const previewing = useSelector(actor, (s) => s.matches('previewing'));
+  const confirming = useSelector(actor, (s) => s.matches('confirming') || s.matches('closing'));
+  const closing = useSelector(actor, (s) => s.matches('closing'));
+  const summary = useSelector(actor, (s) => s.context.summary);
+  const year = useSelector(actor, (s) => s.context.year);
+  if (!offered && !previewing && !confirming) return null;
+  return (
+    <>
+      <Button
+        colorPalette="teal"
+        size="sm"
+        disabled={disabled || !offered}
+        loading={previewing}
+        loadingText="Processing..."
+        onClick={() => actor.send({ type: 'yearEnd.request' })}
+      >
+        Close year {year}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={`Close year ${year}`}
+        description={summary ? yearEndQuestion(summary) : ''}
+        confirmLabel="Confirm"
+        destructive={false}
+        busy={closing}
+        onConfirm={() => actor.send({ type: 'yearEnd.confirm' })}
+        onCancel={() => actor.send({ type: 'yearEnd.cancel' })}
+      />
+    </>
   );
 }

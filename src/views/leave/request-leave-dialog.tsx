@@ -12,16 +12,15 @@ import {
   type RequestLeaveFormValues,
   SMALLEST_ATTACHMENT_BYTES,
 } from '../../domain/leave-form';
-import { PUBLIC_HOLIDAY_YEARS } from '../../domain/public-holidays';
 import { AmPmSelect } from '../../ui/am-pm-select';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormError } from '../../ui/form-field';
 import { PlusIcon } from '../../ui/icons';
 import { type FormActorRef, useForm } from '../../ui/use-form';
 
-/** Leave is counted only within the years whose public holidays are known (decision 0002). */
-const EARLIEST_LEAVE_DATE = `${PUBLIC_HOLIDAY_YEARS[0]}-01-01`;
-const LATEST_LEAVE_DATE = `${PUBLIC_HOLIDAY_YEARS[PUBLIC_HOLIDAY_YEARS.length - 1]}-12-31`;
+/** The dates the API takes for leave (balances are kept for 2000 to 2100). */
+const EARLIEST_LEAVE_DATE = '2000-01-01';
+const LATEST_LEAVE_DATE = '2100-12-31';
 
 export interface RequestLeaveDialogProps {
   /** The form statechart, spawned by the screen's parent machine (a fresh one after each request). */

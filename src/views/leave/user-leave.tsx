@@ -8,6 +8,7 @@ import { leaveListInput } from '../../actors/leave-list.actors';
 import type { StaffLeaveLogic } from '../../actors/staff-leave.actors';
 import { formatDayMonthYear } from '../../domain/dates';
 import type { LeaveRequest } from '../../domain/leave';
+import { monthOfDate } from '../../domain/leave-calendar';
 import { ActionsMenu, DangerItem } from '../../ui/actions-menu';
 import { type ListActorRef, ListTable, RemovalDialog } from '../list/list-view';
 import { leaveBalanceColumns } from './leave-balance-columns';
@@ -21,18 +22,18 @@ export type UserLeaveRef = ActorRefFrom<typeof userLeaveMachine>;
 
 /** The parts of one user's leave (machines/user-leave.machine.ts), read from the parent that spawned them. */
 export function useUserLeaveParts(parent: UserLeaveRef) {
-  const { requests, balances, overview, details, requestLeave, leaveTypes } = useSelector(
+  const { requests, balances, overview, details, requestLeave, leaveTypes, calendar } = useSelector(
     parent,
     (s) => s.context,
   );
-  return { requests, balances, overview, details, requestLeave, leaveTypes };
+  return { requests, balances, overview, details, requestLeave, leaveTypes, calendar };
 }
 
-/** The staff dashboard's own parent of the signed-in user's leave. */
-export function useUserLeave(logic: StaffLeaveLogic, userId: number, inspect?: Inspect) {
+/** The staff dashboard's own parent of the signed-in user's leave, with the calendar of one's own requests. */
+export function useUserLeave(logic: StaffLeaveLogic, userId: number, today: string, inspect?: Inspect) {
   const parent = useActorRef(
     useMemo(() => logic.userLeaveOf(userId), [logic, userId]),
-    { input: { userId, requests: leaveListInput }, inspect },
+    { input: { userId, requests: leaveListInput, calendar: { ...monthOfDate(today), userId } }, inspect },
   );
   return useUserLeaveParts(parent);
 }

@@ -8,6 +8,7 @@ import {
 } from '../../../machines/onboarding.machine';
 import {
   allowanceTypes,
+  allowanceWarnings,
   currentStep,
   isConfirmingLeave,
   isSubmitting,
@@ -31,13 +32,16 @@ const STEP_TITLES = ['Staff Information', 'Employment Information', 'Payment Inf
 export function OnboardingScreen({
   logic,
   userId,
+  today,
   inspect,
 }: {
   logic: typeof onboardingMachine;
   userId: number | null;
+  /** `YYYY-MM-DD` in the company's time zone: step 4's allowances are this year's. */
+  today: string;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }) {
-  const actor = useActorRef(logic, { input: { userId }, inspect });
+  const actor = useActorRef(logic, { input: { userId, today }, inspect });
   const step = useSelector(actor, currentStep);
   const user = useSelector(actor, (s) => s.context.user);
   const values = useSelector(actor, (s) => s.context.values);
@@ -47,6 +51,7 @@ export function OnboardingScreen({
   const official = useSelector(actor, officialRates, shallowEqual);
   const differ = useSelector(actor, ratesDiffer);
   const leaveTypes = useSelector(actor, allowanceTypes, shallowEqual);
+  const warnings = useSelector(actor, allowanceWarnings, shallowEqual);
   const loading = useSelector(actor, (s) => s.matches('loading'));
 
   const change = (section: OnboardingSection) => (field: string, value: string) =>
@@ -140,6 +145,7 @@ export function OnboardingScreen({
                   values={values.leave}
                   onChange={change('leave')}
                   leaveTypes={leaveTypes}
+                  warnings={warnings}
                 />
               )}
               <Flex justify="space-between" gap="3" wrap="wrap">

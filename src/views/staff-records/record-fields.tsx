@@ -221,13 +221,41 @@ export function PaymentInfoFields(
 }
 
 /** One number per leave type (Unpaid Leave is not shown: it has no limit). */
-export function LeaveAllowanceFields(props: FieldsProps & { leaveTypes: readonly LeaveTypeRef[] }) {
-  const { leaveTypes, errors, disabled } = props;
+/** Under an allowance field: the policy's days, and a warning when the value is below the law. */
+function allowanceHelper(warning: string | undefined, hint: string | undefined) {
+  if (!warning && !hint) return undefined;
+  return (
+    <>
+      {hint}
+      {warning && (
+        <Text as="span" display="block" color="orange.700" fontWeight="medium" data-part="warning">
+          {warning}
+        </Text>
+      )}
+    </>
+  );
+}
+
+export function LeaveAllowanceFields(
+  props: FieldsProps & {
+    leaveTypes: readonly LeaveTypeRef[];
+    /** By leave type id: a value below the law's minimum (saving is still allowed). */
+    warnings?: Readonly<Record<string, string>>;
+    /** By leave type id: the entitlement the policy gives, shown under the field. */
+    hints?: Readonly<Record<string, string>>;
+  },
+) {
+  const { leaveTypes, errors, disabled, warnings = {}, hints = {} } = props;
   return (
     <Stack gap="4">
       <Grid>
         {leaveTypes.map((type) => (
-          <LabelledField key={type.id} label={type.name} disabled={disabled}>
+          <LabelledField
+            key={type.id}
+            label={type.name}
+            disabled={disabled}
+            helper={allowanceHelper(warnings[String(type.id)], hints[String(type.id)])}
+          >
             <Input
               type="number"
               name={`leave-${type.id}`}

@@ -1,7 +1,9 @@
 import { Input, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ComponentProps, ReactNode } from 'react';
 import type { PanelKind, PanelValues } from '../../../machines/editable-panel.machine';
 import type { RecordPanelRefs } from '../../../machines/user-record.machine';
+import { allowanceWarnings } from '../../domain/leave-policy-form';
 import { allowanceLeaveTypes, type LeaveTypeRef } from '../../domain/onboarding';
 import { officialCpfRatesFor, ratesDifferFromOfficial } from '../../domain/payment-info';
 import type { CpfSection, CpfType } from '../../domain/payroll';
@@ -96,7 +98,7 @@ export function RecordTabs({
                       );
                     }
                     case 'leaveAllowance':
-                      return <LeaveAllowanceFields {...props} leaveTypes={types} />;
+                      return <AllowancePanelFields {...props} panel={panel} leaveTypes={types} />;
                   }
                 }}
                 rows={(values) => {
@@ -119,6 +121,29 @@ export function RecordTabs({
         );
       })}
     </Tabs.Root>
+  );
+}
+
+type PanelRef = NonNullable<RecordPanelRefs['leaveAllowance']>;
+
+/**
+ * The Leave Allowance panel's fields with what its statechart holds of the policies (issue 17): the
+ * entitlement under each field and a warning when a value is below the law's minimum.
+ */
+function AllowancePanelFields({
+  panel,
+  ...props
+}: ComponentProps<typeof LeaveAllowanceFields> & { panel: PanelRef }) {
+  const suggested = useSelector(panel, (s) => s.context.suggested);
+  const minimums = useSelector(panel, (s) => s.context.minimums);
+  const hints = Object.fromEntries(
+    Object.entries(suggested).map(([id, days]) => [
+      id,
+      `By policy: ${days} ${days === '1' ? 'day' : 'days'}.`,
+    ]),
+  );
+  return (
+    <LeaveAllowanceFields {...props} hints={hints} warnings={allowanceWarnings(props.values, minimums)} />
   );
 }
 

@@ -189,7 +189,10 @@ describe('unpaidDaysInMonth', () => {
     const march = [leave('2026-03-02', '2026-03-03'), leave('2026-03-20', '2026-03-20', false)];
     expect(unpaidDaysInMonth(march, 2026, 3)).toBe(2.5);
     // Good Friday, 3 April 2026, is paid: Thursday 2 to Monday 6 April takes two unpaid days.
-    expect(unpaidDaysInMonth([leave('2026-04-02', '2026-04-06')], 2026, 4)).toBe(2);
+    const goodFriday = new Set(['2026-04-03']);
+    expect(unpaidDaysInMonth([leave('2026-04-02', '2026-04-06')], 2026, 4, { holidays: goodFriday })).toBe(2);
+    // The holidays are the administrator's table: without that row the Friday is a working day.
+    expect(unpaidDaysInMonth([leave('2026-04-02', '2026-04-06')], 2026, 4)).toBe(3);
   });
 
   it('charges a leave cut by the month end whole days on the side of the cut', () => {

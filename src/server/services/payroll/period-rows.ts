@@ -2,9 +2,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { leaveStatusesTagged } from '../../../../machines/leave-request.lifecycle';
 import { initialPayslipStatus } from '../../../../machines/payslip.lifecycle';
 import { firstDayOf, lastDayOf, unpaidDaysInMonth, unpaidLeaveDeductionCents } from '../../../domain/payroll';
-import { HolidayCalendarError } from '../../../domain/public-holidays';
 import type { DbOrTx } from '../../db/client';
 import { leaveRequests, leaveTypes, payItems } from '../../db/schema';
+import { holidaysBetween } from '../public-holidays';
 import { inIds, rowsOf } from './repository';
 import { movePayslips } from './status';
 
@@ -66,16 +66,11 @@ export async function openPayrollPeriod(tx: DbOrTx, year: number, month: number,
       ),
     );
   if (leaves.length === 0) return;
+  const holidays = await holidaysBetween(tx, first, last);
   const prefills = created.flatMap((row) => {
     const own = leaves.filter((leave) => leave.userId === row.user_id);
-    let unpaidDays = 0;
-    try {
-      unpaidDays = unpaidDaysInMonth(own, year, month);
-    } catch (error) {
-      // A year without a public-holiday table cannot be counted: no prefill, the admin adds it.
-      if (error instanceof HolidayCalendarError) return [];
-      throw error;
-    }
+    // Counted with the administrator's holidays, as the leave requests were.
+    const unpaidDays = unpaidDaysInMonth(own, year, month, { holidays });
     if (unpaidDays === 0) return [];
     const amountCents = unpaidLeaveDeductionCents({
       basicSalaryCents: Number(row.basic),

@@ -1,0 +1,55 @@
+import { leaveStatusesTagged } from '../../../machines/leave-request.lifecycle';
+import { type LeaveCalendarEntry, type LeaveCalendarQuery, monthRange } from '../../domain/leave-calendar';
+import type { DbOrTx } from '../db/client';
+import { run, statement } from '../db/statements';
+import { type Actor, assertOwnerOrAdmin, isAdmin } from './actor';
+import { LIST_COLUMNS, LIST_FROM, type ListRow, toListedRequest } from './leave-lists';
+
+/**
+ * The team calendar (issue 17, part 5): every request that holds days (approved or pending, as the
+ * lifecycle tags them) on any date of a month, everyone's for ADMIN and only one's own for STAFF. A
+ * request overlaps the month when it starts by its last day and ends on or after its first; every
+ * request takes at least half of each of its end dates, so the dates decide. Served by
+ * `leave_requests_to_idx` (to_date, id) for the months people look at (this one and the next few):
+ * requests ending in or after them are few next to the whole history. A month years back scans more;
+ * a GiST index on daterange(from_date, to_date) with `&&` would serve any month (not added: the schema
+ * is the lead's).
+ */
+export async function leaveCalendar(
+  db: DbOrTx,
+  actor: Actor,
+  query: LeaveCalendarQuery,
+): Promise<LeaveCalendarEntry[]> {
+  // STAFF see only themselves: no userId means their own, another's is refused.
+  const userId = isAdmin(actor) ? query.userId : (query.userId ?? actor.id);
+  if (userId !== undefined) assertOwnerOrAdmin(actor, userId);
+  const { fromDate, toDate } = monthRange(query);
+  const statuses = leaveStatusesTagged('holdsDays');
+  const values: unknown[] = [...statuses, toDate, fromDate];
+  const at = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const conditions = [
+    `lr.status in (${statuses.map((_, i) => `$${i + 1}`).join(', ')})`,
+    `lr.from_date <= $${statuses.length + 1}::date`,
+    `lr.to_date >= $${statuses.length + 2}::date`,
+  ];
+  if (userId !== undefined) conditions.push(`lr.user_id = ${at(userId)}`);
+  if (query.leaveTypeId !== undefined) conditions.push(`lr.leave_type_id = ${at(query.leaveTypeId)}`);
+  const rows = await run(
+    db,
+    statement<ListRow>(
+      '',
+      `select ${LIST_COLUMNS}
+  ${LIST_FROM}
+  where ${conditions.join(' and ')}
+  order by lr.from_date, u.full_name, lr.id`,
+    ),
+    values,
+  );
+  return rows.map((row) => ({
+    ...toListedRequest(row),
+    leaveType: { id: row.leaveTypeId, name: row.type },
+  }));
+}
