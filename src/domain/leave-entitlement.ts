@@ -142,15 +142,29 @@ export function monthsServedInYear(service: Service, year: number): number {
   return completedMonths(from, to);
 }
 
-/** Completed months of total service at the year's end, or at the last day when that comes first. */
-function monthsOfServiceBy(service: Service, year: number): number {
+/**
+ * Completed months of total service at the year's end, or at `asOf` within the year when given, or
+ * at the last day when that comes first.
+ */
+function monthsOfServiceBy(service: Service, year: number, asOf?: string): number {
   const yearEnd = `${year}-12-31`;
-  const to = service.lastDate === null ? yearEnd : earlierOf(service.lastDate, yearEnd);
+  let to = asOf === undefined ? yearEnd : earlierOf(laterOf(asOf, `${year}-01-01`), yearEnd);
+  if (service.lastDate !== null) to = earlierOf(service.lastDate, to);
   return completedMonths(service.hireDate, to);
 }
 
-/** The least days the law gives in the year; null when no statute sets a minimum. */
-export function statutoryDays(statute: LeaveStatute | null, service: Service, year: number): number | null {
+/**
+ * The least days the law gives in the year; null when no statute sets a minimum. Sick and
+ * hospitalisation leave grow with the months served (EA s.89), so they are counted at `asOf` (a
+ * date within the year; the year's end when not given): an employee of 4 months has 8 days now,
+ * not the 14 the year's end will bring.
+ */
+export function statutoryDays(
+  statute: LeaveStatute | null,
+  service: Service,
+  year: number,
+  asOf?: string,
+): number | null {
   if (statute === null) return null;
   if (!employedIn(service, year)) return 0;
   const months = monthsOfServiceBy(service, year);
@@ -165,7 +179,8 @@ export function statutoryDays(statute: LeaveStatute | null, service: Service, ye
     case 'SICK':
     case 'HOSPITALISATION': {
       // EA s.89's table already scales with service: no further proration.
-      const row = SICK_LEAVE_TABLE.find(([least]) => months >= least);
+      const served = monthsOfServiceBy(service, year, asOf);
+      const row = SICK_LEAVE_TABLE.find(([least]) => served >= least);
       if (!row) return 0;
       return statute === 'SICK' ? row[1] : row[2];
     }
@@ -199,11 +214,12 @@ export function entitledDays(
   statute: LeaveStatute | null,
   service: Service,
   year: number,
+  asOf?: string,
 ): number | null {
   if (policy.entitlement === 'NONE') return null;
   if (!employedIn(service, year)) return 0;
   if (policy.entitlement === 'STATUTORY_SICK') {
-    return statutoryDays(statute === 'HOSPITALISATION' ? 'HOSPITALISATION' : 'SICK', service, year);
+    return statutoryDays(statute === 'HOSPITALISATION' ? 'HOSPITALISATION' : 'SICK', service, year, asOf);
   }
   const full =
     policy.entitlement === 'FIXED'

@@ -147,21 +147,35 @@ describe('entitlements', () => {
   });
 
   it('give sick leave by completed months of service', async () => {
+    // A past year: the months served by its end.
     const cases: Array<[string, number, number]> = [
-      ['2026-08-15', 8, 30], // 4 completed months by 31 Dec
-      ['2026-09-20', 5, 15], // 3
-      ['2026-07-01', 14, 60], // 6
-      ['2026-10-10', 0, 0], // 2: not yet entitled
+      ['2025-08-15', 8, 30], // 4 completed months by 31 Dec
+      ['2025-09-20', 5, 15], // 3
+      ['2025-07-01', 14, 60], // 6
+      ['2025-10-10', 0, 0], // 2: not yet entitled
     ];
     for (const [hireDate, sick, hospital] of cases) {
       const who = await person(t, { employment: { hireDate } });
-      const of = await entitlements(who, 2026);
+      const of = await entitlements(who, 2025);
       expect([
         hireDate,
         of('Medical Leave')?.entitledDays,
         of('Hospitalisation Leave')?.entitledDays,
       ]).toEqual([hireDate, sick, hospital]);
     }
+  });
+
+  it('give sick leave this year by the months served so far, as the law grants it', async () => {
+    // Hired 4 months and 10 days ago (Singapore date): 4 completed months today, 8 and 30 days,
+    // whatever the year's end will bring. (Early in January that date is last year's: skip then.)
+    const today = new Date(new Date().toLocaleString('en-US', { timeZone: 'Asia/Singapore' }));
+    const hired = new Date(today.getFullYear(), today.getMonth() - 4, today.getDate() - 10);
+    if (hired.getFullYear() !== thisYear) return;
+    const hireDate = `${hired.getFullYear()}-${String(hired.getMonth() + 1).padStart(2, '0')}-${String(hired.getDate()).padStart(2, '0')}`;
+    const who = await person(t, { employment: { hireDate } });
+    const of = await entitlements(who, thisYear);
+    expect(of('Medical Leave')).toMatchObject({ statutoryDays: 8, entitledDays: 8 });
+    expect(of('Hospitalisation Leave')).toMatchObject({ statutoryDays: 30, entitledDays: 30 });
   });
 
   it("prorate the year of leaving, as MOM's worked example does", async () => {

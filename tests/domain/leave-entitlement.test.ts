@@ -143,6 +143,35 @@ describe('sick and hospitalisation leave (EA s.89)', () => {
     expect(statutoryDays('SICK', service, year)).toBe(sick);
     expect(statutoryDays('HOSPITALISATION', service, year)).toBe(hospitalisation);
   });
+
+  it.each<[label: string, service: Service, year: number, asOf: string, sick: number]>([
+    [
+      'joined 1 Aug, seen on 29 Nov: 3 completed months, 5 days',
+      serving('2026-08-01'),
+      2026,
+      '2026-11-29',
+      5,
+    ],
+    ['joined 1 Aug, seen on 30 Nov: 4, 8 days', serving('2026-08-01'), 2026, '2026-11-30', 8],
+    ['joined 2 Oct 2026, seen on 5 Jan 2027: 3, 5 days', serving('2026-10-02'), 2027, '2027-01-05', 5],
+    ['a past year seen later: its end, 5 months, 11 days', serving('2026-08-01'), 2026, '2027-06-30', 11],
+    [
+      'a year seen before it begins: its 1 Jan, 3 months, 5 days',
+      serving('2026-10-02'),
+      2027,
+      '2026-11-27',
+      5,
+    ],
+    [
+      'a leaver seen after leaving: the last day, 4 months, 8',
+      leaving('2026-01-01', '2026-04-30'),
+      2026,
+      '2026-11-27',
+      8,
+    ],
+  ])('%s', (_label, service, year, asOf, sick) => {
+    expect(statutoryDays('SICK', service, year, asOf)).toBe(sick);
+  });
 });
 
 describe('childcare leave (CDCA s.12B)', () => {

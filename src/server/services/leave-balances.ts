@@ -113,7 +113,7 @@ export async function leaveBalancesOf(
         const allowance = allowanceOf.get(key(userId, type.id));
         const totalDays = allowance
           ? allowance.totalDays
-          : entitlementFor(policy, services.get(userId), year).entitledDays;
+          : entitlementFor(policy, services.get(userId), year, asOf).entitledDays;
         const used = takenOf.get(key(userId, type.id));
         const approvedDays = used?.approved ?? 0;
         const pendingDays = used?.pending ?? 0;

@@ -105,8 +105,16 @@ export async function servicesOf(db: DbOrTx, userIds: readonly number[]): Promis
   return new Map(rows.map((row) => [row.userId, { hireDate: row.hireDate, lastDate: row.lastDate }]));
 }
 
-/** A type's days for a year by the policy; none for someone not (or not yet) employed then. */
-export function entitlementFor(policy: LeaveTypePolicy, service: Service | undefined, year: number) {
+/**
+ * A type's days for a year by the policy; none for someone not (or not yet) employed then. Sick
+ * leave counts the months served by `asOf` (today), as the law grants it.
+ */
+export function entitlementFor(
+  policy: LeaveTypePolicy,
+  service: Service | undefined,
+  year: number,
+  asOf: string = todayIso(),
+) {
   if (!service) {
     return {
       statutoryDays: policy.statute === null ? null : 0,
@@ -114,8 +122,8 @@ export function entitlementFor(policy: LeaveTypePolicy, service: Service | undef
     };
   }
   return {
-    statutoryDays: statutoryDays(policy.statute, service, year),
-    entitledDays: entitledDays(policy, policy.statute, service, year),
+    statutoryDays: statutoryDays(policy.statute, service, year, asOf),
+    entitledDays: entitledDays(policy, policy.statute, service, year, asOf),
   };
 }
 

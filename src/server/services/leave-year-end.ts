@@ -102,8 +102,9 @@ async function planYearEnd(db: DbOrTx, year: number) {
     for (const balance of balances.get(userId) ?? []) {
       const policy = policies.find((p) => p.leaveTypeId === balance.leaveType.id);
       if (!policy || balance.totalDays === null) continue;
-      if (!exists.has(`${userId}:${policy.leaveTypeId}`)) {
-        const { entitledDays } = entitlementFor(policy, services.get(userId), next);
+      // Sick leave grows with the months served through the year: it stays computed, never frozen.
+      if (!exists.has(`${userId}:${policy.leaveTypeId}`) && policy.entitlement !== 'STATUTORY_SICK') {
+        const { entitledDays } = entitlementFor(policy, services.get(userId), next, `${next}-12-31`);
         newBalances.push({ userId, leaveTypeId: policy.leaveTypeId, year: next, totalDays: entitledDays });
       }
       // A type that carries nothing (sick leave, say) forfeits nothing either: its days are yearly.
