@@ -25,7 +25,7 @@ import type { FileStorage } from '../storage/storage';
 import { type Actor, assertAdmin, assertOwnerOrAdmin, assertOwnerOrAdminElseNotFound } from './actor';
 import { sealAttachment } from './attachments';
 import { writeAudit } from './audit';
-import { leaveBalancesOf, pinAllowances, storeCharges } from './leave-balances';
+import { leaveBalancesOf, storeCharges } from './leave-balances';
 import { holidaysBetween } from './public-holidays';
 
 /** Process-wide collaborators of the leave services. */

@@ -10,7 +10,7 @@ import type {
 import { leaveDaysByYear, MINIMUM_LEAVE_DAYS } from '../../domain/leave-days';
 import type { DbOrTx, Tx } from '../db/client';
 import { publicHolidays } from '../db/leave-law-schema';
-import { leaveRequestDays, leaveRequests, leaveTypes, users } from '../db/schema';
+import { leaveRequests, leaveTypes, users } from '../db/schema';
 import { conflict, notFound } from '../lib/http-error';
 import { type Actor, assertAdmin } from './actor';
 import { writeAudit } from './audit';
