@@ -244,6 +244,18 @@ it('never sends a payslip twice for one request, however often its send is run',
   };
   await sendPayslipEmail(deps, row?.id ?? 0);
   expect(toOf([person as { email: string }])).toHaveLength(1);
+
+  // A send recorded but never answered (its worker died in between) is not counted done; handed
+  // out again, it is taken as accepted, not sent again.
+  await t.db
+    .update(payslipEmails)
+    .set({ sentAt: null })
+    .where(eq(payslipEmails.id, row?.id ?? 0));
+  const jobId = (answer.body as { jobId: string }).jobId;
+  expect((await api.get(`/jobs/${jobId}`)).body).toMatchObject({ status: 'running', done: 0 });
+  await sendPayslipEmail(deps, row?.id ?? 0);
+  expect((await api.get(`/jobs/${jobId}`)).body).toMatchObject({ status: 'completed', done: 1 });
+  expect(toOf([person as { email: string }])).toHaveLength(1);
 });
 
 it('refuses a resend without named staff, and keeps jobs from staff', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailPayslipsAnswer, EmailPayslipsRequest, JobProgress } from '../../../domain/payslip-emails';
 import { MONTH_NAMES } from '../../../domain/payslip-labels';
@@ -188,16 +188,11 @@ export interface SendDeps {
  */
 export async function sendPayslipEmail(deps: SendDeps, emailId: number): Promise<void> {
   const { db } = deps;
-  // Handed out again after its worker died between the record and the server's answer: the ending
-  // line went out right after the record, so the message is taken as accepted, never sent again.
-  const confirmed = await db
-    .update(payslipEmails)
-    .set({ sentAt: new Date() })
-    .where(and(eq(payslipEmails.id, emailId), eq(payslipEmails.status, 'sent'), isNull(payslipEmails.sentAt)))
-    .returning({ id: payslipEmails.id });
-  if (confirmed.length > 0) return;
-  // One statement claims the send (its row lock keeps two claims apart) and reads what the message needs.
+  // One statement claims the send (its row lock keeps two claims apart) and reads what the message
+  // needs. A send handed out again after its worker died between the record and the server's answer
+  // is not claimed but taken as accepted: its ending line went out right after the record.
   const [claimed] = await rowsOf<{
+    status: string;
     attempts: number;
     payslip_id: number;
     requested_by_id: number | null;
@@ -207,13 +202,18 @@ export async function sendPayslipEmail(deps: SendDeps, emailId: number): Promise
     month: number;
   }>(
     db,
-    sql`update payslip_emails e set status = 'sending', attempts = e.attempts + 1, updated_at = now()
+    sql`update payslip_emails e set
+        status = case when e.status = 'sent' then e.status else 'sending' end,
+        attempts = case when e.status = 'sent' then e.attempts else e.attempts + 1 end,
+        sent_at = case when e.status = 'sent' then now() else e.sent_at end,
+        updated_at = now()
       from payslip_email_jobs j, users u, payslips p
-      where e.id = ${emailId} and e.status in ('queued', 'sending')
+      where e.id = ${emailId}
+        and (e.status in ('queued', 'sending') or (e.status = 'sent' and e.sent_at is null))
         and j.id = e.job_id and u.id = e.user_id and p.id = e.payslip_id
-      returning e.attempts, e.payslip_id, j.requested_by_id, u.email as "to", u.full_name as name, p.year, p.month`,
+      returning e.status, e.attempts, e.payslip_id, j.requested_by_id, u.email as "to", u.full_name as name, p.year, p.month`,
   );
-  if (!claimed) return;
+  if (!claimed || claimed.status === 'sent') return;
   try {
     // The PDF a signed-in administrator gets from the payslip's View.
     const { pdf, fileName, companyName } = await payslipPdf(
