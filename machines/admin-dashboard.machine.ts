@@ -1,6 +1,6 @@
-import { type ActorRefFrom, type EventObject, fromCallback, sendTo, setup } from 'xstate';
+import { type ActorRefFrom, sendTo, setup } from 'xstate';
 import { leaveOverviewMachine } from './leave-overview.machine';
-import { leaveReviewMachine } from './leave-review.machine';
+import { leaveReviewMachine, reviewDecisions } from './leave-review.machine';
 import { type ListInput, listMachine } from './list.machine';
 
 /**
@@ -27,15 +27,7 @@ export const adminDashboardMachine = setup({
     requests: listMachine,
     overview: leaveOverviewMachine,
     review: leaveReviewMachine,
-    /** Hears the review sheet's decisions (it emits them) and passes them to this machine. */
-    reviewDecisions: fromCallback<EventObject, { review: ActorRefFrom<typeof leaveReviewMachine> }>(
-      ({ input, sendBack }) => {
-        const subscription = input.review.on('leaveRequest.decided', () =>
-          sendBack({ type: 'review.decided' }),
-        );
-        return () => subscription.unsubscribe();
-      },
-    ),
+    reviewDecisions,
   },
 }).createMachine({
   id: 'adminDashboard',

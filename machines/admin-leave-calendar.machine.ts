@@ -1,6 +1,6 @@
-import { type ActorRefFrom, type EventObject, fromCallback, sendTo, setup } from 'xstate';
+import { type ActorRefFrom, sendTo, setup } from 'xstate';
 import { type LeaveCalendarInput, leaveCalendarMachine } from './leave-calendar.machine';
-import { leaveReviewMachine } from './leave-review.machine';
+import { leaveReviewMachine, reviewDecisions } from './leave-review.machine';
 
 /**
  * /admin/leave-calendar as one machine (issue 17, part 5): it spawns the month (the calendar) and the
@@ -20,15 +20,7 @@ export const adminLeaveCalendarMachine = setup({
   actors: {
     calendar: leaveCalendarMachine,
     review: leaveReviewMachine,
-    /** Hears the review sheet's decisions (it emits them) and passes them to this machine. */
-    reviewDecisions: fromCallback<EventObject, { review: ActorRefFrom<typeof leaveReviewMachine> }>(
-      ({ input, sendBack }) => {
-        const subscription = input.review.on('leaveRequest.decided', () =>
-          sendBack({ type: 'review.decided' }),
-        );
-        return () => subscription.unsubscribe();
-      },
-    ),
+    reviewDecisions,
   },
 }).createMachine({
   id: 'adminLeaveCalendar',

@@ -1,22 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { LEAVE_ENTITLEMENTS, LEAVE_STATUTES } from '../../domain/leave-entitlement';
-import { leaveTypes, users } from './schema';
+import { createdAt, halfDays, isoDate, leaveTypes, oneOf, updatedAt, users } from './schema';
 
 // The tables of issue 17 (leave as the law counts it), beside schema.ts, which keeps the rest.
-const halfDays = (name: string) => numeric(name, { precision: 6, scale: 1, mode: 'number' });
-const quoted = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /** How a leave type's yearly entitlement is set (one row per type; GET/PUT /leave-policies). */
 export const leavePolicies = pgTable(
@@ -33,17 +20,11 @@ export const leavePolicies = pgTable(
     prorate: boolean('prorate').notNull().default(true),
     carryForwardMaxDays: halfDays('carry_forward_max_days').notNull().default(0),
     carryForwardExpiryMonths: integer('carry_forward_expiry_months'),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    updatedAt: updatedAt(),
   },
   (t) => [
-    check(
-      'leave_policies_statute_check',
-      sql`${t.statute} is null or ${t.statute} in (${quoted(LEAVE_STATUTES)})`,
-    ),
-    check('leave_policies_entitlement_check', sql`${t.entitlement} in (${quoted(LEAVE_ENTITLEMENTS)})`),
+    check('leave_policies_statute_check', sql`${t.statute} is null or ${oneOf(t.statute, LEAVE_STATUTES)}`),
+    check('leave_policies_entitlement_check', oneOf(t.entitlement, LEAVE_ENTITLEMENTS)),
     check('leave_policies_days_check', sql`${t.entitlement} <> 'FIXED' or ${t.days} is not null`),
     check('leave_policies_schedule_check', sql`${t.entitlement} <> 'SERVICE' or ${t.schedule} is not null`),
     check('leave_policies_carry_check', sql`${t.carryForwardMaxDays} >= 0`),
@@ -69,11 +50,8 @@ export const leaveCarryForwards = pgTable(
       .references(() => leaveTypes.id, { onDelete: 'cascade' }),
     year: integer('year').notNull(),
     days: halfDays('days').notNull(),
-    expiresOn: date('expires_on', { mode: 'string' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    expiresOn: isoDate('expires_on'),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.leaveTypeId, t.year] }),
@@ -85,9 +63,9 @@ export const leaveCarryForwards = pgTable(
 export const publicHolidays = pgTable(
   'public_holidays',
   {
-    date: date('date', { mode: 'string' }).primaryKey(),
+    date: isoDate('date').primaryKey(),
     name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [check('public_holidays_name_check', sql`length(trim(${t.name})) between 1 and 100`)],
 );

@@ -37,7 +37,7 @@ import {
 
 // Enumerated values are text columns with CHECK constraints rather than PostgreSQL enum types:
 // adding a value is one migration line, and the rule still holds in the database itself.
-const oneOf = (column: SQLWrapper, values: readonly string[]) =>
+export const oneOf = (column: SQLWrapper, values: readonly string[]) =>
   sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`;
 
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
@@ -47,16 +47,16 @@ const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
  */
 const money = (name: string) => bigint(name, { mode: 'number' });
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const createdAt = () => instant('created_at').notNull().defaultNow();
-const updatedAt = () =>
+export const createdAt = () => instant('created_at').notNull().defaultNow();
+export const updatedAt = () =>
   instant('updated_at')
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
 /** Leave days in half-day steps; percentages with two decimals. Read back as JS numbers. */
-const halfDays = (name: string) => numeric(name, { precision: 6, scale: 1, mode: 'number' });
+export const halfDays = (name: string) => numeric(name, { precision: 6, scale: 1, mode: 'number' });
 const percent = (name: string) => numeric(name, { precision: 5, scale: 2, mode: 'number' });
-const isoDate = (name: string) => date(name, { mode: 'string' });
+export const isoDate = (name: string) => date(name, { mode: 'string' });
 /** The owning user; `users` is read lazily, so the helper may stand before the table. */
 const ownerId = (onDelete: 'cascade' | 'restrict') =>
   integer('user_id')
