@@ -258,6 +258,53 @@ it('never sends a payslip twice for one request, however often its send is run',
   expect(toOf([person as { email: string }])).toHaveLength(1);
 });
 
+it('leaves a send another worker has claimed to that worker until the claim is older than a send can last', async () => {
+  const [person] = await processedMonth(7, 1);
+  const answer = await api.post('/payslips/email', { year: 2026, month: 7 });
+  const jobId = (answer.body as { jobId: string }).jobId;
+  await finished(jobId);
+  const [row] = await t.db
+    .select({ id: payslipEmails.id })
+    .from(payslipEmails)
+    .where(eq(payslipEmails.jobId, jobId));
+  const id = row?.id ?? 0;
+  let sends = 0;
+  const deps = {
+    db: t.db,
+    mailer: {
+      send: async (_message: unknown, record?: (db: typeof t.db) => Promise<void>) => {
+        sends += 1;
+        await record?.(t.db);
+      },
+    },
+    company: t.config,
+    log: t.app.log,
+    policy: POLICY,
+  };
+  // As a live worker leaves it while its message is on the way: claimed a moment ago.
+  await t.db
+    .update(payslipEmails)
+    .set({ status: 'sending', sentAt: null, updatedAt: new Date() })
+    .where(eq(payslipEmails.id, id));
+  // The queue handed the job out again (its batch waited past the expiry): this run must not send,
+  // and must fail, so that the queue asks again later rather than count the job done.
+  await expect(sendPayslipEmail(deps, id)).rejects.toThrow();
+  expect(sends).toBe(0);
+  expect((await api.get(`/jobs/${jobId}`)).body).toMatchObject({ status: 'running', done: 0 });
+
+  // A claim older than the expiry (30 s here) is a dead worker's: the send is made, once.
+  await t.db
+    .update(payslipEmails)
+    .set({ updatedAt: new Date(Date.now() - 31_000) })
+    .where(eq(payslipEmails.id, id));
+  await sendPayslipEmail(deps, id);
+  expect(sends).toBe(1);
+  expect((await api.get(`/jobs/${jobId}`)).body).toMatchObject({ status: 'completed', done: 1 });
+  await sendPayslipEmail(deps, id);
+  expect(sends).toBe(1);
+  expect(toOf([person as { email: string }])).toHaveLength(1);
+});
+
 it('refuses a resend without named staff, and keeps jobs from staff', async () => {
   const refused = await api.post('/payslips/email', { year: 2026, month: 3, resend: true });
   expect(refused.status).toBe(400);
