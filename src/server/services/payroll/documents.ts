@@ -1,13 +1,12 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { isProcessedPayslip } from '../../../../machines/payslip.lifecycle';
-import type { PayslipItem } from '../../../domain/payroll';
 import type { DbOrTx } from '../../db/client';
-import { employmentInfo, payItems, paymentInfo, payslips, staffInfo, users } from '../../db/schema';
+import { employmentInfo, paymentInfo, payslips, staffInfo, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
 import { renderPdfDocument } from '../../pdf/pool';
 import { type Actor, assertAdmin, assertOwnerOrAdminElseNotFound, isAdmin } from '../actor';
 import { type CompanyDefaults, companyNameColumn, companyOf } from '../company';
-import { emptyYearToDate, isProcessedRow, type Period, yearToDate } from './repository';
+import { emptyYearToDate, engineItemsColumn, isProcessedRow, type Period, yearToDate } from './repository';
 
 /** The documents of processed payroll: a payslip's PDF and the period's table PDF. */
 
@@ -29,9 +28,7 @@ export async function payslipPdf(db: DbOrTx, actor: Actor, { id }: { id: number 
       bankName: paymentInfo.bankName,
       accountNo: paymentInfo.accountNo,
       companyName: companyNameColumn(deps),
-      items: sql<
-        PayslipItem[]
-      >`coalesce((select json_agg(json_build_object('kind', ${payItems.kind}, 'type', ${payItems.type}, 'amountCents', ${payItems.amountCents}) order by ${payItems.createdAt}, ${payItems.id}) from ${payItems} where ${payItems.payslipId} = ${payslips.id}), '[]'::json)`,
+      items: engineItemsColumn,
     })
     .from(payslips)
     .innerJoin(users, eq(users.id, payslips.userId))

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, not, sql } from 'drizzle-orm';
+import { and, count, eq, not, sql } from 'drizzle-orm';
 import { isProcessedPayslip } from '../../../../machines/payslip.lifecycle';
 import { attempt, computeRunPayslip, type PayslipTotals } from '../../../domain/payroll';
 import type { BulkProcess, BulkProcessResult, PayslipAggregate } from '../../../domain/payslips';
@@ -12,15 +12,15 @@ import {
   aggregateOf,
   assertPayslipAllows,
   emptyYearToDate,
+  engineItemsColumn,
   inIds,
   isProcessedRow,
   lockEmployees,
-  type PayItemRow,
   type PayslipRow,
   periodLabel,
+  rowsOf,
   snapshotColumns,
   snapshotOf,
-  toEngineItem,
   totalsFromRow,
   yearToDate,
 } from './repository';
@@ -73,26 +73,29 @@ async function processPeriod(
   const inPeriod = and(eq(payslips.year, year), eq(payslips.month, month), inIds(payslips.userId, userIds));
   await lockEmployees(tx, userIds);
   // Then the selected payslips, in id order, so concurrent runs cannot deadlock. Rows not created yet
-  // (the period was never listed) are created first.
-  const lockRows = () =>
-    tx
-      .select({ id: payslips.id, status: payslips.status })
-      .from(payslips)
-      .where(inPeriod)
-      .orderBy(asc(payslips.id))
-      .for('update');
-  let locked = await lockRows();
-  if (locked.length < userIds.length) {
+  // (the period was never listed) are created first. Counted in the statement: the rows locked and
+  // those of them already processed.
+  const lockRows = async () => {
+    const [row] = await rowsOf<{ locked: number; processed: number }>(
+      tx,
+      sql`select count(*)::int as locked, count(*) filter (where processed)::int as processed
+          from (select ${isProcessedRow()} as processed from ${payslips} where ${inPeriod}
+            order by ${payslips.id} for update) held`,
+    );
+    return row ?? { locked: 0, processed: 0 };
+  };
+  let rows = await lockRows();
+  if (rows.locked < userIds.length) {
     await openPayrollPeriod(tx, year, month);
-    locked = await lockRows();
+    rows = await lockRows();
   }
-  if (locked.length < userIds.length) {
+  if (rows.locked < userIds.length) {
     throw notFound(
-      `${userIds.length - locked.length} of the selected employees have no payslip for ${periodLabel(year, month)}.`,
+      `${userIds.length - rows.locked} of the selected employees have no payslip for ${periodLabel(year, month)}.`,
     );
   }
-  const skipped = locked.filter((row) => isProcessedPayslip(row.status)).length;
-  if (skipped === locked.length) return { processed: 0, skipped };
+  const skipped = rows.processed;
+  if (skipped === rows.locked) return { processed: 0, skipped };
 
   // Read after the locks are held, so items added or payslips reverted just before are seen. One after
   // another: a transaction is one connection, which runs one statement at a time anyway.
@@ -101,20 +104,15 @@ async function processPeriod(
       payslip: { id: payslips.id, userId: payslips.userId, ...snapshotColumns },
       fullName: users.fullName,
       lastDay: employmentInfo.lastDayOfService,
+      // The items as one column: a second query over the month's items cost a round trip and 7,000
+      // rows mapped.
+      items: engineItemsColumn,
     })
     .from(payslips)
     .innerJoin(users, eq(users.id, payslips.userId))
     .leftJoin(employmentInfo, eq(employmentInfo.userId, payslips.userId))
     .where(and(inPeriod, not(isProcessedRow())));
-  const items = await tx
-    .select({ item: payItems })
-    .from(payItems)
-    .innerJoin(payslips, eq(payslips.id, payItems.payslipId))
-    .where(inPeriod)
-    .orderBy(asc(payItems.id));
   const ytd = await yearToDate(tx, { year, month }, userIds);
-  const itemsOf = new Map<number, PayItemRow[]>();
-  for (const { item } of items) itemsOf.set(item.payslipId, [...(itemsOf.get(item.payslipId) ?? []), item]);
 
   // A later processed month of the same year already counted this month as zero in its
   // year-to-date figures: processing this one now would make that month wrong.
@@ -129,13 +127,13 @@ async function processPeriod(
 
   const failures: string[] = [];
   const results: Array<PayslipTotals & { id: number }> = [];
-  for (const { payslip, fullName, lastDay } of candidates) {
+  for (const { payslip, fullName, lastDay, items } of candidates) {
     const outcome = attempt(() =>
       computeRunPayslip({
         year,
         month,
         snapshot: snapshotOf(payslip),
-        items: (itemsOf.get(payslip.id) ?? []).map(toEngineItem),
+        items,
         yearToDate: ytd.get(payslip.userId) ?? emptyYearToDate,
         lastDayOfService: lastDay,
       }),
@@ -147,36 +145,28 @@ async function processPeriod(
     throw new HttpError(422, `No payslip was processed. ${someNames(failures)}.`);
   }
 
-  const values = JSON.stringify(
-    results.map((r) => [
-      r.id,
-      r.ordinaryWageCents,
-      r.additionalWageCents,
-      r.grossPayCents,
-      r.employeeCpfCents,
-      r.employerCpfCents,
-      r.shgCents,
-      r.sdlCents,
-      r.netPayCents,
-      r.otherItemsCents,
-      r.netPayableCents,
-      r.cpfOwSubjectCents,
-      r.cpfAwSubjectCents,
-    ]),
-  );
+  // One typed array per column, unnested into rows: PostgreSQL reads int arrays far faster than it
+  // takes 13 fields apart from each of 7,000 JSON elements.
+  const column = (pick: (r: (typeof results)[number]) => number) => `{${results.map(pick).join(',')}}`;
   const updated = await movePayslips(
     tx,
     { type: 'payslip.process' },
     {
       set: sql`pay_date = ${payDate}, processed_at = now(), processed_by_id = ${actor.id},
-          ordinary_wage_cents = (r->>1)::bigint, additional_wage_cents = (r->>2)::bigint,
-          gross_pay_cents = (r->>3)::bigint, employee_cpf_cents = (r->>4)::bigint,
-          employer_cpf_cents = (r->>5)::bigint, shg_cents = (r->>6)::bigint, sdl_cents = (r->>7)::numeric,
-          net_pay_cents = (r->>8)::bigint, other_items_cents = (r->>9)::bigint,
-          net_payable_cents = (r->>10)::bigint, cpf_ow_subject_cents = (r->>11)::bigint,
-          cpf_aw_subject_cents = (r->>12)::bigint`,
-      from: sql`jsonb_array_elements(${values}::jsonb) as r`,
-      where: sql`p.id = (r->>0)::int`,
+          ordinary_wage_cents = r.ow, additional_wage_cents = r.aw, gross_pay_cents = r.gross,
+          employee_cpf_cents = r.employee_cpf, employer_cpf_cents = r.employer_cpf, shg_cents = r.shg,
+          sdl_cents = r.sdl, net_pay_cents = r.net, other_items_cents = r.other,
+          net_payable_cents = r.net_payable, cpf_ow_subject_cents = r.ow_subject,
+          cpf_aw_subject_cents = r.aw_subject`,
+      from: sql`unnest(${column((r) => r.id)}::int[], ${column((r) => r.ordinaryWageCents)}::bigint[],
+          ${column((r) => r.additionalWageCents)}::bigint[], ${column((r) => r.grossPayCents)}::bigint[],
+          ${column((r) => r.employeeCpfCents)}::bigint[], ${column((r) => r.employerCpfCents)}::bigint[],
+          ${column((r) => r.shgCents)}::bigint[], ${column((r) => r.sdlCents)}::numeric[],
+          ${column((r) => r.netPayCents)}::bigint[], ${column((r) => r.otherItemsCents)}::bigint[],
+          ${column((r) => r.netPayableCents)}::bigint[], ${column((r) => r.cpfOwSubjectCents)}::bigint[],
+          ${column((r) => r.cpfAwSubjectCents)}::bigint[])
+          as r(id, ow, aw, gross, employee_cpf, employer_cpf, shg, sdl, net, other, net_payable, ow_subject, aw_subject)`,
+      where: sql`p.id = r.id`,
     },
   );
   // One audit entry per run and period: who processed which payslips, with which pay date.

@@ -148,6 +148,11 @@ export const aggregateOf = (
 export const itemCount =
   sql<number>`(select count(*)::int from pay_items i where i.payslip_id = ${payslips.id})`.mapWith(Number);
 
+/** A payslip's items as the engine takes them, as one JSON column of a payslip query (in itemsOf's order). */
+export const engineItemsColumn = sql<
+  PayslipItem[]
+>`coalesce((select json_agg(json_build_object('kind', ${payItems.kind}, 'type', ${payItems.type}, 'amountCents', ${payItems.amountCents}) order by ${payItems.createdAt}, ${payItems.id}) from ${payItems} where ${payItems.payslipId} = ${payslips.id}), '[]'::json)`;
+
 export async function itemsOf(db: DbOrTx, payslipId: number) {
   return db
     .select()
@@ -240,10 +245,9 @@ export async function yearToDate(
  * first, then payslips, so the orders cannot deadlock.
  */
 export async function lockEmployees(tx: Tx, userIds: readonly number[]) {
-  await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(inIds(users.id, userIds))
-    .orderBy(asc(users.id))
-    .for('update');
+  // Counted rather than returned: a month of 7,000 locked rows was 7,000 ids sent back for nothing.
+  await rowsOf(
+    tx,
+    sql`select count(*) from (select 1 from ${users} where ${inIds(users.id, userIds)} order by ${users.id} for update) locked`,
+  );
 }
