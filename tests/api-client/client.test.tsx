@@ -1,12 +1,17 @@
 // Runs in the dom project (jsdom): the client is browser code. No JSX here; the extension only picks the project.
+import { Blob as NodeBlob } from 'node:buffer';
 import { FetchError } from 'ofetch';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRefreshQueue } from '../../src/actors/refresh-queue';
 import { createAuthApi } from '../../src/api/auth.api';
 import { type ApiClient, createApiClient } from '../../src/api/client';
 import { ApiRequestError, normalizeApiError } from '../../src/api/errors';
+import { createLeaveApi } from '../../src/api/leave.api';
+import { asPdf } from '../../src/api/payslips.api';
 import { createUsersApi } from '../../src/api/users.api';
 import { createFakeServer, type FakeServer } from '../machines/fake-server';
+
+type LeaveApi = ReturnType<typeof createLeaveApi>;
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -218,5 +223,58 @@ describe('the API client', () => {
     expect(logged).toHaveBeenCalled();
     await expect(patched).resolves.toMatchObject({ id: 5, fullName: 'Nur Aina' });
     logged.mockRestore();
+  });
+});
+
+describe('spec section 7: the fallback messages when a 500 says nothing', () => {
+  let server: FakeServer;
+  beforeEach(() => {
+    server = createFakeServer();
+    vi.stubGlobal('fetch', server.fetch);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    ['GET', '/api/leave-requests', 'Failed to fetch leave requests', (api: LeaveApi) => api.list()],
+    [
+      'GET',
+      '/api/users/4/leave-requests',
+      'Failed to fetch leave requests',
+      (api: LeaveApi) => api.listOfUser(4),
+    ],
+    [
+      'GET',
+      '/api/leave-requests/count',
+      'Failed to fetch leave requests count',
+      (api: LeaveApi) => api.counts(),
+    ],
+    [
+      'GET',
+      '/api/users/4/leave-requests/count',
+      'Failed to fetch leave requests count',
+      (api: LeaveApi) => api.countsOfUser(4),
+    ],
+    ['GET', '/api/leave-types', 'Failed to fetch leave types', (api: LeaveApi) => api.types()],
+    [
+      'PATCH',
+      '/api/leave-requests/9',
+      'Failed to update leave request',
+      (api: LeaveApi) => api.decide(9, true),
+    ],
+    ['DELETE', '/api/leave-requests/9', 'Failed to delete leave request', (api: LeaveApi) => api.remove(9)],
+  ] as const)('%s %s: %s', async (method, path, message, call) => {
+    const client = createApiClient('/api');
+    client.connect({ getAccessToken: () => 'token' }, () => Promise.reject(new Error('no refresh')));
+    const answer = call(createLeaveApi(client));
+    await flush();
+    server.answer(method, path, 500, {});
+    await expect(answer).rejects.toMatchObject({ statusCode: 500, message });
+  });
+
+  it("a PDF answer that is no file: 'Unexpected response format'; an empty one: 'Failed to fetch blob data'", () => {
+    expect(() => asPdf({ not: 'a file' })).toThrow('Unexpected response format');
+    // Node's Blob: the fetch implementation's files are of its class, not the page's.
+    expect(() => asPdf(new NodeBlob([]))).toThrow('Failed to fetch blob data');
+    expect(asPdf(new NodeBlob(['%PDF-'])).size).toBe(5);
   });
 });
