@@ -16,6 +16,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the product supports preloads modules natively (Chromium, Safari 17, Firefox 115): the
+    // polyfill for those that do not was 0.4 kB (gzip) of every first visit to /login.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Everything the entry imports statically is one file. Left alone, Rolldown cut the modules the entry

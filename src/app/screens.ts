@@ -3,7 +3,9 @@ import { loadToaster } from '../ui/toasts';
 
 /**
  * Route-level code splitting: each screen is its own chunk, fetched the first time its route renders, so
- * /login loads only the sign-in screen, the session and the UI kit. Every lazy screen of the app is here.
+ * /login loads only the sign-in screen, the session and the UI kit. The screens around signing in are
+ * here; those of the signed-in area are in ./signed-in-screens.ts, which comes with that area's code, so
+ * that their table is not on /login either.
  * The sign-in screen itself is in the main chunk: nearly every visit starts there, and as a chunk of its own
  * it came in a dozen small files (its parts of the UI kit) that compress worse and cost a round trip more.
  */
@@ -13,13 +15,17 @@ type Loader<T extends ComponentType<any>> = () => Promise<{ default: T }>;
 const loaders: Array<() => Promise<unknown>> = [];
 
 // biome-ignore lint/suspicious/noExplicitAny: as above
-function lazyScreen<T extends ComponentType<any>>(load: Loader<T>) {
+export function lazyScreen<T extends ComponentType<any>>(load: Loader<T>) {
   loaders.push(load);
   return lazy(load);
 }
 
 /** Fetches every screen's code now, and the toasts' (tests, so that no render waits on a chunk). */
-export const preloadScreens = () => Promise.all([...loaders.map((load) => load()), loadToaster()]);
+export async function preloadScreens() {
+  // The signed-in area's table registers its screens as it loads.
+  await import('./signed-in-screens');
+  await Promise.all([...loaders.map((load) => load()), loadToaster()]);
+}
 
 export { LoginScreen } from '../views/login/login-screen';
 export const ResetPasswordScreen = lazyScreen(() =>
@@ -32,40 +38,3 @@ export const SetPasswordScreen = lazyScreen(() =>
 export const SignedInDialogs = lazyScreen(() => import('./signed-in-dialogs'));
 /** The admin and staff layouts with their routes. */
 export const SignedInArea = lazyScreen(() => import('./signed-in-area'));
-export const AllStaffRoute = lazyScreen(() => import('./all-staff-route'));
-export const RegisterRoute = lazyScreen(() => import('./register-route'));
-export const OnboardingRoute = lazyScreen(() => import('./onboarding-route'));
-export const UserDetailRoute = lazyScreen(() => import('./user-detail-route'));
-export const MyProfileRoute = lazyScreen(() => import('./my-profile-route'));
-export const ProcessPayRoute = lazyScreen(() =>
-  import('./payroll-routes').then((m) => ({ default: m.ProcessPayRoute })),
-);
-export const PayRecordsRoute = lazyScreen(() =>
-  import('./payroll-routes').then((m) => ({ default: m.PayRecordsRoute })),
-);
-export const PaySubmissionsRoute = lazyScreen(() =>
-  import('./submissions-routes').then((m) => ({ default: m.PaySubmissionsRoute })),
-);
-export const CompanyRoute = lazyScreen(() =>
-  import('./submissions-routes').then((m) => ({ default: m.CompanyRoute })),
-);
-export const StaffPayslipsRoute = lazyScreen(() =>
-  import('./payroll-routes').then((m) => ({ default: m.StaffPayslipsRoute })),
-);
-export const AdminDashboardRoute = lazyScreen(() =>
-  import('./leave-admin-routes').then((m) => ({ default: m.AdminDashboardRoute })),
-);
-export const LeaveBalanceRoute = lazyScreen(() =>
-  import('./leave-admin-routes').then((m) => ({ default: m.LeaveBalanceRoute })),
-);
-export const LeavePoliciesRoute = lazyScreen(() =>
-  import('./leave-policy-routes').then((m) => ({ default: m.LeavePoliciesRoute })),
-);
-export const LeaveCalendarRoute = lazyScreen(() =>
-  import('./leave-admin-routes').then((m) => ({ default: m.LeaveCalendarRoute })),
-);
-export const PublicHolidaysRoute = lazyScreen(() => import('./public-holidays-route'));
-export const PayItemsRoute = lazyScreen(() =>
-  import('./payroll-routes').then((m) => ({ default: m.PayItemsRoute })),
-);
-export const StaffDashboardRoute = lazyScreen(() => import('./staff-leave-route'));

@@ -6,6 +6,7 @@ import { Protected } from './guards';
 import { AppShell } from './layouts/app-shell';
 import { adminNavigation, type NavItem, staffNavigation } from './layouts/navigation';
 import { type Area, adminArea, staffArea } from './route-table';
+import type { AppServices } from './services';
 import {
   AdminDashboardRoute,
   AllStaffRoute,
@@ -24,8 +25,7 @@ import {
   StaffDashboardRoute,
   StaffPayslipsRoute,
   UserDetailRoute,
-} from './screens';
-import type { AppServices } from './services';
+} from './signed-in-screens';
 
 /** Screens built so far, by route pattern; the others show their title until their issue builds them. */
 const builtScreens: Record<string, ComponentType<{ services: AppServices }>> = {
