@@ -1,7 +1,9 @@
 import {
+  attempt,
   checkSnapshotRates,
   computeRunPayslip,
   isLastMonthOfService,
+  officialRatesFor,
   PayrollInputError,
   type PayslipSnapshot,
   type RunPayslipInput,
@@ -104,6 +106,18 @@ describe('computeRunPayslip', () => {
     expect(official).toMatchObject({ employeeCpfCents: 100_000, employerCpfCents: 85_000 });
   });
 
+  it('takes the official rates when the snapshot holds only one of the two', () => {
+    for (const snapshot of [
+      { ...citizen, employeeCpfRate: 10, employerCpfRate: null },
+      { ...citizen, employeeCpfRate: null, employerCpfRate: 10 },
+    ]) {
+      expect(computeRunPayslip({ ...june, items: [], snapshot })).toMatchObject({
+        employeeCpfCents: 100_000,
+        employerCpfCents: 85_000,
+      });
+    }
+  });
+
   it('pays no CPF without a CPF type and then needs no date of birth', () => {
     const result = computeRunPayslip({
       ...june,
@@ -121,6 +135,20 @@ describe('computeRunPayslip', () => {
     expect(() => computeRunPayslip({ ...june, snapshot: { ...citizen, dateOfBirth: null } })).toThrow(
       PayrollInputError,
     );
+  });
+});
+
+describe('attempt', () => {
+  it("turns the engine's input errors into a message naming the problem, and lets other errors through", () => {
+    expect(attempt(() => 5)).toEqual({ ok: true, value: 5 });
+    expect(
+      attempt(() => computeRunPayslip({ ...june, snapshot: { ...citizen, dateOfBirth: null } })),
+    ).toEqual({ ok: false, message: 'A date of birth is needed for the CPF age band' });
+    expect(() =>
+      attempt(() => {
+        throw new TypeError('a bug');
+      }),
+    ).toThrow(TypeError);
   });
 });
 
@@ -149,6 +177,18 @@ describe('checkSnapshotRates', () => {
       official: { employeePercent: 18, employerPercent: 16 },
       differs: true,
     });
+  });
+
+  it('flags a snapshot whose employee rate alone, or employer rate alone, is not the official one', () => {
+    expect(checkSnapshotRates({ ...citizen, employeeCpfRate: 19 }, 2026, 6).differs).toBe(true);
+    expect(checkSnapshotRates({ ...citizen, employerCpfRate: 16 }, 2026, 6).differs).toBe(true);
+    expect(checkSnapshotRates({ ...citizen, employerCpfRate: null }, 2026, 6).differs).toBe(true);
+  });
+
+  it('has official rates only for an employee with CPF and a date of birth', () => {
+    expect(officialRatesFor(citizen, 2026, 6)).toEqual({ employeePercent: 20, employerPercent: 17 });
+    expect(officialRatesFor({ ...citizen, cpfType: 'NONE' }, 2026, 6)).toBeNull();
+    expect(officialRatesFor({ ...citizen, dateOfBirth: null }, 2026, 6)).toBeNull();
   });
 
   it('flags missing rates and periods without official tables, never a payslip without CPF', () => {
