@@ -121,26 +121,13 @@ describe('pay items', () => {
     expect(withItem('OTHER_DEDUCTION', 'OVERTIME')).toThrow(/OTHER_DEDUCTION pay item type "OVERTIME"/);
   });
 
-  it('say in their toasts which kind was added, or failed to be', () => {
-    expect(kindInfo('ADHOC')).toMatchObject({
-      added: 'Adhoc item added',
-      addFailed: 'Failed to add adhoc item',
-    });
-    expect(kindInfo('BONUS')).toMatchObject({
-      added: 'Bonus item added',
-      addFailed: 'Failed to add bonus item',
-    });
-    expect(kindInfo('DEDUCTION')).toMatchObject({
-      added: 'Deduction item added',
-      addFailed: 'Failed to add deduction item',
-    });
-    expect(kindInfo('OTHER_ADDITION')).toMatchObject({
-      added: 'Other addition item added',
-      addFailed: 'Failed to add other addition item',
-    });
-    expect(kindInfo('OTHER_DEDUCTION')).toMatchObject({
-      added: 'Other deduction item added',
-      addFailed: 'Failed to add other deduction item',
-    });
+  it.each([
+    ['ADHOC', 'Adhoc item added', 'Failed to add adhoc item'],
+    ['BONUS', 'Bonus item added', 'Failed to add bonus item'],
+    ['DEDUCTION', 'Deduction item added', 'Failed to add deduction item'],
+    ['OTHER_ADDITION', 'Other addition item added', 'Failed to add other addition item'],
+    ['OTHER_DEDUCTION', 'Other deduction item added', 'Failed to add other deduction item'],
+  ] as const)('%s: the toasts say "%s" or "%s"', (kind, added, addFailed) => {
+    expect(kindInfo(kind)).toMatchObject({ added, addFailed });
   });
 });
