@@ -12,9 +12,9 @@ import { useSession } from '../views/session/session-context';
 import { SetPasswordScreen } from './screens';
 
 /*
- * The one place that decides where the session leads: these guards read the session's state and redirect.
- * The statecharts never navigate; signing in, logging out, a failed refresh and the forced password step all
- * end here because the state they leave behind says where the user belongs.
+ * Access (decision 0007): these guards read the session's state and redirect. Signing in, logging out, a
+ * failed refresh and the forced password step all end here because the state they leave behind says where
+ * the user belongs; where a workflow ends (Register, Reset Password, onboarding) is its own machine's.
  */
 
 /** A signed-in area: guests go to /login (replacing history), a wrong role goes to its own area. */

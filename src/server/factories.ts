@@ -23,10 +23,11 @@ import type { DbOrTx } from './db/client';
 import { leavePolicies } from './db/leave-law-schema';
 import { employmentInfo, leaveBalances, leaveTypes, paymentInfo, staffInfo, users } from './db/schema';
 
-// Row factories shared by the demo seed and the tests, for records whose services do not exist
-// yet (onboarding, leave). Each applies the domain rules the real service will (NRIC check
-// letter, official CPF rates, leave days, approved days counted as used); when a service for a
-// record arrives, its factory here should call that service instead.
+// Row factories for the demo seed and the API tests' fixtures. They write records directly because
+// the demo holds facts no screen creates in one step (a past hire, a resignation already served,
+// last year's allowances), applying the rules the services apply (NRIC check letter, official CPF
+// rates). Leave requests are not made here: the seed files and decides them through the leave
+// services, so their audit trail is the real one.
 
 export async function insertUser(
   db: DbOrTx,
