@@ -8,6 +8,7 @@ import { type ApiClient, createApiClient } from '../../src/api/client';
 import { ApiRequestError, normalizeApiError } from '../../src/api/errors';
 import { createLeaveApi } from '../../src/api/leave.api';
 import { asPdf } from '../../src/api/payslips.api';
+import { createStaffRecordsApi } from '../../src/api/staff-records.api';
 import { createUsersApi } from '../../src/api/users.api';
 import { createFakeServer, type FakeServer } from '../machines/fake-server';
 
@@ -269,6 +270,18 @@ describe('spec section 7: the fallback messages when a 500 says nothing', () => 
     await flush();
     server.answer(method, path, 500, {});
     await expect(answer).rejects.toMatchObject({ statusCode: 500, message });
+  });
+
+  it("DELETE /api/users/{id}: 'Failed to delete the user' (the spec's users.remove answers false instead)", async () => {
+    const client = createApiClient('/api');
+    client.connect({ getAccessToken: () => 'token' }, () => Promise.reject(new Error('no refresh')));
+    const refused = createStaffRecordsApi(client).deleteUser(4);
+    const quiet = createUsersApi(client).remove(5);
+    await flush();
+    server.answer('DELETE', '/api/users/4', 500, {});
+    server.answer('DELETE', '/api/users/5', 500, {});
+    await expect(refused).rejects.toMatchObject({ statusCode: 500, message: 'Failed to delete the user' });
+    await expect(quiet).resolves.toBe(false);
   });
 
   it("a PDF answer that is no file: 'Unexpected response format'; an empty one: 'Failed to fetch blob data'", () => {
