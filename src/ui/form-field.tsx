@@ -15,9 +15,49 @@ export interface FieldBinding {
 }
 
 /**
- * A labelled input bound to a form machine: the error shows beneath it, the input is marked `aria-invalid`
- * and points at the message (Chakra's Field does both). Password fields get the show/hide toggle.
+ * The one way a labelled field is drawn, whatever its control (input, select, date, switch) and whichever
+ * machine holds its value: the label (and the required mark), the control, a helper line while nothing is
+ * wrong, and the message beneath it; the control is marked `aria-invalid` and points at the message
+ * (Chakra's Field does both).
  */
+export function LabelledField({
+  label,
+  error,
+  required,
+  disabled,
+  helper,
+  width,
+  htmlFor,
+  children,
+}: {
+  /** Omitted for a control that carries its own label (a switch). */
+  label?: string;
+  error?: string | undefined;
+  required?: boolean;
+  disabled?: boolean;
+  helper?: ReactNode;
+  /** 'auto' for a picker in a toolbar row. */
+  width?: 'auto';
+  /** For a control that is not Chakra's own input (it then names its id). */
+  htmlFor?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled} width={width}>
+      {label !== undefined && (
+        <Field.Label htmlFor={htmlFor}>
+          {label}
+          {required && <Field.RequiredIndicator />}
+        </Field.Label>
+      )}
+      {children}
+      {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+/** A text, e-mail, password or date input bound to a form machine, in a LabelledField. Passwords get the show/hide toggle. */
 export function FormField({
   label,
   field,
@@ -25,13 +65,18 @@ export function FormField({
   autoComplete,
   placeholder,
   helperText,
+  min,
+  max,
 }: {
   label: string;
   field: FieldBinding;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'date';
   autoComplete?: string;
   placeholder?: string;
   helperText?: ReactNode;
+  /** Date inputs: the earliest and latest day offered. */
+  min?: string;
+  max?: string;
 }) {
   const props = {
     name: field.name,
@@ -42,12 +87,13 @@ export function FormField({
     onBlur: field.onBlur,
   };
   return (
-    <Field.Root invalid={field.error !== undefined} disabled={field.disabled}>
-      <Field.Label>{label}</Field.Label>
-      {type === 'password' ? <PasswordInput {...props} /> : <Input type={type} {...props} />}
-      {helperText && field.error === undefined && <Field.HelperText>{helperText}</Field.HelperText>}
-      <Field.ErrorText>{field.error}</Field.ErrorText>
-    </Field.Root>
+    <LabelledField label={label} error={field.error} disabled={field.disabled} helper={helperText}>
+      {type === 'password' ? (
+        <PasswordInput {...props} />
+      ) : (
+        <Input type={type} min={min} max={max} {...props} />
+      )}
+    </LabelledField>
   );
 }
 

@@ -1,41 +1,8 @@
-import { Field, Input, NativeSelect } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Input, NativeSelect } from '@chakra-ui/react';
 
-// The fields of the signed-in screens' forms (the wizard, the record panels, pay items); the sign-in and
-// password forms use ./form-field alone, so /login does not load these and Chakra's native select.
-
-/**
- * A labelled field around any control (selects, dates, numbers) for forms whose values live in a
- * statechart other than a form machine (the wizard, the panels): the message shows under it and marks
- * the control invalid, as FormField does.
- */
-export function LabelledField({
-  label,
-  error,
-  required,
-  disabled,
-  helper,
-  children,
-}: {
-  label: string;
-  error?: string | undefined;
-  required?: boolean;
-  disabled?: boolean;
-  helper?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Field.Root invalid={Boolean(error)} required={required} disabled={disabled}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
-      {children}
-      {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
-    </Field.Root>
-  );
-}
+// The controls of the signed-in screens' forms (the wizard, the record panels, pay items), drawn inside
+// ./form-field's LabelledField; the sign-in and password forms use ./form-field alone, so /login does not
+// load Chakra's native select.
 
 export interface Option {
   value: string;

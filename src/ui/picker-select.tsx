@@ -1,4 +1,5 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
+import { NativeSelect } from '@chakra-ui/react';
+import { LabelledField } from './form-field';
 
 /**
  * A labelled choice of a number (a year, a month) that takes effect at once, as the period and year
@@ -20,8 +21,7 @@ export function PickerSelect({
   onChange: (value: number) => void;
 }) {
   return (
-    <Field.Root width="auto" disabled={disabled}>
-      <Field.Label>{label}</Field.Label>
+    <LabelledField label={label} width="auto" disabled={disabled}>
       <NativeSelect.Root size="sm" width={width}>
         <NativeSelect.Field value={value} onChange={(event) => onChange(Number(event.target.value))}>
           {options.map((option) => (
@@ -32,7 +32,7 @@ export function PickerSelect({
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-    </Field.Root>
+    </LabelledField>
   );
 }
 

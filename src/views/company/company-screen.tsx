@@ -5,8 +5,8 @@ import type { companyFormMachine } from '../../../machines/company-form.machine'
 import type { CompanySettingsLogic } from '../../actors/submissions.actors';
 import type { CompanyFormValues } from '../../domain/company';
 import { BANK_NAMES } from '../../domain/enums';
-import { FormError, FormField, SubmitButton } from '../../ui/form-field';
-import { LabelledField, optionsOf, SelectInput } from '../../ui/labelled-field';
+import { FormError, FormField, LabelledField, SubmitButton } from '../../ui/form-field';
+import { optionsOf, SelectInput } from '../../ui/labelled-field';
 import { PageTitle } from '../../ui/page-title';
 import { type FormActorRef, useForm } from '../../ui/use-form';
 

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Field,
-  Flex,
-  Grid,
-  Heading,
-  IconButton,
-  Input,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Card, Flex, Grid, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
@@ -139,19 +126,7 @@ function AddHolidayForm({ actor }: { actor: ActorRefFrom<typeof publicHolidayFor
   return (
     <form noValidate aria-labelledby="add-holiday-heading" onSubmit={form.onSubmit}>
       <Stack gap="4">
-        <Field.Root invalid={date.error !== undefined} disabled={date.disabled}>
-          <Field.Label>Date</Field.Label>
-          <Input
-            type="date"
-            name={date.name}
-            min="2000-01-01"
-            max="2100-12-31"
-            value={date.value}
-            onChange={(event) => date.onChange(event.target.value)}
-            onBlur={date.onBlur}
-          />
-          <Field.ErrorText>{date.error}</Field.ErrorText>
-        </Field.Root>
+        <FormField label="Date" field={date} type="date" min="2000-01-01" max="2100-12-31" />
         <FormField label="Name" field={form.field('name')} autoComplete="off" />
         {/* The server's refusal (the date is a holiday already, or a pending request would keep no day). */}
         <FormError message={form.submitError} />

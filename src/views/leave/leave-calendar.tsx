@@ -2,7 +2,6 @@ import {
   Box,
   Button,
   chakra,
-  Field,
   Flex,
   Heading,
   HStack,
@@ -29,6 +28,7 @@ import {
 } from '../../domain/leave-calendar';
 import { leaveStatusLabel } from '../../domain/leave-display';
 import { MONTH_NAMES } from '../../domain/payslip-labels';
+import { LabelledField } from '../../ui/form-field';
 import { PickerSelect, yearChoices } from '../../ui/picker-select';
 import { useIsMobile } from '../../ui/use-is-mobile';
 
@@ -400,8 +400,7 @@ export function LeaveCalendar({
             }
           />
         </HStack>
-        <Field.Root width="auto">
-          <Field.Label>Leave Type</Field.Label>
+        <LabelledField label="Leave Type" width="auto">
           <NativeSelect.Root size="sm" width="12rem">
             <NativeSelect.Field
               value={leaveTypeId ?? ''}
@@ -421,7 +420,7 @@ export function LeaveCalendar({
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-        </Field.Root>
+        </LabelledField>
       </Flex>
       <HStack gap="2">
         <Heading as="h3" size="sm" aria-live="polite">

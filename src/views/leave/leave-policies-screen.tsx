@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   chakra,
-  Field,
   Flex,
   Heading,
   Input,
@@ -30,8 +29,8 @@ import {
   scheduleEntries,
 } from '../../domain/leave-policy-form';
 import { FormDialog } from '../../ui/form-dialog';
-import { FormError, SubmitButton } from '../../ui/form-field';
-import { LabelledField, SelectInput } from '../../ui/labelled-field';
+import { FormError, LabelledField, SubmitButton } from '../../ui/form-field';
+import { SelectInput } from '../../ui/labelled-field';
 import { PageTitle } from '../../ui/page-title';
 import { type FormActorRef, useForm } from '../../ui/use-form';
 
@@ -266,7 +265,7 @@ function PolicyForm({
               {policyDaysText(policy)}.
             </Text>
           )}
-          <Field.Root invalid={prorate.error !== undefined} disabled={prorate.disabled}>
+          <LabelledField error={prorate.error} disabled={prorate.disabled}>
             <Switch.Root
               name="prorate"
               checked={prorate.value === 'yes'}
@@ -277,8 +276,7 @@ function PolicyForm({
               <Switch.Control />
               <Switch.Label>Prorated in the year of joining and of leaving</Switch.Label>
             </Switch.Root>
-            {prorate.error && <Field.ErrorText>{prorate.error}</Field.ErrorText>}
-          </Field.Root>
+          </LabelledField>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <NumberField
               label="Carry forward (max days)"
@@ -321,8 +319,7 @@ function NumberField({
   helperText: string;
 }) {
   return (
-    <Field.Root invalid={field.error !== undefined} disabled={field.disabled}>
-      <Field.Label>{label}</Field.Label>
+    <LabelledField label={label} error={field.error} disabled={field.disabled} helper={helperText}>
       <Input
         type="number"
         inputMode="decimal"
@@ -333,8 +330,6 @@ function NumberField({
         onChange={(event) => field.onChange(event.target.value)}
         onBlur={field.onBlur}
       />
-      {field.error === undefined && <Field.HelperText>{helperText}</Field.HelperText>}
-      <Field.ErrorText>{field.error}</Field.ErrorText>
-    </Field.Root>
+    </LabelledField>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Field, Flex, Grid, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Flex, Grid, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { useDropzone } from 'react-dropzone';
@@ -14,7 +14,7 @@ import {
 } from '../../domain/leave-form';
 import { AmPmSelect } from '../../ui/am-pm-select';
 import { FormDialog } from '../../ui/form-dialog';
-import { FormError } from '../../ui/form-field';
+import { FormError, FormField, LabelledField } from '../../ui/form-field';
 import { PlusIcon } from '../../ui/icons';
 import { type FormActorRef, useForm } from '../../ui/use-form';
 
@@ -79,8 +79,7 @@ function RequestLeaveForm({
     <form aria-label="Request for Leave" noValidate onSubmit={form.onSubmit}>
       <Stack gap="4">
         <Stack gap="4" maxH="400px" overflowY="auto" px="1" pb="1" data-part="form-fields">
-          <Field.Root invalid={form.errors.leaveType !== undefined} disabled={form.submitting}>
-            <Field.Label>Leave Type</Field.Label>
+          <LabelledField label="Leave Type" error={form.errors.leaveType} disabled={form.submitting}>
             <NativeSelect.Root>
               <NativeSelect.Field
                 name="leaveType"
@@ -99,8 +98,7 @@ function RequestLeaveForm({
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            <Field.ErrorText>{form.errors.leaveType}</Field.ErrorText>
-          </Field.Root>
+          </LabelledField>
           <DateAndHalf
             form={form}
             date="fromDate"
@@ -117,13 +115,10 @@ function RequestLeaveForm({
             halfLabel="End Time"
             halfId={`${ids}-to-time`}
           />
-          <Field.Root invalid={form.errors.days !== undefined} disabled={form.submitting}>
-            <Field.Label>Days</Field.Label>
+          <LabelledField label="Days" error={form.errors.days} disabled={form.submitting}>
             <Input name="days" value={form.values.days} readOnly variant="subtle" />
-            <Field.ErrorText>{form.errors.days}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={form.errors.reason !== undefined} disabled={form.submitting}>
-            <Field.Label>Reason</Field.Label>
+          </LabelledField>
+          <LabelledField label="Reason" error={form.errors.reason} disabled={form.submitting}>
             <Textarea
               name="reason"
               rows={3}
@@ -132,8 +127,7 @@ function RequestLeaveForm({
               onChange={(event) => field('reason').onChange(event.target.value)}
               onBlur={field('reason').onBlur}
             />
-            <Field.ErrorText>{form.errors.reason}</Field.ErrorText>
-          </Field.Root>
+          </LabelledField>
           <AttachmentField
             actor={actor}
             fileName={form.values.file}
@@ -173,21 +167,14 @@ function DateAndHalf({
 }) {
   return (
     <Grid templateColumns="minmax(0, 1fr) 6.5rem" gap="3" alignItems="start">
-      <Field.Root invalid={form.errors[date] !== undefined} disabled={form.submitting}>
-        <Field.Label>{dateLabel}</Field.Label>
-        <Input
-          type="date"
-          name={date}
-          min={EARLIEST_LEAVE_DATE}
-          max={LATEST_LEAVE_DATE}
-          value={form.values[date]}
-          onChange={(event) => form.field(date).onChange(event.target.value)}
-          onBlur={form.field(date).onBlur}
-        />
-        <Field.ErrorText>{form.errors[date]}</Field.ErrorText>
-      </Field.Root>
-      <Field.Root disabled={form.submitting}>
-        <Field.Label htmlFor={halfId}>{halfLabel}</Field.Label>
+      <FormField
+        label={dateLabel}
+        field={form.field(date)}
+        type="date"
+        min={EARLIEST_LEAVE_DATE}
+        max={LATEST_LEAVE_DATE}
+      />
+      <LabelledField label={halfLabel} htmlFor={halfId} disabled={form.submitting}>
         <AmPmSelect
           id={halfId}
           name={half}
@@ -195,7 +182,7 @@ function DateAndHalf({
           disabled={form.submitting}
           onChange={(value) => form.field(half).onChange(value)}
         />
-      </Field.Root>
+      </LabelledField>
     </Grid>
   );
 }

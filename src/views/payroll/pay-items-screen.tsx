@@ -33,8 +33,9 @@ import {
   payItemTypeLabel,
 } from '../../domain/payslips';
 import { columnsFor, DataTable } from '../../ui/data-table';
+import { LabelledField } from '../../ui/form-field';
 import { ArrowLeftIcon } from '../../ui/icons';
-import { LabelledField, SelectInput } from '../../ui/labelled-field';
+import { SelectInput } from '../../ui/labelled-field';
 import { PageTitle } from '../../ui/page-title';
 import { StatusBadge } from '../../ui/status-badge';
 import { leaveBalanceColumns } from '../leave/leave-balance-columns';

@@ -23,8 +23,8 @@ import type { PaySubmissionsLogic } from '../../actors/submissions.actors';
 import { formatAmount } from '../../domain/money';
 import { MONTH_NAMES, payMonths } from '../../domain/payslips';
 import { type CpfSummary, SALARY_FILE_BANK_CODES } from '../../domain/submissions';
-import { FormError } from '../../ui/form-field';
-import { LabelledField, optionsOf, SelectInput } from '../../ui/labelled-field';
+import { FormError, LabelledField } from '../../ui/form-field';
+import { optionsOf, SelectInput } from '../../ui/labelled-field';
 import { PageTitle } from '../../ui/page-title';
 import { PickerSelect, yearChoices } from '../../ui/picker-select';
 

@@ -13,7 +13,8 @@ import { NATIONALITIES } from '../../domain/nationalities';
 import type { LeaveTypeRef } from '../../domain/onboarding';
 import type { OfficialCpfRates } from '../../domain/payment-info';
 import { cpfSections, cpfTypes, selfHelpGroups } from '../../domain/payroll';
-import { DateInput, LabelledField, optionsOf, SelectInput } from '../../ui/labelled-field';
+import { LabelledField } from '../../ui/form-field';
+import { DateInput, optionsOf, SelectInput } from '../../ui/labelled-field';
 
 /**
  * The fields of the three staff records and the leave allowances, shared by the onboarding steps and

@@ -7,7 +7,7 @@ import { allowanceWarnings } from '../../domain/leave-policy-form';
 import { allowanceLeaveTypes, type LeaveTypeRef } from '../../domain/onboarding';
 import { officialCpfRatesFor, ratesDifferFromOfficial } from '../../domain/payment-info';
 import type { CpfSection, CpfType } from '../../domain/payroll';
-import { LabelledField } from '../../ui/labelled-field';
+import { LabelledField } from '../../ui/form-field';
 import { EditablePanelCard } from './editable-panel-view';
 import {
   EmploymentInfoFields,
