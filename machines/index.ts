@@ -89,7 +89,7 @@ export const machines: readonly RegisteredMachine[] = [
   {
     name: 'list',
     drives:
-      '/admin/users; the leave request tables of /admin, /staff, /staff/profile and /admin/users/:id; Leave Balance tables',
+      '/admin/users; the leave request tables of /admin, /staff, /staff/profile and /admin/users/:id; Leave Balance tables and /admin/leave-balance; /admin/public-holidays; the lists of /admin/process-pay and /admin/pay-records',
     purpose:
       'Every table screen (first All Staff): fetching the rows of a query, the debounced search, sorting, paging, and removing a row after a confirmation.',
     machine: listMachine,
@@ -140,7 +140,7 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'payroll-period',
     drives: '/admin/process-pay and /admin/pay-records',
     purpose:
-      'Process Pay and View Processed Records: the period, its lists, row selection, pay date, bulk processing with progress, revert and the table PDF.',
+      'Process Pay and View Processed Records as one machine: it spawns their lists (the list statechart) and keeps the period, row selection, pay date, bulk processing with progress, revert and the table PDF, after which the lists fetch again.',
     machine: payrollPeriodMachine,
   },
   {
@@ -224,7 +224,7 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'leave-balance-report',
     drives: '/admin/leave-balance',
     purpose:
-      "Every employee's leave balance for a year (/admin/leave-balance): fetched per year with its time, sorted by column, and its PDF.",
+      "Every employee's leave balance for a year (/admin/leave-balance) as one machine: it spawns the year's rows (the list statechart, sorted by column), keeps the year, the leave types and the fetched time, and the PDF, and fetches again after a year is closed.",
     machine: leaveBalanceReportMachine,
   },
   {

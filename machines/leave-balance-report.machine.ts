@@ -9,25 +9,18 @@ import {
 } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
-import type { LeaveType, YearlyLeaveBalanceRow } from '../src/domain/leave';
-import type { SortRule } from '../src/domain/list-query';
+import { type BalanceReportFacts, balanceReportFactsSchema } from '../src/domain/leave-balance-report';
 import { notProvided } from './effects';
 import { leaveYearEndMachine } from './leave-year-end.machine';
+import { type ListInput, listMachine } from './list.machine';
 
 /**
  * /admin/leave-balance (spec section 2, Admin leave balance): every employee's balance per leave type for a
- * year. The year's figures are fetched when the screen opens and whenever the year changes, and the time
- * they were fetched is kept ('Last fetched'); Open in PDF fetches the year's PDF and opens it in a new tab.
- * It spawns the year end (machines/leave-year-end.machine.ts, issue 17), tells it the year shown, and
- * fetches the balances again when it has closed a year.
+ * year. The rows are the one list statechart's (spawned here; its query's `year` filter is the year shown);
+ * this machine keeps the year, what the last fetch told (the leave types of the columns and 'Last fetched'),
+ * Open in PDF, and the year end (machines/leave-year-end.machine.ts, issue 17), which it tells the year shown.
+ * Another year, or a closed one, makes the list fetch again.
  */
-
-export interface LeaveBalanceReport {
-  rows: YearlyLeaveBalanceRow[];
-  types: LeaveType[];
-  /** When the figures were fetched, ISO timestamp. */
-  fetchedAt: string;
-}
 
 export interface LeaveBalanceReportInput {
   /** `YYYY-MM-DD` in the company's time zone: the year selector starts at its year. */
@@ -38,20 +31,33 @@ export interface LeaveBalanceReportContext {
   year: number;
   /** Spec section 9: leave-related year lists offer the current year and the previous one. */
   years: number[];
-  report: LeaveBalanceReport | null;
-  sorting: SortRule[];
-  error: ApiError | null;
+  /** The year's balances, sorted by column, all on one page. */
+  balances: ActorRefFrom<typeof listMachine>;
+  /** The columns and the fetched time of the year shown; null until its figures are in (a skeleton shows). */
+  facts: BalanceReportFacts | null;
   /** Close year (issue 17). */
   yearEnd: ActorRefFrom<typeof leaveYearEndMachine>;
 }
 
 export type LeaveBalanceReportEvent =
   | { type: 'year.change'; year: number }
-  | { type: 'balances.sort'; sorting: SortRule[] }
-  | { type: 'balances.reload' }
   | { type: 'pdf.open' }
+  /** The list fetched the figures (it emits it, with the leave types and the time). */
+  | { type: 'balances.loaded'; facts: BalanceReportFacts }
+  /** The list could not fetch them (it emits it). */
+  | { type: 'balances.failed'; error: ApiError }
   /** The year end closed a year (it emits it): the balances changed. */
   | { type: 'yearEnd.closed' };
+
+/** The filter that names the year in the list's query. */
+const yearFilters = (year: number) => ({ year: [String(year)] });
+
+/** The list's query for a year: the spec pages this table nowhere, so every row is on one page. */
+export const balancesOfYear = (year: number): ListInput => ({
+  query: { filters: yearFilters(year), pageSize: Number.MAX_SAFE_INTEGER },
+});
+
+type Listened = Pick<LeaveBalanceReportContext, 'balances' | 'yearEnd'>;
 
 export const leaveBalanceReportMachine = setup({
   types: {
@@ -60,45 +66,48 @@ export const leaveBalanceReportMachine = setup({
     input: {} as LeaveBalanceReportInput,
   },
   actors: {
-    loadBalances: fromPromise<LeaveBalanceReport, { year: number }>(
-      notProvided('leave-balance-report', 'loadBalances'),
-    ),
+    balances: listMachine,
     openBalancesPdf: fromPromise<void, { year: number }>(
       notProvided('leave-balance-report', 'openBalancesPdf'),
     ),
     yearEnd: leaveYearEndMachine,
-    /** Hears the year end's news (it emits it) and passes it to this machine. */
-    yearEndNews: fromCallback<EventObject, { yearEnd: ActorRefFrom<typeof leaveYearEndMachine> }>(
-      ({ input, sendBack }) => {
-        const subscription = input.yearEnd.on('yearEnd.closed', () => sendBack({ type: 'yearEnd.closed' }));
-        return () => subscription.unsubscribe();
-      },
-    ),
+    /** Hears what the list and the year end tell (they emit it) and passes it to this machine. */
+    childNews: fromCallback<EventObject, Listened>(({ input, sendBack }) => {
+      const subscriptions = [
+        input.balances.on('list.loaded', ({ about }) =>
+          sendBack({ type: 'balances.loaded', facts: balanceReportFactsSchema.parse(about) }),
+        ),
+        input.balances.on('list.failed', ({ error }) => sendBack({ type: 'balances.failed', error })),
+        input.yearEnd.on('yearEnd.closed', () => sendBack({ type: 'yearEnd.closed' })),
+      ];
+      return () => {
+        for (const subscription of subscriptions) subscription.unsubscribe();
+      };
+    }),
   },
   actions: {
     notifyLoadFailed: (_, _params: { error: ApiError }) =>
       notProvided('leave-balance-report', 'notifyLoadFailed')(),
     notifyPdfFailed: (_, _params: { error: ApiError }) =>
       notProvided('leave-balance-report', 'notifyPdfFailed')(),
-    chooseYear: assign({
-      year: ({ context, event }) => (event.type === 'year.change' ? event.year : context.year),
-    }),
-    tellYearEnd: sendTo(
-      ({ context }) => context.yearEnd,
-      ({ context }) => ({ type: 'year.selected' as const, year: context.year }),
-    ),
+  },
+  guards: {
+    hasFigures: ({ context }) => context.facts !== null,
   },
 }).createMachine({
   id: 'leaveBalanceReport',
-  description: "Every employee's leave balance for a year, its PDF, and when it was fetched.",
+  description: "Every employee's leave balance for a year (the list), its PDF, and when it was fetched.",
   context: ({ input, spawn }) => {
     const year = Number(input.today.slice(0, 4));
     return {
       year,
       years: [year, year - 1],
-      report: null,
-      sorting: [],
-      error: null,
+      balances: spawn('balances', {
+        id: 'balances',
+        systemId: 'leaveBalanceRows',
+        input: balancesOfYear(year),
+      }),
+      facts: null,
       yearEnd: spawn('yearEnd', {
         id: 'yearEnd',
         systemId: 'leaveYearEnd',
@@ -106,51 +115,53 @@ export const leaveBalanceReportMachine = setup({
       }),
     };
   },
-  initial: 'loading',
-  invoke: { src: 'yearEndNews', input: ({ context }) => ({ yearEnd: context.yearEnd }) },
+  invoke: {
+    id: 'childNews',
+    src: 'childNews',
+    input: ({ context }) => ({ balances: context.balances, yearEnd: context.yearEnd }),
+  },
   on: {
-    'balances.sort': {
-      description: 'A column header: the rows are ordered here, nothing is fetched.',
-      actions: assign({ sorting: ({ event }) => event.sorting }),
+    'balances.loaded': {
+      description: "The figures are in: the table, its columns and 'Last fetched' show.",
+      actions: assign({ facts: ({ event }) => event.facts }),
+    },
+    'balances.failed': {
+      description: "'Failed to fetch leave balances': the skeleton shows with Try again.",
+      actions: [
+        assign({ facts: null }),
+        { type: 'notifyLoadFailed', params: ({ event }) => ({ error: event.error }) },
+      ],
     },
     'yearEnd.closed': {
-      target: '.loading',
       description: "A year was closed: the year's balances are fetched again.",
+      actions: [assign({ facts: null }), sendTo(({ context }) => context.balances, { type: 'list.reload' })],
     },
   },
+  initial: 'showing',
   states: {
-    loading: {
-      description: "The year's balances are fetched; a skeleton shows.",
-      invoke: {
-        id: 'loadBalances',
-        src: 'loadBalances',
-        input: ({ context }) => ({ year: context.year }),
-        onDone: { target: 'ready', actions: assign({ report: ({ event }) => event.output, error: null }) },
-        onError: {
-          target: 'failed',
-          actions: [
-            assign({ report: null, error: ({ event }) => toApiError(event.error) }),
-            { type: 'notifyLoadFailed', params: ({ event }) => ({ error: toApiError(event.error) }) },
-          ],
-        },
-      },
-    },
-    failed: {
-      description: "'Failed to fetch leave balances': the skeleton stays with Try again.",
-      on: {
-        'balances.reload': 'loading',
-        'year.change': { target: 'loading', actions: ['chooseYear', 'tellYearEnd'] },
-      },
-    },
-    ready: {
-      description: "The table, 'Leave Balance {year}' and 'Last fetched'.",
+    showing: {
+      description:
+        "The year's balances (a skeleton until they are in), 'Leave Balance {year}' and 'Last fetched'.",
       on: {
         'year.change': {
-          target: 'loading',
-          description: 'Another year: fetched again, and the fetched time follows.',
-          actions: ['chooseYear', 'tellYearEnd'],
+          description:
+            'Another year: its balances are fetched, the fetched time follows, the year end is told.',
+          actions: [
+            assign({ year: ({ event }) => event.year, facts: null }),
+            sendTo(
+              ({ context }) => context.balances,
+              ({ event }) => ({
+                type: 'list.change' as const,
+                change: { filters: yearFilters(event.year) },
+              }),
+            ),
+            sendTo(
+              ({ context }) => context.yearEnd,
+              ({ event }) => ({ type: 'year.selected' as const, year: event.year }),
+            ),
+          ],
         },
-        'pdf.open': { target: 'openingPdf', description: 'Open in PDF.' },
+        'pdf.open': { guard: 'hasFigures', target: 'openingPdf', description: 'Open in PDF.' },
       },
     },
     openingPdf: {
@@ -160,11 +171,11 @@ export const leaveBalanceReportMachine = setup({
         src: 'openBalancesPdf',
         input: ({ context }) => ({ year: context.year }),
         onDone: {
-          target: 'ready',
+          target: 'showing',
           description: 'The PDF opened in a new tab (its link is released after 60 s).',
         },
         onError: {
-          target: 'ready',
+          target: 'showing',
           description: "'Error retrieving payslip' / 'Please check your internet connection and try again'.",
           actions: [{ type: 'notifyPdfFailed', params: ({ event }) => ({ error: toApiError(event.error) }) }],
         },

@@ -49,10 +49,15 @@ export type ListEvent =
   | { type: 'removal.confirm' };
 
 /**
- * Told to whoever holds the list (a screen's parent machine), so what else shows the row can follow; `result`
- * is what the removal answered (the Public Holidays screen lists the requests a deletion recounted).
+ * Told to whoever holds the list (a screen's parent machine). `list.removed`: so what else shows the row can
+ * follow; `result` is what the removal answered (the Public Holidays screen lists the requests a deletion
+ * recounted). `list.loaded` and `list.failed`: each fetch's outcome, so the holder can take what the whole
+ * result says (`about`) or say that it failed.
  */
-export type ListEmitted = { type: 'list.removed'; row: ListRow; result: unknown };
+export type ListEmitted =
+  | { type: 'list.removed'; row: ListRow; result: unknown }
+  | { type: 'list.loaded'; about: unknown }
+  | { type: 'list.failed'; error: ApiError };
 
 /** Spec section 9: search debounce. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -69,6 +74,10 @@ export const listMachine = setup({
     removeRow: fromPromise<unknown, ListRow>(notProvided('list', 'removeRow')),
   },
   actions: {
+    tellLoaded: emit((_, params: { page: ListPage<ListRow> }) => ({
+      type: 'list.loaded' as const,
+      about: params.page.about,
+    })),
     notifyRemoved: (_, _params: { row: ListRow }) => notProvided('list', 'notifyRemoved')(),
     notifyRemoveFailed: (_, _params: { row: ListRow; error: ApiError }) =>
       notProvided('list', 'notifyRemoveFailed')(),
@@ -127,20 +136,29 @@ export const listMachine = setup({
               {
                 guard: { type: 'isEmptyPage', params: ({ event }) => ({ page: event.output }) },
                 target: 'empty',
-                actions: assign({ rows: [], total: ({ event }) => event.output.total, error: null }),
+                actions: [
+                  assign({ rows: [], total: ({ event }) => event.output.total, error: null }),
+                  { type: 'tellLoaded', params: ({ event }) => ({ page: event.output }) },
+                ],
               },
               {
                 target: 'ready',
-                actions: assign({
-                  rows: ({ event }) => event.output.rows,
-                  total: ({ event }) => event.output.total,
-                  error: null,
-                }),
+                actions: [
+                  assign({
+                    rows: ({ event }) => event.output.rows,
+                    total: ({ event }) => event.output.total,
+                    error: null,
+                  }),
+                  { type: 'tellLoaded', params: ({ event }) => ({ page: event.output }) },
+                ],
               },
             ],
             onError: {
               target: 'failed',
-              actions: assign({ rows: [], total: 0, error: ({ event }) => toApiError(event.error) }),
+              actions: [
+                assign({ rows: [], total: 0, error: ({ event }) => toApiError(event.error) }),
+                emit(({ event }) => ({ type: 'list.failed' as const, error: toApiError(event.error) })),
+              ],
             },
           },
         },

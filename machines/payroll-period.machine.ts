@@ -1,23 +1,42 @@
-import { type ActorRefFrom, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  assertEvent,
+  assign,
+  type EventObject,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  setup,
+} from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
+import type { ListChange } from '../src/domain/list-query';
+import {
+  type ProcessedAbout,
+  periodFilters,
+  processedAboutSchema,
+  type UnprocessedAbout,
+  unprocessedAboutSchema,
+} from '../src/domain/pay-lists';
 import {
   type BulkProcessResult,
   initialPayPeriod,
   PAY_LIST_PAGE_SIZE,
   type PayslipAggregate,
   payMonths,
-  type UnprocessedRow,
 } from '../src/domain/payslips';
 import { notProvided } from './effects';
-import { payslipEmailsMachine } from './payslip-emails.machine';
+import { type ListInput, listMachine } from './list.machine';
+import { payslipEmailsMachine, type StaffName } from './payslip-emails.machine';
 
 /**
  * The pay screens of one period: Process Pay (/admin/process-pay: the Unprocessed List with
  * selectable rows, a pay date and Process Pay, and the Processed List) and View Processed Records
- * (/admin/pay-records: the Processed List, Revert to Unprocessed, Table View and Email payslips,
- * whose machine this one spawns and tells the period shown). One statechart, two variants: the
- * records screen has no unprocessed list.
+ * (/admin/pay-records: the Processed List, Revert to Unprocessed, Table View and Email payslips).
+ * The lists are the one list statechart (spawned here, the period as their query's filters; the records
+ * screen has no Unprocessed List); this machine keeps the period, the selection and the pay date, runs
+ * Process Pay, the revert and the table PDF, and makes the lists fetch again after each. It spawns Email
+ * payslips on the records screen and tells it the period shown and its paid staff.
  */
 
 export type PayScreen = 'process' | 'records';
@@ -30,53 +49,54 @@ export interface PayrollPeriodInput {
   period?: { year?: number; month?: number } | null;
 }
 
-export interface PeriodLists {
-  unprocessed: UnprocessedRow[];
-  processed: PayslipAggregate[];
-}
-
-export interface PayrollPeriodContext extends PeriodLists {
+export interface PayrollPeriodContext {
   screen: PayScreen;
   today: string;
   year: number;
   month: number;
+  /** Process Pay only: the Unprocessed List. */
+  unprocessed: ActorRefFrom<typeof listMachine> | null;
+  processed: ActorRefFrom<typeof listMachine>;
+  /** Every unprocessed employee of the period (Select all takes them); null while the list is fetched. */
+  unprocessedIds: number[] | null;
+  /** The period's paid staff (Email payslips is told them); null while the list is fetched. */
+  processedStaff: StaffName[] | null;
   /** User ids of the selected unprocessed rows. */
   selected: number[];
   payDate: string;
-  unprocessedPage: number;
-  processedPage: number;
-  /** Employee column order of the Processed List. */
-  processedOrder: 'asc' | 'desc' | null;
   /** The processed row whose revert is in flight. */
   reverting: PayslipAggregate | null;
-  error: ApiError | null;
   /** View Processed Records only: Email payslips (machines/payslip-emails.machine.ts). */
   emails: ActorRefFrom<typeof payslipEmailsMachine> | null;
 }
 
 export type PayrollPeriodEvent =
   | { type: 'period.change'; year: number; month: number }
-  | { type: 'lists.reload' }
   | { type: 'selection.toggle'; userId: number }
   | { type: 'selection.toggleAll' }
   | { type: 'payDate.change'; payDate: string }
   | { type: 'pay.process' }
-  | { type: 'unprocessed.page'; page: number }
-  | { type: 'processed.page'; page: number }
-  | { type: 'processed.sort' }
-  | { type: 'revert.request'; payslipId: number }
-  | { type: 'tablePdf.open' };
+  | { type: 'revert.request'; row: PayslipAggregate }
+  | { type: 'tablePdf.open' }
+  /** A list fetched a page (it emits it, with what the whole period tells). */
+  | { type: 'unprocessed.loaded'; about: UnprocessedAbout }
+  | { type: 'processed.loaded'; about: ProcessedAbout }
+  /** A list could not be fetched (it emits it). */
+  | { type: 'unprocessed.failed'; error: ApiError }
+  | { type: 'processed.failed'; error: ApiError };
 
 /** A run longer than this shows its progress. */
 export const PROGRESS_DELAY_MS = 1000;
 
-const changePeriod = {
-  target: 'loading',
-  description: 'Another year or month: the lists of that period are fetched.',
-  actions: 'setPeriod',
-} as const;
+/** A pay list's first query: the period, 10 a page, in the server's order. */
+export const payListOf = (year: number, month: number): ListInput => ({
+  query: { filters: periodFilters(year, month), pageSize: PAY_LIST_PAGE_SIZE },
+});
 
-const pages = (count: number) => Math.max(1, Math.ceil(count / PAY_LIST_PAGE_SIZE));
+type Listened = Pick<PayrollPeriodContext, 'unprocessed' | 'processed'>;
+
+/** The lists as they will be fetched again: nothing selected, nothing known until they answer. */
+const refetched = { selected: [], unprocessedIds: null, processedStaff: null };
 
 export const payrollPeriodMachine = setup({
   types: {
@@ -86,9 +106,28 @@ export const payrollPeriodMachine = setup({
   },
   actors: {
     emails: payslipEmailsMachine,
-    loadLists: fromPromise<PeriodLists, { screen: PayScreen; year: number; month: number }>(
-      notProvided('payroll-period', 'loadLists'),
-    ),
+    unprocessed: listMachine,
+    processed: listMachine,
+    /** Hears what the lists tell (they emit it) and passes it to this machine. */
+    listNews: fromCallback<EventObject, Listened>(({ input, sendBack }) => {
+      const subscriptions = [
+        input.processed.on('list.loaded', ({ about }) =>
+          sendBack({ type: 'processed.loaded', about: processedAboutSchema.parse(about) }),
+        ),
+        input.processed.on('list.failed', ({ error }) => sendBack({ type: 'processed.failed', error })),
+      ];
+      if (input.unprocessed) {
+        subscriptions.push(
+          input.unprocessed.on('list.loaded', ({ about }) =>
+            sendBack({ type: 'unprocessed.loaded', about: unprocessedAboutSchema.parse(about) }),
+          ),
+          input.unprocessed.on('list.failed', ({ error }) => sendBack({ type: 'unprocessed.failed', error })),
+        );
+      }
+      return () => {
+        for (const subscription of subscriptions) subscription.unsubscribe();
+      };
+    }),
     processPayslips: fromPromise<
       BulkProcessResult,
       { payDate: string; payslips: Array<{ userId: number; year: number; month: number }> }
@@ -102,10 +141,22 @@ export const payrollPeriodMachine = setup({
     /** The month is kept within the months the chosen year offers. */
     setPeriod: assign(({ context, event }) => {
       assertEvent(event, 'period.change');
-      return { year: event.year, month: Math.min(event.month, payMonths(event.year, context.today).length) };
+      return {
+        ...refetched,
+        year: event.year,
+        month: Math.min(event.month, payMonths(event.year, context.today).length),
+      };
     }),
-    notifyLoadFailed: (_, _params: { screen: PayScreen; error: ApiError }) =>
-      notProvided('payroll-period', 'notifyLoadFailed')(),
+    /** Both lists fetch again from page 1, keeping their order. */
+    refetchLists: enqueueActions(({ context, enqueue }, params: { change: ListChange }) => {
+      for (const list of [context.unprocessed, context.processed]) {
+        if (list) enqueue.sendTo(list, { type: 'list.change', change: params.change });
+      }
+    }),
+    notifyUnprocessedFailed: (_, _params: { error: ApiError }) =>
+      notProvided('payroll-period', 'notifyUnprocessedFailed')(),
+    notifyRecordsFailed: (_, _params: { error: ApiError }) =>
+      notProvided('payroll-period', 'notifyRecordsFailed')(),
     notifyProcessed: (_, _params: { result: BulkProcessResult }) =>
       notProvided('payroll-period', 'notifyProcessed')(),
     notifyProcessFailed: (_, _params: { error: ApiError }) =>
@@ -127,82 +178,84 @@ export const payrollPeriodMachine = setup({
   description: 'Process Pay and View Processed Records: one period, its lists, processing and revert.',
   context: ({ input, spawn }) => {
     const { year, month } = initialPayPeriod(input.today, input.period);
+    const process = input.screen === 'process';
     return {
-      emails:
-        input.screen === 'records' ? spawn('emails', { id: 'emails', systemId: 'payslipEmails' }) : null,
+      emails: process ? null : spawn('emails', { id: 'emails', systemId: 'payslipEmails' }),
+      unprocessed: process
+        ? spawn('unprocessed', {
+            id: 'unprocessed',
+            systemId: 'unprocessedList',
+            input: payListOf(year, month),
+          })
+        : null,
+      processed: spawn('processed', {
+        id: 'processed',
+        systemId: 'processedList',
+        input: payListOf(year, month),
+      }),
       screen: input.screen,
       today: input.today,
       year,
       month,
-      unprocessed: [],
-      processed: [],
-      selected: [],
+      ...refetched,
       payDate: '',
-      unprocessedPage: 1,
-      processedPage: 1,
-      processedOrder: null,
       reverting: null,
-      error: null,
     };
   },
-  initial: 'loading',
+  invoke: {
+    id: 'listNews',
+    src: 'listNews',
+    input: ({ context }) => ({ unprocessed: context.unprocessed, processed: context.processed }),
+  },
+  on: {
+    'unprocessed.loaded': {
+      description:
+        "The Unprocessed List shows; Select all takes the period's every row (a selection no longer listed is dropped).",
+      actions: assign(({ context, event }) => ({
+        unprocessedIds: event.about.userIds,
+        selected: context.selected.filter((id) => event.about.userIds.includes(id)),
+      })),
+    },
+    'unprocessed.failed': {
+      description: "'Failed to fetch unprocessed payslips'; the list offers Try again.",
+      actions: { type: 'notifyUnprocessedFailed', params: ({ event }) => ({ error: event.error }) },
+    },
+    'processed.loaded': {
+      description: 'The Processed List shows; Email payslips is told the period and its paid staff.',
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        enqueue.assign({ processedStaff: event.about.staff });
+        if (!context.emails) return;
+        enqueue.sendTo(context.emails, {
+          type: 'period.loaded',
+          year: context.year,
+          month: context.month,
+          staff: event.about.staff,
+        });
+      }),
+    },
+    'processed.failed': {
+      guard: 'isRecordsScreen',
+      description:
+        "View Processed Records: 'Failed to fetch records' and Try again (Process Pay names the unprocessed payslips only).",
+      actions: { type: 'notifyRecordsFailed', params: ({ event }) => ({ error: event.error }) },
+    },
+  },
+  initial: 'showing',
   states: {
-    loading: {
-      description: 'The lists of the period are fetched (records: the Processed List only); skeletons show.',
+    showing: {
+      description: 'The lists show; rows can be selected, a pay date chosen, a processed payslip reverted.',
       on: {
-        // The user need not wait: the newest choice wins and the answer for the older one is dropped.
-        'period.change': { ...changePeriod, reenter: true },
-      },
-      entry: assign({ selected: [], unprocessedPage: 1, processedPage: 1, error: null }),
-      invoke: {
-        id: 'loadLists',
-        src: 'loadLists',
-        input: ({ context }) => ({ screen: context.screen, year: context.year, month: context.month }),
-        onDone: {
-          target: 'ready',
-          description: 'The lists show; Email payslips is told the period and how many are processed.',
+        'period.change': {
+          description: 'Another year or month: the lists of that period are fetched from page 1.',
           actions: [
-            assign(({ event }) => ({
-              unprocessed: event.output.unprocessed,
-              processed: event.output.processed,
-            })),
-            enqueueActions(({ context, enqueue }) => {
-              if (!context.emails) return;
-              enqueue.sendTo(context.emails, {
-                type: 'period.loaded',
-                year: context.year,
-                month: context.month,
-                staff: context.processed.map((row) => ({
-                  id: row.userDetails.id,
-                  name: row.userDetails.name,
-                })),
-              });
-            }),
-          ],
-        },
-        onError: {
-          target: 'failed',
-          actions: [
-            assign({ unprocessed: [], processed: [], error: ({ event }) => toApiError(event.error) }),
+            'setPeriod',
             {
-              type: 'notifyLoadFailed',
-              params: ({ context, event }) => ({ screen: context.screen, error: toApiError(event.error) }),
+              type: 'refetchLists',
+              params: ({ context }) => ({ change: { filters: periodFilters(context.year, context.month) } }),
             },
           ],
         },
-      },
-    },
-    failed: {
-      description:
-        "The lists could not be fetched: a toast ('Failed to fetch unprocessed payslips' or 'Failed to fetch records') and Try again.",
-      on: { 'lists.reload': 'loading', 'period.change': changePeriod },
-    },
-    ready: {
-      description: 'The lists show; rows can be selected, a pay date chosen, a processed payslip reverted.',
-      on: {
-        'period.change': changePeriod,
         'selection.toggle': {
-          target: 'ready',
           actions: assign({
             selected: ({ context, event }) =>
               context.selected.includes(event.userId)
@@ -211,42 +264,15 @@ export const payrollPeriodMachine = setup({
           }),
         },
         'selection.toggleAll': {
-          target: 'ready',
           description: 'Selects every unprocessed row of the period, or none when all are selected.',
           actions: assign({
-            selected: ({ context }) =>
-              context.selected.length === context.unprocessed.length
-                ? []
-                : context.unprocessed.map((row) => row.user.id),
+            selected: ({ context }) => {
+              const all = context.unprocessedIds ?? [];
+              return context.selected.length === all.length ? [] : all;
+            },
           }),
         },
-        'payDate.change': {
-          target: 'ready',
-          actions: assign({ payDate: ({ event }) => event.payDate }),
-        },
-        'unprocessed.page': {
-          target: 'ready',
-          actions: assign({
-            unprocessedPage: ({ context, event }) =>
-              Math.min(Math.max(1, event.page), pages(context.unprocessed.length)),
-          }),
-        },
-        'processed.page': {
-          target: 'ready',
-          actions: assign({
-            processedPage: ({ context, event }) =>
-              Math.min(Math.max(1, event.page), pages(context.processed.length)),
-          }),
-        },
-        'processed.sort': {
-          target: 'ready',
-          description: 'Employee: ascending, then descending, then as listed.',
-          actions: assign({
-            processedPage: 1,
-            processedOrder: ({ context }) =>
-              context.processedOrder === null ? 'asc' : context.processedOrder === 'asc' ? 'desc' : null,
-          }),
-        },
+        'payDate.change': { actions: assign({ payDate: ({ event }) => event.payDate }) },
         'pay.process': {
           guard: 'canProcess',
           target: 'processing',
@@ -255,10 +281,7 @@ export const payrollPeriodMachine = setup({
         'revert.request': {
           target: 'reverting',
           description: "'Revert to Unprocessed' from a processed row's menu.",
-          actions: assign({
-            reverting: ({ context, event }) =>
-              context.processed.find((row) => row.payslipId === event.payslipId) ?? null,
-          }),
+          actions: assign({ reverting: ({ event }) => event.row }),
         },
         'tablePdf.open': {
           guard: 'isRecordsScreen',
@@ -285,12 +308,16 @@ export const payrollPeriodMachine = setup({
           payslips: context.selected.map((userId) => ({ userId, year: context.year, month: context.month })),
         }),
         onDone: {
-          target: 'loading',
-          description: 'A toast says how many were processed (and skipped); both lists refresh.',
-          actions: [{ type: 'notifyProcessed', params: ({ event }) => ({ result: event.output }) }],
+          target: 'showing',
+          description: 'A toast says how many were processed (and skipped); both lists are fetched again.',
+          actions: [
+            { type: 'notifyProcessed', params: ({ event }) => ({ result: event.output }) },
+            assign(refetched),
+            { type: 'refetchLists', params: { change: { page: 1 } } },
+          ],
         },
         onError: {
-          target: 'ready',
+          target: 'showing',
           description: 'A toast gives the reason; nothing was processed.',
           actions: [
             { type: 'notifyProcessFailed', params: ({ event }) => ({ error: toApiError(event.error) }) },
@@ -308,18 +335,19 @@ export const payrollPeriodMachine = setup({
           return context.reverting;
         },
         onDone: {
-          target: 'loading',
-          description: "'Payslip removed from processed list'; the lists refresh.",
+          target: 'showing',
+          description: "'Payslip removed from processed list'; both lists are fetched again.",
           actions: [
             {
               type: 'notifyReverted',
               params: ({ context }) => ({ row: context.reverting as PayslipAggregate }),
             },
-            assign({ reverting: null }),
+            assign({ ...refetched, reverting: null }),
+            { type: 'refetchLists', params: { change: { page: 1 } } },
           ],
         },
         onError: {
-          target: 'ready',
+          target: 'showing',
           description: "'Error removing from processed list'.",
           actions: [
             { type: 'notifyRevertFailed', params: ({ event }) => ({ error: toApiError(event.error) }) },
@@ -334,9 +362,9 @@ export const payrollPeriodMachine = setup({
         id: 'openTablePdf',
         src: 'openTablePdf',
         input: ({ context }) => ({ year: context.year, month: context.month }),
-        onDone: { target: 'ready', description: 'The PDF opened in a new tab.' },
+        onDone: { target: 'showing', description: 'The PDF opened in a new tab.' },
         onError: {
-          target: 'ready',
+          target: 'showing',
           description: "'Error generating table pdf'.",
           actions: [
             { type: 'notifyTablePdfFailed', params: ({ event }) => ({ error: toApiError(event.error) }) },

@@ -7,9 +7,16 @@ import { leaveReviewMachine } from '../../machines/leave-review.machine';
 import { leaveYearEndMachine } from '../../machines/leave-year-end.machine';
 import type { LeaveApi } from '../api/leave.api';
 import type { LeavePoliciesApi } from '../api/leave-policies.api';
+import {
+  type BalanceReportFacts,
+  type BalanceReportRow,
+  balanceSortKeys,
+} from '../domain/leave-balance-report';
+import { pageOfList } from '../domain/list-query';
 import { leaveToasts } from '../domain/messages/leave';
 import { leavePolicyToasts } from '../domain/messages/leave-policies';
 import { payrollToasts } from '../domain/messages/payroll';
+import { provideList } from './list.actors';
 import { openPdfInNewTab } from './pdf';
 
 /** The leave statecharts of the admin screens (and the stat cards of the staff dashboard) with their live effects. */
@@ -68,7 +75,10 @@ export interface LeaveBalanceReportEffects {
   now?: () => Date;
 }
 
-/** /admin/leave-balance: the year's balances with the leave types for the columns, and the year's PDF. */
+/**
+ * /admin/leave-balance: the year's balances (the list, sorted here), told with the leave types for the
+ * columns and the fetched time; the year's PDF; Close year.
+ */
 export function provideLeaveBalanceReport({
   leave,
   leavePolicies,
@@ -77,9 +87,18 @@ export function provideLeaveBalanceReport({
 }: LeaveBalanceReportEffects) {
   return leaveBalanceReportMachine.provide({
     actors: {
-      loadBalances: fromPromise(async ({ input }) => {
-        const [rows, types] = await Promise.all([leave.yearlyBalances(input.year), leave.types()]);
-        return { rows, types, fetchedAt: now().toISOString() };
+      balances: provideList<BalanceReportRow>({
+        fetchRows: async (query) => {
+          const year = Number(query.filters.year?.[0]);
+          const [rows, types] = await Promise.all([leave.yearlyBalances(year), leave.types()]);
+          const facts: BalanceReportFacts = { types, fetchedAt: now().toISOString() };
+          const all = rows.map((row) => ({ ...row, id: row.user.id }));
+          return { ...pageOfList(all, query, balanceSortKeys(types)), about: facts };
+        },
+        // The report has no removal.
+        removeRow: () => Promise.reject(new Error('the balance report removes no row')),
+        notifyRemoved: () => {},
+        notifyRemoveFailed: () => {},
       }),
       openBalancesPdf: fromPromise(({ input }) => openPdfInNewTab(() => leave.yearlyBalancesPdf(input.year))),
       yearEnd: leaveYearEndMachine.provide({

@@ -3,7 +3,17 @@ import type { ToastParams } from '../../machines/effects';
 import { payrollPeriodMachine } from '../../machines/payroll-period.machine';
 import { payslipEmailsMachine } from '../../machines/payslip-emails.machine';
 import type { PayslipsApi } from '../api/payslips.api';
+import { pageOfList } from '../domain/list-query';
 import { payrollToasts } from '../domain/messages/payroll';
+import {
+  type ProcessedAbout,
+  type ProcessedListRow,
+  periodOfQuery,
+  processedSortKeys,
+  type UnprocessedAbout,
+  type UnprocessedListRow,
+} from '../domain/pay-lists';
+import { provideList } from './list.actors';
 import { openPdfInNewTab } from './pdf';
 
 export interface PayrollPeriodEffects {
@@ -21,6 +31,12 @@ export interface PayrollPeriodEffects {
   notify: (toast: ToastParams) => void;
   openPdf?: typeof openPdfInNewTab;
 }
+
+const removesNothing = {
+  removeRow: () => Promise.reject(new Error('A pay list removes no row')),
+  notifyRemoved: () => undefined,
+  notifyRemoveFailed: () => undefined,
+};
 
 /** Process Pay and View Processed Records with their live effects (spec sections 7 and 8). */
 export function providePayrollPeriod({ payslips, notify, openPdf = openPdfInNewTab }: PayrollPeriodEffects) {
@@ -42,13 +58,26 @@ export function providePayrollPeriod({ payslips, notify, openPdf = openPdfInNewT
   return payrollPeriodMachine.provide({
     actors: {
       emails,
-      loadLists: fromPromise(async ({ input }) => {
-        const period = { year: input.year, month: input.month };
-        const [unprocessed, processed] = await Promise.all([
-          input.screen === 'process' ? payslips.unprocessed(period) : Promise.resolve([]),
-          payslips.processed(period),
-        ]);
-        return { unprocessed, processed };
+      unprocessed: provideList<UnprocessedListRow>({
+        fetchRows: async (query) => {
+          const rows = await payslips.unprocessed(periodOfQuery(query));
+          const about: UnprocessedAbout = { userIds: rows.map((row) => row.user.id) };
+          const all = rows.map((row) => ({ ...row, id: row.user.id }));
+          return { ...pageOfList(all, query, {}), about };
+        },
+        ...removesNothing,
+      }),
+      processed: provideList<ProcessedListRow>({
+        fetchRows: async (query) => {
+          const rows = await payslips.processed(periodOfQuery(query));
+          const about: ProcessedAbout = {
+            staff: rows.map((row) => ({ id: row.userDetails.id, name: row.userDetails.name })),
+          };
+          const all = rows.map((row) => ({ ...row, id: row.payslipId }));
+          return { ...pageOfList(all, query, processedSortKeys), about };
+        },
+        // Revert to Unprocessed is the screen's (its machine reloads both lists after it).
+        ...removesNothing,
       }),
       processPayslips: fromPromise(({ input }) => payslips.bulkProcess(input)),
       revertPayslip: fromPromise(async ({ input }) => {
@@ -57,8 +86,8 @@ export function providePayrollPeriod({ payslips, notify, openPdf = openPdfInNewT
       openTablePdf: fromPromise(({ input }) => openPdf(() => payslips.tablePdf(input))),
     },
     actions: {
-      notifyLoadFailed: (_, { screen, error }) =>
-        notify(screen === 'process' ? payrollToasts.unprocessedFailed(error) : payrollToasts.recordsFailed),
+      notifyUnprocessedFailed: (_, { error }) => notify(payrollToasts.unprocessedFailed(error)),
+      notifyRecordsFailed: () => notify(payrollToasts.recordsFailed),
       notifyProcessed: (_, { result }) => notify(payrollToasts.processed(result)),
       notifyProcessFailed: (_, { error }) => notify(payrollToasts.processFailed(error)),
       notifyReverted: () => notify(payrollToasts.reverted),

@@ -26,6 +26,11 @@ export type ListChange = Partial<Pick<ListQuery, 'search' | 'filters' | 'sorting
 export interface ListPage<Row> {
   rows: Row[];
   total: number;
+  /**
+   * What the whole result tells the list's holder beside the page, e.g. the leave types the balance report's
+   * columns are, or every row id a select-all takes; it reaches the holder with `list.loaded`.
+   */
+  about?: unknown;
 }
 
 /** Spec section 9: the table library's default page size. */

@@ -13,6 +13,20 @@ export interface RecordedRequest {
   answered: boolean;
 }
 
+/** Matches a GET of this path (for `autoAnswer`). */
+export const getOf = (path: string) => (request: RecordedRequest) =>
+  request.method === 'GET' && request.path === path;
+
+/** Matches only the first request `matches` matches: a screen that asks twice, answered the first time. */
+export function firstOf(matches: (request: RecordedRequest) => boolean) {
+  let seen = false;
+  return (request: RecordedRequest) => {
+    if (seen || !matches(request)) return false;
+    seen = true;
+    return true;
+  };
+}
+
 interface PendingRequest extends RecordedRequest {
   respond(status: number, body?: unknown): void;
 }

@@ -2,9 +2,11 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
+import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import { App } from '../../src/app/app';
 import { preloadScreens } from '../../src/app/screens';
 import { type AppServices, createAppServices, type Inspector } from '../../src/app/services';
+import type { SessionUser } from '../../src/domain/auth';
 import { removeToasts } from '../../src/ui/toasts';
 import { createFakeServer, type FakeServer } from './fake-server';
 
@@ -46,6 +48,12 @@ export function useAppHarness() {
     vi.unstubAllGlobals();
   });
 }
+
+/** Session storage of a user signed in earlier (pass as `renderApp`'s `storage`). */
+export const signedIn = (user: SessionUser) => ({
+  [ACCESS_TOKEN_KEY]: 'token',
+  [CURRENT_USER_KEY]: JSON.stringify({ user, isNewUser: false }),
+});
 
 export async function renderApp(options: {
   path: string;
@@ -114,6 +122,25 @@ export function expectToast(title: string, description?: string) {
   const root = screen.getByText(title).closest('[data-part="root"]') as HTMLElement | null;
   expect(root, `toast '${title}'`).not.toBeNull();
   if (description && root) expect(within(root).getByText(description)).toBeInTheDocument();
+}
+
+/**
+ * Opens a menu from its trigger and chooses an item. The menu takes focus on the next animation frame, which
+ * jsdom runs on its own clock, and jsdom has no pointer events, so the menu is driven by keyboard from there,
+ * as many users do.
+ */
+export async function chooseMenuItem(user: UserEvent, trigger: HTMLElement, item: string) {
+  await user.click(trigger);
+  expect(trigger).toHaveAttribute('aria-expanded', 'true');
+  const menu = screen.getByRole('menu');
+  if (document.activeElement !== menu) act(() => menu.focus());
+  const entry = within(menu).getByRole('menuitem', { name: item });
+  for (let i = 0; i < 4 && !entry.hasAttribute('data-highlighted'); i++) {
+    await user.keyboard('{ArrowDown}');
+    await advance(20);
+  }
+  await user.keyboard('{Enter}');
+  await advance(20);
 }
 
 /**

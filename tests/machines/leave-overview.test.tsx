@@ -1,19 +1,25 @@
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { leaveOverviewMachine } from '../../machines/leave-overview.machine';
-import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
-import { admin } from '../views/fixtures';
+import type { LeaveCounts, LeaveRequest } from '../../src/domain/leave';
+import { admin, staff } from '../views/fixtures';
 import { planTransitionPaths } from './coverage';
-import { openDialog, type RunningApp, renderApp, settle } from './harness';
+import { type FakeServer, firstOf, getOf } from './fake-server';
+import { chooseMenuItem, openDialog, type RunningApp, renderApp, settle, signedIn } from './harness';
 import { clash, counts, leavePage, leaveTypes, pendingWithPdf } from './leave-fixtures';
 import { describeModelWalk, followActor } from './model-walk';
+import { onboardedStaff } from './staff-fixtures';
 
 /**
- * Model-based test of the leave-overview statechart (docs/decisions/0001) through the admin dashboard: the
- * stat cards and the Leave Type filter's options, reloaded after an approval. Paths generated from the real
- * machine, walked through the real app with HTTP answered at the fetch level.
+ * Model-based test of the leave-overview statechart (docs/decisions/0001) through each screen that runs it.
+ * The admin dashboard (everyone's counts, reloaded after an approval) and the staff dashboard (one's own,
+ * reloaded after a request is deleted) show its stat cards (spec section 2: Pending Approval, Requests
+ * Approved, Requests Rejected) and offer its leave types in the Leave Type filter. My profile and user detail
+ * run it for the leave types alone (user detail's Add Leave Request dialog offers them): no stat cards, and a
+ * failure of the counts shows nothing there. Paths generated from the real machine, walked through the real
+ * app with HTTP answered at the fetch level.
  */
 
 type Machine = typeof leaveOverviewMachine;
@@ -34,113 +40,239 @@ const events: Event[] = [
   { type: 'xstate.error.actor.loadOverview', error: serverDown, actorId: 'loadOverview' },
 ];
 
-const actor = followActor(leaveOverviewMachine);
-const starts = [{ name: 'admin opens the dashboard', input: undefined as never }];
-const plan = planTransitionPaths(leaveOverviewMachine, { starts, events });
+interface OverviewScreen {
+  name: string;
+  path: string;
+  storage: Record<string, string>;
+  /** GET path of the counts (everyone's, or the signed-in person's). */
+  counts: string;
+  /** The counts after what changes them on this screen. */
+  afterChange: LeaveCounts;
+  prepare: (server: FakeServer) => void;
+  /** What changes the counts on this screen, done as its user does it. */
+  change: (app: RunningApp) => Promise<void>;
+  /** Whether the screen shows the stat cards (the dashboards). */
+  cards: boolean;
+  /**
+   * How the screen offers the leave types: the Leave Type filter (the dashboards), the Add Leave Request
+   * dialog (user detail), or nowhere (My profile).
+   */
+  expectTypesOffered?: (app: RunningApp, types: string[]) => Promise<void>;
+}
 
-const _live = actor.live;
-
-const signedInAdmin = {
-  [ACCESS_TOKEN_KEY]: 'token',
-  [CURRENT_USER_KEY]: JSON.stringify({ user: admin, isNewUser: false }),
-};
-const COUNTS = '/api/leave-requests/count';
-const cards = () => screen.getByRole('list', { name: 'Leave request counts' });
-/** After an approval the figures come back moved. */
-const afterApproval = { ...counts, PENDING: counts.PENDING - 1, APPROVED: counts.APPROVED + 1 };
-let answered = counts;
-
-async function perform(app: RunningApp, event: Event) {
-  switch (event.type) {
-    case 'overview.reload':
-      if (screen.queryByRole('button', { name: 'Try again' })) {
-        await app.user.click(
-          within(cards().parentElement as HTMLElement).getByRole('button', { name: 'Try again' }),
-        );
-      } else {
-        // What changes the counts on this screen: a decision in the review sheet.
-        await app.user.click(
-          screen.getByRole('button', { name: `View leave request of ${pendingWithPdf.user.fullName}` }),
-        );
-        app.server.answer('GET', '/api/s3/signed-url', 200, { signedUrl: 'http://localhost/f.pdf' });
-        app.server.answer('GET', `/api/leave-requests/${pendingWithPdf.id}/clashes`, 200, [clash]);
-        await settle();
-        await app.user.click(
-          within(openDialog('dialog', 'Leave Request Details')).getByRole('button', { name: 'Approve' }),
-        );
-        app.server.answer('PATCH', `/api/leave-requests/${pendingWithPdf.id}`, 200, {
-          ...pendingWithPdf,
-          status: 'APPROVED',
-        });
-        answered = afterApproval;
-      }
-      break;
-    case 'xstate.done.actor.loadOverview':
-      app.server.answer('GET', COUNTS, 200, answered);
-      app.server.answer('GET', '/api/leave-types', 200, leaveTypes);
-      break;
-    case 'xstate.error.actor.loadOverview':
-      app.server.answer('GET', COUNTS, 500, serverDown);
-      app.server.answer('GET', '/api/leave-types', 200, leaveTypes);
-      break;
-  }
+/** The Leave Type filter's options (spec section 2: a multi-select filter). */
+async function filterOffers(app: RunningApp, types: string[]) {
+  await app.user.click(screen.getByRole('button', { name: 'Leave Type' }));
+  const group = await screen.findByRole('group', { name: 'Leave Type' });
+  expect(
+    within(group)
+      .getAllByRole('checkbox')
+      .map((box) => box.parentElement?.textContent),
+  ).toEqual(types);
+  await app.user.keyboard('{Escape}');
   await settle();
 }
 
-const figure = (status: string) => screen.queryByTestId(`count-${status}`)?.textContent;
-
-async function expectScreen(app: RunningApp, s: Snapshot) {
-  const titles = within(cards())
-    .getAllByRole('listitem')
-    .map((card) => card.firstChild?.firstChild?.textContent);
-  expect(titles).toEqual(['Pending Approval', 'Requests Approved', 'Requests Rejected']);
-  if (s.matches('loading')) expect(app.server.pending('GET', COUNTS)).toHaveLength(1);
-  if (s.matches('loading') && s.context.types.length === 0) expect(figure('PENDING')).toBeUndefined();
-  if (s.matches('ready') || (s.matches('loading') && s.context.types.length > 0)) {
-    // The figures stay while they reload.
-    expect([figure('PENDING'), figure('APPROVED'), figure('REJECTED')]).toEqual(
-      [s.context.counts.PENDING, s.context.counts.APPROVED, s.context.counts.REJECTED].map(String),
+const adminDashboard: OverviewScreen = {
+  name: 'the admin dashboard',
+  path: '/admin',
+  storage: signedIn(admin),
+  counts: '/api/leave-requests/count',
+  afterChange: { ...counts, PENDING: counts.PENDING - 1, APPROVED: counts.APPROVED + 1 },
+  prepare: (server) => server.autoAnswer(getOf('/api/leave-requests'), 200, leavePage([pendingWithPdf])),
+  cards: true,
+  expectTypesOffered: filterOffers,
+  // A decision in the review sheet.
+  change: async (app) => {
+    await app.user.click(
+      screen.getByRole('button', { name: `View leave request of ${pendingWithPdf.user.fullName}` }),
     );
-  }
-  if (s.matches('ready')) {
-    // The Leave Type filter offers the types.
-    await app.user.click(screen.getByRole('button', { name: 'Leave Type' }));
-    const group = await screen.findByRole('group', { name: 'Leave Type' });
-    expect(
-      within(group)
-        .getAllByRole('checkbox')
-        .map((box) => box.parentElement?.textContent),
-    ).toEqual(leaveTypes.map((t) => t.name));
-    await app.user.keyboard('{Escape}');
+    app.server.answer('GET', '/api/s3/signed-url', 200, { signedUrl: 'http://localhost/f.pdf' });
+    app.server.answer('GET', `/api/leave-requests/${pendingWithPdf.id}/clashes`, 200, [clash]);
     await settle();
-  }
-  if (s.matches('failed')) {
-    expect(within(cards().parentElement as HTMLElement).getByRole('alert')).toHaveTextContent(
-      serverDown.message,
+    await app.user.click(
+      within(openDialog('dialog', 'Leave Request Details')).getByRole('button', { name: 'Approve' }),
     );
-    expect(figure('PENDING')).toBe('-');
-  }
-}
-
-describeModelWalk<Machine, Event>({
-  title: 'leave-overview statechart, walked through the admin dashboard',
-  machine: leaveOverviewMachine,
-  actor,
-  plan,
-  open: () => {
-    answered = counts;
-    return renderApp({
-      path: '/admin',
-      storage: signedInAdmin,
-      inspect: actor.inspect,
-      prepare: (server) =>
-        server.autoAnswer(
-          (r) => r.method === 'GET' && r.path === '/api/leave-requests',
-          200,
-          leavePage([pendingWithPdf]),
-        ),
+    app.server.answer('PATCH', `/api/leave-requests/${pendingWithPdf.id}`, 200, {
+      ...pendingWithPdf,
+      status: 'APPROVED',
     });
   },
-  perform,
-  expectScreen: (app, s) => expectScreen(app, s),
-});
+};
+
+/** One person's leave screen: their requests and counts; Delete Request in a pending row changes them. */
+function personalScreen(
+  base: Pick<OverviewScreen, 'name' | 'path' | 'storage' | 'cards' | 'expectTypesOffered'>,
+  person: { id: number; fullName: string; email: string },
+): OverviewScreen {
+  const mine: LeaveRequest = {
+    ...pendingWithPdf,
+    userId: person.id,
+    user: { id: person.id, fullName: person.fullName, email: person.email },
+  };
+  return {
+    ...base,
+    counts: `/api/users/${person.id}/leave-requests/count`,
+    afterChange: { ...counts, PENDING: counts.PENDING - 1, TOTAL: counts.TOTAL - 1 },
+    prepare: (server) => {
+      server.autoAnswer(getOf(`/api/users/${person.id}`), 200, { ...onboardedStaff, ...person });
+      // My profile and user detail read the user's record (with the leave types) before the overview starts.
+      server.autoAnswer(firstOf(getOf('/api/leave-types')), 200, leaveTypes);
+      server.autoAnswer(getOf(`/api/users/${person.id}/leave-requests`), 200, leavePage([mine]));
+      server.autoAnswer(getOf(`/api/users/${person.id}/leave-balances`), 200, []);
+      server.autoAnswer(getOf('/api/leave-calendar'), 200, []);
+      server.autoAnswer(getOf('/api/public-holidays'), 200, []);
+    },
+    // Delete Request in a pending request's row (spec section 2).
+    change: async (app) => {
+      const table = screen.getByRole('table', { name: /leave requests/i });
+      const [row] = within(table)
+        .getAllByRole('row')
+        .filter((candidate) => within(candidate).queryByText(mine.type));
+      if (!row) throw new Error('no request row');
+      await chooseMenuItem(
+        app.user,
+        within(row).getByRole('button', { name: /^Actions for / }),
+        'Delete Request',
+      );
+      await app.user.click(
+        within(openDialog('alertdialog', 'Are you absolutely sure?')).getByRole('button', {
+          name: 'Continue',
+        }),
+      );
+      app.server.answer('DELETE', `/api/leave-requests/${mine.id}`, 204);
+    },
+  };
+}
+
+const staffDashboard = personalScreen(
+  {
+    name: 'the staff dashboard',
+    path: '/staff',
+    storage: signedIn(staff),
+    cards: true,
+    expectTypesOffered: filterOffers,
+  },
+  staff,
+);
+// Nothing on My profile shows the counts or the types (it offers no Request for Leave).
+const myProfile = personalScreen(
+  { name: 'My profile', path: '/staff/profile', storage: signedIn(staff), cards: false },
+  staff,
+);
+const userDetail = personalScreen(
+  {
+    name: 'user detail',
+    path: `/admin/users/${onboardedStaff.id}`,
+    storage: signedIn(admin),
+    cards: false,
+    // The Add Leave Request dialog's Leave Type choices.
+    expectTypesOffered: async (_, types) => {
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add Leave Request' })));
+      const dialog = openDialog('dialog', 'Request for Leave');
+      const choices = [
+        ...(dialog.querySelector('select[name="leaveType"]')?.querySelectorAll('option') ?? []),
+      ];
+      expect(choices.map((option) => option.textContent).slice(1)).toEqual(types);
+      await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Close' })));
+      await settle();
+    },
+  },
+  onboardedStaff,
+);
+
+const typeNames = leaveTypes.map((type) => type.name);
+const cards = () => screen.getByRole('list', { name: 'Leave request counts' });
+const figure = (status: string) => screen.queryByTestId(`count-${status}`)?.textContent;
+
+function walkThrough(overviewScreen: OverviewScreen) {
+  const actor = followActor(leaveOverviewMachine);
+  const starts = [{ name: `opens ${overviewScreen.name}`, input: undefined as never }];
+  const plan = planTransitionPaths(leaveOverviewMachine, { starts, events });
+  /** The counts the server answers: they move once the screen changed a request. */
+  let answered = counts;
+
+  async function perform(app: RunningApp, event: Event) {
+    switch (event.type) {
+      case 'overview.reload':
+        if (screen.queryByRole('button', { name: 'Try again' })) {
+          await app.user.click(
+            within(cards().parentElement as HTMLElement).getByRole('button', { name: 'Try again' }),
+          );
+        } else {
+          await overviewScreen.change(app);
+          answered = overviewScreen.afterChange;
+        }
+        break;
+      case 'xstate.done.actor.loadOverview':
+        app.server.answer('GET', overviewScreen.counts, 200, answered);
+        app.server.answer('GET', '/api/leave-types', 200, leaveTypes);
+        break;
+      case 'xstate.error.actor.loadOverview':
+        app.server.answer('GET', overviewScreen.counts, 500, serverDown);
+        app.server.answer('GET', '/api/leave-types', 200, leaveTypes);
+        break;
+    }
+    await settle();
+  }
+
+  async function expectScreen(app: RunningApp, s: Snapshot) {
+    expect(window.location.pathname).toBe(overviewScreen.path);
+    if (s.matches('loading')) expect(app.server.pending('GET', overviewScreen.counts)).toHaveLength(1);
+    else expect(app.server.pending('GET', overviewScreen.counts)).toHaveLength(0);
+    if (!overviewScreen.cards) {
+      expect(screen.queryByRole('list', { name: 'Leave request counts' })).toBeNull();
+      // A failure of the counts is not this screen's to show.
+      expect(screen.queryByText(serverDown.message)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+      if (s.matches('ready')) await overviewScreen.expectTypesOffered?.(app, typeNames);
+      return;
+    }
+    const titles = within(cards())
+      .getAllByRole('listitem')
+      .map((card) => card.firstChild?.firstChild?.textContent);
+    expect(titles).toEqual(['Pending Approval', 'Requests Approved', 'Requests Rejected']);
+    if (s.matches('loading') && s.context.types.length === 0) expect(figure('PENDING')).toBeUndefined();
+    if (s.matches('ready') || (s.matches('loading') && s.context.types.length > 0)) {
+      // The figures the server answered last; they stay while they reload.
+      const shown = s.matches('ready') ? answered : counts;
+      expect([figure('PENDING'), figure('APPROVED'), figure('REJECTED')]).toEqual(
+        [shown.PENDING, shown.APPROVED, shown.REJECTED].map(String),
+      );
+    }
+    if (s.matches('ready')) await overviewScreen.expectTypesOffered?.(app, typeNames);
+    if (s.matches('failed')) {
+      expect(within(cards().parentElement as HTMLElement).getByRole('alert')).toHaveTextContent(
+        serverDown.message,
+      );
+      expect(figure('PENDING')).toBe('-');
+    } else {
+      expect(
+        within(cards().parentElement as HTMLElement).queryByRole('button', { name: 'Try again' }),
+      ).toBeNull();
+    }
+  }
+
+  describeModelWalk<Machine, Event>({
+    title: `leave-overview statechart, walked through ${overviewScreen.name}`,
+    machine: leaveOverviewMachine,
+    actor,
+    plan,
+    open: () => {
+      answered = counts;
+      return renderApp({
+        path: overviewScreen.path,
+        storage: overviewScreen.storage,
+        inspect: actor.inspect,
+        prepare: overviewScreen.prepare,
+      });
+    },
+    perform,
+    expectScreen: (app, s) => expectScreen(app, s),
+  });
+}
+
+walkThrough(adminDashboard);
+walkThrough(staffDashboard);
+walkThrough(myProfile);
+walkThrough(userDetail);

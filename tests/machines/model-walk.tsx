@@ -23,9 +23,15 @@ export function followActor<TMachine extends AnyStateMachine>(
     recorder,
     /** Pass as the app's `inspect`. */
     inspect(event: InspectionEvent) {
+      const ofMachine =
+        (event.type === '@xstate.snapshot' || event.type === '@xstate.microstep') &&
+        (event.snapshot as AnyMachineSnapshot).machine?.id === machine.id
+          ? (event.snapshot as AnyMachineSnapshot)
+          : null;
+      // Another actor of the same machine on the screen (a second list, another panel) walks nothing here.
+      if (ofMachine && !isUnderTest(ofMachine)) return;
       recorder.inspect(event);
-      const snapshot = event.type === '@xstate.snapshot' ? (event.snapshot as AnyMachineSnapshot) : null;
-      if (snapshot?.machine?.id === machine.id && isUnderTest(snapshot)) latest = snapshot;
+      if (ofMachine && event.type === '@xstate.snapshot') latest = ofMachine;
     },
     /** The actor's latest snapshot. */
     live: () => latest as SnapshotFrom<TMachine>,

@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { type PayrollPeriodEvent, payrollPeriodMachine } from '../../machines/payroll-period.machine';
-import { processedPage, unprocessedPage } from '../../machines/payroll-period.selectors';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import { todayIso } from '../../src/domain/dates';
@@ -30,11 +29,6 @@ type Machine = typeof payrollPeriodMachine;
 type Snapshot = SnapshotFrom<Machine>;
 type Event =
   | PayrollPeriodEvent
-  | {
-      type: 'xstate.done.actor.0.payrollPeriod.loading';
-      output: { unprocessed: UnprocessedRow[]; processed: PayslipAggregate[] };
-      actorId: string;
-    }
   | { type: `xstate.error.actor.${string}`; error: ApiError; actorId: string }
   | { type: `xstate.done.actor.${string}`; output: unknown; actorId: string }
   | { type: 'xstate.after.progressDelay.payrollPeriod.processing.working' };
@@ -81,7 +75,6 @@ const processed: PayslipAggregate[] = names.map((name, i) => ({
   netPayable: 4000 + i,
   payItems: i % 2,
 }));
-const lists = { unprocessed, processed };
 const firstUnprocessed = unprocessed[0] as UnprocessedRow;
 const firstProcessed = processed[0] as PayslipAggregate;
 
@@ -101,25 +94,27 @@ const done = (id: string, output: unknown) =>
 const failed = (id: string, error: ApiError) =>
   ({ type: `xstate.error.actor.${id}`, error, actorId: id }) as Event;
 
-const LOAD = 'loadLists';
 const PROCESS = 'processPayslips';
 const REVERT = 'revertPayslip';
 const PDF = 'openTablePdf';
 
 const events: Event[] = [
   { type: 'period.change', year: thisYear, month: otherMonth },
-  { type: 'lists.reload' },
+  { type: 'period.change', year: thisYear, month: thisMonth },
   { type: 'selection.toggle', userId: firstUnprocessed.user.id },
   { type: 'selection.toggleAll' },
   { type: 'payDate.change', payDate: today },
   { type: 'pay.process' },
-  { type: 'unprocessed.page', page: 2 },
-  { type: 'processed.page', page: 2 },
-  { type: 'processed.sort' },
-  { type: 'revert.request', payslipId: firstProcessed.payslipId },
+  { type: 'revert.request', row: firstProcessed },
   { type: 'tablePdf.open' },
-  done(LOAD, lists),
-  failed(LOAD, serverDown),
+  // Each list fetches its page (the one list statechart) and tells this machine what came back.
+  { type: 'unprocessed.loaded', about: { userIds: unprocessed.map((row) => row.user.id) } },
+  { type: 'unprocessed.failed', error: serverDown },
+  {
+    type: 'processed.loaded',
+    about: { staff: processed.map((row) => ({ id: row.userDetails.id, name: row.userDetails.name })) },
+  },
+  { type: 'processed.failed', error: serverDown },
   done(PROCESS, { processed: 12, skipped: 0 }),
   failed(PROCESS, laterMonth),
   done(REVERT, undefined),
@@ -130,38 +125,44 @@ const events: Event[] = [
 ];
 
 const onProcessScreen = (s: Snapshot) => s.context.screen === 'process';
+const unprocessedShown = (s: Snapshot) => s.context.unprocessedIds !== null;
+const processedShown = (s: Snapshot) => s.context.processedStaff !== null;
 
-/** What the screens let a user do in a snapshot. */
+/** What the screens let a user do in a snapshot (a list's rows are there once it has answered). */
 function canProduce(s: Snapshot, event: Event): boolean {
+  const process = onProcessScreen(s);
   switch (event.type) {
+    case 'unprocessed.loaded':
+    case 'unprocessed.failed':
+      return process && !unprocessedShown(s);
+    case 'processed.loaded':
+    case 'processed.failed':
+      return !processedShown(s);
     case 'selection.toggle':
     case 'selection.toggleAll':
+      return process && unprocessedShown(s);
     case 'payDate.change':
-      return onProcessScreen(s);
-    case 'unprocessed.page':
-      return onProcessScreen(s) && s.context.unprocessedPage === 1;
-    case 'processed.page':
-      return s.context.processedPage === 1;
-    case 'revert.request':
-      return s.context.processedPage === 1;
     case 'pay.process':
-      return onProcessScreen(s);
-    case 'payDate.change' as never:
-      return s.context.payDate === '';
+      return process;
+    case 'revert.request':
+    case 'tablePdf.open':
+      return processedShown(s);
+    case 'period.change':
+      return event.month !== s.context.month;
     default:
       return true;
   }
 }
 
-/** Guards read the selection and the pay date; the pages and order decide which buttons work. */
+/** Guards read the selection and the pay date; which lists have answered decides what shows. */
 const serializeState = (s: Snapshot) =>
   JSON.stringify([
     s.value,
+    s.context.month,
     s.context.selected.length > 0,
     s.context.payDate !== '',
-    s.context.unprocessedPage,
-    s.context.processedPage,
-    s.context.processedOrder,
+    unprocessedShown(s),
+    processedShown(s),
   ]);
 
 const starts = [
@@ -205,10 +206,22 @@ const button = (text: string) => screen.getByText(text, { selector: 'button' });
 
 const UNPROCESSED_GET = '/api/payslips/unprocessed-and-items-added';
 const PROCESSED_GET = '/api/payslips/processed/aggregates';
+/** The first page of each list, 10 a page, in the server's order. */
+const firstUnprocessedPage = unprocessed.slice(0, 10).map((row) => row.user.fullName);
+const firstProcessedPage = processed.slice(0, 10).map((row) => row.userDetails.name);
 
-function answerLists(app: RunningApp, status: number, bodies: { unprocessed: unknown; processed: unknown }) {
-  if (onProcessScreen(live())) app.server.answer('GET', UNPROCESSED_GET, status, bodies.unprocessed);
-  app.server.answer('GET', PROCESSED_GET, status, bodies.processed);
+/** Answers every pending fetch of a list (an older one, for a period no longer shown, is dropped). */
+function answerList(app: RunningApp, path: string, status: number, body: unknown) {
+  for (const _ of app.server.pending('GET', path)) app.server.answer('GET', path, status, body);
+}
+
+/** After a failure the user asks again first (Try again in the list's card or under its skeleton). */
+async function tryAgainIn(app: RunningApp, card: HTMLElement | null) {
+  const again = card && within(card).queryByText('Try again', { selector: 'button' });
+  if (again) {
+    await app.user.click(again);
+    await settle();
+  }
 }
 
 async function chooseMenuItem(app: RunningApp, trigger: HTMLElement, item: string) {
@@ -229,9 +242,6 @@ async function perform(app: RunningApp, event: Event) {
     case 'period.change':
       await app.user.selectOptions(screen.getByLabelText('Month'), String(event.month));
       break;
-    case 'lists.reload':
-      await app.user.click(button('Try again'));
-      break;
     case 'selection.toggle':
       await app.user.click(screen.getByLabelText(`Select ${firstUnprocessed.user.fullName}`));
       break;
@@ -244,27 +254,30 @@ async function perform(app: RunningApp, event: Event) {
     case 'pay.process':
       await app.user.click(button('Process Pay'));
       break;
-    case 'unprocessed.page':
-      await app.user.click(within(cardOf('Unprocessed List')).getByText('Next', { selector: 'button' }));
-      break;
-    case 'processed.page':
-      await app.user.click(within(cardOf('Processed List')).getByText('Next', { selector: 'button' }));
-      break;
-    case 'processed.sort':
-      await app.user.click(tableNamed('Processed List').querySelector('th[aria-sort] button') as HTMLElement);
-      break;
-    case 'revert.request': {
-      const first = processedPage(live())[0] as PayslipAggregate;
+    case 'revert.request':
       await chooseMenuItem(
         app,
-        screen.getByLabelText(`Actions for ${first.userDetails.name}`),
+        screen.getByLabelText(`Actions for ${event.row.userDetails.name}`),
         'Revert to Unprocessed',
       );
       break;
-    }
     case 'tablePdf.open':
       await app.user.click(button('Table View'));
       break;
+    case 'unprocessed.loaded':
+    case 'unprocessed.failed': {
+      await tryAgainIn(app, cardOf('Unprocessed List'));
+      const ok = event.type === 'unprocessed.loaded';
+      answerList(app, UNPROCESSED_GET, ok ? 200 : 500, ok ? unprocessed : serverDown);
+      break;
+    }
+    case 'processed.loaded':
+    case 'processed.failed': {
+      await tryAgainIn(app, processedCard());
+      const ok = event.type === 'processed.loaded';
+      answerList(app, PROCESSED_GET, ok ? 200 : 500, ok ? processed : serverDown);
+      break;
+    }
     case 'xstate.after.progressDelay.payrollPeriod.processing.working':
       await advanceThroughDelay(payrollPeriodMachine, event.type, () =>
         live().matches({ processing: 'slow' }),
@@ -274,9 +287,7 @@ async function perform(app: RunningApp, event: Event) {
       const type = event.type as string;
       const ok = type.startsWith('xstate.done.');
       const error = (event as { error?: ApiError }).error;
-      if (type.endsWith(LOAD))
-        answerLists(app, ok ? 200 : 500, ok ? lists : { unprocessed: error, processed: error });
-      else if (type.endsWith(PROCESS)) {
+      if (type.endsWith(PROCESS)) {
         app.server.answer(
           'POST',
           '/api/payslips/bulk-process',
@@ -304,54 +315,67 @@ async function perform(app: RunningApp, event: Event) {
   await settle();
 }
 
+/** The card headed Processed List (its table, or the skeleton that replaces it after a failure). */
+const processedCard = () =>
+  screen
+    .getByRole('heading', { level: 2, name: 'Processed List' })
+    .closest('.chakra-card__body') as HTMLElement;
+
+/** The pending fetch of a list asks for the period shown. */
+function expectFetching(app: RunningApp, path: string, s: Snapshot) {
+  const query = app.server.pending('GET', path).at(-1)?.query;
+  expect(query?.get('year')).toBe(String(s.context.year));
+  expect(query?.get('month')).toBe(String(s.context.month));
+}
+
 function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
   const process = onProcessScreen(s);
+  const type = event?.type ?? '';
   expect(document.querySelector('h1')?.textContent).toBe(process ? 'Process Pay' : 'View Processed Records');
   expect(screen.getByLabelText('Year')).toHaveValue(String(s.context.year));
   expect(screen.getByLabelText('Month')).toHaveValue(String(s.context.month));
   // In the current year the months run to the current one.
   expect(screen.getByLabelText('Month').querySelectorAll('option')).toHaveLength(thisMonth);
 
-  if (s.matches('loading')) {
+  if (processedShown(s)) {
+    expect(dataRows('Processed List').map((row) => cellText(row, 0))).toEqual(firstProcessedPage);
+    expect(screen.getByText('A total of 12 employees with processed payslips.')).toBeInTheDocument();
+    expect(tableNamed('Processed List').querySelector('th[aria-sort]')).toHaveAttribute('aria-sort', 'none');
+  } else if (type === 'processed.failed') {
+    // View Processed Records: a skeleton with Try again, and the spec's toast.
+    expect(tableNamed('Processed List')).toBeNull();
+    expect(within(processedCard()).getByText('Try again', { selector: 'button' })).toBeEnabled();
+    expectToast('Failed to fetch records', 'Please try again later');
+  } else if (!type.endsWith('.failed')) {
     expect(tableNamed('Processed List')).toHaveAttribute('aria-busy', 'true');
-    const query = app.server.pending('GET', PROCESSED_GET).at(-1)?.query;
-    expect(query?.get('month')).toBe(String(s.context.month));
-    expect(query?.get('year')).toBe(String(s.context.year));
-    // A choice made while loading asks again; the older request's answer no longer matters.
-    const unprocessed = app.server.pending('GET', UNPROCESSED_GET).at(-1)?.query;
-    expect(unprocessed?.get('month')).toBe(process ? String(s.context.month) : undefined);
+    expectFetching(app, PROCESSED_GET, s);
   }
-  const showsLists =
-    s.matches('ready') || s.matches('processing') || s.matches('reverting') || s.matches('openingTablePdf');
-  if (showsLists) {
-    const paid = dataRows('Processed List').map((row) => cellText(row, 0));
-    expect(paid).toEqual(processedPage(s).map((row) => row.userDetails.name));
+  if (!process) expect(app.server.requests.some((r) => r.path === UNPROCESSED_GET)).toBe(false);
+  if (process && unprocessedShown(s)) {
+    expect(dataRows('Unprocessed List').map((row) => cellText(row, 1))).toEqual(firstUnprocessedPage);
+    expect(screen.getByText('A total of 12 payslips to process.')).toBeInTheDocument();
     expect(
-      screen.getByText(`A total of ${s.context.processed.length} employees with processed payslips.`),
+      screen.getByLabelText(/^Rates differ\. Official rates: employee 18%, employer 16%/),
     ).toBeInTheDocument();
-    const header = tableNamed('Processed List').querySelector('th[aria-sort]');
-    expect(header).toHaveAttribute(
-      'aria-sort',
-      s.context.processedOrder === null
-        ? 'none'
-        : s.context.processedOrder === 'asc'
-          ? 'ascending'
-          : 'descending',
+  } else if (process && type === 'unprocessed.failed') {
+    expect(tableNamed('Unprocessed List').querySelector('[role="alert"]')).toHaveTextContent(
+      serverDown.message,
     );
-    if (process) {
-      const names = dataRows('Unprocessed List').map((row) => cellText(row, 1));
-      expect(names).toEqual(unprocessedPage(s).map((row) => row.user.fullName));
-      expect(screen.getByText(`${s.context.selected.length} selected`)).toBeInTheDocument();
-    }
+    expect(within(cardOf('Unprocessed List')).getByText('Try again', { selector: 'button' })).toBeEnabled();
+    expectToast('Failed to fetch unprocessed payslips');
+  } else if (process && !type.endsWith('.failed')) {
+    expect(tableNamed('Unprocessed List')).toHaveAttribute('aria-busy', 'true');
+    expectFetching(app, UNPROCESSED_GET, s);
   }
-  if (process && s.matches('ready')) {
+  if (process) {
+    expect(screen.getByText(`${s.context.selected.length} selected`)).toBeInTheDocument();
+    if (type === 'selection.toggleAll' && s.context.selected.length > 0)
+      // Select all takes every row of the month, not only the page shown.
+      expect(s.context.selected).toHaveLength(unprocessed.length);
+  }
+  if (process && s.matches('showing')) {
     const enabled = s.context.selected.length > 0 && s.context.payDate !== '';
     expect(button('Process Pay')).toHaveProperty('disabled', !enabled);
-    if (s.context.unprocessedPage === 1) {
-      expect(
-        screen.getByLabelText(/^Rates differ\. Official rates: employee 18%, employer 16%/),
-      ).toBeInTheDocument();
-    }
   }
   if (s.matches('processing')) {
     expect(button('Processing...')).toBeDisabled();
@@ -365,27 +389,15 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
     if (s.matches({ processing: 'slow' })) expect(progress).toBeInTheDocument();
     else expect(progress).toBeNull();
   }
-  if (s.matches('failed')) {
-    expect(button('Try again')).toBeEnabled();
-    if (process)
-      expect(tableNamed('Unprocessed List').querySelector('[role="alert"]')).toHaveTextContent(
-        serverDown.message,
-      );
-  }
   if (!process) {
     const tableView = button(s.matches('openingTablePdf') ? 'Processing...' : 'Table View');
-    expect(tableView).toHaveProperty('disabled', !s.matches('ready'));
+    expect(tableView).toHaveProperty('disabled', !(processedShown(s) && s.matches('showing')));
   }
   if (s.matches('reverting')) {
     expect(app.server.pending('PATCH')).toHaveLength(1);
     expect(app.server.pending('PATCH')[0]?.body).toEqual({ status: 'UNPROCESSED' });
   }
 
-  const type = event?.type ?? '';
-  if (type === `xstate.error.actor.${LOAD}`) {
-    if (process) expectToast('Failed to fetch unprocessed payslips');
-    else expectToast('Failed to fetch records', 'Please try again later');
-  }
   if (type === `xstate.done.actor.${PROCESS}`) expectToast('Payslips processed', '12 payslips processed.');
   if (type === `xstate.error.actor.${PROCESS}`) expectToast('Failed to process payslips', laterMonth.message);
   if (type === `xstate.done.actor.${REVERT}`) expectToast('Success', 'Payslip removed from processed list');
@@ -397,6 +409,12 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
     expect(window.open).toHaveBeenCalledWith('', '_blank');
     expect(tab.location.href).toBe('blob:table-pdf');
   }
+}
+
+function openScreen(name: string) {
+  const start = starts.find((s) => s.name === name);
+  if (!start) throw new Error(`unknown start ${name}`);
+  return renderApp({ path: start.path, storage: signedInAdmin, inspect: actor.inspect });
 }
 
 const tab = pdfTab('blob:table-pdf');
@@ -411,14 +429,64 @@ describeModelWalk<Machine, Event>({
   machine: payrollPeriodMachine,
   actor,
   plan,
-  open: (path) => {
-    const start = starts.find((s) => s.name === path.start);
-    if (!start) throw new Error(`unknown start ${path.start}`);
-    return renderApp({ path: start.path, storage: signedInAdmin, inspect: actor.inspect });
-  },
+  open: (path) => openScreen(path.start),
   perform,
   expectScreen,
   label,
   nameStarts: true,
   setup: tab.install,
+  more: () => {
+    it('Process Pay: the lists page 10 at a time, Employee sorts the Processed List, Select all takes the month', async () => {
+      actor.forget();
+      const app = await openScreen('admin opens Process Pay');
+      answerList(app, UNPROCESSED_GET, 200, unprocessed);
+      answerList(app, PROCESSED_GET, 200, processed);
+      await settle();
+      const unprocessedCard = cardOf('Unprocessed List');
+      expect(within(unprocessedCard).getByText('Page 1 of 2')).toBeInTheDocument();
+      await app.user.click(within(unprocessedCard).getByText('Next', { selector: 'button' }));
+      answerList(app, UNPROCESSED_GET, 200, unprocessed);
+      await settle();
+      expect(dataRows('Unprocessed List').map((row) => cellText(row, 1))).toEqual([
+        'Employee 11',
+        'Employee 12',
+      ]);
+      expect(within(cardOf('Unprocessed List')).getByText('Page 2 of 2')).toBeInTheDocument();
+      // Select all is every row of the month, on every page.
+      await app.user.click(screen.getByLabelText('Select all'));
+      await settle();
+      expect(screen.getByText('12 selected')).toBeInTheDocument();
+
+      const sortByEmployee = async () => {
+        await app.user.click(
+          tableNamed('Processed List').querySelector('th[aria-sort] button') as HTMLElement,
+        );
+        answerList(app, PROCESSED_GET, 200, processed);
+        await settle();
+      };
+      const header = () => tableNamed('Processed List').querySelector('th[aria-sort]');
+      const paid = () => dataRows('Processed List').map((row) => cellText(row, 0));
+      await sortByEmployee();
+      expect(header()).toHaveAttribute('aria-sort', 'ascending');
+      expect(paid()).toEqual(firstProcessedPage);
+      await sortByEmployee();
+      expect(header()).toHaveAttribute('aria-sort', 'descending');
+      expect(paid()).toEqual(
+        [...processed]
+          .reverse()
+          .slice(0, 10)
+          .map((row) => row.userDetails.name),
+      );
+      await app.user.click(within(cardOf('Processed List')).getByText('Next', { selector: 'button' }));
+      answerList(app, PROCESSED_GET, 200, processed);
+      await settle();
+      expect(paid()).toEqual(['Paid Employee 02', 'Paid Employee 01']);
+      await sortByEmployee();
+      // As listed again, from page 1.
+      expect(header()).toHaveAttribute('aria-sort', 'none');
+      expect(paid()).toEqual(firstProcessedPage);
+      expect(screen.getByText('A total of 12 employees with processed payslips.')).toBeInTheDocument();
+      expect(screen.getByText('12 selected')).toBeInTheDocument();
+    });
+  },
 });

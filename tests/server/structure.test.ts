@@ -99,6 +99,24 @@ describe('views only render machines and send them events', () => {
   });
 });
 
+// One way to draw a field (docs/architecture.md, "How to build a form"): every labelled field goes through
+// LabelledField, so its label, message beneath and invalid marking are the same on every screen.
+describe('fields are drawn one way', () => {
+  it("no screen draws Chakra's Field by hand; src/ui/form-field.tsx does", () => {
+    const offending = [...sourceFiles('src/views'), ...sourceFiles('src/ui')]
+      .filter((file) => file !== 'src/ui/form-field.tsx')
+      .flatMap((file) =>
+        read(file)
+          .split('\n')
+          .map((line, index) => ({ file, line: index + 1, text: line.trim() }))
+          .filter(({ text }) => /<Field\.(Root|Label|ErrorText|HelperText)\b/.test(text)),
+      )
+      .map(({ file, line, text }) => `${file}:${line}: ${text}`);
+    expect(offending).toEqual([]);
+    expect(read('src/ui/form-field.tsx')).toContain('<Field.Root');
+  });
+});
+
 // A leave type's rules are columns of its own (decision 0006): a rule that keys on a type's name breaks
 // when a company renames the type. The name appears only where the defaults are declared, in the
 // spec's message texts and in the demo data.

@@ -1,20 +1,19 @@
 import { Button, Card, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { ActorRefFrom, InspectionEvent, Observer, SnapshotFrom } from 'xstate';
-import type { leaveBalanceReportMachine } from '../../../machines/leave-balance-report.machine';
+import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
 import type { leaveYearEndMachine } from '../../../machines/leave-year-end.machine';
+import { isLoadingRows, loadError } from '../../../machines/list.selectors';
 import type { LeaveBalanceReportLogic } from '../../actors/leave-admin.actors';
 import { formatMediumDateTime } from '../../domain/dates';
-import type { LeaveType, YearlyLeaveBalanceRow } from '../../domain/leave';
+import type { LeaveType } from '../../domain/leave';
+import { type BalanceReportRow, balanceOf } from '../../domain/leave-balance-report';
 import { yearEndQuestion } from '../../domain/leave-policy-form';
-import { pageOfList } from '../../domain/list-query';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { columnsFor, DataTable } from '../../ui/data-table';
+import { columnsFor } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { PickerSelect, yearChoices } from '../../ui/picker-select';
-
-type Snapshot = SnapshotFrom<typeof leaveBalanceReportMachine>;
+import { type ListActorRef, ListTable } from '../list/list-view';
 
 /** Spec section 2: a column is headed by the leave type's name without its last word ('Annual Leave' -> 'Annual'). */
 const balanceColumnHeader = (name: string) => {
@@ -22,13 +21,8 @@ const balanceColumnHeader = (name: string) => {
   return words.length > 1 ? words.slice(0, -1).join(' ') : name;
 };
 
-/** The balance of one type, 0 when the row has none, '-' for no limit. */
-const balanceOf = (row: YearlyLeaveBalanceRow, typeId: number) => {
-  const entry = row.balances.find((b) => b.leaveTypeId === typeId);
-  return entry ? entry.balance : 0;
-};
-
-const column = columnsFor<YearlyLeaveBalanceRow>();
+const column = columnsFor<BalanceReportRow>();
+/** The column ids are the sort keys of `balanceSortKeys` (the list sorts the rows). */
 const balanceColumns = (types: readonly LeaveType[]) =>
   column.columns([
     column.accessor((row) => row.user.fullName, { id: 'employee', header: 'Employee', enableSorting: true }),
@@ -45,20 +39,7 @@ const balanceColumns = (types: readonly LeaveType[]) =>
     ),
   ]);
 
-/** The rows in the chosen order (all on one page: the spec pages this table nowhere). */
-const sortedRows = (s: Snapshot) => {
-  const report = s.context.report;
-  if (!report) return [];
-  const keys: Record<string, (row: YearlyLeaveBalanceRow) => string | number> = {
-    employee: (row) => row.user.fullName,
-  };
-  for (const type of report.types) keys[`type-${type.id}`] = (row) => balanceOf(row, type.id) ?? Infinity;
-  return pageOfList(
-    report.rows,
-    { sorting: s.context.sorting, page: 1, pageSize: report.rows.length || 1 },
-    keys,
-  ).rows;
-};
+const NO_TYPES: readonly LeaveType[] = [];
 
 /** /admin/leave-balance (spec section 2, Admin leave balance). */
 export function LeaveBalanceScreen({
@@ -73,15 +54,13 @@ export function LeaveBalanceScreen({
   const actor = useActorRef(logic, { input: { today }, inspect });
   const year = useSelector(actor, (s) => s.context.year);
   const years = useSelector(actor, (s) => s.context.years);
-  const report = useSelector(actor, (s) => s.context.report);
-  const sorting = useSelector(actor, (s) => s.context.sorting);
-  const rows = useSelector(actor, sortedRows);
-  const loading = useSelector(actor, (s) => s.matches('loading'));
-  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const facts = useSelector(actor, (s) => s.context.facts);
   const opening = useSelector(actor, (s) => s.matches('openingPdf'));
   const yearEnd = useSelector(actor, (s) => s.context.yearEnd);
-  const types = report?.types;
-  const columns = useMemo(() => balanceColumns(types ?? []), [types]);
+  const balances = useSelector(actor, (s) => s.context.balances);
+  const loading = useSelector(balances, isLoadingRows);
+  const types = facts?.types ?? NO_TYPES;
+  const columns = useMemo(() => balanceColumns(types), [types]);
 
   return (
     <Stack gap="4">
@@ -95,11 +74,11 @@ export function LeaveBalanceScreen({
           onChange={(y) => actor.send({ type: 'year.change', year: y })}
         />
         <Flex gap="2" wrap="wrap">
-          <CloseYear actor={yearEnd} disabled={!report || loading || opening} />
+          <CloseYear actor={yearEnd} disabled={!facts || loading || opening} />
           <Button
             variant="outline"
             size="sm"
-            disabled={!report || loading || opening}
+            disabled={!facts || loading || opening}
             loading={opening}
             loadingText="Processing..."
             onClick={() => actor.send({ type: 'pdf.open' })}
@@ -114,43 +93,48 @@ export function LeaveBalanceScreen({
             <Heading as="h2" size="md">
               Leave Balance {year}
             </Heading>
-            {report && !loading && (
+            {facts && (
               <Text fontSize="sm" color="fg.muted">
-                Last fetched: {formatMediumDateTime(new Date(report.fetchedAt))}
+                Last fetched: {formatMediumDateTime(new Date(facts.fetchedAt))}
               </Text>
             )}
           </Flex>
-          {!report || loading ? (
-            <Stack gap="3" aria-busy="true" data-testid="balance-skeleton">
-              {[0, 1, 2, 3].map((i) => (
-                <Skeleton key={i} height="6" />
-              ))}
-              {failed && (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  alignSelf="flex-start"
-                  onClick={() => actor.send({ type: 'balances.reload' })}
-                >
-                  Try again
-                </Button>
-              )}
-            </Stack>
-          ) : (
-            <DataTable
+          {facts ? (
+            <ListTable<BalanceReportRow>
+              actor={balances}
               label={`Leave Balance ${year}`}
               columns={columns}
-              rows={rows}
-              getRowId={(row) => String(row.user.id)}
-              sorting={sorting}
-              onSortingChange={(next) => actor.send({ type: 'balances.sort', sorting: next })}
-              loading={false}
-              minWidth={`${Math.max(600, 160 + (types?.length ?? 0) * 110)}px`}
-              caption={`A total of ${rows.length} employees.`}
+              minWidth={`${Math.max(600, 160 + types.length * 110)}px`}
+              caption={(total) => `A total of ${total} employees.`}
+              paged={false}
             />
+          ) : (
+            <BalanceSkeleton balances={balances} />
           )}
         </Card.Body>
       </Card.Root>
+    </Stack>
+  );
+}
+
+/** Until the year's figures are in: a skeleton, with Try again once the fetch failed. */
+function BalanceSkeleton({ balances }: { balances: ListActorRef }) {
+  const failed = useSelector(balances, (s) => loadError(s) !== null);
+  return (
+    <Stack gap="3" aria-busy="true" data-testid="balance-skeleton">
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} height="6" />
+      ))}
+      {failed && (
+        <Button
+          size="sm"
+          variant="outline"
+          alignSelf="flex-start"
+          onClick={() => balances.send({ type: 'list.reload' })}
+        >
+          Try again
+        </Button>
+      )}
     </Stack>
   );
 }

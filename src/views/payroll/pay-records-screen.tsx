@@ -2,6 +2,8 @@ import { Button, Card, Flex, Heading, HStack, Skeleton, Stack } from '@chakra-ui
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { InspectionEvent, Observer } from 'xstate';
+import { isLoadingRows, loadError } from '../../../machines/list.selectors';
+import { canUseProcessedList, isOpeningTablePdf } from '../../../machines/payroll-period.selectors';
 import type { PayrollPeriodLogic } from '../../actors/payroll-period.actors';
 import { PageTitle } from '../../ui/page-title';
 import { EmailPayslipsButton, EmailPayslipsPanel } from './email-payslips';
@@ -19,9 +21,11 @@ export function PayRecordsScreen({
 }) {
   const actor = useActorRef(logic, { input: { screen: 'records', today }, inspect });
   const columns = useMemo(() => processedColumns(actor), [actor]);
-  const opening = useSelector(actor, (s) => s.matches('openingTablePdf'));
-  const ready = useSelector(actor, (s) => s.matches('ready') || s.matches('openingTablePdf'));
-  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const opening = useSelector(actor, isOpeningTablePdf);
+  const processed = useSelector(actor, (s) => s.context.processed);
+  const fetching = useSelector(processed, isLoadingRows);
+  const ready = useSelector(actor, canUseProcessedList) && !fetching;
+  const failed = useSelector(processed, (s) => loadError(s) !== null);
   const emails = useSelector(actor, (s) => s.context.emails);
 
   return (
@@ -50,12 +54,12 @@ export function PayRecordsScreen({
           {failed ? (
             <Stack gap="3" align="flex-start">
               <Skeleton height="6" width="full" />
-              <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'lists.reload' })}>
+              <Button size="sm" variant="outline" onClick={() => processed.send({ type: 'list.reload' })}>
                 Try again
               </Button>
             </Stack>
           ) : (
-            <ProcessedTable actor={actor} columns={columns} />
+            <ProcessedTable list={processed} columns={columns} />
           )}
         </Card.Body>
       </Card.Root>

@@ -2,19 +2,14 @@ import { HStack, Menu, VisuallyHidden } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { payrollPeriodMachine } from '../../../machines/payroll-period.machine';
-import {
-  isBusy,
-  isLoading,
-  monthOptions,
-  processedPage,
-  processedPaging,
-  yearOptions,
-} from '../../../machines/payroll-period.selectors';
+import { isBusy, monthOptions, yearOptions } from '../../../machines/payroll-period.selectors';
 import { formatAmount } from '../../domain/money';
-import { MONTH_NAMES, type PayslipAggregate } from '../../domain/payslips';
+import type { ProcessedListRow } from '../../domain/pay-lists';
+import { MONTH_NAMES } from '../../domain/payslips';
 import { ActionsMenu } from '../../ui/actions-menu';
-import { columnsFor, DataTable } from '../../ui/data-table';
+import { columnsFor } from '../../ui/data-table';
 import { PickerSelect, yearChoices } from '../../ui/picker-select';
+import { type ListActorRef, ListTable } from '../list/list-view';
 
 /** Pieces shared by Process Pay and View Processed Records, each connected to the screen's payroll-period actor. */
 
@@ -48,22 +43,19 @@ export function PeriodPicker({ actor }: { actor: PayrollPeriodRef }) {
   );
 }
 
-function RevertMenu({ row, actor }: { row: PayslipAggregate; actor: PayrollPeriodRef }) {
+function RevertMenu({ row, actor }: { row: ProcessedListRow; actor: PayrollPeriodRef }) {
   const busy = useSelector(actor, isBusy);
   return (
     <ActionsMenu label={`Actions for ${row.userDetails.name}`} disabled={busy}>
-      <Menu.Item
-        value="revert"
-        onSelect={() => actor.send({ type: 'revert.request', payslipId: row.payslipId })}
-      >
+      <Menu.Item value="revert" onSelect={() => actor.send({ type: 'revert.request', row })}>
         Revert to Unprocessed
       </Menu.Item>
     </ActionsMenu>
   );
 }
 
-const column = columnsFor<PayslipAggregate>();
-const money = (pick: (row: PayslipAggregate) => number, header: string, id: string) =>
+const column = columnsFor<ProcessedListRow>();
+const money = (pick: (row: ProcessedListRow) => number, header: string, id: string) =>
   column.accessor(pick, { id, header, cell: ({ getValue }) => formatAmount(getValue()) });
 
 export const processedColumns = (actor: PayrollPeriodRef) =>
@@ -85,39 +77,21 @@ export const processedColumns = (actor: PayrollPeriodRef) =>
     }),
   ]);
 
-const payslipId = (row: PayslipAggregate) => String(row.payslipId);
-
 /** The Processed List: Employee sorts, the row menu reverts; a caption counts the employees. */
 export function ProcessedTable({
-  actor,
+  list,
   columns,
 }: {
-  actor: PayrollPeriodRef;
+  list: ListActorRef;
   columns: ReturnType<typeof processedColumns>;
 }) {
-  const rows = useSelector(actor, processedPage);
-  const total = useSelector(actor, (s) => s.context.processed.length);
-  const order = useSelector(actor, (s) => s.context.processedOrder);
-  const loading = useSelector(actor, isLoading);
-  const paging = useSelector(actor, processedPaging);
   return (
-    <DataTable
+    <ListTable<ProcessedListRow>
+      actor={list}
       label="Processed List"
       columns={columns}
-      rows={rows}
-      getRowId={payslipId}
-      sorting={order === null ? [] : [{ id: 'employee', desc: order === 'desc' }]}
-      onSortingChange={() => actor.send({ type: 'processed.sort' })}
-      loading={loading}
       minWidth="700px"
-      caption={loading ? undefined : `A total of ${total} employees with processed payslips.`}
-      paging={{
-        ...paging,
-        canGoBack: paging.page > 1,
-        canGoForward: paging.page < paging.pageCount,
-        onBack: () => actor.send({ type: 'processed.page', page: paging.page - 1 }),
-        onForward: () => actor.send({ type: 'processed.page', page: paging.page + 1 }),
-      }}
+      caption={(total) => `A total of ${total} employees with processed payslips.`}
     />
   );
 }

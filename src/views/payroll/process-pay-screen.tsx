@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   Checkbox,
-  Field,
   Flex,
   Heading,
   Input,
@@ -16,27 +15,21 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
-import {
-  allSelected,
-  canProcess,
-  isLoading,
-  isProcessing,
-  isSlowRun,
-  unprocessedPage,
-  unprocessedPaging,
-} from '../../../machines/payroll-period.selectors';
+import { allSelected, canProcess, isProcessing, isSlowRun } from '../../../machines/payroll-period.selectors';
 import { payslipStatusLabels } from '../../../machines/payslip.lifecycle';
 import type { PayrollPeriodLogic } from '../../actors/payroll-period.actors';
 import { formatAmount } from '../../domain/money';
-import type { UnprocessedRow } from '../../domain/payslips';
-import { columnsFor, DataTable } from '../../ui/data-table';
+import type { UnprocessedListRow } from '../../domain/pay-lists';
+import { columnsFor } from '../../ui/data-table';
+import { LabelledField } from '../../ui/form-field';
 import { PageTitle } from '../../ui/page-title';
 import { StatusBadge } from '../../ui/status-badge';
+import { ListTable } from '../list/list-view';
 import { type PayrollPeriodRef, PeriodPicker, ProcessedTable, processedColumns } from './payroll-parts';
 
-const column = columnsFor<UnprocessedRow>();
+const column = columnsFor<UnprocessedListRow>();
 
-function SelectRow({ actor, row }: { actor: PayrollPeriodRef; row: UnprocessedRow }) {
+function SelectRow({ actor, row }: { actor: PayrollPeriodRef; row: UnprocessedListRow }) {
   const checked = useSelector(actor, (s) => s.context.selected.includes(row.user.id));
   return (
     <Checkbox.Root
@@ -68,7 +61,7 @@ function SelectAll({ actor }: { actor: PayrollPeriodRef }) {
   );
 }
 
-function EmployeeLink({ actor, row }: { actor: PayrollPeriodRef; row: UnprocessedRow }) {
+function EmployeeLink({ actor, row }: { actor: PayrollPeriodRef; row: UnprocessedListRow }) {
   const year = useSelector(actor, (s) => s.context.year);
   const month = useSelector(actor, (s) => s.context.month);
   return (
@@ -138,8 +131,6 @@ const unprocessedColumns = (actor: PayrollPeriodRef) =>
     }),
   ]);
 
-const userId = (row: UnprocessedRow) => String(row.user.id);
-
 function ProcessBar({ actor }: { actor: PayrollPeriodRef }) {
   const payDate = useSelector(actor, (s) => s.context.payDate);
   const selected = useSelector(actor, (s) => s.context.selected.length);
@@ -149,15 +140,14 @@ function ProcessBar({ actor }: { actor: PayrollPeriodRef }) {
   return (
     <Stack gap="3">
       <Flex gap="3" align="flex-end" wrap="wrap">
-        <Field.Root width="auto" disabled={processing}>
-          <Field.Label>Pay Date</Field.Label>
+        <LabelledField label="Pay Date" width="auto" disabled={processing}>
           <Input
             type="date"
             size="sm"
             value={payDate}
             onChange={(event) => actor.send({ type: 'payDate.change', payDate: event.target.value })}
           />
-        </Field.Root>
+        </LabelledField>
         <Button
           colorPalette="teal"
           size="sm"
@@ -201,13 +191,9 @@ export function ProcessPayScreen({
 }) {
   const actor = useActorRef(logic, { input: { screen: 'process', today, period }, inspect });
   const columns = useMemo(() => unprocessedColumns(actor), [actor]);
-  const processed = useMemo(() => processedColumns(actor), [actor]);
-  const rows = useSelector(actor, unprocessedPage);
-  const loading = useSelector(actor, isLoading);
-  const failed = useSelector(actor, (s) => s.matches('failed'));
-  const error = useSelector(actor, (s) => s.context.error);
-  const paging = useSelector(actor, unprocessedPaging);
-  const total = useSelector(actor, (s) => s.context.unprocessed.length);
+  const processedCols = useMemo(() => processedColumns(actor), [actor]);
+  const unprocessed = useSelector(actor, (s) => s.context.unprocessed);
+  const processed = useSelector(actor, (s) => s.context.processed);
 
   return (
     <Stack gap="4">
@@ -219,36 +205,15 @@ export function ProcessPayScreen({
             Unprocessed List
           </Heading>
           <ProcessBar actor={actor} />
-          <DataTable
-            label="Unprocessed List"
-            columns={columns}
-            rows={rows}
-            getRowId={userId}
-            sorting={[]}
-            onSortingChange={() => {}}
-            loading={loading}
-            failure={
-              failed && (
-                <Stack align="center" gap="3">
-                  <Text role="alert" color="fg.error">
-                    {error?.message}
-                  </Text>
-                  <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'lists.reload' })}>
-                    Try again
-                  </Button>
-                </Stack>
-              )
-            }
-            minWidth="700px"
-            caption={loading || failed ? undefined : `A total of ${total} payslips to process.`}
-            paging={{
-              ...paging,
-              canGoBack: paging.page > 1,
-              canGoForward: paging.page < paging.pageCount,
-              onBack: () => actor.send({ type: 'unprocessed.page', page: paging.page - 1 }),
-              onForward: () => actor.send({ type: 'unprocessed.page', page: paging.page + 1 }),
-            }}
-          />
+          {unprocessed && (
+            <ListTable<UnprocessedListRow>
+              actor={unprocessed}
+              label="Unprocessed List"
+              columns={columns}
+              minWidth="700px"
+              caption={(total) => `A total of ${total} payslips to process.`}
+            />
+          )}
         </Card.Body>
       </Card.Root>
       <Card.Root>
@@ -256,7 +221,7 @@ export function ProcessPayScreen({
           <Heading as="h2" size="md">
             Processed List
           </Heading>
-          <ProcessedTable actor={actor} columns={processed} />
+          <ProcessedTable list={processed} columns={processedCols} />
         </Card.Body>
       </Card.Root>
     </Stack>

@@ -1,0 +1,38 @@
+import * as z from 'zod/mini';
+import type { ListQuery } from './list-query';
+import type { PayslipAggregate, UnprocessedRow } from './payslips';
+
+/**
+ * The Unprocessed and Processed Lists of Process Pay and View Processed Records, each the one list statechart
+ * with the period as its query's `year` and `month` filters. Shared by the payroll-period statechart, the
+ * effects that fetch them and their tables.
+ */
+
+/** A row of the Unprocessed List as the list statechart holds it: its id is the employee's (selection). */
+export type UnprocessedListRow = UnprocessedRow & { id: number };
+/** A row of the Processed List: its id is the payslip's. */
+export type ProcessedListRow = PayslipAggregate & { id: number };
+
+/** What a fetch of the Unprocessed List tells beside its page: every employee of the period (Select all). */
+export const unprocessedAboutSchema = z.object({ userIds: z.array(z.number()) });
+/** What a fetch of the Processed List tells beside its page: the period's paid staff (Email payslips). */
+export const processedAboutSchema = z.object({
+  staff: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type UnprocessedAbout = z.infer<typeof unprocessedAboutSchema>;
+export type ProcessedAbout = z.infer<typeof processedAboutSchema>;
+
+/** The filters that name a period in a pay list's query. */
+export const periodFilters = (year: number, month: number) => ({
+  year: [String(year)],
+  month: [String(month)],
+});
+
+/** The period a pay list's query asks for. */
+export const periodOfQuery = (query: ListQuery) => ({
+  year: Number(query.filters.year?.[0]),
+  month: Number(query.filters.month?.[0]),
+});
+
+/** The Processed List sorts by Employee only (spec section 2). */
+export const processedSortKeys = { employee: (row: PayslipAggregate) => row.userDetails.name };
