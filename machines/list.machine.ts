@@ -7,6 +7,7 @@ import {
   type ListChange,
   type ListPage,
   type ListQuery,
+  onlyRecuts,
 } from '../src/domain/list-query';
 import { notProvided } from './effects';
 
@@ -37,6 +38,8 @@ export interface ListContext {
   error: ApiError | null;
   /** The row the confirmation dialog asks about. */
   removing: ListRow | null;
+  /** A whole list's answer, able to cut itself for another page or order (null while fetching). */
+  repage: ListPage<ListRow>['repage'] | null;
 }
 
 export type ListEvent =
@@ -84,6 +87,9 @@ export const listMachine = setup({
   },
   guards: {
     isEmptyPage: (_, params: { page: ListPage<ListRow> }) => params.page.rows.length === 0,
+    /** The rows shown are a whole list's and the change is only another page or order of them. */
+    isRecut: ({ context }, params: { change: ListChange }) =>
+      context.repage != null && onlyRecuts(params.change),
   },
   delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
 }).createMachine({
@@ -100,6 +106,7 @@ export const listMachine = setup({
       total: 0,
       error: null,
       removing: null,
+      repage: null,
     };
   },
   states: {
@@ -107,14 +114,26 @@ export const listMachine = setup({
       description: 'The rows of the current query.',
       initial: 'loading',
       on: {
-        'list.change': {
-          target: '.loading',
-          description:
-            'Sorting, page or filters changed (the search box sends its text here after the pause).',
-          actions: assign({
-            query: ({ context, event }) => applyListChange(context.query, event.change),
-          }),
-        },
+        'list.change': [
+          {
+            guard: { type: 'isRecut', params: ({ event }) => ({ change: event.change }) },
+            description:
+              'Another page or order of a whole list already here: it is cut again, nothing is fetched.',
+            actions: assign(({ context, event }) => {
+              const query = applyListChange(context.query, event.change);
+              const page = context.repage?.(query) ?? { rows: context.rows, total: context.total };
+              return { query, rows: page.rows, total: page.total };
+            }),
+          },
+          {
+            target: '.loading',
+            description:
+              'Sorting, page or filters changed (the search box sends its text here after the pause).',
+            actions: assign({
+              query: ({ context, event }) => applyListChange(context.query, event.change),
+            }),
+          },
+        ],
         'list.reload': {
           target: '.loading',
           description: 'Try again, or another screen changed the data: fetch the same query again.',
@@ -128,6 +147,7 @@ export const listMachine = setup({
       states: {
         loading: {
           description: 'The query is fetched; skeleton rows show. A newer query replaces one in flight.',
+          entry: assign({ repage: null }),
           invoke: {
             id: 'fetchRows',
             src: 'fetchRows',
@@ -137,18 +157,24 @@ export const listMachine = setup({
                 guard: { type: 'isEmptyPage', params: ({ event }) => ({ page: event.output }) },
                 target: 'empty',
                 actions: [
-                  assign({ rows: [], total: ({ event }) => event.output.total, error: null }),
+                  assign(({ event }) => ({
+                    rows: [],
+                    total: event.output.total,
+                    error: null,
+                    repage: event.output.repage ?? null,
+                  })),
                   { type: 'tellLoaded', params: ({ event }) => ({ page: event.output }) },
                 ],
               },
               {
                 target: 'ready',
                 actions: [
-                  assign({
-                    rows: ({ event }) => event.output.rows,
-                    total: ({ event }) => event.output.total,
+                  assign(({ event }) => ({
+                    rows: event.output.rows,
+                    total: event.output.total,
                     error: null,
-                  }),
+                    repage: event.output.repage ?? null,
+                  })),
                   { type: 'tellLoaded', params: ({ event }) => ({ page: event.output }) },
                 ],
               },

@@ -147,7 +147,7 @@ export const payrollPeriodMachine = setup({
         month: Math.min(event.month, payMonths(event.year, context.today).length),
       };
     }),
-    /** Both lists fetch again from page 1, keeping their order. */
+    /** Both lists fetch again from page 1 (the period's filters, given again, make them ask the server), keeping their order. */
     refetchLists: enqueueActions(({ context, enqueue }, params: { change: ListChange }) => {
       for (const list of [context.unprocessed, context.processed]) {
         if (list) enqueue.sendTo(list, { type: 'list.change', change: params.change });
@@ -313,7 +313,10 @@ export const payrollPeriodMachine = setup({
           actions: [
             { type: 'notifyProcessed', params: ({ event }) => ({ result: event.output }) },
             assign(refetched),
-            { type: 'refetchLists', params: { change: { page: 1 } } },
+            {
+              type: 'refetchLists',
+              params: ({ context }) => ({ change: { filters: periodFilters(context.year, context.month) } }),
+            },
           ],
         },
         onError: {
@@ -343,7 +346,10 @@ export const payrollPeriodMachine = setup({
               params: ({ context }) => ({ row: context.reverting as PayslipAggregate }),
             },
             assign({ ...refetched, reverting: null }),
-            { type: 'refetchLists', params: { change: { page: 1 } } },
+            {
+              type: 'refetchLists',
+              params: ({ context }) => ({ change: { filters: periodFilters(context.year, context.month) } }),
+            },
           ],
         },
         onError: {

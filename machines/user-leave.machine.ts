@@ -1,5 +1,7 @@
 import { type ActorRefFrom, assign, type EventObject, fromCallback, sendTo, setup, stopChild } from 'xstate';
 import type { LeaveType } from '../src/domain/leave';
+import { leaveToasts } from '../src/domain/messages/leave';
+import { notProvided, type ToastParams } from './effects';
 import { type LeaveCalendarInput, leaveCalendarMachine } from './leave-calendar.machine';
 import { leaveOverviewMachine } from './leave-overview.machine';
 import { leaveRequestDetailsMachine } from './leave-request-details.machine';
@@ -11,7 +13,8 @@ import { requestLeaveMachine } from './request-leave.machine';
  * requests (7 a page), their stat cards and leave types, the Leave Balance table, the details panel and the
  * Request for Leave dialog. This machine spawns the five and routes what one does to the others, so the
  * balance and the counts always follow the requests: a request created, deleted from its row or deleted
- * from its panel reloads every part that shows it, and the next Request for Leave starts empty. On the
+ * from its panel reloads every part that shows it, and the next Request for Leave starts empty. A Leave
+ * Balance that cannot be fetched is also said in a toast (spec section 8); the table offers Try again. On the
  * staff dashboard it also spawns the calendar of the person's own requests (an entry opens the same details
  * panel), which follows the requests too.
  */
@@ -45,9 +48,11 @@ export type UserLeaveEvent =
   | { type: 'details.deleted' }
   /** The allowances were saved elsewhere on the screen (user detail's Leave Allowance tab). */
   | { type: 'allowances.changed' }
+  /** The Leave Balance table's fetch failed. */
+  | { type: 'balances.failed' }
   | { type: 'xstate.done.actor.requestLeave' };
 
-type Listened = Pick<Children, 'requests' | 'overview' | 'details'>;
+type Listened = Pick<Children, 'requests' | 'balances' | 'overview' | 'details'>;
 
 export const userLeaveMachine = setup({
   types: {
@@ -67,6 +72,7 @@ export const userLeaveMachine = setup({
       const subscriptions = [
         input.overview.on('overview.loaded', ({ types }) => sendBack({ type: 'overview.loaded', types })),
         input.requests.on('list.removed', () => sendBack({ type: 'requests.removed' })),
+        input.balances.on('list.failed', () => sendBack({ type: 'balances.failed' })),
         input.details.on('leaveRequest.deleted', () => sendBack({ type: 'details.deleted' })),
       ];
       return () => {
@@ -75,6 +81,7 @@ export const userLeaveMachine = setup({
     }),
   },
   actions: {
+    notify: notProvided('userLeave', 'notify') as (_: unknown, params: ToastParams) => void,
     reloadBalanceCountsAndCalendar: ({ context }) => {
       context.balances.send({ type: 'list.reload' });
       context.overview.send({ type: 'overview.reload' });
@@ -117,6 +124,7 @@ export const userLeaveMachine = setup({
     src: 'childNews',
     input: ({ context }) => ({
       requests: context.requests,
+      balances: context.balances,
       overview: context.overview,
       details: context.details,
     }),
@@ -133,6 +141,11 @@ export const userLeaveMachine = setup({
     'allowances.changed': {
       description: 'New allowances: the Leave Balance table fetches the new totals.',
       actions: sendTo(({ context }) => context.balances, { type: 'list.reload' }),
+    },
+    'balances.failed': {
+      description:
+        "The Leave Balance table could not be fetched: a toast says so (spec section 8); the table's Try again stays.",
+      actions: { type: 'notify', params: leaveToasts.balanceFailed },
     },
     'xstate.done.actor.requestLeave': {
       description:

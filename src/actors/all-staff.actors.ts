@@ -1,6 +1,6 @@
 import type { ToastParams } from '../../machines/effects';
 import type { usersApi } from '../api/users.api';
-import { pageOfList } from '../domain/list-query';
+import { wholeListPage } from '../domain/list-query';
 import { staffToasts } from '../domain/messages/staff';
 import type { DirectoryEntry } from '../domain/staff-directory';
 import { provideList } from './list.actors';
@@ -15,12 +15,13 @@ const sortKeys = { email: (user: DirectoryEntry) => user.email };
 
 /**
  * The All Staff list (/admin/users): only STAFF users (spec section 6). GET /users answers the whole directory
- * for a search, so sorting and paging happen here; an endpoint that pages on the server would return its page.
+ * for a search, so sorting and paging cut that answer here without asking again; an endpoint that pages on the
+ * server would return its page.
  */
 export function provideAllStaff({ users, notify }: AllStaffEffects) {
   return provideList<DirectoryEntry>({
     fetchRows: async (query) =>
-      pageOfList(await users.list({ search: query.search, role: 'STAFF' }), query, sortKeys),
+      wholeListPage(await users.list({ search: query.search, role: 'STAFF' }), query, sortKeys),
     removeRow: async (user) => {
       // The spec's remove answers false on failure; the list machine's removal fails by rejecting.
       if (!(await users.remove(user.id))) throw new Error('Failed to delete user');

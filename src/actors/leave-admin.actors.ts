@@ -7,12 +7,13 @@ import { leaveReviewMachine } from '../../machines/leave-review.machine';
 import { leaveYearEndMachine } from '../../machines/leave-year-end.machine';
 import type { LeaveApi } from '../api/leave.api';
 import type { LeavePoliciesApi } from '../api/leave-policies.api';
+import type { LeaveCounts } from '../domain/leave';
 import {
   type BalanceReportFacts,
   type BalanceReportRow,
   balanceSortKeys,
 } from '../domain/leave-balance-report';
-import { pageOfList } from '../domain/list-query';
+import { wholeListPage } from '../domain/list-query';
 import { leaveToasts } from '../domain/messages/leave';
 import { leavePolicyToasts } from '../domain/messages/leave-policies';
 import { payrollToasts } from '../domain/messages/payroll';
@@ -21,16 +22,20 @@ import { openPdfInNewTab } from './pdf';
 
 /** The leave statecharts of the admin screens (and the stat cards of the staff dashboard) with their live effects. */
 
-/** The stat cards and the Leave Type filter: counts from `loadCounts` (everyone's or one person's). */
-export function provideLeaveOverview(
-  leave: Pick<LeaveApi, 'types'>,
-  loadCounts: () => Promise<LeaveOverview['counts']>,
-) {
+/**
+ * The stat cards and the Leave Type filter: counts from `loadCounts` (everyone's or one person's). Counts
+ * that fail do not hold back the leave types: the answer says why they failed, beside the types.
+ */
+export function provideLeaveOverview(leave: Pick<LeaveApi, 'types'>, loadCounts: () => Promise<LeaveCounts>) {
   return leaveOverviewMachine.provide({
     actors: {
-      loadOverview: fromPromise(async () => {
-        const [counts, types] = await Promise.all([loadCounts(), leave.types()]);
-        return { counts, types };
+      loadOverview: fromPromise(async (): Promise<LeaveOverview> => {
+        const [counts, types] = await Promise.allSettled([loadCounts(), leave.types()]);
+        // Without the types the load failed (with the counts' error first: the cards show it).
+        if (types.status === 'rejected') throw counts.status === 'rejected' ? counts.reason : types.reason;
+        return counts.status === 'fulfilled'
+          ? { counts: counts.value, types: types.value }
+          : { countsFailed: counts.reason, types: types.value };
       }),
     },
   });
@@ -93,7 +98,7 @@ export function provideLeaveBalanceReport({
           const [rows, types] = await Promise.all([leave.yearlyBalances(year), leave.types()]);
           const facts: BalanceReportFacts = { types, fetchedAt: now().toISOString() };
           const all = rows.map((row) => ({ ...row, id: row.user.id }));
-          return { ...pageOfList(all, query, balanceSortKeys(types)), about: facts };
+          return { ...wholeListPage(all, query, balanceSortKeys(types)), about: facts };
         },
         // The report has no removal.
         removeRow: () => Promise.reject(new Error('the balance report removes no row')),

@@ -3,7 +3,7 @@ import type { ToastParams } from '../../machines/effects';
 import { payrollPeriodMachine } from '../../machines/payroll-period.machine';
 import { payslipEmailsMachine } from '../../machines/payslip-emails.machine';
 import type { PayslipsApi } from '../api/payslips.api';
-import { pageOfList } from '../domain/list-query';
+import { wholeListPage } from '../domain/list-query';
 import { payrollToasts } from '../domain/messages/payroll';
 import {
   type ProcessedAbout,
@@ -63,7 +63,7 @@ export function providePayrollPeriod({ payslips, notify, openPdf = openPdfInNewT
           const rows = await payslips.unprocessed(periodOfQuery(query));
           const about: UnprocessedAbout = { userIds: rows.map((row) => row.user.id) };
           const all = rows.map((row) => ({ ...row, id: row.user.id }));
-          return { ...pageOfList(all, query, {}), about };
+          return { ...wholeListPage(all, query, {}), about };
         },
         ...removesNothing,
       }),
@@ -74,7 +74,7 @@ export function providePayrollPeriod({ payslips, notify, openPdf = openPdfInNewT
             staff: rows.map((row) => ({ id: row.userDetails.id, name: row.userDetails.name })),
           };
           const all = rows.map((row) => ({ ...row, id: row.payslipId }));
-          return { ...pageOfList(all, query, processedSortKeys), about };
+          return { ...wholeListPage(all, query, processedSortKeys), about };
         },
         // Revert to Unprocessed is the screen's (its machine reloads both lists after it).
         ...removesNothing,

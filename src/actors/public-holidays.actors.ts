@@ -3,7 +3,7 @@ import type { ToastParams } from '../../machines/effects';
 import { publicHolidayFormMachine } from '../../machines/public-holiday-form.machine';
 import { publicHolidaysMachine } from '../../machines/public-holidays.machine';
 import type { HolidaysApi } from '../api/holidays.api';
-import { pageOfList } from '../domain/list-query';
+import { wholeListPage } from '../domain/list-query';
 import { holidayToasts } from '../domain/messages/holidays';
 import { holidayRow, type PublicHolidayRow } from '../domain/public-holiday-rows';
 import { provideList } from './list.actors';
@@ -27,7 +27,7 @@ export function providePublicHolidays({ holidays, notify }: PublicHolidaysEffect
         fetchRows: async (query) => {
           const year = Number(query.filters.year?.[0]);
           const rows = (await holidays.ofYear(year)).map(holidayRow);
-          return pageOfList(rows, query, sortKeys);
+          return wholeListPage(rows, query, sortKeys);
         },
         // The answer (the requests the deletion recounted) goes to the screen's machine.
         removeRow: (row) => holidays.remove(row.date),

@@ -116,6 +116,8 @@ export function staffLeaveLogic(effects: StaffLeaveEffects) {
           requestLeave,
           calendar,
         },
+        // Spec section 8's toast when the Leave Balance table cannot be fetched.
+        actions: { notify: (_, toast) => effects.notify(toast) },
       }),
   };
 }

@@ -38,6 +38,12 @@ type Snapshot = SnapshotFrom<Machine>;
 interface Row {
   id: number;
 }
+/** A fetch's answer as the list holds it; a whole list's answer can cut itself again (`repage`). */
+interface Answer {
+  rows: Row[];
+  total: number;
+  repage?: (query: Pick<Snapshot['context']['query'], 'sorting' | 'page' | 'pageSize'>) => Answer;
+}
 type Event =
   | { type: 'list.search'; text: string }
   | { type: 'list.change'; change: { sorting: Array<{ id: string; desc: boolean }> } | { page: number } }
@@ -46,7 +52,7 @@ type Event =
   | { type: 'removal.request'; row: Row }
   | { type: 'removal.cancel' }
   | { type: 'removal.confirm' }
-  | { type: 'xstate.done.actor.fetchRows'; output: { rows: Row[]; total: number }; actorId: string }
+  | { type: 'xstate.done.actor.fetchRows'; output: Answer; actorId: string }
   | { type: 'xstate.error.actor.fetchRows'; error: ApiError; actorId: string }
   | { type: 'xstate.done.actor.removeRow'; output: undefined; actorId: string }
   | { type: 'xstate.error.actor.removeRow'; error: ApiError; actorId: string }
@@ -76,8 +82,13 @@ interface ListScreen<R extends Row> {
   headers: string[];
   /** The cell that tells the rows apart: its column and what it shows. */
   key: { column: number; text: (row: R) => string };
-  /** A sortable column, where the table has one. */
-  sortBy?: { header: string; id: string };
+  /** A sortable column, where the table has one; for a whole list, its ascending order as the spec reads it. */
+  sortBy?: { header: string; id: string; compare?: (a: R, b: R) => number };
+  /**
+   * The endpoint answers the whole list (spec section 7): another page or order is cut from that answer with
+   * no request. Otherwise the server pages, and every page is a fetch.
+   */
+  wholeList?: boolean;
   paged: boolean;
   caption?: (total: number) => string;
   search?: { label: string; placeholder: string; text: string };
@@ -211,7 +222,8 @@ const allStaff: ListScreen<DirectoryEntry> = {
   table: (hidden) => screen.getByRole('table', { name: 'Staff', hidden }),
   headers: ['Full Name', 'Email', 'Employment Status', 'Actions'],
   key: { column: 0, text: (user) => user.fullName },
-  sortBy: { header: 'Email', id: 'email' },
+  sortBy: { header: 'Email', id: 'email', compare: (a, b) => a.email.localeCompare(b.email) },
+  wholeList: true,
   paged: true,
   caption: (total) => `A total of ${total} staff members.`,
   search: { label: 'Search staff', placeholder: 'Search staff...', text: 'tan' },
@@ -490,7 +502,8 @@ const publicHolidays: ListScreen<HolidayRow> = {
   table: (hidden) => screen.getByRole('table', { name: `Public holidays ${thisYear}`, hidden }),
   headers: ['Date', 'Day', 'Name'],
   key: { column: 0, text: (h) => shownDate(h.date) },
-  sortBy: { header: 'Date', id: 'date' },
+  sortBy: { header: 'Date', id: 'date', compare: (a, b) => a.date.localeCompare(b.date) },
+  wholeList: true,
   // A year's holidays show on one page.
   paged: false,
   removal: {
@@ -519,6 +532,22 @@ const publicHolidays: ListScreen<HolidayRow> = {
 
 // ------------------------------------------------------------------ the walk, the same on every screen
 
+/** The first page of what the server holds, and for a whole list its cuts: the test's own, in the spec's order. */
+function firstAnswer<R extends Row>(list: ListScreen<R>): Answer {
+  const cut = (query: Parameters<NonNullable<Answer['repage']>>[0]): Answer => {
+    const rule = query.sorting[0];
+    const compare = list.sortBy?.compare;
+    const ordered =
+      rule && compare ? [...list.rows].sort((a, b) => (rule.desc ? -1 : 1) * compare(a, b)) : list.rows;
+    const start = (query.page - 1) * query.pageSize;
+    const rows = ordered.slice(start, start + query.pageSize);
+    return list.wholeList
+      ? { rows, total: list.rows.length, repage: cut }
+      : { rows, total: list.rows.length };
+  };
+  return cut({ sorting: [], page: 1, pageSize: list.pageSize });
+}
+
 function walkList<R extends Row>(list: ListScreen<R>) {
   const { removal, search } = list;
   const firstRow = list.rows[0] as R;
@@ -541,11 +570,7 @@ function walkList<R extends Row>(list: ListScreen<R>) {
       { type: 'xstate.done.actor.removeRow', output: undefined, actorId: 'removeRow' },
       { type: 'xstate.error.actor.removeRow', error: removal?.refusal ?? serverDown, actorId: 'removeRow' },
     ),
-    {
-      type: 'xstate.done.actor.fetchRows',
-      output: { rows: list.rows.slice(0, list.pageSize), total: list.rows.length },
-      actorId: 'fetchRows',
-    },
+    { type: 'xstate.done.actor.fetchRows', output: firstAnswer(list), actorId: 'fetchRows' },
     { type: 'xstate.done.actor.fetchRows', output: { rows: [], total: 0 }, actorId: 'fetchRows' },
     { type: 'xstate.error.actor.fetchRows', error: serverDown, actorId: 'fetchRows' },
     ...when(search, { type: 'xstate.after.searchDebounce.list.search.typing' }),
@@ -784,8 +809,12 @@ function walkList<R extends Row>(list: ListScreen<R>) {
     expectScreen: (app, s, event, before) =>
       expectScreen(app, s, event, (before?.context.removing as R | null) ?? null),
     label,
-    // What this screen does not offer (no search box, no removal) is walked through the screens that do.
-    notOnThisScreen: everyEvent.filter((type) => !offered.has(type)),
+    // What this screen does not offer (no search box, no removal) is walked through the screens that do;
+    // a list the server pages never cuts a page itself.
+    notOnThisScreen: [
+      ...everyEvent.filter((type) => !offered.has(type)),
+      ...(list.wholeList ? [] : ['list.change [isRecut]']),
+    ],
   });
 }
 

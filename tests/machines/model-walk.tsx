@@ -72,7 +72,8 @@ export interface ModelWalk<TMachine extends AnyStateMachine, TEvent extends Even
   more?: () => void;
   /**
    * Event types this screen cannot produce (a shared machine whose screen offers less, e.g. no Request
-   * for Leave on My profile): their transitions are walked through another screen, not required here.
+   * for Leave on My profile): their transitions are walked through another screen, not required here. An
+   * entry 'event [guard]' names one guarded transition of an event the screen does produce.
    */
   notOnThisScreen?: readonly string[];
 }
@@ -81,7 +82,9 @@ export function describeModelWalk<TMachine extends AnyStateMachine, TEvent exten
   walk: ModelWalk<TMachine, TEvent>,
 ) {
   const { actor, plan } = walk;
-  const required = (t: TransitionInfo) => !walk.notOnThisScreen?.includes(t.eventType);
+  const required = (t: TransitionInfo) =>
+    !walk.notOnThisScreen?.includes(t.eventType) &&
+    !(t.guard && walk.notOnThisScreen?.includes(`${t.eventType} [${t.guard}]`));
   const label = walk.label ?? describeEvent;
   const serialize =
     walk.serialize ?? ((s: SnapshotFrom<TMachine>) => JSON.stringify((s as AnyMachineSnapshot).value));

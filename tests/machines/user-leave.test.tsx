@@ -23,8 +23,9 @@ import { allowancesOf, leaveTypes, onboardedStaff } from './staff-fixtures';
  * Model-based test of the parent statechart of one person's leave, walked through each screen that shows
  * it: the staff dashboard, My profile and user detail. Its job is the coordination the spec implies: a
  * request created or deleted (from its row or from its panel) shows at once in the list, the stat cards
- * and the Leave Balance, and the next Request for Leave starts empty. The expectations are the spec's
- * texts (sections 2 and 8) and the requests the screen makes to the server.
+ * and the Leave Balance, and the next Request for Leave starts empty; a Leave Balance that cannot be
+ * fetched says so in a toast. The expectations are the spec's texts (sections 2 and 8) and the requests the
+ * screen makes to the server.
  */
 
 type Machine = typeof userLeaveMachine;
@@ -34,6 +35,7 @@ type Event =
   | { type: 'requests.removed' }
   | { type: 'details.deleted' }
   | { type: 'allowances.changed' }
+  | { type: 'balances.failed' }
   | { type: 'xstate.done.actor.requestLeave' };
 
 const signedIn = (user: typeof admin) => ({
@@ -53,6 +55,13 @@ interface LeaveScreen {
   statCards: boolean;
   /** The administrator edits the allowances on user detail (its Leave Allowance tab). */
   editsAllowances: boolean;
+  /**
+   * My profile and user detail read the user's record first, with the allowances (GET leave-balances);
+   * the Leave Balance table's own fetch comes after it.
+   */
+  readsRecord: boolean;
+  /** The Leave Balance table shows on My profile and user detail (the staff dashboard fetches it, shows none). */
+  balanceTable: boolean;
 }
 
 const screens: LeaveScreen[] = [
@@ -64,6 +73,8 @@ const screens: LeaveScreen[] = [
     requestButton: 'Request Leave',
     statCards: true,
     editsAllowances: false,
+    readsRecord: false,
+    balanceTable: false,
   },
   {
     name: 'My profile',
@@ -73,6 +84,8 @@ const screens: LeaveScreen[] = [
     requestButton: null,
     statCards: false,
     editsAllowances: false,
+    readsRecord: true,
+    balanceTable: true,
   },
   {
     name: 'user detail',
@@ -82,6 +95,8 @@ const screens: LeaveScreen[] = [
     requestButton: 'Add Leave Request',
     statCards: false,
     editsAllowances: true,
+    readsRecord: true,
+    balanceTable: true,
   },
 ];
 
@@ -109,6 +124,11 @@ function pendingOf(person: typeof onboardedStaff): LeaveRequest {
 }
 
 const TITLE = 'Request for Leave';
+const serverDown = {
+  statusCode: 500,
+  error: 'Internal Server Error',
+  message: 'The database is unavailable.',
+};
 const asked = (app: RunningApp, path: string) =>
   app.server.requests.filter((r) => r.method === 'GET' && r.path === path).length;
 
@@ -144,6 +164,7 @@ function walkThrough(leaveScreen: LeaveScreen) {
     { type: 'overview.loaded', types: leaveTypes },
     { type: 'requests.removed' },
     { type: 'details.deleted' },
+    { type: 'balances.failed' },
     ...(leaveScreen.requestButton ? [{ type: 'xstate.done.actor.requestLeave' } as const] : []),
     ...(leaveScreen.editsAllowances ? [{ type: 'allowances.changed' } as const] : []),
   ];
@@ -153,8 +174,11 @@ function walkThrough(leaveScreen: LeaveScreen) {
   const plan = planTransitionPaths(userLeaveMachine, {
     starts,
     events,
-    // Until the leave types arrive the dialog offers none, so no request can be made.
-    canProduce: (s, e) => e.type !== 'xstate.done.actor.requestLeave' || s.matches('showing'),
+    canProduce: (s, e) =>
+      // Until the leave types arrive the dialog offers none, so no request can be made.
+      (e.type !== 'xstate.done.actor.requestLeave' || s.matches('showing')) &&
+      // The Leave Balance table's first fetch fails as the screen opens (see `open`).
+      (e.type !== 'balances.failed' || s.matches('awaitingLeaveTypes')),
   });
   let before = { requests: 0, counts: 0, balances: 0, calendar: 0 };
   const snapshotOfAsks = (app: RunningApp) => ({
@@ -167,6 +191,9 @@ function walkThrough(leaveScreen: LeaveScreen) {
   async function perform(app: RunningApp, event: Event) {
     before = snapshotOfAsks(app);
     switch (event.type) {
+      case 'balances.failed':
+        app.server.answer('GET', paths.balances, 500, serverDown);
+        break;
       case 'overview.loaded':
         app.server.answer('GET', paths.counts, 200, counts);
         // Later reloads are answered with the counts after the change.
@@ -232,6 +259,17 @@ function walkThrough(leaveScreen: LeaveScreen) {
     expect(window.location.pathname).toBe(leaveScreen.path);
     const cards = screen.queryByRole('list', { name: 'Leave request counts' });
     expect(cards !== null).toBe(leaveScreen.statCards);
+    if (event?.type === 'balances.failed') {
+      // Spec section 8, leave balance load failure (one person's balance).
+      expectToast('Failed to fetch leave balance', 'Please try again later');
+      if (leaveScreen.balanceTable) {
+        // The table says why and still offers Try again.
+        const balanceCard = screen.getByRole('heading', { name: 'Leave Balance' })
+          .parentElement as HTMLElement;
+        expect(within(balanceCard).getByRole('alert')).toHaveTextContent(serverDown.message);
+        expect(within(balanceCard).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+      }
+    }
     if (s.matches('awaitingLeaveTypes')) return;
     if (cards) {
       const pendingCard = within(cards)
@@ -281,7 +319,7 @@ function walkThrough(leaveScreen: LeaveScreen) {
     machine: userLeaveMachine,
     actor,
     plan,
-    open: () =>
+    open: (path) =>
       renderApp({
         path: leaveScreen.path,
         storage: leaveScreen.storage,
@@ -293,7 +331,15 @@ function walkThrough(leaveScreen: LeaveScreen) {
           server.autoAnswer(get(paths.calendar), 200, []);
           // The holidays the calendar marks and the Request for Leave dialog counts with.
           server.autoAnswer(get('/api/public-holidays'), 200, []);
-          server.autoAnswer(get(paths.balances), 200, allowancesOf({ 1: 14, 2: 14, 3: 6 }));
+          // A path that fails the Leave Balance table's first fetch leaves it to that step to answer.
+          const failsBalances = path.steps[0]?.event.type === 'balances.failed';
+          let balanceAsks = 0;
+          const isTablesFirst = () => ++balanceAsks === (leaveScreen.readsRecord ? 2 : 1);
+          server.autoAnswer(
+            (r) => get(paths.balances)(r) && !(isTablesFirst() && failsBalances),
+            200,
+            allowancesOf({ 1: 14, 2: 14, 3: 6 }),
+          );
           server.autoAnswer(get(paths.requests), 200, {
             data: [pending],
             currentPage: 1,

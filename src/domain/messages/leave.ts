@@ -33,9 +33,16 @@ export const leaveToasts = {
     title: 'Rejection successful!',
     description: `Leave request rejected for ${name}`,
   }),
+  /** Everyone's balances (the admin report, /admin/leave-balance). */
   balancesFailed: {
     type: 'error',
     title: 'Failed to fetch leave balances',
+    description: 'Please try again later',
+  } satisfies Toast,
+  /** One person's Leave Balance table (staff dashboard, My profile, user detail). */
+  balanceFailed: {
+    type: 'error',
+    title: 'Failed to fetch leave balance',
     description: 'Please try again later',
   } satisfies Toast,
 };

@@ -14,10 +14,10 @@ const CARD_OF: Record<LeaveStatus, { title: string; colour: string }> = {
 };
 const CARDS = LEAVE_STATUSES.map((status) => ({ status, ...CARD_OF[status] }));
 
-/** The counts by status; skeletons until the first answer, the figures stay while they reload. */
+/** The counts by status; skeletons until the first counts arrive, the figures stay while they reload. */
 export function LeaveStatCards({ actor }: { actor: LeaveOverviewRef }) {
   const counts = useSelector(actor, (s) => s.context.counts);
-  const firstLoad = useSelector(actor, (s) => s.matches('loading') && s.context.types.length === 0);
+  const firstLoad = useSelector(actor, (s) => s.matches('loading') && s.context.counts === null);
   const error = useSelector(actor, (s) => (s.matches('failed') ? s.context.error : null));
   return (
     <Stack gap="2">
@@ -54,7 +54,7 @@ export function LeaveStatCards({ actor }: { actor: LeaveOverviewRef }) {
                   lineHeight="short"
                   data-testid={`count-${card.status}`}
                 >
-                  {error ? '-' : counts[card.status]}
+                  {error || !counts ? '-' : counts[card.status]}
                 </Text>
               )}
             </Card.Body>
