@@ -6,14 +6,15 @@ import { allowancesOf, leaveTypes, onboardedStaff } from '../machines/staff-fixt
 import { admin } from './fixtures';
 
 /**
- * The Profile panel of user detail: spec section 5 ('Profile: name and email required ("All fields are
- * required.")') and section 8 ('Profile/user update': 'User updated!'; failure 'An error occurred' /
- * 'Please try again').
+ * Record panels of user detail: the Profile panel, spec section 5 ('Profile: name and email required ("All
+ * fields are required.")') and section 8 ('Profile/user update': 'User updated!'; failure 'An error
+ * occurred' / 'Please try again'); the Employment panel's status in the spec's words (section 2: 'ACTIVE
+ * as 'Active', RESIGNED as 'Resigned'').
  */
 
 const user = onboardedStaff;
 
-async function openProfilePanel(): Promise<{ app: RunningApp; form: HTMLElement }> {
+async function openUserDetail(): Promise<RunningApp> {
   const app = await renderApp({
     path: `/admin/users/${user.id}`,
     storage: {
@@ -31,6 +32,11 @@ async function openProfilePanel(): Promise<{ app: RunningApp; form: HTMLElement 
     },
   });
   await settle();
+  return app;
+}
+
+async function openProfilePanel(): Promise<{ app: RunningApp; form: HTMLElement }> {
+  const app = await openUserDetail();
   await app.user.click(screen.getByRole('button', { name: 'Edit Profile' }));
   return { app, form: screen.getByRole('form', { name: 'Profile' }) };
 }
@@ -76,5 +82,25 @@ describe('the Profile panel of user detail', () => {
     app.server.answer('PATCH', `/api/users/${user.id}`, 200, { ...user, fullName: 'Nur Aisyah Rahman' });
     await settle();
     expectToast('User updated!');
+  });
+});
+
+describe('the Employment panel of user detail', () => {
+  useAppHarness();
+
+  it("shows the status as 'Active', and offers 'Active' and 'Resigned' when editing", async () => {
+    const app = await openUserDetail();
+    await app.user.click(screen.getByRole('tab', { name: 'Employment' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Employment' });
+    const shown = within(panel).getByText('Employment Status');
+    expect(shown.parentElement).toHaveTextContent(/Employment Status\s*Active/);
+    await app.user.click(within(panel).getByRole('button', { name: 'Edit Employment Information' }));
+    const form = screen.getByRole('form', { name: 'Employment Information' });
+    const select = form.querySelector('[name="employmentStatus"]') as HTMLSelectElement;
+    expect([...select.options].filter((o) => o.value !== '').map((o) => o.textContent)).toEqual([
+      'Active',
+      'Resigned',
+    ]);
+    expect(select.selectedOptions[0]?.textContent).toBe('Active');
   });
 });
