@@ -203,7 +203,7 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'user-leave',
     drives: '/staff, and the leave of /staff/profile and /admin/users/:id',
     purpose:
-      "One person's leave (staff dashboard, My profile, user detail) as one machine: it spawns the requests, the counts, the balance, the details panel, the Request for Leave dialog and (on /staff) the calendar of one's own requests, and a request created or deleted reloads the others and starts the next dialog empty.",
+      "One person's leave (staff dashboard, My profile, user detail) as one machine: it spawns the requests, the counts, the details panel, the Request for Leave dialog, the Leave Balance table (on /staff/profile and /admin/users/:id only) and (on /staff) the calendar of one's own requests, and a request created or deleted reloads the others and starts the next dialog empty.",
     machine: userLeaveMachine,
   },
   {

@@ -114,7 +114,12 @@ export const userRecordMachine = setup({
         ...data,
         leave: spawn('leave', {
           id: 'leave',
-          input: { userId: data.user.id, requests: { query: { pageSize: LEAVE_PAGE_SIZE } } },
+          // Both screens show the Leave Balance table under the requests (spec section 2).
+          input: {
+            userId: data.user.id,
+            requests: { query: { pageSize: LEAVE_PAGE_SIZE } },
+            balances: true,
+          },
         }),
         panels: {
           profile: panel('profile'),

@@ -60,7 +60,10 @@ interface LeaveScreen {
    * the Leave Balance table's own fetch comes after it.
    */
   readsRecord: boolean;
-  /** The Leave Balance table shows on My profile and user detail (the staff dashboard fetches it, shows none). */
+  /**
+   * The Leave Balance table shows on My profile and user detail; the staff dashboard shows none (spec
+   * section 2), so it must never fetch one nor say that one failed.
+   */
   balanceTable: boolean;
 }
 
@@ -164,12 +167,19 @@ function walkThrough(leaveScreen: LeaveScreen) {
     { type: 'overview.loaded', types: leaveTypes },
     { type: 'requests.removed' },
     { type: 'details.deleted' },
-    { type: 'balances.failed' },
+    ...(leaveScreen.balanceTable ? [{ type: 'balances.failed' } as const] : []),
     ...(leaveScreen.requestButton ? [{ type: 'xstate.done.actor.requestLeave' } as const] : []),
     ...(leaveScreen.editsAllowances ? [{ type: 'allowances.changed' } as const] : []),
   ];
   const starts = [
-    { name: leaveScreen.name, input: { userId: person.id, requests: { query: { pageSize: 7 } } } },
+    {
+      name: leaveScreen.name,
+      input: {
+        userId: person.id,
+        requests: { query: { pageSize: 7 } },
+        balances: leaveScreen.balanceTable,
+      },
+    },
   ];
   const plan = planTransitionPaths(userLeaveMachine, {
     starts,
@@ -259,6 +269,13 @@ function walkThrough(leaveScreen: LeaveScreen) {
     expect(window.location.pathname).toBe(leaveScreen.path);
     const cards = screen.queryByRole('list', { name: 'Leave request counts' });
     expect(cards !== null).toBe(leaveScreen.statCards);
+    if (!leaveScreen.balanceTable) {
+      // No Leave Balance on this screen (spec section 2): none shows, none is ever asked for (the server
+      // would refuse it, see \`open\`), and no toast says one failed (spec section 8).
+      expect(screen.queryByRole('heading', { name: 'Leave Balance' })).toBeNull();
+      expect(asked(app, paths.balances), `GET ${paths.balances}`).toBe(0);
+      expect(screen.queryByText(/^Failed to fetch leave balances?$/)).toBeNull();
+    }
     if (event?.type === 'balances.failed') {
       // Spec section 8, leave balance load failure (one person's balance).
       expectToast('Failed to fetch leave balance', 'Please try again later');
@@ -281,8 +298,8 @@ function walkThrough(leaveScreen: LeaveScreen) {
     if (!event || event.type === 'overview.loaded') return;
     const now = snapshotOfAsks(app);
     if (event.type !== 'allowances.changed') {
-      // Whatever changed the requests, the balance and the counts were asked for again.
-      expect(now.balances).toBeGreaterThan(before.balances);
+      // Whatever changed the requests, the balance (where it shows) and the counts were asked for again.
+      if (leaveScreen.balanceTable) expect(now.balances).toBeGreaterThan(before.balances);
       expect(now.counts).toBeGreaterThan(before.counts);
       // The staff dashboard's calendar of one's own requests follows too (issue 17); the others have none.
       if (leaveScreen.statCards) expect(now.calendar).toBeGreaterThan(before.calendar);
@@ -331,6 +348,11 @@ function walkThrough(leaveScreen: LeaveScreen) {
           server.autoAnswer(get(paths.calendar), 200, []);
           // The holidays the calendar marks and the Request for Leave dialog counts with.
           server.autoAnswer(get('/api/public-holidays'), 200, []);
+          // A screen without the Leave Balance table must not ask for it: were it asked, the server would
+          // refuse it, and the failure would show in a toast the walk looks for.
+          if (!leaveScreen.balanceTable) {
+            server.autoAnswer(get(paths.balances), 500, serverDown);
+          }
           // A path that fails the Leave Balance table's first fetch leaves it to that step to answer.
           const failsBalances = path.steps[0]?.event.type === 'balances.failed';
           let balanceAsks = 0;
@@ -351,13 +373,11 @@ function walkThrough(leaveScreen: LeaveScreen) {
       }),
     perform,
     expectScreen,
-    // My profile offers no Request for Leave (spec section 2), and only user detail edits allowances:
-    // those transitions are walked on the screens that offer them.
-    notOnThisScreen: events.some((e) => e.type === 'xstate.done.actor.requestLeave')
-      ? events.some((e) => e.type === 'allowances.changed')
-        ? []
-        : ['allowances.changed']
-      : ['xstate.done.actor.requestLeave', 'allowances.changed'],
+    // My profile offers no Request for Leave (spec section 2), only user detail edits allowances, and the
+    // staff dashboard has no Leave Balance to fail: those transitions are walked on the screens that offer them.
+    notOnThisScreen: (
+      ['xstate.done.actor.requestLeave', 'allowances.changed', 'balances.failed'] as const
+    ).filter((type) => !events.some((e) => e.type === type)),
   });
 }
 

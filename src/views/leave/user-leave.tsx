@@ -29,11 +29,22 @@ export function useUserLeaveParts(parent: UserLeaveRef) {
   return { requests, balances, overview, details, requestLeave, leaveTypes, calendar };
 }
 
-/** The staff dashboard's own parent of the signed-in user's leave, with the calendar of one's own requests. */
+/**
+ * The staff dashboard's own parent of the signed-in user's leave, with the calendar of one's own requests
+ * and no Leave Balance table (spec section 2).
+ */
 export function useUserLeave(logic: StaffLeaveLogic, userId: number, today: string, inspect?: Inspect) {
   const parent = useActorRef(
     useMemo(() => logic.userLeaveOf(userId), [logic, userId]),
-    { input: { userId, requests: leaveListInput, calendar: { ...monthOfDate(today), userId } }, inspect },
+    {
+      input: {
+        userId,
+        requests: leaveListInput,
+        balances: false,
+        calendar: { ...monthOfDate(today), userId },
+      },
+      inspect,
+    },
   );
   return useUserLeaveParts(parent);
 }
@@ -116,8 +127,12 @@ export function LeaveRequestsCard({
   );
 }
 
-/** This year's balance per leave type: total, taken (approved), pending and available; '-' for no limit. */
+/**
+ * This year's balance per leave type: total, taken (approved), pending and available; '-' for no limit.
+ * Nothing where the leave has no balance (the machine spawns none on the staff dashboard).
+ */
 export function LeaveBalanceCard({ leave }: { leave: UserLeave }) {
+  if (!leave.balances) return null;
   return (
     <Card.Root>
       <Card.Body gap="4" p={{ base: '4', md: '6' }}>
