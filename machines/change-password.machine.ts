@@ -1,9 +1,10 @@
 import { createFormMachine } from './form';
+import { formDialogMachine } from './form-dialog.machine';
 import { type PasswordChanged, passwordFormParts } from './password-form';
 
 /**
- * The Change Password dialog opened from the sidebar. The session invokes it while the account is usable; a
- * change finishes it with the new token, which the session keeps before invoking a fresh, closed dialog.
+ * The Change Password form of the dialog opened from the sidebar. A change finishes it with the new token,
+ * which the session keeps before invoking a fresh, closed dialog.
  */
 export const changePasswordMachine = createFormMachine<
   typeof passwordFormParts.initialValues,
@@ -11,11 +12,15 @@ export const changePasswordMachine = createFormMachine<
   PasswordChanged
 >({
   id: 'changePassword',
-  description: 'The Change Password dialog: current, new and confirmation, each masked.',
+  description: 'The Change Password form: current, new and confirmation, each masked.',
   ...passwordFormParts,
-  dialog: true,
   afterSuccess: {
     type: 'finish',
     description: 'Changed: the dialog closes and the session keeps the new token.',
   },
+});
+
+/** The dialog around it (machines/form-dialog.machine.ts), which the session invokes while the account is usable. */
+export const changePasswordDialogMachine = formDialogMachine.provide({
+  actors: { form: changePasswordMachine },
 });

@@ -1,3 +1,5 @@
+import { type EventObject, fromCallback, type Subscription } from 'xstate';
+
 /**
  * What the statecharts ask of the app. Machines name their effects (actors and actions) and leave them
  * as placeholders; the app provides the live ones with machine.provide() (src/actors). A placeholder that
@@ -10,4 +12,23 @@ export function notProvided(machine: string, name: string): () => never {
   return () => {
     throw new Error(`${machine} machine: '${name}' is provided by the app`);
   };
+}
+
+/**
+ * The actor a parent invokes to hear what its children emit (docs/architecture.md, "How to build a
+ * screen"): `listen` subscribes to the children in its input and tells the parent, as the parent's own
+ * events, what it should act on; every subscription ends when the parent stops listening.
+ */
+export function childNews<TInput>(
+  listen: (
+    input: TInput,
+    tell: (event: EventObject & Record<string, unknown>) => void,
+  ) => Array<Subscription | undefined>,
+) {
+  return fromCallback<EventObject, TInput>(({ input, sendBack }) => {
+    const subscriptions = listen(input, sendBack);
+    return () => {
+      for (const subscription of subscriptions) subscription?.unsubscribe();
+    };
+  });
 }

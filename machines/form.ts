@@ -19,7 +19,7 @@ import { notProvided, type ToastParams } from './effects';
 /**
  * The one form pattern (docs/architecture.md, "How to build a form"). A form machine holds the typed values
  * and the errors showing beside each field, validates with a zod schema from src/domain, and moves through
- * editing -> submitting -> submitFailed (or what follows a success). Errors appear when a field the user
+ * editing -> submitting -> submitFailed or submitted (final, with the answer). Errors appear when a field the user
  * typed in is left, or a submit finds them, and clear as soon as the field is right again.
  */
 
@@ -33,14 +33,10 @@ export interface FormContext<TValues extends FormValues, TParams, TOutput> {
   submitError: string | null;
   /** Fixed facts the request needs besides the fields (the reset link's token). */
   params: TParams;
-  /** Seconds left of the wait after a success (forms with a cooldown). */
-  cooldownSecondsLeft: number;
   /** The request's answer, which a finished form hands to whoever invoked it. */
   result: TOutput | null;
-  /** Forms with an upload: the chosen file (its name is the upload field's value). */
+  /** Forms with a file field: the chosen file (its name is the field's value), sent with the request. */
   file: File | null;
-  /** Forms with an upload: the storage key of the chosen file once uploaded (kept for a retry). */
-  uploadKey: string | null;
   /** Forms with a lookup: what it loaded, by key (null: that key could not be loaded). */
   lookups: Lookups;
 }
@@ -68,33 +64,19 @@ export type FormEvent<TValues extends FormValues> =
   | { type: 'field.change'; name: FieldName<TValues>; value: string }
   | { type: 'field.blur'; name: FieldName<TValues> }
   | { type: 'form.submit' }
-  /** Dialog forms only. */
-  | { type: 'dialog.open' }
-  | { type: 'dialog.close' }
-  /** Forms with an upload only: a file was chosen, or the drop zone refused one (its message). */
+  /** Forms with a file field only: a file was chosen, or the drop zone refused one (its message). */
   | { type: 'file.select'; file: File }
   | { type: 'file.reject'; message: string };
 
-/** What follows a successful submit. */
-export type AfterSuccess =
-  /**
-   * The form is done; whoever invoked it takes the answer (the machine's output). A form that ends a
-   * workflow names where the app goes next (`goTo`, run by the provided `navigate` action): navigation
-   * at a workflow's end belongs to its machine (decision 0007).
-   */
-  | { type: 'finish'; description: string; goTo?: (output: never) => string }
-  /** Submit stays locked for a while, with a live count of the seconds left. */
-  | { type: 'cooldown'; seconds: number; description: string };
-
 /**
- * A file sent before the form's request: chosen into the upload field (which holds its name), uploaded on
- * submit by the `upload` actor, whose answer (the storage key) goes with the request as `uploadKey`.
+ * What a successful submit does: the form is done, and whoever invoked it takes the answer (the machine's
+ * output). A form that ends a workflow names where the app goes next (`goTo`, run by the provided
+ * `navigate` action): navigation at a workflow's end belongs to its machine (decision 0007).
  */
-export interface UploadConfig<TValues extends FormValues> {
-  field: FieldName<TValues>;
-  /** The upload actor's id, named for its job. */
-  id: string;
+export interface AfterSuccess {
+  type: 'finish';
   description: string;
+  goTo?: (output: never) => string;
 }
 
 export interface FormConfig<TValues extends FormValues, TData, TOutput, TParams extends object = object> {
@@ -110,8 +92,6 @@ export interface FormConfig<TValues extends FormValues, TData, TOutput, TParams 
   successToast?: (output: TOutput) => ToastParams;
   failureToast: (error: ApiError) => ToastParams;
   afterSuccess: AfterSuccess;
-  /** A dialog's form: it starts closed, opens empty, and Cancel (or Escape) closes it. */
-  dialog?: boolean;
   /**
    * The spec disables submit exactly while the schema refuses the values (login, forgot password): no
    * refused submit can reach the machine, so it has no branch for one and simply ignores such an event.
@@ -122,8 +102,11 @@ export interface FormConfig<TValues extends FormValues, TData, TOutput, TParams 
    * when the form (re)opens, never typed.
    */
   derive?: (values: TValues, params: TParams, lookups: Lookups) => Partial<TValues>;
-  /** A file to upload before the request (see UploadConfig). */
-  upload?: UploadConfig<TValues>;
+  /**
+   * A field that holds a chosen file (its value is the file's name; `file.select` and `file.reject` set
+   * it). The file goes to the request as `file`; uploading it is the request's own first step.
+   */
+  fileField?: FieldName<TValues>;
   /** Reference data to load as the values need it (see LookupConfig). */
   lookup?: LookupConfig<TValues, TParams>;
 }
@@ -157,10 +140,9 @@ export function createFormMachine<
   TOutput,
   TParams extends object = object,
 >(config: FormConfig<TValues, TData, TOutput, TParams>) {
-  const { schema, typingSchema, afterSuccess, upload, lookup } = config;
+  const { schema, typingSchema, afterSuccess, fileField, lookup } = config;
   const withDerived = (values: TValues, params: TParams, lookups: Lookups = {}): TValues =>
     config.derive ? { ...values, ...config.derive(values, params, lookups) } : values;
-  const cooldownMs = afterSuccess.type === 'cooldown' ? afterSuccess.seconds * 1000 : 0;
 
   const form = setup({
     types: {
@@ -171,7 +153,6 @@ export function createFormMachine<
     },
     actors: {
       submit: fromPromise<TOutput, SubmitInput<TData, TParams>>(notProvided(config.id, 'submit')),
-      upload: fromPromise<string, File>(notProvided(config.id, 'upload')),
       lookup: fromPromise<Record<string, readonly string[]>, string[]>(notProvided(config.id, 'lookup')),
     },
     actions: {
@@ -180,14 +161,10 @@ export function createFormMachine<
     },
     guards: {
       isValid: ({ context }) => validateForm(schema, context.values).success,
-      /** Every field is right and a chosen file is not uploaded yet. */
-      isReadyToUpload: ({ context }) =>
-        context.file !== null && context.uploadKey === null && validateForm(schema, context.values).success,
       /** The values need lookup keys that are not loaded yet. */
       hasMissingLookup: ({ context }) =>
         lookup !== undefined && lookup.missing(context.values, context.params, context.lookups).length > 0,
     },
-    delays: { cooldown: cooldownMs, cooldownTick: 1000 },
   });
 
   const changeField = form.assign(({ context, event }) => {
@@ -199,35 +176,33 @@ export function createFormMachine<
     );
     const errors = errorsAfterChange(schema, typingSchema, values, context.errors);
     // A refused file's message stays until another file is chosen: the schema cannot see it.
-    const refusal = upload ? context.errors[upload.field] : undefined;
+    const refusal = fileField ? context.errors[fileField] : undefined;
     return {
       values,
       edited: { ...context.edited, [event.name]: true },
-      errors: refusal && upload ? { ...errors, [upload.field]: refusal } : errors,
+      errors: refusal && fileField ? { ...errors, [fileField]: refusal } : errors,
       submitError: null,
     };
   });
   const chooseFile = form.assign(({ context, event }) => {
     assertEvent(event, 'file.select');
-    if (!upload) return {};
-    const { [upload.field]: _, ...others } = context.errors as Record<string, string | undefined>;
+    if (!fileField) return {};
+    const { [fileField]: _, ...others } = context.errors as Record<string, string | undefined>;
     return {
-      values: { ...context.values, [upload.field]: event.file.name },
-      edited: { ...context.edited, [upload.field]: true },
+      values: { ...context.values, [fileField]: event.file.name },
+      edited: { ...context.edited, [fileField]: true },
       errors: others as FieldErrors<TValues>,
       file: event.file,
-      uploadKey: null,
       submitError: null,
     };
   });
   const refuseFile = form.assign(({ context, event }) => {
     assertEvent(event, 'file.reject');
-    if (!upload) return {};
+    if (!fileField) return {};
     return {
-      values: { ...context.values, [upload.field]: '' },
-      errors: { ...context.errors, [upload.field]: event.message },
+      values: { ...context.values, [fileField]: '' },
+      errors: { ...context.errors, [fileField]: event.message },
       file: null,
-      uploadKey: null,
     };
   });
   const leaveField = form.assign(({ context, event }) => {
@@ -245,19 +220,8 @@ export function createFormMachine<
       ...validateForm(schema, context.values).errors,
     },
   }));
-  const clear = form.assign({
-    values: ({ context }) => withDerived({ ...config.initialValues }, context.params, context.lookups),
-    // What could not be loaded is tried again; what was loaded stays.
-    lookups: ({ context }) =>
-      Object.fromEntries(Object.entries(context.lookups).filter(([, loaded]) => loaded !== null)),
-    errors: {},
-    edited: {},
-    submitError: null,
-    file: null,
-    uploadKey: null,
-  });
 
-  const fileEvents = upload
+  const fileEvents = fileField
     ? {
         'file.select': { actions: chooseFile, description: 'A file is chosen; its name shows.' },
         'file.reject': {
@@ -274,27 +238,15 @@ export function createFormMachine<
     },
     ...fileEvents,
   };
-  const validSubmits = [
-    ...(upload
-      ? [
-          {
-            guard: 'isReadyToUpload' as const,
-            target: 'uploading',
-            actions: form.assign({ submitError: null }),
-            description: 'Every field is right and a file is chosen: upload it first.',
-          },
-        ]
-      : []),
-    {
-      guard: 'isValid' as const,
-      target: 'submitting',
-      actions: form.assign({ submitError: null }),
-      description: 'Every field is right: send it.',
-    },
-  ];
+  const validSubmit = {
+    guard: 'isValid' as const,
+    target: 'submitting',
+    actions: form.assign({ submitError: null }),
+    description: 'Every field is right: send it.',
+  };
   const submitEvent = {
     'form.submit': [
-      ...validSubmits,
+      validSubmit,
       ...(config.submitDisabledWhileInvalid
         ? []
         : [
@@ -305,14 +257,6 @@ export function createFormMachine<
           ]),
     ],
   };
-  const closeEvent = config.dialog
-    ? {
-        'dialog.close': {
-          target: 'closed',
-          description: 'Cancel, Escape, the close button or a click outside.',
-        },
-      }
-    : {};
 
   const { successToast: toastOnSuccess } = config;
   const successToast = toastOnSuccess
@@ -325,7 +269,7 @@ export function createFormMachine<
     : [];
   const keepResult = form.assign({ result: ({ event }) => (event as unknown as { output: TOutput }).output });
 
-  const goTo = afterSuccess.type === 'finish' ? afterSuccess.goTo : undefined;
+  const { goTo } = afterSuccess;
   const navigation = goTo
     ? [
         {
@@ -334,49 +278,7 @@ export function createFormMachine<
         },
       ]
     : [];
-  const success = {
-    finish: { target: 'submitted', actions: [keepResult, ...successToast, ...navigation] },
-    cooldown: { target: 'coolingDown', actions: successToast },
-  }[afterSuccess.type];
-
-  const afterSuccessStates = {
-    finish: {
-      submitted: {
-        type: 'final' as const,
-        description: afterSuccess.description,
-      },
-    },
-    cooldown: {
-      coolingDown: {
-        description: afterSuccess.description,
-        entry: form.assign({ cooldownSecondsLeft: cooldownMs / 1000 }),
-        after: { cooldown: { target: 'editing', description: 'The wait is over.' } },
-        on: fieldEvents,
-        initial: 'counting',
-        states: {
-          counting: {
-            description: 'One tick a second updates the count.',
-            after: {
-              cooldownTick: {
-                target: 'counting',
-                reenter: true,
-                actions: form.assign({
-                  cooldownSecondsLeft: ({ context }) => Math.max(0, context.cooldownSecondsLeft - 1),
-                }),
-              },
-            },
-          },
-        },
-      },
-    },
-  }[afterSuccess.type];
-
-  const closed = {
-    closed: {
-      description: 'The dialog is not showing.',
-      on: { 'dialog.open': { target: 'editing', actions: clear, description: 'Opens with empty fields.' } },
-    },
-  };
+  const success = { target: 'submitted', actions: [keepResult, ...successToast, ...navigation] };
 
   const failure = {
     target: 'submitFailed',
@@ -446,53 +348,29 @@ export function createFormMachine<
       edited: {},
       submitError: null,
       params: input.params,
-      cooldownSecondsLeft: 0,
       result: null,
       file: null,
-      uploadKey: null,
       lookups: {},
     }),
-    initial: config.dialog ? 'closed' : 'editing',
+    initial: 'editing',
     output: ({ context }: { context: FormContext<TValues, TParams, TOutput> }) => context.result as TOutput,
     states: {
-      ...(config.dialog ? closed : {}),
       editing: {
         description: 'The user fills in the fields; errors show beside the field they concern.',
-        on: { ...fieldEvents, ...submitEvent, ...closeEvent },
+        on: { ...fieldEvents, ...submitEvent },
         ...lookupStates,
       },
-      ...(upload
-        ? {
-            uploading: {
-              description: upload.description,
-              invoke: {
-                id: upload.id,
-                src: 'upload' as const,
-                input: ({ context }: { context: FormContext<TValues, TParams, TOutput> }) => {
-                  if (!context.file) throw new Error(`${config.id}: uploading without a file`);
-                  return context.file;
-                },
-                onDone: {
-                  target: 'submitting',
-                  actions: form.assign({
-                    uploadKey: ({ event }) => (event as unknown as { output: string }).output,
-                  }),
-                },
-                onError: failure,
-              },
-            },
-          }
-        : {}),
       submitting: {
         description: config.request.description,
+        tags: ['busy'],
         invoke: {
           id: config.request.id,
           src: 'submit' as const,
           input: ({ context }: { context: FormContext<TValues, TParams, TOutput> }) => {
             const checked = validateForm(schema, context.values);
             if (!checked.success) throw new Error(`${config.id}: submitting values the schema refuses`);
-            return upload
-              ? { ...checked.data, ...context.params, uploadKey: context.uploadKey }
+            return fileField
+              ? { ...checked.data, ...context.params, file: context.file }
               : { ...checked.data, ...context.params };
           },
           onDone: success,
@@ -508,7 +386,7 @@ export function createFormMachine<
             actions: changeField,
             description: 'Editing clears the refusal.',
           },
-          ...(upload
+          ...(fileField
             ? {
                 'file.select': {
                   target: 'editing',
@@ -517,13 +395,11 @@ export function createFormMachine<
                 },
               }
             : {}),
-          // The values are the ones the server just refused, unchanged and valid: send them again (an
-          // upload that failed is tried again; one that succeeded is not repeated).
-          'form.submit': validSubmits,
-          ...closeEvent,
+          // The values are the ones the server just refused, unchanged and valid: send them again.
+          'form.submit': validSubmit,
         },
       },
-      ...afterSuccessStates,
+      submitted: { type: 'final' as const, description: afterSuccess.description },
     },
   };
   // The states vary with afterSuccess, which TypeScript cannot follow through the config; the machine's
@@ -536,36 +412,30 @@ export function createFormMachine<
   >;
 }
 
-/** What the request gets: the schema's data and the fixed params, and the upload's key for an upload form. */
-export type SubmitInput<TData, TParams> = TData & TParams & { uploadKey?: string | null };
+/** What the request gets: the schema's data and the fixed params, and the chosen file for a file form. */
+export type SubmitInput<TData, TParams> = TData & TParams & { file?: File | null };
 
 /** The states a form can be in; which of the last three exist depends on `afterSuccess`. */
 export type FormStateValue =
   | 'editing'
   | { editing: 'current' | 'lookingUp' }
-  | 'uploading'
   | 'submitting'
   | 'submitFailed'
-  | 'submitted'
-  | 'closed'
-  | { coolingDown: 'counting' };
+  | 'submitted';
 
 export type FormMachine<TValues extends FormValues, TData, TOutput, TParams> = StateMachine<
   FormContext<TValues, TParams, TOutput>,
   FormEvent<TValues>,
   Record<string, AnyActorRef | undefined>,
   | { src: 'submit'; logic: PromiseActorLogic<TOutput, SubmitInput<TData, TParams>>; id: string | undefined }
-  | { src: 'upload'; logic: PromiseActorLogic<string, File>; id: string | undefined }
   | {
       src: 'lookup';
       logic: PromiseActorLogic<Record<string, readonly string[]>, string[]>;
       id: string | undefined;
     },
   { type: 'notify'; params: ToastParams } | { type: 'navigate'; params: { to: string } },
-  | { type: 'isValid'; params: undefined }
-  | { type: 'isReadyToUpload'; params: undefined }
-  | { type: 'hasMissingLookup'; params: undefined },
-  'cooldown' | 'cooldownTick',
+  { type: 'isValid'; params: undefined } | { type: 'hasMissingLookup'; params: undefined },
+  never,
   FormStateValue,
   string,
   FormInput<TParams>,
@@ -581,9 +451,8 @@ export interface FormView<TValues extends FormValues> {
   errors: FieldErrors<TValues>;
   submitError: string | null;
   submitting: boolean;
-  /** Submit is enabled: not sending (or uploading), not cooling down, and the spec's own rule holds. */
+  /** Submit is enabled: not sending, and the spec's own rule holds. */
   canSubmit: boolean;
-  cooldownSecondsLeft: number | null;
 }
 
 type AnyFormSnapshot = SnapshotFrom<AnyStateMachine>;
@@ -599,14 +468,12 @@ export function formView<TValues extends FormValues>(
   canSubmit: CanSubmit<TValues> = () => true,
 ): FormView<TValues> {
   const context = snapshot.context as FormContext<TValues, unknown, unknown>;
-  const submitting = snapshot.matches('submitting') || snapshot.matches('uploading');
-  const cooling = snapshot.matches('coolingDown');
+  const submitting = snapshot.hasTag('busy');
   return {
     values: context.values,
     errors: context.errors,
     submitError: context.submitError,
     submitting,
-    canSubmit: !submitting && !cooling && canSubmit(context.values, context.errors),
-    cooldownSecondsLeft: cooling ? context.cooldownSecondsLeft : null,
+    canSubmit: !submitting && canSubmit(context.values, context.errors),
   };
 }

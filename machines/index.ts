@@ -5,7 +5,8 @@ import { changePasswordMachine } from './change-password.machine';
 import { companyFormMachine } from './company-form.machine';
 import { companySettingsMachine } from './company-settings.machine';
 import { editablePanelMachine } from './editable-panel.machine';
-import { forgotPasswordMachine } from './forgot-password.machine';
+import { forgotPasswordFormMachine, forgotPasswordMachine } from './forgot-password.machine';
+import { formDialogMachine } from './form-dialog.machine';
 import { leaveBalanceReportMachine } from './leave-balance-report.machine';
 import { leaveCalendarMachine } from './leave-calendar.machine';
 import { leaveOverviewMachine } from './leave-overview.machine';
@@ -63,9 +64,16 @@ export const machines: readonly RegisteredMachine[] = [
   },
   {
     name: 'forgot-password',
-    drives: '/login, the forgot-password form',
-    purpose: 'The forgot-password form of /login: Email, Send Reset Email, then the 20 second resend lock.',
+    drives: '/login, the forgot-password tab',
+    purpose:
+      'The forgot-password tab of /login: its form, then after each reset e-mail sent the 20 second resend lock, then a fresh form.',
     machine: forgotPasswordMachine,
+  },
+  {
+    name: 'forgot-password-form',
+    drives: '/login, the forgot-password form',
+    purpose: 'The forgot-password form of /login: Email, then Send Reset Email.',
+    machine: forgotPasswordFormMachine,
   },
   {
     name: 'set-password',
@@ -75,9 +83,17 @@ export const machines: readonly RegisteredMachine[] = [
   },
   {
     name: 'change-password',
-    drives: 'Change Password dialog (sidebar of both areas)',
-    purpose: 'The Change Password dialog opened from the sidebar.',
+    drives: 'Change Password dialog (sidebar of both areas), its form',
+    purpose: 'The form of the Change Password dialog opened from the sidebar.',
     machine: changePasswordMachine,
+  },
+  {
+    name: 'form-dialog',
+    drives:
+      'Change Password dialog (sidebar of both areas); Request for Leave dialog on /staff, /staff/profile and /admin/users/:id',
+    purpose:
+      'A dialog around a form: opening starts a fresh, empty form; closing is refused while its request is out; the answer closes it and goes to whoever holds the dialog.',
+    machine: formDialogMachine,
   },
   {
     name: 'reset-password',
@@ -180,9 +196,9 @@ export const machines: readonly RegisteredMachine[] = [
   },
   {
     name: 'request-leave',
-    drives: 'Request for Leave dialog on /staff and /admin/users/:id',
+    drives: 'Request for Leave dialog on /staff and /admin/users/:id, its form',
     purpose:
-      'The Request for Leave dialog (for oneself, or by an administrator for a user): the days recomputed as dates change, an optional supporting document uploaded first, then the request.',
+      'The form of the Request for Leave dialog (for oneself, or by an administrator for a user): the days recomputed as dates change, an optional supporting document uploaded first, then the request.',
     machine: requestLeaveMachine,
   },
   {

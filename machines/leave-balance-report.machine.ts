@@ -1,16 +1,8 @@
-import {
-  type ActorRefFrom,
-  assign,
-  type EventObject,
-  fromCallback,
-  fromPromise,
-  sendTo,
-  setup,
-} from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, sendTo, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import { type BalanceReportFacts, balanceReportFactsSchema } from '../src/domain/leave-balance-report';
-import { notProvided } from './effects';
+import { childNews, notProvided } from './effects';
 import { leaveYearEndMachine } from './leave-year-end.machine';
 import { type ListInput, listMachine } from './list.machine';
 
@@ -72,18 +64,13 @@ export const leaveBalanceReportMachine = setup({
     ),
     yearEnd: leaveYearEndMachine,
     /** Hears what the list and the year end tell (they emit it) and passes it to this machine. */
-    childNews: fromCallback<EventObject, Listened>(({ input, sendBack }) => {
-      const subscriptions = [
-        input.balances.on('list.loaded', ({ about }) =>
-          sendBack({ type: 'balances.loaded', facts: balanceReportFactsSchema.parse(about) }),
-        ),
-        input.balances.on('list.failed', ({ error }) => sendBack({ type: 'balances.failed', error })),
-        input.yearEnd.on('yearEnd.closed', () => sendBack({ type: 'yearEnd.closed' })),
-      ];
-      return () => {
-        for (const subscription of subscriptions) subscription.unsubscribe();
-      };
-    }),
+    childNews: childNews<Listened>((input, tell) => [
+      input.balances.on('list.loaded', ({ about }) =>
+        tell({ type: 'balances.loaded', facts: balanceReportFactsSchema.parse(about) }),
+      ),
+      input.balances.on('list.failed', ({ error }) => tell({ type: 'balances.failed', error })),
+      input.yearEnd.on('yearEnd.closed', () => tell({ type: 'yearEnd.closed' })),
+    ]),
   },
   actions: {
     notifyLoadFailed: (_, _params: { error: ApiError }) =>

@@ -1,8 +1,8 @@
-import { type ActorRefFrom, assign, type EventObject, emit, fromCallback, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, emit, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import type { LeaveClash, LeaveRequest } from '../src/domain/leave';
-import { notProvided } from './effects';
+import { childNews, notProvided } from './effects';
 import { canLeaveRequest } from './leave-request.lifecycle';
 
 /**
@@ -167,9 +167,6 @@ export const leaveReviewMachine = setup({
  * For a screen's parent machine: hears the review sheet's decisions (it emits them) and passes each
  * on as `review.decided`, so the parent reloads what shows the request.
  */
-export const reviewDecisions = fromCallback<EventObject, { review: ActorRefFrom<typeof leaveReviewMachine> }>(
-  ({ input, sendBack }) => {
-    const subscription = input.review.on('leaveRequest.decided', () => sendBack({ type: 'review.decided' }));
-    return () => subscription.unsubscribe();
-  },
+export const reviewDecisions = childNews<{ review: ActorRefFrom<typeof leaveReviewMachine> }>(
+  (input, tell) => [input.review.on('leaveRequest.decided', () => tell({ type: 'review.decided' }))],
 );

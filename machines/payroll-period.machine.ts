@@ -1,13 +1,4 @@
-import {
-  type ActorRefFrom,
-  assertEvent,
-  assign,
-  type EventObject,
-  enqueueActions,
-  fromCallback,
-  fromPromise,
-  setup,
-} from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import type { ListChange } from '../src/domain/list-query';
@@ -25,7 +16,7 @@ import {
   type PayslipAggregate,
   payMonths,
 } from '../src/domain/payslips';
-import { notProvided } from './effects';
+import { childNews, notProvided } from './effects';
 import { type ListInput, listMachine } from './list.machine';
 import { payslipEmailsMachine, type StaffName } from './payslip-emails.machine';
 
@@ -109,25 +100,16 @@ export const payrollPeriodMachine = setup({
     unprocessed: listMachine,
     processed: listMachine,
     /** Hears what the lists tell (they emit it) and passes it to this machine. */
-    listNews: fromCallback<EventObject, Listened>(({ input, sendBack }) => {
-      const subscriptions = [
-        input.processed.on('list.loaded', ({ about }) =>
-          sendBack({ type: 'processed.loaded', about: processedAboutSchema.parse(about) }),
-        ),
-        input.processed.on('list.failed', ({ error }) => sendBack({ type: 'processed.failed', error })),
-      ];
-      if (input.unprocessed) {
-        subscriptions.push(
-          input.unprocessed.on('list.loaded', ({ about }) =>
-            sendBack({ type: 'unprocessed.loaded', about: unprocessedAboutSchema.parse(about) }),
-          ),
-          input.unprocessed.on('list.failed', ({ error }) => sendBack({ type: 'unprocessed.failed', error })),
-        );
-      }
-      return () => {
-        for (const subscription of subscriptions) subscription.unsubscribe();
-      };
-    }),
+    listNews: childNews<Listened>((input, tell) => [
+      input.processed.on('list.loaded', ({ about }) =>
+        tell({ type: 'processed.loaded', about: processedAboutSchema.parse(about) }),
+      ),
+      input.processed.on('list.failed', ({ error }) => tell({ type: 'processed.failed', error })),
+      input.unprocessed?.on('list.loaded', ({ about }) =>
+        tell({ type: 'unprocessed.loaded', about: unprocessedAboutSchema.parse(about) }),
+      ),
+      input.unprocessed?.on('list.failed', ({ error }) => tell({ type: 'unprocessed.failed', error })),
+    ]),
     processPayslips: fromPromise<
       BulkProcessResult,
       { payDate: string; payslips: Array<{ userId: number; year: number; month: number }> }

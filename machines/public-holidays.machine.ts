@@ -1,6 +1,7 @@
-import { type ActorRefFrom, assign, type EventObject, fromCallback, sendTo, setup, stopChild } from 'xstate';
+import { type ActorRefFrom, assign, sendTo, setup, stopChild } from 'xstate';
 import { type PublicHolidayChange, publicHolidayChangeSchema } from '../src/domain/holidays';
 import { type HolidayNotice, holidayYears } from '../src/domain/public-holiday-rows';
+import { childNews } from './effects';
 import { type ListInput, listMachine } from './list.machine';
 import { publicHolidayFormMachine } from './public-holiday-form.machine';
 
@@ -53,14 +54,11 @@ export const publicHolidaysMachine = setup({
     holidays: listMachine,
     holidayForm: publicHolidayFormMachine,
     /** Hears the list's removals (it emits them) and passes the server's answer to this machine. */
-    removals: fromCallback<EventObject, { holidays: ActorRefFrom<typeof listMachine> }>(
-      ({ input, sendBack }) => {
-        const subscription = input.holidays.on('list.removed', (event) =>
-          sendBack({ type: 'holiday.removed', change: publicHolidayChangeSchema.parse(event.result) }),
-        );
-        return () => subscription.unsubscribe();
-      },
-    ),
+    removals: childNews<{ holidays: ActorRefFrom<typeof listMachine> }>((input, tell) => [
+      input.holidays.on('list.removed', (event) =>
+        tell({ type: 'holiday.removed', change: publicHolidayChangeSchema.parse(event.result) }),
+      ),
+    ]),
   },
 }).createMachine({
   id: 'publicHolidays',

@@ -10,6 +10,7 @@ import {
 import { holidayToasts } from '../src/domain/messages/holidays';
 import { leaveToasts } from '../src/domain/messages/leave';
 import { createFormMachine } from './form';
+import { formDialogMachine } from './form-dialog.machine';
 
 /** Who the request is for (oneself, or the user an administrator is looking at) and the leave types. */
 export interface RequestLeaveParams {
@@ -20,8 +21,8 @@ export interface RequestLeaveParams {
 /**
  * The Request for Leave dialog (spec section 2): leave type, start and end with AM/PM, the days (computed),
  * reason and an optional supporting document. The days are counted with the public holidays of the chosen
- * dates' years, loaded once per year (GET /public-holidays?year). A chosen file is uploaded first (the upload grant, then the
- * PUT); then POST /leave-requests. A success finishes the form with the new request; a failure keeps the
+ * dates' years, loaded once per year (GET /public-holidays?year). The request uploads a chosen file first (the upload grant,
+ * then the PUT), then makes POST /leave-requests. A success finishes the form with the new request; a failure keeps the
  * dialog open with the toast.
  */
 export const requestLeaveMachine = createFormMachine<
@@ -44,16 +45,11 @@ export const requestLeaveMachine = createFormMachine<
     missing: (values, params, loaded) => holidayYearsNeeded(values, params.leaveTypes, loaded).map(String),
     failureToast: holidayToasts.loadFailed,
   },
-  dialog: true,
-  upload: {
-    field: 'file',
-    id: 'uploadAttachment',
-    description: 'The chosen file goes up (upload grant, then the PUT); the button shows its spinner.',
-  },
+  fileField: 'file',
   request: {
     id: 'createLeaveRequest',
     description:
-      'POST /leave-requests is in flight; the button shows its spinner and the dialog cannot close.',
+      'A chosen file goes up first (the upload grant, then the PUT), then POST /leave-requests; the button shows its spinner and the dialog cannot close.',
   },
   successToast: () => leaveToasts.created,
   failureToast: leaveToasts.createFailed,
@@ -62,3 +58,6 @@ export const requestLeaveMachine = createFormMachine<
     description: 'Created: the dialog closes, and the lists and balance that show it reload.',
   },
 });
+
+/** The dialog around it (machines/form-dialog.machine.ts): a fresh form on every opening. */
+export const requestLeaveDialogMachine = formDialogMachine.provide({ actors: { form: requestLeaveMachine } });

@@ -1,10 +1,11 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { LoginResponse, Role, SessionUser } from '../src/domain/auth';
 import { sessionToasts } from '../src/domain/messages/session';
-import { changePasswordMachine } from './change-password.machine';
+import { changePasswordDialogMachine } from './change-password.machine';
 import { notProvided, type ToastParams } from './effects';
 import { forgotPasswordMachine } from './forgot-password.machine';
 import { loginFormMachine } from './login-form.machine';
+import type { PasswordChanged } from './password-form';
 import { setPasswordMachine } from './set-password.machine';
 
 /** Spec section 9: inactivity limit and logout countdown. */
@@ -74,7 +75,7 @@ export const sessionMachine = setup({
     loginForm: loginFormMachine,
     forgotPassword: forgotPasswordMachine,
     setPassword: setPasswordMachine,
-    changePassword: changePasswordMachine,
+    changePassword: changePasswordDialogMachine,
     refreshAccessToken: fromPromise<{ accessToken: string }>(notProvided('session', 'refreshAccessToken')),
     logOut: fromPromise<void>(notProvided('session', 'logOut')),
     watchActivity: fromCallback(notProvided('session', 'watchActivity')),
@@ -230,7 +231,7 @@ export const sessionMachine = setup({
                   description: 'The password was changed: keep the new token; a fresh dialog waits, closed.',
                   actions: {
                     type: 'storeAccessToken',
-                    params: ({ event }) => ({ accessToken: event.output.accessToken }),
+                    params: ({ event }) => ({ accessToken: (event.output as PasswordChanged).accessToken }),
                   },
                 },
               },

@@ -1,12 +1,12 @@
-import { type ActorRefFrom, assign, type EventObject, fromCallback, sendTo, setup, stopChild } from 'xstate';
+import { type ActorRefFrom, assign, sendTo, setup, stopChild } from 'xstate';
 import type { LeaveType } from '../src/domain/leave';
 import { leaveToasts } from '../src/domain/messages/leave';
-import { notProvided, type ToastParams } from './effects';
+import { childNews, notProvided, type ToastParams } from './effects';
 import { type LeaveCalendarInput, leaveCalendarMachine } from './leave-calendar.machine';
 import { leaveOverviewMachine } from './leave-overview.machine';
 import { leaveRequestDetailsMachine } from './leave-request-details.machine';
 import { type ListInput, listMachine } from './list.machine';
-import { requestLeaveMachine } from './request-leave.machine';
+import { requestLeaveDialogMachine } from './request-leave.machine';
 
 /**
  * One person's leave as the staff dashboard, My profile and user detail show it (spec section 2): the
@@ -36,7 +36,7 @@ type Children = {
   requests: ActorRefFrom<typeof listMachine>;
   overview: ActorRefFrom<typeof leaveOverviewMachine>;
   details: ActorRefFrom<typeof leaveRequestDetailsMachine>;
-  requestLeave: ActorRefFrom<typeof requestLeaveMachine>;
+  requestLeave: ActorRefFrom<typeof requestLeaveDialogMachine>;
 };
 
 export interface UserLeaveContext extends Children {
@@ -72,22 +72,15 @@ export const userLeaveMachine = setup({
     balances: listMachine,
     overview: leaveOverviewMachine,
     details: leaveRequestDetailsMachine,
-    requestLeave: requestLeaveMachine,
+    requestLeave: requestLeaveDialogMachine,
     calendar: leaveCalendarMachine,
     /** Hears what the children tell (they emit it) and passes it to this machine. */
-    childNews: fromCallback<EventObject, Listened>(({ input, sendBack }) => {
-      const subscriptions = [
-        input.overview.on('overview.loaded', ({ types }) => sendBack({ type: 'overview.loaded', types })),
-        input.requests.on('list.removed', () => sendBack({ type: 'requests.removed' })),
-        input.details.on('leaveRequest.deleted', () => sendBack({ type: 'details.deleted' })),
-        ...(input.balances
-          ? [input.balances.on('list.failed', () => sendBack({ type: 'balances.failed' }))]
-          : []),
-      ];
-      return () => {
-        for (const subscription of subscriptions) subscription.unsubscribe();
-      };
-    }),
+    childNews: childNews<Listened>((input, tell) => [
+      input.overview.on('overview.loaded', ({ types }) => tell({ type: 'overview.loaded', types })),
+      input.requests.on('list.removed', () => tell({ type: 'requests.removed' })),
+      input.details.on('leaveRequest.deleted', () => tell({ type: 'details.deleted' })),
+      input.balances?.on('list.failed', () => tell({ type: 'balances.failed' })),
+    ]),
   },
   actions: {
     notify: notProvided('userLeave', 'notify') as (_: unknown, params: ToastParams) => void,

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
-import { changePasswordMachine } from '../../machines/change-password.machine';
+import { changePasswordDialogMachine, changePasswordMachine } from '../../machines/change-password.machine';
 import type { ToastParams } from '../../machines/effects';
-import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
+import { forgotPasswordFormMachine, forgotPasswordMachine } from '../../machines/forgot-password.machine';
 import { loginFormMachine } from '../../machines/login-form.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { setPasswordMachine } from '../../machines/set-password.machine';
@@ -39,13 +39,18 @@ export function provideSession(effects: SessionEffects) {
         actions: { notify },
       }),
       forgotPassword: forgotPasswordMachine.provide({
-        actors: { submit: fromPromise(({ input }) => auth.forgetPassword({ email: input.email })) },
-        actions: { notify },
+        actors: {
+          form: forgotPasswordFormMachine.provide({
+            actors: { submit: fromPromise(({ input }) => auth.forgetPassword({ email: input.email })) },
+            actions: { notify },
+          }),
+        },
       }),
       setPassword: setPasswordMachine.provide({ actors: { submit: changePassword }, actions: { notify } }),
-      changePassword: changePasswordMachine.provide({
-        actors: { submit: changePassword },
-        actions: { notify },
+      changePassword: changePasswordDialogMachine.provide({
+        actors: {
+          form: changePasswordMachine.provide({ actors: { submit: changePassword }, actions: { notify } }),
+        },
       }),
       refreshAccessToken: fromPromise(() => auth.refresh()),
       logOut: fromPromise(() => auth.logout()),

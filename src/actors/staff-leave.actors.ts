@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { ToastParams } from '../../machines/effects';
 import { leaveRequestDetailsMachine } from '../../machines/leave-request-details.machine';
-import { requestLeaveMachine } from '../../machines/request-leave.machine';
+import { requestLeaveDialogMachine, requestLeaveMachine } from '../../machines/request-leave.machine';
 import { userLeaveMachine } from '../../machines/user-leave.machine';
 import { type HolidaysApi, holidaysApi } from '../api/holidays.api';
 import type { LeaveApi } from '../api/leave.api';
@@ -35,16 +35,22 @@ export interface StaffLeaveEffects {
 }
 
 function provideRequestLeave({ leave, notify, holidays = holidaysApi }: StaffLeaveEffects) {
-  return requestLeaveMachine.provide({
+  // A file that went up is not sent again when the request is retried (the dialog keeps the same File).
+  const uploaded = new WeakMap<File, string>();
+  const uploadOnce = async (file: File) => {
+    const done = uploaded.get(file);
+    if (done) return done;
+    const grant = await leave.uploadGrant(file.name, file.type);
+    await leave.upload(grant, file);
+    uploaded.set(file, grant.uploadKey);
+    return grant.uploadKey;
+  };
+  const form = requestLeaveMachine.provide({
     actors: {
       lookup: fromPromise(({ input: years }) => holidays.datesOfYears(years)),
-      upload: fromPromise(async ({ input: file }) => {
-        const grant = await leave.uploadGrant(file.name, file.type);
-        await leave.upload(grant, file);
-        return grant.uploadKey;
-      }),
-      submit: fromPromise(({ input }) =>
-        leave.create({
+      submit: fromPromise(async ({ input }) => {
+        const fileUrl = input.file ? await uploadOnce(input.file) : '';
+        return leave.create({
           userId: input.userId,
           leaveType: input.leaveType,
           fromDate: input.fromDate,
@@ -52,13 +58,14 @@ function provideRequestLeave({ leave, notify, holidays = holidaysApi }: StaffLea
           toDate: input.toDate,
           toDateIsAm: input.toDateIsAm,
           reason: input.reason,
-          fileUrl: input.uploadKey ?? '',
+          fileUrl,
           days: input.days,
-        }),
-      ),
+        });
+      }),
     },
     actions: { notify: (_, toast) => notify(toast) },
   });
+  return requestLeaveDialogMachine.provide({ actors: { form } });
 }
 export type RequestLeaveLogic = ReturnType<typeof provideRequestLeave>;
 

@@ -28,7 +28,6 @@ export const serializeByValue = (snapshot: AnyMachineSnapshot) => JSON.stringify
 
 /**
  * A form's model state: its state value, what is typed and which errors show (the guards read the values).
- * The cooldown's seconds are left out, as timers are.
  */
 export const serializeForm = (snapshot: AnyMachineSnapshot) => {
   const { values, errors, edited, submitError } = snapshot.context as {

@@ -1,59 +1,78 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { forgotPasswordMachine, resetRequestLabel } from '../../machines/forgot-password.machine';
-import { formView } from '../../machines/form';
-import { errors, people } from './fixtures';
-import { describeFormModel } from './form-model';
-import { expectToast, renderApp, settle } from './harness';
-import { forgotPasswordSpec } from './spec-forms';
+import type { SnapshotFrom } from 'xstate';
+import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
+import { planTransitionPaths } from './coverage';
+import { people } from './fixtures';
+import { advance, advanceThroughDelay, expectToast, openForgotPasswordTab, settle } from './harness';
+import { describeModelWalk, followActor } from './model-walk';
 
-/** Model-based test of the forgot-password form with its 20 second lock (see form-model.tsx for the method). */
-describeFormModel('forgot-password statechart, walked through the real app', {
+const sendButton = () => {
+  const form = screen.getByRole('form', { name: 'Forgot password' });
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (!button) throw new Error('no submit button');
+  return button;
+};
+
+type Flow = typeof forgotPasswordMachine;
+type FlowEvent =
+  | { type: 'xstate.done.actor.form'; output: undefined }
+  | { type: 'xstate.after.tick.forgotPassword.locked.counting' }
+  | { type: 'xstate.after.lock.forgotPassword.locked' };
+
+/**
+ * Model-based test of the forgot-password flow: after each reset e-mail sent, spec section 2's 20 second
+ * wait, the button counting down ('Please wait Ns before requesting again...'), then available again.
+ */
+const flow = followActor(forgotPasswordMachine);
+/** Seconds of the wait that have passed, counted by the walk from the ticks it made happen. */
+let ticked = 0;
+describeModelWalk<Flow, FlowEvent>({
+  title: 'forgot-password flow statechart, walked through the forgot-password tab of /login',
   machine: forgotPasswordMachine,
-  starts: [
-    {
-      name: 'forgot-password tab',
-      input: { params: {} },
-      async open(inspect) {
-        const app = await renderApp({ path: '/login', inspect });
-        await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Forgot Password?' })));
-        await settle();
-        return app;
-      },
-    },
-  ],
-  events: [
-    { type: 'field.change', name: 'email', value: people.staff.email },
-    { type: 'field.change', name: 'email', value: '' },
-    { type: 'field.blur', name: 'email' },
-    { type: 'form.submit' },
-    { type: 'xstate.done.actor.requestPasswordReset', output: undefined, actorId: 'requestPasswordReset' },
-    {
-      type: 'xstate.error.actor.requestPasswordReset',
-      error: errors.mailDown,
-      actorId: 'requestPasswordReset',
-    },
-    { type: 'xstate.after.cooldownTick.forgotPassword.coolingDown.counting' },
-    { type: 'xstate.after.cooldown.forgotPassword.coolingDown' },
-  ],
-  labels: { email: 'Email' },
-  form: () => screen.queryByRole('form', { name: 'Forgot password' }),
-  submitName: (s) => resetRequestLabel(formView(s)),
-  canSubmit: forgotPasswordSpec.canSubmit,
-  specErrors: forgotPasswordSpec.errors,
-  request: { method: 'POST', path: '/api/auth/forget-password', okStatus: 200 },
-  expectScreen(app, s, event) {
-    expect(screen.getByRole('tab', { name: 'Forgot Password', selected: true })).toBeInTheDocument();
-    if (s.matches('submitting')) {
-      expect(app.server.pending('POST', '/api/auth/forget-password').map((r) => r.body)).toEqual([
-        { email: people.staff.email },
-      ]);
+  actor: flow,
+  plan: planTransitionPaths(forgotPasswordMachine, {
+    starts: [{ name: 'forgot-password tab', input: { params: {} } }],
+    events: [
+      { type: 'xstate.done.actor.form', output: undefined },
+      { type: 'xstate.after.tick.forgotPassword.locked.counting' },
+      { type: 'xstate.after.lock.forgotPassword.locked' },
+    ],
+  }),
+  open: () => {
+    ticked = 0;
+    return openForgotPasswordTab(flow.inspect);
+  },
+  async perform(app, event) {
+    if (event.type === 'xstate.done.actor.form') {
+      fireEvent.change(screen.getByLabelText('Email'), { target: { value: people.staff.email } });
+      await settle();
+      await act(async () => fireEvent.click(sendButton()));
+      await settle();
+      app.server.answer('POST', '/api/auth/forget-password', 200, {});
+      await settle();
+    } else if (event.type === 'xstate.after.tick.forgotPassword.locked.counting') {
+      await advance(1000);
+      ticked += 1;
+    } else {
+      await advanceThroughDelay(forgotPasswordMachine, event.type, () => flow.live().matches('asking'));
     }
-    if (event?.type === 'xstate.done.actor.requestPasswordReset') {
+  },
+  expectScreen(_app, s: SnapshotFrom<Flow>, event) {
+    const button = sendButton();
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    if (event?.type === 'xstate.done.actor.form')
       expectToast('Reset email sent', 'Please check your email for reset instructions.');
-      expect(s.context.cooldownSecondsLeft).toBe(20);
+    if (s.matches('locked')) {
+      expect(button).toHaveTextContent(`Please wait ${20 - ticked}s before requesting again...`);
+      expect(button).toBeDisabled();
+      // The address the e-mail went to stays showing.
+      expect(email.value).toBe(people.staff.email);
+    } else {
+      expect(button).toHaveTextContent('Send Reset Email');
+      // After a wait, a fresh form starts from the address sent to, ready to send again.
+      expect(email.value).toBe(event === null ? '' : people.staff.email);
+      expect(button.disabled).toBe(email.value === '');
     }
-    if (event?.type === 'xstate.error.actor.requestPasswordReset')
-      expectToast('Error', errors.mailDown.message);
   },
 });

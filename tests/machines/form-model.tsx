@@ -104,9 +104,7 @@ function input(form: HTMLElement, name: string, label: string): HTMLInputElement
 /** The screen shows what the form machine holds. */
 function expectForm<TMachine extends AnyStateMachine>(model: FormModel<TMachine>, s: AnyMachineSnapshot) {
   const form = model.form();
-  const showing = ['editing', 'uploading', 'submitting', 'submitFailed', 'coolingDown'].some((state) =>
-    s.matches(state),
-  );
+  const showing = ['editing', 'uploading', 'submitting', 'submitFailed'].some((state) => s.matches(state));
   if (!showing) return;
   expect(form, 'the form is on screen').not.toBeNull();
   if (!form) return;

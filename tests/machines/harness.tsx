@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
@@ -165,4 +165,12 @@ export function pdfTab(blobUrl: string) {
     },
   };
   return tab;
+}
+
+/** /login with its Forgot Password tab chosen (spec section 2). */
+export async function openForgotPasswordTab(inspect: Inspector) {
+  const app = await renderApp({ path: '/login', inspect });
+  await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Forgot Password?' })));
+  await settle();
+  return app;
 }

@@ -109,10 +109,8 @@ describe('form selectors', () => {
         submitError: null,
         lookups: {},
         params: {},
-        cooldownSecondsLeft: 0,
         result: null,
         file: null,
-        uploadKey: null,
         ...context,
       },
     });
@@ -127,9 +125,9 @@ describe('form selectors', () => {
   });
 
   it('labels Send Reset Email by the request state, with the live countdown', () => {
-    expect(resetRequestLabel({ submitting: false, cooldownSecondsLeft: null })).toBe('Send Reset Email');
-    expect(resetRequestLabel({ submitting: true, cooldownSecondsLeft: null })).toBe('Sending...');
-    expect(resetRequestLabel({ submitting: false, cooldownSecondsLeft: 17 })).toBe(
+    expect(resetRequestLabel({ submitting: false, lockSecondsLeft: null })).toBe('Send Reset Email');
+    expect(resetRequestLabel({ submitting: true, lockSecondsLeft: null })).toBe('Sending...');
+    expect(resetRequestLabel({ submitting: false, lockSecondsLeft: 17 })).toBe(
       'Please wait 17s before requesting again...',
     );
   });

@@ -1,9 +1,6 @@
 import { Button, Flex, Grid, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { useDropzone } from 'react-dropzone';
-import type { ActorRefFrom } from 'xstate';
-import type { requestLeaveMachine } from '../../../machines/request-leave.machine';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES } from '../../domain/attachments';
 import type { LeaveType } from '../../domain/leave';
 import {
@@ -17,14 +14,15 @@ import { FormDialog } from '../../ui/form-dialog';
 import { FormError, FormField, LabelledField } from '../../ui/form-field';
 import { PlusIcon } from '../../ui/icons';
 import { type FormActorRef, useForm } from '../../ui/use-form';
+import { type FormDialogRef, useFormDialog } from '../../ui/use-form-dialog';
 
 /** The dates the API takes for leave (balances are kept for 2000 to 2100). */
 const EARLIEST_LEAVE_DATE = '2000-01-01';
 const LATEST_LEAVE_DATE = '2100-12-31';
 
 export interface RequestLeaveDialogProps {
-  /** The form statechart, spawned by the screen's parent machine (a fresh one after each request). */
-  actor: ActorRefFrom<typeof requestLeaveMachine>;
+  /** The dialog's statechart, spawned by the screen's parent machine (a fresh one after each request). */
+  dialog: FormDialogRef;
   leaveTypes: LeaveType[];
   /** The button that opens the dialog. */
   triggerLabel?: string;
@@ -32,17 +30,15 @@ export interface RequestLeaveDialogProps {
 
 /** The Request for Leave dialog with its opening button (spec section 2). */
 export function RequestLeaveDialog({
-  actor,
+  dialog,
   leaveTypes,
   triggerLabel = 'Request Leave',
 }: RequestLeaveDialogProps) {
-  const open = useSelector(actor, (s) => !s.matches('closed') && s.status !== 'done');
-  const busy = useSelector(actor, (s) => s.matches('submitting') || s.matches('uploading'));
-  const close = () => actor.send({ type: 'dialog.close' });
+  const { open, form, busy, show, close } = useFormDialog<RequestLeaveFormValues>(dialog);
 
   return (
     <>
-      <Button colorPalette="teal" size="sm" onClick={() => actor.send({ type: 'dialog.open' })}>
+      <Button colorPalette="teal" size="sm" onClick={show}>
         <PlusIcon />
         {triggerLabel}
       </Button>
@@ -54,11 +50,7 @@ export function RequestLeaveDialog({
         onClose={close}
         dismissOnOutsideClick={false}
       >
-        <RequestLeaveForm
-          key={actor.sessionId}
-          actor={actor as unknown as FormActorRef<RequestLeaveFormValues>}
-          leaveTypes={leaveTypes}
-        />
+        {form && <RequestLeaveForm key={form.sessionId} actor={form} leaveTypes={leaveTypes} />}
       </FormDialog>
     </>
   );

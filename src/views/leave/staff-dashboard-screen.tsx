@@ -40,7 +40,7 @@ export function StaffDashboardScreen({
         leave={leave}
         title="Your Recent Requests"
         label="Your leave requests"
-        actions={<RequestLeaveDialog actor={leave.requestLeave} leaveTypes={leave.leaveTypes} />}
+        actions={<RequestLeaveDialog dialog={leave.requestLeave} leaveTypes={leave.leaveTypes} />}
         toolbar={
           <HStack gap="2" wrap="wrap">
             <ListFilter

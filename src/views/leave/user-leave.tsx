@@ -174,7 +174,7 @@ export function UserLeaveSection({
         actions={
           canRequest && (
             <RequestLeaveDialog
-              actor={leave.requestLeave}
+              dialog={leave.requestLeave}
               leaveTypes={leave.leaveTypes}
               triggerLabel="Add Leave Request"
             />

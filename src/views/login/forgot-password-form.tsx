@@ -1,18 +1,29 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { canSubmitForgotPassword, resetRequestLabel } from '../../../machines/forgot-password.machine';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import {
+  canSubmitForgotPassword,
+  type forgotPasswordMachine,
+  resetRequestLabel,
+} from '../../../machines/forgot-password.machine';
 import type { ForgotPasswordFormValues } from '../../domain/auth-forms';
 import { FormError, FormField } from '../../ui/form-field';
 import { type FormActorRef, useForm } from '../../ui/use-form';
 import { TabSwitchLink } from './login-form-parts';
 
+/** The forgot-password tab: its form, or during the lock the address the e-mail went to and the count. */
 export function ForgotPasswordForm({
   actor,
   onBackToLogin,
 }: {
-  actor: FormActorRef<ForgotPasswordFormValues>;
+  actor: ActorRefFrom<typeof forgotPasswordMachine>;
   onBackToLogin: () => void;
 }) {
-  const form = useForm(actor, canSubmitForgotPassword);
+  const formActor: FormActorRef<ForgotPasswordFormValues> = useSelector(actor, (s) => s.context.form);
+  const lockSecondsLeft = useSelector(actor, (s) => (s.matches('locked') ? s.context.secondsLeft : null));
+  const form = useForm(formActor, canSubmitForgotPassword);
+  const locked = lockSecondsLeft !== null;
+  const email = form.field('email');
   return (
     <form noValidate aria-label="Forgot password" onSubmit={form.onSubmit}>
       <Stack gap="5">
@@ -22,13 +33,13 @@ export function ForgotPasswordForm({
         <FormField
           label="Email"
           type="email"
-          field={form.field('email')}
+          field={{ ...email, disabled: email.disabled || locked }}
           autoComplete="username"
           placeholder="Your work email"
         />
         <FormError message={form.submitError} />
-        <Button type="submit" colorPalette="teal" width="full" disabled={!form.canSubmit}>
-          {resetRequestLabel(form)}
+        <Button type="submit" colorPalette="teal" width="full" disabled={!form.canSubmit || locked}>
+          {resetRequestLabel({ submitting: form.submitting, lockSecondsLeft })}
         </Button>
         <TabSwitchLink onSelect={onBackToLogin}>Back to Login</TabSwitchLink>
       </Stack>
