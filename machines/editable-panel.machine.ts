@@ -1,20 +1,11 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
-import { employmentInfoBodySchema } from '../src/domain/employment-info';
-import { bodyFieldErrors } from '../src/domain/forms';
-import { payrollToasts } from '../src/domain/messages/payroll';
-import { recordPanelToasts } from '../src/domain/messages/staff';
-import { parseLeaveAllowanceForm } from '../src/domain/onboarding';
-import { paymentInfoFormSchema, withOfficialCpfRates } from '../src/domain/payment-info';
-import { snapshotFormSchema } from '../src/domain/payslips';
-import { staffInfoBodySchema } from '../src/domain/staff-info';
 import type { UserDetail } from '../src/domain/users';
 import { notProvided, type ToastParams } from './effects';
 
-/** The panels of My profile and user detail (spec section 2), each one instance of this statechart. */
-/** Messages by field name, one per field. */
-type Errors = Record<string, string>;
+/** Messages by field name, one per field; a key that names no field is a message for the whole panel. */
+export type PanelErrors = Record<string, string>;
 
 export type PanelKind =
   | 'profile'
@@ -31,10 +22,23 @@ export type RecordPanelKind = Exclude<PanelKind, 'paymentSnapshot'>;
 /** A panel's fields as the inputs hold them. */
 export type PanelValues = Record<string, string>;
 
+/**
+ * What makes one panel what it is, given by whoever spawns it (machines/record-panels.ts, Pay Items): its
+ * checks, what a change brings with it, and the spec's toasts.
+ */
+export interface PanelRules {
+  /** The messages the values would show (spec section 5); none when they may be saved. */
+  check: (values: PanelValues) => PanelErrors;
+  /** What else a change fills in (the payment panel's official CPF rates for the birth date). */
+  afterChange?: (draft: PanelValues, field: string, facts: { dateOfBirth: string | null }) => PanelValues;
+  toasts: { saved: ToastParams; failed: (error: ApiError) => ToastParams };
+}
+
 export interface EditablePanelInput {
   kind: PanelKind;
+  rules: PanelRules;
   values: PanelValues;
-  /** The payment panel fills in the official CPF rates for this birth date when the CPF type changes. */
+  /** What the rules may need besides the values (the payment panel's CPF rates follow the birth date). */
   dateOfBirth?: string | null;
   /** Whose record the panel edits, handed to `savePanel`. */
   subject?: PanelSubject;
@@ -47,12 +51,13 @@ export type PanelSubject =
 
 export interface EditablePanelContext {
   kind: PanelKind;
+  rules: PanelRules;
   subject: PanelSubject | null;
   dateOfBirth: string | null;
   /** What the server holds: Cancel restores these. */
   stored: PanelValues;
   draft: PanelValues;
-  errors: Errors;
+  errors: PanelErrors;
   error: ApiError | null;
   /**
    * The Leave Allowance panel (issue 17): the entitlement the policies give, by leave type id, which
@@ -72,42 +77,6 @@ export type EditablePanelEvent =
   | { type: 'panel.save' }
   /** From the screen's parent: the entitlements arrived (the Leave Allowance panel). */
   | { type: 'panel.prefill'; values: PanelValues; minimums: Record<string, number | null> };
-
-const ALL_REQUIRED = 'All fields are required.';
-
-/** Each kind's check, with the spec's messages (section 5). */
-export function panelErrors(kind: PanelKind, values: PanelValues): Errors {
-  switch (kind) {
-    case 'profile': {
-      const errors: Errors = {};
-      for (const field of ['fullName', 'email']) if (!values[field]?.trim()) errors[field] = ALL_REQUIRED;
-      return errors;
-    }
-    case 'staffInfo':
-      return bodyFieldErrors(staffInfoBodySchema, values);
-    case 'employmentInfo':
-      return bodyFieldErrors(employmentInfoBodySchema, values);
-    case 'paymentInfo':
-      return bodyFieldErrors(paymentInfoFormSchema, values);
-    case 'paymentSnapshot':
-      return bodyFieldErrors(snapshotFormSchema, values);
-    case 'leaveAllowance': {
-      // The panel shows every type but Unpaid Leave, keyed by id.
-      const types = Object.keys(values).map((id) => ({ id: Number(id), name: id, unlimited: false }));
-      const parsed = parseLeaveAllowanceForm(types, values);
-      return parsed.ok ? {} : { leave: parsed.message };
-    }
-  }
-}
-
-/** Spec section 8: the toasts of each panel, worded in the features' messages modules. */
-export const panelToasts: Record<
-  PanelKind,
-  { saved: ToastParams; failed: (error: ApiError) => ToastParams }
-> = {
-  ...recordPanelToasts,
-  paymentSnapshot: { saved: payrollToasts.snapshotSaved, failed: payrollToasts.snapshotFailed },
-};
 
 /** The stored values, with a suggestion in each field that has nothing stored. */
 const withSuggestions = (stored: PanelValues, suggested: PanelValues): PanelValues =>
@@ -153,13 +122,14 @@ export function createEditablePanelMachine(definition: { id: string; description
       hasChanges: ({ context }) => isPanelDirty(context),
       /** Something changed and the draft passes the panel's checks. */
       canSave: ({ context }) =>
-        isPanelDirty(context) && Object.keys(panelErrors(context.kind, context.draft)).length === 0,
+        isPanelDirty(context) && Object.keys(context.rules.check(context.draft)).length === 0,
     },
   }).createMachine({
     id: definition.id,
     description: definition.description,
     context: ({ input }) => ({
       kind: input.kind,
+      rules: input.rules,
       subject: input.subject ?? null,
       dateOfBirth: input.dateOfBirth ?? null,
       stored: input.values,
@@ -196,18 +166,16 @@ export function createEditablePanelMachine(definition: { id: string; description
         on: {
           'panel.change': {
             description:
-              'A field changes; in the payment panel a new CPF type or section brings the official rates.',
+              "A field changes, with what the panel's rules fill in after it (the payment panel's official CPF rates); its message and the panel's own clear.",
             actions: assign(({ context, event }) => {
-              const { [event.field]: _, leave: __, ...errors } = context.errors;
-              const draft = { ...context.draft, [event.field]: event.value };
-              const choosesCpf = event.field === 'cpfType' || event.field === 'cpfSection';
-              return {
-                draft:
-                  context.kind === 'paymentInfo' && choosesCpf
-                    ? withOfficialCpfRates(draft, context.dateOfBirth)
-                    : draft,
-                errors,
-              };
+              const changed = { ...context.draft, [event.field]: event.value };
+              const draft = context.rules.afterChange
+                ? context.rules.afterChange(changed, event.field, { dateOfBirth: context.dateOfBirth })
+                : changed;
+              const errors = Object.fromEntries(
+                Object.entries(context.errors).filter(([key]) => key !== event.field && key in draft),
+              );
+              return { draft, errors };
             }),
           },
           'panel.cancel': {
@@ -220,7 +188,7 @@ export function createEditablePanelMachine(definition: { id: string; description
             {
               guard: 'hasChanges',
               target: '.invalid',
-              actions: assign({ errors: ({ context }) => panelErrors(context.kind, context.draft) }),
+              actions: assign({ errors: ({ context }) => context.rules.check(context.draft) }),
             },
           ],
         },
@@ -245,7 +213,7 @@ export function createEditablePanelMachine(definition: { id: string; description
             target: 'readOnly',
             actions: [
               assign(({ event }) => ({ stored: event.output, draft: event.output })),
-              { type: 'notify', params: ({ context }) => panelToasts[context.kind].saved },
+              { type: 'notify', params: ({ context }) => context.rules.toasts.saved },
               emit(({ context }) => ({
                 type: 'panel.saved' as const,
                 kind: context.kind,
@@ -260,7 +228,7 @@ export function createEditablePanelMachine(definition: { id: string; description
               assign({ error: ({ event }) => toApiError(event.error) }),
               {
                 type: 'notify',
-                params: ({ context, event }) => panelToasts[context.kind].failed(toApiError(event.error)),
+                params: ({ context, event }) => context.rules.toasts.failed(toApiError(event.error)),
               },
             ],
           },

@@ -1,12 +1,4 @@
-import {
-  type ActorRefFrom,
-  assertEvent,
-  assign,
-  type EventObject,
-  fromCallback,
-  fromPromise,
-  setup,
-} from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { PayslipStatus } from '../src/domain/enums';
 import type { LeaveBalance } from '../src/domain/leave';
@@ -21,8 +13,8 @@ import {
   payItemDraftError,
   snapshotFormValues,
 } from '../src/domain/payslips';
-import { notProvided, type ToastParams } from './effects';
-import { paymentSnapshotMachine } from './payment-snapshot.machine';
+import { childNews, notProvided, type ToastParams } from './effects';
+import { paymentSnapshotMachine, paymentSnapshotRules } from './payment-snapshot.machine';
 import { isProcessedPayslip, nextPayslipStatus } from './payslip.lifecycle';
 
 /**
@@ -122,12 +114,9 @@ export const payItemsMachine = setup({
     ),
     snapshot: paymentSnapshotMachine,
     /** Hears the snapshot panel's saves (it emits them) and passes them to this machine. */
-    snapshotSaves: fromCallback<EventObject, { snapshot: PayItemsContext['snapshot'] }>(
-      ({ input, sendBack }) => {
-        const subscription = input.snapshot?.on('panel.saved', () => sendBack({ type: 'snapshot.saved' }));
-        return () => subscription?.unsubscribe();
-      },
-    ),
+    snapshotSaves: childNews<{ snapshot: PayItemsContext['snapshot'] }>((input, tell) => [
+      input.snapshot?.on('panel.saved', () => tell({ type: 'snapshot.saved' })),
+    ]),
   },
   actions: {
     notify: notProvided('pay-items', 'notify') as (_: unknown, params: ToastParams) => void,
@@ -144,6 +133,7 @@ export const payItemsMachine = setup({
           id: 'snapshot',
           input: {
             kind: 'paymentSnapshot' as const,
+            rules: paymentSnapshotRules,
             values: snapshotFormValues(output.payslip),
             subject: { payslip: { userId: context.userId, year: context.year, month: context.month } },
           },

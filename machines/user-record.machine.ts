@@ -1,13 +1,4 @@
-import {
-  type ActorRefFrom,
-  assign,
-  type EventObject,
-  enqueueActions,
-  fromCallback,
-  fromPromise,
-  sendTo,
-  setup,
-} from 'xstate';
+import { type ActorRefFrom, assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import { EMPLOYMENT_STATUSES } from '../src/domain/enums';
@@ -19,7 +10,8 @@ import type { LeaveAllowanceRow, LeaveTypeRef } from '../src/domain/onboarding';
 import { type RecordPanelValues, recordPanelValues } from '../src/domain/record-panels';
 import type { UserDetail } from '../src/domain/users';
 import { editablePanelMachine, type PanelValues, type RecordPanelKind } from './editable-panel.machine';
-import { notProvided, type ToastParams } from './effects';
+import { childNews, notProvided, type ToastParams } from './effects';
+import { recordPanelRules } from './record-panels';
 import { userLeaveMachine } from './user-leave.machine';
 
 /**
@@ -79,18 +71,13 @@ export const userRecordMachine = setup({
     panel: editablePanelMachine,
     leave: userLeaveMachine,
     /** Hears the panels' saves (each emits its own) and passes them to this machine. */
-    panelSaves: fromCallback<EventObject, { panels: RecordPanelRefs | null }>(({ input, sendBack }) => {
-      const subscriptions = Object.values(input.panels ?? {})
-        .filter((panel): panel is PanelRef => panel !== null)
-        .map((panel) =>
-          panel.on('panel.saved', ({ kind, values }) => {
-            if (kind !== 'paymentSnapshot') sendBack({ type: 'panel.saved', kind, values });
-          }),
-        );
-      return () => {
-        for (const subscription of subscriptions) subscription.unsubscribe();
-      };
-    }),
+    panelSaves: childNews<{ panels: RecordPanelRefs | null }>((input, tell) =>
+      Object.values(input.panels ?? {}).map((panel: PanelRef | null) =>
+        panel?.on('panel.saved', ({ kind, values }) => {
+          if (kind !== 'paymentSnapshot') tell({ type: 'panel.saved', kind, values });
+        }),
+      ),
+    ),
   },
   actions: {
     notify: notProvided('user-record', 'notify') as (_: unknown, params: ToastParams) => void,
@@ -107,7 +94,10 @@ export const userRecordMachine = setup({
       const panel = (kind: RecordPanelKind) => {
         const first = values[kind];
         return first
-          ? spawn('panel', { id: kind, input: { kind, values: first, subject, dateOfBirth } })
+          ? spawn('panel', {
+              id: kind,
+              input: { kind, rules: recordPanelRules[kind], values: first, subject, dateOfBirth },
+            })
           : null;
       };
       return {

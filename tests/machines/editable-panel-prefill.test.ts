@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { editablePanelMachine } from '../../machines/editable-panel.machine';
+import { recordPanelRules } from '../../machines/record-panels';
 import { officialCpfRatesFor, paymentInfoFormValues } from '../../src/domain/payment-info';
 import { onboardedStaff } from './staff-fixtures';
 
@@ -10,7 +11,9 @@ describe('payment panel', () => {
     ...paymentInfoFormValues(onboardedStaff.paymentInfo as NonNullable<typeof onboardedStaff.paymentInfo>),
   };
   const start = (dateOfBirth: string | null) => {
-    const actor = createActor(editablePanelMachine, { input: { kind: 'paymentInfo', values, dateOfBirth } });
+    const actor = createActor(editablePanelMachine, {
+      input: { kind: 'paymentInfo', rules: recordPanelRules.paymentInfo, values, dateOfBirth },
+    });
     actor.start();
     actor.send({ type: 'panel.edit' });
     return actor;

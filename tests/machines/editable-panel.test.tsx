@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import { editablePanelMachine } from '../../machines/editable-panel.machine';
+import { recordPanelRules } from '../../machines/record-panels';
 import type { ApiError } from '../../src/domain/auth';
 import { maskNric } from '../../src/domain/masking';
 import { nricCheckLetter } from '../../src/domain/nric';
@@ -191,7 +192,10 @@ function walkThrough({ name, path, storage, person, field, expectChrome }: (type
 
   /** The page has a panel per record; the Staff tab's is the one under test. */
   const actor = followActor(editablePanelMachine, (snapshot) => snapshot.context.kind === 'staffInfo');
-  const start = { name: `opens ${name}`, input: { kind: 'staffInfo' as const, values: stored } };
+  const start = {
+    name: `opens ${name}`,
+    input: { kind: 'staffInfo' as const, rules: recordPanelRules.staffInfo, values: stored },
+  };
   const plan = planTransitionPaths(editablePanelMachine, {
     starts: [start],
     events: eventsOf(field),

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import { isPanelDirty } from '../../machines/editable-panel.machine';
-import { paymentSnapshotMachine } from '../../machines/payment-snapshot.machine';
+import { paymentSnapshotMachine, paymentSnapshotRules } from '../../machines/payment-snapshot.machine';
 import { formatAmount } from '../../src/domain/money';
 import { snapshotFormValues } from '../../src/domain/payslips';
 import { describeEvent, planTransitionPaths } from './coverage';
@@ -54,7 +54,10 @@ function canProduce(s: Snapshot, event: Event): boolean {
 }
 
 const starts = [
-  { name: 'admin opens Pay Items', input: { kind: 'paymentSnapshot' as const, values: stored } },
+  {
+    name: 'admin opens Pay Items',
+    input: { kind: 'paymentSnapshot' as const, rules: paymentSnapshotRules, values: stored },
+  },
 ];
 const actor = followActor(paymentSnapshotMachine);
 const plan = planTransitionPaths(paymentSnapshotMachine, {

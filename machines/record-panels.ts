@@ -1,0 +1,48 @@
+import { employmentInfoBodySchema } from '../src/domain/employment-info';
+import { bodyFieldErrors } from '../src/domain/forms';
+import { recordPanelToasts } from '../src/domain/messages/staff';
+import { parseLeaveAllowanceForm } from '../src/domain/onboarding';
+import { paymentInfoFormSchema, withOfficialCpfRates } from '../src/domain/payment-info';
+import { staffInfoBodySchema } from '../src/domain/staff-info';
+import type { PanelRules, RecordPanelKind } from './editable-panel.machine';
+
+const ALL_REQUIRED = 'All fields are required.';
+
+/**
+ * The rules of each record panel of My profile and user detail (spec section 2), which the user record
+ * hands each panel it spawns: the checks with spec section 5's messages, and spec section 8's toasts.
+ */
+export const recordPanelRules: Record<RecordPanelKind, PanelRules> = {
+  profile: {
+    check: (values) => {
+      const errors: Record<string, string> = {};
+      for (const field of ['fullName', 'email']) if (!values[field]?.trim()) errors[field] = ALL_REQUIRED;
+      return errors;
+    },
+    toasts: recordPanelToasts.profile,
+  },
+  staffInfo: {
+    check: (values) => bodyFieldErrors(staffInfoBodySchema, values),
+    toasts: recordPanelToasts.staffInfo,
+  },
+  employmentInfo: {
+    check: (values) => bodyFieldErrors(employmentInfoBodySchema, values),
+    toasts: recordPanelToasts.employmentInfo,
+  },
+  paymentInfo: {
+    check: (values) => bodyFieldErrors(paymentInfoFormSchema, values),
+    // A new CPF type or section brings the official rates for the birth date, as onboarding does.
+    afterChange: (draft, field, { dateOfBirth }) =>
+      field === 'cpfType' || field === 'cpfSection' ? withOfficialCpfRates(draft, dateOfBirth) : draft,
+    toasts: recordPanelToasts.paymentInfo,
+  },
+  leaveAllowance: {
+    // The panel shows every type but Unpaid Leave, keyed by id; its one message is the panel's own.
+    check: (values): Record<string, string> => {
+      const types = Object.keys(values).map((id) => ({ id: Number(id), name: id, unlimited: false }));
+      const parsed = parseLeaveAllowanceForm(types, values);
+      return parsed.ok ? {} : { leave: parsed.message };
+    },
+    toasts: recordPanelToasts.leaveAllowance,
+  },
+};
