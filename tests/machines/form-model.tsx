@@ -8,7 +8,7 @@ import type {
   InputFrom,
   InspectionEvent,
 } from 'xstate';
-import { type CanSubmit, type FormContext, formView } from '../../machines/form';
+import type { FormContext } from '../../machines/form';
 import { formatTransition } from '../../machines/transitions';
 import type { ApiError } from '../../src/domain/auth';
 import {
@@ -104,12 +104,12 @@ function input(form: HTMLElement, name: string, label: string): HTMLInputElement
 /** The screen shows what the form machine holds. */
 function expectForm<TMachine extends AnyStateMachine>(model: FormModel<TMachine>, s: AnyMachineSnapshot) {
   const form = model.form();
-  const showing = ['editing', 'uploading', 'submitting', 'submitFailed'].some((state) => s.matches(state));
+  const showing = ['editing', 'submitting', 'submitFailed'].some((state) => s.matches(state));
   if (!showing) return;
   expect(form, 'the form is on screen').not.toBeNull();
   if (!form) return;
   const context = s.context as Ctx;
-  const view = formView(s, model.canSubmit as CanSubmit<Record<string, string>> | undefined);
+  const view = { submitting: s.matches('submitting'), canSubmit: submitEnabled(model, s) };
   for (const [name, label] of Object.entries(model.labels)) {
     const field = input(form, name, label);
     expect(field.value, `${label} shows what was typed`).toBe(context.values[name]);
@@ -151,10 +151,15 @@ function canProduce<TMachine extends AnyStateMachine>(
     const { name, value } = e as Extract<FormModelEvent, { type: 'field.change' }>;
     return context.values[name] !== value;
   }
-  if (e.type === 'form.submit') {
-    return formView(s, model.canSubmit as CanSubmit<Record<string, string>> | undefined).canSubmit;
-  }
+  if (e.type === 'form.submit') return submitEnabled(model, s);
   return true;
+}
+
+/** Spec section 5: submit is enabled unless the request is out or the spec's own rule for the form says no. */
+function submitEnabled<TMachine extends AnyStateMachine>(model: FormModel<TMachine>, s: AnyMachineSnapshot) {
+  const { values, errors } = s.context as Ctx;
+  const rule = model.canSubmit as ((v: typeof values, e: typeof errors) => boolean) | undefined;
+  return !s.matches('submitting') && (rule?.(values, errors) ?? true);
 }
 
 async function perform<TMachine extends AnyStateMachine>(
