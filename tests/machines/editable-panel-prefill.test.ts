@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { editablePanelMachine } from '../../machines/editable-panel.machine';
 import { recordPanelRules } from '../../machines/record-panels';
-import { officialCpfRatesFor, paymentInfoFormValues } from '../../src/domain/payment-info';
+import { paymentInfoFormValues } from '../../src/domain/payment-info';
 import { onboardedStaff } from './staff-fixtures';
 
 /** The payment panel's CPF prefill: the same official rates the onboarding wizard fills in. */
@@ -23,17 +23,10 @@ describe('payment panel', () => {
     const actor = start('1960-05-01');
     actor.send({ type: 'panel.change', field: 'cpfType', value: 'SINGAPORE PR 2 YEAR' });
     actor.send({ type: 'panel.change', field: 'cpfSection', value: 'CPF2' });
-    const official = officialCpfRatesFor({
-      cpfType: 'SINGAPORE PR 2 YEAR',
-      cpfSection: 'CPF2',
-      dateOfBirth: '1960-05-01',
-    });
-    expect(official).not.toBeNull();
+    // A 2nd-year PR on F/G (CPF2) aged above 65 to 70 in 2026: employee 5%, employer 9% (the full
+    // Table 1 employer rate), as the shared CPF facts give them (Table 5; 65-70 = 9 + 5).
     const { draft } = actor.getSnapshot().context;
-    expect([draft.employeeCpfContributionRate, draft.employerCpfContributionRate]).toEqual([
-      String(official?.employee),
-      String(official?.employer),
-    ]);
+    expect([draft.employeeCpfContributionRate, draft.employerCpfContributionRate]).toEqual(['5', '9']);
     // The admin may still type other rates.
     actor.send({ type: 'panel.change', field: 'employeeCpfContributionRate', value: '19' });
     expect(actor.getSnapshot().context.draft.employeeCpfContributionRate).toBe('19');

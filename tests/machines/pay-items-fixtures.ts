@@ -127,3 +127,7 @@ export async function answerLoad(
   server.answer('GET', `/api/users/${employee.id}/leave-balances`, 200, balances);
   await settle();
 }
+
+/** How the screens write an amount of dollars: grouped thousands and two decimals ('1,234.50'). */
+export const dollars = (amount: number) =>
+  amount.toLocaleString('en-SG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

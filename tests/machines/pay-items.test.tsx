@@ -3,7 +3,6 @@ import { expect } from 'vitest';
 import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import { payItemsMachine } from '../../machines/pay-items.machine';
 import type { ApiError } from '../../src/domain/auth';
-import { formatAmount } from '../../src/domain/money';
 import type { PayslipDetail } from '../../src/domain/payslips';
 import { describeEvent, planTransitionPaths } from './coverage';
 import { expectToast, type RunningApp, settle } from './harness';
@@ -11,6 +10,7 @@ import { describeModelWalk, followActor } from './model-walk';
 import {
   answerLoad,
   bonus,
+  dollars,
   employee,
   openPayItems,
   period,
@@ -236,7 +236,7 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
       'Others',
     ]);
     const gross = s.context.payslip?.totals?.grossPay as number;
-    expect(screen.getAllByText(formatAmount(gross)).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(dollars(gross)).length).toBeGreaterThan(0);
     const snapshotCard = screen
       .getByRole('heading', { name: 'Payment Information Used' })
       .closest('.chakra-card__body') as HTMLElement;
@@ -244,10 +244,10 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
     const shownSalary = snapshotSaved
       ? savedSnapshot.basicSalarySnapshot
       : (s.context.payslip?.basicSalarySnapshot as number);
-    expect(within(snapshotCard).getByText(formatAmount(shownSalary))).toBeInTheDocument();
+    expect(within(snapshotCard).getByText(dollars(shownSalary))).toBeInTheDocument();
     expect(screen.getByText('Annual Leave')).toBeInTheDocument();
     expect(bonusRows().map((row) => row.querySelectorAll('td')[1]?.textContent)).toEqual(
-      s.context.items.BONUS.map((item) => formatAmount(item.amount)),
+      s.context.items.BONUS.map((item) => dollars(item.amount)),
     );
   }
   if (s.matches('processed')) {

@@ -3,7 +3,6 @@ import { expect } from 'vitest';
 import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import { isPanelDirty } from '../../machines/editable-panel.machine';
 import { paymentSnapshotMachine, paymentSnapshotRules } from '../../machines/payment-snapshot.machine';
-import { formatAmount } from '../../src/domain/money';
 import { snapshotFormValues } from '../../src/domain/payslips';
 import { describeEvent, planTransitionPaths } from './coverage';
 import { expectToast, type RunningApp } from './harness';
@@ -11,6 +10,7 @@ import { describeModelWalk, followActor } from './model-walk';
 import { type PanelEvent, performPanelEvent } from './panel-model';
 import {
   answerLoad,
+  dollars,
   employee,
   openPayItems,
   period,
@@ -91,9 +91,7 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
   const card = panel();
   if (s.matches('readOnly')) {
     expect(within(card).getByRole('button', { name: 'Edit Payment Information Used' })).toBeEnabled();
-    expect(
-      within(card).getByText(formatAmount(Number(s.context.stored.basicSalarySnapshot))),
-    ).toBeInTheDocument();
+    expect(within(card).getByText(dollars(Number(s.context.stored.basicSalarySnapshot)))).toBeInTheDocument();
     expect(within(card).getByText('SINGAPORE CITIZEN')).toBeInTheDocument();
     expect(card.querySelector('input[name="basicSalarySnapshot"]')).toBeNull();
   } else {
@@ -127,7 +125,7 @@ function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
   if (event?.type === 'xstate.done.actor.savePanel') {
     expectToast('Salary information updated successfully');
     // The summary takes the saved payslip too.
-    expect(screen.getAllByText(formatAmount(savedPayslip.basicSalarySnapshot)).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(dollars(savedPayslip.basicSalarySnapshot)).length).toBeGreaterThan(0);
   }
   if (event?.type === 'xstate.error.actor.savePanel') {
     expectToast('Failed to update salary information successfully', serverDown.message);
