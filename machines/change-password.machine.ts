@@ -15,7 +15,6 @@ export const changePasswordMachine = createFormMachine<
   description: 'The Change Password form: current, new and confirmation, each masked.',
   ...passwordFormParts,
   afterSuccess: {
-    type: 'finish',
     description: 'Changed: the dialog closes and the session keeps the new token.',
   },
 });

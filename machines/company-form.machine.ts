@@ -29,5 +29,5 @@ export const companyFormMachine = createFormMachine<CompanyFormValues, CompanyBo
   request: { id: 'saveCompany', description: "Save: PUT /company; the button reads 'Processing...'." },
   successToast: () => submissionToasts.companySaved,
   failureToast: submissionToasts.companyFailed,
-  afterSuccess: { type: 'finish', description: 'Saved: the page shows what the server stored.' },
+  afterSuccess: { description: 'Saved: the page shows what the server stored.' },
 });

@@ -21,7 +21,7 @@ export const forgotPasswordFormMachine = createFormMachine<ForgotPasswordFormVal
     failureToast: sessionToasts.resetEmailFailed,
     // Send Reset Email is disabled while the email is empty, which is all the schema checks.
     submitDisabledWhileInvalid: true,
-    afterSuccess: { type: 'finish', description: 'Sent: the flow locks the button.' },
+    afterSuccess: { description: 'Sent: the flow locks the button.' },
   },
 );
 

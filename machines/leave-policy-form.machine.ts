@@ -30,5 +30,5 @@ export const leavePolicyFormMachine = createFormMachine<
   },
   successToast: () => leavePolicyToasts.updated,
   failureToast: leavePolicyToasts.updateFailed,
-  afterSuccess: { type: 'finish', description: 'Saved: the screen shows what the server stored.' },
+  afterSuccess: { description: 'Saved: the screen shows what the server stored.' },
 });

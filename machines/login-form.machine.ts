@@ -11,7 +11,7 @@ export const loginFormMachine = createFormMachine<LoginFormValues, LoginRequest,
   schema: loginFormSchema,
   request: { id: 'logIn', description: "POST /auth/login is in flight; Login reads 'Processing...'." },
   failureToast: sessionToasts.loginFailed,
-  afterSuccess: { type: 'finish', description: 'Signed in: the session takes the answer.' },
+  afterSuccess: { description: 'Signed in: the session takes the answer.' },
   // Login is disabled while either field is empty, which is all the schema checks.
   submitDisabledWhileInvalid: true,
 });

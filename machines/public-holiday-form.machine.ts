@@ -29,7 +29,6 @@ export const publicHolidayFormMachine = createFormMachine<
   successToast: (change) => holidayToasts.added(change.name),
   failureToast: holidayToasts.addFailed,
   afterSuccess: {
-    type: 'finish',
     description: 'Added: the screen lists it and says which pending requests changed their days.',
   },
 });

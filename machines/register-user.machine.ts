@@ -31,7 +31,6 @@ export const registerUserMachine = createFormMachine<
   successToast: () => staffToasts.created,
   failureToast: staffToasts.createFailed,
   afterSuccess: {
-    type: 'finish',
     description: 'The account exists: STAFF go on to onboarding, ADMIN back to the staff list.',
     goTo: (user: RegisteredUser) => (user.role === 'STAFF' ? `/admin/onboard/${user.id}` : '/admin/users'),
   },

@@ -54,7 +54,6 @@ export const requestLeaveMachine = createFormMachine<
   successToast: () => leaveToasts.created,
   failureToast: leaveToasts.createFailed,
   afterSuccess: {
-    type: 'finish',
     description: 'Created: the dialog closes, and the lists and balance that show it reload.',
   },
 });

@@ -23,7 +23,6 @@ export const resetPasswordMachine = createFormMachine<
   successToast: () => sessionToasts.passwordReset,
   failureToast: () => sessionToasts.passwordResetFailed,
   afterSuccess: {
-    type: 'finish',
     description: 'The password was reset: back to /login to sign in with it.',
     goTo: () => '/login',
   },

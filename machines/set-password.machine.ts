@@ -13,5 +13,5 @@ export const setPasswordMachine = createFormMachine<
   id: 'setPassword',
   description: 'Set Password: the temporary password, then a password of the user’s own.',
   ...passwordFormParts,
-  afterSuccess: { type: 'finish', description: 'The password is set: the session opens the app.' },
+  afterSuccess: { description: 'The password is set: the session opens the app.' },
 });
