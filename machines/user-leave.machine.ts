@@ -93,7 +93,7 @@ export const userLeaveMachine = setup({
     reloadBalance: ({ context }) => context.balances?.send({ type: 'list.reload' }),
     restartRequests: sendTo(({ context }) => context.requests, { type: 'list.reset' }),
     /**
-     * A fresh, closed Request for Leave form with the current leave types. The form is made again after
+     * A fresh, closed Request for Leave dialog with the current leave types. The dialog is made again after
      * each request, so it has no systemId (that names one actor for the life of the system).
      */
     newRequestForm: assign({
