@@ -96,7 +96,7 @@ export const userLeaveMachine = setup({
      * A fresh, closed Request for Leave dialog with the current leave types. The dialog is made again after
      * each request, so it has no systemId (that names one actor for the life of the system).
      */
-    newRequestForm: assign({
+    newRequestDialog: assign({
       requestLeave: ({ context, spawn }) =>
         spawn('requestLeave', {
           id: 'requestLeave',
@@ -167,7 +167,7 @@ export const userLeaveMachine = setup({
         'restartRequests',
         'reloadBalanceCountsAndCalendar',
         stopChild(({ context }) => context.requestLeave),
-        'newRequestForm',
+        'newRequestDialog',
       ],
     },
   },
@@ -182,7 +182,7 @@ export const userLeaveMachine = setup({
           actions: [
             assign({ leaveTypes: ({ event }) => event.types }),
             stopChild(({ context }) => context.requestLeave),
-            'newRequestForm',
+            'newRequestDialog',
           ],
         },
       },
