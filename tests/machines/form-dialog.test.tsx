@@ -6,7 +6,7 @@ import type { formDialogMachine } from '../../machines/form-dialog.machine';
 import { requestLeaveDialogMachine } from '../../machines/request-leave.machine';
 import { admin, staff } from '../views/fixtures';
 import { planScenario, planTransitionPaths } from './coverage';
-import type { RecordedRequest } from './fake-server';
+import { getOf } from './fake-server';
 import { CHANGED_TOKEN, passwords } from './fixtures';
 import {
   advance,
@@ -19,7 +19,7 @@ import {
   signedIn,
 } from './harness';
 import { describeModelWalk, followActor } from './model-walk';
-import { allowancesOf, leaveTypes } from './staff-fixtures';
+import { answerNoLeaveYet, leaveTypes } from './staff-fixtures';
 
 /**
  * Model-based test of the dialog around a form (machines/form-dialog.machine.ts), walked through each dialog
@@ -157,23 +157,8 @@ function walkThrough(screenInfo: DialogScreen) {
         storage,
         inspect: actor.inspect,
         prepare: (server) => {
-          const get = (p: string) => (r: RecordedRequest) => r.method === 'GET' && r.path === p;
-          server.autoAnswer(get('/api/leave-types'), 200, leaveTypes);
-          server.autoAnswer(get(`/api/users/${staff.id}/leave-requests/count`), 200, {
-            PENDING: 0,
-            APPROVED: 0,
-            REJECTED: 0,
-            TOTAL: 0,
-          });
-          server.autoAnswer(get(`/api/users/${staff.id}/leave-balances`), 200, allowancesOf({ 1: 14 }));
-          server.autoAnswer(get(`/api/users/${staff.id}/leave-requests`), 200, {
-            data: [],
-            currentPage: 1,
-            pageSize: 7,
-            total: 0,
-            totalPages: 0,
-          });
-          server.autoAnswer(get('/api/public-holidays'), 200, []);
+          answerNoLeaveYet(server, staff.id);
+          server.autoAnswer(getOf('/api/public-holidays'), 200, []);
         },
       }),
     async perform(app, event) {

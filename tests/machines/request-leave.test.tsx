@@ -6,7 +6,7 @@ import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-sto
 import type { ApiError } from '../../src/domain/auth';
 import type { LeaveRequest } from '../../src/domain/leave';
 import { admin, staff } from '../views/fixtures';
-import type { RecordedRequest } from './fake-server';
+import { getOf, type RecordedRequest } from './fake-server';
 import { describeFormModel, type FormModelEvent } from './form-model';
 import {
   advance,
@@ -18,7 +18,7 @@ import {
   settle,
 } from './harness';
 import { requestLeaveSpec } from './spec-forms';
-import { allowancesOf, leaveTypes, onboardedStaff } from './staff-fixtures';
+import { answerNoLeaveYet, leaveTypes, onboardedStaff } from './staff-fixtures';
 
 const user = onboardedStaff;
 const signedInAdmin = {
@@ -105,6 +105,13 @@ const holidaysDown: ApiError = {
   message: 'The database is unavailable.',
 };
 
+/** An Annual Leave request for Mon 2 to Tue 3 March 2026, which most paths start from. */
+const annualLeaveInMarch: FormModelEvent[] = [
+  { type: 'field.change', name: 'leaveType', value: 'Annual Leave' },
+  { type: 'field.change', name: 'fromDate', value: '2026-03-02' },
+  { type: 'field.change', name: 'toDate', value: '2026-03-03' },
+];
+
 /** Where the dialog is met: user detail (an administrator for the user) and the staff dashboard (oneself). */
 interface RequestScreen {
   name: string;
@@ -162,23 +169,8 @@ function walkThrough({ name, path, storage, who, trigger, balanceTable }: Reques
             storage,
             inspect,
             prepare: (server) => {
-              const get = (path: string) => (r: RecordedRequest) => r.method === 'GET' && r.path === path;
-              server.autoAnswer(get(`/api/users/${who.id}`), 200, { ...user, ...who });
-              server.autoAnswer(get('/api/leave-types'), 200, leaveTypes);
-              server.autoAnswer(get(`/api/users/${who.id}/leave-requests/count`), 200, {
-                PENDING: 0,
-                APPROVED: 0,
-                REJECTED: 0,
-                TOTAL: 0,
-              });
-              server.autoAnswer(get(`/api/users/${who.id}/leave-balances`), 200, allowancesOf({ 1: 14 }));
-              server.autoAnswer(get(`/api/users/${who.id}/leave-requests`), 200, {
-                data: [],
-                currentPage: 1,
-                pageSize: 7,
-                total: 0,
-                totalPages: 0,
-              });
+              server.autoAnswer(getOf(`/api/users/${who.id}`), 200, { ...user, ...who });
+              answerNoLeaveYet(server, who.id);
             },
           });
           upload.done = false;
@@ -219,9 +211,7 @@ function walkThrough({ name, path, storage, who, trigger, balanceTable }: Reques
     scenarios: [
       // Every field, a half day at each end: Mon PM to Tue AM is one day, recomputed on each AM/PM change.
       [
-        { type: 'field.change', name: 'leaveType', value: 'Annual Leave' },
-        { type: 'field.change', name: 'fromDate', value: '2026-03-02' },
-        { type: 'field.change', name: 'toDate', value: '2026-03-03' },
+        ...annualLeaveInMarch,
         holidaysLoaded,
         { type: 'field.change', name: 'fromTime', value: 'PM' },
         { type: 'field.change', name: 'toTime', value: 'AM' },
@@ -232,9 +222,7 @@ function walkThrough({ name, path, storage, who, trigger, balanceTable }: Reques
       ],
       // The file is refused on its way up: nothing is created; a retry uploads it again.
       [
-        { type: 'field.change', name: 'leaveType', value: 'Annual Leave' },
-        { type: 'field.change', name: 'fromDate', value: '2026-03-02' },
-        { type: 'field.change', name: 'toDate', value: '2026-03-03' },
+        ...annualLeaveInMarch,
         { type: 'file.select', file: certificate },
         { type: 'form.submit' },
         {
@@ -247,9 +235,7 @@ function walkThrough({ name, path, storage, who, trigger, balanceTable }: Reques
       ],
       // The file went up but the request is refused: a retry sends the request, not the file again.
       [
-        { type: 'field.change', name: 'leaveType', value: 'Annual Leave' },
-        { type: 'field.change', name: 'fromDate', value: '2026-03-02' },
-        { type: 'field.change', name: 'toDate', value: '2026-03-03' },
+        ...annualLeaveInMarch,
         { type: 'file.select', file: certificate },
         { type: 'form.submit' },
         { type: 'xstate.error.actor.createLeaveRequest', error: overdrawn, actorId: 'createLeaveRequest' },

@@ -1,4 +1,5 @@
 import type { UserDetail } from '../../src/domain/users';
+import { type FakeServer, getOf } from './fake-server';
 
 /** A staff member with all three records, as GET /users/{id} answers for an administrator. */
 export const onboardedStaff: UserDetail = {
@@ -78,3 +79,25 @@ export const allowancesOf = (days: Record<number, number | null>) =>
       carriedForwardUsableDays: 0,
     };
   });
+
+/**
+ * The answers a screen with one person's leave needs when that person has none yet: the leave types,
+ * zero counts, a 14-day Annual Leave balance and no requests (one page of 7).
+ */
+export function answerNoLeaveYet(server: FakeServer, userId: number) {
+  server.autoAnswer(getOf('/api/leave-types'), 200, leaveTypes);
+  server.autoAnswer(getOf(`/api/users/${userId}/leave-requests/count`), 200, {
+    PENDING: 0,
+    APPROVED: 0,
+    REJECTED: 0,
+    TOTAL: 0,
+  });
+  server.autoAnswer(getOf(`/api/users/${userId}/leave-balances`), 200, allowancesOf({ 1: 14 }));
+  server.autoAnswer(getOf(`/api/users/${userId}/leave-requests`), 200, {
+    data: [],
+    currentPage: 1,
+    pageSize: 7,
+    total: 0,
+    totalPages: 0,
+  });
+}
