@@ -23,7 +23,7 @@ export type RecordPanelKind = Exclude<PanelKind, 'paymentSnapshot'>;
 export type PanelValues = Record<string, string>;
 
 /**
- * What makes one panel what it is, given by whoever spawns it (machines/record-panels.ts, Pay Items): its
+ * What makes one panel what it is, given by whoever spawns it (machines/record-panel-rules.ts, Pay Items): its
  * checks, what a change brings with it, and the spec's toasts.
  */
 export interface PanelRules {

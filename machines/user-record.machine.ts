@@ -11,7 +11,7 @@ import { type RecordPanelValues, recordPanelValues } from '../src/domain/record-
 import type { UserDetail } from '../src/domain/users';
 import { editablePanelMachine, type PanelValues, type RecordPanelKind } from './editable-panel.machine';
 import { childNews, notProvided, type ToastParams } from './effects';
-import { recordPanelRules } from './record-panels';
+import { recordPanelRules } from './record-panel-rules';
 import { userLeaveMachine } from './user-leave.machine';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { editablePanelMachine } from '../../machines/editable-panel.machine';
-import { recordPanelRules } from '../../machines/record-panels';
+import { recordPanelRules } from '../../machines/record-panel-rules';
 import { paymentInfoFormValues } from '../../src/domain/payment-info';
 import { onboardedStaff } from './staff-fixtures';
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import { editablePanelMachine } from '../../machines/editable-panel.machine';
-import { recordPanelRules } from '../../machines/record-panels';
+import { recordPanelRules } from '../../machines/record-panel-rules';
 import type { ApiError } from '../../src/domain/auth';
 import { staffInfoFormValues } from '../../src/domain/staff-info';
 import type { UserDetail } from '../../src/domain/users';
