@@ -19,8 +19,6 @@ export const forgotPasswordFormMachine = createFormMachine<ForgotPasswordFormVal
     },
     successToast: () => sessionToasts.resetEmailSent,
     failureToast: sessionToasts.resetEmailFailed,
-    // Send Reset Email is disabled while the email is empty, which is all the schema checks.
-    submitDisabledWhileInvalid: true,
     afterSuccess: { description: 'Sent: the flow locks the button.' },
   },
 );

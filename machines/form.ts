@@ -2,7 +2,11 @@ import {
   type AnyActorRef,
   type AnyStateMachine,
   assertEvent,
+  type CallbackActorLogic,
+  type DoneActorEvent,
+  type ErrorActorEvent,
   type EventObject,
+  fromCallback,
   fromPromise,
   type MetaObject,
   type PromiseActorLogic,
@@ -20,7 +24,9 @@ import { notProvided, type ToastParams } from './effects';
  * The one form pattern (docs/architecture.md, "How to build a form"). A form machine holds the typed values
  * and the errors showing beside each field, validates with a zod schema from src/domain, and moves through
  * editing -> submitting -> submitFailed or submitted (final, with the answer). Errors appear when a field the user
- * typed in is left, or a submit finds them, and clear as soon as the field is right again.
+ * typed in is left, or a submit finds them, and clear as soon as the field is right again. Every form has
+ * this same statechart (decision 0012); forms differ only by what they are given: fields, checks, request,
+ * toasts and reference data. What happens around a form (a dialog, a resend lock) is a flow that holds it.
  */
 
 export interface FormContext<TValues extends FormValues, TParams, TOutput> {
@@ -37,26 +43,17 @@ export interface FormContext<TValues extends FormValues, TParams, TOutput> {
   result: TOutput | null;
   /** Forms with a file field: the chosen file (its name is the field's value), sent with the request. */
   file: File | null;
-  /** Forms with a lookup: what it loaded, by key (null: that key could not be loaded). */
-  lookups: Lookups;
+  /** Reference data the derived fields count with, by key (null: that key could not be loaded). */
+  reference: Reference;
 }
-
-/** Reference data a form loads as its values need it (a year's public holidays), by key. */
-export type Lookups = Readonly<Record<string, readonly string[] | null>>;
 
 /**
- * Reference data the derived fields need, loaded while the user types (the public holidays of the years
- * of the chosen dates): whenever the values need keys not loaded yet, the `lookup` actor loads them, and
- * the derived fields are computed again with them. Loaded keys stay for the life of the form.
+ * Reference data the derived fields count with (a year's public holidays), by key. The form's `reference`
+ * actor hears the values after every change and answers with what they need (`reference.loaded`); what
+ * it loads, when, and what a failure shows are that actor's (the form's statechart is the same for every
+ * form).
  */
-export interface LookupConfig<TValues extends FormValues, TParams> {
-  /** The lookup actor's id, named for its job. */
-  id: string;
-  description: string;
-  /** The keys the values need that are not in `loaded` yet. */
-  missing: (values: TValues, params: TParams, loaded: Lookups) => string[];
-  failureToast: (error: ApiError) => ToastParams;
-}
+export type Reference = Readonly<Record<string, readonly string[] | null>>;
 
 export type FieldName<TValues extends FormValues> = keyof TValues & string;
 
@@ -66,7 +63,9 @@ export type FormEvent<TValues extends FormValues> =
   | { type: 'form.submit' }
   /** Forms with a file field only: a file was chosen, or the drop zone refused one (its message). */
   | { type: 'file.select'; file: File }
-  | { type: 'file.reject'; message: string };
+  | { type: 'file.reject'; message: string }
+  /** Its reference actor's answer: more reference data (see Reference). */
+  | { type: 'reference.loaded'; reference: Reference };
 
 /**
  * What a successful submit does: the form is done, and whoever invoked it takes the answer (the machine's
@@ -92,22 +91,15 @@ export interface FormConfig<TValues extends FormValues, TData, TOutput, TParams 
   failureToast: (error: ApiError) => ToastParams;
   afterSuccess: AfterSuccess;
   /**
-   * The spec disables submit exactly while the schema refuses the values (login, forgot password): no
-   * refused submit can reach the machine, so it has no branch for one and simply ignores such an event.
-   */
-  submitDisabledWhileInvalid?: boolean;
-  /**
    * Read-only fields computed from the others (a leave request's days): recomputed after every change and
    * when the form (re)opens, never typed.
    */
-  derive?: (values: TValues, params: TParams, lookups: Lookups) => Partial<TValues>;
+  derive?: (values: TValues, params: TParams, reference: Reference) => Partial<TValues>;
   /**
    * A field that holds a chosen file (its value is the file's name; `file.select` and `file.reject` set
    * it). The file goes to the request as `file`; uploading it is the request's own first step.
    */
   fileField?: FieldName<TValues>;
-  /** Reference data to load as the values need it (see LookupConfig). */
-  lookup?: LookupConfig<TValues, TParams>;
 }
 
 export interface FormInput<TParams, TValues extends FormValues = FormValues> {
@@ -139,9 +131,9 @@ export function createFormMachine<
   TOutput,
   TParams extends object = object,
 >(config: FormConfig<TValues, TData, TOutput, TParams>) {
-  const { schema, typingSchema, afterSuccess, fileField, lookup } = config;
-  const withDerived = (values: TValues, params: TParams, lookups: Lookups = {}): TValues =>
-    config.derive ? { ...values, ...config.derive(values, params, lookups) } : values;
+  const { schema, typingSchema, fileField } = config;
+  const withDerived = (values: TValues, params: TParams, reference: Reference = {}): TValues =>
+    config.derive ? { ...values, ...config.derive(values, params, reference) } : values;
 
   const form = setup({
     types: {
@@ -152,7 +144,8 @@ export function createFormMachine<
     },
     actors: {
       submit: fromPromise<TOutput, SubmitInput<TData, TParams>>(notProvided(config.id, 'submit')),
-      lookup: fromPromise<Record<string, readonly string[]>, string[]>(notProvided(config.id, 'lookup')),
+      // A form with no derived fields needs no reference data: by default this hears and answers nothing.
+      reference: fromCallback<ValuesEvent<TValues>, { values: TValues; params: TParams }>(() => undefined),
     },
     actions: {
       notify: notProvided(config.id, 'notify') as (_: unknown, params: ToastParams) => void,
@@ -160,9 +153,6 @@ export function createFormMachine<
     },
     guards: {
       isValid: ({ context }) => validateForm(schema, context.values).success,
-      /** The values need lookup keys that are not loaded yet. */
-      hasMissingLookup: ({ context }) =>
-        lookup !== undefined && lookup.missing(context.values, context.params, context.lookups).length > 0,
     },
   });
 
@@ -171,7 +161,7 @@ export function createFormMachine<
     const values = withDerived(
       { ...context.values, [event.name]: event.value },
       context.params,
-      context.lookups,
+      context.reference,
     );
     const errors = errorsAfterChange(schema, typingSchema, values, context.errors);
     // A refused file's message stays until another file is chosen: the schema cannot see it.
@@ -183,6 +173,10 @@ export function createFormMachine<
       submitError: null,
     };
   });
+  const tellReference = form.sendTo('reference', ({ context }) => ({
+    type: 'values' as const,
+    values: context.values,
+  }));
   const chooseFile = form.assign(({ context, event }) => {
     assertEvent(event, 'file.select');
     if (!fileField) return {};
@@ -219,125 +213,41 @@ export function createFormMachine<
       ...validateForm(schema, context.values).errors,
     },
   }));
+  const takeReference = form.assign(({ context, event }) => {
+    assertEvent(event, 'reference.loaded');
+    const reference = { ...context.reference, ...event.reference };
+    return { reference, values: withDerived(context.values, context.params, reference) };
+  });
 
-  const fileEvents = fileField
-    ? {
-        'file.select': { actions: chooseFile, description: 'A file is chosen; its name shows.' },
-        'file.reject': {
-          actions: refuseFile,
-          description: 'The drop zone refused the file (type, size, count): its message shows.',
-        },
-      }
-    : {};
   const fieldEvents = {
-    'field.change': { actions: changeField, description: 'The user types; errors showing are re-checked.' },
+    'field.change': {
+      actions: [changeField, tellReference],
+      description: 'The user types; errors showing are re-checked.',
+    },
     'field.blur': {
       actions: leaveField,
       description: 'Leaving a field the user typed in shows what is wrong with it.',
     },
-    ...fileEvents,
+    'file.select': {
+      actions: chooseFile,
+      description: 'A file is chosen (forms with a file field): its name shows.',
+    },
+    'file.reject': {
+      actions: refuseFile,
+      description: 'The drop zone refused the file (type, size, count): its message shows.',
+    },
   };
   const validSubmit = {
     guard: 'isValid' as const,
-    target: 'submitting',
+    target: 'submitting' as const,
     actions: form.assign({ submitError: null }),
     description: 'Every field is right: send it.',
   };
-  const submitEvent = {
-    'form.submit': [
-      validSubmit,
-      ...(config.submitDisabledWhileInvalid
-        ? []
-        : [
-            {
-              actions: showAllErrors,
-              description: 'Something is wrong: every error shows beside its field.',
-            },
-          ]),
-    ],
-  };
 
-  const { successToast: toastOnSuccess } = config;
-  const successToast = toastOnSuccess
-    ? [
-        {
-          type: 'notify' as const,
-          params: ({ event }: { event: { output: TOutput } }) => toastOnSuccess(event.output),
-        },
-      ]
-    : [];
-  const keepResult = form.assign({ result: ({ event }) => (event as unknown as { output: TOutput }).output });
-
+  const { afterSuccess, successToast, failureToast } = config;
   const { goTo } = afterSuccess;
-  const navigation = goTo
-    ? [
-        {
-          type: 'navigate' as const,
-          params: ({ event }: { event: { output: TOutput } }) => ({ to: goTo(event.output as never) }),
-        },
-      ]
-    : [];
-  const success = { target: 'submitted', actions: [keepResult, ...successToast, ...navigation] };
 
-  const failure = {
-    target: 'submitFailed',
-    actions: [
-      form.assign({
-        submitError: ({ event }) => toApiError((event as unknown as { error: unknown }).error).message,
-      }),
-      {
-        type: 'notify' as const,
-        params: ({ event }: { event: { error: unknown } }) => config.failureToast(toApiError(event.error)),
-      },
-    ],
-  };
-
-  const lookupDone = form.assign(({ context, event }) => {
-    const loaded = { ...context.lookups, ...(event as unknown as { output: Lookups }).output };
-    return { lookups: loaded, values: withDerived(context.values, context.params, loaded) };
-  });
-  const lookupFailed = form.assign(({ context }) => {
-    const keys = lookup ? lookup.missing(context.values, context.params, context.lookups) : [];
-    const loaded = { ...context.lookups, ...Object.fromEntries(keys.map((key) => [key, null])) };
-    return { lookups: loaded, values: withDerived(context.values, context.params, loaded) };
-  });
-  const lookupStates = lookup
-    ? {
-        initial: 'current',
-        states: {
-          current: {
-            description: 'Everything the values need is loaded.',
-            always: {
-              guard: 'hasMissingLookup' as const,
-              target: 'lookingUp',
-              description: 'The values need what is not loaded yet.',
-            },
-          },
-          lookingUp: {
-            description: lookup.description,
-            invoke: {
-              id: lookup.id,
-              src: 'lookup' as const,
-              input: ({ context }: { context: FormContext<TValues, TParams, TOutput> }) =>
-                lookup.missing(context.values, context.params, context.lookups),
-              onDone: { target: 'current', actions: lookupDone },
-              onError: {
-                target: 'current',
-                actions: [
-                  lookupFailed,
-                  {
-                    type: 'notify' as const,
-                    params: ({ event }: { event: { error: unknown } }) =>
-                      lookup.failureToast(toApiError(event.error)),
-                  },
-                ],
-              },
-            },
-          },
-        },
-      }
-    : {};
-
+  type Ctx = FormContext<TValues, TParams, TOutput>;
   const machineConfig = {
     id: config.id,
     description: config.description,
@@ -349,31 +259,69 @@ export function createFormMachine<
       params: input.params,
       result: null,
       file: null,
-      lookups: {},
+      reference: {},
     }),
+    invoke: {
+      id: 'reference',
+      src: 'reference',
+      input: ({ context }: { context: Ctx }) => ({ values: context.values, params: context.params }),
+    },
+    on: {
+      'reference.loaded': {
+        actions: takeReference,
+        description:
+          "Reference data arrived (forms with derived fields: a leave request's days count a year's public holidays): they are counted again.",
+      },
+    },
     initial: 'editing',
-    output: ({ context }: { context: FormContext<TValues, TParams, TOutput> }) => context.result as TOutput,
+    output: ({ context }: { context: Ctx }) => context.result as TOutput,
     states: {
       editing: {
         description: 'The user fills in the fields; errors show beside the field they concern.',
-        on: { ...fieldEvents, ...submitEvent },
-        ...lookupStates,
+        on: {
+          ...fieldEvents,
+          'form.submit': [
+            validSubmit,
+            {
+              actions: showAllErrors,
+              description: 'Something is wrong: every error shows beside its field.',
+            },
+          ],
+        },
       },
       submitting: {
         description: config.request.description,
         tags: ['busy'],
         invoke: {
           id: config.request.id,
-          src: 'submit' as const,
-          input: ({ context }: { context: FormContext<TValues, TParams, TOutput> }) => {
+          src: 'submit',
+          input: ({ context }: { context: Ctx }) => {
             const checked = validateForm(schema, context.values);
             if (!checked.success) throw new Error(`${config.id}: submitting values the schema refuses`);
             return fileField
               ? { ...checked.data, ...context.params, file: context.file }
               : { ...checked.data, ...context.params };
           },
-          onDone: success,
-          onError: failure,
+          onDone: {
+            target: 'submitted',
+            description:
+              'Answered: the answer is kept, its toast shows, and the app goes where the workflow ends.',
+            actions: form.enqueueActions(({ event, enqueue }) => {
+              const { output } = event as unknown as DoneActorEvent<TOutput>;
+              enqueue.assign({ result: output });
+              if (successToast) enqueue({ type: 'notify', params: successToast(output) });
+              if (goTo) enqueue({ type: 'navigate', params: { to: goTo(output as never) } });
+            }),
+          },
+          onError: {
+            target: 'submitFailed',
+            description: 'Refused: the reason shows above the button and in the toast.',
+            actions: form.enqueueActions(({ event, enqueue }) => {
+              const error = toApiError((event as unknown as ErrorActorEvent).error);
+              enqueue.assign({ submitError: error.message });
+              enqueue({ type: 'notify', params: failureToast(error) });
+            }),
+          },
         },
       },
       submitFailed: {
@@ -382,28 +330,24 @@ export function createFormMachine<
           ...fieldEvents,
           'field.change': {
             target: 'editing',
-            actions: changeField,
+            actions: [changeField, tellReference],
             description: 'Editing clears the refusal.',
           },
-          ...(fileField
-            ? {
-                'file.select': {
-                  target: 'editing',
-                  actions: chooseFile,
-                  description: 'Choosing another file clears the refusal.',
-                },
-              }
-            : {}),
+          'file.select': {
+            target: 'editing',
+            actions: chooseFile,
+            description: 'Choosing another file clears the refusal.',
+          },
           // The values are the ones the server just refused, unchanged and valid: send them again.
           'form.submit': validSubmit,
         },
       },
-      submitted: { type: 'final' as const, description: afterSuccess.description },
+      submitted: { type: 'final', description: afterSuccess.description },
     },
-  };
-  // The states vary with `lookup`, `fileField` and `submitDisabledWhileInvalid`, which TypeScript cannot
-  // follow through the config (decision 0012 removes them next); context, events, input and output stay
-  // fully typed.
+  } as const;
+  // The statechart is the same for every form. TypeScript cannot relate a generic request's done event
+  // to the request's output through xstate's config types, so the config is checked against the declared
+  // machine type below (context, events, actors, input and output) rather than inferred.
   return form.createMachine(machineConfig as never) as unknown as FormMachine<
     TValues,
     TData,
@@ -412,16 +356,17 @@ export function createFormMachine<
   >;
 }
 
+/** What the form tells its reference actor after every change: the values now. */
+export interface ValuesEvent<TValues extends FormValues> {
+  type: 'values';
+  values: TValues;
+}
+
 /** What the request gets: the schema's data and the fixed params, and the chosen file for a file form. */
 export type SubmitInput<TData, TParams> = TData & TParams & { file?: File | null };
 
-/** The states a form can be in; which of the last three exist depends on `afterSuccess`. */
-export type FormStateValue =
-  | 'editing'
-  | { editing: 'current' | 'lookingUp' }
-  | 'submitting'
-  | 'submitFailed'
-  | 'submitted';
+/** The form's states: the same for every form. */
+export type FormStateValue = 'editing' | 'submitting' | 'submitFailed' | 'submitted';
 
 export type FormMachine<TValues extends FormValues, TData, TOutput, TParams> = StateMachine<
   FormContext<TValues, TParams, TOutput>,
@@ -429,15 +374,15 @@ export type FormMachine<TValues extends FormValues, TData, TOutput, TParams> = S
   Record<string, AnyActorRef | undefined>,
   | { src: 'submit'; logic: PromiseActorLogic<TOutput, SubmitInput<TData, TParams>>; id: string | undefined }
   | {
-      src: 'lookup';
-      logic: PromiseActorLogic<Record<string, readonly string[]>, string[]>;
-      id: string | undefined;
+      src: 'reference';
+      logic: CallbackActorLogic<ValuesEvent<TValues>, { values: TValues; params: TParams }>;
+      id: 'reference';
     },
   { type: 'notify'; params: ToastParams } | { type: 'navigate'; params: { to: string } },
-  { type: 'isValid'; params: undefined } | { type: 'hasMissingLookup'; params: undefined },
+  { type: 'isValid'; params: undefined },
   never,
   FormStateValue,
-  string,
+  'busy',
   FormInput<TParams>,
   TOutput,
   EventObject,

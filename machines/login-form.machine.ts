@@ -12,8 +12,6 @@ export const loginFormMachine = createFormMachine<LoginFormValues, LoginRequest,
   request: { id: 'logIn', description: "POST /auth/login is in flight; Login reads 'Processing...'." },
   failureToast: sessionToasts.loginFailed,
   afterSuccess: { description: 'Signed in: the session takes the answer.' },
-  // Login is disabled while either field is empty, which is all the schema checks.
-  submitDisabledWhileInvalid: true,
 });
 
 /** Login is disabled while either field is empty (spec section 2). */

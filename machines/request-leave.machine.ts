@@ -1,13 +1,11 @@
 import type { LeaveRequest, LeaveType } from '../src/domain/leave';
 import {
-  holidayYearsNeeded,
   previewLeaveDays,
   REQUEST_LEAVE_INITIAL_VALUES,
   type RequestLeaveData,
   type RequestLeaveFormValues,
   requestLeaveFormSchema,
 } from '../src/domain/leave-form';
-import { holidayToasts } from '../src/domain/messages/holidays';
 import { leaveToasts } from '../src/domain/messages/leave';
 import { createFormMachine } from './form';
 import { formDialogMachine } from './form-dialog.machine';
@@ -21,7 +19,7 @@ export interface RequestLeaveParams {
 /**
  * The Request for Leave dialog (spec section 2): leave type, start and end with AM/PM, the days (computed),
  * reason and an optional supporting document. The days are counted with the public holidays of the chosen
- * dates' years, loaded once per year (GET /public-holidays?year). The request uploads a chosen file first (the upload grant,
+ * dates' years, loaded once per year (GET /public-holidays?year) by the form's reference actor. The request uploads a chosen file first (the upload grant,
  * then the PUT), then makes POST /leave-requests. A success finishes the form with the new request; a failure keeps the
  * dialog open with the toast.
  */
@@ -36,15 +34,9 @@ export const requestLeaveMachine = createFormMachine<
     'The Request for Leave dialog: type, dates with AM/PM, the days recomputed on every change, reason and a supporting document.',
   initialValues: REQUEST_LEAVE_INITIAL_VALUES,
   schema: requestLeaveFormSchema,
+  // The days count the way the server counts them: with the public holidays it keeps, which the form's
+  // reference actor loads per year as the chosen dates need them (src/actors/staff-leave.actors.ts).
   derive: (values, params, holidays) => ({ days: previewLeaveDays(values, params.leaveTypes, holidays) }),
-  // The days count the way the server counts them: with the public holidays it keeps, loaded per year.
-  lookup: {
-    id: 'loadHolidays',
-    description:
-      'GET /public-holidays?year for each year of the chosen dates not loaded yet; the days show once they are in.',
-    missing: (values, params, loaded) => holidayYearsNeeded(values, params.leaveTypes, loaded).map(String),
-    failureToast: holidayToasts.loadFailed,
-  },
   fileField: 'file',
   request: {
     id: 'createLeaveRequest',

@@ -1,11 +1,19 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type { ToastParams } from '../../machines/effects';
+import type { ValuesEvent } from '../../machines/form';
 import { leaveRequestDetailsMachine } from '../../machines/leave-request-details.machine';
-import { requestLeaveDialogMachine, requestLeaveMachine } from '../../machines/request-leave.machine';
+import {
+  type RequestLeaveParams,
+  requestLeaveDialogMachine,
+  requestLeaveMachine,
+} from '../../machines/request-leave.machine';
 import { userLeaveMachine } from '../../machines/user-leave.machine';
 import { type HolidaysApi, holidaysApi } from '../api/holidays.api';
 import type { LeaveApi } from '../api/leave.api';
+import { toApiError } from '../domain/api-error';
 import { asBalanceRow, type LeaveBalanceRow } from '../domain/leave-balance';
+import { holidayYearsNeeded, type RequestLeaveFormValues } from '../domain/leave-form';
+import { holidayToasts } from '../domain/messages/holidays';
 import { provideLeaveOverview } from './leave-admin.actors';
 import { provideLeaveCalendar } from './leave-calendar.actors';
 import { provideUserLeaveList } from './leave-list.actors';
@@ -34,6 +42,42 @@ export interface StaffLeaveEffects {
   holidays?: Pick<HolidaysApi, 'datesOfYears'>;
 }
 
+/**
+ * The Request for Leave form's reference data: the public holidays of each year the chosen dates need, each
+ * year asked for once (GET /public-holidays?year). A year that cannot be loaded is answered as null, with
+ * its toast, and the days are counted without the company's own holidays for it.
+ */
+function holidaysAsNeeded(holidays: Pick<HolidaysApi, 'datesOfYears'>, notify: (toast: ToastParams) => void) {
+  return fromCallback<
+    ValuesEvent<RequestLeaveFormValues>,
+    { values: RequestLeaveFormValues; params: RequestLeaveParams }
+  >(({ input, receive, sendBack }) => {
+    // The years asked for, answered or not, so none is asked twice.
+    const asked: Record<string, null> = {};
+    let stopped = false;
+    const load = (values: RequestLeaveFormValues) => {
+      const years = holidayYearsNeeded(values, input.params.leaveTypes, asked).map(String);
+      if (years.length === 0) return;
+      for (const year of years) asked[year] = null;
+      holidays.datesOfYears(years).then(
+        (loaded) => {
+          if (!stopped) sendBack({ type: 'reference.loaded', reference: loaded });
+        },
+        (error: unknown) => {
+          if (stopped) return;
+          notify(holidayToasts.loadFailed(toApiError(error)));
+          sendBack({ type: 'reference.loaded', reference: Object.fromEntries(years.map((y) => [y, null])) });
+        },
+      );
+    };
+    load(input.values);
+    receive((event) => load(event.values));
+    return () => {
+      stopped = true;
+    };
+  });
+}
+
 function provideRequestLeave({ leave, notify, holidays = holidaysApi }: StaffLeaveEffects) {
   // A file that went up is not sent again when the request is retried (the dialog keeps the same File).
   const uploaded = new WeakMap<File, string>();
@@ -47,7 +91,7 @@ function provideRequestLeave({ leave, notify, holidays = holidaysApi }: StaffLea
   };
   const form = requestLeaveMachine.provide({
     actors: {
-      lookup: fromPromise(({ input: years }) => holidays.datesOfYears(years)),
+      reference: holidaysAsNeeded(holidays, notify),
       submit: fromPromise(async ({ input }) => {
         const fileUrl = input.file ? await uploadOnce(input.file) : '';
         return leave.create({

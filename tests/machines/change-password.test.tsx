@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { changePasswordMachine } from '../../machines/change-password.machine';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import { CHANGED_TOKEN, errors, passwordFormEvents, passwords, people } from './fixtures';
-import { describeFormModel } from './form-model';
+import { describeFormModel, NO_FILE, NO_REFERENCE } from './form-model';
 import { advance, expectToast, isDialogOpen, openDialog, renderApp } from './harness';
 import { passwordChangeSpec } from './spec-forms';
 
@@ -49,6 +49,7 @@ describeFormModel('change-password statechart, walked through the real app', {
   submitName: (s) => (s.matches('submitting') ? 'Processing...' : 'Change Password'),
   canSubmit: passwordChangeSpec.canSubmit,
   specErrors: passwordChangeSpec.errors,
+  notOnThisForm: [...NO_FILE, ...NO_REFERENCE],
   request: { method: 'POST', path: '/api/auth/change-password', okStatus: 200 },
   expectScreen(app, s, event) {
     expect(window.location.pathname).toBe('/admin');

@@ -4,7 +4,7 @@ import { companyFormMachine } from '../../machines/company-form.machine';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import { admin } from '../views/fixtures';
-import { describeFormModel, type FormModelEvent } from './form-model';
+import { describeFormModel, type FormModelEvent, NO_FILE, NO_REFERENCE } from './form-model';
 import { type RunningApp, renderApp, settle } from './harness';
 import { companySpec } from './spec-forms';
 
@@ -127,6 +127,7 @@ describeFormModel('company-form statechart, walked through the Company page', {
   specErrors: companySpec.errors,
   form,
   submitName: (s) => (s.matches('submitting') ? 'Processing...' : 'Save'),
+  notOnThisForm: [...NO_FILE, ...NO_REFERENCE],
   request: { method: 'PUT', path: PUT, okStatus: 200 },
   scenarios: [
     // The UEN's shapes, read upper-cased: 8 digits and a letter, 9 digits and a letter, T or S, 2 digits,

@@ -257,3 +257,16 @@ export function describeEvent(event: EventObject): string {
   if (actor) return `${actor[2]} ${actor[1]}`;
   return type;
 }
+
+/**
+ * Whether a screen's walk must take a transition, given what the screen cannot produce (a shared machine
+ * whose screen offers less): an event type, 'event [guard]' for one guarded transition of it, or
+ * 'event [otherwise]' for the unguarded alternative taken when its guards fail.
+ */
+export function requiredHere(notOnThisScreen: readonly string[] = []) {
+  const absent = new Set(notOnThisScreen);
+  return (t: TransitionInfo) =>
+    !absent.has(t.eventType) &&
+    !(t.guard && absent.has(`${t.eventType} [${t.guard}]`)) &&
+    !(t.otherwise && absent.has(`${t.eventType} [otherwise]`));
+}

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { forgotPasswordFormMachine } from '../../machines/forgot-password.machine';
 import { errors, people } from './fixtures';
-import { describeFormModel } from './form-model';
+import { describeFormModel, NO_FILE, NO_REFERENCE, SUBMIT_DISABLED_WHILE_INVALID } from './form-model';
 import { expectToast, openForgotPasswordTab } from './harness';
 import { forgotPasswordSpec } from './spec-forms';
 
@@ -28,6 +28,7 @@ describeFormModel('forgot-password form statechart, walked through the real app'
   submitName: (s) => (s.matches('submitting') ? 'Sending...' : 'Send Reset Email'),
   canSubmit: forgotPasswordSpec.canSubmit,
   specErrors: forgotPasswordSpec.errors,
+  notOnThisForm: [...NO_FILE, ...NO_REFERENCE, ...SUBMIT_DISABLED_WHILE_INVALID],
   request: { method: 'POST', path: '/api/auth/forget-password', okStatus: 200 },
   expectScreen(app, s, event) {
     expect(screen.getByRole('tab', { name: 'Forgot Password', selected: true })).toBeInTheDocument();

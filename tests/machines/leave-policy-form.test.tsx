@@ -4,7 +4,7 @@ import { leavePolicyFormMachine } from '../../machines/leave-policy-form.machine
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import { admin } from '../views/fixtures';
-import { describeFormModel, type FormModelEvent } from './form-model';
+import { describeFormModel, type FormModelEvent, NO_FILE, NO_REFERENCE } from './form-model';
 import { type RunningApp, renderApp, settle } from './harness';
 import { annualLeave, policies } from './leave-policy-fixtures';
 
@@ -157,6 +157,7 @@ describeFormModel('leave-policy-form statechart, walked through Edit Annual Leav
   specErrors,
   form,
   submitName: (s) => (s.matches('submitting') ? 'Processing...' : 'Save'),
+  notOnThisForm: [...NO_FILE, ...NO_REFERENCE],
   request: { method: 'PUT', path: PUT, okStatus: 200 },
   scenarios: [
     // Fixed days instead: the days are asked for, in half days; prorating off; a refusal, then saved.

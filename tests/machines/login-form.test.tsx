@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { loginFormMachine } from '../../machines/login-form.machine';
 import { ACCESS_TOKEN_KEY } from '../../src/actors/session-store';
 import { errors, loginAnswers, passwords, people } from './fixtures';
-import { describeFormModel } from './form-model';
+import { describeFormModel, NO_FILE, NO_REFERENCE, SUBMIT_DISABLED_WHILE_INVALID } from './form-model';
 import { expectToast, renderApp } from './harness';
 import { loginSpec } from './spec-forms';
 
@@ -33,6 +33,7 @@ describeFormModel('login form statechart, walked through the real app', {
   submitName: (s) => (s.matches('submitting') ? 'Processing...' : 'Login'),
   canSubmit: loginSpec.canSubmit,
   specErrors: loginSpec.errors,
+  notOnThisForm: [...NO_FILE, ...NO_REFERENCE, ...SUBMIT_DISABLED_WHILE_INVALID],
   request: { method: 'POST', path: '/api/auth/login', okStatus: 200 },
   expectScreen(app, s, event) {
     if (s.matches('submitting')) {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject, InspectionEvent, SnapshotFrom } from 'xstate';
 import { formatTransition, type TransitionInfo } from '../../machines/transitions';
-import { createCoverageRecorder, describeEvent, type PlannedPath } from './coverage';
+import { createCoverageRecorder, describeEvent, type PlannedPath, requiredHere } from './coverage';
 import { type RunningApp, useAppHarness } from './harness';
 
 /**
@@ -73,7 +73,7 @@ export interface ModelWalk<TMachine extends AnyStateMachine, TEvent extends Even
   /**
    * Event types this screen cannot produce (a shared machine whose screen offers less, e.g. no Request
    * for Leave on My profile): their transitions are walked through another screen, not required here. An
-   * entry 'event [guard]' names one guarded transition of an event the screen does produce.
+   * entry 'event [guard]' (or 'event [otherwise]') names one transition of an event the screen does produce.
    */
   notOnThisScreen?: readonly string[];
 }
@@ -82,9 +82,7 @@ export function describeModelWalk<TMachine extends AnyStateMachine, TEvent exten
   walk: ModelWalk<TMachine, TEvent>,
 ) {
   const { actor, plan } = walk;
-  const required = (t: TransitionInfo) =>
-    !walk.notOnThisScreen?.includes(t.eventType) &&
-    !(t.guard && walk.notOnThisScreen?.includes(`${t.eventType} [${t.guard}]`));
+  const required = requiredHere(walk.notOnThisScreen);
   const label = walk.label ?? describeEvent;
   const serialize =
     walk.serialize ?? ((s: SnapshotFrom<TMachine>) => JSON.stringify((s as AnyMachineSnapshot).value));

@@ -5,7 +5,7 @@ import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-sto
 import type { ApiError } from '../../src/domain/auth';
 import { todayIso } from '../../src/domain/dates';
 import { admin } from '../views/fixtures';
-import { describeFormModel, type FormModelEvent } from './form-model';
+import { describeFormModel, type FormModelEvent, NO_FILE, NO_REFERENCE } from './form-model';
 import { type RunningApp, renderApp, settle } from './harness';
 
 /**
@@ -95,6 +95,7 @@ describeFormModel('public-holiday-form statechart, walked through the Public Hol
   specErrors,
   form: () => screen.queryByRole('form', { name: 'Add holiday' }),
   submitName: (s) => (s.matches('submitting') ? 'Processing...' : 'Add holiday'),
+  notOnThisForm: [...NO_FILE, ...NO_REFERENCE],
   request: { method: 'POST', path: POST, okStatus: 201 },
   scenarios: [
     // Spaces are not a name; a name is sent trimmed; a refusal keeps the values, a second try is accepted.

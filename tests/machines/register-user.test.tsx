@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { registerUserMachine } from '../../machines/register-user.machine';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import { admin } from '../views/fixtures';
-import { describeFormModel } from './form-model';
+import { describeFormModel, NO_FILE, NO_REFERENCE } from './form-model';
 import { expectToast, renderApp } from './harness';
 import { registerSpec } from './spec-forms';
 
@@ -51,6 +51,7 @@ describeFormModel('register-user statechart, walked through the Register a New A
   customFields: ['role'],
   form,
   submitName: (s) => (s.matches('submitting') ? 'Processing...' : 'Register'),
+  notOnThisForm: [...NO_FILE, ...NO_REFERENCE],
   request: { method: 'POST', path: '/api/auth/register', okStatus: 201 },
   async perform(_app, event) {
     if (event.type === 'field.change' && event.name === 'role') {

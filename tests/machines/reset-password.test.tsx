@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { resetPasswordMachine } from '../../machines/reset-password.machine';
 import { errors, passwords } from './fixtures';
-import { describeFormModel } from './form-model';
+import { describeFormModel, NO_FILE, NO_REFERENCE } from './form-model';
 import { expectToast, renderApp } from './harness';
 import { resetPasswordSpec } from './spec-forms';
 
@@ -34,6 +34,7 @@ describeFormModel('reset-password statechart, walked through the real app', {
   specErrors: resetPasswordSpec.errors,
   form: () => screen.queryByRole('form', { name: 'Reset password' }),
   submitName: (s) => (s.matches('submitting') ? 'Processing...' : 'Reset Password'),
+  notOnThisForm: [...NO_FILE, ...NO_REFERENCE],
   request: { method: 'POST', path: '/api/auth/reset-password', okStatus: 200 },
   expectScreen(app, s, event) {
     if (s.matches('submitted')) {

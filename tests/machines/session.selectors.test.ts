@@ -107,7 +107,7 @@ describe('form selectors', () => {
         errors: {},
         edited: {},
         submitError: null,
-        lookups: {},
+        reference: {},
         params: {},
         result: null,
         file: null,

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { setPasswordMachine } from '../../machines/set-password.machine';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import { CHANGED_TOKEN, errors, passwordFormEvents, passwords, people } from './fixtures';
-import { describeFormModel } from './form-model';
+import { describeFormModel, NO_FILE, NO_REFERENCE } from './form-model';
 import { expectToast, renderApp } from './harness';
 import { passwordChangeSpec } from './spec-forms';
 
@@ -35,6 +35,7 @@ describeFormModel('set-password statechart, walked through the real app', {
   submitName: (s) => (s.matches('submitting') ? 'Processing...' : 'Set Password'),
   canSubmit: passwordChangeSpec.canSubmit,
   specErrors: passwordChangeSpec.errors,
+  notOnThisForm: [...NO_FILE, ...NO_REFERENCE],
   request: { method: 'POST', path: '/api/auth/change-password', okStatus: 200 },
   expectScreen(app, s, event) {
     if (s.matches('submitted')) {
