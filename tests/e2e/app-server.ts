@@ -131,7 +131,8 @@ export async function api<T>(
   const response = await fetch(`${base}/api${path}`, {
     method: init.method ?? 'GET',
     headers: {
-      'content-type': 'application/json',
+      // A JSON content type with no body is refused, as a browser's would be.
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),

@@ -149,4 +149,35 @@ describe('Public Holidays', () => {
       await shot(page, `public-holidays-deleted-${label}`);
     });
   }
+
+  for (const [label, viewport, person, weeksAhead] of [
+    ['1280', DESKTOP, 'Arjun Mehta', 10],
+    ['390', PHONE, 'Chloe Fernandez', 12],
+  ] as const) {
+    it(`the Request for Leave dialog counts a holiday the administrator added, at ${label} px`, async () => {
+      const [from, middle, to] = await freeWeek(weeksAhead);
+      const userId = staff[person];
+      if (!userId) throw new Error(`no ${person} in the seed`);
+      await api(e2e.app.url, '/public-holidays', {
+        method: 'POST',
+        token,
+        body: { date: middle, name: `Company Day ${label}` },
+      });
+      try {
+        const page = await e2e.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, viewport);
+        await page.goto(`/admin/users/${userId}`);
+        await page.getByRole('button', { name: 'Add Leave Request' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Request for Leave' });
+        await dialog.getByLabel('Leave Type').selectOption('Annual Leave');
+        await dialog.getByLabel('Start Date').fill(from);
+        await dialog.getByLabel('End Date').fill(to);
+        // Tuesday to Thursday is three working days; the holiday on the Wednesday is not leave.
+        await expect.poll(() => dialog.getByLabel('Days').inputValue()).toBe('2');
+        expect(await accessibilityProblems(page)).toEqual([]);
+        await shot(page, `request-leave-over-holiday-${label}`);
+      } finally {
+        await api(e2e.app.url, `/public-holidays/${middle}`, { method: 'DELETE', token });
+      }
+    });
+  }
 });
