@@ -87,8 +87,9 @@ export interface FormConfig<TValues extends FormValues, TData, TOutput, TParams 
   typingSchema?: FormSchema<TValues, unknown>;
   /** The request: its actor id (named for its job) and what the user sees meanwhile. */
   request: { id: string; description: string };
-  successToast?: (output: TOutput) => ToastParams;
-  failureToast: (error: ApiError) => ToastParams;
+  /** The spec's toasts; the params say whose they are where the words depend on it (a pay item's kind). */
+  successToast?: (output: TOutput, params: TParams) => ToastParams;
+  failureToast: (error: ApiError, params: TParams) => ToastParams;
   afterSuccess: AfterSuccess;
   /**
    * Read-only fields computed from the others (a leave request's days): recomputed after every change and
@@ -306,20 +307,20 @@ export function createFormMachine<
             target: 'submitted',
             description:
               'Answered: the answer is kept, its toast shows, and the app goes where the workflow ends.',
-            actions: form.enqueueActions(({ event, enqueue }) => {
+            actions: form.enqueueActions(({ context, event, enqueue }) => {
               const { output } = event as unknown as DoneActorEvent<TOutput>;
               enqueue.assign({ result: output });
-              if (successToast) enqueue({ type: 'notify', params: successToast(output) });
+              if (successToast) enqueue({ type: 'notify', params: successToast(output, context.params) });
               if (goTo) enqueue({ type: 'navigate', params: { to: goTo(output as never) } });
             }),
           },
           onError: {
             target: 'submitFailed',
             description: 'Refused: the reason shows above the button and in the toast.',
-            actions: form.enqueueActions(({ event, enqueue }) => {
+            actions: form.enqueueActions(({ context, event, enqueue }) => {
               const error = toApiError((event as unknown as ErrorActorEvent).error);
               enqueue.assign({ submitError: error.message });
-              enqueue({ type: 'notify', params: failureToast(error) });
+              enqueue({ type: 'notify', params: failureToast(error, context.params) });
             }),
           },
         },

@@ -19,6 +19,7 @@ import { leaveYearEndMachine } from './leave-year-end.machine';
 import { listMachine } from './list.machine';
 import { loginFormMachine } from './login-form.machine';
 import { onboardingMachine } from './onboarding.machine';
+import { payItemFormMachine } from './pay-item-form.machine';
 import { payItemsMachine } from './pay-items.machine';
 import { paySubmissionsMachine } from './pay-submissions.machine';
 import { paymentSnapshotMachine } from './payment-snapshot.machine';
@@ -296,8 +297,15 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'pay-items',
     drives: '/admin/users/:userId/pay-items/:year/:month',
     purpose:
-      "Pay Items: one employee's payslip of a month, adding and deleting items of each kind; the status follows the payslip lifecycle; read-only once processed.",
+      "Pay Items: one employee's payslip of a month; it spawns each kind's Add form and lists what they add, deletes items, and fetches the figures again after every change; the status follows the payslip lifecycle; read-only once processed.",
     machine: payItemsMachine,
+  },
+  {
+    name: 'pay-item-form',
+    drives: "Pay Items, each kind's Add form",
+    purpose:
+      "A kind's Add form on Pay Items: Type and Amount with the spec's messages beside them, then POST /<kind>-items; made again, empty, after each add.",
+    machine: payItemFormMachine,
   },
   {
     name: 'payment-snapshot',

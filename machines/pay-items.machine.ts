@@ -1,19 +1,11 @@
-import { type ActorRefFrom, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, raise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { PayslipStatus } from '../src/domain/enums';
 import type { LeaveBalance } from '../src/domain/leave';
 import type { PayItemKind } from '../src/domain/payroll';
-import {
-  emptyPayItemDraft,
-  kindInfo,
-  type PayItem,
-  type PayItemCreate,
-  type PayItemDraft,
-  type PayslipDetail,
-  payItemDraftError,
-  snapshotFormValues,
-} from '../src/domain/payslips';
+import { kindInfo, type PayItem, type PayslipDetail, snapshotFormValues } from '../src/domain/payslips';
 import { childNews, notProvided, type ToastParams } from './effects';
+import { type PayItemFormParams, payItemFormMachine } from './pay-item-form.machine';
 import { paymentSnapshotMachine, paymentSnapshotRules } from './payment-snapshot.machine';
 import { isProcessedPayslip, nextPayslipStatus } from './payslip.lifecycle';
 
@@ -23,6 +15,11 @@ import { isProcessedPayslip, nextPayslipStatus } from './payslip.lifecycle';
  * shared payslip lifecycle (machines/payslip.lifecycle.ts), the rule the server applies: the first item
  * makes an Unprocessed payslip Items Added, removing the last makes it Unprocessed again. A processed
  * payslip is read-only.
+ *
+ * Each kind's Add form is a form of its own (machines/pay-item-form.machine.ts), so adds of different
+ * kinds may be in flight at once, and beside a delete. The summary's figures are therefore not taken from
+ * any one answer: every change makes them stale, and they are fetched again, a fetch in flight being
+ * started over, so the figures shown are read after the last change.
  */
 
 export const PAY_ITEM_KINDS = ['ADHOC', 'BONUS', 'DEDUCTION', 'OTHER_ADDITION', 'OTHER_DEDUCTION'] as const;
@@ -59,25 +56,29 @@ export interface PayItemsContext {
   payslip: PayslipDetail | null;
   items: ItemsByKind;
   leaveBalances: LeaveBalance[];
-  /** What is typed in each kind's add form. */
-  drafts: Record<PayItemKind, PayItemDraft>;
-  /** The message under a kind's form (spec section 5). */
-  errors: Partial<Record<PayItemKind, string>>;
-  /** The kind being added to, or the item being deleted. */
-  pending: { kind: PayItemKind; item: PayItem | null } | null;
+  /** Each kind's Add form, while the payslip is not processed (made again, empty, after each add). */
+  forms: Record<PayItemKind, PayItemFormRef> | null;
+  /** The item being deleted. */
+  removing: { kind: PayItemKind; item: PayItem } | null;
   /** Payment Information Used: its own panel statechart, spawned with the payslip's snapshot. */
   snapshot: ActorRefFrom<typeof paymentSnapshotMachine> | null;
 }
 
-export type PayItemsEvent =
-  | { type: 'item.change'; kind: PayItemKind; field: keyof PayItemDraft; value: string }
-  | { type: 'item.add'; kind: PayItemKind }
-  | { type: 'item.remove'; kind: PayItemKind; id: number }
-  /** Payment Information Used was saved (its panel emits it): the figures are fetched again. */
-  | { type: 'snapshot.saved' };
+type PayItemFormRef = ActorRefFrom<typeof payItemFormMachine>;
 
-const byKind = <T>(make: () => T) =>
-  Object.fromEntries(PAY_ITEM_KINDS.map((kind) => [kind, make()])) as Record<PayItemKind, T>;
+/** A kind's Add form's actor id; its answer comes as `xstate.done.actor.<id>`. */
+export const payItemFormId = (kind: PayItemKind) => `add-${kind}` as const;
+
+export type PayItemsEvent =
+  | { type: 'item.remove'; kind: PayItemKind; id: number }
+  /** Payment Information Used was saved (its panel emits it). */
+  | { type: 'snapshot.saved' }
+  /** Raised by this machine after every change: the summary's figures are to be fetched again. */
+  | { type: 'figures.stale' }
+  | { type: `xstate.done.actor.add-${PayItemKind}`; output: PayItem };
+
+const byKind = <T>(make: (kind: PayItemKind) => T) =>
+  Object.fromEntries(PAY_ITEM_KINDS.map((kind) => [kind, make(kind)])) as Record<PayItemKind, T>;
 
 const itemCount = (items: ItemsByKind) => PAY_ITEM_KINDS.reduce((sum, kind) => sum + items[kind].length, 0);
 
@@ -87,7 +88,7 @@ const statusAfter = (
   event: Parameters<typeof nextPayslipStatus>[1],
 ): PayslipStatus | null => (status === null ? null : (nextPayslipStatus(status, event) ?? status));
 
-export const payItemsMachine = setup({
+const payItems = setup({
   types: {
     context: {} as PayItemsContext,
     events: {} as PayItemsEvent,
@@ -98,17 +99,12 @@ export const payItemsMachine = setup({
       PayItemsData,
       { userId: number; year: number; month: number; user: PayItemsEmployee | null }
     >(notProvided('pay-items', 'loadPayItems')),
-    /** Adds the item; answers it and the payslip's fresh figures (null if they could not be fetched). */
-    addItem: fromPromise<
-      { item: PayItem; payslip: PayslipDetail | null },
-      { kind: PayItemKind; body: PayItemCreate }
-    >(notProvided('pay-items', 'addItem')),
-    /** Deletes the item; answers the payslip's fresh figures (null if they could not be fetched). */
-    removeItem: fromPromise<
-      { payslip: PayslipDetail | null },
-      { kind: PayItemKind; item: PayItem; userId: number; year: number; month: number }
-    >(notProvided('pay-items', 'removeItem')),
-    /** The payslip's figures after a change to its snapshot. */
+    payItemForm: payItemFormMachine,
+    /** Deletes the item. */
+    removeItem: fromPromise<void, { kind: PayItemKind; item: PayItem }>(
+      notProvided('pay-items', 'removeItem'),
+    ),
+    /** The payslip's figures after a change. */
     refreshPayslip: fromPromise<PayslipDetail, { userId: number; year: number; month: number }>(
       notProvided('pay-items', 'refreshPayslip'),
     ),
@@ -140,16 +136,21 @@ export const payItemsMachine = setup({
         }),
       };
     }),
+    /** Every kind's Add form, empty, for this payslip. */
+    openForms: assign({
+      forms: ({ context, spawn }) =>
+        byKind((kind) =>
+          spawn('payItemForm', { id: payItemFormId(kind), input: { params: formParams(context, kind) } }),
+        ),
+    }),
   },
   guards: {
     isProcessed: ({ event }) =>
       isProcessedPayslip((event as unknown as { output: PayItemsData }).output.payslip.processingStatus),
-    canAdd: ({ context, event }) => {
-      assertEvent(event, 'item.add');
-      return payItemDraftError(context.drafts[event.kind]) === null;
-    },
   },
-}).createMachine({
+});
+
+export const payItemsMachine = payItems.createMachine({
   id: 'payItems',
   description: "Pay Items: one employee's payslip of a month, its items of every kind, added and deleted.",
   context: ({ input }) => ({
@@ -161,9 +162,8 @@ export const payItemsMachine = setup({
     payslip: null,
     items: byKind(() => []),
     leaveBalances: [],
-    drafts: byKind(() => emptyPayItemDraft),
-    errors: {},
-    pending: null,
+    forms: null,
+    removing: null,
     snapshot: null,
   }),
   initial: 'loading',
@@ -198,195 +198,128 @@ export const payItemsMachine = setup({
       description: 'Processed: the summary, snapshot and items show read-only (revert it to change them).',
     },
     editable: {
-      description: 'Unprocessed or Items Added: every panel adds and deletes items.',
-      initial: 'idle',
-      on: {
-        'item.change': {
-          description: "Typing in a kind's form; its message clears.",
-          actions: assign(({ context, event }) => {
-            const { [event.kind]: _, ...errors } = context.errors;
-            return {
-              drafts: {
-                ...context.drafts,
-                [event.kind]: { ...context.drafts[event.kind], [event.field]: event.value },
-              },
-              errors,
-            };
-          }),
-        },
-        'snapshot.saved': {
-          target: '.refreshing',
-          description: 'Payment Information Used was saved: the summary fetches its new figures.',
-        },
-      },
+      description:
+        "Unprocessed or Items Added: each kind's Add form adds on its own, Delete removes, and the figures follow every change.",
+      type: 'parallel',
+      entry: 'openForms',
       invoke: {
         id: 'snapshotSaves',
         src: 'snapshotSaves',
         input: ({ context }) => ({ snapshot: context.snapshot }),
       },
+      on: {
+        ...addedTransitions(),
+        'snapshot.saved': {
+          description: 'Payment Information Used was saved: the summary fetches its new figures.',
+          actions: payItems.raise({ type: 'figures.stale' }),
+        },
+      },
       states: {
-        idle: {
-          description: 'Waiting for the admin.',
-          on: {
-            'item.add': [
-              {
-                guard: 'canAdd',
-                target: 'adding',
-                actions: assign({ pending: ({ event }) => ({ kind: event.kind, item: null }) }),
-              },
-              {
-                target: 'idle',
-                description: "'Please fill all fields.' or 'Amount must be greater than 0.' under the form.",
-                actions: assign({
-                  errors: ({ context, event }) => ({
-                    ...context.errors,
-                    [event.kind]: payItemDraftError(context.drafts[event.kind]) ?? undefined,
+        removal: {
+          description: 'Deleting items, one at a time.',
+          initial: 'idle',
+          states: {
+            idle: {
+              description: "Each item's Delete is offered.",
+              on: {
+                'item.remove': {
+                  target: 'removing',
+                  description: "An item's Delete button.",
+                  actions: assign({
+                    removing: ({ context, event }) => {
+                      const item = context.items[event.kind].find((i) => i.id === event.id);
+                      return item ? { kind: event.kind, item } : null;
+                    },
                   }),
-                }),
+                },
               },
-            ],
-            'item.remove': {
-              target: 'removing',
-              description: "An item's Delete button.",
-              actions: assign({
-                pending: ({ context, event }) => ({
-                  kind: event.kind,
-                  item: context.items[event.kind].find((item) => item.id === event.id) ?? null,
-                }),
-              }),
+            },
+            removing: {
+              description: 'DELETE /<kind>-items/{id} is in flight; Delete is offered nowhere.',
+              invoke: {
+                id: 'removeItem',
+                src: 'removeItem',
+                input: ({ context }) => context.removing as { kind: PayItemKind; item: PayItem },
+                onDone: {
+                  target: 'idle',
+                  description:
+                    "Gone from the list, '<Kind> item deleted'; without any item left the payslip is Unprocessed again.",
+                  actions: [
+                    assign(({ context }) => {
+                      const { kind, item } = context.removing as { kind: PayItemKind; item: PayItem };
+                      const items = {
+                        ...context.items,
+                        [kind]: context.items[kind].filter((i) => i.id !== item.id),
+                      };
+                      return {
+                        items,
+                        status: statusAfter(context.status, {
+                          type: 'payItem.remove',
+                          itemsLeft: itemCount(items),
+                        }),
+                      };
+                    }),
+                    {
+                      type: 'notify',
+                      params: ({ context }) => ({
+                        type: 'success',
+                        title: kindInfo(context.removing?.kind as PayItemKind).deleted,
+                      }),
+                    },
+                    assign({ removing: null }),
+                    raise({ type: 'figures.stale' }),
+                  ],
+                },
+                onError: {
+                  target: 'idle',
+                  description: "'Failed to delete <kind> item' with the reason; the item stays.",
+                  actions: [
+                    {
+                      type: 'notify',
+                      params: ({ context, event }) => ({
+                        type: 'error',
+                        title: kindInfo(context.removing?.kind as PayItemKind).deleteFailed,
+                        description: toApiError(event.error).message,
+                      }),
+                    },
+                    assign({ removing: null }),
+                  ],
+                },
+              },
             },
           },
         },
-        refreshing: {
-          description: 'GET the payslip: the summary shows the figures of the saved snapshot.',
-          invoke: {
-            id: 'refreshPayslip',
-            src: 'refreshPayslip',
-            input: ({ context }) => ({ userId: context.userId, year: context.year, month: context.month }),
-            onDone: { target: 'idle', actions: assign({ payslip: ({ event }) => event.output }) },
-            onError: {
-              target: 'idle',
-              description: 'The change stands; the summary keeps the last figures.',
+        figures: {
+          description: "The summary's figures, fetched again after every change.",
+          initial: 'current',
+          states: {
+            current: {
+              description: 'The summary shows the figures read after the last change.',
+              on: { 'figures.stale': { target: 'refreshing', description: 'Something changed.' } },
             },
-          },
-        },
-        adding: {
-          description: "POST /<kind>-items is in flight; that kind's Add reads 'Processing...'.",
-          invoke: {
-            id: 'addItem',
-            src: 'addItem',
-            input: ({ context }) => {
-              const kind = context.pending?.kind as PayItemKind;
-              const draft = context.drafts[kind];
-              return {
-                kind,
-                body: {
-                  type: draft.type,
-                  amount: Number(draft.amount.trim()),
+            refreshing: {
+              description: "GET the payslip: the summary's figures after the changes.",
+              on: {
+                'figures.stale': {
+                  target: 'refreshing',
+                  reenter: true,
+                  description: 'Another change meanwhile: the figures are asked for again, after it.',
+                },
+              },
+              invoke: {
+                id: 'refreshPayslip',
+                src: 'refreshPayslip',
+                input: ({ context }) => ({
                   userId: context.userId,
                   year: context.year,
                   month: context.month,
-                  payslipId: context.payslip?.id ?? 0,
-                },
-              };
-            },
-            onDone: {
-              target: 'idle',
-              description:
-                "Listed, the form cleared, '<Kind> item added'; an Unprocessed payslip becomes Items Added.",
-              actions: [
-                assign(({ context, event }) => {
-                  const kind = context.pending?.kind as PayItemKind;
-                  return {
-                    items: { ...context.items, [kind]: [...context.items[kind], event.output.item] },
-                    drafts: { ...context.drafts, [kind]: emptyPayItemDraft },
-                    status: statusAfter(context.status, { type: 'payItem.add' }),
-                    payslip: event.output.payslip ?? context.payslip,
-                  };
                 }),
-                {
-                  type: 'notify',
-                  params: ({ context }) => ({
-                    type: 'success',
-                    title: kindInfo(context.pending?.kind as PayItemKind).added,
-                  }),
+                onDone: { target: 'current', actions: assign({ payslip: ({ event }) => event.output }) },
+                onError: {
+                  target: 'current',
+                  description: 'The change stands; the summary keeps the last figures.',
                 },
-                assign({ pending: null }),
-              ],
-            },
-            onError: {
-              target: 'idle',
-              description: "'Failed to add <kind> item' with the reason; the form keeps what was typed.",
-              actions: [
-                {
-                  type: 'notify',
-                  params: ({ context, event }) => ({
-                    type: 'error',
-                    title: kindInfo(context.pending?.kind as PayItemKind).addFailed,
-                    description: toApiError(event.error).message,
-                  }),
-                },
-                assign({ pending: null }),
-              ],
-            },
-          },
-        },
-        removing: {
-          description: 'DELETE /<kind>-items/{id} is in flight.',
-          invoke: {
-            id: 'removeItem',
-            src: 'removeItem',
-            input: ({ context }) => ({
-              kind: context.pending?.kind as PayItemKind,
-              item: context.pending?.item as PayItem,
-              userId: context.userId,
-              year: context.year,
-              month: context.month,
-            }),
-            onDone: {
-              target: 'idle',
-              description:
-                "Gone from the list, '<Kind> item deleted'; without any item left the payslip is Unprocessed again.",
-              actions: [
-                assign(({ context, event }) => {
-                  const { kind, item } = context.pending as { kind: PayItemKind; item: PayItem };
-                  const items = {
-                    ...context.items,
-                    [kind]: context.items[kind].filter((i) => i.id !== item.id),
-                  };
-                  return {
-                    items,
-                    status: statusAfter(context.status, {
-                      type: 'payItem.remove',
-                      itemsLeft: itemCount(items),
-                    }),
-                    payslip: event.output.payslip ?? context.payslip,
-                  };
-                }),
-                {
-                  type: 'notify',
-                  params: ({ context }) => ({
-                    type: 'success',
-                    title: kindInfo(context.pending?.kind as PayItemKind).deleted,
-                  }),
-                },
-                assign({ pending: null }),
-              ],
-            },
-            onError: {
-              target: 'idle',
-              description: "'Failed to delete <kind> item' with the reason; the item stays.",
-              actions: [
-                {
-                  type: 'notify',
-                  params: ({ context, event }) => ({
-                    type: 'error',
-                    title: kindInfo(context.pending?.kind as PayItemKind).deleteFailed,
-                    description: toApiError(event.error).message,
-                  }),
-                },
-                assign({ pending: null }),
-              ],
+              },
             },
           },
         },
@@ -394,3 +327,46 @@ export const payItemsMachine = setup({
     },
   },
 });
+
+/** What a kind's Add form is given: whose payslip the item goes on. */
+function formParams(context: PayItemsContext, kind: PayItemKind): PayItemFormParams {
+  return {
+    kind,
+    userId: context.userId,
+    year: context.year,
+    month: context.month,
+    payslipId: context.payslip?.id ?? 0,
+  };
+}
+
+/**
+ * A kind's Add form answered with the added item: it is listed, an Unprocessed payslip becomes Items
+ * Added (the lifecycle's rule, as the server applies it), the form is made again, empty, and the figures
+ * are fetched again. The form showed its toast.
+ */
+function addedTransitions() {
+  const added = (kind: PayItemKind) => ({
+    description: `${kindInfo(kind).title}: added; listed, the form empty again, the figures fetched again.`,
+    actions: [
+      payItems.stopChild(payItemFormId(kind)),
+      payItems.assign(({ context, event, spawn }) => {
+        const { output: item } = event as Extract<PayItemsEvent, { output: PayItem }>;
+        return {
+          items: { ...context.items, [kind]: [...context.items[kind], item] },
+          status: statusAfter(context.status, { type: 'payItem.add' }),
+          forms: context.forms && {
+            ...context.forms,
+            [kind]: spawn('payItemForm', {
+              id: payItemFormId(kind),
+              input: { params: formParams(context, kind) },
+            }),
+          },
+        };
+      }),
+      payItems.raise({ type: 'figures.stale' }),
+    ],
+  });
+  return Object.fromEntries(
+    PAY_ITEM_KINDS.map((kind) => [`xstate.done.actor.${payItemFormId(kind)}`, added(kind)]),
+  ) as Record<`xstate.done.actor.add-${PayItemKind}`, ReturnType<typeof added>>;
+}

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { PanelValues } from '../../machines/editable-panel.machine';
 import type { ToastParams } from '../../machines/effects';
+import { payItemFormMachine } from '../../machines/pay-item-form.machine';
 import { PAY_ITEM_KINDS, type PayItemsEmployee, payItemsMachine } from '../../machines/pay-items.machine';
 import { paymentSnapshotMachine } from '../../machines/payment-snapshot.machine';
 import type { LeaveApi } from '../api/leave.api';
@@ -17,9 +18,6 @@ export interface PayItemsEffects {
 
 /** Pay Items with its live effects (spec sections 7 and 8). */
 export function providePayItems({ payslips, leave, users, notify }: PayItemsEffects) {
-  /** The payslip's fresh figures after a change; the change stands even if they cannot be fetched. */
-  const refreshed = (userId: number, period: { year: number; month: number }) =>
-    payslips.payslip(userId, period).catch(() => null);
   return payItemsMachine.provide({
     actors: {
       loadPayItems: fromPromise(async ({ input }) => {
@@ -40,14 +38,13 @@ export function providePayItems({ payslips, leave, users, notify }: PayItemsEffe
         const items = Object.fromEntries(PAY_ITEM_KINDS.map((kind, i) => [kind, lists[i] ?? []]));
         return { payslip, user, leaveBalances, items: items as never };
       }),
-      addItem: fromPromise(async ({ input }) => {
-        const item = await payslips.addItem(input.kind, input.body);
-        return { item, payslip: await refreshed(input.body.userId, input.body) };
+      payItemForm: payItemFormMachine.provide({
+        actors: {
+          submit: fromPromise(({ input: { kind, ...body } }) => payslips.addItem(kind, body)),
+        },
+        actions: { notify: (_, toast) => notify(toast) },
       }),
-      removeItem: fromPromise(async ({ input }) => {
-        await payslips.removeItem(input.kind, input.item.id);
-        return { payslip: await refreshed(input.userId, input) };
-      }),
+      removeItem: fromPromise(({ input }) => payslips.removeItem(input.kind, input.item.id)),
       refreshPayslip: fromPromise(({ input }) =>
         payslips.payslip(input.userId, { year: input.year, month: input.month }),
       ),

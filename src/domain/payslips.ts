@@ -416,15 +416,39 @@ export function snapshotFormValues(payslip: PayslipDetail): SnapshotFormValues {
 export type PayItemDraft = { type: string; amount: string };
 export const emptyPayItemDraft: PayItemDraft = { type: '', amount: '' };
 
-/** Spec section 5: type and amount required, the amount above 0; null when the item can be added. */
-export function payItemDraftError(draft: PayItemDraft): string | null {
-  if (draft.type === '' || draft.amount.trim() === '') return payrollMessages.payItemIncomplete;
+/**
+ * Spec section 5: type and amount required, the amount above 0. One message at a time, beside the field
+ * it concerns: 'Please fill all fields.' beside the first one empty (Type, then Amount), else what is
+ * wrong with the amount. Null when the item can be added.
+ */
+export function payItemDraftProblem(
+  draft: PayItemDraft,
+): { field: keyof PayItemDraft; message: string } | null {
+  if (draft.type === '') return { field: 'type', message: payrollMessages.payItemIncomplete };
+  if (draft.amount.trim() === '') return { field: 'amount', message: payrollMessages.payItemIncomplete };
   const amount = Number(draft.amount.trim());
-  if (!Number.isFinite(amount) || amount <= 0) return payrollMessages.payItemAmount;
-  if (amount > MAX_AMOUNT) return `Amount must be at most ${MAX_AMOUNT.toLocaleString('en-SG')}.`;
-  if (!hasAtMostTwoDecimals(amount)) return 'Amounts have at most two decimals.';
-  return null;
+  const problem =
+    !Number.isFinite(amount) || amount <= 0
+      ? payrollMessages.payItemAmount
+      : amount > MAX_AMOUNT
+        ? `Amount must be at most ${MAX_AMOUNT.toLocaleString('en-SG')}.`
+        : !hasAtMostTwoDecimals(amount)
+          ? 'Amounts have at most two decimals.'
+          : null;
+  return problem ? { field: 'amount', message: problem } : null;
 }
+
+/** A kind's Add form read into what its POST takes besides whose payslip it is: the type and the amount. */
+export const payItemFormSchema = z.pipe(
+  z.object({ type: z.string(), amount: z.string() }).check(
+    z.superRefine((draft, ctx) => {
+      const problem = payItemDraftProblem(draft);
+      if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+    }),
+  ),
+  z.transform((draft: PayItemDraft) => ({ type: draft.type, amount: Number(draft.amount.trim()) })),
+);
+export type PayItemFormData = z.output<typeof payItemFormSchema>;
 
 // Payroll's words live in the feature's messages module, with its toasts.
 export { payrollMessages };

@@ -55,6 +55,8 @@ export interface FormModel<TMachine extends AnyStateMachine> {
     open: (inspect: Inspect) => Promise<RunningApp>;
   }>;
   events: FormModelEvent[];
+  /** Where a screen runs several forms of the one machine (Pay Items' kinds): the walked one's actor id. */
+  actorId?: string;
   /** Field labels by field name. */
   labels: Record<string, string>;
   /**
@@ -287,7 +289,9 @@ export function describeFormModel<TMachine extends AnyStateMachine>(
     recorder.inspect(event);
     const logic =
       event.type === '@xstate.actor' ? (event.actorRef as { logic?: { id?: string } }).logic : null;
-    if (logic?.id === model.machine.id) latest = event.actorRef as AnyActorRef;
+    const actorRef = event.actorRef as AnyActorRef;
+    if (logic?.id === model.machine.id && (!model.actorId || actorRef.id === model.actorId))
+      latest = actorRef;
   };
   const current = (): AnyMachineSnapshot => {
     if (!walked) throw new Error(`No ${model.machine.id} actor is running`);

@@ -17,6 +17,7 @@ import { useMemo } from 'react';
 import { Link as RouterLink } from 'wouter';
 import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
 import type { PanelValues } from '../../../machines/editable-panel.machine';
+import type { payItemFormMachine } from '../../../machines/pay-item-form.machine';
 import type { PayItemsEmployee, payItemsMachine } from '../../../machines/pay-items.machine';
 import { payslipStatusLabels } from '../../../machines/payslip.lifecycle';
 import type { PayItemsLogic } from '../../actors/pay-items.actors';
@@ -33,16 +34,18 @@ import {
   payItemTypeLabel,
 } from '../../domain/payslips';
 import { columnsFor, DataTable } from '../../ui/data-table';
-import { LabelledField } from '../../ui/form-field';
+import { FormError, LabelledField } from '../../ui/form-field';
 import { ArrowLeftIcon } from '../../ui/icons';
 import { SelectInput } from '../../ui/labelled-field';
 import { PageTitle } from '../../ui/page-title';
 import { StatusBadge } from '../../ui/status-badge';
+import { useForm } from '../../ui/use-form';
 import { leaveBalanceColumns } from '../leave/leave-balance-columns';
 import { EditablePanelCard, type PanelFieldsProps } from '../staff-records/editable-panel-view';
 import { ReadOnlyRows, type Row } from '../staff-records/record-fields';
 
 type PayItemsRef = ActorRefFrom<typeof payItemsMachine>;
+type PayItemFormRef = ActorRefFrom<typeof payItemFormMachine>;
 
 /** Spec section 2: four tabs, the first labelled 'Ahoc' (sic); Others holds two panels. */
 const TABS: { value: string; label: string; kinds: PayItemKind[] }[] = [
@@ -57,18 +60,16 @@ const itemId = (item: PayItem) => String(item.id);
 
 function DeleteButton({ actor, kind, item }: { actor: PayItemsRef; kind: PayItemKind; item: PayItem }) {
   const editable = useSelector(actor, (s) => s.matches('editable'));
-  const idle = useSelector(actor, (s) => s.matches({ editable: 'idle' }));
-  const removing = useSelector(
-    actor,
-    (s) => s.matches({ editable: 'removing' }) && s.context.pending?.item?.id === item.id,
-  );
+  // One delete at a time; adds of any kind may be in flight meanwhile.
+  const offered = useSelector(actor, (s) => s.matches({ editable: { removal: 'idle' } }));
+  const removing = useSelector(actor, (s) => s.context.removing?.item.id === item.id);
   if (!editable) return null;
   return (
     <Button
       size="xs"
       variant="outline"
       colorPalette="red"
-      disabled={!idle}
+      disabled={!offered}
       loading={removing}
       loadingText="Processing..."
       aria-label={`Delete ${payItemTypeLabel(item.type)} ${formatAmount(item.amount)}`}
@@ -79,64 +80,51 @@ function DeleteButton({ actor, kind, item }: { actor: PayItemsRef; kind: PayItem
   );
 }
 
-function AddItemForm({ actor, kind }: { actor: PayItemsRef; kind: PayItemKind }) {
+/** A kind's Add form (machines/pay-item-form.machine.ts): Type and Amount, each message beside its field. */
+function AddItemForm({ form: actor, kind }: { form: PayItemFormRef; kind: PayItemKind }) {
   const info = kindInfo(kind);
-  const draft = useSelector(actor, (s) => s.context.drafts[kind]);
-  const error = useSelector(actor, (s) => s.context.errors[kind]);
-  const idle = useSelector(actor, (s) => s.matches({ editable: 'idle' }));
-  const adding = useSelector(
-    actor,
-    (s) => s.matches({ editable: 'adding' }) && s.context.pending?.kind === kind,
-  );
-  const change = (field: 'type' | 'amount', value: string) =>
-    actor.send({ type: 'item.change', kind, field, value });
+  const form = useForm(actor);
+  const type = form.field('type');
+  const amount = form.field('amount');
   return (
-    <form
-      noValidate
-      aria-label={`Add ${info.title} item`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        actor.send({ type: 'item.add', kind });
-      }}
-    >
+    <form noValidate aria-label={`Add ${info.title} item`} onSubmit={form.onSubmit}>
       <Stack gap="3">
-        <Grid templateColumns={{ base: '1fr', sm: '2fr 1fr auto' }} gap="3" alignItems="end">
-          <LabelledField label="Type" disabled={adding}>
+        <Grid templateColumns={{ base: '1fr', sm: '2fr 1fr auto' }} gap="3" alignItems="start">
+          <LabelledField label="Type" error={type.error} disabled={type.disabled}>
             <SelectInput
-              name={`${kind}-type`}
-              value={draft.type}
+              name={type.name}
+              value={type.value}
               placeholder="Select a type"
-              options={payItemTypesByKind[kind].map((type) => ({
-                value: type,
-                label: payItemTypeLabel(type),
+              options={payItemTypesByKind[kind].map((value) => ({
+                value,
+                label: payItemTypeLabel(value),
               }))}
-              onChange={(value) => change('type', value)}
+              onChange={type.onChange}
             />
           </LabelledField>
-          <LabelledField label="Amount" disabled={adding}>
+          <LabelledField label="Amount" error={amount.error} disabled={amount.disabled}>
             <Input
-              name={`${kind}-amount`}
+              name={amount.name}
               inputMode="decimal"
               maxLength={13}
-              value={draft.amount}
-              onChange={(event) => change('amount', event.target.value)}
+              value={amount.value}
+              onChange={(event) => amount.onChange(event.target.value)}
+              onBlur={amount.onBlur}
             />
           </LabelledField>
+          {/* Aligned with the inputs under their labels. */}
           <Button
             type="submit"
             colorPalette="teal"
-            disabled={!idle}
-            loading={adding}
+            mt={{ sm: '6' }}
+            disabled={!form.canSubmit}
+            loading={form.submitting}
             loadingText="Processing..."
           >
             Add
           </Button>
         </Grid>
-        {error && (
-          <Text role="alert" color="fg.error" fontSize="sm">
-            {error}
-          </Text>
-        )}
+        <FormError message={form.submitError} />
       </Stack>
     </form>
   );
@@ -146,7 +134,8 @@ function AddItemForm({ actor, kind }: { actor: PayItemsRef; kind: PayItemKind })
 function ItemPanel({ actor, kind }: { actor: PayItemsRef; kind: PayItemKind }) {
   const info = kindInfo(kind);
   const items = useSelector(actor, (s) => s.context.items[kind]);
-  const editable = useSelector(actor, (s) => s.matches('editable'));
+  // While the payslip is not processed.
+  const form = useSelector(actor, (s) => s.context.forms?.[kind] ?? null);
   const columns = useMemo(
     () =>
       itemColumn.columns([
@@ -166,7 +155,7 @@ function ItemPanel({ actor, kind }: { actor: PayItemsRef; kind: PayItemKind }) {
         <Heading as="h3" size="sm">
           {info.title}
         </Heading>
-        {editable && <AddItemForm actor={actor} kind={kind} />}
+        {form && <AddItemForm key={form.id + form.sessionId} form={form} kind={kind} />}
         <DataTable
           label={`${info.title} items`}
           columns={columns}
