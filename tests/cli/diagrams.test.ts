@@ -41,7 +41,7 @@ describe('statechart diagrams', () => {
         .replace(/&lt;/g, '<')
         .replace(/&gt;/g, '>')
         .replace(/&quot;/g, '"')
-        .replace(/&#39;/g, "'")
+        .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
         .replace(/&amp;/g, '&');
     for (const entry of machines) {
       const svg = generated.get(`${entry.name}.svg`) ?? '';
