@@ -39,6 +39,8 @@ export interface FakeServer {
   pending(method?: string, path?: string): RecordedRequest[];
   /** Answers the oldest pending request for method and path; fails the test when there is none. */
   answer(method: string, path: string, status: number, body?: unknown): RecordedRequest;
+  /** Answers the newest pending request for method and path (an earlier one still waits). */
+  answerLatest(method: string, path: string, status: number, body?: unknown): RecordedRequest;
   /** Answers matching requests as soon as they arrive. */
   autoAnswer(matches: AutoAnswer['matches'], status: number, body?: unknown): void;
 }
@@ -98,6 +100,12 @@ export function createFakeServer(): FakeServer {
         const open = requests.filter((r) => !r.answered).map((r) => `${r.method} ${r.path}`);
         throw new Error(`No pending ${method} ${path} to answer (pending: ${open.join(', ') || 'none'})`);
       }
+      request.respond(status, body);
+      return request;
+    },
+    answerLatest(method, path, status, body) {
+      const request = requests.findLast((r) => !r.answered && r.method === method && r.path === path);
+      if (!request) throw new Error(`No pending ${method} ${path} to answer`);
       request.respond(status, body);
       return request;
     },

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import { payItemsMachine } from '../../machines/pay-items.machine';
 import type { ApiError } from '../../src/domain/auth';
@@ -354,4 +354,56 @@ describeModelWalk<Machine, Event>({
   expectScreen,
   label,
   serialize,
+  more: () => {
+    it('two adds in flight at once: both listed, and the figures shown are the ones read after both', async () => {
+      const app = await openPayItems(actor.inspect);
+      await answerLoad(app.server, unprocessedPayslip);
+      const send = async (kind: Kind) => {
+        const { tab, form: name, type } = KINDS[kind];
+        await showTab(app, tab);
+        const form = screen.getByRole('form', { name });
+        fireEvent.change(form.querySelector('select[name="type"]') as HTMLSelectElement, {
+          target: { value: type },
+        });
+        fireEvent.change(form.querySelector('input[name="amount"]') as HTMLInputElement, {
+          target: { value: '1500' },
+        });
+        await app.user.click(within(form).getByRole('button', { name: 'Add' }));
+        await settle();
+      };
+      await send('BONUS');
+      await send('ADHOC');
+      // Both requests are out together; the Adhoc one is answered first.
+      expect(app.server.pending('POST', '/api/bonus-items')).toHaveLength(1);
+      expect(app.server.pending('POST', '/api/adhoc-items')).toHaveLength(1);
+      app.server.answer('POST', '/api/adhoc-items', 201, KINDS.ADHOC.item);
+      await settle();
+      app.server.answer('POST', '/api/bonus-items', 201, bonus);
+      await settle();
+      // A fetch of the figures started after each answer; the one after the first answer is stale.
+      const fetches = app.server.pending('GET', payslipPath);
+      expect(fetches).toHaveLength(2);
+      const bothItems: PayslipDetail = {
+        ...withBonus,
+        totals: { ...(withBonus.totals as NonNullable<PayslipDetail['totals']>), grossPay: 7600 },
+      };
+      // The later fetch answers first; the earlier one's late answer must not replace it.
+      app.server.answerLatest('GET', payslipPath, 200, bothItems);
+      await settle();
+      app.server.answer('GET', payslipPath, 200, withBonus);
+      await settle();
+      expect(screen.getAllByText('7,600.00').length).toBeGreaterThan(0);
+      expect(screen.queryAllByText('6,100.00')).toEqual([]);
+      expect(within(screen.getByRole('main')).getAllByText('Items Added')[0]).toBeInTheDocument();
+      await showTab(app, 'Bonus');
+      expect(bonusRows()).toHaveLength(1);
+      await showTab(app, 'Ahoc');
+      const adhocRows = [
+        ...(document.querySelector('table[aria-label="Adhoc items"]') as HTMLElement).querySelectorAll(
+          'tbody tr',
+        ),
+      ].filter((row) => row.querySelectorAll('td').length > 1);
+      expect(adhocRows).toHaveLength(1);
+    });
+  },
 });
