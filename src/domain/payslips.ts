@@ -416,6 +416,12 @@ export function snapshotFormValues(payslip: PayslipDetail): SnapshotFormValues {
 export type PayItemDraft = { type: string; amount: string };
 export const emptyPayItemDraft: PayItemDraft = { type: '', amount: '' };
 
+/** An amount as typed, thousands separators allowed ('1,500.50'); NaN when it is not a number. */
+const amountOf = (text: string) => {
+  const trimmed = text.trim();
+  return Number(/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(trimmed) ? trimmed.replace(/,/g, '') : trimmed);
+};
+
 /**
  * Spec section 5: type and amount required, the amount above 0. One message at a time, beside the field
  * it concerns: 'Please fill all fields.' beside the first one empty (Type, then Amount), else what is
@@ -426,7 +432,7 @@ export function payItemDraftProblem(
 ): { field: keyof PayItemDraft; message: string } | null {
   if (draft.type === '') return { field: 'type', message: payrollMessages.payItemIncomplete };
   if (draft.amount.trim() === '') return { field: 'amount', message: payrollMessages.payItemIncomplete };
-  const amount = Number(draft.amount.trim());
+  const amount = amountOf(draft.amount);
   const problem =
     !Number.isFinite(amount) || amount <= 0
       ? payrollMessages.payItemAmount
@@ -446,7 +452,7 @@ export const payItemFormSchema = z.pipe(
       if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
     }),
   ),
-  z.transform((draft: PayItemDraft) => ({ type: draft.type, amount: Number(draft.amount.trim()) })),
+  z.transform((draft: PayItemDraft) => ({ type: draft.type, amount: amountOf(draft.amount) })),
 );
 export type PayItemFormData = z.output<typeof payItemFormSchema>;
 
