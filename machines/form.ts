@@ -240,7 +240,7 @@ export function createFormMachine<
   };
   const validSubmit = {
     guard: 'isValid' as const,
-    target: 'submitting' as const,
+    target: 'submitting',
     actions: form.assign({ submitError: null }),
     description: 'Every field is right: send it.',
   };

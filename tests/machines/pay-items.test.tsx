@@ -187,9 +187,9 @@ async function showTab(app: RunningApp, name: string) {
   await settle();
 }
 
-/** Fills a kind's Add form and sends it, as the admin does, and answers it with the item. */
-async function addItem(app: RunningApp, kind: Kind) {
-  const { tab, form: name, type, path, item: answer } = KINDS[kind];
+/** Fills a kind's Add form on its tab and sends it, as the admin does; the request stays pending. */
+async function sendItem(app: RunningApp, kind: Kind) {
+  const { tab, form: name, type } = KINDS[kind];
   await showTab(app, tab);
   const form = screen.getByRole('form', { name });
   fireEvent.change(form.querySelector('select[name="type"]') as HTMLSelectElement, {
@@ -200,7 +200,12 @@ async function addItem(app: RunningApp, kind: Kind) {
   });
   await app.user.click(within(form).getByRole('button', { name: 'Add' }));
   await settle();
-  app.server.answer('POST', `/api/${path}`, 201, answer);
+}
+
+/** Sends a kind's item and answers it, then goes back to the Bonus tab the walk checks. */
+async function addItem(app: RunningApp, kind: Kind) {
+  await sendItem(app, kind);
+  app.server.answer('POST', `/api/${KINDS[kind].path}`, 201, KINDS[kind].item);
   await settle();
   await showTab(app, 'Bonus');
 }
@@ -358,21 +363,8 @@ describeModelWalk<Machine, Event>({
     it('two adds in flight at once: both listed, and the figures shown are the ones read after both', async () => {
       const app = await openPayItems(actor.inspect);
       await answerLoad(app.server, unprocessedPayslip);
-      const send = async (kind: Kind) => {
-        const { tab, form: name, type } = KINDS[kind];
-        await showTab(app, tab);
-        const form = screen.getByRole('form', { name });
-        fireEvent.change(form.querySelector('select[name="type"]') as HTMLSelectElement, {
-          target: { value: type },
-        });
-        fireEvent.change(form.querySelector('input[name="amount"]') as HTMLInputElement, {
-          target: { value: '1500' },
-        });
-        await app.user.click(within(form).getByRole('button', { name: 'Add' }));
-        await settle();
-      };
-      await send('BONUS');
-      await send('ADHOC');
+      await sendItem(app, 'BONUS');
+      await sendItem(app, 'ADHOC');
       // Both requests are out together; the Adhoc one is answered first.
       expect(app.server.pending('POST', '/api/bonus-items')).toHaveLength(1);
       expect(app.server.pending('POST', '/api/adhoc-items')).toHaveLength(1);
