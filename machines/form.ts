@@ -45,6 +45,11 @@ export interface FormContext<TValues extends FormValues, TParams, TOutput> {
   file: File | null;
   /** Reference data the derived fields count with, by key (null: that key could not be loaded). */
   reference: Reference;
+  /**
+   * Messages from outside the schema (the drop zone refused a file, the server refused a value): each
+   * shows beside its field until that field changes.
+   */
+  refused: FieldErrors<TValues>;
 }
 
 /**
@@ -101,12 +106,35 @@ export interface FormConfig<TValues extends FormValues, TData, TOutput, TParams 
    * it). The file goes to the request as `file`; uploading it is the request's own first step.
    */
   fileField?: FieldName<TValues>;
+  /**
+   * Editable fields other facts fill in, until the user types their own (a CPF type brings its official
+   * rates; race suggests a self-help group). Each rule gives values for some fields from the values and
+   * params; it fills them when the form opens and after every change, except a field the user typed in.
+   * A change to a field a rule reads `from` makes its fields follow the rule again (a new CPF type brings
+   * the official rates again, over rates typed for the old one).
+   */
+  fills?: ReadonlyArray<FillRule<TValues, TParams>>;
+}
+
+export interface FillRule<TValues extends FormValues, TParams> {
+  /** The fields it fills (omitted: any field it gives, where the fields are data: one per leave type). */
+  fields?: ReadonlyArray<FieldName<TValues>>;
+  /** The fields whose change makes its fields follow it again. */
+  from: ReadonlyArray<FieldName<TValues>>;
+  /** Values for its fields (a field left out keeps what it holds: no official rate is known yet). */
+  fill: (values: TValues, params: TParams) => Partial<TValues>;
 }
 
 export interface FormInput<TParams, TValues extends FormValues = FormValues> {
   params: TParams;
   /** A form that edits what is stored (the Company page) starts from it instead of the initial values. */
   values?: Partial<TValues>;
+  /**
+   * A form a flow opens again (a wizard's step the user comes back to): the fields typed in before, and
+   * messages from outside the schema (the server refused a value the step holds).
+   */
+  edited?: Partial<Record<FieldName<TValues>, true>>;
+  refused?: FieldErrors<TValues>;
 }
 
 /** The errors a change leaves showing: live rules always, and the fields already showing one, re-checked. */
@@ -135,6 +163,25 @@ export function createFormMachine<
   const { schema, typingSchema, fileField } = config;
   const withDerived = (values: TValues, params: TParams, reference: Reference = {}): TValues =>
     config.derive ? { ...values, ...config.derive(values, params, reference) } : values;
+  /** The fill rules' values, in the fields the user has not typed in. */
+  const withFills = (values: TValues, params: TParams, edited: Partial<Record<string, true>>): TValues => {
+    let filled = values;
+    for (const rule of config.fills ?? []) {
+      const proposed = Object.entries(rule.fill(filled, params)).filter(
+        ([name]) => name in filled && (rule.fields?.includes(name) ?? true) && !edited[name],
+      );
+      if (proposed.length) filled = { ...filled, ...Object.fromEntries(proposed) };
+    }
+    return filled;
+  };
+  /** What the user has typed in after a change: the field, less the fields of rules that read it. */
+  const editedAfter = (edited: Partial<Record<string, true>>, name: string) => {
+    const next: Partial<Record<string, true>> = { ...edited, [name]: true };
+    for (const rule of config.fills ?? []) {
+      if (rule.from.includes(name)) for (const field of rule.fields ?? []) delete next[field];
+    }
+    return next;
+  };
 
   const form = setup({
     types: {
@@ -159,18 +206,18 @@ export function createFormMachine<
 
   const changeField = form.assign(({ context, event }) => {
     assertEvent(event, 'field.change');
+    const edited = editedAfter(context.edited, event.name);
     const values = withDerived(
-      { ...context.values, [event.name]: event.value },
+      withFills({ ...context.values, [event.name]: event.value }, context.params, edited),
       context.params,
       context.reference,
     );
-    const errors = errorsAfterChange(schema, typingSchema, values, context.errors);
-    // A refused file's message stays until another file is chosen: the schema cannot see it.
-    const refusal = fileField ? context.errors[fileField] : undefined;
+    const { [event.name]: _, ...refused } = context.refused as Record<string, string | undefined>;
     return {
       values,
-      edited: { ...context.edited, [event.name]: true },
-      errors: refusal && fileField ? { ...errors, [fileField]: refusal } : errors,
+      edited,
+      errors: { ...errorsAfterChange(schema, typingSchema, values, context.errors), ...refused },
+      refused: refused as FieldErrors<TValues>,
       submitError: null,
     };
   });
@@ -182,10 +229,12 @@ export function createFormMachine<
     assertEvent(event, 'file.select');
     if (!fileField) return {};
     const { [fileField]: _, ...others } = context.errors as Record<string, string | undefined>;
+    const { [fileField]: __, ...refused } = context.refused as Record<string, string | undefined>;
     return {
       values: { ...context.values, [fileField]: event.file.name },
       edited: { ...context.edited, [fileField]: true },
       errors: others as FieldErrors<TValues>,
+      refused: refused as FieldErrors<TValues>,
       file: event.file,
       submitError: null,
     };
@@ -196,6 +245,7 @@ export function createFormMachine<
     return {
       values: { ...context.values, [fileField]: '' },
       errors: { ...context.errors, [fileField]: event.message },
+      refused: { ...context.refused, [fileField]: event.message },
       file: null,
     };
   });
@@ -204,6 +254,7 @@ export function createFormMachine<
     if (!context.edited[event.name]) return {};
     const { [event.name]: _, ...others } = context.errors as Record<string, string | undefined>;
     const message =
+      context.refused[event.name] ??
       validateForm(schema, context.values).errors[event.name] ??
       (typingSchema ? validateForm(typingSchema, context.values).errors[event.name] : undefined);
     return { errors: (message ? { ...others, [event.name]: message } : others) as FieldErrors<TValues> };
@@ -212,6 +263,7 @@ export function createFormMachine<
     errors: {
       ...(typingSchema ? validateForm(typingSchema, context.values).errors : {}),
       ...validateForm(schema, context.values).errors,
+      ...context.refused,
     },
   }));
   const takeReference = form.assign(({ context, event }) => {
@@ -253,9 +305,13 @@ export function createFormMachine<
     id: config.id,
     description: config.description,
     context: ({ input }: { input: FormInput<TParams, TValues> }) => ({
-      values: withDerived({ ...config.initialValues, ...input.values }, input.params),
-      errors: {},
-      edited: {},
+      values: withDerived(
+        withFills({ ...config.initialValues, ...input.values }, input.params, input.edited ?? {}),
+        input.params,
+      ),
+      errors: { ...input.refused },
+      refused: { ...input.refused },
+      edited: { ...input.edited },
       submitError: null,
       params: input.params,
       result: null,

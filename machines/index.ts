@@ -19,6 +19,12 @@ import { leaveYearEndMachine } from './leave-year-end.machine';
 import { listMachine } from './list.machine';
 import { loginFormMachine } from './login-form.machine';
 import { onboardingMachine } from './onboarding.machine';
+import {
+  employmentStepMachine,
+  leaveStepMachine,
+  paymentStepMachine,
+  staffStepMachine,
+} from './onboarding-steps.machine';
 import { payItemFormMachine } from './pay-item-form.machine';
 import { payItemsMachine } from './pay-items.machine';
 import { paySubmissionsMachine } from './pay-submissions.machine';
@@ -129,8 +135,35 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'onboarding',
     drives: '/admin/onboard/:id',
     purpose:
-      'The 4-step onboarding wizard: each step validated before Next, official CPF rates prefilled, one submit, and a question before leaving.',
+      'The 4-step onboarding wizard: opens each step as a form, takes it when it is right, tells step 3 and 4 what steps 1 and 2 hold, sends all four at once, and asks before leaving.',
     machine: onboardingMachine,
+  },
+  {
+    name: 'onboarding-staff-step',
+    drives: 'Step 1 (Staff Information) of /admin/onboard/:id',
+    purpose: 'The form of onboarding step 1: gender, NRIC/FIN, date of birth, race and nationality.',
+    machine: staffStepMachine,
+  },
+  {
+    name: 'onboarding-employment-step',
+    drives: 'Step 2 (Employment Information) of /admin/onboard/:id',
+    purpose:
+      'The form of onboarding step 2: designation, hire and confirmed dates, pass type and employment type.',
+    machine: employmentStepMachine,
+  },
+  {
+    name: 'onboarding-payment-step',
+    drives: 'Step 3 (Payment Information) of /admin/onboard/:id',
+    purpose:
+      'The form of onboarding step 3: salary, CPF type, section and rates (the official ones until the admin types their own), self-help group (suggested by race) and bank.',
+    machine: paymentStepMachine,
+  },
+  {
+    name: 'onboarding-leave-step',
+    drives: 'Step 4 (Leave Allowance) of /admin/onboard/:id',
+    purpose:
+      'The form of onboarding step 4: an allowance per leave type with a yearly limit, prefilled with the entitlement for the hire date.',
+    machine: leaveStepMachine,
   },
   {
     name: 'editable-panel',

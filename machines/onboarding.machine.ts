@@ -1,8 +1,7 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromCallback, fromPromise, setup, stopChild } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
-import { employmentInfoBodySchema } from '../src/domain/employment-info';
-import { bodyFieldErrors } from '../src/domain/forms';
+import type { FieldErrors, FormValues } from '../src/domain/forms';
 import type { LeaveTypePolicy } from '../src/domain/leave-policies';
 import { suggestedAllowances } from '../src/domain/leave-policy-form';
 import { staffToasts } from '../src/domain/messages/staff';
@@ -10,42 +9,28 @@ import {
   allowanceLeaveTypes,
   type LeaveAllowanceFormValues,
   type LeaveTypeRef,
+  leaveAllowanceFormSchema,
   ONBOARD_INVALID_ACCESS,
   type OnboardInput,
-  parseLeaveAllowanceForm,
 } from '../src/domain/onboarding';
 import {
   emptyPaymentInfoForm,
-  officialCpfRatesFor,
   type PaymentInfoFormValues,
   paymentInfoFormSchema,
-  suggestedSelfHelpGroup,
-  withOfficialCpfRates,
 } from '../src/domain/payment-info';
-import { NRIC_TAKEN, staffInfoBodySchema } from '../src/domain/staff-info';
+import { NRIC_TAKEN } from '../src/domain/staff-info';
 import type { UserDetail } from '../src/domain/users';
 import { notProvided, type ToastParams } from './effects';
-
-/** Step 1 (Staff): text and select values as the form holds them. */
-/** Messages by field name, one per field. */
-type Errors = Record<string, string>;
-
-export type StaffStepValues = {
-  gender: string;
-  nric: string;
-  dateOfBirth: string;
-  race: string;
-  nationality: string;
-};
-
-/** Step 2 (Employment); a new hire is ACTIVE. */
-export type EmploymentStepValues = {
-  designation: string;
-  hireDate: string;
-  confirmedDate: string;
-  passType: string;
-  employmentType: string;
-};
+import {
+  type EmploymentStepValues,
+  employmentStepMachine,
+  emptyEmploymentStep,
+  emptyStaffStep,
+  leaveStepMachine,
+  paymentStepMachine,
+  type StaffStepValues,
+  staffStepMachine,
+} from './onboarding-steps.machine';
 
 export interface OnboardingValues {
   staff: StaffStepValues;
@@ -57,26 +42,34 @@ export interface OnboardingValues {
 
 export type OnboardingSection = keyof OnboardingValues;
 
+/** A step as the admin left it: what it holds, the fields typed in, and the server's refusals. */
+export interface StepAsLeft<TValues extends FormValues> {
+  values: TValues;
+  edited: Partial<Record<keyof TValues & string, true>>;
+  refused: FieldErrors<TValues>;
+}
+
+export type OnboardingSteps = { [S in OnboardingSection]: StepAsLeft<OnboardingValues[S]> };
+
+export type StepFormRef =
+  | ActorRefFrom<typeof staffStepMachine>
+  | ActorRefFrom<typeof employmentStepMachine>
+  | ActorRefFrom<typeof paymentStepMachine>
+  | ActorRefFrom<typeof leaveStepMachine>;
+
 export interface OnboardingContext {
   userId: number | null;
   user: UserDetail | null;
   leaveTypes: LeaveTypeRef[];
-  values: OnboardingValues;
-  /** Messages of the step on show, by field ('leave' for step 4's one message). */
-  errors: Errors;
-  /** The step last shown (0 to 3): it stays on screen behind the leave question and while submitting. */
-  step: number;
-  /** Once the admin picks a self-help group, race no longer suggests one. */
-  isSelfHelpGroupChosen: boolean;
+  /** Each step as the admin left it; the step on show is its form (`form`), opened from this. */
+  steps: OnboardingSteps;
+  /** The form of the step on show (after step 4, the last one, behind the submit). */
+  form: StepFormRef | null;
   error: ApiError | null;
   /** `YYYY-MM-DD`: step 4's allowances are this year's. */
   today: string;
   /** The leave policies: step 4 is prefilled with the entitlement they give for the hire date of step 2. */
   policies: LeaveTypePolicy[];
-  /** Step 4's fields the admin typed in: those keep what was typed when the hire date changes. */
-  leaveEdited: string[];
-  /** The law's minimum of each leave type for the hire date (null: none): a value below it warns. */
-  leaveMinimums: Record<string, number | null>;
 }
 
 export interface OnboardingInput {
@@ -87,11 +80,7 @@ export interface OnboardingInput {
 }
 
 export type OnboardingEvent =
-  /** One field as the user types; several at once where a test or a paste fills a step. */
-  | { type: 'onboarding.change'; section: OnboardingSection; changes: Record<string, string> }
-  | { type: 'onboarding.next' }
   | { type: 'onboarding.previous' }
-  | { type: 'onboarding.submit' }
   | { type: 'onboarding.leave' }
   | { type: 'onboarding.stay' }
   | { type: 'onboarding.discard' };
@@ -106,49 +95,66 @@ export interface OnboardingData {
 export const ONBOARDING_STEPS = ['staff', 'employment', 'payment', 'leave'] as const;
 export const ONBOARDING_STEP_LABELS = ['Staff', 'Employment', 'Payment', 'Leave'] as const;
 
-export const emptyOnboardingValues: OnboardingValues = {
-  staff: { gender: '', nric: '', dateOfBirth: '', race: '', nationality: '' },
-  employment: { designation: '', hireDate: '', confirmedDate: '', passType: '', employmentType: '' },
-  payment: emptyPaymentInfoForm,
-  leave: {},
-};
+const fresh = <TValues extends FormValues>(values: TValues): StepAsLeft<TValues> => ({
+  values,
+  edited: {},
+  refused: {},
+});
 
-const staffErrors = (values: OnboardingValues) => bodyFieldErrors(staffInfoBodySchema, values.staff);
-const employmentErrors = (values: OnboardingValues) =>
-  bodyFieldErrors(employmentInfoBodySchema, values.employment);
-const paymentErrors = (values: OnboardingValues) => bodyFieldErrors(paymentInfoFormSchema, values.payment);
-const leaveErrors = (context: OnboardingContext): Errors => {
-  const parsed = parseLeaveAllowanceForm(context.leaveTypes, context.values.leave);
-  return parsed.ok ? {} : { leave: parsed.message };
+export const emptyOnboardingSteps: OnboardingSteps = {
+  staff: fresh(emptyStaffStep),
+  employment: fresh(emptyEmploymentStep),
+  payment: fresh(emptyPaymentInfoForm),
+  leave: fresh({}),
 };
 
 /** Everything the four steps collected, as POST /users/{id}/onboard takes it. */
-export function onboardingBody(context: Pick<OnboardingContext, 'values' | 'leaveTypes'>): OnboardInput {
-  const leave = parseLeaveAllowanceForm(context.leaveTypes, context.values.leave);
+export function onboardingBody(steps: OnboardingSteps): OnboardInput {
   return {
-    staffInfo: context.values.staff as OnboardInput['staffInfo'],
+    staffInfo: steps.staff.values as OnboardInput['staffInfo'],
     employmentInfo: {
-      ...context.values.employment,
+      ...steps.employment.values,
       employmentStatus: 'ACTIVE',
     } as OnboardInput['employmentInfo'],
-    paymentInfo: paymentInfoFormSchema.parse(context.values.payment),
-    leaveBalances: leave.ok ? leave.leaveBalances : [],
+    paymentInfo: paymentInfoFormSchema.parse(steps.payment.values),
+    leaveBalances: leaveAllowanceFormSchema.parse(steps.leave.values).leaveBalances,
   };
 }
 
-/** The official rates for the chosen CPF type and section and the birth date of step 1. */
-export const officialRatesOf = (values: OnboardingValues) =>
-  officialCpfRatesFor({
-    cpfType: values.payment.cpfType,
-    cpfSection: values.payment.cpfSection,
-    dateOfBirth: values.staff.dateOfBirth,
-  });
+/** Step 4's entitlement for the hire date of step 2, in this year (the employment is not saved yet). */
+export const leaveSuggestion = (context: Pick<OnboardingContext, 'policies' | 'steps' | 'today'>) =>
+  suggestedAllowances(
+    context.policies,
+    context.steps.employment.values.hireDate,
+    Number(context.today.slice(0, 4)),
+  );
 
-/** Choosing a CPF type or section fills in the official rates; NONE clears them. */
-const withPrefilledRates = (values: OnboardingValues): OnboardingValues => ({
-  ...values,
-  payment: withOfficialCpfRates(values.payment, values.staff.dateOfBirth),
+/** A step's form, opened from the step as left. */
+const stepInput = <S extends OnboardingSection>(context: OnboardingContext, section: S) => ({
+  values: context.steps[section].values,
+  edited: context.steps[section].edited,
+  refused: context.steps[section].refused,
 });
+
+/** A step state: its form opens on entry, is kept and closed on exit, and its answer moves the wizard on. */
+const step = <S extends OnboardingSection>(
+  section: S,
+  config: { description: string; next: string; previous?: string },
+) => ({
+  description: config.description,
+  entry: { type: `open${capitalised(section)}` as const },
+  exit: [{ type: 'keepStep' as const, params: { section } }, { type: 'closeStep' as const }],
+  on: {
+    [`xstate.done.actor.${section}Step`]: {
+      target: config.next,
+      description: 'The step is right: on to the next.',
+    },
+    ...(config.previous
+      ? { 'onboarding.previous': { target: config.previous, description: 'Back, keeping what was typed.' } }
+      : {}),
+  },
+});
+const capitalised = <S extends string>(text: S) => (text[0]?.toUpperCase() + text.slice(1)) as Capitalize<S>;
 
 export const onboardingMachine = setup({
   types: {
@@ -160,46 +166,65 @@ export const onboardingMachine = setup({
     loadOnboarding: fromPromise<OnboardingData, { userId: number | null }>(
       notProvided('onboarding', 'loadOnboarding'),
     ),
-    onboard: fromPromise<UserDetail, { userId: number; body: OnboardInput }>(
+    /** POST /users/{id}/onboard with the body the four steps make (`onboardingBody`). */
+    onboard: fromPromise<UserDetail, { userId: number; steps: OnboardingSteps }>(
       notProvided('onboarding', 'onboard'),
     ),
     /** The browser's own warning on reload or close, and in-app links turned into onboarding.leave. */
     guardLeaving: fromCallback(notProvided('onboarding', 'guardLeaving')),
+    staffStep: staffStepMachine,
+    employmentStep: employmentStepMachine,
+    paymentStep: paymentStepMachine,
+    leaveStep: leaveStepMachine,
   },
   actions: {
     notify: notProvided('onboarding', 'notify') as (_: unknown, params: ToastParams) => void,
     navigate: notProvided('onboarding', 'navigate') as (_: unknown, params: { to: string }) => void,
-    showErrors: assign({ errors: (_, params: { errors: Errors }) => params.errors }),
-    clearErrors: assign({ errors: {} }),
-    showStep: assign({ step: (_, params: { step: number }) => params.step }),
-    /**
-     * Step 4 shows this year's entitlement by the policies for the hire date of step 2 (the employment is
-     * not saved yet, so it is computed here); a field the admin typed in keeps what was typed.
-     */
-    prefillAllowances: assign(({ context }) => {
-      const suggestion = suggestedAllowances(
-        context.policies,
-        context.values.employment.hireDate,
-        Number(context.today.slice(0, 4)),
-      );
-      const leave = Object.fromEntries(
-        Object.entries(context.values.leave).map(([id, value]) => [
-          id,
-          context.leaveEdited.includes(id) ? value : (suggestion.values[id] ?? value),
-        ]),
-      );
-      return { values: { ...context.values, leave }, leaveMinimums: suggestion.minimums };
+    /** The step on show, kept as the admin leaves it (Previous, taken, or the submit's answer). */
+    keepStep: assign(({ context }, { section }: { section: OnboardingSection }) => {
+      const form = context.form?.getSnapshot().context;
+      if (!form) return {};
+      const { values, edited, refused } = form;
+      return { steps: { ...context.steps, [section]: { values, edited, refused } } };
     }),
-    suggestPaymentChoices: assign(({ context }) => {
-      const suggested = suggestedSelfHelpGroup(context.values.staff.race);
-      const payment =
-        context.isSelfHelpGroupChosen || !suggested
-          ? context.values.payment
-          : { ...context.values.payment, selfHelpGroup: suggested };
-      const values = { ...context.values, payment };
-      // Rates follow the birth date of step 1 until the admin types their own.
-      const needsRates = payment.cpfType !== '' && payment.employeeCpfContributionRate === '';
-      return { values: needsRates ? withPrefilledRates(values) : values };
+    closeStep: stopChild(({ context }) => context.form ?? ''),
+    openStaff: assign({
+      form: ({ context, spawn }) =>
+        spawn('staffStep', { id: 'staffStep', input: { params: {}, ...stepInput(context, 'staff') } }),
+    }),
+    openEmployment: assign({
+      form: ({ context, spawn }) =>
+        spawn('employmentStep', {
+          id: 'employmentStep',
+          input: { params: {}, ...stepInput(context, 'employment') },
+        }),
+    }),
+    /** Step 3 counts with the birth date and race of step 1 (the official CPF rates, the self-help group). */
+    openPayment: assign({
+      form: ({ context, spawn }) =>
+        spawn('paymentStep', {
+          id: 'paymentStep',
+          input: {
+            params: {
+              dateOfBirth: context.steps.staff.values.dateOfBirth,
+              race: context.steps.staff.values.race,
+            },
+            ...stepInput(context, 'payment'),
+          },
+        }),
+    }),
+    /** Step 4 is prefilled with the entitlement the policies give for the hire date of step 2. */
+    openLeave: assign({
+      form: ({ context, spawn }) => {
+        const suggestion = leaveSuggestion(context);
+        return spawn('leaveStep', {
+          id: 'leaveStep',
+          input: {
+            params: { suggested: suggestion.values, minimums: suggestion.minimums },
+            ...stepInput(context, 'leave'),
+          },
+        });
+      },
     }),
   },
   guards: {
@@ -209,28 +234,20 @@ export const onboardingMachine = setup({
       !params.user.staffInfo &&
       !params.user.employmentInfo &&
       !params.user.paymentInfo,
-    isStaffStepValid: ({ context }) => Object.keys(staffErrors(context.values)).length === 0,
-    isEmploymentStepValid: ({ context }) => Object.keys(employmentErrors(context.values)).length === 0,
-    isPaymentStepValid: ({ context }) => Object.keys(paymentErrors(context.values)).length === 0,
-    isLeaveStepValid: ({ context }) => Object.keys(leaveErrors(context)).length === 0,
     isNricRefused: (_, params: { error: ApiError }) => params.error.message === NRIC_TAKEN,
   },
 }).createMachine({
   id: 'onboarding',
-  description: 'The onboarding wizard (/admin/onboard/:id): four steps, one submit.',
+  description: 'The onboarding wizard (/admin/onboard/:id): four steps, each a form, then one submit.',
   context: ({ input }) => ({
     userId: input.userId,
     user: null,
     leaveTypes: [],
-    values: emptyOnboardingValues,
-    errors: {},
-    step: 0,
-    isSelfHelpGroupChosen: false,
+    steps: emptyOnboardingSteps,
+    form: null,
     error: null,
     today: input.today,
     policies: [],
-    leaveEdited: [],
-    leaveMinimums: {},
   }),
   initial: 'loading',
   states: {
@@ -248,10 +265,12 @@ export const onboardingMachine = setup({
               user: event.output.user,
               leaveTypes: event.output.leaveTypes,
               policies: event.output.policies ?? [],
-              values: {
-                ...context.values,
-                leave: Object.fromEntries(
-                  allowanceLeaveTypes(event.output.leaveTypes).map((type) => [String(type.id), '']),
+              steps: {
+                ...context.steps,
+                leave: fresh(
+                  Object.fromEntries(
+                    allowanceLeaveTypes(event.output.leaveTypes).map((type) => [String(type.id), '']),
+                  ),
                 ),
               },
             })),
@@ -278,113 +297,144 @@ export const onboardingMachine = setup({
     },
     wizard: {
       description: 'The four steps under a progress bar; leaving asks first.',
-      initial: 'staff',
+      type: 'parallel',
       invoke: { id: 'guardLeaving', src: 'guardLeaving' },
-      on: {
-        'onboarding.change': {
-          description: 'A field changes; choosing a CPF type or section fills in the official rates.',
-          actions: assign(({ context, event }) => {
-            const section = { ...context.values[event.section], ...event.changes };
-            let values = { ...context.values, [event.section]: section } as OnboardingValues;
-            const changed = Object.keys(event.changes);
-            const choosesCpf = changed.includes('cpfType') || changed.includes('cpfSection');
-            const typesRates = changed.some((field) => field.endsWith('CpfContributionRate'));
-            if (event.section === 'payment' && choosesCpf && !typesRates) values = withPrefilledRates(values);
-            const errors = Object.fromEntries(
-              Object.entries(context.errors).filter(([field]) => !changed.includes(field)),
-            );
-            return {
-              values,
-              leaveEdited:
-                event.section === 'leave'
-                  ? [...new Set([...context.leaveEdited, ...changed])]
-                  : context.leaveEdited,
-              errors: event.section === 'leave' ? {} : errors,
-              isSelfHelpGroupChosen:
-                context.isSelfHelpGroupChosen ||
-                (event.section === 'payment' && changed.includes('selfHelpGroup')),
-            };
-          }),
-        },
-        'onboarding.leave': { target: 'confirmingLeave', description: 'A link, the back button or Cancel.' },
-      },
       states: {
-        staff: {
-          description: 'Step 1: gender, NRIC/FIN, date of birth, race, nationality.',
-          entry: { type: 'showStep', params: { step: 0 } },
-          on: {
-            'onboarding.next': [
-              { guard: 'isStaffStepValid', target: 'employment', actions: 'clearErrors' },
-              {
-                description: 'Stays, with the messages beside the fields.',
-                actions: {
-                  type: 'showErrors',
-                  params: ({ context }) => ({ errors: staffErrors(context.values) }),
-                },
-              },
-            ],
-          },
-        },
-        employment: {
-          description: 'Step 2: designation, hire and confirmed dates, pass type, employment type.',
-          entry: { type: 'showStep', params: { step: 1 } },
-          on: {
-            'onboarding.previous': { target: 'staff', actions: 'clearErrors' },
-            'onboarding.next': [
-              { guard: 'isEmploymentStepValid', target: 'payment', actions: 'clearErrors' },
-              {
-                description: 'Stays, with the messages beside the fields.',
-                actions: {
-                  type: 'showErrors',
-                  params: ({ context }) => ({ errors: employmentErrors(context.values) }),
-                },
-              },
-            ],
-          },
-        },
-        payment: {
-          description: 'Step 3: salary, CPF type, section and rates, self-help group, bank.',
-          entry: [{ type: 'showStep', params: { step: 2 } }, 'suggestPaymentChoices'],
-          on: {
-            'onboarding.previous': { target: 'employment', actions: 'clearErrors' },
-            'onboarding.next': [
-              { guard: 'isPaymentStepValid', target: 'leave', actions: 'clearErrors' },
-              {
-                description: 'Stays, with the messages beside the fields.',
-                actions: {
-                  type: 'showErrors',
-                  params: ({ context }) => ({ errors: paymentErrors(context.values) }),
-                },
-              },
-            ],
-          },
-        },
-        leave: {
+        step: {
           description:
-            'Step 4: the allowance of every leave type but Unpaid Leave, prefilled with the entitlement for the hire date.',
-          entry: [{ type: 'showStep', params: { step: 3 } }, 'prefillAllowances'],
-          on: {
-            'onboarding.previous': { target: 'payment', actions: 'clearErrors' },
-            'onboarding.submit': [
-              { guard: 'isLeaveStepValid', target: '#onboarding.submitting', actions: 'clearErrors' },
-              {
-                description: "Stays, with 'Please fill in for all leave types.'",
-                actions: { type: 'showErrors', params: ({ context }) => ({ errors: leaveErrors(context) }) },
+            'The step on show: its form, which the admin fills and sends with Next (Submit on step 4).',
+          initial: 'staff',
+          states: {
+            staff: step('staff', {
+              description: 'Step 1: gender, NRIC/FIN, date of birth, race, nationality.',
+              next: 'employment',
+            }),
+            employment: step('employment', {
+              description: 'Step 2: designation, hire and confirmed dates, pass type, employment type.',
+              next: 'payment',
+              previous: 'staff',
+            }),
+            payment: step('payment', {
+              description:
+                'Step 3: salary, CPF type, section and rates (the official ones for the birth date), self-help group (suggested by race), bank.',
+              next: 'leave',
+              previous: 'employment',
+            }),
+            leave: {
+              description:
+                'Step 4: the allowance of every leave type but Unpaid Leave, prefilled with the entitlement for the hire date.',
+              entry: 'openLeave',
+              exit: [{ type: 'keepStep', params: { section: 'leave' } }, 'closeStep'],
+              initial: 'editing',
+              states: {
+                editing: {
+                  description: 'The admin checks the allowances.',
+                  on: {
+                    'xstate.done.actor.leaveStep': {
+                      target: 'submitting',
+                      description: 'Step 4 is right: all four steps are sent.',
+                    },
+                    'onboarding.previous': {
+                      target: '#onboarding.wizard.step.payment',
+                      description: 'Back, keeping what was typed.',
+                    },
+                  },
+                },
+                submitting: {
+                  description:
+                    'POST /users/{id}/onboard with all four steps; step 4 stays on show, disabled.',
+                  tags: ['busy'],
+                  invoke: {
+                    id: 'onboard',
+                    src: 'onboard',
+                    input: ({ context }) => ({
+                      userId: context.userId ?? 0,
+                      steps: {
+                        ...context.steps,
+                        leave: { ...context.steps.leave, values: leaveValues(context) },
+                      },
+                    }),
+                    onDone: {
+                      target: '#onboarding.done',
+                      actions: [
+                        { type: 'notify', params: staffToasts.onboarded },
+                        { type: 'navigate', params: { to: '/admin/users' } },
+                      ],
+                    },
+                    onError: [
+                      {
+                        guard: {
+                          type: 'isNricRefused',
+                          params: ({ event }) => ({ error: toApiError(event.error) }),
+                        },
+                        target: '#onboarding.wizard.step.staff',
+                        description:
+                          'The NRIC/FIN belongs to someone else: back to step 1 with the message beside it.',
+                        actions: [
+                          assign(({ context, event }) => ({
+                            error: toApiError(event.error),
+                            steps: {
+                              ...context.steps,
+                              staff: {
+                                ...context.steps.staff,
+                                refused: { nric: toApiError(event.error).message },
+                              },
+                            },
+                          })),
+                          {
+                            type: 'notify',
+                            params: ({ event }) => ({
+                              type: 'error',
+                              title: toApiError(event.error).message,
+                            }),
+                          },
+                        ],
+                      },
+                      {
+                        target: '#onboarding.wizard.step.leave',
+                        reenter: true,
+                        description:
+                          "The server's message in a toast; everything entered stays, step 4 open again.",
+                        actions: [
+                          assign({ error: ({ event }) => toApiError(event.error) }),
+                          {
+                            type: 'notify',
+                            params: ({ event }) => ({
+                              type: 'error',
+                              title: toApiError(event.error).message,
+                            }),
+                          },
+                        ],
+                      },
+                    ],
+                  },
+                },
               },
-            ],
+            },
           },
         },
-        resumed: {
-          description: 'Back from the leave question, at the step left.',
-          type: 'history',
+        leaving: {
+          description: 'Whether the admin is being asked before leaving.',
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'No question showing.',
+              on: {
+                'onboarding.leave': {
+                  target: 'confirming',
+                  description: 'A link, the back button or Cancel.',
+                },
+              },
+            },
+            confirming: {
+              description: 'Asks whether to leave: leaving discards everything entered.',
+              on: {
+                'onboarding.stay': { target: 'idle', description: 'Stays, at the step as it was.' },
+                'onboarding.discard': { target: '#onboarding.discarded' },
+              },
+            },
+          },
         },
-      },
-    },
-    confirmingLeave: {
-      description: 'Asks whether to leave: leaving discards everything entered.',
-      on: {
-        'onboarding.stay': { target: 'wizard.resumed' },
-        'onboarding.discard': { target: 'discarded' },
       },
     },
     discarded: {
@@ -392,52 +442,15 @@ export const onboardingMachine = setup({
       type: 'final',
       entry: { type: 'navigate', params: { to: '/admin/users' } },
     },
-    submitting: {
-      description: 'POST /users/{id}/onboard with all four steps.',
-      invoke: {
-        id: 'onboard',
-        src: 'onboard',
-        input: ({ context }) => ({ userId: context.userId ?? 0, body: onboardingBody(context) }),
-        onDone: {
-          target: 'done',
-          actions: [
-            { type: 'notify', params: staffToasts.onboarded },
-            { type: 'navigate', params: { to: '/admin/users' } },
-          ],
-        },
-        onError: [
-          {
-            guard: { type: 'isNricRefused', params: ({ event }) => ({ error: toApiError(event.error) }) },
-            target: 'wizard.staff',
-            description: 'The NRIC/FIN belongs to someone else: back to step 1 with the message.',
-            actions: [
-              assign(({ event }) => ({
-                error: toApiError(event.error),
-                errors: { nric: toApiError(event.error).message },
-              })),
-              {
-                type: 'notify',
-                params: ({ event }) => ({ type: 'error', title: toApiError(event.error).message }),
-              },
-            ],
-          },
-          {
-            target: 'wizard.leave',
-            description: "The server's message in a toast; everything entered stays.",
-            actions: [
-              assign({ error: ({ event }) => toApiError(event.error) }),
-              {
-                type: 'notify',
-                params: ({ event }) => ({ type: 'error', title: toApiError(event.error).message }),
-              },
-            ],
-          },
-        ],
-      },
-    },
     done: {
       description: "'User onboarded successfully' and back to the staff list.",
       type: 'final',
     },
   },
 });
+
+/** Step 4's values: while it is on show, its form's (taken, or being sent). */
+function leaveValues(context: OnboardingContext): LeaveAllowanceFormValues {
+  const form = context.form?.getSnapshot().context.values;
+  return (form as LeaveAllowanceFormValues | undefined) ?? context.steps.leave.values;
+}

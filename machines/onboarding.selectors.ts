@@ -1,28 +1,38 @@
 import type { SnapshotFrom } from 'xstate';
 import { allowanceWarnings as warningsOf } from '../src/domain/leave-policy-form';
 import { allowanceLeaveTypes } from '../src/domain/onboarding';
-import { ratesDifferFromOfficial } from '../src/domain/payment-info';
-import { ONBOARDING_STEPS, officialRatesOf, type onboardingMachine } from './onboarding.machine';
+import { officialCpfRatesFor, ratesDifferFromOfficial } from '../src/domain/payment-info';
+import { ONBOARDING_STEPS, type onboardingMachine } from './onboarding.machine';
+import type { leaveStepMachine, paymentStepMachine } from './onboarding-steps.machine';
 
 type Snapshot = SnapshotFrom<typeof onboardingMachine>;
 
-/** The step on show (0 to 3): in the wizard, behind the leave question and while submitting; else null. */
+/** The step on show (0 to 3) while the wizard shows one, else null. */
 export function currentStep(s: Snapshot): number | null {
-  if (s.matches('wizard')) return ONBOARDING_STEPS.findIndex((step) => s.matches({ wizard: step }));
-  return s.matches('confirmingLeave') || s.matches('submitting') ? s.context.step : null;
+  if (!s.matches('wizard')) return null;
+  return ONBOARDING_STEPS.findIndex((step) => s.matches({ wizard: { step } }));
 }
 
-export const officialRates = (s: Snapshot) => officialRatesOf(s.context.values);
-
-/** The admin changed a prefilled rate: the form says so. */
-export const ratesDiffer = (s: Snapshot) =>
-  ratesDifferFromOfficial(s.context.values.payment, officialRates(s));
+/** Step 4's answer is being sent: the step stays on show, disabled. */
+export const isSubmitting = (s: Snapshot) => s.hasTag('busy');
+export const isConfirmingLeave = (s: Snapshot) => s.matches({ wizard: { leaving: 'confirming' } });
 
 /** Step 4 lists every leave type but Unpaid Leave. */
 export const allowanceTypes = (s: Snapshot) => allowanceLeaveTypes(s.context.leaveTypes);
 
-export const isSubmitting = (s: Snapshot) => s.matches('submitting');
-export const isConfirmingLeave = (s: Snapshot) => s.matches('confirmingLeave');
+type PaymentStep = SnapshotFrom<typeof paymentStepMachine>;
+type LeaveStep = SnapshotFrom<typeof leaveStepMachine>;
+
+/** Step 3: the official rates for the chosen CPF type and section and the birth date of step 1. */
+export const officialRates = (s: PaymentStep) =>
+  officialCpfRatesFor({
+    cpfType: s.context.values.cpfType,
+    cpfSection: s.context.values.cpfSection,
+    dateOfBirth: s.context.params.dateOfBirth,
+  });
+
+/** The admin changed a prefilled rate: the form says so. */
+export const ratesDiffer = (s: PaymentStep) => ratesDifferFromOfficial(s.context.values, officialRates(s));
 
 /** Step 4: a value below the law's minimum for the hire date warns beside its field (saving is allowed). */
-export const allowanceWarnings = (s: Snapshot) => warningsOf(s.context.values.leave, s.context.leaveMinimums);
+export const allowanceWarnings = (s: LeaveStep) => warningsOf(s.context.values, s.context.params.minimums);

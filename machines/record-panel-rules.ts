@@ -1,7 +1,7 @@
 import { employmentInfoBodySchema } from '../src/domain/employment-info';
 import { bodyFieldErrors } from '../src/domain/forms';
 import { recordPanelToasts } from '../src/domain/messages/staff';
-import { parseLeaveAllowanceForm } from '../src/domain/onboarding';
+import { leaveAllowanceFormSchema } from '../src/domain/onboarding';
 import { paymentInfoFormSchema, withOfficialCpfRates } from '../src/domain/payment-info';
 import { staffInfoBodySchema } from '../src/domain/staff-info';
 import type { PanelRules, RecordPanelKind } from './editable-panel.machine';
@@ -37,12 +37,8 @@ export const recordPanelRules: Record<RecordPanelKind, PanelRules> = {
     toasts: recordPanelToasts.paymentInfo,
   },
   leaveAllowance: {
-    // The panel shows every type but Unpaid Leave, keyed by id; its one message is the panel's own.
-    check: (values): Record<string, string> => {
-      const types = Object.keys(values).map((id) => ({ id: Number(id), name: id, unlimited: false }));
-      const parsed = parseLeaveAllowanceForm(types, values);
-      return parsed.ok ? {} : { leave: parsed.message };
-    },
+    // The panel shows every type but Unpaid Leave, keyed by id: one message, beside the first field it concerns.
+    check: (values) => bodyFieldErrors(leaveAllowanceFormSchema, values),
     toasts: recordPanelToasts.leaveAllowance,
   },
 };

@@ -5,7 +5,7 @@ import {
   type PanelValues,
 } from '../../machines/editable-panel.machine';
 import type { ToastParams } from '../../machines/effects';
-import { onboardingMachine } from '../../machines/onboarding.machine';
+import { onboardingBody, onboardingMachine } from '../../machines/onboarding.machine';
 import { registerUserMachine } from '../../machines/register-user.machine';
 import { userRecordMachine } from '../../machines/user-record.machine';
 import type { authApi } from '../api/auth.api';
@@ -86,7 +86,7 @@ export function provideOnboarding(effects: StaffRecordEffects) {
         ]);
         return { user, leaveTypes, policies };
       }),
-      onboard: fromPromise(({ input }) => effects.records.onboard(input.userId, input.body)),
+      onboard: fromPromise(({ input }) => effects.records.onboard(input.userId, onboardingBody(input.steps))),
       guardLeaving,
     },
     actions: effectsOf(effects),

@@ -67,24 +67,40 @@ export const allowanceLeaveTypes = <T extends LeaveTypeRef>(types: readonly T[])
 export type LeaveAllowanceFormValues = Record<string, string>;
 
 /**
- * Checks the form: one message for the whole form when a value is missing (the spec's), otherwise
- * the first range or step problem; on success the rows to send.
+ * What is wrong with the allowances typed (keyed by leave type id, every type but Unpaid Leave): the spec's
+ * one message beside the first empty field, otherwise the first range or step problem; null when they
+ * may be saved. One message at a time, as the form shows it.
  */
-export function parseLeaveAllowanceForm(
-  types: readonly LeaveTypeRef[],
+export function leaveAllowanceProblem(
   values: LeaveAllowanceFormValues,
-): { ok: true; leaveBalances: LeaveAllowance[] } | { ok: false; message: string } {
-  const rows: LeaveAllowance[] = [];
-  for (const type of allowanceLeaveTypes(types)) {
-    const text = (values[String(type.id)] ?? '').trim();
-    if (text === '') return { ok: false, message: LEAVE_ALLOWANCE_MESSAGE };
+): { field: string; message: string } | null {
+  const entries = Object.entries(values);
+  const empty = entries.find(([, text]) => text.trim() === '');
+  if (empty) return { field: empty[0], message: LEAVE_ALLOWANCE_MESSAGE };
+  for (const [field, text] of entries) {
     const parsed = allowanceDaysSchema.safeParse(Number(text));
-    if (!parsed.success)
-      return { ok: false, message: parsed.error.issues[0]?.message ?? LEAVE_ALLOWANCE_MESSAGE };
-    rows.push({ leaveTypeId: type.id, totalDays: parsed.data });
+    if (!parsed.success) {
+      return { field, message: parsed.error.issues[0]?.message ?? LEAVE_ALLOWANCE_MESSAGE };
+    }
   }
-  return { ok: true, leaveBalances: rows };
+  return null;
 }
+
+/** The allowance form (onboarding step 4, the Leave Allowance panel) read into the rows to send. */
+export const leaveAllowanceFormSchema = z.pipe(
+  z.record(z.string(), z.string()).check(
+    z.superRefine((values, ctx) => {
+      const problem = leaveAllowanceProblem(values);
+      if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+    }),
+  ),
+  z.transform((values: LeaveAllowanceFormValues) => ({
+    leaveBalances: Object.entries(values).map(([id, text]) => ({
+      leaveTypeId: Number(id),
+      totalDays: Number(text),
+    })),
+  })),
+);
 
 /** This year's allowances as the form's text values, for every type but Unpaid Leave ('' when none). */
 export const leaveAllowanceFormValues = (

@@ -11,7 +11,8 @@ export interface FieldBinding {
   error: string | undefined;
   disabled: boolean;
   onChange: (value: string) => void;
-  onBlur: () => void;
+  /** Given the focus event, when the control has one (see `useForm`). */
+  onBlur: (event?: { relatedTarget: EventTarget | null }) => void;
 }
 
 /**

@@ -19,16 +19,23 @@ export function SelectInput({
   options,
   placeholder = 'Select...',
   onChange,
+  onBlur,
 }: {
   name: string;
   value: string;
   options: readonly Option[];
   placeholder?: string;
   onChange: (value: string) => void;
+  onBlur?: (event: React.FocusEvent) => void;
 }) {
   return (
     <NativeSelect.Root>
-      <NativeSelect.Field name={name} value={value} onChange={(event) => onChange(event.target.value)}>
+      <NativeSelect.Field
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      >
         <option value="" disabled>
           {placeholder}
         </option>
@@ -49,12 +56,14 @@ export function DateInput({
   value,
   max,
   onChange,
+  onBlur,
 }: {
   name: string;
   value: string;
   /** Latest selectable day; the end of the current year by default. */
   max?: string;
   onChange: (value: string) => void;
+  onBlur?: (event: React.FocusEvent) => void;
 }) {
   const endOfYear = `${new Date().getFullYear()}-12-31`;
   return (
@@ -65,6 +74,7 @@ export function DateInput({
       max={max ?? endOfYear}
       value={value}
       onChange={(event) => onChange(event.target.value)}
+      onBlur={onBlur}
     />
   );
 }

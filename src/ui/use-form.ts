@@ -43,7 +43,13 @@ export function useForm<TValues extends FormValues>(
       error: view.errors[name],
       disabled: view.submitting,
       onChange: (value) => actor.send({ type: 'field.change', name, value }),
-      onBlur: () => actor.send({ type: 'field.blur', name }),
+      // Focus going to the form's submit button: the submit checks every field, and a message shown on the
+      // way (at mouse-down) would move the button from under the pointer, losing the click.
+      onBlur: (event) => {
+        const next = event?.relatedTarget;
+        if (next instanceof HTMLButtonElement && next.type === 'submit') return;
+        actor.send({ type: 'field.blur', name });
+      },
     }),
     onSubmit: (event) => {
       event.preventDefault();

@@ -5,7 +5,7 @@ import { employmentInfoBodySchema } from '../../src/domain/employment-info';
 import { RACES } from '../../src/domain/enums';
 import { NATIONALITIES } from '../../src/domain/nationalities';
 import { nricCheckLetter } from '../../src/domain/nric';
-import { onboardBodySchema, parseLeaveAllowanceForm } from '../../src/domain/onboarding';
+import { leaveAllowanceFormSchema, onboardBodySchema } from '../../src/domain/onboarding';
 import {
   emptyPaymentInfoForm,
   officialCpfRatesFor,
@@ -301,27 +301,23 @@ describe('suggestions', () => {
 });
 
 describe('leave allowances', () => {
-  const types = [
-    { id: 1, name: 'Annual Leave', unlimited: false },
-    { id: 2, name: 'Medical Leave', unlimited: false },
-    { id: 8, name: 'Unpaid Leave', unlimited: true },
-  ];
+  // The form holds every type but Unpaid Leave (spec section 5), keyed by id; one message at a time.
+  const issues = (values: Record<string, string>) => {
+    const result = leaveAllowanceFormSchema.safeParse(values);
+    return result.success ? result.data : result.error.issues.map((i) => [i.path.join('.'), i.message]);
+  };
 
   it('needs a value for every type except Unpaid Leave, from 0 in half-day steps', () => {
-    expect(parseLeaveAllowanceForm(types, { '1': '14', '2': '' })).toEqual({
-      ok: false,
-      message: 'Please fill in for all leave types.',
-    });
-    expect(parseLeaveAllowanceForm(types, { '1': '14', '2': '-1' })).toEqual({
-      ok: false,
-      message: 'Leave allowance must be from 0 to 366 days.',
-    });
-    expect(parseLeaveAllowanceForm(types, { '1': '14.25', '2': '0' })).toEqual({
-      ok: false,
-      message: 'Leave allowance must be in steps of 0.5 days.',
-    });
-    expect(parseLeaveAllowanceForm(types, { '1': '14.5', '2': '0' })).toEqual({
-      ok: true,
+    expect(issues({ '1': '', '2': '' })).toEqual([['1', 'Please fill in for all leave types.']]);
+    expect(issues({ '1': '14', '2': ' ' })).toEqual([['2', 'Please fill in for all leave types.']]);
+    expect(issues({ '1': '-1', '2': '' })).toEqual([['2', 'Please fill in for all leave types.']]);
+    expect(issues({ '1': '14', '2': '-1' })).toEqual([['2', 'Leave allowance must be from 0 to 366 days.']]);
+    expect(issues({ '1': '367', '2': '0' })).toEqual([['1', 'Leave allowance must be from 0 to 366 days.']]);
+    expect(issues({ '1': '14.25', '2': '0' })).toEqual([
+      ['1', 'Leave allowance must be in steps of 0.5 days.'],
+    ]);
+    expect(issues({ '1': 'x', '2': '0' })).toEqual([['1', 'Please fill in for all leave types.']]);
+    expect(issues({ '1': '14.5', '2': '0' })).toEqual({
       leaveBalances: [
         { leaveTypeId: 1, totalDays: 14.5 },
         { leaveTypeId: 2, totalDays: 0 },

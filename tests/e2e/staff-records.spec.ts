@@ -96,6 +96,12 @@ describe('staff records in the browser', () => {
     await paymentStep.getByLabel('Bank Name').selectOption('DBS');
     await paymentStep.getByLabel('Account No').fill('0123456789');
     await shot(page, 'onboard-step3-1280');
+    // Previous and Next again: each step is as the admin left it.
+    await paymentStep.getByRole('button', { name: 'Previous' }).click();
+    await expect(employmentStep.getByLabel('Designation').inputValue()).resolves.toBe('Accounts Executive');
+    await employmentStep.getByRole('button', { name: 'Next' }).click();
+    await expect(paymentStep.getByLabel('Basic Salary').inputValue()).resolves.toBe('4100');
+    await expect(paymentStep.getByLabel('Account No').inputValue()).resolves.toBe('0123456789');
     await paymentStep.getByRole('button', { name: 'Next' }).click();
 
     const leaveStep = page.getByRole('form', { name: 'Leave Allowance' });
@@ -105,6 +111,7 @@ describe('staff records in the browser', () => {
     await leaveStep.getByLabel('Annual Leave').fill('');
     await leaveStep.getByRole('button', { name: 'Submit' }).click();
     await leaveStep.getByText('Please fill in for all leave types.').waitFor();
+    await shot(page, 'onboard-step4-refused-1280');
     await expect(leaveStep.getByLabel('Unpaid Leave').count()).resolves.toBe(0);
     for (const input of await leaveStep.locator('input[type="number"]').all()) await input.fill('7');
     await leaveStep.getByLabel('Annual Leave').fill('14.5');

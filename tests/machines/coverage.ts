@@ -149,6 +149,11 @@ export interface PlanOptions<TMachine extends AnyStateMachine, TEvent extends Ev
    * form model tells states apart by value, values and errors (see `serializeForm`).
    */
   serialize?: (snapshot: SnapshotFrom<TMachine>) => string;
+  /**
+   * Answers that arrive as soon as the machine can take them (a wizard step's form is taken the moment it
+   * is sent): the model takes each right after the event that makes it possible, in the same step.
+   */
+  atOnce?: ReadonlyArray<TEvent>;
 }
 
 /**
@@ -192,7 +197,7 @@ export function planTransitionPaths<TMachine extends AnyStateMachine, TEvent ext
       const prefix = shortest.get(serialized);
       if (!prefix) continue;
       for (const { event } of Object.values(transitions) as Array<{ event: Event }>) {
-        const keys = captureTransitions((scope) => machine.transition(state, event as never, scope));
+        const keys = captureTransitions((scope) => next(machine, state, event, scope, options.atOnce));
         if (!keys.some((k) => !covered.has(k))) continue;
         for (const k of keys) covered.add(k);
         const events = [...prefix.map((step) => step.event), event as Event];
@@ -200,7 +205,7 @@ export function planTransitionPaths<TMachine extends AnyStateMachine, TEvent ext
           start: start.name,
           input: start.input,
           initial,
-          steps: replay(machine, initial, events),
+          steps: replay(machine, initial, events, options.atOnce),
         });
       }
     }
@@ -217,12 +222,29 @@ export function planScenario<TMachine extends AnyStateMachine, TEvent extends Ev
   machine: TMachine,
   start: { name: string; input: InputFrom<TMachine> },
   events: TEvent[],
+  atOnce?: ReadonlyArray<TEvent>,
 ): PlannedPath<TMachine, TEvent> {
   let initial!: SnapshotFrom<TMachine>;
   captureTransitions((scope) => {
     initial = machine.getInitialSnapshot(scope, start.input) as SnapshotFrom<TMachine>;
   });
-  return { start: start.name, input: start.input, initial, steps: replay(machine, initial, events) };
+  return { start: start.name, input: start.input, initial, steps: replay(machine, initial, events, atOnce) };
+}
+
+/** The snapshot after an event, and after the answers that then arrive at once. */
+function next<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  state: SnapshotFrom<TMachine>,
+  event: EventObject,
+  scope: AnyActorScope,
+  atOnce: ReadonlyArray<EventObject> = [],
+): SnapshotFrom<TMachine> {
+  let after = machine.transition(state, event as never, scope) as SnapshotFrom<TMachine>;
+  for (const answer of atOnce) {
+    if ((after as AnyMachineSnapshot).can(answer))
+      after = machine.transition(after, answer as never, scope) as SnapshotFrom<TMachine>;
+  }
+  return after;
 }
 
 /** The model's expectations along a list of events: the snapshot after each and the transitions it takes. */
@@ -230,12 +252,13 @@ function replay<TMachine extends AnyStateMachine, TEvent extends EventObject>(
   machine: TMachine,
   initial: SnapshotFrom<TMachine>,
   events: TEvent[],
+  atOnce?: ReadonlyArray<TEvent>,
 ): PlanStep<TMachine, TEvent>[] {
   let before = initial;
   return events.map((event) => {
     let after!: SnapshotFrom<TMachine>;
     const expects = captureTransitions((scope) => {
-      after = machine.transition(before, event as never, scope) as SnapshotFrom<TMachine>;
+      after = next(machine, before, event, scope, atOnce);
     });
     before = after;
     return { event, state: after, expects };
@@ -260,13 +283,15 @@ export function describeEvent(event: EventObject): string {
 
 /**
  * Whether a screen's walk must take a transition, given what the screen cannot produce (a shared machine
- * whose screen offers less): an event type, 'event [guard]' for one guarded transition of it, or
- * 'event [otherwise]' for the unguarded alternative taken when its guards fail.
+ * whose screen offers less): an event type, 'event [guard]' for one guarded transition of it,
+ * 'event [otherwise]' for the unguarded alternative taken when its guards fail, or 'in state' for every
+ * transition out of a state the screen never reaches.
  */
 export function requiredHere(notOnThisScreen: readonly string[] = []) {
   const absent = new Set(notOnThisScreen);
   return (t: TransitionInfo) =>
     !absent.has(t.eventType) &&
+    !absent.has(`in ${t.source.key}`) &&
     !(t.guard && absent.has(`${t.eventType} [${t.guard}]`)) &&
     !(t.otherwise && absent.has(`${t.eventType} [otherwise]`));
 }

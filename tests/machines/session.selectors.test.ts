@@ -108,6 +108,7 @@ describe('form selectors', () => {
         edited: {},
         submitError: null,
         reference: {},
+        refused: {},
         params: {},
         result: null,
         file: null,

@@ -1,11 +1,7 @@
 import { Button, Card, Flex, Heading, HStack, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import type { InspectionEvent, Observer } from 'xstate';
-import {
-  ONBOARDING_STEP_LABELS,
-  type OnboardingSection,
-  type onboardingMachine,
-} from '../../../machines/onboarding.machine';
+import type { InspectionEvent, Observer, SnapshotFrom } from 'xstate';
+import { ONBOARDING_STEP_LABELS, type onboardingMachine } from '../../../machines/onboarding.machine';
 import {
   allowanceTypes,
   allowanceWarnings,
@@ -15,15 +11,18 @@ import {
   officialRates,
   ratesDiffer,
 } from '../../../machines/onboarding.selectors';
+import type { leaveStepMachine, paymentStepMachine } from '../../../machines/onboarding-steps.machine';
+import type { LeaveTypeRef } from '../../domain/onboarding';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { SubmitButton } from '../../ui/form-field';
 import { PageTitle } from '../../ui/page-title';
+import { type FormActorRef, useForm } from '../../ui/use-form';
 import {
   EmploymentInfoFields,
+  type FieldsProps,
   LeaveAllowanceFields,
   PaymentInfoFields,
   StaffInfoFields,
-  type Values,
 } from '../staff-records/record-fields';
 
 const STEP_TITLES = ['Staff Information', 'Employment Information', 'Payment Information', 'Leave Allowance'];
@@ -44,21 +43,14 @@ export function OnboardingScreen({
   const actor = useActorRef(logic, { input: { userId, today }, inspect });
   const step = useSelector(actor, currentStep);
   const user = useSelector(actor, (s) => s.context.user);
-  const values = useSelector(actor, (s) => s.context.values);
-  const errors = useSelector(actor, (s) => s.context.errors);
+  const form = useSelector(actor, (s) => s.context.form) as FormActorRef<Record<string, string>> | null;
   const submitting = useSelector(actor, isSubmitting);
   const confirming = useSelector(actor, isConfirmingLeave);
-  const official = useSelector(actor, officialRates, shallowEqual);
-  const differ = useSelector(actor, ratesDiffer);
   const leaveTypes = useSelector(actor, allowanceTypes, shallowEqual);
-  const warnings = useSelector(actor, allowanceWarnings, shallowEqual);
   const loading = useSelector(actor, (s) => s.matches('loading'));
-
-  const change = (section: OnboardingSection) => (field: string, value: string) =>
-    actor.send({ type: 'onboarding.change', section, changes: { [field]: value } });
   const shown = step;
 
-  if (shown === null) {
+  if (shown === null || !form) {
     return (
       <Stack gap="2">
         <PageTitle>Onboard Staff</PageTitle>
@@ -67,7 +59,6 @@ export function OnboardingScreen({
     );
   }
 
-  const props = { errors, disabled: submitting };
   return (
     <Stack gap="4" maxW="4xl">
       <Stack gap="1">
@@ -104,71 +95,15 @@ export function OnboardingScreen({
       </Progress.Root>
       <Card.Root>
         <Card.Body p={{ base: '4', md: '6' }}>
-          <form
-            noValidate
-            aria-label={STEP_TITLES[shown]}
-            onSubmit={(event) => {
-              event.preventDefault();
-              actor.send({ type: shown === 3 ? 'onboarding.submit' : 'onboarding.next' });
-            }}
-          >
-            <Stack gap="6">
-              <Heading as="h2" size="md">
-                {STEP_TITLES[shown]}
-              </Heading>
-              {shown === 0 && (
-                <StaffInfoFields
-                  {...props}
-                  values={values.staff as unknown as Values}
-                  onChange={change('staff')}
-                />
-              )}
-              {shown === 1 && (
-                <EmploymentInfoFields
-                  {...props}
-                  values={values.employment as unknown as Values}
-                  onChange={change('employment')}
-                />
-              )}
-              {shown === 2 && (
-                <PaymentInfoFields
-                  {...props}
-                  values={values.payment as unknown as Values}
-                  onChange={change('payment')}
-                  official={official}
-                  ratesDiffer={differ}
-                />
-              )}
-              {shown === 3 && (
-                <LeaveAllowanceFields
-                  {...props}
-                  values={values.leave}
-                  onChange={change('leave')}
-                  leaveTypes={leaveTypes}
-                  warnings={warnings}
-                />
-              )}
-              <Flex justify="space-between" gap="3" wrap="wrap">
-                <Button
-                  variant="ghost"
-                  disabled={submitting}
-                  onClick={() => actor.send({ type: 'onboarding.leave' })}
-                >
-                  Cancel
-                </Button>
-                <HStack gap="3">
-                  <Button
-                    variant="outline"
-                    disabled={shown === 0 || submitting}
-                    onClick={() => actor.send({ type: 'onboarding.previous' })}
-                  >
-                    Previous
-                  </Button>
-                  <SubmitButton loading={submitting}>{shown === 3 ? 'Submit' : 'Next'}</SubmitButton>
-                </HStack>
-              </Flex>
-            </Stack>
-          </form>
+          <StepForm
+            key={shown}
+            step={shown}
+            form={form}
+            submitting={submitting}
+            leaveTypes={leaveTypes}
+            onPrevious={() => actor.send({ type: 'onboarding.previous' })}
+            onCancel={() => actor.send({ type: 'onboarding.leave' })}
+          />
         </Card.Body>
       </Card.Root>
       <ConfirmDialog
@@ -182,4 +117,84 @@ export function OnboardingScreen({
       />
     </Stack>
   );
+}
+
+/** The step on show: its form's fields, and the wizard's Cancel, Previous and Next (Submit on step 4). */
+function StepForm({
+  step,
+  form: actor,
+  submitting,
+  leaveTypes,
+  onPrevious,
+  onCancel,
+}: {
+  step: number;
+  form: FormActorRef<Record<string, string>>;
+  /** Step 4 was taken and all four are being sent. */
+  submitting: boolean;
+  leaveTypes: readonly LeaveTypeRef[];
+  onPrevious: () => void;
+  onCancel: () => void;
+}) {
+  const form = useForm(actor);
+  const props: FieldsProps = {
+    values: form.values,
+    errors: form.errors as Record<string, string>,
+    onChange: (name, value) => actor.send({ type: 'field.change', name, value }),
+    onBlur: (name, event) => form.field(name).onBlur(event),
+    disabled: submitting,
+  };
+  return (
+    <form noValidate aria-label={STEP_TITLES[step]} onSubmit={form.onSubmit}>
+      <Stack gap="6">
+        <Heading as="h2" size="md">
+          {STEP_TITLES[step]}
+        </Heading>
+        {step === 0 && <StaffInfoFields {...props} />}
+        {step === 1 && <EmploymentInfoFields {...props} />}
+        {step === 2 && <PaymentStepFields {...props} actor={actor} />}
+        {step === 3 && <LeaveStepFields {...props} actor={actor} leaveTypes={leaveTypes} />}
+        <Flex justify="space-between" gap="3" wrap="wrap">
+          <Button variant="ghost" disabled={submitting} onClick={onCancel}>
+            Cancel
+          </Button>
+          <HStack gap="3">
+            <Button variant="outline" disabled={step === 0 || submitting} onClick={onPrevious}>
+              Previous
+            </Button>
+            <SubmitButton loading={submitting}>{step === 3 ? 'Submit' : 'Next'}</SubmitButton>
+          </HStack>
+        </Flex>
+      </Stack>
+    </form>
+  );
+}
+
+type PaymentStepSnapshot = SnapshotFrom<typeof paymentStepMachine>;
+type LeaveStepSnapshot = SnapshotFrom<typeof leaveStepMachine>;
+
+function PaymentStepFields({
+  actor,
+  ...props
+}: FieldsProps & { actor: FormActorRef<Record<string, string>> }) {
+  const official = useSelector(
+    actor,
+    (s) => officialRates(s as unknown as PaymentStepSnapshot),
+    shallowEqual,
+  );
+  const differ = useSelector(actor, (s) => ratesDiffer(s as unknown as PaymentStepSnapshot));
+  return <PaymentInfoFields {...props} official={official} ratesDiffer={differ} />;
+}
+
+function LeaveStepFields({
+  actor,
+  leaveTypes,
+  ...props
+}: FieldsProps & { actor: FormActorRef<Record<string, string>>; leaveTypes: readonly LeaveTypeRef[] }) {
+  const warnings = useSelector(
+    actor,
+    (s) => allowanceWarnings(s as unknown as LeaveStepSnapshot),
+    shallowEqual,
+  );
+  return <LeaveAllowanceFields {...props} leaveTypes={leaveTypes} warnings={warnings} />;
 }

@@ -27,6 +27,8 @@ export interface FieldsProps {
   values: Values;
   errors: Record<string, string>;
   onChange: (field: string, value: string) => void;
+  /** Forms that say what is wrong with a field when it is left (the wizard's steps): `useForm`'s binding. */
+  onBlur?: (field: string, event: React.FocusEvent) => void;
   disabled?: boolean;
 }
 
@@ -34,6 +36,7 @@ const text = (props: FieldsProps, field: string) => ({
   name: field,
   value: props.values[field] ?? '',
   onChange: (value: string) => props.onChange(field, value),
+  onBlur: props.onBlur && ((event: React.FocusEvent) => props.onBlur?.(field, event)),
 });
 
 function TextInput({
@@ -43,10 +46,12 @@ function TextInput({
   inputMode,
   maxLength,
   readOnly,
+  onBlur,
 }: {
   name: string;
   value: string;
   onChange: (value: string) => void;
+  onBlur?: (event: React.FocusEvent) => void;
   inputMode?: 'decimal' | 'numeric';
   maxLength?: number;
   readOnly?: boolean;
@@ -59,6 +64,7 @@ function TextInput({
       maxLength={maxLength}
       readOnly={readOnly}
       onChange={(event) => onChange(event.target.value)}
+      onBlur={onBlur}
     />
   );
 }
@@ -92,6 +98,7 @@ export function StaffInfoFields(props: FieldsProps & { nricLocked?: boolean }) {
           readOnly={nricLocked}
           textTransform="uppercase"
           onChange={(event) => props.onChange('nric', event.target.value.toUpperCase())}
+          onBlur={props.onBlur && ((event) => props.onBlur?.('nric', event))}
         />
       </LabelledField>
       <LabelledField label="Date of Birth" error={errors.dateOfBirth} required disabled={disabled}>
@@ -221,7 +228,6 @@ export function PaymentInfoFields(
   );
 }
 
-/** One number per leave type (Unpaid Leave is not shown: it has no limit). */
 /** Under an allowance field: the policy's days, and a warning when the value is below the law. */
 function allowanceHelper(warning: string | undefined, hint: string | undefined) {
   if (!warning && !hint) return undefined;
@@ -237,6 +243,7 @@ function allowanceHelper(warning: string | undefined, hint: string | undefined) 
   );
 }
 
+/** One number per leave type with a yearly limit (Unpaid Leave is not shown: it has no limit). */
 export function LeaveAllowanceFields(
   props: FieldsProps & {
     leaveTypes: readonly LeaveTypeRef[];
@@ -254,6 +261,7 @@ export function LeaveAllowanceFields(
           <LabelledField
             key={type.id}
             label={type.name}
+            error={errors[String(type.id)]}
             disabled={disabled}
             helper={allowanceHelper(warnings[String(type.id)], hints[String(type.id)])}
           >
@@ -264,15 +272,11 @@ export function LeaveAllowanceFields(
               step={0.5}
               value={props.values[String(type.id)] ?? ''}
               onChange={(event) => props.onChange(String(type.id), event.target.value)}
+              onBlur={props.onBlur && ((event) => props.onBlur?.(String(type.id), event))}
             />
           </LabelledField>
         ))}
       </Grid>
-      {errors.leave && (
-        <Text color="fg.error" fontSize="sm" role="alert">
-          {errors.leave}
-        </Text>
-      )}
     </Stack>
   );
 }
