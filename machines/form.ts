@@ -200,7 +200,10 @@ export function createFormMachine<
       navigate: notProvided(config.id, 'navigate') as (_: unknown, params: { to: string }) => void,
     },
     guards: {
-      isValid: ({ context }) => validateForm(schema, context.values).success,
+      // A value the server refused is not sent again unchanged (a refused file leaves its field empty).
+      isValid: ({ context }) =>
+        validateForm(schema, context.values).success &&
+        Object.keys(context.refused).every((name) => context.values[name] === ''),
     },
   });
 

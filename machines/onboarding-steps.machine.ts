@@ -3,6 +3,7 @@ import { type EmploymentInfoBody, employmentInfoBodySchema } from '../src/domain
 import type { FormSchema } from '../src/domain/forms';
 import { type LeaveAllowanceFormValues, leaveAllowanceFormSchema } from '../src/domain/onboarding';
 import {
+  CPF_RATE_CHOICES,
   emptyPaymentInfoForm,
   type PaymentInfoFormValues,
   paymentInfoFormSchema,
@@ -119,7 +120,7 @@ export const paymentStepMachine = createFormMachine<PaymentInfoFormValues, unkno
       // The official rates for the CPF type, section and the birth date of step 1, until the admin types
       // their own; a new type or section brings them again (NONE clears them).
       fields: RATES,
-      from: ['cpfType', 'cpfSection'],
+      from: CPF_RATE_CHOICES,
       fill: (values, { dateOfBirth }) => {
         if (values.cpfType === '') return {};
         const filled = withOfficialCpfRates(values, dateOfBirth);

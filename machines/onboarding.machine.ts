@@ -130,19 +130,24 @@ export const leaveSuggestion = (context: Pick<OnboardingContext, 'policies' | 's
   );
 
 /** A step's form, opened from the step as left. */
-const stepInput = <S extends OnboardingSection>(context: OnboardingContext, section: S) => ({
+const stepInput = (context: OnboardingContext, section: OnboardingSection) => ({
   values: context.steps[section].values,
   edited: context.steps[section].edited,
   refused: context.steps[section].refused,
 });
 
 /** A step state: its form opens on entry, is kept and closed on exit, and its answer moves the wizard on. */
-const step = <S extends OnboardingSection>(
-  section: S,
-  config: { description: string; next: string; previous?: string },
+const step = (
+  section: Exclude<OnboardingSection, 'leave'>,
+  config: {
+    description: string;
+    open: 'openStaff' | 'openEmployment' | 'openPayment';
+    next: string;
+    previous?: string;
+  },
 ) => ({
   description: config.description,
-  entry: { type: `open${capitalised(section)}` as const },
+  entry: config.open,
   exit: [{ type: 'keepStep' as const, params: { section } }, { type: 'closeStep' as const }],
   on: {
     [`xstate.done.actor.${section}Step`]: {
@@ -154,7 +159,6 @@ const step = <S extends OnboardingSection>(
       : {}),
   },
 });
-const capitalised = <S extends string>(text: S) => (text[0]?.toUpperCase() + text.slice(1)) as Capitalize<S>;
 
 export const onboardingMachine = setup({
   types: {
@@ -306,15 +310,18 @@ export const onboardingMachine = setup({
           initial: 'staff',
           states: {
             staff: step('staff', {
+              open: 'openStaff',
               description: 'Step 1: gender, NRIC/FIN, date of birth, race, nationality.',
               next: 'employment',
             }),
             employment: step('employment', {
+              open: 'openEmployment',
               description: 'Step 2: designation, hire and confirmed dates, pass type, employment type.',
               next: 'payment',
               previous: 'staff',
             }),
             payment: step('payment', {
+              open: 'openPayment',
               description:
                 'Step 3: salary, CPF type, section and rates (the official ones for the birth date), self-help group (suggested by race), bank.',
               next: 'leave',
@@ -333,6 +340,7 @@ export const onboardingMachine = setup({
                     'xstate.done.actor.leaveStep': {
                       target: 'submitting',
                       description: 'Step 4 is right: all four steps are sent.',
+                      actions: { type: 'keepStep', params: { section: 'leave' } },
                     },
                     'onboarding.previous': {
                       target: '#onboarding.wizard.step.payment',
@@ -347,13 +355,7 @@ export const onboardingMachine = setup({
                   invoke: {
                     id: 'onboard',
                     src: 'onboard',
-                    input: ({ context }) => ({
-                      userId: context.userId ?? 0,
-                      steps: {
-                        ...context.steps,
-                        leave: { ...context.steps.leave, values: leaveValues(context) },
-                      },
-                    }),
+                    input: ({ context }) => ({ userId: context.userId ?? 0, steps: context.steps }),
                     onDone: {
                       target: '#onboarding.done',
                       actions: [
@@ -448,9 +450,3 @@ export const onboardingMachine = setup({
     },
   },
 });
-
-/** Step 4's values: while it is on show, its form's (taken, or being sent). */
-function leaveValues(context: OnboardingContext): LeaveAllowanceFormValues {
-  const form = context.form?.getSnapshot().context.values;
-  return (form as LeaveAllowanceFormValues | undefined) ?? context.steps.leave.values;
-}

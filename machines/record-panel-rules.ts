@@ -2,7 +2,7 @@ import { employmentInfoBodySchema } from '../src/domain/employment-info';
 import { bodyFieldErrors } from '../src/domain/forms';
 import { recordPanelToasts } from '../src/domain/messages/staff';
 import { leaveAllowanceFormSchema } from '../src/domain/onboarding';
-import { paymentInfoFormSchema, withOfficialCpfRates } from '../src/domain/payment-info';
+import { CPF_RATE_CHOICES, paymentInfoFormSchema, withOfficialCpfRates } from '../src/domain/payment-info';
 import { staffInfoBodySchema } from '../src/domain/staff-info';
 import type { PanelRules, RecordPanelKind } from './editable-panel.machine';
 
@@ -33,7 +33,9 @@ export const recordPanelRules: Record<RecordPanelKind, PanelRules> = {
     check: (values) => bodyFieldErrors(paymentInfoFormSchema, values),
     // A new CPF type or section brings the official rates for the birth date, as onboarding does.
     afterChange: (draft, field, { dateOfBirth }) =>
-      field === 'cpfType' || field === 'cpfSection' ? withOfficialCpfRates(draft, dateOfBirth) : draft,
+      (CPF_RATE_CHOICES as readonly string[]).includes(field)
+        ? withOfficialCpfRates(draft, dateOfBirth)
+        : draft,
     toasts: recordPanelToasts.paymentInfo,
   },
   leaveAllowance: {

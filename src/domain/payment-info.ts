@@ -288,6 +288,9 @@ interface RateFields {
   employerCpfContributionRate?: string | null;
 }
 
+/** The choices the official rates follow: a change to either brings them again. */
+export const CPF_RATE_CHOICES = ['cpfType', 'cpfSection'] as const;
+
 /**
  * The one CPF-rate prefill (onboarding step 3 and the Payment Information panel): choosing a CPF type or
  * section fills in the official rates for the birth date; no CPF (NONE) clears them; without official

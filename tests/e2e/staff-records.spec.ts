@@ -198,6 +198,36 @@ describe('staff records in the browser', () => {
     await page.getByRole('form', { name: 'Staff Information' }).getByRole('button', { name: 'Next' }).click();
     await page.getByText('Please fill in all compulsory fields.').first().waitFor();
     await expect(accessibilityProblems(page)).resolves.toEqual([]);
+
+    // An NRIC/FIN already on someone's record: the server refuses it after step 4, and the wizard opens
+    // step 1 again with the message beside the field, everything else as it was typed.
+    const { rows: taken } = await db.query('select nric from staff_info where user_id = $1', [rows[0]?.id]);
+    const takenMessage = 'This NRIC/FIN is already registered to another staff member.';
+    const step1 = page.getByRole('form', { name: 'Staff Information' });
+    await step1.getByLabel('NRIC/FIN').fill(String(taken[0]?.nric));
+    await step1.getByLabel('Date of Birth').fill('1995-05-05');
+    await step1.getByLabel('Race').selectOption('Chinese');
+    await step1.getByLabel('Nationality').selectOption('SINGAPORE CITIZEN');
+    await step1.getByRole('button', { name: 'Next' }).click();
+    const step2 = page.getByRole('form', { name: 'Employment Information' });
+    await step2.getByLabel('Designation').fill('Payroll Assistant');
+    await step2.getByLabel('Hire Date').fill('2026-10-01');
+    await step2.getByLabel('Pass Type').selectOption('Singapore');
+    await step2.getByLabel('Employment Type').selectOption('Full Time');
+    await step2.getByRole('button', { name: 'Next' }).click();
+    const step3 = page.getByRole('form', { name: 'Payment Information' });
+    await step3.getByLabel('Basic Salary').fill('3000');
+    await step3.getByLabel('CPF Type').selectOption('SINGAPORE CITIZEN');
+    await step3.getByLabel('CPF Section').selectOption('NONE');
+    await step3.getByRole('button', { name: 'Next' }).click();
+    const step4 = page.getByRole('form', { name: 'Leave Allowance' });
+    for (const input of await step4.locator('input[type="number"]').all()) await input.fill('7');
+    await step4.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, takenMessage).waitFor();
+    await step1.getByText(takenMessage).waitFor();
+    await expect(step1.getByLabel('NRIC/FIN').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(step1.getByLabel('Race').inputValue()).resolves.toBe('Chinese');
+    await shot(page, 'onboard-nric-taken-390');
     await page.goto('/admin/register');
     await page.getByRole('form', { name: 'Register a New Account' }).waitFor();
     await shot(page, 'register-390');

@@ -194,6 +194,14 @@ async function perform(app: RunningApp, event: Event) {
   if (done) {
     // Fills the step on show as a user does, then Next (Submit on step 4).
     const form = stepForm(step);
+    if (done === 'staff' && nricRefusal) {
+      // The refused NRIC/FIN is not taken again unchanged: Next stays on step 1, the message beside it.
+      await app.user.click(within(form).getByRole('button', { name: 'Next' }));
+      await settle();
+      expect(stepForm(0)).toBe(form);
+      expect(control(form, 'nric')).toHaveAttribute('aria-invalid', 'true');
+      expect(within(form).getByText(nricRefusal)).toBeInTheDocument();
+    }
     const values: Record<string, string> =
       done === 'staff' ? { ...fill.staff, nric: nricRefusal ? otherNric : nricTyped } : fill[done];
     for (const [field, value] of Object.entries(values)) {
