@@ -41,14 +41,13 @@ export function OnboardingScreen({
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }) {
   const actor = useActorRef(logic, { input: { userId, today }, inspect });
-  const step = useSelector(actor, currentStep);
+  const shown = useSelector(actor, currentStep);
   const user = useSelector(actor, (s) => s.context.user);
   const form = useSelector(actor, (s) => s.context.form) as FormActorRef<Record<string, string>> | null;
   const submitting = useSelector(actor, isSubmitting);
   const confirming = useSelector(actor, isConfirmingLeave);
   const leaveTypes = useSelector(actor, allowanceTypes, shallowEqual);
   const loading = useSelector(actor, (s) => s.matches('loading'));
-  const shown = step;
 
   if (shown === null || !form) {
     return (
@@ -96,7 +95,7 @@ export function OnboardingScreen({
       <Card.Root>
         <Card.Body p={{ base: '4', md: '6' }}>
           <StepForm
-            key={shown}
+            key={form.sessionId}
             step={shown}
             form={form}
             submitting={submitting}
