@@ -5,7 +5,11 @@ import { employmentInfoBodySchema } from '../../src/domain/employment-info';
 import { RACES } from '../../src/domain/enums';
 import { NATIONALITIES } from '../../src/domain/nationalities';
 import { nricCheckLetter } from '../../src/domain/nric';
-import { leaveAllowanceFormSchema, onboardBodySchema } from '../../src/domain/onboarding';
+import {
+  leaveAllowanceFormSchema,
+  leaveAllowanceFormValues,
+  onboardBodySchema,
+} from '../../src/domain/onboarding';
 import {
   emptyPaymentInfoForm,
   officialCpfRatesFor,
@@ -323,6 +327,22 @@ describe('leave allowances', () => {
         { leaveTypeId: 2, totalDays: 0 },
       ],
     });
+  });
+
+  it("shows this year's allowance of each type but Unpaid Leave, by id, empty where none is set", () => {
+    const types = [
+      { id: 1, name: 'Annual Leave', unlimited: false },
+      { id: 2, name: 'Medical Leave', unlimited: false },
+      { id: 3, name: 'Childcare Leave', unlimited: false },
+      { id: 8, name: 'Unpaid Leave', unlimited: true },
+    ];
+    // In another order than the types, one without a limit set, one not there at all.
+    const rows = [
+      { leaveType: { id: 2, name: 'Medical Leave' }, totalDays: 14 },
+      { leaveType: { id: 8, name: 'Unpaid Leave' }, totalDays: null },
+      { leaveType: { id: 1, name: 'Annual Leave' }, totalDays: null },
+    ];
+    expect(leaveAllowanceFormValues(rows, types)).toEqual({ '1': '', '2': '14', '3': '' });
   });
 
   it('refuses the same leave type twice in an onboarding body', () => {
