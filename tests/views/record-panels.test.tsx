@@ -104,3 +104,24 @@ describe('the Employment panel of user detail', () => {
     expect(select.selectedOptions[0]?.textContent).toBe('Active');
   });
 });
+
+describe('the Leave Allowance panel of user detail', () => {
+  useAppHarness();
+
+  // Spec section 5: every leave type except Unpaid needs a value ('Please fill in for all leave types.'):
+  // one message, beside the first type left empty; nothing is sent.
+  it("an empty allowance is refused with 'Please fill in for all leave types.' beside it", async () => {
+    const app = await openUserDetail();
+    await app.user.click(screen.getByRole('tab', { name: 'Leave Allowance' }));
+    await app.user.click(screen.getByRole('button', { name: 'Edit Leave Allowance' }));
+    const form = screen.getByRole('form', { name: 'Leave Allowance' });
+    await change(form, 'leave-1', '15');
+    await app.user.click(within(form).getByRole('button', { name: 'Save' }));
+    await settle();
+    // Annual Leave (14 stored, 15 typed) is filled; Medical Leave, the next type, has no value.
+    expect(form.querySelector('[name="leave-1"]')).not.toHaveAttribute('aria-invalid');
+    expect(form.querySelector('[name="leave-2"]')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getAllByText('Please fill in for all leave types.')).toHaveLength(1);
+    expect(app.server.requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+});
