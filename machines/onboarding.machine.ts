@@ -101,7 +101,7 @@ const fresh = <TValues extends FormValues>(values: TValues): StepAsLeft<TValues>
   refused: {},
 });
 
-export const emptyOnboardingSteps: OnboardingSteps = {
+const emptyOnboardingSteps: OnboardingSteps = {
   staff: fresh(emptyStaffStep),
   employment: fresh(emptyEmploymentStep),
   payment: fresh(emptyPaymentInfoForm),
@@ -122,7 +122,7 @@ export function onboardingBody(steps: OnboardingSteps): OnboardInput {
 }
 
 /** Step 4's entitlement for the hire date of step 2, in this year (the employment is not saved yet). */
-export const leaveSuggestion = (context: Pick<OnboardingContext, 'policies' | 'steps' | 'today'>) =>
+const leaveSuggestion = (context: Pick<OnboardingContext, 'policies' | 'steps' | 'today'>) =>
   suggestedAllowances(
     context.policies,
     context.steps.employment.values.hireDate,

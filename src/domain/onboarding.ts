@@ -71,9 +71,7 @@ export type LeaveAllowanceFormValues = Record<string, string>;
  * one message beside the first empty field, otherwise the first range or step problem; null when they
  * may be saved. One message at a time, as the form shows it.
  */
-export function leaveAllowanceProblem(
-  values: LeaveAllowanceFormValues,
-): { field: string; message: string } | null {
+function leaveAllowanceProblem(values: LeaveAllowanceFormValues): { field: string; message: string } | null {
   const entries = Object.entries(values);
   const empty = entries.find(([, text]) => text.trim() === '');
   if (empty) return { field: empty[0], message: LEAVE_ALLOWANCE_MESSAGE };
