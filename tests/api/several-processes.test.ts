@@ -597,12 +597,13 @@ describe.runIf(enabled)('two npm start processes on one PostgreSQL, Redis and SM
     // The kill comes the moment the server has accepted a message, the instant at which a sender
     // that recorded its sends after the server's answer would lose the record and send again.
     expect(twice).toEqual([]);
-    // The one limit the app documents (decision 0008): a send recorded in the microseconds before
-    // its ending line was written, whose process was killed right then, never reaches the server,
-    // and is taken as accepted when the queue hands it out again (a minute later). Such a loss counts
-    // as that only when its row says so: sent once, taken as accepted well after the kill; and there
-    // are at most as many as sends a process has in hand (in practice none, or one on a loaded
-    // machine). Any other missing message is a failure.
+    // The one limit the app documents (decision 0008): a send recorded just before its ending line
+    // was written, whose process was killed right then, never reaches the server, and is taken as
+    // accepted when the queue hands it out again (a minute later). Such a loss counts as that only
+    // when its row says so: sent once, taken as accepted well after the kill. Each of the process's
+    // four SMTP connections (services/mail.ts) carries one message at a time, so at most four are
+    // between their record and their ending line at the kill (none on an idle machine; CI, loaded,
+    // has met all four while the process drew other sends' PDFs). Any other missing message fails.
     const missing = expected.filter((address) => !byRecipient.has(address));
     const inDoubt = await sql$<{ email: string; attempts: number; accepted: number }>(
       sql`select u.email, e.attempts, extract(epoch from e.sent_at)::float8 * 1000 as accepted
@@ -615,7 +616,7 @@ describe.runIf(enabled)('two npm start processes on one PostgreSQL, Redis and SM
     if (missing.length > 0) note(`NOT ARRIVED: ${JSON.stringify(inDoubt)}`);
     const documented = inDoubt.filter((row) => row.attempts === 1 && row.accepted - killedAt > 30_000);
     expect(documented.map((row) => row.email.toLowerCase()).sort()).toEqual([...missing].sort());
-    expect(missing.length).toBeLessThanOrEqual(2);
+    expect(missing.length).toBeLessThanOrEqual(4);
     const period = `${MONTH_NAMES[month - 1]} ${year}`;
     for (const arrival of arrivals) {
       expect(arrival.rcpt).toHaveLength(1);
