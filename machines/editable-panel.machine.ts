@@ -1,11 +1,14 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
-import { toApiError } from '../src/domain/api-error';
-import type { ApiError } from '../src/domain/auth';
+import { type AnyActorRef, assign, emit, setup, stopChild } from 'xstate';
 import type { UserDetail } from '../src/domain/users';
-import { notProvided, type ToastParams } from './effects';
-
-/** Messages by field name, one per field; a key that names no field is a message for the whole panel. */
-export type PanelErrors = Record<string, string>;
+import type { FormInput } from './form';
+import {
+  employmentInfoPanelForm,
+  leaveAllowancePanelForm,
+  paymentInfoPanelForm,
+  paymentSnapshotForm,
+  profilePanelForm,
+  staffInfoPanelForm,
+} from './record-panel-forms';
 
 export type PanelKind =
   | 'profile'
@@ -13,7 +16,7 @@ export type PanelKind =
   | 'employmentInfo'
   | 'paymentInfo'
   | 'leaveAllowance'
-  /** Payment Information Used on Pay Items (machines/payment-snapshot.machine.ts). */
+  /** Payment Information Used on Pay Items. */
   | 'paymentSnapshot';
 
 /** The record panels of My profile and user detail (the payment snapshot belongs to Pay Items). */
@@ -22,49 +25,41 @@ export type RecordPanelKind = Exclude<PanelKind, 'paymentSnapshot'>;
 /** A panel's fields as the inputs hold them. */
 export type PanelValues = Record<string, string>;
 
-/**
- * What makes one panel what it is, given by whoever spawns it (machines/record-panel-rules.ts, Pay Items): its
- * checks, what a change brings with it, and the spec's toasts.
- */
-export interface PanelRules {
-  /** The messages the values would show (spec section 5); none when they may be saved. */
-  check: (values: PanelValues) => PanelErrors;
-  /** What else a change fills in (the payment panel's official CPF rates for the birth date). */
-  afterChange?: (draft: PanelValues, field: string, facts: { dateOfBirth: string | null }) => PanelValues;
-  toasts: { saved: ToastParams; failed: (error: ApiError) => ToastParams };
-}
-
-export interface EditablePanelInput {
-  kind: PanelKind;
-  rules: PanelRules;
-  values: PanelValues;
-  /** What the rules may need besides the values (the payment panel's CPF rates follow the birth date). */
-  dateOfBirth?: string | null;
-  /** Whose record the panel edits, handed to `savePanel`. */
-  subject?: PanelSubject;
-}
-
 /** Whose record a panel edits: one user's records (My profile, user detail), or one payslip's snapshot. */
 export type PanelSubject =
   | { user: UserDetail }
   | { payslip: { userId: number; year: number; month: number } };
 
+/** What a panel's form is given besides its fields: whose record it saves, and what is stored now. */
+export interface PanelParams {
+  subject: PanelSubject | null;
+  /** What the server holds: a save sends only what differs (the Leave Allowance panel's one call per type). */
+  stored: PanelValues;
+  /** The payment panel's official CPF rates follow the birth date (named apart from staff info's field). */
+  birthDate: string | null;
+}
+
+export interface EditablePanelInput {
+  kind: PanelKind;
+  values: PanelValues;
+  dateOfBirth?: string | null;
+  subject?: PanelSubject;
+}
+
 export interface EditablePanelContext {
   kind: PanelKind;
-  rules: PanelRules;
   subject: PanelSubject | null;
   dateOfBirth: string | null;
-  /** What the server holds: Cancel restores these. */
+  /** What the server holds: the read-only rows, and what each editing starts from. */
   stored: PanelValues;
-  draft: PanelValues;
-  errors: PanelErrors;
-  error: ApiError | null;
   /**
    * The Leave Allowance panel (issue 17): the entitlement the policies give, by leave type id, which
    * fills a field with nothing stored when editing starts, and the law's minimum, below which a value warns.
    */
   suggested: PanelValues;
   minimums: Record<string, number | null>;
+  /** The panel's form while editing (null when read-only). */
+  form: AnyActorRef | null;
 }
 
 /** Told to whoever holds the panel (a screen's parent machine): a save went through. */
@@ -72,11 +67,11 @@ export type EditablePanelEmitted = { type: 'panel.saved'; kind: PanelKind; value
 
 export type EditablePanelEvent =
   | { type: 'panel.edit' }
-  | { type: 'panel.change'; field: string; value: string }
+  /** Cancel: the stored values show again. */
   | { type: 'panel.cancel' }
-  | { type: 'panel.save' }
   /** From the screen's parent: the entitlements arrived (the Leave Allowance panel). */
-  | { type: 'panel.prefill'; values: PanelValues; minimums: Record<string, number | null> };
+  | { type: 'panel.prefill'; values: PanelValues; minimums: Record<string, number | null> }
+  | { type: 'xstate.done.actor.form'; output: PanelValues };
 
 /** The stored values, with a suggestion in each field that has nothing stored. */
 const withSuggestions = (stored: PanelValues, suggested: PanelValues): PanelValues =>
@@ -87,158 +82,98 @@ const withSuggestions = (stored: PanelValues, suggested: PanelValues): PanelValu
     ]),
   );
 
-export const isPanelDirty = (context: Pick<EditablePanelContext, 'stored' | 'draft'>) =>
-  Object.keys(context.draft).some((field) => context.draft[field] !== context.stored[field]);
-
-/**
- * One editable panel statechart: `editablePanelMachine` (the record panels) and the payment snapshot of Pay
- * Items (`machines/payment-snapshot.machine.ts`) are both made here, so there is one panel pattern.
- */
-export function createEditablePanelMachine(definition: { id: string; description: string }) {
-  return setup({
-    types: {
-      context: {} as EditablePanelContext,
-      events: {} as EditablePanelEvent,
-      input: {} as EditablePanelInput,
-      emitted: {} as EditablePanelEmitted,
-    },
-    actors: {
-      /** Sends the draft; answers the values as stored, which the panel then shows. */
-      savePanel: fromPromise<
-        PanelValues,
-        {
-          kind: PanelKind;
-          /** The draft to save, and what the server held before (to send only what changed). */
-          values: PanelValues;
-          stored: PanelValues;
-          subject: PanelSubject | null;
-        }
-      >(notProvided('editable-panel', 'savePanel')),
-    },
-    actions: {
-      notify: notProvided('editable-panel', 'notify') as (_: unknown, params: ToastParams) => void,
-    },
-    guards: {
-      hasChanges: ({ context }) => isPanelDirty(context),
-      /** Something changed and the draft passes the panel's checks. */
-      canSave: ({ context }) =>
-        isPanelDirty(context) && Object.keys(context.rules.check(context.draft)).length === 0,
-    },
-  }).createMachine({
-    id: definition.id,
-    description: definition.description,
-    context: ({ input }) => ({
-      kind: input.kind,
-      rules: input.rules,
-      subject: input.subject ?? null,
-      dateOfBirth: input.dateOfBirth ?? null,
-      stored: input.values,
-      draft: input.values,
-      errors: {},
-      error: null,
-      suggested: {},
-      minimums: {},
-    }),
-    initial: 'readOnly',
-    on: {
-      'panel.prefill': {
-        description: 'The computed entitlements arrived: they fill empty fields when editing starts.',
-        actions: assign(({ event }) => ({ suggested: event.values, minimums: event.minimums })),
-      },
-    },
-    states: {
-      readOnly: {
-        description: 'The stored values; the pencil starts editing.',
-        on: {
-          'panel.edit': {
-            target: 'editing',
-            actions: assign(({ context }) => ({
-              draft: withSuggestions(context.stored, context.suggested),
-              errors: {},
-              error: null,
-            })),
-          },
-        },
-      },
-      editing: {
-        description: 'Inputs hold a draft; Save is disabled while nothing changed.',
-        initial: 'idle',
-        on: {
-          'panel.change': {
-            description:
-              "A field changes, with what the panel's rules fill in after it (the payment panel's official CPF rates); its message and the panel's own clear.",
-            actions: assign(({ context, event }) => {
-              const changed = { ...context.draft, [event.field]: event.value };
-              const draft = context.rules.afterChange
-                ? context.rules.afterChange(changed, event.field, { dateOfBirth: context.dateOfBirth })
-                : changed;
-              const errors = Object.fromEntries(
-                Object.entries(context.errors).filter(([key]) => key !== event.field && key in draft),
-              );
-              return { draft, errors };
-            }),
-          },
-          'panel.cancel': {
-            target: 'readOnly',
-            description: 'Cancel restores the stored values.',
-            actions: assign(({ context }) => ({ draft: context.stored, errors: {} })),
-          },
-          'panel.save': [
-            { guard: 'canSave', target: 'saving' },
-            {
-              guard: 'hasChanges',
-              target: '.invalid',
-              actions: assign({ errors: ({ context }) => context.rules.check(context.draft) }),
-            },
-          ],
-        },
-        states: {
-          idle: { description: 'The admin or staff member types.' },
-          invalid: { description: 'Messages show beside the fields.' },
-          saveFailed: { description: "The server refused; the panel's failure toast showed." },
-        },
-      },
-      saving: {
-        description: 'The change is in flight; Save and Cancel are disabled.',
-        invoke: {
-          id: 'savePanel',
-          src: 'savePanel',
-          input: ({ context }) => ({
-            kind: context.kind,
-            values: context.draft,
-            stored: context.stored,
-            subject: context.subject,
-          }),
-          onDone: {
-            target: 'readOnly',
-            actions: [
-              assign(({ event }) => ({ stored: event.output, draft: event.output })),
-              { type: 'notify', params: ({ context }) => context.rules.toasts.saved },
-              emit(({ context }) => ({
-                type: 'panel.saved' as const,
-                kind: context.kind,
-                values: context.stored,
-              })),
-            ],
-          },
-          onError: {
-            target: 'editing.saveFailed',
-            description: 'The draft stays for another try.',
-            actions: [
-              assign({ error: ({ event }) => toApiError(event.error) }),
-              {
-                type: 'notify',
-                params: ({ context, event }) => context.rules.toasts.failed(toApiError(event.error)),
-              },
-            ],
-          },
-        },
-      },
-    },
-  });
+/** A panel form's request input: what it saves (the schema's data), apart from the panel's params. */
+export function panelRequest<T extends PanelParams>({ subject, stored, birthDate: _, ...body }: T) {
+  return { subject, stored, body };
 }
 
-export const editablePanelMachine = createEditablePanelMachine({
+/** Save is offered once a field differs from what is stored (spec section 2). */
+export const differsFromStored = (stored: PanelValues, values: PanelValues) =>
+  Object.keys(values).some((field) => values[field] !== stored[field]);
+
+/**
+ * An editable panel (spec section 2; decision 0012): read-only rows with a pencil, or its form. The form edits
+ * and saves (machines/record-panel-forms.ts); this flow owns whether it shows, what it starts from, and
+ * what is stored once it saved. Every panel is this flow, its form chosen by its kind.
+ */
+export const editablePanelMachine = setup({
+  types: {
+    context: {} as EditablePanelContext,
+    events: {} as EditablePanelEvent,
+    input: {} as EditablePanelInput,
+    emitted: {} as EditablePanelEmitted,
+  },
+  actors: {
+    profile: profilePanelForm,
+    staffInfo: staffInfoPanelForm,
+    employmentInfo: employmentInfoPanelForm,
+    paymentInfo: paymentInfoPanelForm,
+    leaveAllowance: leaveAllowancePanelForm,
+    paymentSnapshot: paymentSnapshotForm,
+  },
+  guards: {
+    /** The save is not out: Cancel cannot leave under it. */
+    isFormIdle: ({ context }) => !context.form?.getSnapshot().hasTag('busy'),
+  },
+}).createMachine({
   id: 'editablePanel',
-  description: 'A panel of My profile or user detail: read-only, or editing with Save and Cancel.',
+  description:
+    'An editable panel of My profile, user detail or Pay Items: read-only, or its form with Save and Cancel.',
+  context: ({ input }) => ({
+    kind: input.kind,
+    subject: input.subject ?? null,
+    dateOfBirth: input.dateOfBirth ?? null,
+    stored: input.values,
+    suggested: {},
+    minimums: {},
+    form: null,
+  }),
+  initial: 'readOnly',
+  on: {
+    'panel.prefill': {
+      description: 'The computed entitlements arrived: they fill empty fields when editing starts.',
+      actions: assign(({ event }) => ({ suggested: event.values, minimums: event.minimums })),
+    },
+  },
+  states: {
+    readOnly: {
+      description: 'The stored values; the pencil starts editing.',
+      on: { 'panel.edit': { target: 'editing', description: 'The form opens from the stored values.' } },
+    },
+    editing: {
+      description: "The panel's form: Save once something changed, Cancel unless saving.",
+      entry: assign({
+        form: ({ context, spawn }) => {
+          const values = withSuggestions(context.stored, context.suggested);
+          const input: FormInput<PanelParams> = {
+            params: { subject: context.subject, stored: context.stored, birthDate: context.dateOfBirth },
+            values,
+            // Every stored value is the user's own: no rule fills over it until a field it follows changes.
+            edited: Object.fromEntries(Object.keys(values).map((field) => [field, true])),
+          };
+          return spawn(context.kind, { id: 'form', input });
+        },
+      }),
+      exit: [stopChild('form'), assign({ form: null })],
+      on: {
+        'panel.cancel': {
+          guard: 'isFormIdle',
+          target: 'readOnly',
+          description: 'Cancel restores the stored values, unless the save is out.',
+        },
+        'xstate.done.actor.form': {
+          target: 'readOnly',
+          description: 'Saved: the values as stored show, and whoever holds the panel hears it.',
+          actions: [
+            assign({ stored: ({ event }) => event.output }),
+            emit(({ context }) => ({
+              type: 'panel.saved' as const,
+              kind: context.kind,
+              values: context.stored,
+            })),
+          ],
+        },
+      },
+    },
+  },
 });

@@ -28,12 +28,19 @@ import {
 import { payItemFormMachine } from './pay-item-form.machine';
 import { payItemsMachine } from './pay-items.machine';
 import { paySubmissionsMachine } from './pay-submissions.machine';
-import { paymentSnapshotMachine } from './payment-snapshot.machine';
 import { payrollPeriodMachine } from './payroll-period.machine';
 import { payslipLifecycle } from './payslip.lifecycle';
 import { payslipEmailsMachine } from './payslip-emails.machine';
 import { publicHolidayFormMachine } from './public-holiday-form.machine';
 import { publicHolidaysMachine } from './public-holidays.machine';
+import {
+  employmentInfoPanelForm,
+  leaveAllowancePanelForm,
+  paymentInfoPanelForm,
+  paymentSnapshotForm,
+  profilePanelForm,
+  staffInfoPanelForm,
+} from './record-panel-forms';
 import { registerUserMachine } from './register-user.machine';
 import { requestLeaveMachine } from './request-leave.machine';
 import { resetPasswordMachine } from './reset-password.machine';
@@ -167,10 +174,44 @@ export const machines: readonly RegisteredMachine[] = [
   },
   {
     name: 'editable-panel',
-    drives: 'The panels of /staff/profile and /admin/users/:id',
+    drives: 'The panels of /staff/profile, /admin/users/:id and Payment Information Used on Pay Items',
     purpose:
-      'A panel of My profile or user detail: read-only, editing with Save only when something changed, saving; a failure keeps the draft.',
+      'An editable panel: read-only rows with a pencil, or its form (by kind) from the stored values; Cancel unless saving.',
     machine: editablePanelMachine,
+  },
+  {
+    name: 'profile-panel-form',
+    drives: 'The profile panel of /admin/users/:id',
+    purpose: "The profile panel's form: full name and e-mail, then PATCH /users/{id}.",
+    machine: profilePanelForm,
+  },
+  {
+    name: 'staff-info-panel-form',
+    drives: 'The Staff tab of /staff/profile and /admin/users/:id',
+    purpose:
+      "Staff Information's form: gender, NRIC/FIN, date of birth, race, nationality, then PATCH /staff-info/{id}.",
+    machine: staffInfoPanelForm,
+  },
+  {
+    name: 'employment-info-panel-form',
+    drives: 'The Employment tab of /admin/users/:id',
+    purpose:
+      "Employment Information's form: designation, dates, pass type, employment type and status, then PATCH /employment-info/{id}.",
+    machine: employmentInfoPanelForm,
+  },
+  {
+    name: 'payment-info-panel-form',
+    drives: 'The Payment tab of /admin/users/:id',
+    purpose:
+      "Payment Information's form: salary, CPF type, section and rates (official ones follow a new type or section), then PATCH /payment-info/{id}.",
+    machine: paymentInfoPanelForm,
+  },
+  {
+    name: 'leave-allowance-panel-form',
+    drives: 'The Leave Allowance tab of /admin/users/:id',
+    purpose:
+      "Leave Allowance's form: the days of every leave type with a yearly limit, one call per changed type.",
+    machine: leaveAllowancePanelForm,
   },
   {
     name: 'user-record',
@@ -344,7 +385,7 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'payment-snapshot',
     drives: 'Payment Information Used on Pay Items',
     purpose:
-      "Payment Information Used on Pay Items: the editable panel over the payslip's salary, CPF rates and self-help group, until processed.",
-    machine: paymentSnapshotMachine,
+      "Payment Information Used's form: the payslip's salary, CPF rates and self-help group, then PUT /payslips/{userId}/{year}/{month}.",
+    machine: paymentSnapshotForm,
   },
 ];

@@ -3,15 +3,14 @@ import { type EmploymentInfoBody, employmentInfoBodySchema } from '../src/domain
 import type { FormSchema } from '../src/domain/forms';
 import { type LeaveAllowanceFormValues, leaveAllowanceFormSchema } from '../src/domain/onboarding';
 import {
-  CPF_RATE_CHOICES,
   emptyPaymentInfoForm,
   type PaymentInfoFormValues,
   paymentInfoFormSchema,
   suggestedSelfHelpGroup,
-  withOfficialCpfRates,
 } from '../src/domain/payment-info';
 import { type StaffInfoBody, staffInfoBodySchema } from '../src/domain/staff-info';
 import { createFormMachine } from './form';
+import { officialCpfRatesFill } from './record-panel-forms';
 
 /**
  * The four steps of the onboarding wizard (spec section 2), each the one form statechart (machines/form.ts)
@@ -79,8 +78,6 @@ const afterSuccess = {
 // Taking a step cannot fail; a form has a failure toast all the same.
 const failureToast = (error: { message: string }) => ({ type: 'error' as const, title: error.message });
 
-const RATES = ['employeeCpfContributionRate', 'employerCpfContributionRate'] as const;
-
 export const staffStepMachine = createFormMachine<StaffStepValues, StaffInfoBody, null>({
   id: 'staffStep',
   description: 'Onboarding step 1: gender, NRIC/FIN, date of birth, race, nationality.',
@@ -116,17 +113,7 @@ export const paymentStepMachine = createFormMachine<PaymentInfoFormValues, unkno
         return group ? { selfHelpGroup: group } : {};
       },
     },
-    {
-      // The official rates for the CPF type, section and the birth date of step 1, until the admin types
-      // their own; a new type or section brings them again (NONE clears them).
-      fields: RATES,
-      from: CPF_RATE_CHOICES,
-      fill: (values, { dateOfBirth }) => {
-        if (values.cpfType === '') return {};
-        const filled = withOfficialCpfRates(values, dateOfBirth);
-        return { [RATES[0]]: filled[RATES[0]], [RATES[1]]: filled[RATES[1]] };
-      },
-    },
+    officialCpfRatesFill<PaymentInfoFormValues, PaymentStepParams>((params) => params.dateOfBirth),
   ],
   request,
   failureToast,

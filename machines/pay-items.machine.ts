@@ -4,9 +4,9 @@ import type { PayslipStatus } from '../src/domain/enums';
 import type { LeaveBalance } from '../src/domain/leave';
 import type { PayItemKind } from '../src/domain/payroll';
 import { kindInfo, type PayItem, type PayslipDetail, snapshotFormValues } from '../src/domain/payslips';
+import { editablePanelMachine } from './editable-panel.machine';
 import { childNews, notProvided, type ToastParams } from './effects';
 import { type PayItemFormParams, payItemFormMachine } from './pay-item-form.machine';
-import { paymentSnapshotMachine, paymentSnapshotRules } from './payment-snapshot.machine';
 import { isProcessedPayslip, nextPayslipStatus } from './payslip.lifecycle';
 
 /**
@@ -61,7 +61,7 @@ export interface PayItemsContext {
   /** The item being deleted. */
   removing: { kind: PayItemKind; item: PayItem } | null;
   /** Payment Information Used: its own panel statechart, spawned with the payslip's snapshot. */
-  snapshot: ActorRefFrom<typeof paymentSnapshotMachine> | null;
+  snapshot: ActorRefFrom<typeof editablePanelMachine> | null;
 }
 
 type PayItemFormRef = ActorRefFrom<typeof payItemFormMachine>;
@@ -108,7 +108,7 @@ const payItems = setup({
     refreshPayslip: fromPromise<PayslipDetail, { userId: number; year: number; month: number }>(
       notProvided('pay-items', 'refreshPayslip'),
     ),
-    snapshot: paymentSnapshotMachine,
+    snapshot: editablePanelMachine,
     /** Hears the snapshot panel's saves (it emits them) and passes them to this machine. */
     snapshotSaves: childNews<{ snapshot: PayItemsContext['snapshot'] }>((input, tell) => [
       input.snapshot?.on('panel.saved', () => tell({ type: 'snapshot.saved' })),
@@ -129,7 +129,6 @@ const payItems = setup({
           id: 'snapshot',
           input: {
             kind: 'paymentSnapshot' as const,
-            rules: paymentSnapshotRules,
             values: snapshotFormValues(output.payslip),
             subject: { payslip: { userId: context.userId, year: context.year, month: context.month } },
           },

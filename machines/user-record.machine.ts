@@ -11,7 +11,6 @@ import { type RecordPanelValues, recordPanelValues } from '../src/domain/record-
 import type { UserDetail } from '../src/domain/users';
 import { editablePanelMachine, type PanelValues, type RecordPanelKind } from './editable-panel.machine';
 import { childNews, notProvided, type ToastParams } from './effects';
-import { recordPanelRules } from './record-panel-rules';
 import { userLeaveMachine } from './user-leave.machine';
 
 /**
@@ -96,7 +95,7 @@ export const userRecordMachine = setup({
         return first
           ? spawn('panel', {
               id: kind,
-              input: { kind, rules: recordPanelRules[kind], values: first, subject, dateOfBirth },
+              input: { kind, values: first, subject, dateOfBirth },
             })
           : null;
       };

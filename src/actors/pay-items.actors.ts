@@ -1,13 +1,13 @@
 import { fromPromise } from 'xstate';
-import type { PanelValues } from '../../machines/editable-panel.machine';
+import { editablePanelMachine, panelRequest } from '../../machines/editable-panel.machine';
 import type { ToastParams } from '../../machines/effects';
 import { payItemFormMachine } from '../../machines/pay-item-form.machine';
 import { PAY_ITEM_KINDS, type PayItemsEmployee, payItemsMachine } from '../../machines/pay-items.machine';
-import { paymentSnapshotMachine } from '../../machines/payment-snapshot.machine';
+import { paymentSnapshotForm } from '../../machines/record-panel-forms';
 import type { LeaveApi } from '../api/leave.api';
 import type { PayslipsApi } from '../api/payslips.api';
 import type { usersApi } from '../api/users.api';
-import { snapshotFormSchema, snapshotFormValues } from '../domain/payslips';
+import { snapshotFormValues } from '../domain/payslips';
 
 export interface PayItemsEffects {
   payslips: Pick<PayslipsApi, 'payslip' | 'items' | 'addItem' | 'removeItem' | 'updateSnapshot'>;
@@ -61,16 +61,20 @@ export type PayItemsLogic = ReturnType<typeof providePayItems>;
  * panel shows them as stored, and Pay Items fetches the payslip's new figures when the panel says so.
  */
 function providePaymentSnapshot({ payslips, notify }: Pick<PayItemsEffects, 'payslips' | 'notify'>) {
-  return paymentSnapshotMachine.provide({
+  return editablePanelMachine.provide({
     actors: {
-      savePanel: fromPromise(async ({ input }): Promise<PanelValues> => {
-        if (!input.subject || !('payslip' in input.subject))
-          throw new Error('Payment Information Used is saved for a payslip');
-        const { userId, ...period } = input.subject.payslip;
-        const updated = await payslips.updateSnapshot(userId, period, snapshotFormSchema.parse(input.values));
-        return snapshotFormValues(updated);
+      paymentSnapshot: paymentSnapshotForm.provide({
+        actors: {
+          submit: fromPromise(async ({ input }) => {
+            const { subject, body } = panelRequest(input);
+            if (!subject || !('payslip' in subject))
+              throw new Error('Payment Information Used is saved for a payslip');
+            const { userId, ...period } = subject.payslip;
+            return snapshotFormValues(await payslips.updateSnapshot(userId, period, body));
+          }),
+        },
+        actions: { notify: (_, toast) => notify(toast) },
       }),
     },
-    actions: { notify: (_, toast) => notify(toast) },
   });
 }

@@ -1,11 +1,14 @@
 import { fromCallback, fromPromise } from 'xstate';
-import {
-  editablePanelMachine,
-  type PanelKind,
-  type PanelValues,
-} from '../../machines/editable-panel.machine';
+import { editablePanelMachine, type PanelSubject, panelRequest } from '../../machines/editable-panel.machine';
 import type { ToastParams } from '../../machines/effects';
 import { onboardingBody, onboardingMachine } from '../../machines/onboarding.machine';
+import {
+  employmentInfoPanelForm,
+  leaveAllowancePanelForm,
+  paymentInfoPanelForm,
+  profilePanelForm,
+  staffInfoPanelForm,
+} from '../../machines/record-panel-forms';
 import { registerUserMachine } from '../../machines/register-user.machine';
 import { userRecordMachine } from '../../machines/user-record.machine';
 import type { authApi } from '../api/auth.api';
@@ -13,9 +16,9 @@ import type { LeaveApi } from '../api/leave.api';
 import type { LeavePoliciesApi } from '../api/leave-policies.api';
 import type { StaffRecordsApi } from '../api/staff-records.api';
 import type { usersApi } from '../api/users.api';
-import { employmentInfoBodySchema, employmentInfoFormValues } from '../domain/employment-info';
-import { paymentInfoFormSchema, paymentInfoFormValues } from '../domain/payment-info';
-import { staffInfoBodySchema, staffInfoFormValues } from '../domain/staff-info';
+import { employmentInfoFormValues } from '../domain/employment-info';
+import { paymentInfoFormValues } from '../domain/payment-info';
+import { staffInfoFormValues } from '../domain/staff-info';
 import { profileFormValues, type UserDetail } from '../domain/users';
 
 export interface StaffRecordEffects {
@@ -117,63 +120,93 @@ export function provideUserRecord(effects: StaffRecordEffects) {
 
 // ------------------------------------------------------------------ panels: stored records <-> input text
 
-/** Saves a record panel's draft for the user it shows and answers the values as stored. */
-async function saveRecordPanel(
-  effects: StaffRecordEffects,
-  kind: PanelKind,
-  user: UserDetail,
-  values: PanelValues,
-  stored: PanelValues,
-): Promise<PanelValues> {
-  switch (kind) {
-    case 'profile':
-      return profileFormValues(
-        await effects.users.update(user.id, { fullName: values.fullName ?? '', email: values.email ?? '' }),
-      );
-    case 'staffInfo':
-      return staffInfoFormValues(
-        await effects.records.updateStaffInfo(recordId(user.staffInfo), staffInfoBodySchema.parse(values)),
-      );
-    case 'employmentInfo':
-      return employmentInfoFormValues(
-        await effects.records.updateEmploymentInfo(
-          recordId(user.employmentInfo),
-          employmentInfoBodySchema.parse(values),
-        ),
-      );
-    case 'paymentInfo':
-      return {
-        ...paymentInfoFormValues(
-          await effects.records.updatePaymentInfo(
-            recordId(user.paymentInfo),
-            paymentInfoFormSchema.parse(values),
-          ),
-        ),
-      };
-    case 'leaveAllowance': {
-      // One call per changed leave type (spec section 7). A retry after a failure sends again only what
-      // differs from the stored values; a type saved before the failure is set to the same days again.
-      for (const [typeId, days] of Object.entries(values)) {
-        if (days === stored[typeId]) continue;
-        await effects.leave.setAllowance(user.id, Number(typeId), Number(days));
-      }
-      return values;
-    }
-    case 'paymentSnapshot':
-      throw new Error('Payment Information Used belongs to Pay Items');
-  }
+/** The user a record panel saves for (its subject). */
+function userOf(subject: PanelSubject | null): UserDetail {
+  if (!subject || !('user' in subject)) throw new Error('A record panel saves a user');
+  return subject.user;
 }
 
-/** The record panels of My profile and user detail: one logic, told by its input whose record it saves. */
+/**
+ * The record panels of My profile and user detail: each panel's form saves its record for the user it shows
+ * and answers the values as stored, which the panel then shows.
+ */
 export function provideEditablePanel(effects: StaffRecordEffects) {
+  const actions = { notify: (_: unknown, toast: ToastParams) => effects.notify(toast) };
   return editablePanelMachine.provide({
     actors: {
-      savePanel: fromPromise(({ input }) => {
-        if (!input.subject || !('user' in input.subject)) throw new Error('A record panel saves a user');
-        return saveRecordPanel(effects, input.kind, input.subject.user, input.values, input.stored);
+      profile: profilePanelForm.provide({
+        actors: {
+          submit: fromPromise(async ({ input }) =>
+            profileFormValues(
+              await effects.users.update(userOf(input.subject).id, {
+                fullName: input.fullName,
+                email: input.email,
+              }),
+            ),
+          ),
+        },
+        actions,
+      }),
+      staffInfo: staffInfoPanelForm.provide({
+        actors: {
+          submit: fromPromise(async ({ input }) =>
+            staffInfoFormValues(
+              await effects.records.updateStaffInfo(
+                recordId(userOf(input.subject).staffInfo),
+                panelRequest(input).body,
+              ),
+            ),
+          ),
+        },
+        actions,
+      }),
+      employmentInfo: employmentInfoPanelForm.provide({
+        actors: {
+          submit: fromPromise(async ({ input }) =>
+            employmentInfoFormValues(
+              await effects.records.updateEmploymentInfo(
+                recordId(userOf(input.subject).employmentInfo),
+                panelRequest(input).body,
+              ),
+            ),
+          ),
+        },
+        actions,
+      }),
+      paymentInfo: paymentInfoPanelForm.provide({
+        actors: {
+          submit: fromPromise(async ({ input }) => ({
+            ...paymentInfoFormValues(
+              await effects.records.updatePaymentInfo(
+                recordId(userOf(input.subject).paymentInfo),
+                panelRequest(input).body,
+              ),
+            ),
+          })),
+        },
+        actions,
+      }),
+      leaveAllowance: leaveAllowancePanelForm.provide({
+        actors: {
+          // One call per changed leave type (spec section 7). A retry after a failure sends again only what
+          // differs from the stored values; a type saved before the failure is set to the same days again.
+          submit: fromPromise(async ({ input }) => {
+            const user = userOf(input.subject);
+            for (const { leaveTypeId, totalDays } of input.leaveBalances) {
+              if (String(totalDays) === input.stored[leaveTypeId]) continue;
+              await effects.leave.setAllowance(user.id, leaveTypeId, totalDays);
+            }
+            return Object.fromEntries(
+              input.leaveBalances.map(({ leaveTypeId, totalDays }) => [
+                String(leaveTypeId),
+                String(totalDays),
+              ]),
+            );
+          }),
+        },
+        actions,
       }),
     },
-    actions: { notify: (_, toast) => effects.notify(toast) },
   });
 }
 

@@ -31,16 +31,22 @@ export const userListQuerySchema = z.object({
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 const ALL_REQUIRED = 'All fields are required.';
+const profileName = () => nameText({ error: ALL_REQUIRED, trim: true, required: ALL_REQUIRED });
+const profileEmail = () => emailText({ error: ALL_REQUIRED, trim: true, required: ALL_REQUIRED });
+
 /** Profile edit (spec section 5: name and e-mail required; the e-mail stays in the company domain). */
 export function userUpdateRequestSchema(companyDomain: string) {
   return z.object({
-    fullName: nameText({ error: ALL_REQUIRED, trim: true, required: ALL_REQUIRED }),
-    email: emailText({ error: ALL_REQUIRED, trim: true, required: ALL_REQUIRED }).check(
+    fullName: profileName(),
+    email: profileEmail().check(
       z.refine((email: string) => isCompanyEmail(email, companyDomain), COMPANY_EMAIL_MESSAGE),
     ),
   });
 }
 export type UserUpdateRequest = z.infer<ReturnType<typeof userUpdateRequestSchema>>;
+
+/** The profile panel as the browser checks it; the company domain is the server's rule, whose message comes back. */
+export const profileFormSchema = z.object({ fullName: profileName(), email: profileEmail() });
 
 /**
  * The register form as the browser checks it before sending: every field filled in, a plausible

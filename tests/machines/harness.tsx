@@ -119,7 +119,10 @@ export function openDialog(role: 'dialog' | 'alertdialog', name: string): HTMLEl
 
 /** The toast showing now has this title (and description). */
 export function expectToast(title: string, description?: string) {
-  const root = screen.getByText(title).closest('[data-part="root"]') as HTMLElement | null;
+  // The title in a toast (a form may show the same words above its submit button).
+  const titles = screen.getAllByText(title).filter((element) => element.closest('[data-scope="toast"]'));
+  expect(titles, `toast '${title}'`).toHaveLength(1);
+  const root = titles[0]?.closest('[data-part="root"]') as HTMLElement | null;
   expect(root, `toast '${title}'`).not.toBeNull();
   if (description && root) expect(within(root).getByText(description)).toBeInTheDocument();
 }

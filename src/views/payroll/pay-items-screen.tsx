@@ -41,7 +41,8 @@ import { PageTitle } from '../../ui/page-title';
 import { StatusBadge } from '../../ui/status-badge';
 import { useForm } from '../../ui/use-form';
 import { leaveBalanceColumns } from '../leave/leave-balance-columns';
-import { EditablePanelCard, type PanelFieldsProps } from '../staff-records/editable-panel-view';
+import { EditablePanelCard } from '../staff-records/editable-panel-view';
+import type { FieldsProps } from '../staff-records/record-fields';
 import { ReadOnlyRows, type Row } from '../staff-records/record-fields';
 
 type PayItemsRef = ActorRefFrom<typeof payItemsMachine>;
@@ -227,13 +228,15 @@ function SnapshotFields({
   values,
   errors,
   onChange,
+  onBlur,
   disabled,
   noCpf,
-}: PanelFieldsProps & { noCpf: boolean }) {
+}: FieldsProps & { noCpf: boolean }) {
   const text = (field: string) => ({
     name: field,
     value: values[field] ?? '',
     onChange: (event: { target: { value: string } }) => onChange(field, event.target.value),
+    onBlur: (event: React.FocusEvent) => onBlur(field, event),
   });
   return (
     <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
@@ -251,6 +254,7 @@ function SnapshotFields({
           value={values.selfHelpGroupSnapshot ?? ''}
           options={selfHelpGroups.map((group) => ({ value: group, label: group }))}
           onChange={(value) => onChange('selfHelpGroupSnapshot', value)}
+          onBlur={(event) => onBlur('selfHelpGroupSnapshot', event)}
         />
       </LabelledField>
       {!noCpf && (

@@ -3,41 +3,32 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import {
+  differsFromStored,
   type editablePanelMachine,
-  isPanelDirty,
   type PanelValues,
 } from '../../../machines/editable-panel.machine';
-import { SubmitButton } from '../../ui/form-field';
+import { FormError, SubmitButton } from '../../ui/form-field';
 import { PencilIcon } from '../../ui/icons';
-import { ReadOnlyRows, type Row } from './record-fields';
-
-export interface PanelFieldsProps {
-  values: PanelValues;
-  errors: Record<string, string>;
-  onChange: (field: string, value: string) => void;
-  disabled: boolean;
-}
+import { type FormActorRef, useForm } from '../../ui/use-form';
+import { type FieldsProps, ReadOnlyRows, type Row } from './record-fields';
 
 export interface EditablePanelCardProps {
   /** The panel's statechart, spawned by the screen's parent machine (user record, Pay Items). */
   actor: ActorRefFrom<typeof editablePanelMachine>;
   title: string;
   canEdit: boolean;
-  fields: (props: PanelFieldsProps) => ReactNode;
+  fields: (props: FieldsProps) => ReactNode;
   rows: (values: PanelValues) => Row[];
 }
 
 /**
- * An editable panel (spec section 2): read-only rows with a pencil, or the fields with Save (disabled
- * while nothing changed or while saving) and Cancel (restores the stored values).
+ * An editable panel (spec section 2): read-only rows with a pencil, or its form with Save (disabled while
+ * nothing changed or while saving) and Cancel (restores the stored values).
  */
 export function EditablePanelCard({ actor, title, canEdit, fields, rows }: EditablePanelCardProps) {
   const readOnly = useSelector(actor, (s) => s.matches('readOnly'));
-  const saving = useSelector(actor, (s) => s.matches('saving'));
   const stored = useSelector(actor, (s) => s.context.stored);
-  const draft = useSelector(actor, (s) => s.context.draft);
-  const errors = useSelector(actor, (s) => s.context.errors);
-  const dirty = useSelector(actor, (s) => isPanelDirty(s.context));
+  const form = useSelector(actor, (s) => s.context.form);
 
   return (
     <Card.Root variant="outline">
@@ -57,40 +48,57 @@ export function EditablePanelCard({ actor, title, canEdit, fields, rows }: Edita
             </IconButton>
           )}
         </Flex>
-        {readOnly ? (
+        {readOnly || !form ? (
           <ReadOnlyRows rows={rows(stored)} />
         ) : (
-          <form
-            noValidate
-            aria-label={title}
-            onSubmit={(event) => {
-              event.preventDefault();
-              actor.send({ type: 'panel.save' });
-            }}
-          >
-            <Stack gap="5">
-              {fields({
-                values: draft,
-                errors,
-                disabled: saving,
-                onChange: (field, value) => actor.send({ type: 'panel.change', field, value }),
-              })}
-              <HStack justify="flex-end" gap="3">
-                <Button
-                  variant="outline"
-                  disabled={saving}
-                  onClick={() => actor.send({ type: 'panel.cancel' })}
-                >
-                  Cancel
-                </Button>
-                <SubmitButton disabled={!dirty || saving} loading={saving}>
-                  Save
-                </SubmitButton>
-              </HStack>
-            </Stack>
-          </form>
+          <PanelForm
+            key={form.sessionId}
+            form={form as FormActorRef<PanelValues>}
+            stored={stored}
+            title={title}
+            fields={fields}
+            onCancel={() => actor.send({ type: 'panel.cancel' })}
+          />
         )}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+function PanelForm({
+  form,
+  stored,
+  title,
+  fields,
+  onCancel,
+}: {
+  form: FormActorRef<PanelValues>;
+  stored: PanelValues;
+  title: string;
+  fields: EditablePanelCardProps['fields'];
+  onCancel: () => void;
+}) {
+  const bindings = useForm(form, (values) => differsFromStored(stored, values));
+  return (
+    <form noValidate aria-label={title} onSubmit={bindings.onSubmit}>
+      <Stack gap="5">
+        {fields({
+          values: bindings.values,
+          errors: bindings.errors,
+          disabled: bindings.submitting,
+          onChange: (field, value) => bindings.field(field).onChange(value),
+          onBlur: (field, event) => bindings.field(field).onBlur(event),
+        })}
+        <FormError message={bindings.submitError} />
+        <HStack justify="flex-end" gap="3">
+          <Button variant="outline" disabled={bindings.submitting} onClick={onCancel}>
+            Cancel
+          </Button>
+          <SubmitButton disabled={!bindings.canSubmit} loading={bindings.submitting}>
+            Save
+          </SubmitButton>
+        </HStack>
+      </Stack>
+    </form>
   );
 }

@@ -25,10 +25,10 @@ export type Values = Record<string, string>;
 
 export interface FieldsProps {
   values: Values;
-  errors: Record<string, string>;
+  errors: Partial<Record<string, string>>;
   onChange: (field: string, value: string) => void;
-  /** Forms that say what is wrong with a field when it is left (the wizard's steps): `useForm`'s binding. */
-  onBlur?: (field: string, event: React.FocusEvent) => void;
+  /** Leaving a field the user typed in says what is wrong with it: `useForm`'s binding. */
+  onBlur: (field: string, event: React.FocusEvent) => void;
   disabled?: boolean;
 }
 
@@ -36,7 +36,7 @@ const text = (props: FieldsProps, field: string) => ({
   name: field,
   value: props.values[field] ?? '',
   onChange: (value: string) => props.onChange(field, value),
-  onBlur: props.onBlur && ((event: React.FocusEvent) => props.onBlur?.(field, event)),
+  onBlur: (event: React.FocusEvent) => props.onBlur(field, event),
 });
 
 function TextInput({
@@ -98,7 +98,7 @@ export function StaffInfoFields(props: FieldsProps & { nricLocked?: boolean }) {
           readOnly={nricLocked}
           textTransform="uppercase"
           onChange={(event) => props.onChange('nric', event.target.value.toUpperCase())}
-          onBlur={props.onBlur && ((event) => props.onBlur?.('nric', event))}
+          onBlur={(event) => props.onBlur('nric', event)}
         />
       </LabelledField>
       <LabelledField label="Date of Birth" error={errors.dateOfBirth} required disabled={disabled}>
@@ -272,7 +272,7 @@ export function LeaveAllowanceFields(
               step={0.5}
               value={props.values[String(type.id)] ?? ''}
               onChange={(event) => props.onChange(String(type.id), event.target.value)}
-              onBlur={props.onBlur && ((event) => props.onBlur?.(String(type.id), event))}
+              onBlur={(event) => props.onBlur(String(type.id), event)}
             />
           </LabelledField>
         ))}

@@ -12,6 +12,7 @@ import { EditablePanelCard } from './editable-panel-view';
 import {
   EmploymentInfoFields,
   employmentInfoRows,
+  type FieldsProps,
   LeaveAllowanceFields,
   leaveAllowanceRows,
   PaymentInfoFields,
@@ -148,35 +149,20 @@ function AllowancePanelFields({
 }
 
 /** Name and e-mail (the admin's edit of a user; spec section 5, Profile). */
-export function ProfileFields({
-  values,
-  errors,
-  onChange,
-  disabled,
-}: {
-  values: PanelValues;
-  errors: Record<string, string>;
-  onChange: (field: string, value: string) => void;
-  disabled: boolean;
-}) {
+export function ProfileFields({ values, errors, onChange, onBlur, disabled }: FieldsProps) {
+  const text = (field: string) => ({
+    name: field,
+    value: values[field] ?? '',
+    onChange: (event: { target: { value: string } }) => onChange(field, event.target.value),
+    onBlur: (event: React.FocusEvent) => onBlur(field, event),
+  });
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
       <LabelledField label="Full Name" error={errors.fullName} required disabled={disabled}>
-        <Input
-          name="fullName"
-          maxLength={200}
-          value={values.fullName ?? ''}
-          onChange={(e) => onChange('fullName', e.target.value)}
-        />
+        <Input {...text('fullName')} maxLength={200} />
       </LabelledField>
       <LabelledField label="Email" error={errors.email} required disabled={disabled}>
-        <Input
-          name="email"
-          type="email"
-          maxLength={254}
-          value={values.email ?? ''}
-          onChange={(e) => onChange('email', e.target.value)}
-        />
+        <Input {...text('email')} type="email" maxLength={254} />
       </LabelledField>
     </SimpleGrid>
   );

@@ -1,0 +1,118 @@
+import { type EmploymentInfoBody, employmentInfoBodySchema } from '../src/domain/employment-info';
+import type { FormSchema, FormValues } from '../src/domain/forms';
+import { payrollToasts } from '../src/domain/messages/payroll';
+import { recordPanelToasts } from '../src/domain/messages/staff';
+import type { Refusal, Toast } from '../src/domain/messages/toast';
+import { leaveAllowanceFormSchema } from '../src/domain/onboarding';
+import {
+  CPF_RATE_CHOICES,
+  type PaymentInfoInput,
+  paymentInfoFormSchema,
+  withOfficialCpfRates,
+} from '../src/domain/payment-info';
+import { type SnapshotUpdate, snapshotFormSchema } from '../src/domain/payslips';
+import { type StaffInfoBody, staffInfoBodySchema } from '../src/domain/staff-info';
+import { profileFormSchema } from '../src/domain/users';
+import type { PanelParams, PanelValues } from './editable-panel.machine';
+import { createFormMachine, type FillRule } from './form';
+
+/**
+ * The form of each editable panel (spec section 2): the one form statechart (machines/form.ts) with the
+ * panel's fields, spec section 5's checks and spec section 8's toasts. The panel (machines/editable-panel.machine.ts)
+ * opens it from the stored values when the pencil is pressed; its request saves the record and answers the
+ * values as stored, which the panel then shows.
+ */
+
+const RATES = ['employeeCpfContributionRate', 'employerCpfContributionRate'] as const;
+
+/**
+ * The one CPF-rate prefill (onboarding step 3 and the Payment Information panel): the official rates for the
+ * CPF type, section and birth date, until the user types their own; a new type or section brings them again
+ * (NONE clears them).
+ */
+export function officialCpfRatesFill<TValues extends FormValues, TParams>(
+  birthDateOf: (params: TParams) => string | null,
+): FillRule<TValues, TParams> {
+  return {
+    fields: RATES,
+    from: CPF_RATE_CHOICES,
+    fill: (values, params) => {
+      if (!values.cpfType) return {};
+      const filled: FormValues = withOfficialCpfRates(values, birthDateOf(params));
+      return { [RATES[0]]: filled[RATES[0]], [RATES[1]]: filled[RATES[1]] } as unknown as Partial<TValues>;
+    },
+  };
+}
+
+interface PanelToasts {
+  saved: Toast;
+  failed: (error: Refusal) => Toast;
+}
+
+function panelForm<TData>(definition: {
+  id: string;
+  description: string;
+  schema: unknown;
+  toasts: PanelToasts;
+  fills?: ReadonlyArray<FillRule<PanelValues, PanelParams>>;
+}) {
+  return createFormMachine<PanelValues, TData, PanelValues, PanelParams>({
+    id: definition.id,
+    description: definition.description,
+    // A panel's form always opens from what is stored.
+    initialValues: {},
+    schema: definition.schema as FormSchema<PanelValues, TData>,
+    fills: definition.fills,
+    request: { id: 'savePanel', description: 'The change is in flight; Save and Cancel are disabled.' },
+    successToast: () => definition.toasts.saved,
+    failureToast: (error) => definition.toasts.failed(error),
+    afterSuccess: { description: 'Saved: the panel shows the values as stored.' },
+  });
+}
+
+export const profilePanelForm = panelForm<{ fullName: string; email: string }>({
+  id: 'profilePanel',
+  description: 'The profile panel of user detail: full name and e-mail.',
+  schema: profileFormSchema,
+  toasts: recordPanelToasts.profile,
+});
+
+export const staffInfoPanelForm = panelForm<StaffInfoBody>({
+  id: 'staffInfoPanel',
+  description: 'Staff Information: gender, NRIC/FIN, date of birth, race and nationality.',
+  schema: staffInfoBodySchema,
+  toasts: recordPanelToasts.staffInfo,
+});
+
+export const employmentInfoPanelForm = panelForm<EmploymentInfoBody>({
+  id: 'employmentInfoPanel',
+  description: 'Employment Information: designation, dates, pass type, employment type and status.',
+  schema: employmentInfoBodySchema,
+  toasts: recordPanelToasts.employmentInfo,
+});
+
+export const paymentInfoPanelForm = panelForm<PaymentInfoInput>({
+  id: 'paymentInfoPanel',
+  description: 'Payment Information: salary, CPF type, section and rates, self-help group and bank.',
+  schema: paymentInfoFormSchema,
+  toasts: recordPanelToasts.paymentInfo,
+  fills: [officialCpfRatesFill<PanelValues, PanelParams>((params) => params.birthDate)],
+});
+
+export const leaveAllowancePanelForm = panelForm<{
+  leaveBalances: { leaveTypeId: number; totalDays: number }[];
+}>({
+  id: 'leaveAllowancePanel',
+  description: 'Leave Allowance: the days of every leave type with a yearly limit.',
+  schema: leaveAllowanceFormSchema,
+  toasts: recordPanelToasts.leaveAllowance,
+});
+
+/** Payment Information Used on Pay Items: the payslip's own salary, CPF rates and self-help group. */
+export const paymentSnapshotForm = panelForm<SnapshotUpdate>({
+  id: 'paymentSnapshot',
+  description:
+    "Payment Information Used on Pay Items: the payslip's salary, CPF rates and self-help group, until processed.",
+  schema: snapshotFormSchema,
+  toasts: { saved: payrollToasts.snapshotSaved, failed: payrollToasts.snapshotFailed },
+});
