@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
+import type { AnyMachineSnapshot, InspectionEvent, SnapshotFrom } from 'xstate';
 import { editablePanelMachine } from '../../machines/editable-panel.machine';
 import { staffInfoFormValues } from '../../src/domain/staff-info';
 import type { UserDetail } from '../../src/domain/users';
@@ -9,16 +9,28 @@ import { describeEvent, planScenario, planTransitionPaths } from './coverage';
 import { getOf } from './fake-server';
 import { expectToast, type RunningApp, renderApp, settle, signedIn } from './harness';
 import { describeModelWalk, followActor } from './model-walk';
+import {
+  answerLoad,
+  dollars,
+  employee,
+  openPayItems,
+  payItemsPath,
+  period,
+  unprocessedPayslip,
+} from './pay-items-fixtures';
 import { allowancesOf, leaveTypes, onboardedStaff } from './staff-fixtures';
 
+type Inspect = (event: InspectionEvent) => void;
+
 /**
- * Model-based test of the editable-panel statechart (the flow around a panel's form) through the Staff tab of
- * each screen that shows it: My profile (/staff/profile), where a staff member edits their own staff info, and
- * user detail (/admin/users/:id), where the administrator edits a staff member's. The same paths from the real
- * machine are walked through the real app on both, with HTTP answered at the fetch level (docs/decisions/0001).
- * The form's answer is one model event here, made by typing a new value and pressing Save (the form's own
- * walk is staff-info-panel-form.test.tsx). What the screen must show is the spec's (section 2: the pencil,
- * read-only rows of what is stored, Cancel restoring the stored values; section 8: the toast).
+ * Model-based test of the editable-panel statechart (the flow around a panel's form) through every screen that
+ * holds one: the Staff tab of My profile (/staff/profile), where a staff member edits their own staff info, and
+ * of user detail (/admin/users/:id), where the administrator edits a staff member's, and Payment Information
+ * Used on Pay Items. The same paths from the real machine are walked through the real app on each, with HTTP
+ * answered at the fetch level (docs/decisions/0001). The form's answer is one model event here, made by
+ * typing a new value and pressing Save (each panel form's own walk is <kind>-panel-form.test.tsx, and
+ * payment-snapshot.test.tsx). What the screen must show is the spec's (section 2: the pencil, read-only rows
+ * of what is stored, Cancel restoring the stored values; section 8: the toast).
  */
 
 type Machine = typeof editablePanelMachine;
@@ -61,12 +73,6 @@ const birthField: EditedField = {
   shown: (iso) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`,
 };
 
-const eventsOf = (field: EditedField): Event[] => [
-  { type: 'panel.edit' },
-  { type: 'panel.cancel' },
-  { type: 'xstate.done.actor.form', output: { ...stored, [field.name]: field.changed }, actorId: 'form' },
-];
-
 /** Snapshots differ by state and by what is stored. */
 const serialize = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.stored]);
 
@@ -77,23 +83,70 @@ function canProduce(s: Snapshot, event: Event): boolean {
   return true;
 }
 
-/** The screens with the Staff tab's panel, and what else each shows of the person (spec section 2). */
+/** Payment Information Used on Pay Items: the payslip's salary, as the input shows it. */
+const salaryField: EditedField = {
+  name: 'basicSalarySnapshot',
+  changed: '4800.00',
+  dropped: '5100.00',
+  // Spec section 9: money with thousands separators and two decimals.
+  shown: (amount) => dollars(Number(amount)),
+};
+const snapshotStored: Record<string, string> = {
+  basicSalarySnapshot: '4600.00',
+  employeeCpfRateSnapshot: '20',
+  employerCpfRateSnapshot: '17',
+  selfHelpGroupSnapshot: 'ECF',
+};
+const SNAPSHOT_PATH = `/api/payslips/${employee.id}/${period.year}/${period.month}`;
+
+const renderRecord =
+  (path: string, storage: Record<string, string>, person: UserDetail) => (inspect: Inspect) =>
+    renderApp({
+      path,
+      storage,
+      inspect,
+      prepare: (server) => {
+        server.autoAnswer(getOf(`/api/users/${person.id}`), 200, person);
+        server.autoAnswer(getOf('/api/leave-types'), 200, leaveTypes);
+        server.autoAnswer(
+          getOf(`/api/users/${person.id}/leave-balances`),
+          200,
+          allowancesOf({ 1: 14, 2: 14, 3: 6 }),
+        );
+      },
+    });
+
+/** Every screen with an editable panel, the panel walked there, and what else the screen shows (spec section 2). */
 const screens = [
   {
-    name: 'My profile',
+    name: 'the Staff tab of My profile',
+    kind: 'staffInfo' as const,
+    stored,
+    title: 'Staff Information',
+    panel: () => screen.getByRole('tabpanel', { name: 'Staff' }),
+    open: renderRecord('/staff/profile', signedIn(staff), me),
     path: '/staff/profile',
-    storage: signedIn(staff),
-    person: me,
     field: birthField,
+    request: { method: 'PATCH', path: `/api/staff-info/${info.id}` },
+    sent: (values: Record<string, string>) => values,
+    answer: (values: Record<string, string>) => ({ ...info, ...values }),
+    toast: 'Staff information updated!',
     // The read-only block of My profile: name, email and role.
     expectChrome: () => expect(screen.getByText(me.email)).toBeInTheDocument(),
   },
   {
-    name: 'user detail',
+    name: 'the Staff tab of user detail',
+    kind: 'staffInfo' as const,
+    stored,
+    title: 'Staff Information',
+    panel: () => screen.getByRole('tabpanel', { name: 'Staff' }),
+    open: renderRecord(`/admin/users/${onboardedStaff.id}`, signedIn(admin), onboardedStaff),
     path: `/admin/users/${onboardedStaff.id}`,
-    storage: signedIn(admin),
-    person: onboardedStaff,
     field: nricField,
+    request: { method: 'PATCH', path: `/api/staff-info/${info.id}` },
+    sent: (values: Record<string, string>) => values,
+    answer: (values: Record<string, string>) => ({ ...info, ...values }),
+    toast: 'Staff information updated!',
     // The Users back link (the sidebar has a Users link too) above the person's name.
     expectChrome: () => {
       const main = within(screen.getByRole('main'));
@@ -101,79 +154,110 @@ const screens = [
       expect(main.getByRole('heading', { name: onboardedStaff.fullName })).toBeInTheDocument();
     },
   },
+  {
+    name: 'Payment Information Used on Pay Items',
+    kind: 'paymentSnapshot' as const,
+    stored: snapshotStored,
+    title: 'Payment Information Used',
+    panel: () =>
+      screen
+        .getByRole('heading', { name: 'Payment Information Used' })
+        .closest('.chakra-card__body') as HTMLElement,
+    open: async (inspect: Inspect) => {
+      const app = await openPayItems(inspect);
+      await answerLoad(app.server, unprocessedPayslip);
+      return app;
+    },
+    path: payItemsPath,
+    field: salaryField,
+    request: { method: 'PUT', path: SNAPSHOT_PATH },
+    sent: (values: Record<string, string>) => ({
+      basicSalarySnapshot: Number(values.basicSalarySnapshot),
+      employeeCpfRateSnapshot: Number(values.employeeCpfRateSnapshot),
+      employerCpfRateSnapshot: Number(values.employerCpfRateSnapshot),
+      selfHelpGroupSnapshot: values.selfHelpGroupSnapshot,
+    }),
+    answer: (values: Record<string, string>) => ({
+      ...unprocessedPayslip,
+      basicSalarySnapshot: Number(values.basicSalarySnapshot),
+    }),
+    toast: 'Salary information updated successfully',
+    expectChrome: () => expect(screen.getByRole('heading', { name: 'Pay Items' })).toBeInTheDocument(),
+  },
 ];
 
-/** The Staff tab's panel. */
-const panel = () => screen.getByRole('tabpanel', { name: 'Staff' });
-const PATCH = `/api/staff-info/${info.id}`;
-
-function walkThrough({ name, path, storage, person, field, expectChrome }: (typeof screens)[number]) {
+function walkThrough(walked: (typeof screens)[number]) {
+  const { field, panel, title, request } = walked;
   /** What the server holds (it changes once a save goes through). */
-  let held = stored[field.name] as string;
+  let held = walked.stored[field.name] as string;
 
   const input = () => panel().querySelector<HTMLInputElement>(`input[name="${field.name}"]`);
 
   async function perform(app: RunningApp, event: Event) {
-    const tab = within(panel());
+    const card = within(panel());
     if (event.type === 'panel.edit') {
-      await app.user.click(tab.getByRole('button', { name: 'Edit Staff Information' }));
+      await app.user.click(card.getByRole('button', { name: `Edit ${title}` }));
     } else if (event.type === 'panel.cancel') {
       // Something typed first: Cancel drops it.
       fireEvent.change(input() as HTMLInputElement, { target: { value: field.dropped } });
       await settle();
-      await app.user.click(tab.getByRole('button', { name: 'Cancel' }));
+      await app.user.click(card.getByRole('button', { name: 'Cancel' }));
     } else {
-      const saved = event.output[field.name] as string;
-      fireEvent.change(input() as HTMLInputElement, { target: { value: saved } });
+      const saved = { ...walked.stored, [field.name]: event.output[field.name] as string };
+      fireEvent.change(input() as HTMLInputElement, { target: { value: saved[field.name] } });
       await settle();
-      await app.user.click(tab.getByRole('button', { name: 'Save' }));
+      await app.user.click(card.getByRole('button', { name: 'Save' }));
       await settle();
-      expect(app.server.pending('PATCH', PATCH).map((r) => r.body)).toEqual([
-        { ...stored, [field.name]: saved },
+      expect(app.server.pending(request.method, request.path).map((r) => r.body)).toEqual([
+        walked.sent(saved),
       ]);
-      app.server.answer('PATCH', PATCH, 200, { ...info, [field.name]: saved });
-      held = saved;
+      app.server.answer(request.method, request.path, 200, walked.answer(saved));
+      held = saved[field.name] as string;
     }
     await settle();
   }
 
   function expectScreen(_app: RunningApp, s: Snapshot, event: Event | null) {
-    expect(window.location.pathname).toBe(path);
-    expectChrome();
-    const tab = within(panel());
+    expect(window.location.pathname).toBe(walked.path);
+    walked.expectChrome();
+    const card = within(panel());
     if (s.matches('readOnly')) {
-      expect(tab.getByRole('button', { name: 'Edit Staff Information' })).toBeEnabled();
-      expect(tab.getByText(field.shown(held))).toBeInTheDocument();
-      expect(tab.queryByRole('button', { name: 'Save' })).toBeNull();
+      expect(card.getByRole('button', { name: `Edit ${title}` })).toBeEnabled();
+      expect(card.getByText(field.shown(held))).toBeInTheDocument();
+      expect(card.queryByRole('button', { name: 'Save' })).toBeNull();
       expect(input()).toBeNull();
     } else {
-      expect(tab.queryByRole('button', { name: 'Edit Staff Information' })).toBeNull();
+      expect(card.queryByRole('button', { name: `Edit ${title}` })).toBeNull();
       // Editing starts from what is stored (spec section 2: Cancel restores the stored values).
       expect(input()?.value).toBe(held);
       // Nothing changed yet: Save is disabled.
-      expect(tab.getByRole('button', { name: 'Save' })).toBeDisabled();
-      expect(tab.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+      expect(card.getByRole('button', { name: 'Save' })).toBeDisabled();
+      expect(card.getByRole('button', { name: 'Cancel' })).toBeEnabled();
     }
-    if (event?.type === 'xstate.done.actor.form') expectToast('Staff information updated!');
+    if (event?.type === 'xstate.done.actor.form') expectToast(walked.toast);
   }
 
   const label = (event: Event) =>
     event.type === 'xstate.done.actor.form' ? `saved (new ${field.name})` : describeEvent(event);
 
-  /** The page has a panel per record; the Staff tab's is the one under test. */
-  const actor = followActor(editablePanelMachine, (snapshot) => snapshot.context.kind === 'staffInfo');
-  const start = { name: `opens ${name}`, input: { kind: 'staffInfo' as const, values: stored } };
-  const plan = planTransitionPaths(editablePanelMachine, {
-    starts: [start],
-    events: eventsOf(field),
-    canProduce,
-    serialize,
-  });
+  const events: Event[] = [
+    { type: 'panel.edit' },
+    { type: 'panel.cancel' },
+    {
+      type: 'xstate.done.actor.form',
+      output: { ...walked.stored, [field.name]: field.changed },
+      actorId: 'form',
+    },
+  ];
+  /** A screen may run several panels; the walked kind's is the one under test. */
+  const actor = followActor(editablePanelMachine, (snapshot) => snapshot.context.kind === walked.kind);
+  const start = { name: `opens ${walked.name}`, input: { kind: walked.kind, values: walked.stored } };
+  const plan = planTransitionPaths(editablePanelMachine, { starts: [start], events, canProduce, serialize });
   // Cancel after a save, then edit again: the saved value is what editing starts from.
   plan.paths.push(
     planScenario(editablePanelMachine, start, [
       { type: 'panel.edit' },
-      { type: 'xstate.done.actor.form', output: { ...stored, [field.name]: field.changed }, actorId: 'form' },
+      events[2] as Event,
       { type: 'panel.edit' },
       { type: 'panel.cancel' },
       { type: 'panel.edit' },
@@ -182,26 +266,13 @@ function walkThrough({ name, path, storage, person, field, expectChrome }: (type
   describeModelWalk<Machine, Event>({
     // The computed entitlements reach only the Leave Allowance panel (user-record.test.tsx walks them).
     notOnThisScreen: ['panel.prefill'],
-    title: `editable-panel statechart, walked through the Staff tab of ${name}`,
+    title: `editable-panel statechart, walked through ${walked.name}`,
     machine: editablePanelMachine,
     actor,
     plan,
     open: () => {
-      held = stored[field.name] as string;
-      return renderApp({
-        path,
-        storage,
-        inspect: actor.inspect,
-        prepare: (server) => {
-          server.autoAnswer(getOf(`/api/users/${person.id}`), 200, person);
-          server.autoAnswer(getOf('/api/leave-types'), 200, leaveTypes);
-          server.autoAnswer(
-            getOf(`/api/users/${person.id}/leave-balances`),
-            200,
-            allowancesOf({ 1: 14, 2: 14, 3: 6 }),
-          );
-        },
-      });
+      held = walked.stored[field.name] as string;
+      return walked.open(actor.inspect);
     },
     perform,
     expectScreen,
@@ -210,4 +281,4 @@ function walkThrough({ name, path, storage, person, field, expectChrome }: (type
   });
 }
 
-for (const editScreen of screens) walkThrough(editScreen);
+for (const walked of screens) walkThrough(walked);

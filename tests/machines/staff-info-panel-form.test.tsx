@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { staffInfoPanelForm } from '../../machines/record-panel-forms';
 import { staffInfoFormValues } from '../../src/domain/staff-info';
 import { describePanelForm, openRecordScreen, startEditing } from './panel-model';
@@ -60,6 +61,54 @@ describePanelForm({
       { type: 'form.submit' },
     ],
   ],
+  request: { method: 'PATCH', path: `/api/staff-info/${info.id}` },
+  sent: (values) => values,
+  answer: (values) => ({ ...info, ...values }),
+  toasts: {
+    saved: 'Staff information updated!',
+    failed: ['Failed to update staff information. Please try again.'],
+  },
+  refusal: {
+    statusCode: 500,
+    error: 'Internal Server Error',
+    message: 'An unexpected error occurred. Please try again later.',
+  },
+});
+
+/** My profile: the staff member sees their NRIC/FIN (read-only) and changes the rest of their own record. */
+describePanelForm({
+  machine: staffInfoPanelForm,
+  title: 'Staff Information',
+  screenName: 'the Staff tab of My profile',
+  stored,
+  open: async (inspect) => {
+    const app = await openRecordScreen(inspect, { mine: true });
+    await startEditing(app, null, 'Staff Information');
+    return app;
+  },
+  events: [
+    { type: 'field.change', name: 'dateOfBirth', value: '2000-09-03' },
+    { type: 'field.change', name: 'dateOfBirth', value: '' },
+    { type: 'field.blur', name: 'dateOfBirth' },
+    { type: 'form.submit' },
+  ],
+  labels: {
+    gender: 'Gender',
+    nric: 'NRIC/FIN',
+    dateOfBirth: 'Date of Birth',
+    race: 'Race',
+    nationality: 'Nationality',
+  },
+  specErrors: (values) => ({
+    dateOfBirth: values.dateOfBirth ? undefined : REQUIRED,
+  }),
+  expectScreen: () => {
+    // Spec section 2: staff see their NRIC/FIN but may not change it.
+    const nric = document.querySelector<HTMLInputElement>(
+      'form[aria-label="Staff Information"] input[name="nric"]',
+    );
+    if (nric) expect(nric.readOnly).toBe(true);
+  },
   request: { method: 'PATCH', path: `/api/staff-info/${info.id}` },
   sent: (values) => values,
   answer: (values) => ({ ...info, ...values }),
