@@ -149,7 +149,14 @@ describe('staff records in the browser', () => {
     await panel.getByRole('button', { name: 'Edit Payment Information' }).click();
     const form = panel.getByRole('form', { name: 'Payment Information' });
     await expect(form.getByRole('button', { name: 'Save' }).isDisabled()).resolves.toBe(true);
+    // A field left wrong says so beside it (spec section 5), before any Save.
+    await form.getByLabel('Basic Salary').fill('0');
+    await form.getByLabel('Basic Salary').press('Tab');
+    await form.getByText('Salary must be more than 0.').waitFor();
+    await expect(form.getByLabel('Basic Salary').getAttribute('aria-invalid')).resolves.toBe('true');
+    await shot(page, 'user-detail-payment-invalid-1280');
     await form.getByLabel('Basic Salary').fill('6450.75');
+    await expect(form.getByText('Salary must be more than 0.').count()).resolves.toBe(0);
     await expect(form.getByRole('button', { name: 'Save' }).isEnabled()).resolves.toBe(true);
     await shot(page, 'user-detail-payment-edit-1280');
     await form.getByRole('button', { name: 'Save' }).click();
