@@ -33,11 +33,3 @@ export function validateForm<TValues extends FormValues, TData>(
   }
   return { success: false, errors };
 }
-
-/**
- * The messages an API body schema gives a form's text values, one per field (the staff record schemas read
- * '' as missing, so they serve the wizard and the panels as they are).
- */
-export function bodyFieldErrors(schema: core.$ZodType, values: FormValues): Record<string, string> {
-  return validateForm(schema as FormSchema<FormValues, unknown>, values).errors as Record<string, string>;
-}
