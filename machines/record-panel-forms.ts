@@ -37,7 +37,7 @@ export function officialCpfRatesFill<TValues extends FormValues, TParams>(
     fields: RATES,
     from: CPF_RATE_CHOICES,
     fill: (values, params) => {
-      if (!values.cpfType) return {};
+      // No CPF type yet, or no official rates for it: the rates stay as they are.
       const filled: FormValues = withOfficialCpfRates(values, birthDateOf(params));
       return { [RATES[0]]: filled[RATES[0]], [RATES[1]]: filled[RATES[1]] } as unknown as Partial<TValues>;
     },

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { editablePanelMachine } from '../../machines/editable-panel.machine';
+import { staffInfoPanelForm } from '../../machines/record-panel-forms';
 import { paymentInfoFormValues } from '../../src/domain/payment-info';
+import { staffInfoFormValues } from '../../src/domain/staff-info';
 import { onboardedStaff } from './staff-fixtures';
 
 /** The payment panel's CPF prefill: the same official rates the onboarding wizard fills in. */
@@ -45,5 +47,50 @@ describe('payment panel', () => {
     const unknown = start(null);
     unknown.change('cpfType', 'PR 3 YEAR AND ABOVE');
     expect(unknown.values().employeeCpfContributionRate).toBe('20');
+  });
+});
+
+/** The Leave Allowance panel (issue 17): the policy's entitlement fills a type with no days stored. */
+describe('leave allowance panel', () => {
+  it('opens with what is stored, and the entitlement where nothing is', () => {
+    const actor = createActor(editablePanelMachine, {
+      input: { kind: 'leaveAllowance', values: { '1': '14', '2': '' } },
+    });
+    actor.start();
+    actor.send({ type: 'panel.prefill', values: { '1': '16', '2': '14' }, minimums: { '1': 7, '2': 14 } });
+    actor.send({ type: 'panel.edit' });
+    expect(actor.getSnapshot().context.form?.getSnapshot().context.values).toEqual({ '1': '14', '2': '14' });
+    // Read-only, the panel still shows what is stored.
+    expect(actor.getSnapshot().context.stored).toEqual({ '1': '14', '2': '' });
+  });
+});
+
+/** Spec section 2: Cancel restores the stored values, but not while the save is in flight. */
+describe('a panel saving', () => {
+  it('keeps its form while the save is out, and Cancel closes it once the save failed', async () => {
+    let refuse: (error: Error) => void = () => undefined;
+    const panel = editablePanelMachine.provide({
+      actors: {
+        staffInfo: staffInfoPanelForm.provide({
+          actors: {
+            submit: fromPromise(() => new Promise<Record<string, string>>((_, reject) => (refuse = reject))),
+          },
+          actions: { notify: () => undefined },
+        }),
+      },
+    });
+    const info = onboardedStaff.staffInfo as NonNullable<typeof onboardedStaff.staffInfo>;
+    const actor = createActor(panel, { input: { kind: 'staffInfo', values: staffInfoFormValues(info) } });
+    actor.start();
+    actor.send({ type: 'panel.edit' });
+    const form = actor.getSnapshot().context.form;
+    form?.send({ type: 'field.change', name: 'dateOfBirth', value: '2000-09-03' });
+    form?.send({ type: 'form.submit' });
+    actor.send({ type: 'panel.cancel' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    refuse(new Error('Server error'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    actor.send({ type: 'panel.cancel' });
+    expect(actor.getSnapshot().value).toBe('readOnly');
   });
 });
