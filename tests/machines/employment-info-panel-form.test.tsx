@@ -1,6 +1,7 @@
 import { employmentInfoPanelForm } from '../../machines/record-panel-forms';
 import { employmentInfoFormValues } from '../../src/domain/employment-info';
 import { describePanelForm, openRecordScreen, startEditing } from './panel-model';
+import { employmentInfoSpec } from './spec-forms';
 import { onboardedStaff } from './staff-fixtures';
 
 /**
@@ -9,7 +10,6 @@ import { onboardedStaff } from './staff-fixtures';
  * service of a resigned employee); toasts from section 8.
  */
 
-const REQUIRED = 'Please fill in all compulsory fields.';
 const info = onboardedStaff.employmentInfo as NonNullable<typeof onboardedStaff.employmentInfo>;
 const stored = employmentInfoFormValues(info);
 
@@ -37,17 +37,7 @@ describePanelForm({
     passType: 'Pass Type',
     employmentType: 'Employment Type',
   },
-  specErrors: (values) => ({
-    designation: values.designation?.trim() ? undefined : REQUIRED,
-    confirmedDate:
-      values.confirmedDate && values.hireDate && values.confirmedDate < (values.hireDate ?? '')
-        ? 'Confirmed date cannot be before the hire date.'
-        : undefined,
-    lastDayOfService:
-      values.employmentStatus === 'RESIGNED' && !values.lastDayOfService
-        ? 'Please enter the last day of service.'
-        : undefined,
-  }),
+  specErrors: employmentInfoSpec.errors,
   scenarios: [
     // Resigned without a last day: the field it needs shows, with its message.
     [{ type: 'field.change', name: 'employmentStatus', value: 'RESIGNED' }, { type: 'form.submit' }],

@@ -1,5 +1,6 @@
 import { leaveAllowancePanelForm } from '../../machines/record-panel-forms';
 import { ALLOWANCES, describePanelForm, openRecordScreen, startEditing } from './panel-model';
+import { leaveAllowanceSpec } from './spec-forms';
 import { allowancesOf, onboardedStaff } from './staff-fixtures';
 
 /**
@@ -11,17 +12,6 @@ import { allowancesOf, onboardedStaff } from './staff-fixtures';
 
 const IDS = ['1', '2', '3'];
 const stored = Object.fromEntries(Object.entries(ALLOWANCES).map(([id, days]) => [id, String(days)]));
-
-function specErrors(values: Record<string, string>) {
-  const empty = IDS.find((id) => (values[id] ?? '').trim() === '');
-  if (empty) return { [empty]: 'Please fill in for all leave types.' };
-  for (const id of IDS) {
-    const days = Number(values[id]);
-    if (days < 0 || days > 366) return { [id]: 'Leave allowance must be from 0 to 366 days.' };
-    if (!Number.isInteger(days * 2)) return { [id]: 'Leave allowance must be in steps of 0.5 days.' };
-  }
-  return {};
-}
 
 const change = (name: string, value: string) => ({ type: 'field.change' as const, name, value });
 
@@ -38,7 +28,7 @@ describePanelForm({
   events: [change('1', '16'), change('1', ''), { type: 'field.blur', name: '1' }, { type: 'form.submit' }],
   labels: { '1': 'Annual Leave', '2': 'Medical Leave', '3': 'Childcare Leave' },
   inputName: (id) => `leave-${id}`,
-  specErrors,
+  specErrors: (values) => leaveAllowanceSpec.errors(IDS, values),
   scenarios: [
     [change('3', '-1'), { type: 'form.submit' }],
     [change('3', '2.25'), { type: 'form.submit' }],

@@ -3,27 +3,12 @@ import { expect } from 'vitest';
 import { employmentStepMachine } from '../../machines/onboarding-steps.machine';
 import { describeFormModel, NO_FILE, NO_REFERENCE } from './form-model';
 import { fill, fillAndNext, openWizard, STEP_TAKEN_AT_ONCE, stepForm, taken } from './onboarding-fixtures';
+import { employmentInfoSpec } from './spec-forms';
 
 /**
  * Model-based test of onboarding step 2 (see form-model.tsx for the method), walked through the wizard after
  * step 1. Messages from spec section 5 (and ours for a confirmed date before the hire date).
  */
-
-const REQUIRED = 'Please fill in all compulsory fields.';
-
-function specErrors(values: Record<string, string>) {
-  const { designation = '', hireDate = '', confirmedDate = '' } = values;
-  return {
-    designation: designation.trim() ? undefined : REQUIRED,
-    hireDate: hireDate ? undefined : REQUIRED,
-    confirmedDate:
-      confirmedDate && hireDate && confirmedDate < hireDate
-        ? 'Confirmed date cannot be before the hire date.'
-        : undefined,
-    passType: values.passType ? undefined : REQUIRED,
-    employmentType: values.employmentType ? undefined : REQUIRED,
-  };
-}
 
 const change = (name: string, value: string) => ({ type: 'field.change' as const, name, value });
 
@@ -56,7 +41,7 @@ describeFormModel('onboarding employment step (the form statechart), walked thro
     passType: 'Pass Type',
     employmentType: 'Employment Type',
   },
-  specErrors,
+  specErrors: employmentInfoSpec.errors,
   form: () => screen.queryByRole('form', { name: 'Employment Information' }),
   submitName: () => 'Next',
   notOnThisForm: [...NO_FILE, ...NO_REFERENCE, ...STEP_TAKEN_AT_ONCE],

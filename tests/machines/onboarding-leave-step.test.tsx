@@ -14,6 +14,7 @@ import {
   taken,
   user,
 } from './onboarding-fixtures';
+import { leaveAllowanceSpec } from './spec-forms';
 
 /**
  * Model-based test of onboarding step 4 (see form-model.tsx for the method), walked through the wizard after
@@ -23,18 +24,6 @@ import {
  */
 
 const IDS = ['1', '2', '3'];
-
-function specErrors(values: Record<string, string>) {
-  const errors: Record<string, string | undefined> = {};
-  const empty = IDS.find((id) => (values[id] ?? '').trim() === '');
-  if (empty) return { [empty]: 'Please fill in for all leave types.' };
-  for (const id of IDS) {
-    const days = Number(values[id]);
-    if (days < 0 || days > 366) return { [id]: 'Leave allowance must be from 0 to 366 days.' };
-    if (!Number.isInteger(days * 2)) return { [id]: 'Leave allowance must be in steps of 0.5 days.' };
-  }
-  return errors;
-}
 
 const change = (name: string, value: string) => ({ type: 'field.change' as const, name, value });
 
@@ -67,7 +56,7 @@ describeFormModel('onboarding leave step (the form statechart), walked through s
   atOnce: [taken],
   labels: { '1': 'Annual Leave', '2': 'Medical Leave', '3': 'Childcare Leave' },
   inputName: (id) => `leave-${id}`,
-  specErrors,
+  specErrors: (values) => leaveAllowanceSpec.errors(IDS, values),
   form: () => screen.queryByRole('form', { name: 'Leave Allowance' }),
   submitName: () => 'Submit',
   notOnThisForm: [...NO_FILE, ...NO_REFERENCE, ...STEP_TAKEN_AT_ONCE],

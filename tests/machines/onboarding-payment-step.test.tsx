@@ -11,6 +11,7 @@ import {
   stepForm,
   taken,
 } from './onboarding-fixtures';
+import { paymentInfoSpec } from './spec-forms';
 
 /**
  * Model-based test of onboarding step 3 (see form-model.tsx for the method), walked through the wizard after
@@ -18,27 +19,6 @@ import {
  * facts) and a Singapore citizen's CPF type brings Table 1's rates for 55 and below, 20% and 17%, until the
  * admin types their own. Messages from spec section 5.
  */
-
-const SALARY = 'Salary must be more than 0.';
-const CPF = 'Please fill in the relevant CPF fields.';
-
-function specErrors(values: Record<string, string>) {
-  const salary = Number((values.basicSalary ?? '').trim() || Number.NaN);
-  const rate = (text = '') => {
-    if (values.cpfType === 'NONE') return undefined;
-    const value = Number(text.trim() || Number.NaN);
-    if (!Number.isFinite(value)) return 'CPF rates must be numbers.';
-    return value < 0 || value > 100 ? 'CPF rates must be between 0 and 100.' : undefined;
-  };
-  return {
-    basicSalary: salary > 0 ? undefined : SALARY,
-    cpfType: values.cpfType ? undefined : CPF,
-    cpfSection: values.cpfSection ? undefined : CPF,
-    selfHelpGroup: values.selfHelpGroup ? undefined : CPF,
-    employeeCpfContributionRate: rate(values.employeeCpfContributionRate),
-    employerCpfContributionRate: rate(values.employerCpfContributionRate),
-  };
-}
 
 const change = (name: string, value: string) => ({ type: 'field.change' as const, name, value });
 const EMPLOYEE_RATE = 'employeeCpfContributionRate';
@@ -73,19 +53,8 @@ describeFormModel('onboarding payment step (the form statechart), walked through
     { type: 'form.submit' },
   ],
   atOnce: [taken],
-  labels: {
-    basicSalary: 'Basic Salary',
-    cpfType: 'CPF Type',
-    cpfSection: 'CPF Section',
-    selfHelpGroup: 'Self-Help Group',
-    employeeCpfContributionRate: 'Employee CPF Rate (%)',
-    employerCpfContributionRate: 'Employer CPF Rate (%)',
-    bankName: 'Bank Name',
-    bankCode: 'Bank Code',
-    branchCode: 'Branch Code',
-    accountNo: 'Account No',
-  },
-  specErrors,
+  labels: paymentInfoSpec.labels,
+  specErrors: paymentInfoSpec.errors,
   form: () => screen.queryByRole('form', { name: 'Payment Information' }),
   submitName: () => 'Next',
   notOnThisForm: [...NO_FILE, ...NO_REFERENCE, ...STEP_TAKEN_AT_ONCE],

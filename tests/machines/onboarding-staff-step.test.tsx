@@ -3,35 +3,13 @@ import { expect } from 'vitest';
 import { staffStepMachine } from '../../machines/onboarding-steps.machine';
 import { describeFormModel, NO_FILE, NO_REFERENCE } from './form-model';
 import { fill, openWizard, STEP_TAKEN_AT_ONCE, stepForm, taken } from './onboarding-fixtures';
+import { staffInfoSpec } from './spec-forms';
 
 /**
  * Model-based test of onboarding step 1 (see form-model.tsx for the method), walked through the wizard: the
  * step is the one form statechart, taken by the wizard as soon as Next finds it right. Messages are written
  * here from spec section 5 (and ours for a malformed NRIC/FIN and a birth date outside 1900 to today).
  */
-
-const REQUIRED = 'Please fill in all compulsory fields.';
-
-/** The shared facts' check letter of an S-series NRIC (weights 2765432, no offset, letters JZIHGFEDCBA). */
-function isValidSNric(nric: string): boolean {
-  const match = /^S(\d{7})([A-Z])$/.exec(nric);
-  if (!match) return false;
-  const sum = [...(match[1] ?? '')].reduce(
-    (total, digit, i) => total + Number(digit) * ([2, 7, 6, 5, 4, 3, 2][i] ?? 0),
-    0,
-  );
-  return 'JZIHGFEDCBA'[sum % 11] === match[2];
-}
-
-function specErrors(values: Record<string, string>) {
-  const nric = values.nric ?? '';
-  return {
-    nric: nric === '' ? REQUIRED : isValidSNric(nric) ? undefined : 'Please enter a valid NRIC/FIN.',
-    dateOfBirth: values.dateOfBirth ? undefined : REQUIRED,
-    race: values.race ? undefined : REQUIRED,
-    nationality: values.nationality ? undefined : REQUIRED,
-  };
-}
 
 describeFormModel('onboarding staff step (the form statechart), walked through step 1 of the wizard', {
   machine: staffStepMachine,
@@ -47,14 +25,8 @@ describeFormModel('onboarding staff step (the form statechart), walked through s
     { type: 'form.submit' },
   ],
   atOnce: [taken],
-  labels: {
-    gender: 'Gender',
-    nric: 'NRIC/FIN',
-    dateOfBirth: 'Date of Birth',
-    race: 'Race',
-    nationality: 'Nationality',
-  },
-  specErrors,
+  labels: staffInfoSpec.labels,
+  specErrors: staffInfoSpec.errors,
   form: () => screen.queryByRole('form', { name: 'Staff Information' }),
   submitName: () => 'Next',
   notOnThisForm: [...NO_FILE, ...NO_REFERENCE, ...STEP_TAKEN_AT_ONCE],

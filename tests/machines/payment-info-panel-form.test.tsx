@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { paymentInfoPanelForm } from '../../machines/record-panel-forms';
 import { describePanelForm, openRecordScreen, startEditing } from './panel-model';
+import { paymentInfoSpec } from './spec-forms';
 import { onboardedStaff } from './staff-fixtures';
 
 /**
@@ -24,7 +25,6 @@ const stored = {
   branchCode: '081',
   accountNo: '1987654321',
 };
-const SALARY = 'Salary must be more than 0.';
 
 describePanelForm({
   machine: paymentInfoPanelForm,
@@ -44,24 +44,8 @@ describePanelForm({
     { type: 'field.blur', name: 'basicSalary' },
     { type: 'form.submit' },
   ],
-  labels: {
-    basicSalary: 'Basic Salary',
-    cpfType: 'CPF Type',
-    cpfSection: 'CPF Section',
-    selfHelpGroup: 'Self-Help Group',
-    employeeCpfContributionRate: 'Employee CPF Rate (%)',
-    employerCpfContributionRate: 'Employer CPF Rate (%)',
-    bankName: 'Bank Name',
-    bankCode: 'Bank Code',
-    branchCode: 'Branch Code',
-    accountNo: 'Account No',
-  },
-  specErrors: (values) => ({
-    basicSalary: Number(values.basicSalary) > 0 ? undefined : SALARY,
-    employeeCpfContributionRate: /^\d+(\.\d+)?$/.test(values.employeeCpfContributionRate ?? '')
-      ? undefined
-      : ['CPF rates must be numbers.', 'Please fill in the relevant CPF fields.'],
-  }),
+  labels: paymentInfoSpec.labels,
+  specErrors: paymentInfoSpec.errors,
   scenarios: [
     // Rates typed by the admin, then a new CPF type: the official rates for it come back. A permanent
     // resident from the third year pays as a citizen: 20% and 17% at 26 (born 2000) in 2026.

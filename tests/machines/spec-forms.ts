@@ -113,3 +113,101 @@ export const companySpec = {
     };
   },
 };
+
+// Staff records (onboarding's steps and the record panels): 'Please fill in all compulsory fields.'; an
+// NRIC/FIN must carry its check letter (ours: 'Please enter a valid NRIC/FIN.'), computed here from the
+// shared facts (weights 2765432, +4 for the T series, letters JZIHGFEDCBA for S and T).
+const COMPULSORY = 'Please fill in all compulsory fields.';
+function hasNricCheckLetter(nric: string): boolean {
+  const match = /^([ST])(\d{7})([A-Z])$/.exec(nric);
+  if (!match) return false;
+  const sum = [...(match[2] ?? '')].reduce(
+    (total, digit, i) => total + Number(digit) * ([2, 7, 6, 5, 4, 3, 2][i] ?? 0),
+    match[1] === 'T' ? 4 : 0,
+  );
+  return 'JZIHGFEDCBA'[sum % 11] === match[3];
+}
+export const staffInfoSpec = {
+  labels: {
+    gender: 'Gender',
+    nric: 'NRIC/FIN',
+    dateOfBirth: 'Date of Birth',
+    race: 'Race',
+    nationality: 'Nationality',
+  },
+  errors: (v: Values) => ({
+    nric: !v.nric ? COMPULSORY : hasNricCheckLetter(v.nric) ? undefined : 'Please enter a valid NRIC/FIN.',
+    dateOfBirth: v.dateOfBirth ? undefined : COMPULSORY,
+    race: v.race ? undefined : COMPULSORY,
+    nationality: v.nationality ? undefined : COMPULSORY,
+  }),
+};
+
+// Employment: designation, hire date, pass type and employment type compulsory; ours: a confirmed date
+// before the hire date, and a resigned employee's last day of service.
+export const employmentInfoSpec = {
+  errors: (v: Values) => ({
+    designation: filled(v.designation) ? undefined : COMPULSORY,
+    hireDate: v.hireDate ? undefined : COMPULSORY,
+    confirmedDate:
+      v.confirmedDate && v.hireDate && v.confirmedDate < v.hireDate
+        ? 'Confirmed date cannot be before the hire date.'
+        : undefined,
+    passType: v.passType ? undefined : COMPULSORY,
+    employmentType: v.employmentType ? undefined : COMPULSORY,
+    lastDayOfService:
+      v.employmentStatus === 'RESIGNED' && !v.lastDayOfService
+        ? 'Please enter the last day of service.'
+        : undefined,
+  }),
+};
+
+// Leave allowances (by leave type id): 'Please fill in for all leave types.' beside the first empty one;
+// ours: from 0 to 366 days, in half-day steps. One message at a time.
+export const leaveAllowanceSpec = {
+  errors: (ids: readonly string[], v: Values): Record<string, string | undefined> => {
+    const empty = ids.find((id) => !filled(v[id]));
+    if (empty) return { [empty]: 'Please fill in for all leave types.' };
+    for (const id of ids) {
+      const days = Number(v[id]);
+      if (days < 0 || days > 366) return { [id]: 'Leave allowance must be from 0 to 366 days.' };
+      if (!Number.isInteger(days * 2)) return { [id]: 'Leave allowance must be in steps of 0.5 days.' };
+    }
+    return {};
+  },
+};
+
+// Payment information: 'Salary must be more than 0.'; 'Please fill in the relevant CPF fields.'; the rates
+// must be numbers from 0 to 100 (ours), unless there is no CPF.
+const CPF_FIELDS = 'Please fill in the relevant CPF fields.';
+export const paymentInfoSpec = {
+  labels: {
+    basicSalary: 'Basic Salary',
+    cpfType: 'CPF Type',
+    cpfSection: 'CPF Section',
+    selfHelpGroup: 'Self-Help Group',
+    employeeCpfContributionRate: 'Employee CPF Rate (%)',
+    employerCpfContributionRate: 'Employer CPF Rate (%)',
+    bankName: 'Bank Name',
+    bankCode: 'Bank Code',
+    branchCode: 'Branch Code',
+    accountNo: 'Account No',
+  },
+  errors: (v: Values) => {
+    const salary = Number((v.basicSalary ?? '').trim() || Number.NaN);
+    const rate = (text = '') => {
+      if (v.cpfType === 'NONE') return undefined;
+      const value = Number(text.trim() || Number.NaN);
+      if (!Number.isFinite(value)) return 'CPF rates must be numbers.';
+      return value < 0 || value > 100 ? 'CPF rates must be between 0 and 100.' : undefined;
+    };
+    return {
+      basicSalary: salary > 0 ? undefined : 'Salary must be more than 0.',
+      cpfType: v.cpfType ? undefined : CPF_FIELDS,
+      cpfSection: v.cpfSection ? undefined : CPF_FIELDS,
+      selfHelpGroup: v.selfHelpGroup ? undefined : CPF_FIELDS,
+      employeeCpfContributionRate: rate(v.employeeCpfContributionRate),
+      employerCpfContributionRate: rate(v.employerCpfContributionRate),
+    };
+  },
+};
