@@ -1,6 +1,13 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { editablePanelMachine, type PanelSubject, panelRequest } from '../../machines/editable-panel.machine';
+import {
+  editablePanelMachine,
+  type PanelParams,
+  type PanelSubject,
+  type PanelValues,
+  panelRequest,
+} from '../../machines/editable-panel.machine';
 import type { ToastParams } from '../../machines/effects';
+import type { FormMachine } from '../../machines/form';
 import { onboardingBody, onboardingMachine } from '../../machines/onboarding.machine';
 import {
   employmentInfoPanelForm,
@@ -120,6 +127,13 @@ export function provideUserRecord(effects: StaffRecordEffects) {
 
 // ------------------------------------------------------------------ panels: stored records <-> input text
 
+/** What a panel form's request saves: whose record, what is stored, and the schema's data. */
+interface PanelRequest<TData> {
+  subject: PanelSubject | null;
+  stored: PanelValues;
+  body: TData;
+}
+
 /** The user a record panel saves for (its subject). */
 function userOf(subject: PanelSubject | null): UserDetail {
   if (!subject || !('user' in subject)) throw new Error('A record panel saves a user');
@@ -132,79 +146,44 @@ function userOf(subject: PanelSubject | null): UserDetail {
  */
 export function provideEditablePanel(effects: StaffRecordEffects) {
   const actions = { notify: (_: unknown, toast: ToastParams) => effects.notify(toast) };
+  /** A panel's form whose request saves what was typed (the schema's data) and answers the values as stored. */
+  const saving = <TData>(
+    form: FormMachine<PanelValues, TData, PanelValues, PanelParams>,
+    save: (request: PanelRequest<TData>) => Promise<PanelValues>,
+  ) =>
+    form.provide({
+      actors: { submit: fromPromise(({ input }) => save(panelRequest(input) as PanelRequest<TData>)) },
+      actions,
+    });
   return editablePanelMachine.provide({
     actors: {
-      profile: profilePanelForm.provide({
-        actors: {
-          submit: fromPromise(async ({ input }) =>
-            profileFormValues(
-              await effects.users.update(userOf(input.subject).id, {
-                fullName: input.fullName,
-                email: input.email,
-              }),
-            ),
-          ),
-        },
-        actions,
-      }),
-      staffInfo: staffInfoPanelForm.provide({
-        actors: {
-          submit: fromPromise(async ({ input }) =>
-            staffInfoFormValues(
-              await effects.records.updateStaffInfo(
-                recordId(userOf(input.subject).staffInfo),
-                panelRequest(input).body,
-              ),
-            ),
-          ),
-        },
-        actions,
-      }),
-      employmentInfo: employmentInfoPanelForm.provide({
-        actors: {
-          submit: fromPromise(async ({ input }) =>
-            employmentInfoFormValues(
-              await effects.records.updateEmploymentInfo(
-                recordId(userOf(input.subject).employmentInfo),
-                panelRequest(input).body,
-              ),
-            ),
-          ),
-        },
-        actions,
-      }),
-      paymentInfo: paymentInfoPanelForm.provide({
-        actors: {
-          submit: fromPromise(async ({ input }) => ({
-            ...paymentInfoFormValues(
-              await effects.records.updatePaymentInfo(
-                recordId(userOf(input.subject).paymentInfo),
-                panelRequest(input).body,
-              ),
-            ),
-          })),
-        },
-        actions,
-      }),
-      leaveAllowance: leaveAllowancePanelForm.provide({
-        actors: {
-          // One call per changed leave type (spec section 7). A retry after a failure sends again only what
-          // differs from the stored values; a type saved before the failure is set to the same days again.
-          submit: fromPromise(async ({ input }) => {
-            const user = userOf(input.subject);
-            for (const { leaveTypeId, totalDays } of input.leaveBalances) {
-              if (String(totalDays) === input.stored[leaveTypeId]) continue;
-              await effects.leave.setAllowance(user.id, leaveTypeId, totalDays);
-            }
-            return Object.fromEntries(
-              input.leaveBalances.map(({ leaveTypeId, totalDays }) => [
-                String(leaveTypeId),
-                String(totalDays),
-              ]),
-            );
-          }),
-        },
-        actions,
+      profile: saving(profilePanelForm, async ({ subject, body }) =>
+        profileFormValues(await effects.users.update(userOf(subject).id, body)),
+      ),
+      staffInfo: saving(staffInfoPanelForm, async ({ subject, body }) =>
+        staffInfoFormValues(await effects.records.updateStaffInfo(recordId(userOf(subject).staffInfo), body)),
+      ),
+      employmentInfo: saving(employmentInfoPanelForm, async ({ subject, body }) =>
+        employmentInfoFormValues(
+          await effects.records.updateEmploymentInfo(recordId(userOf(subject).employmentInfo), body),
+        ),
+      ),
+      paymentInfo: saving(paymentInfoPanelForm, async ({ subject, body }) => ({
+        ...paymentInfoFormValues(
+          await effects.records.updatePaymentInfo(recordId(userOf(subject).paymentInfo), body),
+        ),
+      })),
+      // One call per changed leave type (spec section 7). A retry after a failure sends again only what
+      // differs from the stored values; a type saved before the failure is set to the same days again.
+      leaveAllowance: saving(leaveAllowancePanelForm, async ({ subject, stored, body }) => {
+        const user = userOf(subject);
+        for (const { leaveTypeId, totalDays } of body.leaveBalances) {
+          if (String(totalDays) === stored[leaveTypeId]) continue;
+          await effects.leave.setAllowance(user.id, leaveTypeId, totalDays);
+        }
+        return Object.fromEntries(
+          body.leaveBalances.map(({ leaveTypeId, totalDays }) => [String(leaveTypeId), String(totalDays)]),
+        );
       }),
     },
   });
