@@ -48,8 +48,8 @@ export const OWN_RECORD_MESSAGE = 'You can only access your own record.';
 
 /**
  * The one place that enforces access rules. Registered before any route: it records every route,
- * makes `ready()` (so start-up) fail when one declares no valid rule, and checks the rule on every
- * request before the body is even parsed.
+ * makes `ready()` (so start-up) fail when one declares no valid rule, and gives each route the check of
+ * its rule as its first onRequest hook, so it runs before the body is even parsed.
  */
 export const accessPlugin = fp(
   async (app: FastifyInstance) => {
@@ -62,6 +62,9 @@ export const accessPlugin = fp(
       for (const method of methods) {
         routes.push({ method, url: route.url, config: route.config, schema: route.schema });
       }
+      // The rule is read once, here; public routes carry no check at all.
+      const check = accessCheck(app, route.config);
+      if (check) route.onRequest = [check, ...asArray(route.onRequest)];
     });
 
     app.addHook('onReady', async () => {
@@ -76,26 +79,30 @@ export const accessPlugin = fp(
         }
       }
     });
-
-    app.addHook('onRequest', async (request) => {
-      const config = request.routeOptions.config as Partial<RouteAccess>;
-      // Unmatched URLs (404) carry no rule: there is nothing behind them to protect.
-      if (!config.access || config.access === 'public') return;
-      const user = await app.resolveUser(request);
-      if (user.mustChangePassword && !config.allowTemporaryPassword) throw forbidden(NEW_USER_MESSAGE);
-      if (config.access === 'admin' && user.role !== 'ADMIN') throw forbidden();
-      if (config.access === 'self' && user.role !== 'ADMIN') {
-        const name = config.userParam ?? 'id';
-        const value =
-          (request.params as Record<string, unknown> | undefined)?.[name] ??
-          (request.query as Record<string, unknown> | undefined)?.[name];
-        if (String(value) !== String(user.id)) throw forbidden(OWN_RECORD_MESSAGE);
-      }
-      request.user = user;
-    });
   },
   { name: 'access', dependencies: ['auth'] },
 );
+
+const asArray = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+/** The route's onRequest check of its rule; none for public routes (and undeclared ones, which `ready` refuses). */
+function accessCheck(app: FastifyInstance, config: Partial<RouteAccess>) {
+  const { access, allowTemporaryPassword = false, userParam = 'id' } = config;
+  if (access === undefined || access === 'public') return null;
+  return async (request: FastifyRequest) => {
+    const user = await app.resolveUser(request);
+    if (user.mustChangePassword && !allowTemporaryPassword) throw forbidden(NEW_USER_MESSAGE);
+    if (access === 'admin' && user.role !== 'ADMIN') throw forbidden();
+    if (access === 'self' && user.role !== 'ADMIN') {
+      const value =
+        (request.params as Record<string, unknown> | undefined)?.[userParam] ??
+        (request.query as Record<string, unknown> | undefined)?.[userParam];
+      if (String(value) !== String(user.id)) throw forbidden(OWN_RECORD_MESSAGE);
+    }
+    request.user = user;
+  };
+}
 
 /** The caller of a route that is not public (the access hook has checked them). */
 export function actorOf(request: FastifyRequest): Actor {
