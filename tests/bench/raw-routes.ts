@@ -81,6 +81,9 @@ export function bearerAuth(query: RawQuery, secret: string) {
   };
 }
 
+/** Where the bench mounts {@link userRoute} in the app itself, beside the app's own route. */
+export const HAND_WRITTEN_IN_APP = '/api/bench/hand-written/users/:id';
+
 /** GET /api/users/:id: the user with staff, employment and payment info (own for staff, any for admins). */
 export function userRoute(query: RawQuery, secret: string) {
   const auth = bearerAuth(query, secret);

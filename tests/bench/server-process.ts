@@ -11,7 +11,7 @@ import { startJobs, stopJobs } from '../../src/server/jobs/workers';
 import { loggerOptions } from '../../src/server/logging';
 import { seedIfEmpty } from '../../src/server/seed';
 import { leaveListRoutes } from './raw-leave-list';
-import { rawQuery, rawServer, userRoute } from './raw-routes';
+import { HAND_WRITTEN_IN_APP, type RawQuery, rawQuery, rawServer, userRoute } from './raw-routes';
 
 // The servers under test, in a process of their own (started by tests/bench/servers.ts): the load
 // generator then does not share their event loop, as no client shares a server's. Holds the app as
@@ -69,10 +69,9 @@ async function main() {
     queue: () => queue,
   });
   if (options.jobs) queue = await startJobs(database, config, app.log);
-  const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 
   let ownPool: pg.Pool | undefined;
-  let baseline: ReturnType<typeof rawServer> | null = null;
+  let query: RawQuery | undefined;
   if (options.scenario !== 'app') {
     // The app's own client: on PostgreSQL only its pool size is borrowed (the baseline has a pool of
     // its own as large); PGlite has one connection, which both must share.
@@ -83,7 +82,17 @@ async function main() {
         max: (client as pg.Pool).options.max,
       });
     }
-    const query = rawQuery(ownPool ?? client, options.database.kind);
+    query = rawQuery(ownPool ?? client, options.database.kind);
+  }
+  if (options.scenario === 'user' && query) {
+    // The baseline's handler mounted in the app itself (its plugins, logger and security hook, no
+    // schema, no access rule of its own): what the app instance costs apart from the route's own work.
+    app.get(HAND_WRITTEN_IN_APP, { config: { access: 'public' } }, userRoute(query, options.jwtSecret));
+  }
+  const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  let baseline: ReturnType<typeof rawServer> | null = null;
+  if (query) {
     // The headers every answer of the API carries, as the app sends them (no date, length or type).
     const { headers } = await app.inject({ method: 'GET', url: '/api/health' });
     const sameHeaders = Object.fromEntries(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { loadConfig } from '../../src/server/config';
+import { HAND_WRITTEN_IN_APP } from './raw-routes';
 import { median, type Round, round, startServers } from './servers';
 
 // Throughput of an authenticated read, GET /api/users/:id, against a hand-written Fastify + pg route
@@ -10,10 +11,14 @@ import { median, type Round, round, startServers } from './servers';
 // as the app's, the same logger level. Both servers run in a process of their own, not in the load
 // generator's. The app runs as `npm start` does.
 //
-// The machine is shared and its load changes from second to second, so the two are measured in
-// alternating rounds (app first, then baseline first, and so on) and the figure is the median over the
-// rounds of app req/s / baseline req/s in the same pair. Server CPU per request is printed beside it:
+// The machine is shared and its load changes from second to second, so they are measured in rounds
+// whose order rotates, and the figure is the median over the rounds of app req/s / baseline req/s in
+// the same round. Server CPU per request is printed beside it:
 // it drifts less than req/s and shows where the difference is.
+//
+// The baseline's handler is also measured mounted in the app itself, beside the app's route: that
+// figure against the baseline is what the app instance costs (its plugins, logger and hooks), and the
+// app's route against it is what the route's own work costs (schemas, access check, service).
 
 const ROUNDS = 8;
 const SECONDS_PER_ROUND = 2;
@@ -29,6 +34,10 @@ export interface ThroughputFigure {
   baselineCpuMicros: number;
   appP99Ms: number;
   baselineP99Ms: number;
+  /** The baseline's handler mounted in the app: req/s, and the median ratio to the baseline. */
+  mountedRps: number;
+  mountedRatio: number;
+  mountedCpuMicros: number;
   errors: number;
 }
 
@@ -72,46 +81,51 @@ export async function measureThroughput(kind: 'postgres' | 'pglite'): Promise<Th
     const target = 2; // a demo staff member with every record filled in
     const headers = { authorization: `Bearer ${accessToken}` };
 
-    // Same answer from both (status, headers, body), or the comparison means nothing.
-    const answer = async (base: string) => {
-      const response = await fetch(`${base}/api/users/${target}`, { headers });
+    // Same answer from all three (status, headers, body), or the comparison means nothing.
+    const urls = {
+      app: `${servers.app}/api/users/${target}`,
+      baseline: `${servers.baseline}/api/users/${target}`,
+      mounted: `${servers.app}${HAND_WRITTEN_IN_APP.replace(':id', String(target))}`,
+    };
+    const answer = async (url: string) => {
+      const response = await fetch(url, { headers });
       const sent = [...response.headers].filter(([name]) => name !== 'date');
       return JSON.stringify([response.status, sent, await response.text()]);
     };
-    const [ours, theirs] = await Promise.all([answer(servers.app), answer(servers.baseline)]);
+    const [ours, theirs, mounted] = await Promise.all([urls.app, urls.baseline, urls.mounted].map(answer));
     if (ours !== theirs) throw new Error(`the baseline answers differently:\n${ours}\n${theirs}`);
+    if (mounted !== theirs) throw new Error(`the mounted baseline answers differently:\n${mounted}`);
 
-    const run = (base: string, duration = SECONDS_PER_ROUND) =>
-      round(servers, {
-        url: `${base}/api/users/${target}`,
-        connections: CONNECTIONS,
-        duration,
-        headers,
-      });
-    await run(servers.app); // warm-up of both: statements prepared, code optimised
-    await run(servers.baseline);
-    const appRuns: Round[] = [];
-    const baselineRuns: Round[] = [];
+    type Which = keyof typeof urls;
+    const run = (which: Which) =>
+      round(servers, { url: urls[which], connections: CONNECTIONS, duration: SECONDS_PER_ROUND, headers });
+    const runs: Record<Which, Round[]> = { app: [], baseline: [], mounted: [] };
+    const orders: Which[][] = [
+      ['app', 'baseline', 'mounted'],
+      ['baseline', 'mounted', 'app'],
+      ['mounted', 'app', 'baseline'],
+    ];
+    for (const which of orders[0] ?? []) await run(which); // warm-up: statements prepared, code optimised
     for (let i = 0; i < ROUNDS; i++) {
-      if (i % 2 === 0) {
-        appRuns.push(await run(servers.app));
-        baselineRuns.push(await run(servers.baseline));
-      } else {
-        baselineRuns.push(await run(servers.baseline));
-        appRuns.push(await run(servers.app));
-      }
+      for (const which of orders[i % orders.length] ?? []) runs[which].push(await run(which));
     }
-    const mean = (runs: Round[]) => runs.reduce((sum, r) => sum + r.rps, 0) / runs.length;
+    const mean = (list: Round[]) => list.reduce((sum, r) => sum + r.rps, 0) / list.length;
+    const ratioTo = (list: Round[]) =>
+      median(list.map((r, i) => r.rps / (runs.baseline[i]?.rps ?? Number.NaN)));
+    const all = [...runs.app, ...runs.baseline, ...runs.mounted];
     return {
       database: kind,
-      appRps: mean(appRuns),
-      baselineRps: mean(baselineRuns),
-      ratio: median(appRuns.map((r, i) => r.rps / (baselineRuns[i]?.rps ?? Number.NaN))),
-      appCpuMicros: median(appRuns.map((r) => r.cpuPerRequest)),
-      baselineCpuMicros: median(baselineRuns.map((r) => r.cpuPerRequest)),
-      appP99Ms: Math.max(...appRuns.map((r) => r.p99)),
-      baselineP99Ms: Math.max(...baselineRuns.map((r) => r.p99)),
-      errors: [...appRuns, ...baselineRuns].reduce((sum, r) => sum + r.failures, 0),
+      appRps: mean(runs.app),
+      baselineRps: mean(runs.baseline),
+      ratio: ratioTo(runs.app),
+      appCpuMicros: median(runs.app.map((r) => r.cpuPerRequest)),
+      baselineCpuMicros: median(runs.baseline.map((r) => r.cpuPerRequest)),
+      appP99Ms: Math.max(...runs.app.map((r) => r.p99)),
+      baselineP99Ms: Math.max(...runs.baseline.map((r) => r.p99)),
+      mountedRps: mean(runs.mounted),
+      mountedRatio: ratioTo(runs.mounted),
+      mountedCpuMicros: median(runs.mounted.map((r) => r.cpuPerRequest)),
+      errors: all.reduce((sum, r) => sum + r.failures, 0),
     };
   } finally {
     await servers.close();
