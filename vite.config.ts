@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './src/build/precompress.ts';
+import { stripStatechartDescriptions } from './src/build/strip-descriptions.ts';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001';
 const withPostgres = Boolean(process.env.DATABASE_URL);
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), stripStatechartDescriptions(import.meta.dirname), precompress()],
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
@@ -41,6 +42,7 @@ export default defineConfig({
             'tests/machines/**/*.test.ts',
             'tests/cli/**/*.test.ts',
             'tests/server/**/*.test.ts',
+            'tests/build/**/*.test.ts',
           ],
         },
       },
