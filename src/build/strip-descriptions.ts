@@ -25,10 +25,12 @@ function isDescription(property: Node): boolean {
 function descriptionRanges(program: Node): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
   const visit = (node: Node) => {
+    const cut = new Set<Node>();
     if (node.type === 'ObjectExpression') {
       const properties = node.properties as Node[];
       properties.forEach((property, i) => {
         if (!isDescription(property)) return;
+        cut.add(property);
         const next = properties[i + 1];
         const previous = properties[i - 1];
         if (next) ranges.push([property.start, next.start]);
@@ -36,8 +38,9 @@ function descriptionRanges(program: Node): Array<[number, number]> {
         else ranges.push([property.start, property.end]);
       });
     }
+    // A removed property goes whole: nothing inside it is looked at, so no range lies in another.
     for (const value of Object.values(node)) {
-      if (Array.isArray(value)) for (const item of value) if (isNode(item)) visit(item);
+      if (Array.isArray(value)) for (const item of value) if (isNode(item) && !cut.has(item)) visit(item);
       if (isNode(value)) visit(value);
     }
   };
@@ -55,11 +58,11 @@ export function stripStatechartDescriptions(root: string): Plugin {
       const ranges = descriptionRanges(this.parse(code) as unknown as Node);
       if (ranges.length === 0) return null;
       let out = code;
-      // From the end, so earlier ranges keep their offsets; nested ranges fall inside removed ones.
+      // From the end, so earlier ranges keep their offsets. Two neighbouring descriptions may both claim
+      // the comma between them: a range stops where the one after it was cut.
       let cutFrom = Number.POSITIVE_INFINITY;
       for (const [start, end] of ranges.sort((a, b) => b[0] - a[0])) {
-        if (end > cutFrom) continue;
-        out = out.slice(0, start) + out.slice(end);
+        out = out.slice(0, start) + out.slice(Math.min(end, cutFrom));
         cutFrom = start;
       }
       return { code: out, map: null };

@@ -34,6 +34,7 @@ const config = {
     idle: { on: { go: { target: 'busy', description: \`last, a template\` } } },
     busy: { type: 'final', description: 'Said ' + "twice", tags: ['a, b'] },
     odd: { 'description': 'quoted key', entry: [{ type: 'x', params: { description: shared.description } }] },
+    nested: { description: { text: 'n', description: 'inner' }, always: 'idle' },
   },
   shared,
 };`;
