@@ -42,10 +42,7 @@ export const inIds = (column: AnyPgColumn | SQL, ids: readonly number[]) =>
 
 /** Payslips whose amounts are final (processed), as the lifecycle tags them. */
 export const isProcessedRow = () => inArray(payslips.status, payslipStatusesTagged('processed'));
-/** Payslips still open to items and snapshot edits. */
-export const isOpenRow = () => inArray(payslips.status, payslipStatusesTagged('open'));
 
-/** The engine's view of a payslip's snapshot. */
 /** The columns a payslip's snapshot (the engine's input) and its period are read from. */
 export const snapshotColumns = {
   year: payslips.year,
@@ -60,6 +57,7 @@ export const snapshotColumns = {
 };
 type SnapshotRow = Pick<PayslipRow, keyof typeof snapshotColumns>;
 
+/** The engine's view of a payslip's snapshot. */
 export const snapshotOf = (row: SnapshotRow): PayslipSnapshot => ({
   basicSalaryCents: row.basicSalarySnapshotCents,
   cpfType: row.cpfTypeSnapshot,
@@ -107,27 +105,25 @@ export function assertPayslipAllows(
 }
 
 /** The columns of a payslip that the lists show (aggregateOf). */
-export const aggregateColumns = {
-  id: payslips.id,
-  userId: payslips.userId,
-  year: payslips.year,
-  month: payslips.month,
-  status: payslips.status,
-  payDate: payslips.payDate,
-  grossPayCents: payslips.grossPayCents,
-  employeeCpfCents: payslips.employeeCpfCents,
-  employerCpfCents: payslips.employerCpfCents,
-  shgCents: payslips.shgCents,
-  netPayCents: payslips.netPayCents,
-  otherItemsCents: payslips.otherItemsCents,
-  netPayableCents: payslips.netPayableCents,
-};
+/** The columns of a payslip its aggregate (the lists' row) is made of. */
+type AggregateColumns = Pick<
+  PayslipRow,
+  | 'id'
+  | 'userId'
+  | 'year'
+  | 'month'
+  | 'status'
+  | 'payDate'
+  | 'grossPayCents'
+  | 'employeeCpfCents'
+  | 'employerCpfCents'
+  | 'shgCents'
+  | 'netPayCents'
+  | 'otherItemsCents'
+  | 'netPayableCents'
+>;
 
-export const aggregateOf = (
-  payslip: Pick<PayslipRow, keyof typeof aggregateColumns>,
-  name: string,
-  items: number,
-): PayslipAggregate => ({
+export const aggregateOf = (payslip: AggregateColumns, name: string, items: number): PayslipAggregate => ({
   payslipId: payslip.id,
   payslipMonth: payslip.month,
   payslipYear: payslip.year,
@@ -143,10 +139,6 @@ export const aggregateOf = (
   netPayable: centsToAmount(payslip.netPayableCents),
   payItems: Number(items),
 });
-
-/** How many pay items a payslip holds, as a column of a payslip query. */
-export const itemCount =
-  sql<number>`(select count(*)::int from pay_items i where i.payslip_id = ${payslips.id})`.mapWith(Number);
 
 /** A payslip's items as the engine takes them, as one JSON column of a payslip query (in itemsOf's order). */
 export const engineItemsColumn = sql<
