@@ -10,6 +10,8 @@ import { createMassStaff } from '../support/mass-staff';
 
 export const EMPLOYEES = 7000;
 export const PERIOD = { year: 2026, month: 10 };
+/** The month run first, on the freshly started server, as the month before any payroll day. */
+export const MONTH_BEFORE = { year: 2026, month: 9 };
 export const BENCH_ADMIN = { email: 'bench.admin@company.test', password: 'Bench-Admin-1' };
 
 /** An empty database migrated, an administrator who signs in, and 7,000 onboarded staff. */
@@ -25,21 +27,24 @@ export async function setUp(database: Database) {
 }
 
 /**
- * A third of the month's payslips (created by the first listing) get a bonus and an allowance, as in
- * a month with a bonus run, and the status adding items gives them.
+ * A third of a month's payslips (created by its first listing) get a bonus and an allowance, as in a
+ * month with a bonus run, and the status adding items gives them.
  */
-export async function addPayItems(database: Database) {
+async function addItems(database: Database, { year, month }: { year: number; month: number }) {
   await database.db.execute(sql`
     insert into pay_items (payslip_id, kind, type, amount_cents)
     select id, 'BONUS', 'BONUS', 100000 + (id % 500) * 100 from payslips
-      where year = ${PERIOD.year} and month = ${PERIOD.month} and id % 3 = 0
+      where year = ${year} and month = ${month} and id % 3 = 0
     union all
     select id, 'OTHER_ADDITION', 'TRAVEL_ALLOWANCE', 12000 from payslips
-      where year = ${PERIOD.year} and month = ${PERIOD.month} and id % 3 = 0`);
+      where year = ${year} and month = ${month} and id % 3 = 0`);
   await database.db.execute(
-    sql`update payslips set status = 'ITEMS_ADDED' where year = ${PERIOD.year} and month = ${PERIOD.month} and id % 3 = 0`,
+    sql`update payslips set status = 'ITEMS_ADDED' where year = ${year} and month = ${month} and id % 3 = 0`,
   );
 }
+
+export const addPayItemsMonthBefore = (database: Database) => addItems(database, MONTH_BEFORE);
+export const addPayItems = (database: Database) => addItems(database, PERIOD);
 
 /**
  * The baseline: the month's processed rows (every stored column) written again by one plain insert
