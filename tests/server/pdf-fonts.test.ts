@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { create, type GlyphRun } from 'fontkit';
 import { formatCents } from '../../src/domain/money';
 import { heading, renderPdf } from '../../src/server/pdf';
@@ -86,6 +87,35 @@ describe('PDF fonts', () => {
       const { text } = await pdfText(pdf);
       expect(text).toContain(name);
       expect(text).toContain('Net payable 4,321.09');
+    }
+  });
+
+  it('write each embedded font file as one zlib stream of a TrueType subset, as pdfkit compresses streams', async () => {
+    const draw = () =>
+      renderPdf({ title: 'Streams' }, (doc) => {
+        heading(doc, 'Tan Wei Ming');
+        doc.text('Net payable 4,321.09');
+      });
+    // The second document's font files come from the subsets the first one encoded.
+    for (const pdf of [await draw(), await draw()]) {
+      const numbers = [...pdf.toString('latin1').matchAll(/\/FontFile2 (\d+) 0 R/g)].map((m) => m[1]);
+      expect(numbers).toHaveLength(2);
+      for (const number of numbers) {
+        const start = pdf.indexOf(`\n${number} 0 obj`);
+        const dictionary = pdf.subarray(start, pdf.indexOf('stream\n', start)).toString('latin1');
+        expect(dictionary).toMatch(/\/Filter \/FlateDecode/);
+        const length = Number(/\/Length (\d+)/.exec(dictionary)?.[1]);
+        const from = pdf.indexOf('stream\n', start) + 'stream\n'.length;
+        const stream = pdf.subarray(from, from + length);
+        expect(pdf.subarray(from + length, from + length + '\nendstream'.length).toString()).toBe(
+          '\nendstream',
+        );
+        const font = inflateSync(stream);
+        expect(deflateSync(font)).toEqual(stream);
+        const parsed = create(font) as unknown as { numGlyphs: number };
+        expect(parsed.numGlyphs).toBeGreaterThan(60);
+      }
+      expect((await pdfText(pdf)).text).toContain('Net payable 4,321.09');
     }
   });
 

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { dejaVuSans } from './fonts';
+import { deflatedSubset, dejaVuSans } from './fonts';
 
 /**
  * The one way the server draws a PDF (payslips, tables, leave balances): A4, an embedded Unicode
@@ -50,7 +50,40 @@ function createPdf(options: PdfOptions): Pdf {
     (doc as unknown as { _font: { encode(text: string): unknown } })._font.encode(COMMON_CHARACTERS);
   }
   doc.fontSize(10);
+  writeRememberedFontFilesCompressed(doc);
   return doc;
+}
+
+/** The part of pdfkit's stream objects (doc.ref) used here, which its types do not declare. */
+interface PdfStream {
+  data: Record<string, unknown>;
+  compress: boolean;
+  write(chunk: Uint8Array): void;
+  end(chunk?: Uint8Array): void;
+  finalize(): void;
+}
+
+/**
+ * pdfkit embeds a font by ending a new stream object with the subset's bytes, which it then
+ * compresses. Bytes ./fonts remembers get their compressed stream from there instead, written as
+ * pdfkit would write it: the same dictionary, in the same order, and the same bytes.
+ */
+function writeRememberedFontFilesCompressed(doc: Pdf) {
+  const target = doc as unknown as { ref(data?: object): PdfStream };
+  const ref = target.ref.bind(target);
+  target.ref = (data) => {
+    const stream = ref(data);
+    const end = stream.end.bind(stream);
+    stream.end = (chunk) => {
+      const compressed = chunk instanceof Uint8Array ? deflatedSubset(chunk) : undefined;
+      if (!compressed || !stream.compress) return end(chunk);
+      stream.compress = false;
+      stream.write(compressed);
+      stream.data.Filter = 'FlateDecode';
+      stream.finalize();
+    };
+    return stream;
+  };
 }
 
 /** Draws a document and returns its bytes; page numbers are added to every page. */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { deflateSync } from 'node:zlib';
 import { create, type Font, type Glyph, type GlyphPosition, type GlyphRun } from 'fontkit';
 
 /**
@@ -162,11 +163,31 @@ function rememberingSubsets(font: Font, createSubset: () => Subset, encoded: Map
         if (encoded.size >= SUBSETS_KEPT) encoded.clear();
         bytes = encode();
         encoded.set(key, bytes);
+        remembered.add(bytes);
       }
       return bytes;
     };
     return subset;
   };
+}
+
+/** Subset bytes ./fonts has handed out, each the same object every time, and their zlib streams. */
+const remembered = new WeakSet<Uint8Array>();
+const deflated = new WeakMap<Uint8Array, Buffer>();
+
+/**
+ * The font file stream of remembered subset bytes, compressed as pdfkit compresses a stream
+ * (zlib's deflate at its default level), once per subset rather than once per document: it was a
+ * third of a payslip's drawing time. Undefined for any other bytes.
+ */
+export function deflatedSubset(bytes: Uint8Array): Buffer | undefined {
+  if (!remembered.has(bytes)) return undefined;
+  let stream = deflated.get(bytes);
+  if (!stream) {
+    stream = deflateSync(bytes);
+    deflated.set(bytes, stream);
+  }
+  return stream;
 }
 
 /** A font parsed once per thread, with whether its amounts compose, and its remembered words and subsets. */
