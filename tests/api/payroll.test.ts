@@ -470,4 +470,40 @@ describe('PDFs and access', () => {
     expect(tableText).toContain('Dana Staff 3,500.00 700.00 595.00 2,785.00 0.00 2,785.00');
     expect(tableText).toContain('Evan Other 5,000.00 1,000.00 850.00 4,000.00 0.00 4,000.00');
   });
+
+  it("prints a payslip's items, masked NRIC and account, and the year to date through its month", async () => {
+    const user = await createEmployee(t, {
+      fullName: 'Fay Yeo',
+      salaryCents: 400_000,
+      nric: 'S7712345D',
+      bank: ['OCBC', null, null, '6012345678'],
+    });
+    // October and November processed, December too: the year to date stops at November.
+    for (const month of [10, 11, 12]) await payslipOf(user.id, 2025, month);
+    const november = await payslipOf(user.id, 2025, 11);
+    const base = { userId: user.id, year: 2025, month: 11, payslipId: november.id };
+    expect((await api.post('/bonus-items', { ...base, type: 'BONUS', amount: 1000 })).status).toBe(201);
+    expect(
+      (await api.post('/other-addition-items', { ...base, type: 'TRAVEL_ALLOWANCE', amount: 120 })).status,
+    ).toBe(201);
+    for (const month of [10, 11, 12]) {
+      expect((await process(`2025-${month}-25`, [{ userId: user.id, year: 2025, month }])).status).toBe(200);
+    }
+    const pdf = await api.get(`/payslips/${november.id}/pdf`);
+    expect(pdf.status).toBe(200);
+    const { text } = await pdfText(pdf.raw.rawPayload);
+    expect(text).toContain('NRIC/FIN S****345D');
+    expect(text).toContain('Bank account OCBC ******5678');
+    expect(text).toContain('Designation Analyst');
+    expect(text).toContain('Bonus 1,000.00');
+    expect(text).toContain('Travel allowance 120.00');
+    // $4,000 + $1,000 bonus at 20% = $1,000; net $4,000; with the allowance $4,120 payable.
+    expect(text).toContain('Gross pay 5,000.00');
+    expect(text).toContain('Net payable 4,120.00');
+    expect(text).toContain('Year to date (2025)');
+    // October ($4,000 gross, $800 CPF, $3,200 net) and November, not December.
+    expect(text).toMatch(/Year to date \(2025\)[\s\S]*Gross pay 9,000.00/);
+    expect(text).toMatch(/Year to date \(2025\)[\s\S]*Employee CPF 1,800.00/);
+    expect(text).toMatch(/Year to date \(2025\)[\s\S]*Net payable 7,320.00/);
+  });
 });

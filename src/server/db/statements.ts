@@ -21,6 +21,13 @@ export interface Statement<Row> {
 
 export const statement = <Row>(name: string, text: string): Statement<Row> => ({ name, text });
 
+/**
+ * A list of ids or status names as one array parameter, '{1,2,3}', which the statement's text casts
+ * (`$1::int[]`): inside a transaction a statement runs through Drizzle, which would spread a
+ * JavaScript array into a parameter per element. Only for values without commas, quotes or braces.
+ */
+export const listParam = (values: readonly (number | string)[]): string => `{${values.join(',')}}`;
+
 type Runner = (name: string, text: string, values: unknown[]) => Promise<unknown[]>;
 const runners = new WeakMap<Db, Runner>();
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Company, CompanyBody } from '../../domain/company';
 import type { DbOrTx } from '../db/client';
 import { company } from '../db/schema';
@@ -10,7 +10,8 @@ export interface CompanyDefaults {
   companyName: string;
 }
 
-const COMPANY_ROW = 1;
+/** The one row of the company table. */
+export const COMPANY_ROW = 1;
 
 const toCompany = (row: typeof company.$inferSelect): Company => ({
   name: row.name,
@@ -21,10 +22,6 @@ const toCompany = (row: typeof company.$inferSelect): Company => ({
   bankAccountNo: row.bankAccountNo,
   bankAccountName: row.bankAccountName,
 });
-
-/** The company's name as a column of another query, for a document that needs nothing else of it. */
-export const companyNameColumn = (defaults: CompanyDefaults) =>
-  sql<string>`coalesce((select ${company.name} from ${company} where ${company.id} = ${COMPANY_ROW}), ${defaults.companyName})`;
 
 /** The company's particulars for documents and files: the saved row, else the configured name alone. */
 export async function companyOf(db: DbOrTx, defaults: CompanyDefaults): Promise<Company> {

@@ -13,7 +13,7 @@ import type { PayslipAggregate, PayslipDetail, UnprocessedRow } from '../../../d
 import type { DbOrTx } from '../../db/client';
 import { queriesAtOnce } from '../../db/queries-at-once';
 import { employmentInfo } from '../../db/schema';
-import { run, statement } from '../../db/statements';
+import { listParam, run, statement } from '../../db/statements';
 import { notFound } from '../../lib/http-error';
 import { type Actor, assertAdmin, assertOwnerOrAdmin } from '../actor';
 import { openPayrollPeriod } from './period-rows';
@@ -45,7 +45,7 @@ export async function listUnprocessed(
 ): Promise<UnprocessedRow[]> {
   assertAdmin(actor);
   await db.transaction((tx) => openPayrollPeriod(tx, year, month));
-  const rows = await run(db, UNPROCESSED_ROWS, [year, month, payslipStatusesTagged('open')]);
+  const rows = await run(db, UNPROCESSED_ROWS, [year, month, listParam(payslipStatusesTagged('open'))]);
   return rows.map((row) => {
     const snapshot = {
       year: row.year,
@@ -131,7 +131,7 @@ export async function listProcessed(
 ): Promise<PayslipAggregate[]> {
   if ('userId' in filter) assertOwnerOrAdmin(actor, filter.userId, 'You can only access your own payslips.');
   else assertAdmin(actor);
-  const processed = payslipStatusesTagged('processed');
+  const processed = listParam(payslipStatusesTagged('processed'));
   const rows =
     'userId' in filter
       ? await run(db, PROCESSED_OF_USER, [filter.userId, filter.year ?? null, processed])

@@ -6,6 +6,7 @@ import { checkSnapshotRates, type PayslipItem, type PayslipSnapshot } from '../.
 import { monthName, type PayslipAggregate } from '../../../domain/payslips';
 import type { DbOrTx, Tx } from '../../db/client';
 import { payItems, payslips, users } from '../../db/schema';
+import { listParam, run, statement } from '../../db/statements';
 import { conflict } from '../../lib/http-error';
 
 /**
@@ -191,7 +192,8 @@ export const emptyYearToDate: YearToDate = {
 /**
  * The one year-to-date query: for each employee, the sums of their processed payslips of the period's
  * year before its month (through it when `throughMonth`), and their first processed month after it.
- * The CPF ceilings read the subject wages; the payslip PDF prints the other sums.
+ * The CPF ceilings read the subject wages; the payslip PDF prints the other sums. On the driver
+ * (db/statements.ts): a month's e-mails ask it 7,000 times.
  */
 export async function yearToDate(
   db: DbOrTx,
@@ -199,36 +201,59 @@ export async function yearToDate(
   userIds: readonly number[],
   { throughMonth = false } = {},
 ): Promise<Map<number, YearToDate>> {
-  const counted = throughMonth ? sql`${payslips.month} <= ${month}` : sql`${payslips.month} < ${month}`;
-  const sum = (column: AnyPgColumn) =>
-    sql<number>`coalesce(sum(${column}) filter (where ${counted}), 0)`.mapWith(Number);
-  const rows = await db
-    .select({
-      userId: payslips.userId,
-      owSubjectCents: sum(payslips.cpfOwSubjectCents),
-      awSubjectCents: sum(payslips.cpfAwSubjectCents),
-      grossPayCents: sum(payslips.grossPayCents),
-      employeeCpfCents: sum(payslips.employeeCpfCents),
-      employerCpfCents: sum(payslips.employerCpfCents),
-      netPayCents: sum(payslips.netPayCents),
-      netPayableCents: sum(payslips.netPayableCents),
-      laterMonth: sql<number | null>`min(${payslips.month}) filter (where ${payslips.month} > ${month})`,
-      latestMonth: sql<number | null>`max(${payslips.month}) filter (where ${payslips.month} > ${month})`,
-    })
-    .from(payslips)
-    .where(and(eq(payslips.year, year), isProcessedRow(), inIds(payslips.userId, userIds)))
-    .groupBy(payslips.userId);
+  const rows = await run(db, YEAR_TO_DATE, [
+    year,
+    month,
+    throughMonth,
+    listParam(payslipStatusesTagged('processed')),
+    listParam(userIds),
+  ]);
   return new Map(
-    rows.map(({ userId, laterMonth, latestMonth, ...sums }) => [
-      userId,
+    rows.map((row) => [
+      row.user_id,
       {
-        ...sums,
-        laterMonth: laterMonth === null ? null : Number(laterMonth),
-        latestMonth: latestMonth === null ? null : Number(latestMonth),
+        owSubjectCents: Number(row.ow_subject_cents),
+        awSubjectCents: Number(row.aw_subject_cents),
+        grossPayCents: Number(row.gross_pay_cents),
+        employeeCpfCents: Number(row.employee_cpf_cents),
+        employerCpfCents: Number(row.employer_cpf_cents),
+        netPayCents: Number(row.net_pay_cents),
+        netPayableCents: Number(row.net_payable_cents),
+        laterMonth: row.later_month,
+        latestMonth: row.latest_month,
       },
     ]),
   );
 }
+
+/** $1 year, $2 month, $3 through the month, $4 the processed statuses, $5 the employees. Sums as text (bigint). */
+const YEAR_TO_DATE = statement<{
+  user_id: number;
+  ow_subject_cents: string;
+  aw_subject_cents: string;
+  gross_pay_cents: string;
+  employee_cpf_cents: string;
+  employer_cpf_cents: string;
+  net_pay_cents: string;
+  net_payable_cents: string;
+  later_month: number | null;
+  latest_month: number | null;
+}>(
+  'payroll_year_to_date',
+  `select p.user_id,
+     coalesce(sum(p.cpf_ow_subject_cents) filter (where p.month < $2 or ($3 and p.month = $2)), 0)::text as ow_subject_cents,
+     coalesce(sum(p.cpf_aw_subject_cents) filter (where p.month < $2 or ($3 and p.month = $2)), 0)::text as aw_subject_cents,
+     coalesce(sum(p.gross_pay_cents) filter (where p.month < $2 or ($3 and p.month = $2)), 0)::text as gross_pay_cents,
+     coalesce(sum(p.employee_cpf_cents) filter (where p.month < $2 or ($3 and p.month = $2)), 0)::text as employee_cpf_cents,
+     coalesce(sum(p.employer_cpf_cents) filter (where p.month < $2 or ($3 and p.month = $2)), 0)::text as employer_cpf_cents,
+     coalesce(sum(p.net_pay_cents) filter (where p.month < $2 or ($3 and p.month = $2)), 0)::text as net_pay_cents,
+     coalesce(sum(p.net_payable_cents) filter (where p.month < $2 or ($3 and p.month = $2)), 0)::text as net_payable_cents,
+     min(p.month) filter (where p.month > $2) as later_month,
+     max(p.month) filter (where p.month > $2) as latest_month
+   from payslips p
+   where p.year = $1 and p.status = any($4::text[]) and p.user_id = any($5::int[])
+   group by p.user_id`,
+);
 
 /**
  * Locks the employees, in id order. A month's figures read the other months of the employee's year,
