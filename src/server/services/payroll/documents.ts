@@ -10,7 +10,7 @@ import type { PayslipPdfData } from '../../pdf/payslip';
 import { renderPdfDocument } from '../../pdf/pool';
 import { type Actor, assertAdmin, assertOwnerOrAdminElseNotFound, isAdmin } from '../actor';
 import { COMPANY_ROW, type CompanyDefaults, companyOf } from '../company';
-import { emptyYearToDate, isProcessedRow, type Period, yearToDate } from './repository';
+import { emptyYearToDate, ITEMS_COLUMN, isProcessedRow, type Period, yearToDate } from './repository';
 
 /** The documents of processed payroll: a payslip's PDF and the period's table PDF. */
 
@@ -103,8 +103,7 @@ const PAYSLIP_DOCUMENT = statement<{
      p.self_help_group_snapshot, p.employee_cpf_rate_snapshot::text, p.employer_cpf_rate_snapshot::text,
      u.full_name, si.nric, ei.designation, pi.bank_name, pi.account_no,
      (select c.name from company c where c.id = ${COMPANY_ROW}) as company_name,
-     coalesce((select json_agg(json_build_object('kind', i.kind, 'type', i.type, 'amountCents', i.amount_cents)
-         order by i.created_at, i.id) from pay_items i where i.payslip_id = p.id), '[]'::json) as items
+     ${ITEMS_COLUMN} as items
    from payslips p
      join users u on u.id = p.user_id
      left join staff_info si on si.user_id = p.user_id

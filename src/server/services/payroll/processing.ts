@@ -1,9 +1,10 @@
-import { and, count, eq, not, sql } from 'drizzle-orm';
-import { isProcessedPayslip } from '../../../../machines/payslip.lifecycle';
-import { attempt, computeRunPayslip, type PayslipTotals } from '../../../domain/payroll';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { isProcessedPayslip, payslipStatusesTagged } from '../../../../machines/payslip.lifecycle';
+import { attempt, computeRunPayslip, type PayslipItem, type PayslipTotals } from '../../../domain/payroll';
 import type { BulkProcess, BulkProcessResult, PayslipAggregate } from '../../../domain/payslips';
 import type { DbOrTx, Tx } from '../../db/client';
-import { employmentInfo, payItems, payslips, users } from '../../db/schema';
+import { payItems, payslips, users } from '../../db/schema';
+import { listParam, run, statement } from '../../db/statements';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { type Actor, assertAdmin } from '../actor';
 import { writeAudit } from '../audit';
@@ -12,15 +13,17 @@ import {
   aggregateOf,
   assertPayslipAllows,
   emptyYearToDate,
-  engineItemsColumn,
+  ITEMS_COLUMN,
   inIds,
   isProcessedRow,
   lockEmployees,
   type PayslipRow,
   periodLabel,
   rowsOf,
-  snapshotColumns,
+  SNAPSHOT_COLUMNS,
+  type SnapshotText,
   snapshotOf,
+  snapshotRowOf,
   totalsFromRow,
   yearToDate,
 } from './repository';
@@ -99,47 +102,40 @@ async function processPeriod(
 
   // Read after the locks are held, so items added or payslips reverted just before are seen. One after
   // another: a transaction is one connection, which runs one statement at a time anyway.
-  const candidates = await tx
-    .select({
-      payslip: { id: payslips.id, userId: payslips.userId, ...snapshotColumns },
-      fullName: users.fullName,
-      lastDay: employmentInfo.lastDayOfService,
-      // The items as one column: a second query over the month's items cost a round trip and 7,000
-      // rows mapped.
-      items: engineItemsColumn,
-    })
-    .from(payslips)
-    .innerJoin(users, eq(users.id, payslips.userId))
-    .leftJoin(employmentInfo, eq(employmentInfo.userId, payslips.userId))
-    .where(and(inPeriod, not(isProcessedRow())));
+  const candidates = await run(tx, CANDIDATES, [
+    year,
+    month,
+    listParam(userIds),
+    listParam(payslipStatusesTagged('processed')),
+  ]);
   const ytd = await yearToDate(tx, { year, month }, userIds);
 
   // A later processed month of the same year already counted this month as zero in its
   // year-to-date figures: processing this one now would make that month wrong.
   const later = candidates
-    .filter((row) => ytd.get(row.payslip.userId)?.laterMonth != null)
-    .sort((a, b) => a.fullName.localeCompare(b.fullName));
+    .filter((row) => ytd.get(row.user_id)?.laterMonth != null)
+    .sort((a, b) => a.full_name.localeCompare(b.full_name));
   if (later.length > 0) {
     throw conflict(
-      `${someNames(later.map((row) => `${row.fullName} (${periodLabel(year, Number(ytd.get(row.payslip.userId)?.laterMonth))})`))} already ${later.length === 1 ? 'has' : 'have'} a later processed month. Revert the later months first.`,
+      `${someNames(later.map((row) => `${row.full_name} (${periodLabel(year, Number(ytd.get(row.user_id)?.laterMonth))})`))} already ${later.length === 1 ? 'has' : 'have'} a later processed month. Revert the later months first.`,
     );
   }
 
   const failures: string[] = [];
   const results: Array<PayslipTotals & { id: number }> = [];
-  for (const { payslip, fullName, lastDay, items } of candidates) {
+  for (const row of candidates) {
     const outcome = attempt(() =>
       computeRunPayslip({
         year,
         month,
-        snapshot: snapshotOf(payslip),
-        items,
-        yearToDate: ytd.get(payslip.userId) ?? emptyYearToDate,
-        lastDayOfService: lastDay,
+        snapshot: snapshotOf(snapshotRowOf(row)),
+        items: row.items,
+        yearToDate: ytd.get(row.user_id) ?? emptyYearToDate,
+        lastDayOfService: row.last_day_of_service,
       }),
     );
-    if (outcome.ok) results.push({ ...outcome.value, id: payslip.id });
-    else failures.push(`${fullName}: ${outcome.message}`);
+    if (outcome.ok) results.push({ ...outcome.value, id: row.id });
+    else failures.push(`${row.full_name}: ${outcome.message}`);
   }
   if (failures.length > 0) {
     throw new HttpError(422, `No payslip was processed. ${someNames(failures)}.`);
@@ -179,6 +175,30 @@ async function processPeriod(
   });
   return { processed: updated.length, skipped };
 }
+
+/**
+ * The selected payslips of a period not yet processed, with what the engine takes: the snapshot,
+ * the items (as JSON), the last day of service, and the name its messages use. Read after the locks
+ * are held, so items added or payslips reverted just before are seen. $3 the employees, $4 the
+ * processed statuses.
+ */
+const CANDIDATES = statement<
+  SnapshotText & {
+    id: number;
+    user_id: number;
+    full_name: string;
+    last_day_of_service: string | null;
+    items: PayslipItem[];
+  }
+>(
+  'payroll_run_candidates',
+  `select p.id, p.user_id, ${SNAPSHOT_COLUMNS}, u.full_name, ei.last_day_of_service::text,
+     ${ITEMS_COLUMN} as items
+   from payslips p
+     join users u on u.id = p.user_id
+     left join employment_info ei on ei.user_id = p.user_id
+   where p.year = $1 and p.month = $2 and p.user_id = any($3::int[]) and p.status <> all($4::text[])`,
+);
 
 /**
  * PATCH /payslips/{id}/status: 'Revert to Unprocessed'. Only a processed payslip, and only the

@@ -2,13 +2,7 @@ import { eq } from 'drizzle-orm';
 import { isProcessedPayslip, payslipStatusesTagged } from '../../../../machines/payslip.lifecycle';
 import type { PayslipStatus } from '../../../domain/enums';
 import { centsToAmount } from '../../../domain/money';
-import {
-  attempt,
-  type CpfSection,
-  type CpfType,
-  computeRunPayslip,
-  type SelfHelpGroup,
-} from '../../../domain/payroll';
+import { attempt, computeRunPayslip } from '../../../domain/payroll';
 import type { PayslipAggregate, PayslipDetail, UnprocessedRow } from '../../../domain/payslips';
 import type { DbOrTx } from '../../db/client';
 import { queriesAtOnce } from '../../db/queries-at-once';
@@ -25,7 +19,10 @@ import {
   type Period,
   periodLabel,
   rateFlagOf,
+  SNAPSHOT_COLUMNS,
+  type SnapshotText,
   snapshotOf,
+  snapshotRowOf,
   toEngineItem,
   totalsFromRow,
   yearToDate,
@@ -47,17 +44,7 @@ export async function listUnprocessed(
   await db.transaction((tx) => openPayrollPeriod(tx, year, month));
   const rows = await run(db, UNPROCESSED_ROWS, [year, month, listParam(payslipStatusesTagged('open'))]);
   return rows.map((row) => {
-    const snapshot = {
-      year: row.year,
-      month: row.month,
-      basicSalarySnapshotCents: Number(row.basic_salary_snapshot_cents),
-      cpfTypeSnapshot: row.cpf_type_snapshot,
-      cpfSectionSnapshot: row.cpf_section_snapshot,
-      employeeCpfRateSnapshot: numberOrNull(row.employee_cpf_rate_snapshot),
-      employerCpfRateSnapshot: numberOrNull(row.employer_cpf_rate_snapshot),
-      selfHelpGroupSnapshot: row.self_help_group_snapshot,
-      dateOfBirthSnapshot: row.date_of_birth_snapshot,
-    };
+    const snapshot = snapshotRowOf(row);
     return {
       payslipId: row.id,
       processingStatus: row.status,
@@ -83,39 +70,27 @@ export async function listUnprocessed(
   });
 }
 
-const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
-
 /**
  * The columns Process Pay's Unprocessed List shows, on the driver (db/statements.ts): a 7,000-row
  * month through the query builder spent more time mapping its nested rows than PostgreSQL took to
  * read them. $3: the open statuses.
  */
-const UNPROCESSED_ROWS = statement<{
-  id: number;
-  status: PayslipStatus;
-  year: number;
-  month: number;
-  basic_salary_snapshot_cents: string;
-  cpf_type_snapshot: CpfType;
-  cpf_section_snapshot: CpfSection;
-  employee_cpf_rate_snapshot: string | null;
-  employer_cpf_rate_snapshot: string | null;
-  self_help_group_snapshot: SelfHelpGroup;
-  date_of_birth_snapshot: string | null;
-  user_id: number;
-  full_name: string;
-  email: string;
-  designation: string | null;
-  employment_status: string | null;
-  hire_date: string | null;
-  last_day_of_service: string | null;
-}>(
+const UNPROCESSED_ROWS = statement<
+  SnapshotText & {
+    id: number;
+    status: PayslipStatus;
+    user_id: number;
+    full_name: string;
+    email: string;
+    designation: string | null;
+    employment_status: string | null;
+    hire_date: string | null;
+    last_day_of_service: string | null;
+  }
+>(
   'payroll_unprocessed_rows',
-  `select p.id, p.status, p.year, p.month, p.basic_salary_snapshot_cents::text,
-     p.cpf_type_snapshot, p.cpf_section_snapshot, p.employee_cpf_rate_snapshot::text,
-     p.employer_cpf_rate_snapshot::text, p.self_help_group_snapshot, p.date_of_birth_snapshot::text,
-     u.id as user_id, u.full_name, u.email, ei.designation, ei.employment_status,
-     ei.hire_date::text, ei.last_day_of_service::text
+  `select p.id, p.status, ${SNAPSHOT_COLUMNS}, u.id as user_id, u.full_name, u.email,
+     ei.designation, ei.employment_status, ei.hire_date::text, ei.last_day_of_service::text
    from payslips p
      join users u on u.id = p.user_id
      left join employment_info ei on ei.user_id = p.user_id

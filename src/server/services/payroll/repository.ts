@@ -2,7 +2,14 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { nextPayslipStatus, payslipStatusesTagged } from '../../../../machines/payslip.lifecycle';
 import { centsToAmount } from '../../../domain/money';
-import { checkSnapshotRates, type PayslipItem, type PayslipSnapshot } from '../../../domain/payroll';
+import {
+  type CpfSection,
+  type CpfType,
+  checkSnapshotRates,
+  type PayslipItem,
+  type PayslipSnapshot,
+  type SelfHelpGroup,
+} from '../../../domain/payroll';
 import { monthName, type PayslipAggregate } from '../../../domain/payslips';
 import type { DbOrTx, Tx } from '../../db/client';
 import { payItems, payslips, users } from '../../db/schema';
@@ -44,19 +51,51 @@ export const inIds = (column: AnyPgColumn | SQL, ids: readonly number[]) =>
 /** Payslips whose amounts are final (processed), as the lifecycle tags them. */
 export const isProcessedRow = () => inArray(payslips.status, payslipStatusesTagged('processed'));
 
-/** The columns a payslip's snapshot (the engine's input) and its period are read from. */
-export const snapshotColumns = {
-  year: payslips.year,
-  month: payslips.month,
-  basicSalarySnapshotCents: payslips.basicSalarySnapshotCents,
-  cpfTypeSnapshot: payslips.cpfTypeSnapshot,
-  cpfSectionSnapshot: payslips.cpfSectionSnapshot,
-  employeeCpfRateSnapshot: payslips.employeeCpfRateSnapshot,
-  employerCpfRateSnapshot: payslips.employerCpfRateSnapshot,
-  selfHelpGroupSnapshot: payslips.selfHelpGroupSnapshot,
-  dateOfBirthSnapshot: payslips.dateOfBirthSnapshot,
-};
-type SnapshotRow = Pick<PayslipRow, keyof typeof snapshotColumns>;
+/** A payslip's snapshot (the engine's input) and its period. */
+type SnapshotRow = Pick<
+  PayslipRow,
+  | 'year'
+  | 'month'
+  | 'basicSalarySnapshotCents'
+  | 'cpfTypeSnapshot'
+  | 'cpfSectionSnapshot'
+  | 'employeeCpfRateSnapshot'
+  | 'employerCpfRateSnapshot'
+  | 'selfHelpGroupSnapshot'
+  | 'dateOfBirthSnapshot'
+>;
+
+/** The snapshot columns in a statement's text (payslip `p`), as {@link SnapshotText} reads them. */
+export const SNAPSHOT_COLUMNS = `p.year, p.month, p.basic_salary_snapshot_cents::text, p.cpf_type_snapshot,
+  p.cpf_section_snapshot, p.employee_cpf_rate_snapshot::text, p.employer_cpf_rate_snapshot::text,
+  p.self_help_group_snapshot, p.date_of_birth_snapshot::text`;
+
+/** The snapshot as a statement answers it: the amount and the rates as text (see db/statements.ts). */
+export interface SnapshotText {
+  year: number;
+  month: number;
+  basic_salary_snapshot_cents: string;
+  cpf_type_snapshot: CpfType;
+  cpf_section_snapshot: CpfSection;
+  employee_cpf_rate_snapshot: string | null;
+  employer_cpf_rate_snapshot: string | null;
+  self_help_group_snapshot: SelfHelpGroup;
+  date_of_birth_snapshot: string | null;
+}
+
+const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
+
+export const snapshotRowOf = (row: SnapshotText): SnapshotRow => ({
+  year: row.year,
+  month: row.month,
+  basicSalarySnapshotCents: Number(row.basic_salary_snapshot_cents),
+  cpfTypeSnapshot: row.cpf_type_snapshot,
+  cpfSectionSnapshot: row.cpf_section_snapshot,
+  employeeCpfRateSnapshot: numberOrNull(row.employee_cpf_rate_snapshot),
+  employerCpfRateSnapshot: numberOrNull(row.employer_cpf_rate_snapshot),
+  selfHelpGroupSnapshot: row.self_help_group_snapshot,
+  dateOfBirthSnapshot: row.date_of_birth_snapshot,
+});
 
 /** The engine's view of a payslip's snapshot. */
 export const snapshotOf = (row: SnapshotRow): PayslipSnapshot => ({
@@ -141,10 +180,13 @@ export const aggregateOf = (payslip: AggregateColumns, name: string, items: numb
   payItems: Number(items),
 });
 
-/** A payslip's items as the engine takes them, as one JSON column of a payslip query (in itemsOf's order). */
-export const engineItemsColumn = sql<
-  PayslipItem[]
->`coalesce((select json_agg(json_build_object('kind', ${payItems.kind}, 'type', ${payItems.type}, 'amountCents', ${payItems.amountCents}) order by ${payItems.createdAt}, ${payItems.id}) from ${payItems} where ${payItems.payslipId} = ${payslips.id}), '[]'::json)`;
+/**
+ * A payslip's items as the engine takes them, as one JSON column of a statement on payslip `p`, in
+ * itemsOf's order: a second query over a month's items was a round trip and 7,000 rows mapped.
+ */
+export const ITEMS_COLUMN = `coalesce((select json_agg(json_build_object('kind', i.kind, 'type', i.type,
+    'amountCents', i.amount_cents) order by i.created_at, i.id)
+  from pay_items i where i.payslip_id = p.id), '[]'::json)`;
 
 export async function itemsOf(db: DbOrTx, payslipId: number) {
   return db
