@@ -178,9 +178,8 @@ async function processPeriod(
 
 /**
  * The selected payslips of a period not yet processed, with what the engine takes: the snapshot,
- * the items (as JSON), the last day of service, and the name its messages use. Read after the locks
- * are held, so items added or payslips reverted just before are seen. $3 the employees, $4 the
- * processed statuses.
+ * the items (as JSON), the last day of service, and the name its messages use. $3 the employees, $4
+ * the processed statuses.
  */
 const CANDIDATES = statement<
   SnapshotText & {

@@ -283,16 +283,18 @@ const YEAR_TO_DATE = statement<{
 }>(
   'payroll_year_to_date',
   `select p.user_id,
-     coalesce(sum(p.cpf_ow_subject_cents) filter (where p.month < $2 or ($3 and p.month = $2)), 0)::text as ow_subject_cents,
-     coalesce(sum(p.cpf_aw_subject_cents) filter (where p.month < $2 or ($3 and p.month = $2)), 0)::text as aw_subject_cents,
-     coalesce(sum(p.gross_pay_cents) filter (where p.month < $2 or ($3 and p.month = $2)), 0)::text as gross_pay_cents,
-     coalesce(sum(p.employee_cpf_cents) filter (where p.month < $2 or ($3 and p.month = $2)), 0)::text as employee_cpf_cents,
-     coalesce(sum(p.employer_cpf_cents) filter (where p.month < $2 or ($3 and p.month = $2)), 0)::text as employer_cpf_cents,
-     coalesce(sum(p.net_pay_cents) filter (where p.month < $2 or ($3 and p.month = $2)), 0)::text as net_pay_cents,
-     coalesce(sum(p.net_payable_cents) filter (where p.month < $2 or ($3 and p.month = $2)), 0)::text as net_payable_cents,
+     coalesce(sum(p.cpf_ow_subject_cents) filter (where counted), 0)::text as ow_subject_cents,
+     coalesce(sum(p.cpf_aw_subject_cents) filter (where counted), 0)::text as aw_subject_cents,
+     coalesce(sum(p.gross_pay_cents) filter (where counted), 0)::text as gross_pay_cents,
+     coalesce(sum(p.employee_cpf_cents) filter (where counted), 0)::text as employee_cpf_cents,
+     coalesce(sum(p.employer_cpf_cents) filter (where counted), 0)::text as employer_cpf_cents,
+     coalesce(sum(p.net_pay_cents) filter (where counted), 0)::text as net_pay_cents,
+     coalesce(sum(p.net_payable_cents) filter (where counted), 0)::text as net_payable_cents,
      min(p.month) filter (where p.month > $2) as later_month,
      max(p.month) filter (where p.month > $2) as latest_month
    from payslips p
+     -- The months the sums count: before the month, or through it.
+     cross join lateral (select p.month < $2 or ($3 and p.month = $2) as counted) c
    where p.year = $1 and p.status = any($4::text[]) and p.user_id = any($5::int[])
    group by p.user_id`,
 );
