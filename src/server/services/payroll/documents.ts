@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { isProcessedPayslip } from '../../../../machines/payslip.lifecycle';
 import type { PayslipStatus } from '../../../domain/enums';
-import type { PayslipItem, SelfHelpGroup } from '../../../domain/payroll';
+import type { PayslipItem } from '../../../domain/payroll';
 import type { DbOrTx } from '../../db/client';
 import { payslips, users } from '../../db/schema';
 import { run, statement } from '../../db/statements';
@@ -10,7 +10,19 @@ import type { PayslipPdfData } from '../../pdf/payslip';
 import { renderPdfDocument } from '../../pdf/pool';
 import { type Actor, assertAdmin, assertOwnerOrAdminElseNotFound, isAdmin } from '../actor';
 import { COMPANY_ROW, type CompanyDefaults, companyOf } from '../company';
-import { emptyYearToDate, ITEMS_COLUMN, isProcessedRow, type Period, yearToDate } from './repository';
+import {
+  emptyYearToDate,
+  ITEMS_COLUMN,
+  isProcessedRow,
+  type Period,
+  SNAPSHOT_COLUMNS,
+  type SnapshotText,
+  snapshotRowOf,
+  TOTALS_COLUMNS,
+  type TotalsText,
+  totalsRowOf,
+  yearToDate,
+} from './repository';
 
 /** The documents of processed payroll: a payslip's PDF and the period's table PDF. */
 
@@ -29,30 +41,23 @@ export async function payslipPdf(db: DbOrTx, actor: Actor, { id }: { id: number 
   }
   const companyName = found.company_name ?? deps.companyName;
   const ytd = await yearToDate(db, found, [found.user_id], { throughMonth: true });
+  const snapshot = snapshotRowOf(found);
   const data: PayslipPdfData = {
     companyName,
     employee: { fullName: found.full_name, nric: found.nric, designation: found.designation },
     year: found.year,
     month: found.month,
     payDate: found.pay_date ?? '',
-    basicSalaryCents: Number(found.basic_salary_snapshot_cents),
+    basicSalaryCents: snapshot.basicSalarySnapshotCents,
     items: found.items,
-    totals: {
-      grossPayCents: Number(found.gross_pay_cents),
-      employeeCpfCents: Number(found.employee_cpf_cents),
-      employerCpfCents: Number(found.employer_cpf_cents),
-      shgCents: Number(found.shg_cents),
-      netPayCents: Number(found.net_pay_cents),
-      otherItemsCents: Number(found.other_items_cents),
-      netPayableCents: Number(found.net_payable_cents),
-    },
-    selfHelpGroup: found.self_help_group_snapshot,
+    totals: totalsRowOf(found),
+    selfHelpGroup: snapshot.selfHelpGroupSnapshot,
     cpfRates:
-      found.employee_cpf_rate_snapshot === null || found.employer_cpf_rate_snapshot === null
+      snapshot.employeeCpfRateSnapshot === null || snapshot.employerCpfRateSnapshot === null
         ? null
         : {
-            employeePercent: Number(found.employee_cpf_rate_snapshot),
-            employerPercent: Number(found.employer_cpf_rate_snapshot),
+            employeePercent: snapshot.employeeCpfRateSnapshot,
+            employerPercent: snapshot.employerCpfRateSnapshot,
           },
     bank: { bankName: found.bank_name, accountNo: found.account_no },
     yearToDate: ytd.get(found.user_id) ?? emptyYearToDate,
@@ -71,36 +76,23 @@ export async function payslipPdf(db: DbOrTx, actor: Actor, { id }: { id: number 
  * and a query built by the query builder took more of the server's one thread than PostgreSQL took
  * to answer it. Amounts come as text (bigint), items as JSON in the order they were added.
  */
-const PAYSLIP_DOCUMENT = statement<{
-  user_id: number;
-  status: PayslipStatus;
-  year: number;
-  month: number;
-  pay_date: string | null;
-  basic_salary_snapshot_cents: string;
-  gross_pay_cents: string;
-  employee_cpf_cents: string;
-  employer_cpf_cents: string;
-  shg_cents: string;
-  net_pay_cents: string;
-  other_items_cents: string;
-  net_payable_cents: string;
-  self_help_group_snapshot: SelfHelpGroup;
-  employee_cpf_rate_snapshot: string | null;
-  employer_cpf_rate_snapshot: string | null;
-  full_name: string;
-  nric: string | null;
-  designation: string | null;
-  bank_name: string | null;
-  account_no: string | null;
-  company_name: string | null;
-  items: PayslipItem[];
-}>(
+const PAYSLIP_DOCUMENT = statement<
+  SnapshotText &
+    TotalsText & {
+      user_id: number;
+      status: PayslipStatus;
+      pay_date: string | null;
+      full_name: string;
+      nric: string | null;
+      designation: string | null;
+      bank_name: string | null;
+      account_no: string | null;
+      company_name: string | null;
+      items: PayslipItem[];
+    }
+>(
   'payslip_document',
-  `select p.user_id, p.status, p.year, p.month, p.pay_date::text, p.basic_salary_snapshot_cents::text,
-     p.gross_pay_cents::text, p.employee_cpf_cents::text, p.employer_cpf_cents::text, p.shg_cents::text,
-     p.net_pay_cents::text, p.other_items_cents::text, p.net_payable_cents::text,
-     p.self_help_group_snapshot, p.employee_cpf_rate_snapshot::text, p.employer_cpf_rate_snapshot::text,
+  `select p.user_id, p.status, p.pay_date::text, ${SNAPSHOT_COLUMNS}, ${TOTALS_COLUMNS},
      u.full_name, si.nric, ei.designation, pi.bank_name, pi.account_no,
      (select c.name from company c where c.id = ${COMPANY_ROW}) as company_name,
      ${ITEMS_COLUMN} as items

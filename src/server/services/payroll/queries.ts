@@ -23,8 +23,11 @@ import {
   type SnapshotText,
   snapshotOf,
   snapshotRowOf,
+  TOTALS_COLUMNS,
+  type TotalsText,
   toEngineItem,
   totalsFromRow,
+  totalsRowOf,
   yearToDate,
 } from './repository';
 
@@ -120,13 +123,7 @@ export async function listProcessed(
         month: row.month,
         status: row.status,
         payDate: row.pay_date,
-        grossPayCents: Number(row.gross_pay_cents),
-        employeeCpfCents: Number(row.employee_cpf_cents),
-        employerCpfCents: Number(row.employer_cpf_cents),
-        shgCents: Number(row.shg_cents),
-        netPayCents: Number(row.net_pay_cents),
-        otherItemsCents: Number(row.other_items_cents),
-        netPayableCents: Number(row.net_payable_cents),
+        ...totalsRowOf(row),
       },
       row.full_name,
       row.items,
@@ -135,27 +132,19 @@ export async function listProcessed(
 }
 
 /** A processed payslip as the lists show it: its amounts (as text, see db/statements.ts) and its items counted. */
-interface ProcessedRow {
+interface ProcessedRow extends TotalsText {
   id: number;
   user_id: number;
   year: number;
   month: number;
   status: PayslipStatus;
   pay_date: string | null;
-  gross_pay_cents: string;
-  employee_cpf_cents: string;
-  employer_cpf_cents: string;
-  shg_cents: string;
-  net_pay_cents: string;
-  other_items_cents: string;
-  net_payable_cents: string;
   full_name: string;
   items: number;
 }
 
-const PROCESSED_COLUMNS = `p.id, p.user_id, p.year, p.month, p.status, p.pay_date::text,
-  p.gross_pay_cents::text, p.employee_cpf_cents::text, p.employer_cpf_cents::text, p.shg_cents::text,
-  p.net_pay_cents::text, p.other_items_cents::text, p.net_payable_cents::text, u.full_name,
+const PROCESSED_COLUMNS = `p.id, p.user_id, p.year, p.month, p.status, p.pay_date::text, ${TOTALS_COLUMNS},
+  u.full_name,
   (select count(*)::int from pay_items i where i.payslip_id = p.id) as items
   from payslips p join users u on u.id = p.user_id`;
 

@@ -97,6 +97,32 @@ export const snapshotRowOf = (row: SnapshotText): SnapshotRow => ({
   dateOfBirthSnapshot: row.date_of_birth_snapshot,
 });
 
+/** A payslip's stored amounts in a statement's text (payslip `p`), as {@link TotalsText} reads them. */
+export const TOTALS_COLUMNS = `p.gross_pay_cents::text, p.employee_cpf_cents::text,
+  p.employer_cpf_cents::text, p.shg_cents::text, p.net_pay_cents::text, p.other_items_cents::text,
+  p.net_payable_cents::text`;
+
+/** The stored amounts as a statement answers them: bigint as text (see db/statements.ts). */
+export interface TotalsText {
+  gross_pay_cents: string;
+  employee_cpf_cents: string;
+  employer_cpf_cents: string;
+  shg_cents: string;
+  net_pay_cents: string;
+  other_items_cents: string;
+  net_payable_cents: string;
+}
+
+export const totalsRowOf = (row: TotalsText) => ({
+  grossPayCents: Number(row.gross_pay_cents),
+  employeeCpfCents: Number(row.employee_cpf_cents),
+  employerCpfCents: Number(row.employer_cpf_cents),
+  shgCents: Number(row.shg_cents),
+  netPayCents: Number(row.net_pay_cents),
+  otherItemsCents: Number(row.other_items_cents),
+  netPayableCents: Number(row.net_payable_cents),
+});
+
 /** The engine's view of a payslip's snapshot. */
 export const snapshotOf = (row: SnapshotRow): PayslipSnapshot => ({
   basicSalaryCents: row.basicSalarySnapshotCents,
