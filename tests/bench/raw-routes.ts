@@ -10,7 +10,9 @@ import { USER_DETAIL } from '../../src/server/services/users';
 // per connection, as the app's are), the same auth work (the token's signature checked once and remembered
 // until it expires, then the user and whether the session is open read on every request), a pool as
 // large as the app's, the same logger level with no line per request. What they leave out is what the
-// framework adds: schemas, the ORM, hooks, security headers.
+// framework adds: schemas, the ORM, hooks, security headers. They run their statements as pg's own
+// queries, which have PostgreSQL describe the columns on every run; the app's statements have each
+// connection describe them once (src/server/db/statement-query.ts), which is part of what is measured.
 
 /** A named statement on pg, the plain text on PGlite (which has a single connection and no names). */
 export type RawQuery = (
