@@ -42,7 +42,8 @@ for (const kind of databases) {
     `     where it goes: the hand-written handler mounted in the app ${Math.round(figure.mountedRps)} req/s, ` +
       `x${figure.mountedRatio.toFixed(2)} of the hand-written server (the app instance: plugins, logger, hooks), ` +
       `server CPU ${Math.round(figure.mountedCpuMicros)} µs/request; the rest is the route's own work ` +
-      '(params schema, access check, service, response schema)',
+      "(params schema, access check, service, response schema) and the app's way of running its statements " +
+      '(each connection describes a statement once: src/server/db/statement-query.ts)',
   );
 }
 
