@@ -32,10 +32,10 @@ interface Connection {
 const describedOn = new WeakMap<object, Map<string, Columns>>();
 
 /**
- * A named statement as a pg query object (pg's "submittable": the client calls `submit` when the
+ * A statement as a pg query object (pg's "submittable": the client calls `submit` when the
  * connection is free, then the handlers with the server's answers). It answers the rows a pg query
- * would, parsed by the same type parsers, and differs in one thing: it asks the server to describe
- * the statement's columns only the first time it runs on a connection, and remembers them there.
+ * would, parsed by the same type parsers, and differs in one thing: a named statement has the server
+ * describe its columns only the first time it runs on a connection, which remembers them.
  *
  * A pg query describes them on every run, and the server sends them on every run: for the 29 columns
  * of a user's record that was about half of the driver's CPU for the statement, measured (28 against
