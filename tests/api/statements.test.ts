@@ -3,8 +3,9 @@ import { run, statement } from '../../src/server/db/statements';
 import { openTestDatabase, testDatabaseKind } from './harness';
 
 // The statements every request runs go straight to the driver (src/server/db/statements.ts). On
-// PostgreSQL each is a named statement, parsed and planned once per connection: checked here in the
-// server's own list of the session's prepared statements.
+// PostgreSQL each is a named statement, parsed and planned once per connection (checked here in the
+// server's own list of the session's prepared statements) and described once per connection, its
+// rows typed as pg types them (src/server/db/statement-query.ts).
 
 const sum = statement<{ total: number; label: string }>(
   'test_sum',
