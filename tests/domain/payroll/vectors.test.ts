@@ -15,7 +15,7 @@ const periodOf = (vector: CpfVector) => {
   return { year, month };
 };
 
-describe('CPF vectors (shared/payroll/vectors/cpf.json)', () => {
+describe('CPF vectors (vectors/cpf.json)', () => {
   it('has the vectors to run', () => {
     expect(cpfVectors.length).toBeGreaterThanOrEqual(70);
   });
@@ -48,7 +48,7 @@ describe('CPF vectors (shared/payroll/vectors/cpf.json)', () => {
   });
 });
 
-describe('self-help group vectors (shared/payroll/vectors/shg.json)', () => {
+describe('self-help group vectors (vectors/shg.json)', () => {
   it.each(shgVectors)('$id: $fund on $totalWage', (vector) => {
     expect(shgContributionCents(vector.fund as SelfHelpGroupFund, toCents(vector.totalWage))).toBe(
       toCents(vector.expected),
@@ -56,7 +56,7 @@ describe('self-help group vectors (shared/payroll/vectors/shg.json)', () => {
   });
 });
 
-describe('SDL vectors (shared/payroll/vectors/sdl.json)', () => {
+describe('SDL vectors (vectors/sdl.json)', () => {
   it.each(sdlVectors)('$id', (vector) => {
     if (vector.kind === 'per-employee') {
       // Per-employee levies keep fractions of a cent (e.g. $2.000025), so compare to 1e-9 cent.

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
-/** The shared vectors are read where they live (../shared beside the repository), never copied. */
-const vectorsDirectory = new URL('../../../../shared/payroll/vectors/', import.meta.url);
+/** The worked vectors kept beside this file (their source: vectors/README.md), so a plain clone runs them. */
+const vectorsDirectory = new URL('./vectors/', import.meta.url);
 
 const readJson = (name: string): unknown => JSON.parse(readFileSync(new URL(name, vectorsDirectory), 'utf8'));
 
