@@ -1,9 +1,9 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { LeaveRequest } from '../src/domain/leave';
+import { canLeaveRequest } from '../src/domain/lifecycles/leave-request.lifecycle';
 import { leaveToasts } from '../src/domain/messages/leave';
 import { notProvided, type ToastParams } from './effects';
-import { canLeaveRequest } from './leave-request.lifecycle';
 
 /**
  * The staff side panel 'Leave Request Details' (spec section 2): one request, read-only, with its attachment

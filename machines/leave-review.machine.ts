@@ -2,8 +2,8 @@ import { type ActorRefFrom, assign, emit, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import type { LeaveClash, LeaveRequest } from '../src/domain/leave';
+import { canLeaveRequest } from '../src/domain/lifecycles/leave-request.lifecycle';
 import { childNews, notProvided } from './effects';
-import { canLeaveRequest } from './leave-request.lifecycle';
 
 /**
  * The admin's Leave Request Details side sheet (spec section 2): one request at a time, its attachment

@@ -2,17 +2,17 @@ import { type ActorRefFrom, assign, fromPromise, raise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { PayslipStatus } from '../src/domain/enums';
 import type { LeaveBalance } from '../src/domain/leave';
+import { isProcessedPayslip, nextPayslipStatus } from '../src/domain/lifecycles/payslip.lifecycle';
 import type { PayItemKind } from '../src/domain/payroll';
 import { kindInfo, type PayItem, type PayslipDetail, snapshotFormValues } from '../src/domain/payslips';
 import { editablePanelMachine } from './editable-panel.machine';
 import { childNews, notProvided, type ToastParams } from './effects';
 import { type PayItemFormParams, payItemFormMachine } from './pay-item-form.machine';
-import { isProcessedPayslip, nextPayslipStatus } from './payslip.lifecycle';
 
 /**
  * Pay Items (/admin/users/:userId/pay-items/:year/:month, spec section 2): one employee's payslip of a
  * month with its items of every kind. Each kind's panel adds and deletes items; the status follows the
- * shared payslip lifecycle (machines/payslip.lifecycle.ts), the rule the server applies: the first item
+ * shared payslip lifecycle (src/domain/lifecycles/payslip.lifecycle.ts), the rule the server applies: the first item
  * makes an Unprocessed payslip Items Added, removing the last makes it Unprocessed again. A processed
  * payslip is read-only.
  *

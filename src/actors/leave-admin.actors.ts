@@ -2,7 +2,6 @@ import { fromPromise } from 'xstate';
 import type { ToastParams } from '../../machines/effects';
 import { leaveBalanceReportMachine } from '../../machines/leave-balance-report.machine';
 import { type LeaveOverview, leaveOverviewMachine } from '../../machines/leave-overview.machine';
-import { leaveStatusHasTag } from '../../machines/leave-request.lifecycle';
 import { leaveReviewMachine } from '../../machines/leave-review.machine';
 import { leaveYearEndMachine } from '../../machines/leave-year-end.machine';
 import type { LeaveApi } from '../api/leave.api';
@@ -13,6 +12,7 @@ import {
   type BalanceReportRow,
   balanceSortKeys,
 } from '../domain/leave-balance-report';
+import { leaveStatusHasTag } from '../domain/lifecycles/leave-request.lifecycle';
 import { wholeListPage } from '../domain/list-query';
 import { leaveToasts } from '../domain/messages/leave';
 import { leavePolicyToasts } from '../domain/messages/leave-policies';

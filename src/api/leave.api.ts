@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { leaveDecisionStatus } from '../../machines/leave-request.lifecycle';
 import {
   type CreateLeaveRequest,
   downloadGrantSchema,
@@ -22,6 +21,7 @@ import {
   yearlyLeaveBalanceRowSchema,
 } from '../domain/leave';
 import { type LeaveCalendarEntry, leaveCalendarEntrySchema } from '../domain/leave-calendar';
+import { leaveDecisionStatus } from '../domain/lifecycles/leave-request.lifecycle';
 import { type ApiClient, apiClient } from './client';
 import { asPdf } from './payslips.api';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { initialPayslipStatus } from '../../machines/payslip.lifecycle';
+import { initialPayslipStatus } from '../domain/lifecycles/payslip.lifecycle';
 import type { PayItemKind } from '../domain/payroll';
 import { emailPayslipsAnswerSchema, jobProgressSchema } from '../domain/payslip-emails';
 import {

@@ -3,7 +3,8 @@ import type { Plugin } from 'vite';
 
 // The statecharts' `description` texts are for analysts: the diagrams under docs/statecharts/ are drawn
 // from the source, and the tests run the source. A browser never reads them, yet they were about 5 kB of
-// the text every first visit to /login downloads. The production build leaves them out of machines/.
+// the text every first visit to /login downloads. The production build leaves them out of the statecharts:
+// machines/ and the lifecycles under src/domain/lifecycles/.
 
 interface Node {
   type: string;
@@ -49,12 +50,14 @@ function descriptionRanges(program: Node): Array<[number, number]> {
 }
 
 export function stripStatechartDescriptions(root: string): Plugin {
-  const machines = `${path.join(root, 'machines')}${path.sep}`;
+  const folders = ['machines', path.join('src', 'domain', 'lifecycles')].map(
+    (folder) => `${path.join(root, folder)}${path.sep}`,
+  );
   return {
     name: 'strip-statechart-descriptions',
     apply: 'build',
     transform(code, id) {
-      if (!id.startsWith(machines)) return null;
+      if (!folders.some((folder) => id.startsWith(folder))) return null;
       const ranges = descriptionRanges(this.parse(code) as unknown as Node);
       if (ranges.length === 0) return null;
       let out = code;

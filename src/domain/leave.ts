@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { leaveDecisionStatus } from '../../machines/leave-request.lifecycle';
 import { ATTACHMENT_MIME_TYPES } from './attachments';
 import { LEAVE_STATUSES } from './enums';
 import { freeText, idSchema, MAX_ID, MAX_LENGTH, text } from './fields';
+import { leaveDecisionStatus } from './lifecycles/leave-request.lifecycle';
 
 /**
  * Leave schemas, once for the form, the statecharts, the routes and the OpenAPI document (spec

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { leaveDecisionStatus } from '../../machines/leave-request.lifecycle';
 import { addDaysIso } from '../domain/dates';
 import type { DefaultLeaveType } from '../domain/enums';
+import { leaveDecisionStatus } from '../domain/lifecycles/leave-request.lifecycle';
 import { lastDayOf, lastRatedPeriod } from '../domain/payroll';
 import { nextPeriod } from '../domain/payroll/period';
 import { publicHolidayOn } from '../domain/public-holidays';

@@ -1,8 +1,8 @@
 import { count, sql } from 'drizzle-orm';
-import { leaveDecisionStatus } from '../../machines/leave-request.lifecycle';
 import { addDaysIso, todayIso } from '../domain/dates';
 import { DEFAULT_LEAVE_TYPES } from '../domain/enums';
 import { leaveDays, MINIMUM_LEAVE_DAYS } from '../domain/leave-days';
+import { leaveDecisionStatus } from '../domain/lifecycles/leave-request.lifecycle';
 import type { Config } from './config';
 import type { Db, DbOrTx } from './db/client';
 import { company, users } from './db/schema';

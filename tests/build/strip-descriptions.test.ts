@@ -39,7 +39,7 @@ const config = {
   shared,
 };`;
 
-describe('the build leaves statechart descriptions out of machines/', () => {
+describe('the build leaves statechart descriptions out of machines/ and the lifecycles', () => {
   it('removes every description property wherever it stands, and keeps everything else', () => {
     const out = transform(MACHINE, path.join(root, 'machines', 'session.machine.ts'));
     expect(out).not.toBeNull();
@@ -47,6 +47,12 @@ describe('the build leaves statechart descriptions out of machines/', () => {
     expect(evaluate(out?.code ?? '')).toEqual(withoutDescriptions(evaluate(MACHINE)));
     // The oracle itself removed something: the configs differ.
     expect(withoutDescriptions(evaluate(MACHINE))).not.toEqual(evaluate(MACHINE));
+  });
+
+  it('strips the lifecycles under src/domain/lifecycles/ too, and no other domain module', () => {
+    const lifecycle = path.join(root, 'src', 'domain', 'lifecycles', 'payslip.lifecycle.ts');
+    expect(transform(MACHINE, lifecycle)?.code).not.toMatch(/description/);
+    expect(transform(MACHINE, path.join(root, 'src', 'domain', 'leave.ts'))).toBeNull();
   });
 
   it('leaves files outside machines/ as they are (a toast may carry a description)', () => {

@@ -3,13 +3,13 @@ import {
   canLeaveRequest,
   leaveStatusesTagged,
   nextLeaveStatus,
-} from '../../machines/leave-request.lifecycle';
+} from '../../src/domain/lifecycles/leave-request.lifecycle';
 import {
   isProcessedPayslip,
   nextPayslipStatus,
   payslipMoves,
   payslipStatusesTagged,
-} from '../../machines/payslip.lifecycle';
+} from '../../src/domain/lifecycles/payslip.lifecycle';
 
 // The two lifecycles as the server asks them (one writer per lifecycle, SQL filters from the tags),
 // each answer written from spec section 4: which status an event leads to, and from which none.

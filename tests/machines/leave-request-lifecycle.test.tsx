@@ -5,7 +5,7 @@ import { createActor } from 'xstate';
 import {
   type LeaveRequestLifecycleEvent,
   leaveRequestLifecycle,
-} from '../../machines/leave-request.lifecycle';
+} from '../../src/domain/lifecycles/leave-request.lifecycle';
 import { leaveRequests } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../api/harness';
 import { AM, giveAllowances, leaveApi, type Person, PM, person, seedLeaveTypes } from '../api/leave-fixtures';

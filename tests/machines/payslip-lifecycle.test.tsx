@@ -2,12 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { createActor } from 'xstate';
+import { formatTransition } from '../../machines/transitions';
 import {
   type PayslipLifecycleEvent,
   payslipLifecycle,
   payslipLifecycleSnapshot,
-} from '../../machines/payslip.lifecycle';
-import { formatTransition } from '../../machines/transitions';
+} from '../../src/domain/lifecycles/payslip.lifecycle';
 import type { PayslipDetail } from '../../src/domain/payslips';
 import { createTestApp, type TestApp } from '../api/harness';
 import { adminSession, caller, createEmployee } from '../api/payroll-fixtures';

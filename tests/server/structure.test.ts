@@ -20,14 +20,14 @@ const STATUS_LITERAL = /(['"`])(PENDING|APPROVED|REJECTED|UNPROCESSED|ITEMS_ADDE
 
 // Where the statuses are declared: the lifecycles, the enum lists and the database's definition.
 const declaresStatuses = (file: string) =>
-  file.endsWith('.lifecycle.ts') ||
+  (file.startsWith('src/domain/lifecycles/') && file.endsWith('.lifecycle.ts')) ||
   file === 'src/domain/enums.ts' ||
   file === 'src/server/db/schema.ts' ||
   file.startsWith('src/server/db/migrations/');
 
 describe('the lifecycles are the only writers and readers of status', () => {
   it('finds the source files', () => {
-    expect(files).toContain('machines/payslip.lifecycle.ts');
+    expect(files).toContain('src/domain/lifecycles/payslip.lifecycle.ts');
     expect(files.length).toBeGreaterThan(100);
   });
 
@@ -48,6 +48,52 @@ describe('the lifecycles are the only writers and readers of status', () => {
     expect(STATUS_LITERAL.test("{row.status === 'PENDING' && (")).toBe(true);
     expect(STATUS_LITERAL.test('status: `PROCESSED`')).toBe(true);
     expect(STATUS_LITERAL.test("leaveStatusHasTag(status, 'taken')")).toBe(false);
+  });
+});
+
+// Imports run one way: the domain rules (lifecycles included) are the floor and import no floor above
+// them; the statecharts import the domain, never the server or the screens that run them.
+const FLOORS_ABOVE: Record<string, readonly string[]> = {
+  'src/domain/': ['machines/', 'src/server/', 'src/views/', 'src/app/', 'src/actors/', 'src/api/'],
+  'machines/': ['src/server/', 'src/views/', 'src/app/'],
+};
+
+/** The imports of a file (static, re-exported, dynamic; type-only too) that reach a floor above its own. */
+function upwardArrows(file: string, text: string): string[] {
+  const above = Object.entries(FLOORS_ABOVE).find(([floor]) => file.startsWith(floor))?.[1] ?? [];
+  return [...text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"]+)['"]/g)]
+    .map(([, specifier]) => specifier ?? '')
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)))
+    .filter((target) => above.some((floor) => target.startsWith(floor)))
+    .map((target) => `${file} imports ${target}`);
+}
+
+describe('no upward arrow', () => {
+  it('src/domain imports nothing from the statecharts, the server, the screens or the effects; machines/ nothing from the server or the screens', () => {
+    expect(files.flatMap((file) => upwardArrows(file, read(file)))).toEqual([]);
+  });
+
+  it('the check would see a domain rule importing a machine, and a statechart importing the server', () => {
+    expect(
+      upwardArrows(
+        'src/domain/leave.ts',
+        "import { leaveDecisionStatus } from '../../machines/leave-request.lifecycle';",
+      ),
+    ).toEqual(['src/domain/leave.ts imports machines/leave-request.lifecycle']);
+    expect(
+      upwardArrows('machines/session.machine.ts', "import type { Db } from '../src/server/db/client';"),
+    ).toEqual(['machines/session.machine.ts imports src/server/db/client']);
+    expect(
+      upwardArrows('src/domain/payroll/engine.ts', "const m = await import('../../api/client');"),
+    ).toEqual(['src/domain/payroll/engine.ts imports src/api/client']);
+    // Arrows downwards and sideways are fine.
+    expect(
+      upwardArrows('src/domain/leave.ts', "import { x } from './lifecycles/leave-request.lifecycle';"),
+    ).toEqual([]);
+    expect(
+      upwardArrows('machines/pay-items.machine.ts', "import { y } from '../src/domain/payslips';"),
+    ).toEqual([]);
   });
 });
 

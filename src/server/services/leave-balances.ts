@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { leaveStatusesTagged } from '../../../machines/leave-request.lifecycle';
 import { formatDateTime, todayIso } from '../../domain/dates';
 import type { LeaveBalance, YearlyLeaveBalanceRow } from '../../domain/leave';
 import { availableDays, formatDays } from '../../domain/leave-balance';
 import { availableCarriedDays } from '../../domain/leave-entitlement';
+import { leaveStatusesTagged } from '../../domain/lifecycles/leave-request.lifecycle';
 import type { DbOrTx } from '../db/client';
 import { leaveCarryForwards } from '../db/leave-law-schema';
 import { queriesAtOnce } from '../db/queries-at-once';

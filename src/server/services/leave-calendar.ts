@@ -1,5 +1,5 @@
-import { leaveStatusesTagged } from '../../../machines/leave-request.lifecycle';
 import { type LeaveCalendarEntry, type LeaveCalendarQuery, monthRange } from '../../domain/leave-calendar';
+import { leaveStatusesTagged } from '../../domain/lifecycles/leave-request.lifecycle';
 import type { DbOrTx } from '../db/client';
 import { run, statement } from '../db/statements';
 import { type Actor, assertOwnerOrAdmin, isAdmin } from './actor';

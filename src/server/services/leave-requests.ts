@@ -1,12 +1,4 @@
 import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
-import {
-  canLeaveRequest,
-  decisionEvent,
-  type LeaveRequestLifecycleEventType,
-  leaveStatusesTagged,
-  leaveStatusHasTag,
-  nextLeaveStatus,
-} from '../../../machines/leave-request.lifecycle';
 import { todayIso } from '../../domain/dates';
 import type { CreateLeaveRequest, LeaveClash, LeaveRequest } from '../../domain/leave';
 import { leaveMessages, outsideEmployment } from '../../domain/leave';
@@ -18,6 +10,14 @@ import {
   NO_HOLIDAYS,
   periodsOverlap,
 } from '../../domain/leave-days';
+import {
+  canLeaveRequest,
+  decisionEvent,
+  type LeaveRequestLifecycleEventType,
+  leaveStatusesTagged,
+  leaveStatusHasTag,
+  nextLeaveStatus,
+} from '../../domain/lifecycles/leave-request.lifecycle';
 import type { DbOrTx, Tx } from '../db/client';
 import { employmentInfo, leaveRequestDays, leaveRequests, leaveTypes, users } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/http-error';

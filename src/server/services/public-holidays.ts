@@ -1,5 +1,4 @@
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
-import { leaveStatusesTagged } from '../../../machines/leave-request.lifecycle';
 import { formatDayMonthYear, todayIso } from '../../domain/dates';
 import type {
   ChangedLeaveRequest,
@@ -8,6 +7,7 @@ import type {
   PublicHolidayChange,
 } from '../../domain/holidays';
 import { leaveDaysByYear, MINIMUM_LEAVE_DAYS } from '../../domain/leave-days';
+import { leaveStatusesTagged } from '../../domain/lifecycles/leave-request.lifecycle';
 import type { DbOrTx, Tx } from '../db/client';
 import { publicHolidays } from '../db/leave-law-schema';
 import { leaveRequests, leaveTypes, users } from '../db/schema';

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { payslipStatusesTagged } from '../../../machines/payslip.lifecycle';
 import type { Role } from '../../domain/auth';
 import type { EmploymentInfo } from '../../domain/employment-info';
+import { payslipStatusesTagged } from '../../domain/lifecycles/payslip.lifecycle';
 import { maskAccountNumber, maskNric } from '../../domain/masking';
 import type { PaymentInfo } from '../../domain/payment-info';
 import type { StaffInfo } from '../../domain/staff-info';

@@ -14,7 +14,6 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { leaveCalendarMachine } from '../../../machines/leave-calendar.machine';
-import { leaveStatusHasTag } from '../../../machines/leave-request.lifecycle';
 import type { PublicHoliday } from '../../domain/holidays';
 import {
   type Away,
@@ -27,6 +26,7 @@ import {
   monthWeeks,
 } from '../../domain/leave-calendar';
 import { leaveStatusLabel } from '../../domain/leave-display';
+import { leaveStatusHasTag } from '../../domain/lifecycles/leave-request.lifecycle';
 import { MONTH_NAMES } from '../../domain/payslip-labels';
 import { LabelledField } from '../../ui/form-field';
 import { PickerSelect, yearChoices } from '../../ui/picker-select';

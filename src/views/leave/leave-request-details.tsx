@@ -1,8 +1,8 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { canLeaveRequest, leaveStatusHasTag } from '../../../machines/leave-request.lifecycle';
 import type { leaveRequestDetailsMachine } from '../../../machines/leave-request-details.machine';
+import { canLeaveRequest, leaveStatusHasTag } from '../../domain/lifecycles/leave-request.lifecycle';
 import { SideSheet } from '../../ui/side-sheet';
 import { LeaveRequestFacts } from './leave-request-facts';
 

@@ -1,10 +1,10 @@
 import { Box, DataList, Image, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { leaveStatusHasTag } from '../../../machines/leave-request.lifecycle';
 import { isPdfReference } from '../../domain/attachments';
 import { formatShortDate } from '../../domain/dates';
 import type { LeaveRequest } from '../../domain/leave';
 import { capitalised, daysLabel, halfDayMarker, leaveStatusLabel } from '../../domain/leave-display';
+import { leaveStatusHasTag } from '../../domain/lifecycles/leave-request.lifecycle';
 import { StatusBadge } from '../../ui/status-badge';
 
 /** Where a request's attachment is: none sent, its viewing link on the way, shown, or not fetchable. */

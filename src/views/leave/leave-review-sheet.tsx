@@ -1,10 +1,10 @@
 import { Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { canLeaveRequest } from '../../../machines/leave-request.lifecycle';
 import type { leaveReviewMachine } from '../../../machines/leave-review.machine';
 import type { LeaveClash, LeaveRequest } from '../../domain/leave';
 import { leaveStatusLabel } from '../../domain/leave-display';
+import { canLeaveRequest } from '../../domain/lifecycles/leave-request.lifecycle';
 import { SideSheet } from '../../ui/side-sheet';
 import { StatusBadge } from '../../ui/status-badge';
 import { DetailSection, dateWithMarker, LeaveRequestFacts } from './leave-request-facts';

@@ -2,13 +2,13 @@ import { Card, Flex, Heading, Menu, Stack, VisuallyHidden } from '@chakra-ui/rea
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useMemo } from 'react';
 import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
-import { canLeaveRequest } from '../../../machines/leave-request.lifecycle';
 import type { userLeaveMachine } from '../../../machines/user-leave.machine';
 import { leaveListInput } from '../../actors/leave-list.actors';
 import type { StaffLeaveLogic } from '../../actors/staff-leave.actors';
 import { formatDayMonthYear } from '../../domain/dates';
 import type { LeaveRequest } from '../../domain/leave';
 import { monthOfDate } from '../../domain/leave-calendar';
+import { canLeaveRequest } from '../../domain/lifecycles/leave-request.lifecycle';
 import { ActionsMenu, DangerItem } from '../../ui/actions-menu';
 import { type ListActorRef, ListTable, RemovalDialog } from '../list/list-view';
 import { leaveBalanceColumns } from './leave-balance-columns';

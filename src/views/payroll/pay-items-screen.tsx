@@ -19,11 +19,11 @@ import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
 import type { PanelValues } from '../../../machines/editable-panel.machine';
 import type { payItemFormMachine } from '../../../machines/pay-item-form.machine';
 import type { PayItemsEmployee, payItemsMachine } from '../../../machines/pay-items.machine';
-import { payslipStatusLabels } from '../../../machines/payslip.lifecycle';
 import type { PayItemsLogic } from '../../actors/pay-items.actors';
 import { formatDayMonthYear } from '../../domain/dates';
 import type { PayslipStatus } from '../../domain/enums';
 import { asBalanceRow, type LeaveBalanceRow } from '../../domain/leave-balance';
+import { payslipStatusLabels } from '../../domain/lifecycles/payslip.lifecycle';
 import { formatAmount } from '../../domain/money';
 import { type PayItemKind, payItemTypesByKind, selfHelpGroups } from '../../domain/payroll';
 import {

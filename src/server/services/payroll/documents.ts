@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { isProcessedPayslip } from '../../../../machines/payslip.lifecycle';
 import type { PayslipStatus } from '../../../domain/enums';
+import { isProcessedPayslip } from '../../../domain/lifecycles/payslip.lifecycle';
 import type { PayslipItem } from '../../../domain/payroll';
 import type { DbOrTx } from '../../db/client';
 import { payslips, users } from '../../db/schema';

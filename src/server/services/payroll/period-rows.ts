@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { leaveStatusesTagged } from '../../../../machines/leave-request.lifecycle';
-import { initialPayslipStatus } from '../../../../machines/payslip.lifecycle';
+import { leaveStatusesTagged } from '../../../domain/lifecycles/leave-request.lifecycle';
+import { initialPayslipStatus } from '../../../domain/lifecycles/payslip.lifecycle';
 import { firstDayOf, lastDayOf, unpaidDaysInMonth, unpaidLeaveDeductionCents } from '../../../domain/payroll';
 import type { DbOrTx } from '../../db/client';
 import { leaveRequests, leaveTypes, payItems } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { isProcessedPayslip, payslipStatusesTagged } from '../../../../machines/payslip.lifecycle';
+import { isProcessedPayslip, payslipStatusesTagged } from '../../../domain/lifecycles/payslip.lifecycle';
 import { attempt, computeRunPayslip, type PayslipItem, type PayslipTotals } from '../../../domain/payroll';
 import type { BulkProcess, BulkProcessResult, PayslipAggregate } from '../../../domain/payslips';
 import type { DbOrTx, Tx } from '../../db/client';

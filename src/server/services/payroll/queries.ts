@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { isProcessedPayslip, payslipStatusesTagged } from '../../../../machines/payslip.lifecycle';
 import type { PayslipStatus } from '../../../domain/enums';
+import { isProcessedPayslip, payslipStatusesTagged } from '../../../domain/lifecycles/payslip.lifecycle';
 import { centsToAmount } from '../../../domain/money';
 import { attempt, computeRunPayslip } from '../../../domain/payroll';
 import type { PayslipAggregate, PayslipDetail, UnprocessedRow } from '../../../domain/payslips';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { nextPayslipStatus, payslipStatusesTagged } from '../../../../machines/payslip.lifecycle';
+import { nextPayslipStatus, payslipStatusesTagged } from '../../../domain/lifecycles/payslip.lifecycle';
 import { centsToAmount } from '../../../domain/money';
 import {
   type CpfSection,

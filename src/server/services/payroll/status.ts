@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type PayslipLifecycleEvent, payslipMoves } from '../../../../machines/payslip.lifecycle';
 import type { PayslipStatus } from '../../../domain/enums';
+import { type PayslipLifecycleEvent, payslipMoves } from '../../../domain/lifecycles/payslip.lifecycle';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from './repository';
 

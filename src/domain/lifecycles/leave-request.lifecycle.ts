@@ -1,5 +1,5 @@
 import { setup, transition } from 'xstate';
-import { LEAVE_STATUSES, type LeaveStatus } from '../src/domain/enums';
+import { LEAVE_STATUSES, type LeaveStatus } from '../enums';
 
 /**
  * The life of one leave request, shared by the SPA and the server: the server asks this machine whether

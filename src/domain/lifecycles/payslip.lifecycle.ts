@@ -1,5 +1,5 @@
 import { setup, transition } from 'xstate';
-import { PAYSLIP_STATUSES, type PayslipStatus } from '../src/domain/enums';
+import { PAYSLIP_STATUSES, type PayslipStatus } from '../enums';
 
 /**
  * The processing status of one payslip (spec section 4), as a pure statechart shared by the SPA and
