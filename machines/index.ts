@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { leaveRequestLifecycle } from '../src/domain/lifecycles/leave-request.lifecycle';
 import { payslipLifecycle } from '../src/domain/lifecycles/payslip.lifecycle';
+import { payslipEmailLifecycle } from '../src/domain/lifecycles/payslip-email.lifecycle';
 import { adminDashboardMachine } from './admin-dashboard.machine';
 import { adminLeaveCalendarMachine } from './admin-leave-calendar.machine';
 import { changePasswordMachine } from './change-password.machine';
@@ -226,6 +227,13 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "A payslip's processing status (Unprocessed, Items Added, Processed); the API asks it whether a change is allowed and answers 409 when it is not.",
     machine: payslipLifecycle,
+  },
+  {
+    name: 'payslip-email-lifecycle',
+    drives: 'No screen of its own: each send of an e-mail job, whose progress Process Pay shows',
+    purpose:
+      "One payslip's e-mail: queued, sending, sent once and never again, or failed after its tries until Retry failed; the server writes every status through it.",
+    machine: payslipEmailLifecycle,
   },
   {
     name: 'payroll-period',

@@ -45,6 +45,9 @@ export const LEAVE_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type LeaveStatus = (typeof LEAVE_STATUSES)[number];
 export const PAYSLIP_STATUSES = ['UNPROCESSED', 'ITEMS_ADDED', 'PROCESSED'] as const;
 export type PayslipStatus = (typeof PAYSLIP_STATUSES)[number];
+/** A payslip e-mail's send (issue 16): its lifecycle is src/domain/lifecycles/payslip-email.lifecycle.ts. */
+export const PAYSLIP_EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+export type PayslipEmailStatus = (typeof PAYSLIP_EMAIL_STATUSES)[number];
 
 /** The leave types a new company starts with (spec section 3). */
 export const DEFAULT_LEAVE_TYPES = [

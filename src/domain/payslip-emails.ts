@@ -34,6 +34,20 @@ export type EmailPayslipsAnswer = z.infer<typeof emailPayslipsAnswerSchema>;
 
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 
+/**
+ * A job's status from its sends: finished when every send is done (accepted) or given up, failed if
+ * any was given up; before that queued until a first try, then running.
+ */
+export function jobStatusOf(sends: {
+  total: number;
+  tried: number;
+  done: number;
+  failed: number;
+}): (typeof JOB_STATUSES)[number] {
+  if (sends.done + sends.failed === sends.total) return sends.failed > 0 ? 'failed' : 'completed';
+  return sends.tried === 0 ? 'queued' : 'running';
+}
+
 export const jobProgressSchema = z.object({
   id: z.string(),
   kind: z.literal('payslipEmails'),

@@ -215,6 +215,7 @@ async function pendingLeaveRequest(t: TestApp, userId: number, fileKey: string |
     .values({
       userId,
       leaveTypeId: type?.id ?? 0,
+      status: 'PENDING',
       fromDate: '2026-03-02',
       fromDateIsAm: true,
       toDate: '2026-03-02',

@@ -24,6 +24,7 @@ describe('money columns', () => {
         userId: user.id,
         year: 2026,
         month: 1,
+        status: 'UNPROCESSED',
         basicSalarySnapshotCents: BEYOND_32_BITS,
         grossPayCents: BEYOND_32_BITS * 3,
         netPayableCents: BEYOND_32_BITS * 2,

@@ -203,7 +203,13 @@ describe('DELETE /api/users/:id', () => {
     const staff = await createUser(t);
     await t.db
       .insert(payslips)
-      .values({ userId: staff.id, year: 2026, month: 10, basicSalarySnapshotCents: 300_000 });
+      .values({
+        userId: staff.id,
+        year: 2026,
+        month: 10,
+        status: 'UNPROCESSED',
+        basicSalarySnapshotCents: 300_000,
+      });
     const { accessToken } = await signIn(t, admin.email, admin.password);
     const response = await remove(staff.id, accessToken);
     expect(response.statusCode).toBe(204);

@@ -25,6 +25,13 @@ const declaresStatuses = (file: string) =>
   file === 'src/server/db/schema.ts' ||
   file.startsWith('src/server/db/migrations/');
 
+// A payslip e-mail's statuses. Their words also name screen states ('failed', 'sent') and an e-mail job's
+// statuses, so they are checked where the sends are read and written: the server and the domain rules.
+const EMAIL_STATUS_LITERAL = /(['"`])(queued|sending|sent|failed)\1/;
+const EMAIL_STATUSES_CHECKED_IN = (file: string) =>
+  file.startsWith('src/server/') || file.startsWith('src/domain/');
+const DECLARES_JOB_STATUSES = 'src/domain/payslip-emails.ts';
+
 describe('the lifecycles are the only writers and readers of status', () => {
   it('finds the source files', () => {
     expect(files).toContain('src/domain/lifecycles/payslip.lifecycle.ts');
@@ -42,6 +49,30 @@ describe('the lifecycles are the only writers and readers of status', () => {
       )
       .map(({ file, line, text }) => `${file}:${line}: ${text}`);
     expect(offending).toEqual([]);
+  });
+
+  it('no payslip e-mail status literal in the server or the domain rules outside the e-mail lifecycle', () => {
+    const offending = files
+      .filter(
+        (file) =>
+          EMAIL_STATUSES_CHECKED_IN(file) && !declaresStatuses(file) && file !== DECLARES_JOB_STATUSES,
+      )
+      .flatMap((file) =>
+        read(file)
+          .split('\n')
+          .map((line, index) => ({ file, line: index + 1, text: line.trim() }))
+          .filter(({ text }) => !/^(\/\/|\/\*|\*)/.test(text) && EMAIL_STATUS_LITERAL.test(text)),
+      )
+      .map(({ file, line, text }) => `${file}:${line}: ${text}`);
+    expect(offending).toEqual([]);
+    expect(files.filter(EMAIL_STATUSES_CHECKED_IN)).toContain('src/server/services/payroll/emails.ts');
+  });
+
+  it('the check would see an e-mail status written or compared in SQL or in code', () => {
+    expect(EMAIL_STATUS_LITERAL.test(".set({ status: last ? 'failed' : 'queued' })")).toBe(true);
+    expect(EMAIL_STATUS_LITERAL.test("where e.status = 'sent' and e.sent_at is null")).toBe(true);
+    expect(EMAIL_STATUS_LITERAL.test("if (row?.status === 'sending') throw")).toBe(true);
+    expect(EMAIL_STATUS_LITERAL.test("payslipEmailStatusHasTag(row.status, 'inHand')")).toBe(false);
   });
 
   it('the check would see a comparison written in a view', () => {

@@ -23,6 +23,7 @@ import {
   GENDERS,
   LEAVE_STATUSES,
   PASS_TYPES,
+  PAYSLIP_EMAIL_STATUSES,
   PAYSLIP_STATUSES,
   RACES,
 } from '../../domain/enums';
@@ -218,7 +219,8 @@ export const leaveRequests = pgTable(
     leaveTypeId: integer('leave_type_id')
       .notNull()
       .references(() => leaveTypes.id, { onDelete: 'restrict' }),
-    status: text('status', { enum: LEAVE_STATUSES }).notNull().default('PENDING'),
+    // No default, here and for payslips and their e-mails: a new row's status is its lifecycle's initial state.
+    status: text('status', { enum: LEAVE_STATUSES }).notNull(),
     fromDate: isoDate('from_date').notNull(),
     fromDateIsAm: boolean('from_date_is_am').notNull().default(false),
     toDate: isoDate('to_date').notNull(),
@@ -292,7 +294,7 @@ export const payslips = pgTable(
     userId: ownerId('restrict'),
     year: integer('year').notNull(),
     month: integer('month').notNull(),
-    status: text('status', { enum: PAYSLIP_STATUSES }).notNull().default('UNPROCESSED'),
+    status: text('status', { enum: PAYSLIP_STATUSES }).notNull(),
     // Snapshots taken when the payslip is created, so later edits to payment info do not rewrite history.
     basicSalarySnapshotCents: money('basic_salary_snapshot_cents').notNull(),
     employeeCpfRateSnapshot: percent('employee_cpf_rate_snapshot'),
@@ -450,8 +452,6 @@ export const company = pgTable(
   ],
 );
 
-export const PAYSLIP_EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
-
 /** A request to e-mail a month's payslips (issue 16): the job an administrator follows. */
 export const payslipEmailJobs = pgTable('payslip_email_jobs', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -477,7 +477,7 @@ export const payslipEmails = pgTable(
       .notNull()
       .references(() => payslips.id, { onDelete: 'cascade' }),
     userId: ownerId('cascade'),
-    status: text('status', { enum: PAYSLIP_EMAIL_STATUSES }).notNull().default('queued'),
+    status: text('status', { enum: PAYSLIP_EMAIL_STATUSES }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     sentAt: instant('sent_at'),

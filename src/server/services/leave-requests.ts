@@ -13,6 +13,7 @@ import {
 import {
   canLeaveRequest,
   decisionEvent,
+  initialLeaveStatus,
   type LeaveRequestLifecycleEventType,
   leaveStatusesTagged,
   leaveStatusHasTag,
@@ -222,6 +223,7 @@ export async function createLeaveRequest(
       .values({
         userId: input.userId,
         leaveTypeId: type.id,
+        status: initialLeaveStatus,
         ...period,
         days,
         reason: input.reason?.trim() || null,

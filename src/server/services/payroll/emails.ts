@@ -1,6 +1,18 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EmailPayslipsAnswer, EmailPayslipsRequest, JobProgress } from '../../../domain/payslip-emails';
+import type { PayslipEmailStatus } from '../../../domain/enums';
+import {
+  initialPayslipEmailStatus,
+  payslipEmailMoves,
+  payslipEmailStatusesTagged,
+  payslipEmailStatusHasTag,
+} from '../../../domain/lifecycles/payslip-email.lifecycle';
+import {
+  type EmailPayslipsAnswer,
+  type EmailPayslipsRequest,
+  type JobProgress,
+  jobStatusOf,
+} from '../../../domain/payslip-emails';
 import { MONTH_NAMES } from '../../../domain/payslip-labels';
 import type { Db, DbOrTx } from '../../db/client';
 import { payslipEmailJobs, payslipEmails, payslips } from '../../db/schema';
@@ -11,6 +23,7 @@ import { writeAudit } from '../audit';
 import type { CompanyDefaults } from '../company';
 import type { Mailer } from '../mail';
 import { payslipPdf } from './documents';
+import { movePayslipEmails, statusList, whens } from './email-status';
 import { isProcessedRow, rowsOf } from './repository';
 
 /**
@@ -54,7 +67,8 @@ export async function requestPayslipEmails(
         payslipId: payslips.id,
         userId: payslips.userId,
         // Written out: drizzle leaves a select's own columns unqualified, and "id" would be the e-mail's.
-        sent: sql<boolean>`exists (select 1 from payslip_emails e where e.payslip_id = payslips.id and e.status = 'sent')`,
+        sent: sql<boolean>`exists (select 1 from payslip_emails e where e.payslip_id = payslips.id
+          and e.status in (${statusList(payslipEmailStatusesTagged('delivered'))}))`,
       })
       .from(payslips)
       .where(
@@ -77,7 +91,14 @@ export async function requestPayslipEmails(
         ? []
         : await tx
             .insert(payslipEmails)
-            .values(toSend.map((row) => ({ jobId: job.id, payslipId: row.payslipId, userId: row.userId })))
+            .values(
+              toSend.map((row) => ({
+                jobId: job.id,
+                payslipId: row.payslipId,
+                userId: row.userId,
+                status: initialPayslipEmailStatus,
+              })),
+            )
             .returning({ id: payslipEmails.id });
     await writeAudit(tx, {
       actorUserId: actor.id,
@@ -125,25 +146,30 @@ export async function jobProgress(db: DbOrTx, actor: Actor, jobId: string): Prom
     .from(payslipEmails)
     .where(eq(payslipEmails.jobId, jobId))
     .groupBy(payslipEmails.status);
-  const of = (status: string) => Number(tallies.find((row) => row.status === status)?.n ?? 0);
-  const total = tallies.reduce((sum, row) => sum + Number(row.n), 0);
-  const tried = tallies.reduce((sum, row) => sum + Number(row.tried ?? 0), 0);
+  const sum = (count: (row: (typeof tallies)[number]) => number | null) =>
+    tallies.reduce((total, row) => total + Number(count(row) ?? 0), 0);
+  const total = sum((row) => row.n);
+  const tried = sum((row) => row.tried);
   // Done: accepted by the server. A send recorded but not yet answered is still in hand.
-  const done = Number(tallies.find((row) => row.status === 'sent')?.accepted ?? 0);
-  const failed = of('failed');
+  const done = sum((row) => (payslipEmailStatusHasTag(row.status, 'delivered') ? row.accepted : 0));
+  const failed = sum((row) => (payslipEmailStatusHasTag(row.status, 'givenUp') ? row.n : 0));
   const errors =
     failed === 0
       ? []
       : await db
           .select({ userId: payslipEmails.userId, message: payslipEmails.lastError })
           .from(payslipEmails)
-          .where(and(eq(payslipEmails.jobId, jobId), eq(payslipEmails.status, 'failed')))
+          .where(
+            and(
+              eq(payslipEmails.jobId, jobId),
+              inArray(payslipEmails.status, payslipEmailStatusesTagged('givenUp')),
+            ),
+          )
           .orderBy(asc(payslipEmails.id));
-  const finished = done + failed === total;
   return {
     id: job.id,
     kind: 'payslipEmails',
-    status: finished ? (failed > 0 ? 'failed' : 'completed') : tried === 0 ? 'queued' : 'running',
+    status: jobStatusOf({ total, tried, done, failed }),
     total,
     done,
     failed,
@@ -158,11 +184,11 @@ export async function retryFailedSends(db: Db, queueOf: () => JobQueue, actor: A
   const retried = await db.transaction(async (tx) => {
     const [job] = await tx.select().from(payslipEmailJobs).where(eq(payslipEmailJobs.id, jobId));
     if (!job) throw notFound('Job not found.');
-    return tx
-      .update(payslipEmails)
-      .set({ status: 'queued', attempts: 0, lastError: null })
-      .where(and(eq(payslipEmails.jobId, jobId), eq(payslipEmails.status, 'failed')))
-      .returning({ id: payslipEmails.id });
+    return movePayslipEmails(
+      tx,
+      { type: 'payslipEmail.retry' },
+      { where: eq(payslipEmails.jobId, jobId), set: { attempts: 0, lastError: null } },
+    );
   });
   await enqueue(
     queue,
@@ -195,7 +221,7 @@ export async function sendPayslipEmail(deps: SendDeps, emailId: number): Promise
   // queue's expiry): the queue hands a job out again when it has waited that long since its batch
   // was fetched, which a live worker still holding it in a slow batch may not have reached.
   const [claimed] = await rowsOf<{
-    status: string;
+    status: PayslipEmailStatus;
     attempts: number;
     payslip_id: number;
     requested_by_id: number | null;
@@ -206,15 +232,16 @@ export async function sendPayslipEmail(deps: SendDeps, emailId: number): Promise
   }>(
     db,
     sql`update payslip_emails e set
-        status = case when e.status = 'sent' then e.status else 'sending' end,
-        attempts = case when e.status = 'sent' then e.attempts else e.attempts + 1 end,
-        sent_at = case when e.status = 'sent' then now() else e.sent_at end,
+        status = case e.status ${whens([...claimAny, ...accept])} end,
+        attempts = case when e.status in (${statusList(claimAny.map(({ from }) => from))}) then e.attempts + 1 else e.attempts end,
+        sent_at = case when e.status in (${statusList(accept.map(({ from }) => from))}) then now() else e.sent_at end,
         updated_at = now()
       from payslip_email_jobs j, users u, payslips p
       where e.id = ${emailId}
-        and (e.status = 'queued'
-          or (e.status = 'sending' and e.updated_at < now() - make_interval(secs => ${deps.policy.expireSeconds}))
-          or (e.status = 'sent' and e.sent_at is null))
+        and (e.status in (${statusList(claimFresh.map(({ from }) => from))})
+          or (e.status in (${statusList(claimStaleOnly)})
+            and e.updated_at < now() - make_interval(secs => ${deps.policy.expireSeconds}))
+          or (e.status in (${statusList(accept.map(({ from }) => from))}) and e.sent_at is null))
         and j.id = e.job_id and u.id = e.user_id and p.id = e.payslip_id
       returning e.status, e.attempts, e.payslip_id, j.requested_by_id, u.email as "to", u.full_name as name, p.year, p.month`,
   );
@@ -224,10 +251,13 @@ export async function sendPayslipEmail(deps: SendDeps, emailId: number): Promise
       .from(payslipEmails)
       .where(eq(payslipEmails.id, emailId));
     // Thrown, so that the queue tries again later: by then the send is finished, or its worker is dead.
-    if (row?.status === 'sending') throw new Error('This payslip is being e-mailed by another worker.');
+    if (row && payslipEmailStatusHasTag(row.status, 'inHand')) {
+      throw new Error('This payslip is being e-mailed by another worker.');
+    }
     return;
   }
-  if (claimed.status === 'sent') return;
+  // Taken as accepted: its message went out before its worker died.
+  if (payslipEmailStatusHasTag(claimed.status, 'delivered')) return;
   try {
     // The PDF a signed-in administrator gets from the payslip's View.
     const { pdf, fileName, companyName } = await payslipPdf(
@@ -248,27 +278,45 @@ export async function sendPayslipEmail(deps: SendDeps, emailId: number): Promise
       },
       // Recorded before the server can accept the message (mail.ts), so that no crash leaves an
       // accepted message unrecorded and sent again on retry.
-      (tx) =>
-        tx
-          .update(payslipEmails)
-          .set({ status: 'sent', sentAt: null, lastError: null })
-          .where(eq(payslipEmails.id, emailId))
-          .then(() => undefined),
+      // A send this worker no longer holds is not recorded, and its message not ended.
+      async (tx) => {
+        const held = await movePayslipEmails(
+          tx,
+          { type: 'payslipEmail.hold' },
+          { where: eq(payslipEmails.id, emailId), set: { sentAt: null, lastError: null } },
+        );
+        if (held.length === 0) throw new Error("This payslip e-mail is no longer in this worker's hands.");
+      },
     );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const last = claimed.attempts >= deps.policy.attempts;
-    await db
-      .update(payslipEmails)
-      .set({ status: last ? 'failed' : 'queued', lastError: message.slice(0, 500) })
-      .where(eq(payslipEmails.id, emailId));
+    // Refused (before the record, or by the server at the message's end, which undoes the record).
+    const [refused] = await movePayslipEmails(
+      db,
+      { type: 'payslipEmail.refuse', attempt: claimed.attempts, attempts: deps.policy.attempts },
+      { where: eq(payslipEmails.id, emailId), set: { lastError: message.slice(0, 500) } },
+    );
+    const last = refused === undefined || payslipEmailStatusHasTag(refused.status, 'givenUp');
     deps.log.warn({ emailId, attempt: claimed.attempts, last }, 'a payslip e-mail was not sent');
     if (last) return;
     throw error;
   }
   // The server accepted it: only now does the job count it done.
-  await db.update(payslipEmails).set({ sentAt: new Date() }).where(eq(payslipEmails.id, emailId));
+  await movePayslipEmails(
+    db,
+    { type: 'payslipEmail.accept' },
+    { where: eq(payslipEmails.id, emailId), set: { sentAt: new Date() } },
+  );
 }
+
+/** A worker's claim, as the lifecycle moves it: from a waiting send, or from one whose claim expired. */
+const claimFresh = payslipEmailMoves({ type: 'payslipEmail.claim', earlierClaimExpired: false });
+const claimAny = payslipEmailMoves({ type: 'payslipEmail.claim', earlierClaimExpired: true });
+const claimStaleOnly = claimAny
+  .map(({ from }) => from)
+  .filter((from) => !claimFresh.some((move) => move.from === from));
+/** A send recorded but never answered (its worker died in between) is taken as accepted. */
+const accept = payslipEmailMoves({ type: 'payslipEmail.accept' });
 
 /** The right-hand side of the payslip e-mails' Message-IDs. */
 const MESSAGE_ID_DOMAIN = 'payslips.hr-app';
