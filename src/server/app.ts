@@ -40,6 +40,7 @@ import { submissionRoutes } from './routes/submissions';
 import { userRoutes } from './routes/users';
 import type { AuthDeps } from './services/auth';
 import { createMailer, type Mailer } from './services/mail';
+import { recordOwners } from './services/record-owners';
 import { refreshSuccessor } from './services/tokens';
 import { createStorage } from './storage';
 import { LOCAL_FILES_PATH, type LocalDiskStorage } from './storage/local-disk';
@@ -179,7 +180,7 @@ export async function buildApp(options: AppOptions) {
   if (config.jwtSecret.length < 32)
     throw new Error('The token signing key is missing (resolveSharedJwtSecret).');
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
-  await app.register(accessPlugin);
+  await app.register(accessPlugin, { recordOwners });
 
   const mailer =
     options.mailer ??

@@ -10,7 +10,8 @@ import { bearer, createTestApp, createUser, nextAddress, signIn, type TestApp } 
 // outcome the table below says. The table is written from the spec's section 6 (Roles and
 // permissions) and our recorded decisions (ARCHITECTURE.md, docs/security.md), not read from the
 // routes: a loosened rule in a route's options fails here. A new route fails until it has a row.
-// Records whose ownership the service checks need a maker in `ownedRecords`.
+// Where a call names its owner (a user id in the path, query or body, or a stored record) is read
+// from the route's declared owner; records need a maker in `ownedRecords`, bodies one in `validBodies`.
 
 type Caller = 'anonymous' | 'newcomer' | 'staffOwn' | 'staffOther' | 'admin';
 const CALLERS: readonly Caller[] = ['anonymous', 'newcomer', 'staffOwn', 'staffOther', 'admin'];
@@ -51,14 +52,15 @@ const SPEC_ACCESS: Record<string, Who> = {
   'GET /api/users/:id/payment-info': 'own',
   'PATCH /api/payment-info/:id': 'admin',
   // Leave: "View all leave requests and search", "Approve or reject leave": ADMIN; "Create leave
-  // request": for self (STAFF) or on behalf of a user (ADMIN); "Delete pending": own only.
+  // request": for self (STAFF) or on behalf of a user (ADMIN), the user named in the body; "Delete
+  // pending": own only.
   'GET /api/leave-types': 'signedIn',
   'GET /api/leave-requests': 'admin',
   'GET /api/leave-requests/count': 'admin',
   'GET /api/users/:userId/leave-requests': 'own',
   'GET /api/users/:userId/leave-requests/count': 'own',
   'GET /api/leave-requests/:id/clashes': 'admin',
-  'POST /api/leave-requests': 'signedIn',
+  'POST /api/leave-requests': 'own',
   'PATCH /api/leave-requests/:id': 'admin',
   'DELETE /api/leave-requests/:id': 'ownHidden',
   // "Edit leave allowance": ADMIN, STAFF read-only; "view all leave balances": ADMIN.
@@ -78,9 +80,9 @@ const SPEC_ACCESS: Record<string, Who> = {
   'GET /api/public-holidays': 'signedIn',
   'POST /api/public-holidays': 'admin',
   'DELETE /api/public-holidays/:date': 'admin',
-  // Issue 17, team calendar: ADMIN see everyone's leave; STAFF only their own (the service keeps
-  // them to themselves, so any signed-in user may call it).
-  'GET /api/leave-calendar': 'signedIn',
+  // Issue 17, team calendar: ADMIN see everyone's leave; STAFF only their own (without a user named,
+  // the service keeps them to themselves).
+  'GET /api/leave-calendar': 'own',
   // Attachments: anyone signed in uploads for their own request; a document is seen by its owner
   // and administrators. The upload and view links themselves are signed (docs/security.md).
   'GET /api/s3/upload-url': 'signedIn',
@@ -145,8 +147,8 @@ interface Person {
 }
 
 /**
- * Makers of records whose ownership the service checks (routes with `config.owner`): given the
- * owner, create one and answer the path (and query) parameters that name it.
+ * Makers of stored records whose owner a route's rule names (`owner: { record }`): given the owner,
+ * create one and answer the path (and query) parameters that name it.
  */
 const ownedRecords: Record<
   string,
@@ -228,10 +230,22 @@ async function pendingLeaveRequest(t: TestApp, userId: number, fileKey: string |
 }
 
 /**
- * Valid bodies by route, so that an allowed call reaches the service (and an ownership check there)
- * instead of stopping at validation.
+ * Valid bodies by route, given the user the call acts for, so that an allowed call gets past
+ * validation to the route's work; a body that names its owner names that user.
  */
-const validBodies: Record<string, () => object> = {
+const validBodies: Record<string, (userId: number) => object> = {
+  // Spec section 4: the request is for the user in the body. Each call its own day, so none overlaps.
+  'POST /api/leave-requests': (userId) => {
+    const day = new Date(Date.UTC(2031, 0, 6 + 7 * leaveDay++)).toISOString().slice(0, 10); // Mondays
+    return {
+      userId,
+      leaveType: 'Matrix Leave',
+      fromDate: day,
+      fromDateIsAm: true,
+      toDate: day,
+      toDateIsAm: false,
+    };
+  },
   'PATCH /api/staff-info/:id': () => ({
     nric: staffInfoNric,
     dateOfBirth: '1991-02-03',
@@ -248,12 +262,14 @@ function uniqueNric() {
   return `T${digits}${nricCheckLetter('T', digits)}`;
 }
 let payslipMonth = 0;
+let leaveDay = 0;
 
 let t: TestApp;
 const people = {} as Record<'staff' | 'other' | 'newcomer' | 'admin', Person>;
 
 beforeAll(async () => {
   t = await createTestApp();
+  await t.db.insert(leaveTypes).values({ name: 'Matrix Leave' });
   for (const [key, options] of [
     ['staff', {}],
     ['other', {}],
@@ -288,24 +304,29 @@ function roles(caller: Caller, victimId: number): { actor: Person | null; target
 
 async function callRoute(route: DeclaredRoute, caller: Caller, victimId: number) {
   const { actor, targetId } = roles(caller, victimId);
-  const owned = route.config.owner ? await ownedRecords[route.config.owner]?.(t, { id: targetId }) : {};
-  const userParam = route.config.userParam ?? 'id';
+  return callAs(route, actor, targetId);
+}
+
+/** Calls a route as `actor` on `targetId`'s record, put where the route's rule says its owner is. */
+async function callAs(route: DeclaredRoute, actor: Person | null, targetId: number) {
+  const { owner } = route.config;
+  const owned = owner && 'record' in owner ? await ownedRecords[owner.record]?.(t, { id: targetId }) : {};
   const query: Record<string, string> = {};
   const url = route.url
     .replace(/:(\w+)/g, (_, name: string) => String(owned?.[name] ?? targetId))
     .replace(/\*$/, 'index.html');
-  if (route.config.access === 'self' && !route.url.includes(`:${userParam}`))
-    query[userParam] = String(targetId);
+  if (owner && 'query' in owner) query[owner.query] = String(targetId);
   for (const [key, value] of Object.entries(owned ?? {})) {
     if (!route.url.includes(`:${key}`)) query[key] = String(value);
   }
+  const makeBody = validBodies[routeKey(route)];
+  let payload: Record<string, unknown> | undefined = makeBody && { ...makeBody(targetId) };
+  if (owner && 'body' in owner) payload = { ...payload, [owner.body]: targetId };
   return t.app.inject({
     method: route.method as 'GET',
     url,
     query,
-    ...(validBodies[`${route.method} ${route.url}`]
-      ? { payload: validBodies[`${route.method} ${route.url}`]?.() }
-      : {}),
+    ...(payload ? { payload } : {}),
     headers: actor?.token ? bearer(actor.token) : {},
     remoteAddress: nextAddress(),
   });
@@ -325,13 +346,25 @@ describe('authorization matrix', () => {
       expect(['public', 'signedIn', 'self', 'admin'], `${route.method} ${route.url}`).toContain(
         route.config.access,
       );
-      if (route.config.owner) {
+      const { owner } = route.config;
+      if (owner && 'record' in owner) {
         expect(
-          ownedRecords[route.config.owner],
-          `${route.method} ${route.url}: add a maker for '${route.config.owner}' records to ownedRecords`,
+          ownedRecords[owner.record],
+          `${routeKey(route)}: add a maker for '${owner.record}' records to ownedRecords`,
         ).toBeDefined();
       }
+      if (owner && 'body' in owner) {
+        expect(validBodies[routeKey(route)], `${routeKey(route)}: add a body to validBodies`).toBeDefined();
+      }
     }
+  });
+
+  it("declares an owner on exactly the routes the spec's table keeps to their owners", () => {
+    const declared = t.app.routeTable.filter((r) => r.config.owner && r.method !== 'HEAD').map(routeKey);
+    const owned = Object.entries(SPEC_ACCESS)
+      .filter(([, who]) => who === 'own' || who === 'ownHidden')
+      .map(([key]) => key);
+    expect(declared.sort()).toEqual(owned.sort());
   });
 
   it("answers each caller as the spec's table says", async () => {
@@ -362,6 +395,39 @@ describe('authorization matrix', () => {
     expect(failures).toEqual([]);
     // Every route times five callers, each with a fresh victim: it grows with every endpoint.
   }, 180_000);
+});
+
+describe('ownership, from the owners the routes declare', () => {
+  /** Every route whose rule names an owner: in a path or query parameter, a body field or a record (HEAD is GET's). */
+  const ownerRoutes = () => t.app.routeTable.filter((r) => r.config.owner && r.method !== 'HEAD');
+
+  it('has routes of each kind of owner', () => {
+    const kinds = new Set(
+      ownerRoutes().map((r) => Object.keys(r.config.owner ?? {}).find((k) => k !== 'message')),
+    );
+    expect([...kinds].sort()).toEqual(['body', 'param', 'query', 'record']);
+  });
+
+  it("refuses STAFF acting on another user's id or record, and lets them do on their own what ADMIN may", async () => {
+    const failures: string[] = [];
+    for (const route of ownerRoutes()) {
+      const key = routeKey(route);
+      const hidden = SPEC_ACCESS[key] === 'ownHidden';
+      const other = await createUser(t);
+      const refused = await callAs(route, people.staff, other.id);
+      // Someone else's: 403, or, for records reached by their own id, what a missing one answers.
+      if (refused.statusCode !== (hidden ? 404 : 403)) {
+        failures.push(`${key} on another's: ${refused.statusCode} ${refused.body.slice(0, 120)}`);
+      }
+      // One's own: what ADMIN gets on that same user's record (a fresh one each call).
+      const own = await callAs(route, people.staff, people.staff.id);
+      const byAdmin = await callAs(route, people.admin, people.staff.id);
+      if (own.statusCode !== byAdmin.statusCode || own.statusCode >= 500) {
+        failures.push(`${key} on their own: ${own.statusCode}, ADMIN on it: ${byAdmin.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
 });
 
 describe('expected outcomes of each kind of rule', () => {

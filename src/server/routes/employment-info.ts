@@ -12,7 +12,7 @@ export async function employmentInfoRoutes(app: FastifyInstance) {
   r.get(
     '/users/:id/employment-info',
     {
-      config: { access: 'self' },
+      config: { access: 'self', owner: { param: 'id' } },
       schema: {
         tags: ['staff records'],
         summary: "A user's employment info (own for STAFF, any for ADMIN)",
@@ -21,7 +21,7 @@ export async function employmentInfoRoutes(app: FastifyInstance) {
         response: { 200: employmentInfoSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getEmploymentInfo(app.db, actorOf(request), { userId: request.params.id }),
+    async (request) => getEmploymentInfo(app.db, { userId: request.params.id }),
   );
 
   r.patch(

@@ -56,7 +56,10 @@ export async function fileGrantRoutes(app: FastifyInstance, deps: { storage: Fil
   r.get(
     '/s3/signed-url',
     {
-      config: { access: 'signedIn', owner: 'attachment' },
+      config: {
+        access: 'self',
+        owner: { record: 'attachment', message: 'You cannot view this attachment.' },
+      },
       schema: {
         tags: ['files'],
         summary: "A view link that expires, for the attachment's owner and for admins",
@@ -65,7 +68,7 @@ export async function fileGrantRoutes(app: FastifyInstance, deps: { storage: Fil
         response: { 200: downloadGrantSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => grantView(app.db, actorOf(request), request.query, deps),
+    async (request) => grantView(request.query, deps),
   );
 }
 

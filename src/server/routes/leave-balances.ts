@@ -68,7 +68,7 @@ export async function leaveBalanceRoutes(app: FastifyInstance) {
   r.get(
     '/users/:id/leave-balances',
     {
-      config: { access: 'self' },
+      config: { access: 'self', owner: { param: 'id' } },
       schema: {
         tags: ['leave'],
         summary: "A user's balances for a year (default this year): own for STAFF, anyone's for ADMIN",
@@ -78,8 +78,7 @@ export async function leaveBalanceRoutes(app: FastifyInstance) {
         response: { 200: z.array(leaveBalanceSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      userLeaveBalances(app.db, actorOf(request), { userId: request.params.id, year: request.query.year }),
+    async (request) => userLeaveBalances(app.db, { userId: request.params.id, year: request.query.year }),
   );
 
   r.patch(

@@ -15,8 +15,8 @@ export async function leaveCalendarRoutes(app: FastifyInstance) {
   r.get(
     '/leave-calendar',
     {
-      // STAFF only their own requests: the optional userId is checked against the caller in the service.
-      config: { access: 'signedIn' },
+      // STAFF only their own requests: another's userId is refused; without one the service keeps them to theirs.
+      config: { access: 'self', owner: { query: 'userId', optional: true } },
       schema: {
         tags: ['leave'],
         summary:

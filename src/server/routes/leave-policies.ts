@@ -55,7 +55,7 @@ export async function leavePolicyRoutes(app: FastifyInstance) {
   r.get(
     '/users/:id/leave-entitlements',
     {
-      config: { access: 'self' },
+      config: { access: 'self', owner: { param: 'id' } },
       schema: {
         tags: ['leave'],
         summary:
@@ -67,7 +67,7 @@ export async function leavePolicyRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      userLeaveEntitlements(app.db, actorOf(request), {
+      userLeaveEntitlements(app.db, {
         userId: request.params.id,
         year: request.query.year,
       }),

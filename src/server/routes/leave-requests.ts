@@ -60,7 +60,7 @@ export async function leaveRequestRoutes(app: FastifyInstance, deps: { storage: 
   r.get(
     '/users/:userId/leave-requests',
     {
-      config: { access: 'self', userParam: 'userId' },
+      config: { access: 'self', owner: { param: 'userId' } },
       schema: {
         tags: ['leave'],
         summary: "One user's leave requests, paged (own for STAFF, anyone's for ADMIN)",
@@ -77,7 +77,7 @@ export async function leaveRequestRoutes(app: FastifyInstance, deps: { storage: 
   r.get(
     '/users/:userId/leave-requests/count',
     {
-      config: { access: 'self', userParam: 'userId' },
+      config: { access: 'self', owner: { param: 'userId' } },
       schema: {
         tags: ['leave'],
         summary: "One user's leave requests per status (own for STAFF, anyone's for ADMIN)",
@@ -107,8 +107,11 @@ export async function leaveRequestRoutes(app: FastifyInstance, deps: { storage: 
   r.post(
     '/leave-requests',
     {
-      // STAFF for themselves only: the user id is in the body, so the service checks it.
-      config: { access: 'signedIn' },
+      // STAFF for themselves only, ADMIN on behalf of anyone: the owner is the body's user id.
+      config: {
+        access: 'self',
+        owner: { body: 'userId', message: 'You can only request leave for yourself.' },
+      },
       schema: {
         tags: ['leave'],
         summary:
@@ -142,7 +145,7 @@ export async function leaveRequestRoutes(app: FastifyInstance, deps: { storage: 
   r.delete(
     '/leave-requests/:id',
     {
-      config: { access: 'signedIn', owner: 'leaveRequest' },
+      config: { access: 'self', owner: { record: 'leaveRequest' } },
       schema: {
         tags: ['leave'],
         summary: "Delete a pending leave request: own for STAFF, anyone's for ADMIN",

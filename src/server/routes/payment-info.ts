@@ -12,7 +12,7 @@ export async function paymentInfoRoutes(app: FastifyInstance) {
   r.get(
     '/users/:id/payment-info',
     {
-      config: { access: 'self' },
+      config: { access: 'self', owner: { param: 'id' } },
       schema: {
         tags: ['staff records'],
         summary: "A user's payment info (own for STAFF, read-only; any for ADMIN)",
@@ -21,7 +21,7 @@ export async function paymentInfoRoutes(app: FastifyInstance) {
         response: { 200: paymentInfoSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getPaymentInfo(app.db, actorOf(request), { userId: request.params.id }),
+    async (request) => getPaymentInfo(app.db, { userId: request.params.id }),
   );
 
   r.patch(

@@ -81,7 +81,7 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
   r.get(
     '/users/:id/payslips/processed/aggregates',
     {
-      config: { access: 'self' },
+      config: { access: 'self', owner: { param: 'id' } },
       schema: {
         tags: ['payroll'],
         summary: "One employee's processed payslips, latest first (the employee themself or ADMIN)",
@@ -164,7 +164,7 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
   r.get(
     '/payslips/:id/pdf',
     {
-      config: { access: 'signedIn', owner: 'payslip' },
+      config: { access: 'self', owner: { record: 'payslip' } },
       schema: {
         tags: ['payroll'],
         summary: 'A processed payslip as PDF (STAFF: their own only)',

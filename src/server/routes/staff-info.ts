@@ -12,7 +12,7 @@ export async function staffInfoRoutes(app: FastifyInstance) {
   r.get(
     '/users/:id/staff-info',
     {
-      config: { access: 'self' },
+      config: { access: 'self', owner: { param: 'id' } },
       schema: {
         tags: ['staff records'],
         summary: "A user's staff info (own for STAFF, any for ADMIN)",
@@ -21,13 +21,13 @@ export async function staffInfoRoutes(app: FastifyInstance) {
         response: { 200: staffInfoSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getStaffInfo(app.db, actorOf(request), { userId: request.params.id }),
+    async (request) => getStaffInfo(app.db, { userId: request.params.id }),
   );
 
   r.patch(
     '/staff-info/:id',
     {
-      config: { access: 'signedIn', owner: 'staffInfo' },
+      config: { access: 'self', owner: { record: 'staffInfo' } },
       schema: {
         tags: ['staff records'],
         summary:

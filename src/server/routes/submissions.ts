@@ -111,7 +111,7 @@ export async function submissionRoutes(app: FastifyInstance, { config }: { confi
   r.get(
     '/users/:id/ir8a',
     {
-      config: { access: 'self' },
+      config: { access: 'self', owner: { param: 'id' } },
       schema: {
         tags: ['submissions'],
         summary: "One employee's Form IR8A for a year (the employee themself or ADMIN)",
@@ -124,7 +124,7 @@ export async function submissionRoutes(app: FastifyInstance, { config }: { confi
     async (request, reply) => {
       const actor = actorOf(request);
       const { pdf, fileName } = await withPdfSlot(actor.id, () =>
-        userIr8a(app.db, actor, { userId: request.params.id, year: request.query.year }, config),
+        userIr8a(app.db, { userId: request.params.id, year: request.query.year }, config),
       );
       return reply
         .type('application/pdf')

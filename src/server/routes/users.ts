@@ -53,7 +53,7 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: Con
   r.get(
     '/:id',
     {
-      config: { access: 'self' },
+      config: { access: 'self', owner: { param: 'id' } },
       schema: {
         tags: ['users'],
         summary: 'One user with staff, employment and payment info (own record for STAFF, any for ADMIN)',
@@ -62,13 +62,13 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: Con
         response: { 200: userDetailSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getUser(app.db, actorOf(request), request.params),
+    async (request) => getUser(app.db, request.params),
   );
 
   r.patch(
     '/:id',
     {
-      config: { access: 'self' },
+      config: { access: 'self', owner: { param: 'id' } },
       schema: {
         tags: ['users'],
         summary: 'Update name and e-mail (own record for STAFF, any for ADMIN)',

@@ -3,19 +3,14 @@ import type { EmploymentInfo, EmploymentInfoBody } from '../../domain/employment
 import type { DbOrTx } from '../db/client';
 import { employmentInfo } from '../db/schema';
 import { notFound } from '../lib/http-error';
-import { type Actor, assertAdmin, assertOwnerOrAdmin } from './actor';
+import { type Actor, assertAdmin } from './actor';
 import { writeAudit } from './audit';
 import { toEmploymentInfo } from './staff-records';
 
 export const EMPLOYMENT_INFO_NOT_FOUND = 'Employment information not found.';
 
 /** GET /users/{id}/employment-info: the user's own, or anyone's for ADMIN. */
-export async function getEmploymentInfo(
-  db: DbOrTx,
-  actor: Actor,
-  input: { userId: number },
-): Promise<EmploymentInfo> {
-  assertOwnerOrAdmin(actor, input.userId);
+export async function getEmploymentInfo(db: DbOrTx, input: { userId: number }): Promise<EmploymentInfo> {
   const [row] = await db.select().from(employmentInfo).where(eq(employmentInfo.userId, input.userId));
   if (!row) throw notFound(EMPLOYMENT_INFO_NOT_FOUND);
   return toEmploymentInfo(row);

@@ -3,19 +3,14 @@ import type { PaymentInfo, PaymentInfoBody } from '../../domain/payment-info';
 import type { DbOrTx } from '../db/client';
 import { paymentInfo } from '../db/schema';
 import { notFound } from '../lib/http-error';
-import { type Actor, assertAdmin, assertOwnerOrAdmin } from './actor';
+import { type Actor, assertAdmin } from './actor';
 import { writeAudit } from './audit';
 import { amountToCents, toPaymentInfo } from './staff-records';
 
 export const PAYMENT_INFO_NOT_FOUND = 'Payment information not found.';
 
 /** GET /users/{id}/payment-info: STAFF read their own (salary and rates read-only), ADMIN anyone's. */
-export async function getPaymentInfo(
-  db: DbOrTx,
-  actor: Actor,
-  input: { userId: number },
-): Promise<PaymentInfo> {
-  assertOwnerOrAdmin(actor, input.userId);
+export async function getPaymentInfo(db: DbOrTx, input: { userId: number }): Promise<PaymentInfo> {
   const [row] = await db.select().from(paymentInfo).where(eq(paymentInfo.userId, input.userId));
   if (!row) throw notFound(PAYMENT_INFO_NOT_FOUND);
   return toPaymentInfo(row);

