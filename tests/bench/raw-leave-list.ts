@@ -1,13 +1,19 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LeaveStatus } from '../../src/domain/enums';
-import { ALL_LEAVE_COUNTS, leaveListStatements } from '../../src/server/services/leave-lists';
+import { leaveListStatements } from '../../src/server/services/leave-lists';
 import { bearerAuth, type RawQuery, refuse } from './raw-routes';
 
 // The admin leave list's two calls as a hand-written Fastify + pg server answers them: the app's
-// statements (the page of requests and its total, run at once; the per-status tallies), built by the
-// app's own function from the same filters so the two cannot drift apart, after the same auth work,
-// with the same answers. Only what the bench asks is handled: a name search with status and type
+// statements for the page of requests and its total (run at once), built by the app's own function
+// from the same filters so the two cannot drift apart and rendered to text by Drizzle's dialect; the
+// per-status tallies by its own text; after the same auth work, with the same answers. Only what the bench asks is handled: a name search with status and type
 // filters, newest first.
+
+const dialect = new PgDialect();
+
+/** Everyone's requests per status, from the tallies the app's trigger keeps. */
+const TALLIES_SQL = 'select status, sum(n)::float8 as n from leave_request_tallies group by status';
 
 type ListQuery = { search?: string; status?: string; type?: string; page?: string; limit?: string };
 
@@ -37,9 +43,11 @@ export function leaveListRoutes(server: FastifyInstance, query: RawQuery, secret
         order: 'desc',
       },
     });
+    const listed = dialect.sqlToQuery(statements.page);
+    const counted = dialect.sqlToQuery(statements.total);
     const [rows, total] = await Promise.all([
-      query('', statements.page.statement.text, statements.page.values),
-      query('', statements.total.statement.text, statements.total.values),
+      query('', listed.sql, listed.params),
+      query('', counted.sql, counted.params),
     ]);
     const n = Number(total.rows[0]?.n ?? 0);
     return {
@@ -69,7 +77,7 @@ export function leaveListRoutes(server: FastifyInstance, query: RawQuery, secret
 
   server.get('/api/leave-requests/count', async (request, reply) => {
     if (!(await admin(request, reply))) return reply;
-    const { rows } = await query('bench_tallies', ALL_LEAVE_COUNTS.text, []);
+    const { rows } = await query('bench_tallies', TALLIES_SQL, []);
     const counts = { PENDING: 0, APPROVED: 0, REJECTED: 0, TOTAL: 0 };
     for (const row of rows) {
       counts[row.status as 'PENDING'] = Number(row.n);

@@ -2,17 +2,33 @@ import type { PGlite } from '@electric-sql/pglite';
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { jwtVerify } from 'jose';
 import type pg from 'pg';
-import { SESSION_STATEMENT } from '../../src/server/plugins/auth';
-import { USER_DETAIL } from '../../src/server/services/users';
 
 // The baselines of the bench: what a competent hand-written Fastify + pg server does to give the same
-// answers as the app. The app's own statement texts (named, so PostgreSQL parses and plans each once
-// per connection, as the app's are), the same auth work (the token's signature checked once and remembered
-// until it expires, then the user and whether the session is open read on every request), a pool as
-// large as the app's, the same logger level with no line per request. What they leave out is what the
-// framework adds: schemas, the ORM, hooks, security headers. They run their statements as pg's own
-// queries, which have PostgreSQL describe the columns on every run; the app's statements have each
-// connection describe them once (src/server/db/statement-query.ts), which is part of what is measured.
+// answers as the app. Its own SQL for the same reads (named, so PostgreSQL parses and plans each once
+// per connection, as the app's prepared statements are), the same auth work (the token's signature
+// checked once and remembered until it expires, then the user and whether the session is open read on
+// every request), a pool as large as the app's, the same logger level with no line per request. What
+// they leave out is what the framework adds: schemas, the ORM (Drizzle builds the app's statements and
+// maps their rows), hooks, security headers.
+
+/** The token's user, and whether its session is open ($1 the user, $2 the session). */
+const SESSION_SQL = `select id, role, email, full_name, must_change_password,
+    floor(extract(epoch from tokens_valid_from) * 1000)::float8 as tokens_valid_from_ms,
+    exists (select 1 from refresh_tokens where family_id = $2 and user_id = $1 and revoked_at is null) as session_open
+  from users where id = $1`;
+
+/** A user with staff, employment and payment info ($1 the user). */
+const USER_SQL = `select u.id, u.full_name, u.email, u.role,
+    s.id as s_id, s.gender, s.nric, s.date_of_birth::text, s.race, s.nationality,
+    e.id as e_id, e.designation, e.employment_status, e.hire_date::text, e.confirmed_date::text, e.pass_type,
+    e.employment_type, e.last_day_of_service::text,
+    p.id as p_id, p.basic_salary_cents, p.employee_cpf_rate::text, p.employer_cpf_rate::text, p.cpf_type,
+    p.cpf_section, p.self_help_group, p.bank_name, p.bank_code, p.branch_code, p.account_no
+  from users u
+    left join staff_info s on s.user_id = u.id
+    left join employment_info e on e.user_id = u.id
+    left join payment_info p on p.user_id = u.id
+  where u.id = $1`;
 
 /** A named statement on pg, the plain text on PGlite (which has a single connection and no names). */
 export type RawQuery = (
@@ -73,7 +89,7 @@ export function bearerAuth(query: RawQuery, secret: string) {
       }
     }
     if (claims.expMs <= Date.now()) return refuse(reply, 401);
-    const { rows } = await query('bench_session', SESSION_STATEMENT.text, [claims.userId, claims.sessionId]);
+    const { rows } = await query('bench_session', SESSION_SQL, [claims.userId, claims.sessionId]);
     const row = rows[0];
     if (!row?.session_open || claims.issuedAtMs < Number(row.tokens_valid_from_ms)) {
       return refuse(reply, 401);
@@ -97,7 +113,7 @@ export function userRoute(query: RawQuery, secret: string) {
     }
     const id = Number(request.params.id);
     if (viewer.role !== 'ADMIN' && viewer.id !== id) return refuse(reply, 403) ?? reply;
-    const { rows } = await query('bench_user', USER_DETAIL.text, [id]);
+    const { rows } = await query('bench_user', USER_SQL, [id]);
     const r = rows[0];
     if (!r) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'User not found.' });
     return {

@@ -22,11 +22,12 @@ const report = (ok: boolean, line: string) => {
 };
 
 // --- reads: an authenticated read against a hand-written Fastify + pg route -------------------------
-// Target (issue 18): on PostgreSQL the app answers at least as many requests per second as the
-// hand-written route doing the same statements and the same auth work (app req/s / baseline req/s
-// >= 1.0, the median over paired rounds; tests/bench/throughput.ts says how). PGlite is reported: the
-// embedded database answers one query at a time, for both.
-const READS_TARGET = 1.0;
+// Target (issue 31, item 5): on PostgreSQL the app answers at least 0.8 times as many requests per
+// second as the hand-written route doing the same reads and the same auth work (app req/s / baseline
+// req/s >= 0.8, the median over paired rounds; tests/bench/throughput.ts says how), reaching the
+// database only through Drizzle's public API. PGlite is reported: the embedded database answers one
+// query at a time, for both.
+const READS_TARGET = 0.8;
 const databases = process.env.DATABASE_URL ? (['postgres', 'pglite'] as const) : (['pglite'] as const);
 if (!process.env.DATABASE_URL) console.log('(DATABASE_URL not set: PostgreSQL throughput skipped)');
 for (const kind of databases) {
@@ -42,8 +43,8 @@ for (const kind of databases) {
     `     where it goes: the hand-written handler mounted in the app ${Math.round(figure.mountedRps)} req/s, ` +
       `x${figure.mountedRatio.toFixed(2)} of the hand-written server (the app instance: plugins, logger, hooks), ` +
       `server CPU ${Math.round(figure.mountedCpuMicros)} µs/request; the rest is the route's own work ` +
-      "(params schema, access check, service, response schema) and the app's way of running its statements " +
-      '(each connection describes a statement once: src/server/db/statement-query.ts)',
+      '(params schema, access check, service, response schema) and Drizzle running its two prepared ' +
+      'statements and mapping their rows (src/server/db/statements.ts)',
   );
 }
 

@@ -12,8 +12,6 @@ import type { QueueTarget } from '../jobs/queue';
 import { applyDatabaseExtras } from './extras';
 import * as leaveLawSchema from './leave-law-schema';
 import * as coreSchema from './schema';
-import { StatementQuery } from './statement-query';
-import { registerRunner } from './statements';
 
 const schema = { ...coreSchema, ...leaveLawSchema };
 export type Schema = typeof schema;
@@ -47,12 +45,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // A broken idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    registerRunner(db, async (name, text, values) => {
-      // pg-pool answers a submitted query's result by promise, which pg's types do not say.
-      const query = new StatementQuery(name, text, values) as unknown as pg.Submittable;
-      const result = (await (pool.query(query) as unknown)) as { rows: unknown[] };
-      return result.rows;
-    });
     return {
       db,
       kind: 'postgres',
@@ -82,7 +74,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     client = await PGlite.create();
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  registerRunner(db, async (_name, text, values) => (await client.query(text, values)).rows);
   return {
     db,
     kind: 'pglite',

@@ -1,7 +1,9 @@
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../domain/auth';
-import { run, statement } from '../db/statements';
+import { users } from '../db/schema';
+import { preparedFor } from '../db/statements';
 import { unauthorized } from '../lib/http-error';
 import { SESSION_EXPIRED_MESSAGE } from '../services/auth';
 import { type AccessTokens, accessTokens } from '../services/tokens';
@@ -29,22 +31,26 @@ export const NEW_USER_MESSAGE = 'You must change your temporary password before 
 
 /**
  * One round trip: the token's user, and whether its session (refresh family) is still open. The
- * instant before which tokens are refused comes as milliseconds, as a Date would hold it.
+ * instant before which tokens are refused comes as milliseconds, as a Date would hold it. Every
+ * request runs it, so it is prepared (db/statements.ts).
  */
-export const SESSION_STATEMENT = statement<{
-  id: number;
-  role: Role;
-  email: string;
-  full_name: string;
-  must_change_password: boolean;
-  tokens_valid_from_ms: number;
-  session_open: boolean;
-}>(
-  'auth_session',
-  `select id, role, email, full_name, must_change_password,
-     floor(extract(epoch from tokens_valid_from) * 1000)::float8 as tokens_valid_from_ms,
-     exists (select 1 from refresh_tokens where family_id = $2 and user_id = $1 and revoked_at is null) as session_open
-   from users where id = $1`,
+const sessionOf = preparedFor((db) =>
+  db
+    .select({
+      id: users.id,
+      role: users.role,
+      email: users.email,
+      fullName: users.fullName,
+      mustChangePassword: users.mustChangePassword,
+      tokensValidFromMs: sql<number>`floor(extract(epoch from ${users.tokensValidFrom}) * 1000)::float8`,
+      // Named in full: in a one-table select Drizzle writes columns without their table, which would
+      // make `user_id = id` compare the refresh token with itself.
+      sessionOpen: sql<boolean>`exists (select 1 from refresh_tokens t
+        where t.family_id = ${sql.placeholder('sessionId')} and t.user_id = users.id and t.revoked_at is null)`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('auth_session'),
 );
 
 /** Bearer authentication. The user row and the session are read on every call, so deleted users,
@@ -61,17 +67,12 @@ export const authPlugin = fp(
       if (!match?.[1]) throw unauthorized();
       const claims = await tokens.verify(match[1]);
       if (!claims) throw unauthorized(SESSION_EXPIRED_MESSAGE);
-      const [row] = await run(app.db, SESSION_STATEMENT, [claims.userId, claims.sessionId]);
-      if (!row?.session_open || claims.issuedAtMs < row.tokens_valid_from_ms) {
+      const [row] = await sessionOf(app.db).execute({ userId: claims.userId, sessionId: claims.sessionId });
+      if (!row?.sessionOpen || claims.issuedAtMs < row.tokensValidFromMs) {
         throw unauthorized(SESSION_EXPIRED_MESSAGE);
       }
-      return {
-        id: row.id,
-        role: row.role,
-        email: row.email,
-        fullName: row.full_name,
-        mustChangePassword: row.must_change_password,
-      };
+      const { id, role, email, fullName, mustChangePassword } = row;
+      return { id, role, email, fullName, mustChangePassword };
     });
   },
   { name: 'auth', dependencies: ['db'] },

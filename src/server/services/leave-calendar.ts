@@ -1,7 +1,8 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { type LeaveCalendarEntry, type LeaveCalendarQuery, monthRange } from '../../domain/leave-calendar';
 import { leaveStatusesTagged } from '../../domain/lifecycles/leave-request.lifecycle';
 import type { DbOrTx } from '../db/client';
-import { run, statement } from '../db/statements';
+import { rowsOf } from '../db/statements';
 import { type Actor, isAdmin } from './actor';
 import { LIST_COLUMNS, LIST_FROM, type ListRow, toListedRequest } from './leave-lists';
 
@@ -23,29 +24,19 @@ export async function leaveCalendar(
   // STAFF see only themselves: no userId means their own (the access rule refuses another's).
   const userId = isAdmin(actor) ? query.userId : (query.userId ?? actor.id);
   const { fromDate, toDate } = monthRange(query);
-  const statuses = leaveStatusesTagged('holdsDays');
-  const values: unknown[] = [...statuses, toDate, fromDate];
-  const at = (value: unknown) => {
-    values.push(value);
-    return `$${values.length}`;
-  };
-  const conditions = [
-    `lr.status in (${statuses.map((_, i) => `$${i + 1}`).join(', ')})`,
-    `lr.from_date <= $${statuses.length + 1}::date`,
-    `lr.to_date >= $${statuses.length + 2}::date`,
+  const conditions: SQL[] = [
+    sql`lr.status in ${leaveStatusesTagged('holdsDays')}`,
+    sql`lr.from_date <= ${toDate}::date`,
+    sql`lr.to_date >= ${fromDate}::date`,
   ];
-  if (userId !== undefined) conditions.push(`lr.user_id = ${at(userId)}`);
-  if (query.leaveTypeId !== undefined) conditions.push(`lr.leave_type_id = ${at(query.leaveTypeId)}`);
-  const rows = await run(
+  if (userId !== undefined) conditions.push(sql`lr.user_id = ${userId}`);
+  if (query.leaveTypeId !== undefined) conditions.push(sql`lr.leave_type_id = ${query.leaveTypeId}`);
+  const rows = await rowsOf<ListRow>(
     db,
-    statement<ListRow>(
-      '',
-      `select ${LIST_COLUMNS}
+    sql`select ${LIST_COLUMNS}
   ${LIST_FROM}
-  where ${conditions.join(' and ')}
+  where ${sql.join(conditions, sql` and `)}
   order by lr.from_date, u.full_name, lr.id`,
-    ),
-    values,
   );
   return rows.map((row) => ({
     ...toListedRequest(row),

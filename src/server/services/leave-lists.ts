@@ -1,16 +1,16 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { LeaveStatus } from '../../domain/enums';
 import type { LeaveCounts, LeaveRequest, LeaveRequestPage, leaveListQuerySchema } from '../../domain/leave';
 import type { DbOrTx } from '../db/client';
-import { run, type Statement, statement } from '../db/statements';
+import { rowsOf } from '../db/statements';
 import { type Actor, assertAdmin } from './actor';
 
 /**
- * The leave request lists and their counts (the admin dashboard's, and one user's), read with
- * statement texts written here and run straight on the driver (db/statements.ts): building the same
- * two queries with Drizzle and mapping its rows took about a third of the admin list's CPU time. The
- * lists' texts depend on the filters, so they run unnamed, planned with their values each time as
- * before (a search's plan depends on the words); the counts' texts are fixed and run named.
+ * The leave request lists and their counts (the admin dashboard's, and one user's), read with `sql`
+ * templates (db/statements.ts): building the same two queries with the query builder and mapping its
+ * rows took about a third of the admin list's CPU time. The lists' texts depend on the filters, so
+ * they are planned with their values each time (a search's plan depends on the words).
  */
 
 type ListQuery = z.output<typeof leaveListQuerySchema>;
@@ -36,33 +36,24 @@ export interface ListRow {
 }
 
 /** An instant as Date.toISOString() writes it (milliseconds, truncated as a Date holds them). */
-const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-export const LIST_FROM = `from leave_requests lr
+export const LIST_FROM = sql`from leave_requests lr
     join users u on u.id = lr.user_id
     join leave_types t on t.id = lr.leave_type_id`;
 
-export const LIST_COLUMNS = `lr.id, lr.status, t.name as type, lr.leave_type_id as "leaveTypeId",
-    ${isoText('lr.created_at')} as "createdAt", ${isoText('lr.updated_at')} as "updatedAt",
+export const LIST_COLUMNS = sql`lr.id, lr.status, t.name as type, lr.leave_type_id as "leaveTypeId",
+    ${isoText(sql`lr.created_at`)} as "createdAt", ${isoText(sql`lr.updated_at`)} as "updatedAt",
     lr.from_date::text as "fromDate", lr.from_date_is_am as "fromDateIsAm",
     lr.to_date::text as "toDate", lr.to_date_is_am as "toDateIsAm", lr.days::float8 as days,
     lr.reason, lr.file_key as "fileUrl", lr.user_id as "userId",
     u.full_name as "userFullName", u.email as "userEmail"`;
 
-const SORT_COLUMNS = { fromDate: 'lr.from_date', toDate: 'lr.to_date', createdAt: 'lr.created_at' } as const;
-
-/** A statement's text and the values of its $n, built together. */
-class Params {
-  readonly values: unknown[] = [];
-  /** The placeholder of a new value. */
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-  list(values: readonly unknown[]): string {
-    return values.map((value) => this.add(value)).join(', ');
-  }
-}
+const SORT_COLUMNS = {
+  fromDate: sql`lr.from_date`,
+  toDate: sql`lr.to_date`,
+  createdAt: sql`lr.created_at`,
+} as const;
 
 const likePattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -70,75 +61,58 @@ const likePattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`
  * 'Search staff...': each word typed must start a word of the person's name ('tan wei' finds Tan Wei
  * Ming), served by the users search index; a search with an @ is the start of an e-mail address.
  */
-function staffSearch(search: string, params: Params): string {
-  if (search.includes('@')) return `lower(u.email) like ${params.add(likePattern(search))}`;
+function staffSearch(search: string): SQL {
+  if (search.includes('@')) return sql`lower(u.email) like ${likePattern(search)}`;
   const words = search.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  if (words.length === 0) return 'false';
+  if (words.length === 0) return sql`false`;
   const query = words.map((word) => `${word}:*`).join(' & ');
-  return `to_tsvector('simple', u.full_name || ' ' || u.email) @@ to_tsquery('simple', ${params.add(query)})`;
+  return sql`to_tsvector('simple', u.full_name || ' ' || u.email) @@ to_tsquery('simple', ${query})`;
 }
 
 /** Requests whose type has one of these names, without a separate look-up of the ids. */
-const typeNamed = (column: string, names: readonly string[], params: Params) =>
-  `${column} in (select id from leave_types where name in (${params.list(names)}))`;
+const typeNamed = (column: SQL, names: readonly string[]) =>
+  sql`${column} in (select id from leave_types where name in ${names})`;
 
-const whereClause = (conditions: string[]) => (conditions.length ? `where ${conditions.join(' and ')}` : '');
+const whereClause = (conditions: SQL[]) =>
+  conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 
 export interface LeaveListStatements {
-  page: { statement: Statement<ListRow>; values: unknown[] };
+  page: SQL;
   /** How many requests the filters find; from the tallies when they can say (no user, no search). */
-  total: { statement: Statement<{ n: number }>; values: unknown[] };
+  total: SQL;
 }
 
 /** The page of requests and their total for a list's filters (the bench's baseline runs them too). */
 export function leaveListStatements(input: { userId?: number; query: ListQuery }): LeaveListStatements {
   const { query, userId } = input;
-  const params = new Params();
-  const conditions: string[] = [];
-  if (userId !== undefined) conditions.push(`lr.user_id = ${params.add(userId)}`);
-  if (query.status?.length) conditions.push(`lr.status in (${params.list(query.status)})`);
-  if (query.type?.length) conditions.push(typeNamed('lr.leave_type_id', query.type, params));
+  const conditions: SQL[] = [];
+  if (userId !== undefined) conditions.push(sql`lr.user_id = ${userId}`);
+  if (query.status?.length) conditions.push(sql`lr.status in ${query.status}`);
+  if (query.type?.length) conditions.push(typeNamed(sql`lr.leave_type_id`, query.type));
   const search = query.search?.trim().toLowerCase();
-  if (search) conditions.push(staffSearch(search, params));
+  if (search) conditions.push(staffSearch(search));
   const where = whereClause(conditions);
-  const filterValues = [...params.values];
   const column = SORT_COLUMNS[query.sort];
-  const direction = query.order === 'asc' ? 'asc' : 'desc';
+  const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
   const offset = (query.page - 1) * query.limit;
-  const page = statement<ListRow>(
-    '',
-    `select ${LIST_COLUMNS}
+  const page = sql`select ${LIST_COLUMNS}
   ${LIST_FROM}
   ${where}
   order by ${column} ${direction}, lr.id ${direction}
-  limit ${params.add(query.limit)}${offset > 0 ? ` offset ${params.add(offset)}` : ''}`,
-  );
+  limit ${query.limit}${offset > 0 ? sql` offset ${offset}` : sql``}`;
   if (userId === undefined && !search) {
     // Everyone's requests by status and type: the tallies have the answer without a scan.
-    const tallyParams = new Params();
-    const tallyConditions: string[] = [];
-    if (query.status?.length) tallyConditions.push(`status in (${tallyParams.list(query.status)})`);
-    if (query.type?.length) tallyConditions.push(typeNamed('leave_type_id', query.type, tallyParams));
+    const tallyConditions: SQL[] = [];
+    if (query.status?.length) tallyConditions.push(sql`status in ${query.status}`);
+    if (query.type?.length) tallyConditions.push(typeNamed(sql`leave_type_id`, query.type));
     return {
-      page: { statement: page, values: params.values },
-      total: {
-        statement: statement(
-          '',
-          `select coalesce(sum(n), 0)::float8 as n from leave_request_tallies ${whereClause(tallyConditions)}`,
-        ),
-        values: tallyParams.values,
-      },
+      page,
+      total: sql`select coalesce(sum(n), 0)::float8 as n from leave_request_tallies ${whereClause(tallyConditions)}`,
     };
   }
   return {
-    page: { statement: page, values: params.values },
-    total: {
-      statement: statement(
-        '',
-        `select count(*)::float8 as n from leave_requests lr join users u on u.id = lr.user_id ${where}`,
-      ),
-      values: filterValues,
-    },
+    page,
+    total: sql`select count(*)::float8 as n from leave_requests lr join users u on u.id = lr.user_id ${where}`,
   };
 }
 
@@ -170,10 +144,7 @@ export async function listLeaveRequests(
   // One user's: the route's access rule keeps STAFF to their own.
   if (input.userId === undefined) assertAdmin(actor);
   const { page, total } = leaveListStatements(input);
-  const [rows, [counted]] = await Promise.all([
-    run(db, page.statement, page.values),
-    run(db, total.statement, total.values),
-  ]);
+  const [rows, [counted]] = await Promise.all([rowsOf<ListRow>(db, page), rowsOf<{ n: number }>(db, total)]);
   const n = counted?.n ?? 0;
   const { limit } = input.query;
   return {
@@ -185,17 +156,6 @@ export async function listLeaveRequests(
   };
 }
 
-/** Everyone's requests per status, from the tallies a trigger keeps (db/extras.ts). */
-export const ALL_LEAVE_COUNTS = statement<{ status: LeaveStatus; n: number }>(
-  'leave_counts_all',
-  'select status, sum(n)::float8 as n from leave_request_tallies group by status',
-);
-
-const USER_LEAVE_COUNTS = statement<{ status: LeaveStatus; n: number }>(
-  'leave_counts_of_user',
-  'select status, count(*)::float8 as n from leave_requests where user_id = $1 group by status',
-);
-
 /** Requests per status, for the stat cards: everyone's (ADMIN), or one user's (own for STAFF). */
 export async function countLeaveRequests(
   db: DbOrTx,
@@ -203,10 +163,13 @@ export async function countLeaveRequests(
   scope: { userId?: number },
 ): Promise<LeaveCounts> {
   if (scope.userId === undefined) assertAdmin(actor);
-  const rows =
+  // Everyone's from the tallies a trigger keeps (db/extras.ts), one user's counted.
+  const rows = await rowsOf<{ status: LeaveStatus; n: number }>(
+    db,
     scope.userId === undefined
-      ? await run(db, ALL_LEAVE_COUNTS, [])
-      : await run(db, USER_LEAVE_COUNTS, [scope.userId]);
+      ? sql`select status, sum(n)::float8 as n from leave_request_tallies group by status`
+      : sql`select status, count(*)::float8 as n from leave_requests where user_id = ${scope.userId} group by status`,
+  );
   const counts: LeaveCounts = { PENDING: 0, APPROVED: 0, REJECTED: 0, TOTAL: 0 };
   for (const row of rows) {
     counts[row.status] = row.n;

@@ -1,14 +1,11 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Role } from '../../domain/auth';
-import type { EmploymentInfo } from '../../domain/employment-info';
 import { payslipStatusesTagged } from '../../domain/lifecycles/payslip.lifecycle';
 import { maskAccountNumber, maskNric } from '../../domain/masking';
-import type { PaymentInfo } from '../../domain/payment-info';
-import type { StaffInfo } from '../../domain/staff-info';
 import type { UserDetail, UserListQuery, UserUpdateRequest } from '../../domain/users';
 import type { DbOrTx } from '../db/client';
-import { employmentInfo, payslips, users } from '../db/schema';
-import { run, statement } from '../db/statements';
+import { employmentInfo, paymentInfo, payslips, staffInfo, users } from '../db/schema';
+import { preparedFor } from '../db/statements';
 import { badRequest, conflict, forbidden, notFound } from '../lib/http-error';
 import { hashPassword } from '../lib/secrets';
 import { type Actor, assertAdmin, isAdmin } from './actor';
@@ -48,66 +45,64 @@ export async function sessionUser(db: DbOrTx, id: number) {
 
 /**
  * A user with their three records, one row: the columns of the answer, nothing more (no password
- * hash, no timestamps). A record's columns are read only when its id is there.
+ * hash, no timestamps). A record left out (no row joined) comes as null.
  */
-type UserRow = {
-  id: number;
-  full_name: string;
-  email: string;
-  role: Role;
-  s_id: number | null;
-  gender: StaffInfo['gender'];
-  nric: string;
-  date_of_birth: string;
-  race: StaffInfo['race'];
-  nationality: string;
-  e_id: number | null;
-  designation: string;
-  employment_status: EmploymentInfo['employmentStatus'];
-  hire_date: string;
-  confirmed_date: string | null;
-  pass_type: EmploymentInfo['passType'];
-  employment_type: EmploymentInfo['employmentType'];
-  last_day_of_service: string | null;
-  p_id: number | null;
-  basic_salary_cents: number;
-  /** numeric, as text */
-  employee_cpf_rate: string | null;
-  employer_cpf_rate: string | null;
-  cpf_type: PaymentInfo['cpfType'];
-  cpf_section: PaymentInfo['cpfSection'];
-  self_help_group: PaymentInfo['selfHelpGroup'];
-  bank_name: PaymentInfo['bankName'];
-  bank_code: string | null;
-  branch_code: string | null;
-  account_no: string | null;
-};
+const userRecordOf = (db: DbOrTx) =>
+  db
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      role: users.role,
+      staffInfo: {
+        id: staffInfo.id,
+        gender: staffInfo.gender,
+        nric: staffInfo.nric,
+        dateOfBirth: staffInfo.dateOfBirth,
+        race: staffInfo.race,
+        nationality: staffInfo.nationality,
+      },
+      employmentInfo: {
+        id: employmentInfo.id,
+        designation: employmentInfo.designation,
+        employmentStatus: employmentInfo.employmentStatus,
+        hireDate: employmentInfo.hireDate,
+        confirmedDate: employmentInfo.confirmedDate,
+        passType: employmentInfo.passType,
+        employmentType: employmentInfo.employmentType,
+        lastDayOfService: employmentInfo.lastDayOfService,
+      },
+      paymentInfo: {
+        id: paymentInfo.id,
+        basicSalaryCents: paymentInfo.basicSalaryCents,
+        employeeCpfContributionRate: paymentInfo.employeeCpfRate,
+        employerCpfContributionRate: paymentInfo.employerCpfRate,
+        cpfType: paymentInfo.cpfType,
+        cpfSection: paymentInfo.cpfSection,
+        selfHelpGroup: paymentInfo.selfHelpGroup,
+        bankName: paymentInfo.bankName,
+        bankCode: paymentInfo.bankCode,
+        branchCode: paymentInfo.branchCode,
+        accountNo: paymentInfo.accountNo,
+      },
+    })
+    .from(users)
+    .leftJoin(staffInfo, eq(staffInfo.userId, users.id))
+    .leftJoin(employmentInfo, eq(employmentInfo.userId, users.id))
+    .leftJoin(paymentInfo, eq(paymentInfo.userId, users.id));
 
-const USER_ROW = `select u.id, u.full_name, u.email, u.role,
-    s.id as s_id, s.gender, s.nric, s.date_of_birth::text, s.race, s.nationality,
-    e.id as e_id, e.designation, e.employment_status, e.hire_date::text, e.confirmed_date::text, e.pass_type,
-    e.employment_type, e.last_day_of_service::text,
-    p.id as p_id, p.basic_salary_cents, p.employee_cpf_rate::text, p.employer_cpf_rate::text, p.cpf_type,
-    p.cpf_section, p.self_help_group, p.bank_name, p.bank_code, p.branch_code, p.account_no
-  from users u
-    left join staff_info s on s.user_id = u.id
-    left join employment_info e on e.user_id = u.id
-    left join payment_info p on p.user_id = u.id`;
+type UserRow = Awaited<ReturnType<typeof userRecordOf>>[number];
 
-/** GET /users/:id, and every answer that returns one user's whole record. */
-export const USER_DETAIL = statement<UserRow>('user_detail', `${USER_ROW} where u.id = $1`);
-
-/** The directory: optionally one role ($1) and a name or e-mail pattern ($2, for ilike). */
-const USER_LIST = statement<UserRow>(
-  'user_list',
-  `${USER_ROW}
-  where ($1::text is null or u.role = $1) and ($2::text is null or u.full_name ilike $2 or u.email ilike $2)
-  order by u.full_name, u.id`,
+/** GET /users/:id, and every answer that returns one user's whole record: prepared, as it is hot. */
+const userById = preparedFor((db) =>
+  userRecordOf(db)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('user_detail'),
 );
 
 /** The full user record of spec section 3, with money as amounts (two decimals) at the edge. */
 export async function userDetail(db: DbOrTx, id: number): Promise<UserDetail | undefined> {
-  const [row] = await run(db, USER_DETAIL, [id]);
+  const [row] = await userById(db).execute({ id });
   return row ? toUserRecord(row, { masked: false }) : undefined;
 }
 
@@ -123,7 +118,14 @@ export async function listUsers(db: DbOrTx, actor: Actor, filter: UserListQuery)
   assertAdmin(actor);
   const search = filter.search?.trim();
   const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const rows = await run(db, USER_LIST, [filter.role ?? null, pattern]);
+  const rows = await userRecordOf(db)
+    .where(
+      and(
+        filter.role ? eq(users.role, filter.role) : undefined,
+        pattern ? or(ilike(users.fullName, pattern), ilike(users.email, pattern)) : undefined,
+      ),
+    )
+    .orderBy(asc(users.fullName), asc(users.id));
   return rows.map((row) => toUserRecord(row, { masked: true }));
 }
 
@@ -227,51 +229,27 @@ export async function deleteUser(db: DbOrTx, actor: Actor, { id }: { id: number 
 }
 
 function toUserRecord(r: UserRow, { masked }: { masked: boolean }): UserDetail {
+  const { staffInfo: staff, employmentInfo: employment, paymentInfo: payment } = r;
   return {
     id: r.id,
-    fullName: r.full_name,
+    fullName: r.fullName,
     email: r.email,
     role: r.role,
-    hireDate: r.e_id === null ? null : r.hire_date,
-    staffInfo:
-      r.s_id === null
-        ? null
-        : {
-            id: r.s_id,
-            gender: r.gender,
-            nric: masked ? maskNric(r.nric) : r.nric,
-            dateOfBirth: r.date_of_birth,
-            race: r.race,
-            nationality: r.nationality,
-          },
-    employmentInfo:
-      r.e_id === null
-        ? null
-        : {
-            id: r.e_id,
-            designation: r.designation,
-            employmentStatus: r.employment_status,
-            hireDate: r.hire_date,
-            confirmedDate: r.confirmed_date,
-            passType: r.pass_type,
-            employmentType: r.employment_type,
-            lastDayOfService: r.last_day_of_service,
-          },
-    paymentInfo:
-      r.p_id === null
-        ? null
-        : {
-            id: r.p_id,
-            basicSalary: centsToAmount(r.basic_salary_cents),
-            employeeCpfContributionRate: r.employee_cpf_rate === null ? null : Number(r.employee_cpf_rate),
-            employerCpfContributionRate: r.employer_cpf_rate === null ? null : Number(r.employer_cpf_rate),
-            cpfType: r.cpf_type,
-            cpfSection: r.cpf_section,
-            selfHelpGroup: r.self_help_group,
-            bankName: r.bank_name,
-            bankCode: r.bank_code,
-            branchCode: r.branch_code,
-            accountNo: masked && r.account_no ? maskAccountNumber(r.account_no) : r.account_no,
-          },
+    hireDate: employment?.hireDate ?? null,
+    staffInfo: staff && { ...staff, nric: masked ? maskNric(staff.nric) : staff.nric },
+    employmentInfo: employment,
+    paymentInfo: payment && {
+      id: payment.id,
+      basicSalary: centsToAmount(payment.basicSalaryCents),
+      employeeCpfContributionRate: payment.employeeCpfContributionRate,
+      employerCpfContributionRate: payment.employerCpfContributionRate,
+      cpfType: payment.cpfType,
+      cpfSection: payment.cpfSection,
+      selfHelpGroup: payment.selfHelpGroup,
+      bankName: payment.bankName,
+      bankCode: payment.bankCode,
+      branchCode: payment.branchCode,
+      accountNo: masked && payment.accountNo ? maskAccountNumber(payment.accountNo) : payment.accountNo,
+    },
   };
 }

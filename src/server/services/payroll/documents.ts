@@ -1,10 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PayslipStatus } from '../../../domain/enums';
 import { isProcessedPayslip } from '../../../domain/lifecycles/payslip.lifecycle';
 import type { PayslipItem } from '../../../domain/payroll';
 import type { DbOrTx } from '../../db/client';
 import { payslips, users } from '../../db/schema';
-import { run, statement } from '../../db/statements';
+import { rowsOf } from '../../db/statements';
 import { conflict, notFound } from '../../lib/http-error';
 import type { PayslipPdfData } from '../../pdf/payslip';
 import { renderPdfDocument } from '../../pdf/pool';
@@ -33,7 +33,7 @@ const fileStamp = (year: number, month: number) => `${year}-${String(month).padS
 
 /** GET /payslips/{id}/pdf: a processed payslip as PDF; STAFF reach only their own. */
 export async function payslipPdf(db: DbOrTx, actor: Actor, { id }: { id: number }, deps: PdfDeps) {
-  const [found] = await run(db, PAYSLIP_DOCUMENT, [id]);
+  const [found] = await payslipDocument(db, id);
   if (!found) throw notFound('Payslip not found.');
   if (!isProcessedPayslip(found.status)) {
     throw isAdmin(actor) ? conflict('Only a processed payslip has a PDF.') : notFound('Payslip not found.');
@@ -70,28 +70,28 @@ export async function payslipPdf(db: DbOrTx, actor: Actor, { id }: { id: number 
 }
 
 /**
- * What a payslip's PDF prints besides the year to date, in one statement on the driver
- * (db/statements.ts): a month's e-mails draw 7,000 of these, and each query more was a round trip,
- * and a query built by the query builder took more of the server's one thread than PostgreSQL took
- * to answer it. Amounts come as text (bigint), items as JSON in the order they were added.
+ * What a payslip's PDF prints besides the year to date, in one statement: a month's e-mails draw
+ * 7,000 of these, and each query more was a round trip. Amounts come as text (bigint), items as JSON
+ * in the order they were added.
  */
-const PAYSLIP_DOCUMENT = statement<
-  SnapshotText &
-    TotalsText & {
-      user_id: number;
-      status: PayslipStatus;
-      pay_date: string | null;
-      full_name: string;
-      nric: string | null;
-      designation: string | null;
-      bank_name: string | null;
-      account_no: string | null;
-      company_name: string | null;
-      items: PayslipItem[];
-    }
->(
-  'payslip_document',
-  `select p.user_id, p.status, p.pay_date::text, ${SNAPSHOT_COLUMNS}, ${TOTALS_COLUMNS},
+const payslipDocument = (db: DbOrTx, id: number) =>
+  rowsOf<
+    SnapshotText &
+      TotalsText & {
+        user_id: number;
+        status: PayslipStatus;
+        pay_date: string | null;
+        full_name: string;
+        nric: string | null;
+        designation: string | null;
+        bank_name: string | null;
+        account_no: string | null;
+        company_name: string | null;
+        items: PayslipItem[];
+      }
+  >(
+    db,
+    sql`select p.user_id, p.status, p.pay_date::text, ${SNAPSHOT_COLUMNS}, ${TOTALS_COLUMNS},
      u.full_name, si.nric, ei.designation, pi.bank_name, pi.account_no,
      (select c.name from company c where c.id = ${COMPANY_ROW}) as company_name,
      ${ITEMS_COLUMN} as items
@@ -100,8 +100,8 @@ const PAYSLIP_DOCUMENT = statement<
      left join staff_info si on si.user_id = p.user_id
      left join employment_info ei on ei.user_id = p.user_id
      left join payment_info pi on pi.user_id = p.user_id
-   where p.id = $1`,
-);
+   where p.id = ${id}`,
+  );
 
 /** GET /payslips/processed/pdf-table: the period's Processed List as a PDF table, employer costs included. */
 export async function processedTablePdf(db: DbOrTx, actor: Actor, { year, month }: Period, deps: PdfDeps) {

@@ -16,6 +16,7 @@ import {
 import { MONTH_NAMES } from '../../../domain/payslip-labels';
 import type { Db, DbOrTx } from '../../db/client';
 import { payslipEmailJobs, payslipEmails, payslips } from '../../db/schema';
+import { rowsOf } from '../../db/statements';
 import type { JobQueue } from '../../jobs/queue';
 import { badRequest, notFound } from '../../lib/http-error';
 import { type Actor, assertAdmin } from '../actor';
@@ -24,7 +25,7 @@ import type { CompanyDefaults } from '../company';
 import type { Mailer } from '../mail';
 import { payslipPdf } from './documents';
 import { movePayslipEmails, statusList, whens } from './email-status';
-import { isProcessedRow, rowsOf } from './repository';
+import { isProcessedRow } from './repository';
 
 /**
  * Payslips by e-mail (issue 16): a request becomes a job of one send per processed payslip, each

@@ -11,6 +11,7 @@ import {
 } from '../../../domain/payslips';
 import type { DbOrTx, Tx } from '../../db/client';
 import { payItems, payslips } from '../../db/schema';
+import { rowsOf } from '../../db/statements';
 import { badRequest, notFound } from '../../lib/http-error';
 import { type Actor, assertAdmin } from '../actor';
 import { writeAudit } from '../audit';
@@ -23,7 +24,6 @@ import {
   type Period,
   periodLabel,
   processedMessage,
-  rowsOf,
 } from './repository';
 import { movePayslips } from './status';
 

@@ -4,8 +4,9 @@ import { initialPayslipStatus } from '../../../domain/lifecycles/payslip.lifecyc
 import { firstDayOf, lastDayOf, unpaidDaysInMonth, unpaidLeaveDeductionCents } from '../../../domain/payroll';
 import type { DbOrTx } from '../../db/client';
 import { leaveRequests, leaveTypes, payItems } from '../../db/schema';
+import { rowsOf } from '../../db/statements';
 import { holidaysBetween } from '../public-holidays';
-import { inIds, rowsOf } from './repository';
+import { inIds } from './repository';
 import { movePayslips } from './status';
 
 /**

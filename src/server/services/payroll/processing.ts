@@ -4,7 +4,7 @@ import { attempt, computeRunPayslip, type PayslipItem, type PayslipTotals } from
 import type { BulkProcess, BulkProcessResult, PayslipAggregate } from '../../../domain/payslips';
 import type { DbOrTx, Tx } from '../../db/client';
 import { payItems, payslips, users } from '../../db/schema';
-import { listParam, run, statement } from '../../db/statements';
+import { rowsOf } from '../../db/statements';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import { type Actor, assertAdmin } from '../actor';
 import { writeAudit } from '../audit';
@@ -18,8 +18,8 @@ import {
   isProcessedRow,
   lockEmployees,
   type PayslipRow,
+  type Period,
   periodLabel,
-  rowsOf,
   SNAPSHOT_COLUMNS,
   type SnapshotText,
   snapshotOf,
@@ -102,12 +102,7 @@ async function processPeriod(
 
   // Read after the locks are held, so items added or payslips reverted just before are seen. One after
   // another: a transaction is one connection, which runs one statement at a time anyway.
-  const candidates = await run(tx, CANDIDATES, [
-    year,
-    month,
-    listParam(userIds),
-    listParam(payslipStatusesTagged('processed')),
-  ]);
+  const candidates = await candidatesOf(tx, { year, month }, userIds);
   const ytd = await yearToDate(tx, { year, month }, userIds);
 
   // A later processed month of the same year already counted this month as zero in its
@@ -178,26 +173,27 @@ async function processPeriod(
 
 /**
  * The selected payslips of a period not yet processed, with what the engine takes: the snapshot,
- * the items (as JSON), the last day of service, and the name its messages use. $3 the employees, $4
- * the processed statuses.
+ * the items (as JSON), the last day of service, and the name its messages use.
  */
-const CANDIDATES = statement<
-  SnapshotText & {
-    id: number;
-    user_id: number;
-    full_name: string;
-    last_day_of_service: string | null;
-    items: PayslipItem[];
-  }
->(
-  'payroll_run_candidates',
-  `select p.id, p.user_id, ${SNAPSHOT_COLUMNS}, u.full_name, ei.last_day_of_service::text,
+const candidatesOf = (tx: Tx, { year, month }: Period, userIds: readonly number[]) =>
+  rowsOf<
+    SnapshotText & {
+      id: number;
+      user_id: number;
+      full_name: string;
+      last_day_of_service: string | null;
+      items: PayslipItem[];
+    }
+  >(
+    tx,
+    sql`select p.id, p.user_id, ${SNAPSHOT_COLUMNS}, u.full_name, ei.last_day_of_service::text,
      ${ITEMS_COLUMN} as items
    from payslips p
      join users u on u.id = p.user_id
      left join employment_info ei on ei.user_id = p.user_id
-   where p.year = $1 and p.month = $2 and p.user_id = any($3::int[]) and p.status <> all($4::text[])`,
-);
+   where p.year = ${year} and p.month = ${month} and ${inIds(sql`p.user_id`, userIds)}
+     and p.status not in ${payslipStatusesTagged('processed')}`,
+  );
 
 /**
  * PATCH /payslips/{id}/status: 'Revert to Unprocessed'. Only a processed payslip, and only the

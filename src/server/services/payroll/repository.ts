@@ -13,7 +13,7 @@ import {
 import { monthName, type PayslipAggregate } from '../../../domain/payslips';
 import type { DbOrTx, Tx } from '../../db/client';
 import { payItems, payslips, users } from '../../db/schema';
-import { listParam, run, statement } from '../../db/statements';
+import { rowsOf } from '../../db/statements';
 import { conflict } from '../../lib/http-error';
 
 /**
@@ -28,12 +28,6 @@ export interface Period {
 
 export type PayslipRow = typeof payslips.$inferSelect;
 export type PayItemRow = typeof payItems.$inferSelect;
-
-/** Raw query rows from either driver (node-postgres and PGlite both answer `{ rows }`). */
-export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** "March 2026". */
 export const periodLabel = (year: number, month: number) => `${monthName(month)} ${year}`;
@@ -65,12 +59,12 @@ type SnapshotRow = Pick<
   | 'dateOfBirthSnapshot'
 >;
 
-/** The snapshot columns in a statement's text (payslip `p`), as {@link SnapshotText} reads them. */
-export const SNAPSHOT_COLUMNS = `p.year, p.month, p.basic_salary_snapshot_cents::text, p.cpf_type_snapshot,
+/** The snapshot columns in a `sql` template (payslip `p`), as {@link SnapshotText} reads them. */
+export const SNAPSHOT_COLUMNS = sql`p.year, p.month, p.basic_salary_snapshot_cents::text, p.cpf_type_snapshot,
   p.cpf_section_snapshot, p.employee_cpf_rate_snapshot::text, p.employer_cpf_rate_snapshot::text,
   p.self_help_group_snapshot, p.date_of_birth_snapshot::text`;
 
-/** The snapshot as a statement answers it: the amount and the rates as text (see db/statements.ts). */
+/** The snapshot as a template answers it: the amount and the rates as text (see db/statements.ts). */
 export interface SnapshotText {
   year: number;
   month: number;
@@ -97,12 +91,12 @@ export const snapshotRowOf = (row: SnapshotText): SnapshotRow => ({
   dateOfBirthSnapshot: row.date_of_birth_snapshot,
 });
 
-/** A payslip's stored amounts in a statement's text (payslip `p`), as {@link TotalsText} reads them. */
-export const TOTALS_COLUMNS = `p.gross_pay_cents::text, p.employee_cpf_cents::text,
+/** A payslip's stored amounts in a `sql` template (payslip `p`), as {@link TotalsText} reads them. */
+export const TOTALS_COLUMNS = sql`p.gross_pay_cents::text, p.employee_cpf_cents::text,
   p.employer_cpf_cents::text, p.shg_cents::text, p.net_pay_cents::text, p.other_items_cents::text,
   p.net_payable_cents::text`;
 
-/** The stored amounts as a statement answers them: bigint as text (see db/statements.ts). */
+/** The stored amounts as a template answers them: bigint as text (see db/statements.ts). */
 export interface TotalsText {
   gross_pay_cents: string;
   employee_cpf_cents: string;
@@ -207,10 +201,10 @@ export const aggregateOf = (payslip: AggregateColumns, name: string, items: numb
 });
 
 /**
- * A payslip's items as the engine takes them, as one JSON column of a statement on payslip `p`, in
+ * A payslip's items as the engine takes them, as one JSON column of a template on payslip `p`, in
  * itemsOf's order: a second query over a month's items was a round trip and 7,000 rows mapped.
  */
-export const ITEMS_COLUMN = `coalesce((select json_agg(json_build_object('kind', i.kind, 'type', i.type,
+export const ITEMS_COLUMN = sql`coalesce((select json_agg(json_build_object('kind', i.kind, 'type', i.type,
     'amountCents', i.amount_cents) order by i.created_at, i.id)
   from pay_items i where i.payslip_id = p.id), '[]'::json)`;
 
@@ -260,8 +254,8 @@ export const emptyYearToDate: YearToDate = {
 /**
  * The one year-to-date query: for each employee, the sums of their processed payslips of the period's
  * year before its month (through it when `throughMonth`), and their first processed month after it.
- * The CPF ceilings read the subject wages; the payslip PDF prints the other sums. On the driver
- * (db/statements.ts): a month's e-mails ask it 7,000 times.
+ * The CPF ceilings read the subject wages; the payslip PDF prints the other sums. A `sql` template
+ * (a lateral join and filtered sums), its sums as text (bigint).
  */
 export async function yearToDate(
   db: DbOrTx,
@@ -269,13 +263,25 @@ export async function yearToDate(
   userIds: readonly number[],
   { throughMonth = false } = {},
 ): Promise<Map<number, YearToDate>> {
-  const rows = await run(db, YEAR_TO_DATE, [
-    year,
-    month,
-    throughMonth,
-    listParam(payslipStatusesTagged('processed')),
-    listParam(userIds),
-  ]);
+  const processed = payslipStatusesTagged('processed');
+  const rows = await rowsOf<YearToDateRow>(
+    db,
+    sql`select p.user_id,
+     coalesce(sum(p.cpf_ow_subject_cents) filter (where counted), 0)::text as ow_subject_cents,
+     coalesce(sum(p.cpf_aw_subject_cents) filter (where counted), 0)::text as aw_subject_cents,
+     coalesce(sum(p.gross_pay_cents) filter (where counted), 0)::text as gross_pay_cents,
+     coalesce(sum(p.employee_cpf_cents) filter (where counted), 0)::text as employee_cpf_cents,
+     coalesce(sum(p.employer_cpf_cents) filter (where counted), 0)::text as employer_cpf_cents,
+     coalesce(sum(p.net_pay_cents) filter (where counted), 0)::text as net_pay_cents,
+     coalesce(sum(p.net_payable_cents) filter (where counted), 0)::text as net_payable_cents,
+     min(p.month) filter (where p.month > ${month}) as later_month,
+     max(p.month) filter (where p.month > ${month}) as latest_month
+   from payslips p
+     -- The months the sums count: before the month, or through it.
+     cross join lateral (select p.month < ${month} or (${throughMonth} and p.month = ${month}) as counted) c
+   where p.year = ${year} and p.status in ${processed} and ${inIds(sql`p.user_id`, userIds)}
+   group by p.user_id`,
+  );
   return new Map(
     rows.map((row) => [
       row.user_id,
@@ -294,8 +300,7 @@ export async function yearToDate(
   );
 }
 
-/** $1 year, $2 month, $3 through the month, $4 the processed statuses, $5 the employees. Sums as text (bigint). */
-const YEAR_TO_DATE = statement<{
+interface YearToDateRow {
   user_id: number;
   ow_subject_cents: string;
   aw_subject_cents: string;
@@ -306,24 +311,7 @@ const YEAR_TO_DATE = statement<{
   net_payable_cents: string;
   later_month: number | null;
   latest_month: number | null;
-}>(
-  'payroll_year_to_date',
-  `select p.user_id,
-     coalesce(sum(p.cpf_ow_subject_cents) filter (where counted), 0)::text as ow_subject_cents,
-     coalesce(sum(p.cpf_aw_subject_cents) filter (where counted), 0)::text as aw_subject_cents,
-     coalesce(sum(p.gross_pay_cents) filter (where counted), 0)::text as gross_pay_cents,
-     coalesce(sum(p.employee_cpf_cents) filter (where counted), 0)::text as employee_cpf_cents,
-     coalesce(sum(p.employer_cpf_cents) filter (where counted), 0)::text as employer_cpf_cents,
-     coalesce(sum(p.net_pay_cents) filter (where counted), 0)::text as net_pay_cents,
-     coalesce(sum(p.net_payable_cents) filter (where counted), 0)::text as net_payable_cents,
-     min(p.month) filter (where p.month > $2) as later_month,
-     max(p.month) filter (where p.month > $2) as latest_month
-   from payslips p
-     -- The months the sums count: before the month, or through it.
-     cross join lateral (select p.month < $2 or ($3 and p.month = $2) as counted) c
-   where p.year = $1 and p.status = any($4::text[]) and p.user_id = any($5::int[])
-   group by p.user_id`,
-);
+}
 
 /**
  * Locks the employees, in id order. A month's figures read the other months of the employee's year,

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PayslipStatus } from '../../../domain/enums';
 import { type PayslipLifecycleEvent, payslipMoves } from '../../../domain/lifecycles/payslip.lifecycle';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from './repository';
+import { rowsOf } from '../../db/statements';
 
 /**
  * The one writer of payslip status. Every change (an item added or removed, the unpaid-leave prefill,

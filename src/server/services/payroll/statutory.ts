@@ -20,12 +20,13 @@ import {
 } from '../../../domain/submissions';
 import type { DbOrTx } from '../../db/client';
 import { employmentInfo, paymentInfo, payslips, staffInfo, users } from '../../db/schema';
+import { rowsOf } from '../../db/statements';
 import { badRequest, conflict } from '../../lib/http-error';
 import { type Actor, assertAdmin } from '../actor';
 import { writeAudit } from '../audit';
 import { type CompanyDefaults, companyOf } from '../company';
 import { isPaidInPeriod } from './period-rows';
-import { isProcessedRow, type Period, periodLabel, rowsOf } from './repository';
+import { isProcessedRow, type Period, periodLabel } from './repository';
 
 /**
  * The month's hand-over (issue 15): the CPF EZPay file, the CPF summary and the bank's salary file,
