@@ -1,132 +1,56 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
+import type { AnyMachineSnapshot } from 'xstate';
 import { listMachine } from '../../machines/list.machine';
 import type { ApiError } from '../../src/domain/auth';
-import { todayIso } from '../../src/domain/dates';
 import type { LeaveRequest } from '../../src/domain/leave';
 import type { DirectoryEntry } from '../../src/domain/staff-directory';
+import {
+  type AskedQuery,
+  canProduceOn,
+  createListModel,
+  type ListModelEvent,
+  type ListRow,
+  type ListScreen,
+  serverDown,
+} from '../models/list.model';
 import { admin, staff } from '../views/fixtures';
-import { describeEvent, planTransitionPaths } from './coverage';
 import { type FakeServer, firstOf, getOf, type RecordedRequest } from './fake-server';
 import {
-  advanceThroughDelay,
+  advance,
   chooseMenuItem,
   expectToast,
-  isDialogOpen,
-  openDialog,
   type RunningApp,
   renderApp,
   settle,
   signedIn,
 } from './harness';
 import { counts, leaveTypes } from './leave-fixtures';
-import { describeModelWalk, followActor } from './model-walk';
+import { describeSpecWalk } from './spec-walk';
 import { allowancesOf, onboardedStaff } from './staff-fixtures';
 
 /**
- * Model-based test of the list statechart (docs/decisions/0001) through every screen that runs it: All Staff,
- * the admin dashboard's leave requests, one person's leave requests on the staff dashboard, My profile and
- * user detail, and the year's holidays on Public Holidays. The same paths, generated from the real machine,
- * are walked through the real app on each, with HTTP answered at the fetch level and the search pause on a
- * fake clock. After every step the list actor under test must be where the model says, and the screen must
- * show what a user in that state sees there: the spec's words (sections 2, 8 and 9), written here.
+ * The list walked from its spec model (tests/models/list.model.ts) through every screen that shows one: All
+ * Staff, the admin dashboard's leave requests, one person's leave requests on the staff dashboard, My profile
+ * and user detail, their Leave Balance tables, and the year's holidays on Public Holidays. HTTP is answered at
+ * the fetch level and the search pause passes on a fake clock; after every step the screen must show what
+ * the model's states say, and the app's list statechart must have taken no transition the model lacks.
  */
 
-type Machine = typeof listMachine;
-type Snapshot = SnapshotFrom<Machine>;
-interface Row {
-  id: number;
-}
-/** A fetch's answer as the list holds it; a whole list's answer can cut itself again (`repage`). */
-interface Answer {
-  rows: Row[];
-  total: number;
-  repage?: (query: Pick<Snapshot['context']['query'], 'sorting' | 'page' | 'pageSize'>) => Answer;
-}
-type Event =
-  | { type: 'list.search'; text: string }
-  | { type: 'list.change'; change: { sorting: Array<{ id: string; desc: boolean }> } | { page: number } }
-  | { type: 'list.reload' }
-  | { type: 'list.reset' }
-  | { type: 'removal.request'; row: Row }
-  | { type: 'removal.cancel' }
-  | { type: 'removal.confirm' }
-  | { type: 'xstate.done.actor.fetchRows'; output: Answer; actorId: string }
-  | { type: 'xstate.error.actor.fetchRows'; error: ApiError; actorId: string }
-  | { type: 'xstate.done.actor.removeRow'; output: undefined; actorId: string }
-  | { type: 'xstate.error.actor.removeRow'; error: ApiError; actorId: string }
-  | { type: 'xstate.after.searchDebounce.list.search.typing' };
+type Row = ListRow;
 
-/** One screen that runs the list statechart, as its user sees it. */
-interface ListScreen<R extends Row> {
-  name: string;
-  path: string;
-  storage: Record<string, string>;
+/** How the walk drives one screen, beside what the model says of it. */
+interface WalkedList<R extends Row> extends ListScreen<R> {
   /** Answers what else the screen asks for; the list's own fetches wait for the step that answers them. */
   prepare?: (server: FakeServer) => void;
-  /** Where the screen runs several lists: the one under test. */
+  /** Where the screen runs several lists: the app's actor under test. */
   isUnderTest?: (s: AnyMachineSnapshot) => boolean;
-  pageSize: number;
-  /** The rows' GET path. */
-  endpoint: string;
-  /** What the server holds: more than a page where the screen pages. */
-  rows: R[];
-  /** The server's answer to a fetch of the rows. */
-  answer: (request: RecordedRequest, rows: R[]) => unknown;
-  /** What a fetch asks for, given the query the list holds. */
-  expectAsked: (request: RecordedRequest | undefined, query: Snapshot['context']['query']) => void;
-  /** The table (`hidden`: behind an open dialog). */
-  table: (hidden: boolean) => HTMLElement;
-  /** The first column headers, as the spec names them. */
-  headers: string[];
-  /** The cell that tells the rows apart: its column and what it shows. */
-  key: { column: number; text: (row: R) => string };
-  /** A sortable column, where the table has one; for a whole list, its ascending order as the spec reads it. */
-  sortBy?: { header: string; id: string; compare?: (a: R, b: R) => number };
-  /**
-   * The endpoint answers the whole list (spec section 7): another page or order is cut from that answer with
-   * no request. Otherwise the server pages, and every page is a fetch.
-   */
-  wholeList?: boolean;
-  paged: boolean;
-  caption?: (total: number) => string;
-  search?: { label: string; placeholder: string; text: string };
-  /** A Reset button, shown only while a filter or the search is in use (spec section 2). */
-  reset?: boolean;
-  removal?: {
-    title: string;
-    /** What the question says about the row (a part of its text). */
-    description: (row: R) => string | RegExp;
-    confirm: string;
-    /** Asks to remove the row shown in this table row. */
-    request: (app: RunningApp, tableRow: HTMLElement) => Promise<void>;
-    path: (row: R) => string;
-    /** What the server answers a removal with. */
-    removed: (row: R) => unknown;
-    refusal: ApiError;
-    expectRemoved: (row: R) => void;
-    expectRefused: (row: R, refusal: ApiError) => void;
-  };
-  /** The screen's own words and controls. */
-  expectChrome: (hidden: boolean) => void;
+  /** Asks to remove the row shown in this table row. */
+  requestRemoval?: (app: RunningApp, tableRow: HTMLElement) => Promise<void>;
 }
-
-const serverDown: ApiError = {
-  statusCode: 500,
-  error: 'Internal Server Error',
-  message: 'An unexpected error occurred. Please try again later.',
-};
 
 /** Spec section 9: dates show as day/month/year with zero padding. */
 const shownDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-const dialogOpen = (s: Snapshot) => !s.matches({ removal: 'idle' });
-/** Spec section 2: a filter or the search is in use (typed or applied). */
-const refined = (s: Snapshot) =>
-  s.context.searchText.trim() !== '' ||
-  s.context.query.search !== '' ||
-  Object.values(s.context.query.filters).some((values) => values.length > 0);
-const pages = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
 /** The toast showing now says this (the screens whose failure toasts carry the server's words). */
 function expectToastSaying(text: string) {
@@ -205,7 +129,7 @@ const directory: DirectoryEntry[] = [
   },
 ];
 
-const allStaff: ListScreen<DirectoryEntry> = {
+const allStaff: WalkedList<DirectoryEntry> = {
   name: 'the All Staff screen',
   path: '/admin/users',
   storage: signedIn(admin),
@@ -222,18 +146,18 @@ const allStaff: ListScreen<DirectoryEntry> = {
   table: (hidden) => screen.getByRole('table', { name: 'Staff', hidden }),
   headers: ['Full Name', 'Email', 'Employment Status', 'Actions'],
   key: { column: 0, text: (user) => user.fullName },
-  sortBy: { header: 'Email', id: 'email', compare: (a, b) => a.email.localeCompare(b.email) },
+  sortBy: { header: 'Email', compare: (a, b) => a.email.localeCompare(b.email) },
   wholeList: true,
   paged: true,
   caption: (total) => `A total of ${total} staff members.`,
   search: { label: 'Search staff', placeholder: 'Search staff...', text: 'tan' },
+  requestRemoval: (app, row) =>
+    chooseMenuItem(app.user, within(row).getByRole('button', { name: 'Actions' }), 'Delete'),
   removal: {
     title: 'Are you absolutely sure?',
     description: () =>
       "This action cannot be undone. This will permanently delete this user's account and remove his/her data from our servers.",
     confirm: 'Continue',
-    request: (app, row) =>
-      chooseMenuItem(app.user, within(row).getByRole('button', { name: 'Actions' }), 'Delete'),
     path: (user) => `/api/users/${user.id}`,
     removed: () => undefined,
     refusal: {
@@ -294,7 +218,7 @@ function leavePageOf(request: RecordedRequest, rows: LeaveRequest[]) {
   };
 }
 
-const expectLeavePageAsked = (request: RecordedRequest | undefined, query: Snapshot['context']['query']) => {
+const expectLeavePageAsked = (request: RecordedRequest | undefined, query: AskedQuery) => {
   expect(request?.query.get('page')).toBe(String(query.page));
   expect(request?.query.get('limit')).toBe('7');
 };
@@ -306,7 +230,7 @@ const leaveTable = (hidden: boolean) =>
   screen.getByRole('table', { name: /^(your )?leave requests$/i, hidden });
 const LEAVE_COLUMNS = ['Leave Type', 'Start Date', 'End Date', 'Days', 'Status', 'Requested On'];
 
-const adminDashboard: ListScreen<LeaveRequest> = {
+const adminDashboard: WalkedList<LeaveRequest> = {
   name: 'the admin dashboard',
   path: '/admin',
   storage: signedIn(admin),
@@ -330,7 +254,7 @@ const adminDashboard: ListScreen<LeaveRequest> = {
   table: leaveTable,
   headers: ['Employee', ...LEAVE_COLUMNS],
   key: { column: 2, text: startShown },
-  sortBy: { header: 'Start Date', id: 'fromDate' },
+  sortBy: { header: 'Start Date' },
   paged: true,
   search: { label: 'Search staff', placeholder: 'Search staff...', text: 'rajesh' },
   reset: true,
@@ -364,9 +288,9 @@ const balancesHeld = allowancesOf({ 1: 14, 2: 14 });
 
 /** One person's requests (staff dashboard, My profile, user detail): Delete Request on a pending row. */
 function userLeaveList(
-  base: Pick<ListScreen<LeaveRequest>, 'name' | 'path' | 'storage' | 'expectChrome'>,
+  base: Pick<WalkedList<LeaveRequest>, 'name' | 'path' | 'storage' | 'expectChrome'>,
   person: typeof onboardedStaff,
-): ListScreen<LeaveRequest> {
+): WalkedList<LeaveRequest> {
   const refusal: ApiError = {
     statusCode: 409,
     error: 'Conflict',
@@ -385,19 +309,15 @@ function userLeaveList(
     table: leaveTable,
     headers: LEAVE_COLUMNS,
     key: { column: 1, text: startShown },
-    sortBy: { header: 'Start Date', id: 'fromDate' },
+    sortBy: { header: 'Start Date' },
     paged: true,
+    // Spec section 2: the row's Actions menu offers Delete Request while the request is pending.
+    requestRemoval: (app, row) =>
+      chooseMenuItem(app.user, within(row).getByRole('button', { name: /^Actions for / }), 'Delete Request'),
     removal: {
       title: 'Are you absolutely sure?',
       description: () => /cannot be undone/,
       confirm: 'Continue',
-      // Spec section 2: the row's Actions menu offers Delete Request while the request is pending.
-      request: (app, row) =>
-        chooseMenuItem(
-          app.user,
-          within(row).getByRole('button', { name: /^Actions for / }),
-          'Delete Request',
-        ),
       path: (request) => `/api/leave-requests/${request.id}`,
       removed: () => undefined,
       refusal,
@@ -451,9 +371,9 @@ const userDetail = userLeaveList(
  * the whole list at once (no paging, sorting, search or removal). The staff dashboard shows none.
  */
 function balanceList(
-  { name, path, storage }: Pick<ListScreen<Row>, 'name' | 'path' | 'storage'>,
+  { name, path, storage }: Pick<WalkedList<Row>, 'name' | 'path' | 'storage'>,
   person: typeof onboardedStaff,
-): ListScreen<Row & { leaveType: { name: string } }> {
+): WalkedList<Row & { leaveType: { name: string } }> {
   return {
     name: `the Leave Balance table of ${name}`,
     path,
@@ -482,14 +402,16 @@ interface HolidayRow {
   date: string;
   name: string;
 }
-const thisYear = todayIso().slice(0, 4);
+const thisYear = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore', year: 'numeric' }).format(
+  new Date(),
+);
 const holidays = [
   { date: `${thisYear}-01-01`, name: "New Year's Day" },
   { date: `${thisYear}-05-01`, name: 'Labour Day' },
   { date: `${thisYear}-08-09`, name: 'National Day' },
 ];
 
-const publicHolidays: ListScreen<HolidayRow> = {
+const publicHolidays: WalkedList<HolidayRow> = {
   name: 'Public Holidays',
   path: '/admin/public-holidays',
   storage: signedIn(admin),
@@ -502,17 +424,17 @@ const publicHolidays: ListScreen<HolidayRow> = {
   table: (hidden) => screen.getByRole('table', { name: `Public holidays ${thisYear}`, hidden }),
   headers: ['Date', 'Day', 'Name'],
   key: { column: 0, text: (h) => shownDate(h.date) },
-  sortBy: { header: 'Date', id: 'date', compare: (a, b) => a.date.localeCompare(b.date) },
+  sortBy: { header: 'Date', compare: (a, b) => a.date.localeCompare(b.date) },
   wholeList: true,
   // A year's holidays show on one page.
   paged: false,
+  requestRemoval: async (app, row) => {
+    await app.user.click(within(row).getByRole('button', { name: /^Delete / }));
+  },
   removal: {
     title: 'Delete this public holiday?',
     description: (h) => `${h.name} (${shownDate(h.date)})`,
     confirm: 'Delete',
-    request: async (app, row) => {
-      await app.user.click(within(row).getByRole('button', { name: /^Delete / }));
-    },
     path: (h) => `/api/public-holidays/${h.date}`,
     removed: (h) => ({ date: h.date, name: h.name, changedRequests: [] }),
     refusal: {
@@ -532,109 +454,68 @@ const publicHolidays: ListScreen<HolidayRow> = {
 
 // ------------------------------------------------------------------ the walk, the same on every screen
 
-/** The first page of what the server holds, and for a whole list its cuts: the test's own, in the spec's order. */
-function firstAnswer<R extends Row>(list: ListScreen<R>): Answer {
-  const cut = (query: Parameters<NonNullable<Answer['repage']>>[0]): Answer => {
-    const rule = query.sorting[0];
-    const compare = list.sortBy?.compare;
-    const ordered =
-      rule && compare ? [...list.rows].sort((a, b) => (rule.desc ? -1 : 1) * compare(a, b)) : list.rows;
-    const start = (query.page - 1) * query.pageSize;
-    const rows = ordered.slice(start, start + query.pageSize);
-    return list.wholeList
-      ? { rows, total: list.rows.length, repage: cut }
-      : { rows, total: list.rows.length };
-  };
-  return cut({ sorting: [], page: 1, pageSize: list.pageSize });
-}
+/** The app's list events a screen offers no control for (their transitions are walked on other screens). */
+const EVERY_APP_EVENT = [
+  'list.search',
+  'list.change',
+  'list.reload',
+  'list.reset',
+  'removal.request',
+  'removal.cancel',
+  'removal.confirm',
+  'xstate.done.actor.removeRow',
+  'xstate.error.actor.removeRow',
+  'xstate.after.searchDebounce.list.search.typing',
+];
 
-function walkList<R extends Row>(list: ListScreen<R>) {
+function walkList<R extends Row>(list: WalkedList<R>) {
   const { removal, search } = list;
-  const firstRow = list.rows[0] as R;
-  /** The events this screen offers (an event of a control it lacks is left out). */
-  const when = (offered: unknown, ...some: Event[]) => (offered ? some : []);
-  const events: Event[] = [
-    ...when(search, { type: 'list.search', text: search?.text ?? '' }),
-    ...when(list.sortBy, {
-      type: 'list.change',
-      change: { sorting: [{ id: list.sortBy?.id ?? '', desc: false }] },
-    }),
-    ...when(list.paged, { type: 'list.change', change: { page: 2 } }),
-    { type: 'list.reload' },
-    ...when(list.reset, { type: 'list.reset' }),
+  const model = createListModel(list);
+  const when = (offered: unknown, ...some: ListModelEvent[]) => (offered ? some : []);
+  const events: ListModelEvent[] = [
+    ...when(search, { type: 'user.types', text: search?.text ?? '' }, { type: 'clock.pause' }),
+    ...when(list.sortBy, { type: 'user.sorts' }),
+    ...when(list.paged, { type: 'user.nextPage' }),
+    { type: 'user.retries' },
+    ...when(list.reset, { type: 'user.resets' }),
     ...when(
       removal,
-      { type: 'removal.request', row: firstRow },
-      { type: 'removal.cancel' },
-      { type: 'removal.confirm' },
-      { type: 'xstate.done.actor.removeRow', output: undefined, actorId: 'removeRow' },
-      { type: 'xstate.error.actor.removeRow', error: removal?.refusal ?? serverDown, actorId: 'removeRow' },
+      { type: 'user.asksRemoval' },
+      { type: 'user.cancels' },
+      { type: 'user.confirms' },
+      { type: 'server.removes' },
+      { type: 'server.refusesRemoval' },
     ),
-    { type: 'xstate.done.actor.fetchRows', output: firstAnswer(list), actorId: 'fetchRows' },
-    { type: 'xstate.done.actor.fetchRows', output: { rows: [], total: 0 }, actorId: 'fetchRows' },
-    { type: 'xstate.error.actor.fetchRows', error: serverDown, actorId: 'fetchRows' },
-    ...when(search, { type: 'xstate.after.searchDebounce.list.search.typing' }),
+    { type: 'server.answersRows' },
+    { type: 'server.answersNoRows' },
+    { type: 'server.fails' },
   ];
-  /** What the screen lets a user do in a snapshot: behind the open confirmation only its buttons work. */
-  function canProduce(s: Snapshot, event: Event): boolean {
-    switch (event.type) {
-      case 'list.search':
-        return !dialogOpen(s);
-      case 'list.change':
-        if ('page' in event.change)
-          return (
-            !dialogOpen(s) &&
-            s.matches({ rows: 'ready' }) &&
-            s.context.query.page < pages(s.context.total, list.pageSize)
-          );
-        return !dialogOpen(s);
-      case 'list.reload':
-        return !dialogOpen(s) && s.matches({ rows: 'failed' });
-      case 'list.reset':
-        return !dialogOpen(s) && refined(s);
-      case 'removal.request':
-        return s.matches({ rows: 'ready' });
-      default:
-        return true;
-    }
-  }
-  // A removal starts the list over (`list.reset`) on every screen that removes rows.
-  const offered = new Set<string>([...events.map((e) => e.type), ...(removal ? ['list.reset'] : [])]);
-  const everyEvent = [
-    'list.search',
-    'list.change',
-    'list.reset',
-    'removal.request',
-    'removal.cancel',
-    'removal.confirm',
-    'xstate.done.actor.removeRow',
-    'xstate.error.actor.removeRow',
-    'xstate.after.searchDebounce.list.search.typing',
-  ];
+  // What the app's list does on this screen: a removal starts the list over (its reset).
+  const offered = new Set<string>([
+    ...(list.sortBy || list.paged || search ? ['list.change'] : []),
+    'list.reload',
+    ...(search ? ['list.search', 'xstate.after.searchDebounce.list.search.typing'] : []),
+    ...(list.reset || removal ? ['list.reset'] : []),
+    ...(removal
+      ? [
+          'removal.request',
+          'removal.cancel',
+          'removal.confirm',
+          'xstate.done.actor.removeRow',
+          'xstate.error.actor.removeRow',
+        ]
+      : []),
+  ]);
 
-  const actor = followActor(listMachine, list.isUnderTest);
-  const starts = [{ name: `opens ${list.name}`, input: { query: { pageSize: list.pageSize } } }];
-  const plan = planTransitionPaths(listMachine, { starts, events, canProduce });
-  const live = actor.live;
-
-  /** Whether the page behind an open dialog is being read (queries must then include hidden elements). */
-  let hidden = false;
-  const table = () => list.table(hidden);
-  const dataRows = () =>
-    within(table())
-      .getAllByRole('row', { hidden })
-      .filter((row) => row.getAttribute('aria-hidden') !== 'true')
-      .slice(1);
-  /** The table with its pager (the staff dashboard's calendar has a Previous and Next of its own). */
-  const withPager = () => {
-    let box = table().parentElement;
-    while (box && within(box).queryAllByRole('button', { name: 'Previous', hidden: true }).length === 0)
-      box = box.parentElement;
-    return within(box ?? document.body);
+  const hidden = (m: AnyMachineSnapshot) => !m.matches({ removal: 'idle' });
+  const table = (m: AnyMachineSnapshot) => list.table(hidden(m));
+  const confirmation = () => {
+    const open = screen
+      .getAllByRole('alertdialog', { name: removal?.title })
+      .find((el) => el.getAttribute('data-state') === 'open');
+    if (!open) throw new Error('the question is not open');
+    return open;
   };
-  const searchBox = () => screen.getByRole('searchbox', { name: search?.label, hidden });
-  const confirmation = () => openDialog('alertdialog', removal?.title ?? '');
-
   /** Answers every fetch of the rows still open: the newest belongs to the live fetch, older ones were dropped. */
   function answerRows(app: RunningApp, answer: (request: RecordedRequest) => [number, unknown]) {
     const open = app.server.pending('GET', list.endpoint);
@@ -642,179 +523,120 @@ function walkList<R extends Row>(list: ListScreen<R>) {
     for (const request of open) app.server.answer('GET', list.endpoint, ...answer(request));
   }
 
-  async function perform(app: RunningApp, event: Event) {
+  async function perform(app: RunningApp, event: ListModelEvent, m: AnyMachineSnapshot) {
     switch (event.type) {
-      case 'list.search':
-        await app.user.clear(searchBox());
-        await app.user.type(searchBox(), event.text);
-        break;
-      case 'list.change':
-        if ('page' in event.change) await app.user.click(withPager().getByRole('button', { name: 'Next' }));
-        else await app.user.click(within(table()).getByRole('button', { name: list.sortBy?.header }));
-        break;
-      case 'list.reload':
-        await app.user.click(within(table()).getByRole('button', { name: 'Try again' }));
-        break;
-      case 'list.reset':
-        await app.user.click(screen.getByRole('button', { name: 'Reset' }));
-        break;
-      case 'removal.request': {
-        const [row] = dataRows();
-        if (!row || !removal) throw new Error('no row to remove');
-        await removal.request(app, row);
+      case 'user.types': {
+        const box = screen.getByRole('searchbox', { name: search?.label });
+        await app.user.clear(box);
+        await app.user.type(box, event.text);
         break;
       }
-      case 'removal.cancel':
+      case 'clock.pause':
+        // Spec section 9: the search applies 300 ms after the last keystroke.
+        await advance(300);
+        break;
+      case 'user.sorts':
+        await app.user.click(within(table(m)).getByRole('button', { name: list.sortBy?.header }));
+        break;
+      case 'user.nextPage': {
+        let box = table(m).parentElement;
+        while (box && within(box).queryAllByRole('button', { name: 'Next' }).length === 0)
+          box = box.parentElement;
+        await app.user.click(within(box ?? document.body).getByRole('button', { name: 'Next' }));
+        break;
+      }
+      case 'user.retries':
+        await app.user.click(within(table(m)).getByRole('button', { name: 'Try again' }));
+        break;
+      case 'user.resets':
+        await app.user.click(screen.getByRole('button', { name: 'Reset' }));
+        break;
+      case 'user.asksRemoval': {
+        const [row] = within(table(m))
+          .getAllByRole('row')
+          .filter((r) => r.getAttribute('aria-hidden') !== 'true')
+          .slice(1);
+        if (!row || !list.requestRemoval) throw new Error('no row to remove');
+        await list.requestRemoval(app, row);
+        break;
+      }
+      case 'user.cancels':
         await app.user.click(within(confirmation()).getByRole('button', { name: 'Cancel' }));
         break;
-      case 'removal.confirm':
+      case 'user.confirms':
         await app.user.click(within(confirmation()).getByRole('button', { name: removal?.confirm }));
         break;
-      case 'xstate.done.actor.fetchRows':
-        answerRows(app, (request) => [200, list.answer(request, event.output.total ? list.rows : [])]);
+      case 'server.answersRows':
+        answerRows(app, (request) => [200, list.answer(request, list.rows)]);
         break;
-      case 'xstate.error.actor.fetchRows':
-        answerRows(app, () => [event.error.statusCode, event.error]);
+      case 'server.answersNoRows':
+        answerRows(app, (request) => [200, list.answer(request, [])]);
         break;
-      case 'xstate.done.actor.removeRow': {
-        const row = live().context.removing as R;
+      case 'server.fails':
+        answerRows(app, () => [serverDown.statusCode, serverDown]);
+        break;
+      case 'server.removes': {
+        const row = (m.context as { removing: R }).removing;
         const answer = removal?.removed(row);
         app.server.answer('DELETE', removal?.path(row) ?? '', answer === undefined ? 204 : 200, answer);
         break;
       }
-      case 'xstate.error.actor.removeRow':
+      case 'server.refusesRemoval': {
+        const row = (m.context as { removing: R }).removing;
         app.server.answer(
           'DELETE',
-          removal?.path(live().context.removing as R) ?? '',
-          event.error.statusCode,
-          event.error,
+          removal?.path(row) ?? '',
+          removal?.refusal.statusCode ?? 500,
+          removal?.refusal,
         );
         break;
-      case 'xstate.after.searchDebounce.list.search.typing':
-        await advanceThroughDelay(listMachine, event.type, () => live().matches({ search: 'idle' }));
-        break;
+      }
     }
     await settle();
   }
 
-  /** The user's view of each state; `removing` is the row a finished removal was about. */
-  function expectScreen(app: RunningApp, s: Snapshot, event: Event | null, removing: R | null) {
-    // Behind the open confirmation the page is hidden from assistive technology; it is still there.
-    hidden = dialogOpen(s);
-    expect(window.location.pathname).toBe(list.path);
-    list.expectChrome(hidden);
-    if (search) {
-      expect(searchBox()).toHaveAttribute('placeholder', search.placeholder);
-      expect(searchBox()).toHaveValue(s.context.searchText);
-    }
-    if (list.reset) {
-      expect(screen.queryByRole('button', { name: 'Reset', hidden }) !== null, 'Reset shows').toBe(
-        refined(s),
-      );
-    }
-    const headers = within(table())
-      .getAllByRole('columnheader', { hidden })
-      .map((th) => th.textContent);
-    expect(headers.slice(0, list.headers.length)).toEqual(list.headers);
-
-    const { query } = s.context;
-    const fetching = app.server.pending('GET', list.endpoint).at(-1);
-    const loading = s.matches({ rows: 'loading' });
-    if (loading) {
-      expect(table()).toHaveAttribute('aria-busy', 'true');
-      expect(dataRows()).toEqual([]);
-      list.expectAsked(fetching, query);
-    } else {
-      expect(table()).toHaveAttribute('aria-busy', 'false');
-      expect(fetching).toBeUndefined();
-    }
-    if (s.matches({ rows: 'ready' })) {
-      const shown = dataRows().map((row) => within(row).getAllByRole('cell', { hidden })[list.key.column]);
-      expect(shown.map((cell) => cell?.textContent)).toEqual((s.context.rows as R[]).map(list.key.text));
-      if (list.caption) expect(screen.getByText(list.caption(s.context.total))).toBeInTheDocument();
-    }
-    if (s.matches({ rows: 'empty' })) {
-      expect(within(table()).getByRole('cell', { name: 'No results.', hidden })).toBeInTheDocument();
-      if (list.caption) expect(screen.getByText(list.caption(0))).toBeInTheDocument();
-    }
-    if (list.paged && !loading) {
-      // Spec section 9: 'Page X of Y'; Previous is disabled at page 1, Next at or past the last page.
-      const last = pages(s.context.total, list.pageSize);
-      const pager = withPager();
-      expect(pager.getByText(`Page ${query.page} of ${last}`)).toBeInTheDocument();
-      expect(pager.getByRole('button', { name: 'Previous', hidden })).toHaveProperty(
-        'disabled',
-        query.page <= 1,
-      );
-      expect(pager.getByRole('button', { name: 'Next', hidden })).toHaveProperty(
-        'disabled',
-        query.page >= last,
-      );
-    }
-    if (s.matches({ rows: 'failed' })) {
-      expect(within(table()).getByRole('alert', { hidden })).toHaveTextContent(serverDown.message);
-      expect(within(table()).getByRole('button', { name: 'Try again', hidden })).toBeEnabled();
-    } else {
-      expect(within(table()).queryByRole('button', { name: 'Try again', hidden })).toBeNull();
-    }
-
-    if (list.sortBy) {
-      const sortedBy = query.sorting[0];
-      expect(within(table()).getByRole('columnheader', { name: list.sortBy.header, hidden })).toHaveAttribute(
-        'aria-sort',
-        sortedBy ? (sortedBy.desc ? 'descending' : 'ascending') : 'none',
-      );
-    }
-
-    if (!removal) return;
-    if (s.matches({ removal: 'idle' })) {
-      expect(isDialogOpen('alertdialog', removal.title)).toBe(false);
-    } else {
-      const dialog = confirmation();
-      expect(dialog).toHaveTextContent(removal.description(s.context.removing as R));
-      const removingNow = s.matches({ removal: 'removing' });
-      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', removingNow);
-      if (removingNow) {
-        // Spec section 8: buttons show 'Processing...' and are disabled while a request is in flight.
-        expect(within(dialog).getByRole('button', { name: 'Processing...' })).toBeDisabled();
-        expect(app.server.pending('DELETE').map((r) => r.path)).toEqual([
-          removal.path(s.context.removing as R),
-        ]);
-      } else {
-        expect(within(dialog).getByRole('button', { name: removal.confirm })).toBeEnabled();
-      }
-    }
-    if (event?.type === 'xstate.done.actor.removeRow' && removing) removal.expectRemoved(removing);
-    if (event?.type === 'xstate.error.actor.removeRow' && removing)
-      removal.expectRefused(removing, removal.refusal);
-  }
-
-  const label = (event: Event) => {
-    if (event.type === 'list.change')
-      return 'page' in event.change ? 'list.change (Next)' : 'list.change (sort)';
-    if (event.type === 'xstate.done.actor.fetchRows' && event.output.total === 0)
-      return 'fetchRows done (none)';
-    return describeEvent(event);
-  };
-
-  describeModelWalk<Machine, Event>({
-    title: `list statechart, walked through ${list.name}`,
-    machine: listMachine,
-    actor,
-    plan,
-    open: () =>
-      renderApp({ path: list.path, storage: list.storage, inspect: actor.inspect, prepare: list.prepare }),
+  describeSpecWalk({
+    title: `a list, walked from its spec model through ${list.name}`,
+    model,
+    starts: [{ name: list.name, input: undefined as never }],
+    events,
+    canProduce: canProduceOn(list),
+    // The guards read the page, the order and the search: states that differ in them are different states.
+    serialize: (m) => {
+      const c = m.context;
+      return JSON.stringify([m.value, c.page, c.sorted, c.search, c.typed, c.whole, c.total]);
+    },
+    app: {
+      machine: listMachine,
+      isUnderTest: list.isUnderTest,
+      notOnThisScreen: [
+        ...EVERY_APP_EVENT.filter((type) => !offered.has(type)),
+        // A list the server pages never cuts a page itself.
+        ...(list.wholeList ? [] : ['list.change [isRecut]']),
+      ],
+    },
+    open: (_path, inspect) =>
+      renderApp({ path: list.path, storage: list.storage, inspect, prepare: list.prepare }),
     perform,
-    // The row being removed, as it was before the event, names the toast.
-    expectScreen: (app, s, event, before) =>
-      expectScreen(app, s, event, (before?.context.removing as R | null) ?? null),
-    label,
-    // What this screen does not offer (no search box, no removal) is walked through the screens that do;
-    // a list the server pages never cuts a page itself.
-    notOnThisScreen: [
-      ...everyEvent.filter((type) => !offered.has(type)),
-      ...(list.wholeList ? [] : ['list.change [isRecut]']),
-    ],
+    // Whatever the planner picks, each screen that removes rows is seen cancelling and confirming.
+    scenarios: removal
+      ? [
+          {
+            name: 'Cancel closes the question and removes nothing',
+            events: [{ type: 'server.answersRows' }, { type: 'user.asksRemoval' }, { type: 'user.cancels' }],
+          },
+          {
+            name: `${removal.confirm} removes the row and the list starts over`,
+            events: [
+              { type: 'server.answersRows' },
+              { type: 'user.asksRemoval' },
+              { type: 'user.confirms' },
+              { type: 'server.removes' },
+              { type: 'server.answersRows' },
+            ],
+          },
+        ]
+      : [],
   });
 }
 
