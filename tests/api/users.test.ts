@@ -201,15 +201,13 @@ describe('DELETE /api/users/:id', () => {
   it('deletes a user with their unprocessed payslips and writes the audit log', async () => {
     const admin = await createUser(t, { role: 'ADMIN' });
     const staff = await createUser(t);
-    await t.db
-      .insert(payslips)
-      .values({
-        userId: staff.id,
-        year: 2026,
-        month: 10,
-        status: 'UNPROCESSED',
-        basicSalarySnapshotCents: 300_000,
-      });
+    await t.db.insert(payslips).values({
+      userId: staff.id,
+      year: 2026,
+      month: 10,
+      status: 'UNPROCESSED',
+      basicSalarySnapshotCents: 300_000,
+    });
     const { accessToken } = await signIn(t, admin.email, admin.password);
     const response = await remove(staff.id, accessToken);
     expect(response.statusCode).toBe(204);
