@@ -102,8 +102,6 @@ export function provideLeaveBalanceReport({
         },
         // The report has no removal.
         removeRow: () => Promise.reject(new Error('the balance report removes no row')),
-        notifyRemoved: () => {},
-        notifyRemoveFailed: () => {},
       }),
       openBalancesPdf: fromPromise(({ input }) => openPdfInNewTab(() => leave.yearlyBalancesPdf(input.year))),
       yearEnd: leaveYearEndMachine.provide({

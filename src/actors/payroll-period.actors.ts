@@ -34,8 +34,6 @@ export interface PayrollPeriodEffects {
 
 const removesNothing = {
   removeRow: () => Promise.reject(new Error('A pay list removes no row')),
-  notifyRemoved: () => undefined,
-  notifyRemoveFailed: () => undefined,
 };
 
 /** Process Pay and View Processed Records with their live effects (spec sections 7 and 8). */
