@@ -2,8 +2,9 @@ import { type ActorRefFrom, assign, fromPromise, setup, stopChild } from 'xstate
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import { type Company, companyFormValues } from '../src/domain/company';
+import { submissionToasts } from '../src/domain/messages/submissions';
 import { companyFormMachine } from './company-form.machine';
-import { notProvided } from './effects';
+import { notProvided, type ToastParams } from './effects';
 
 /**
  * The Company page (/admin/company, issue 15): the stored particulars are fetched, then edited in
@@ -29,7 +30,7 @@ export const companySettingsMachine = setup({
     companyForm: companyFormMachine,
   },
   actions: {
-    notifyLoadFailed: (_, _error: ApiError) => notProvided('company-settings', 'notifyLoadFailed')(),
+    notify: notProvided('company-settings', 'notify') as (_: unknown, params: ToastParams) => void,
     /** The form is made again after each save, so it has an id but no systemId. */
     newForm: assign({
       form: ({ spawn }, company: Company) =>
@@ -58,7 +59,10 @@ export const companySettingsMachine = setup({
           target: 'failed',
           actions: [
             assign({ error: ({ event }) => toApiError(event.error) }),
-            { type: 'notifyLoadFailed', params: ({ event }) => toApiError(event.error) },
+            {
+              type: 'notify',
+              params: ({ event }) => submissionToasts.companyLoadFailed(toApiError(event.error)),
+            },
           ],
         },
       },

@@ -1,8 +1,9 @@
 import { type ActorRefFrom, assign, fromPromise, sendTo, setup } from 'xstate';
-import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import { type BalanceReportFacts, balanceReportFactsSchema } from '../src/domain/leave-balance-report';
-import { childNews, notProvided } from './effects';
+import { leaveToasts } from '../src/domain/messages/leave';
+import { payrollToasts } from '../src/domain/messages/payroll';
+import { childNews, notProvided, type ToastParams } from './effects';
 import { leaveYearEndMachine } from './leave-year-end.machine';
 import { type ListInput, listMachine } from './list.machine';
 
@@ -73,10 +74,7 @@ export const leaveBalanceReportMachine = setup({
     ]),
   },
   actions: {
-    notifyLoadFailed: (_, _params: { error: ApiError }) =>
-      notProvided('leave-balance-report', 'notifyLoadFailed')(),
-    notifyPdfFailed: (_, _params: { error: ApiError }) =>
-      notProvided('leave-balance-report', 'notifyPdfFailed')(),
+    notify: notProvided('leave-balance-report', 'notify') as (_: unknown, params: ToastParams) => void,
   },
   guards: {
     hasFigures: ({ context }) => context.facts !== null,
@@ -114,10 +112,7 @@ export const leaveBalanceReportMachine = setup({
     },
     'balances.failed': {
       description: "'Failed to fetch leave balances': the skeleton shows with Try again.",
-      actions: [
-        assign({ facts: null }),
-        { type: 'notifyLoadFailed', params: ({ event }) => ({ error: event.error }) },
-      ],
+      actions: [assign({ facts: null }), { type: 'notify', params: leaveToasts.balancesFailed }],
     },
     'yearEnd.closed': {
       description: "A year was closed: the year's balances are fetched again.",
@@ -164,7 +159,7 @@ export const leaveBalanceReportMachine = setup({
         onError: {
           target: 'showing',
           description: "'Error retrieving payslip' / 'Please check your internet connection and try again'.",
-          actions: [{ type: 'notifyPdfFailed', params: ({ event }) => ({ error: toApiError(event.error) }) }],
+          actions: [{ type: 'notify', params: payrollToasts.pdfFailed }],
         },
       },
     },

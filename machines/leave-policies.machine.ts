@@ -3,7 +3,8 @@ import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import type { LeaveTypePolicy } from '../src/domain/leave-policies';
 import { leavePolicyFormValues } from '../src/domain/leave-policy-form';
-import { notProvided } from './effects';
+import { leavePolicyToasts } from '../src/domain/messages/leave-policies';
+import { notProvided, type ToastParams } from './effects';
 import { leavePolicyFormMachine } from './leave-policy-form.machine';
 
 /**
@@ -35,7 +36,7 @@ export const leavePoliciesMachine = setup({
     policyForm: leavePolicyFormMachine,
   },
   actions: {
-    notifyLoadFailed: (_, _error: ApiError) => notProvided('leave-policies', 'notifyLoadFailed')(),
+    notify: notProvided('leave-policies', 'notify') as (_: unknown, params: ToastParams) => void,
     /** The form is made for each edit, so it has an id but no systemId. */
     openForm: assign(({ context, event, spawn }) => {
       assertEvent(event, 'policy.edit');
@@ -78,7 +79,7 @@ export const leavePoliciesMachine = setup({
           target: 'failed',
           actions: [
             assign({ error: ({ event }) => toApiError(event.error) }),
-            { type: 'notifyLoadFailed', params: ({ event }) => toApiError(event.error) },
+            { type: 'notify', params: ({ event }) => leavePolicyToasts.loadFailed(toApiError(event.error)) },
           ],
         },
       },

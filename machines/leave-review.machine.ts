@@ -2,8 +2,9 @@ import { type ActorRefFrom, assign, emit, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import type { LeaveClash, LeaveRequest } from '../src/domain/leave';
-import { canLeaveRequest } from '../src/domain/lifecycles/leave-request.lifecycle';
-import { childNews, notProvided } from './effects';
+import { canLeaveRequest, leaveStatusHasTag } from '../src/domain/lifecycles/leave-request.lifecycle';
+import { leaveToasts } from '../src/domain/messages/leave';
+import { childNews, notProvided, type ToastParams } from './effects';
 
 /**
  * The admin's Leave Request Details side sheet (spec section 2): one request at a time, its attachment
@@ -49,10 +50,7 @@ export const leaveReviewMachine = setup({
     ),
   },
   actions: {
-    notifyDecided: (_, _params: { request: LeaveRequest; name: string }) =>
-      notProvided('leave-review', 'notifyDecided')(),
-    notifyDecisionFailed: (_, _params: { error: ApiError }) =>
-      notProvided('leave-review', 'notifyDecisionFailed')(),
+    notify: notProvided('leave-review', 'notify') as (_: unknown, params: ToastParams) => void,
   },
   guards: {
     isPending: ({ context }) =>
@@ -138,11 +136,14 @@ export const leaveReviewMachine = setup({
               description: 'The toast names the person; the list and the counts reload; the sheet closes.',
               actions: [
                 {
-                  type: 'notifyDecided',
-                  params: ({ context, event }) => ({
-                    request: event.output,
-                    name: (context.request as LeaveRequest).user.fullName,
-                  }),
+                  type: 'notify',
+                  params: ({ context, event }) => {
+                    const name = (context.request as LeaveRequest).user.fullName;
+                    // The answer's status says which: an approved request is taken.
+                    return leaveStatusHasTag(event.output.status, 'taken')
+                      ? leaveToasts.approved(name)
+                      : leaveToasts.rejected(name);
+                  },
                 },
                 emit(({ event }) => ({ type: 'leaveRequest.decided' as const, request: event.output })),
                 assign({ request: ({ event }) => event.output, decision: null }),
@@ -152,7 +153,7 @@ export const leaveReviewMachine = setup({
               target: 'ready',
               description: 'A destructive toast gives the reason; the sheet stays open.',
               actions: [
-                { type: 'notifyDecisionFailed', params: ({ event }) => ({ error: toApiError(event.error) }) },
+                { type: 'notify', params: ({ event }) => leaveToasts.refused(toApiError(event.error)) },
                 assign({ decision: null }),
               ],
             },

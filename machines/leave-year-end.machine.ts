@@ -1,9 +1,9 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
-import type { ApiError } from '../src/domain/auth';
 import type { YearEndSummary } from '../src/domain/leave-policies';
 import { canCloseYear } from '../src/domain/leave-policy-form';
-import { notProvided } from './effects';
+import { leavePolicyToasts } from '../src/domain/messages/leave-policies';
+import { notProvided, type ToastParams } from './effects';
 
 /**
  * The year end on the Leave Balance screen (issue 17): for the year shown, once its December has begun
@@ -46,9 +46,7 @@ export const leaveYearEndMachine = setup({
     closeYear: fromPromise<YearEndSummary, { year: number }>(notProvided('leave-year-end', 'closeYear')),
   },
   actions: {
-    notifyPreviewFailed: (_, _error: ApiError) => notProvided('leave-year-end', 'notifyPreviewFailed')(),
-    notifyClosed: (_, _summary: YearEndSummary) => notProvided('leave-year-end', 'notifyClosed')(),
-    notifyCloseFailed: (_, _error: ApiError) => notProvided('leave-year-end', 'notifyCloseFailed')(),
+    notify: notProvided('leave-year-end', 'notify') as (_: unknown, params: ToastParams) => void,
   },
   guards: {
     /** December of the year has begun, or the year is over. */
@@ -80,7 +78,10 @@ export const leaveYearEndMachine = setup({
         onError: {
           target: 'idle',
           description: 'Refused: a toast says why.',
-          actions: { type: 'notifyPreviewFailed', params: ({ event }) => toApiError(event.error) },
+          actions: {
+            type: 'notify',
+            params: ({ event }) => leavePolicyToasts.yearEndPreviewFailed(toApiError(event.error)),
+          },
         },
       },
     },
@@ -102,7 +103,7 @@ export const leaveYearEndMachine = setup({
           description: 'Done: a toast says what it did and the balances are fetched again.',
           actions: [
             assign({ summary: ({ event }) => event.output }),
-            { type: 'notifyClosed', params: ({ event }) => event.output },
+            { type: 'notify', params: ({ event }) => leavePolicyToasts.yearClosed(event.output) },
             emit(({ event }) => ({ type: 'yearEnd.closed' as const, summary: event.output })),
           ],
         },
@@ -111,7 +112,10 @@ export const leaveYearEndMachine = setup({
           description: 'Refused: a toast says why; nothing changed.',
           actions: [
             assign({ summary: null }),
-            { type: 'notifyCloseFailed', params: ({ event }) => toApiError(event.error) },
+            {
+              type: 'notify',
+              params: ({ event }) => leavePolicyToasts.yearEndFailed(toApiError(event.error)),
+            },
           ],
         },
       },

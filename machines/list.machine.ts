@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, raise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import {
@@ -9,13 +9,13 @@ import {
   type ListQuery,
   onlyRecuts,
 } from '../src/domain/list-query';
-import { notProvided } from './effects';
+import { notProvided, type ToastParams } from './effects';
 
 /**
  * Every table screen (All Staff, the leave request lists, the payroll lists) runs this one statechart: its
  * rows, its search box and the removal of a row, side by side. The screen provides how a page is fetched
- * (`fetchRows`), how a row is removed (`removeRow`) and what the toasts say; see docs/architecture.md,
- * "How to build a list".
+ * (`fetchRows`), how a row is removed (`removeRow`) and how a toast shows (`notify`); what the toasts say
+ * comes with its input (`toasts`). See docs/architecture.md, "How to build a list".
  */
 
 /** Rows are the screen's own records; the machine needs only their id. */
@@ -23,9 +23,24 @@ export interface ListRow {
   readonly id: number;
 }
 
+/** What the toasts of a removal say, made from the row (the spec's words differ per screen). */
+export interface ListToasts<Row extends ListRow = ListRow> {
+  removed: (row: Row) => ToastParams;
+  removeFailed: (row: Row, error: ApiError) => ToastParams;
+}
+
+/**
+ * A screen's toasts typed with its own rows. The machine holds rows as `ListRow`, but the rows it hands back
+ * are the ones the screen's `fetchRows` gave it, so reading them as `Row` is safe.
+ */
+export const listToasts = <Row extends ListRow>(toasts: ListToasts<Row>): ListToasts =>
+  toasts as unknown as ListToasts;
+
 export interface ListInput {
   /** The query the screen starts with and returns to after a change (defaults: page 1 of 10, no search). */
   query?: Partial<ListQuery>;
+  /** What a removal's toasts say; a list without them removes nothing, so it shows none. */
+  toasts?: ListToasts;
 }
 
 export interface ListContext {
@@ -40,6 +55,8 @@ export interface ListContext {
   removing: ListRow | null;
   /** A whole list's answer, able to cut itself for another page or order (null while fetching). */
   repage: ListPage<ListRow>['repage'] | null;
+  /** The input's toasts, kept for the removals. */
+  toasts: ListToasts | null;
 }
 
 export type ListEvent =
@@ -81,9 +98,7 @@ export const listMachine = setup({
       type: 'list.loaded' as const,
       about: params.page.about,
     })),
-    notifyRemoved: (_, _params: { row: ListRow }) => notProvided('list', 'notifyRemoved')(),
-    notifyRemoveFailed: (_, _params: { row: ListRow; error: ApiError }) =>
-      notProvided('list', 'notifyRemoveFailed')(),
+    notify: notProvided('list', 'notify') as (_: unknown, params: ToastParams) => void,
   },
   guards: {
     isEmptyPage: (_, params: { page: ListPage<ListRow> }) => params.page.rows.length === 0,
@@ -107,6 +122,7 @@ export const listMachine = setup({
       error: null,
       removing: null,
       repage: null,
+      toasts: input.toasts ?? null,
     };
   },
   states: {
@@ -258,10 +274,10 @@ export const listMachine = setup({
               description:
                 'The dialog closes, a toast names the row, the list starts over and its holder hears of it.',
               actions: [
-                {
-                  type: 'notifyRemoved',
-                  params: ({ context }) => ({ row: context.removing as ListRow }),
-                },
+                enqueueActions(({ context, enqueue }) => {
+                  const toast = context.toasts?.removed(context.removing as ListRow);
+                  if (toast) enqueue({ type: 'notify', params: toast });
+                }),
                 emit(({ context, event }) => ({
                   type: 'list.removed' as const,
                   row: context.removing as ListRow,
@@ -275,13 +291,13 @@ export const listMachine = setup({
               target: 'idle',
               description: 'The dialog closes and a toast says the removal failed.',
               actions: [
-                {
-                  type: 'notifyRemoveFailed',
-                  params: ({ context, event }) => ({
-                    row: context.removing as ListRow,
-                    error: toApiError(event.error),
-                  }),
-                },
+                enqueueActions(({ context, event, enqueue }) => {
+                  const toast = context.toasts?.removeFailed(
+                    context.removing as ListRow,
+                    toApiError(event.error),
+                  );
+                  if (toast) enqueue({ type: 'notify', params: toast });
+                }),
                 assign({ removing: null }),
               ],
             },

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
+import { submissionToasts } from '../src/domain/messages/submissions';
 import { payMonths, payYears } from '../src/domain/payslips';
 import {
   type CpfSummary,
@@ -72,9 +73,6 @@ export const paySubmissionsMachine = setup({
     download: fromPromise<string | null, DownloadInput>(notProvided('pay-submissions', 'download')),
   },
   actions: {
-    notifyDownloaded: (_, _fileName: string | null) => notProvided('pay-submissions', 'notifyDownloaded')(),
-    notifyDownloadFailed: (_, _error: ApiError) => notProvided('pay-submissions', 'notifyDownloadFailed')(),
-    notifySummaryFailed: (_, _error: ApiError) => notProvided('pay-submissions', 'notifySummaryFailed')(),
     notify: notProvided('pay-submissions', 'notify') as (_: unknown, params: ToastParams) => void,
   },
   guards: {
@@ -135,7 +133,10 @@ export const paySubmissionsMachine = setup({
           target: 'failed',
           actions: [
             assign({ summary: null, error: ({ event }) => toApiError(event.error) }),
-            { type: 'notifySummaryFailed', params: ({ event }) => toApiError(event.error) },
+            {
+              type: 'notify',
+              params: ({ event }) => submissionToasts.summaryFailed(toApiError(event.error)),
+            },
           ],
         },
       },
@@ -182,7 +183,11 @@ export const paySubmissionsMachine = setup({
           description: 'Saved: a toast names the file (a PDF opened in a tab needs none).',
           actions: [
             assign({ downloading: null }),
-            { type: 'notifyDownloaded', params: ({ event }) => event.output },
+            // A PDF opened in a tab answers no file name, and needs no toast.
+            enqueueActions(({ event, enqueue }) => {
+              if (event.output !== null)
+                enqueue({ type: 'notify', params: submissionToasts.downloaded(event.output) });
+            }),
           ],
         },
         onError: {
@@ -190,7 +195,10 @@ export const paySubmissionsMachine = setup({
           description: 'Refused: the reason shows beside the buttons and in a toast.',
           actions: [
             assign({ downloading: null, downloadError: ({ event }) => toApiError(event.error).message }),
-            { type: 'notifyDownloadFailed', params: ({ event }) => toApiError(event.error) },
+            {
+              type: 'notify',
+              params: ({ event }) => submissionToasts.downloadFailed(toApiError(event.error)),
+            },
           ],
         },
       },

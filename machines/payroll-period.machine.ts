@@ -2,6 +2,7 @@ import { type ActorRefFrom, assertEvent, assign, enqueueActions, fromPromise, se
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import type { ListChange } from '../src/domain/list-query';
+import { payrollToasts } from '../src/domain/messages/payroll';
 import {
   type ProcessedAbout,
   periodFilters,
@@ -16,7 +17,7 @@ import {
   type PayslipAggregate,
   payMonths,
 } from '../src/domain/payslips';
-import { childNews, notProvided } from './effects';
+import { childNews, notProvided, type ToastParams } from './effects';
 import { type ListInput, listMachine } from './list.machine';
 import { payslipEmailsMachine, type StaffName } from './payslip-emails.machine';
 
@@ -135,20 +136,8 @@ export const payrollPeriodMachine = setup({
         if (list) enqueue.sendTo(list, { type: 'list.change', change: params.change });
       }
     }),
-    notifyUnprocessedFailed: (_, _params: { error: ApiError }) =>
-      notProvided('payroll-period', 'notifyUnprocessedFailed')(),
-    notifyRecordsFailed: (_, _params: { error: ApiError }) =>
-      notProvided('payroll-period', 'notifyRecordsFailed')(),
-    notifyProcessed: (_, _params: { result: BulkProcessResult }) =>
-      notProvided('payroll-period', 'notifyProcessed')(),
-    notifyProcessFailed: (_, _params: { error: ApiError }) =>
-      notProvided('payroll-period', 'notifyProcessFailed')(),
-    notifyReverted: (_, _params: { row: PayslipAggregate }) =>
-      notProvided('payroll-period', 'notifyReverted')(),
-    notifyRevertFailed: (_, _params: { error: ApiError }) =>
-      notProvided('payroll-period', 'notifyRevertFailed')(),
-    notifyTablePdfFailed: (_, _params: { error: ApiError }) =>
-      notProvided('payroll-period', 'notifyTablePdfFailed')(),
+    // Typed in place, not cast: a cast action here loses the inferred params of refetchLists.
+    notify: (_, _toast: ToastParams) => notProvided('payroll-period', 'notify')(),
   },
   guards: {
     canProcess: ({ context }) => context.selected.length > 0 && context.payDate !== '',
@@ -200,7 +189,7 @@ export const payrollPeriodMachine = setup({
     },
     'unprocessed.failed': {
       description: "'Failed to fetch unprocessed payslips'; the list offers Try again.",
-      actions: { type: 'notifyUnprocessedFailed', params: ({ event }) => ({ error: event.error }) },
+      actions: { type: 'notify', params: ({ event }) => payrollToasts.unprocessedFailed(event.error) },
     },
     'processed.loaded': {
       description: 'The Processed List shows; Email payslips is told the period and its paid staff.',
@@ -219,7 +208,7 @@ export const payrollPeriodMachine = setup({
       guard: 'isRecordsScreen',
       description:
         "View Processed Records: 'Failed to fetch records' and Try again (Process Pay names the unprocessed payslips only).",
-      actions: { type: 'notifyRecordsFailed', params: ({ event }) => ({ error: event.error }) },
+      actions: { type: 'notify', params: payrollToasts.recordsFailed },
     },
   },
   initial: 'showing',
@@ -293,7 +282,7 @@ export const payrollPeriodMachine = setup({
           target: 'showing',
           description: 'A toast says how many were processed (and skipped); both lists are fetched again.',
           actions: [
-            { type: 'notifyProcessed', params: ({ event }) => ({ result: event.output }) },
+            { type: 'notify', params: ({ event }) => payrollToasts.processed(event.output) },
             assign(refetched),
             {
               type: 'refetchLists',
@@ -305,7 +294,7 @@ export const payrollPeriodMachine = setup({
           target: 'showing',
           description: 'A toast gives the reason; nothing was processed.',
           actions: [
-            { type: 'notifyProcessFailed', params: ({ event }) => ({ error: toApiError(event.error) }) },
+            { type: 'notify', params: ({ event }) => payrollToasts.processFailed(toApiError(event.error)) },
           ],
         },
       },
@@ -323,10 +312,7 @@ export const payrollPeriodMachine = setup({
           target: 'showing',
           description: "'Payslip removed from processed list'; both lists are fetched again.",
           actions: [
-            {
-              type: 'notifyReverted',
-              params: ({ context }) => ({ row: context.reverting as PayslipAggregate }),
-            },
+            { type: 'notify', params: payrollToasts.reverted },
             assign({ ...refetched, reverting: null }),
             {
               type: 'refetchLists',
@@ -338,7 +324,7 @@ export const payrollPeriodMachine = setup({
           target: 'showing',
           description: "'Error removing from processed list'.",
           actions: [
-            { type: 'notifyRevertFailed', params: ({ event }) => ({ error: toApiError(event.error) }) },
+            { type: 'notify', params: ({ event }) => payrollToasts.revertFailed(toApiError(event.error)) },
             assign({ reverting: null }),
           ],
         },
@@ -354,9 +340,7 @@ export const payrollPeriodMachine = setup({
         onError: {
           target: 'showing',
           description: "'Error generating table pdf'.",
-          actions: [
-            { type: 'notifyTablePdfFailed', params: ({ event }) => ({ error: toApiError(event.error) }) },
-          ],
+          actions: [{ type: 'notify', params: payrollToasts.tablePdfFailed }],
         },
       },
     },

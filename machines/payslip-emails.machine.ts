@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
-import type { ApiError } from '../src/domain/auth';
+import { payrollToasts } from '../src/domain/messages/payroll';
 import type { EmailPayslipsAnswer, JobProgress } from '../src/domain/payslip-emails';
-import { notProvided } from './effects';
+import { notProvided, type ToastParams } from './effects';
 
 /**
  * Email payslips on View Processed Records (issue 16): after a confirmation, the month's processed
@@ -61,9 +61,7 @@ export const payslipEmailsMachine = setup({
     retryFailed: fromPromise<JobProgress, { jobId: string }>(notProvided('payslip-emails', 'retryFailed')),
   },
   actions: {
-    notifyRequested: (_, _answer: EmailPayslipsAnswer) => notProvided('payslip-emails', 'notifyRequested')(),
-    notifyRequestFailed: (_, _error: ApiError) => notProvided('payslip-emails', 'notifyRequestFailed')(),
-    notifyFinished: (_, _progress: JobProgress) => notProvided('payslip-emails', 'notifyFinished')(),
+    notify: notProvided('payslip-emails', 'notify') as (_: unknown, params: ToastParams) => void,
   },
   guards: {
     hasProcessedPayslips: ({ context }) => context.staff.length > 0,
@@ -114,7 +112,7 @@ export const payslipEmailsMachine = setup({
             description: 'Everyone was e-mailed before: the answer says so and nothing is followed.',
             actions: [
               assign({ answer: ({ event }) => event.output.message }),
-              { type: 'notifyRequested', params: ({ event }) => event.output },
+              { type: 'notify', params: ({ event }) => payrollToasts.emailsNothingToSend(event.output) },
             ],
           },
           {
@@ -136,14 +134,17 @@ export const payslipEmailsMachine = setup({
                   errors: [],
                 },
               })),
-              { type: 'notifyRequested', params: ({ event }) => event.output },
+              { type: 'notify', params: ({ event }) => payrollToasts.emailsQueued(event.output) },
             ],
           },
         ],
         onError: {
           target: 'idle',
           description: 'Refused: a toast says why.',
-          actions: { type: 'notifyRequestFailed', params: ({ event }) => toApiError(event.error) },
+          actions: {
+            type: 'notify',
+            params: ({ event }) => payrollToasts.emailsFailed(toApiError(event.error)),
+          },
         },
       },
     },
@@ -168,7 +169,7 @@ export const payslipEmailsMachine = setup({
                 description: 'Every send is done or given up.',
                 actions: [
                   assign({ progress: ({ event }) => event.output }),
-                  { type: 'notifyFinished', params: ({ event }) => event.output },
+                  { type: 'notify', params: ({ event }) => payrollToasts.emailsFinished(event.output) },
                 ],
               },
               {
@@ -208,7 +209,10 @@ export const payslipEmailsMachine = setup({
         onError: {
           target: 'finished',
           description: 'Refused: a toast says why; the failures stay.',
-          actions: { type: 'notifyRequestFailed', params: ({ event }) => toApiError(event.error) },
+          actions: {
+            type: 'notify',
+            params: ({ event }) => payrollToasts.emailsFailed(toApiError(event.error)),
+          },
         },
       },
     },

@@ -1,8 +1,9 @@
 import { type ActorRefFrom, assign, sendTo, setup, stopChild } from 'xstate';
 import { type PublicHolidayChange, publicHolidayChangeSchema } from '../src/domain/holidays';
-import { type HolidayNotice, holidayYears } from '../src/domain/public-holiday-rows';
+import { holidayToasts } from '../src/domain/messages/holidays';
+import { type HolidayNotice, holidayYears, type PublicHolidayRow } from '../src/domain/public-holiday-rows';
 import { childNews } from './effects';
-import { type ListInput, listMachine } from './list.machine';
+import { type ListInput, listMachine, listToasts } from './list.machine';
 import { publicHolidayFormMachine } from './public-holiday-form.machine';
 
 /**
@@ -33,9 +34,16 @@ export type PublicHolidaysEvent =
   | { type: 'holiday.removed'; change: PublicHolidayChange }
   | { type: 'xstate.done.actor.holidayForm'; output: PublicHolidayChange };
 
-/** The list's first query for a year: its holidays, all on one page. */
+/** A holiday's deletion (spec section 8). */
+const removalToasts = listToasts<PublicHolidayRow>({
+  removed: (row) => holidayToasts.removed(row.name),
+  removeFailed: (_row, error) => holidayToasts.removeFailed(error),
+});
+
+/** The list's first query for a year: its holidays, all on one page; and what a deletion's toasts say. */
 export const holidaysOfYear = (year: number): ListInput => ({
   query: { filters: { year: [String(year)] }, pageSize: 366 },
+  toasts: removalToasts,
 });
 
 const noticeOf = (change: HolidayNotice['change'], answer: PublicHolidayChange): HolidayNotice => ({

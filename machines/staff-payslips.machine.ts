@@ -1,8 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
+import { payrollToasts } from '../src/domain/messages/payroll';
+import { submissionToasts } from '../src/domain/messages/submissions';
 import { type PayslipAggregate, payYears } from '../src/domain/payslips';
-import { notProvided } from './effects';
+import { notProvided, type ToastParams } from './effects';
 
 /**
  * The staff member's own processed payslips (/staff/payslips): a Year filter from the hire year to
@@ -48,9 +50,7 @@ export const staffPayslipsMachine = setup({
     ),
   },
   actions: {
-    notifyPdfFailed: (_, _params: { error: ApiError }) => notProvided('staff-payslips', 'notifyPdfFailed')(),
-    notifyIr8aFailed: (_, _params: { error: ApiError }) =>
-      notProvided('staff-payslips', 'notifyIr8aFailed')(),
+    notify: notProvided('staff-payslips', 'notify') as (_: unknown, params: ToastParams) => void,
   },
   guards: {
     hasPayslipsThisYear: ({ context }) => context.rows.length > 0,
@@ -114,7 +114,7 @@ export const staffPayslipsMachine = setup({
           target: 'ready',
           description: "'Error retrieving IR8A'.",
           actions: [
-            { type: 'notifyIr8aFailed', params: ({ event }) => ({ error: toApiError(event.error) }) },
+            { type: 'notify', params: ({ event }) => submissionToasts.ir8aFailed(toApiError(event.error)) },
           ],
         },
       },
@@ -132,7 +132,7 @@ export const staffPayslipsMachine = setup({
         onError: {
           target: 'ready',
           description: "'Error retrieving payslip'.",
-          actions: [{ type: 'notifyPdfFailed', params: ({ event }) => ({ error: toApiError(event.error) }) }],
+          actions: [{ type: 'notify', params: payrollToasts.pdfFailed }],
         },
       },
     },

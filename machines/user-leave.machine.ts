@@ -1,11 +1,11 @@
 import { type ActorRefFrom, assign, sendTo, setup, stopChild } from 'xstate';
-import type { LeaveType } from '../src/domain/leave';
+import type { LeaveRequest, LeaveType } from '../src/domain/leave';
 import { leaveToasts } from '../src/domain/messages/leave';
 import { childNews, notProvided, type ToastParams } from './effects';
 import { type LeaveCalendarInput, leaveCalendarMachine } from './leave-calendar.machine';
 import { leaveOverviewMachine } from './leave-overview.machine';
 import { leaveRequestDetailsMachine } from './leave-request-details.machine';
-import { type ListInput, listMachine } from './list.machine';
+import { type ListInput, listMachine, listToasts } from './list.machine';
 import { requestLeaveDialogMachine } from './request-leave.machine';
 
 /**
@@ -61,6 +61,12 @@ export type UserLeaveEvent =
 
 type Listened = Pick<UserLeaveContext, 'requests' | 'balances' | 'overview' | 'details'>;
 
+/** Delete Request on a row of the requests (spec section 8). */
+const requestRemovalToasts = listToasts<LeaveRequest>({
+  removed: () => leaveToasts.deleted,
+  removeFailed: (_request, error) => leaveToasts.refused(error),
+});
+
 export const userLeaveMachine = setup({
   types: {
     input: {} as UserLeaveInput,
@@ -115,7 +121,11 @@ export const userLeaveMachine = setup({
   context: ({ spawn, input }) => ({
     userId: input.userId,
     leaveTypes: [],
-    requests: spawn('requests', { id: 'requests', systemId: 'leaveRequests', input: input.requests }),
+    requests: spawn('requests', {
+      id: 'requests',
+      systemId: 'leaveRequests',
+      input: { ...input.requests, toasts: requestRemovalToasts },
+    }),
     balances: input.balances
       ? spawn('balances', { id: 'balances', systemId: 'leaveBalances', input: {} })
       : null,

@@ -1,4 +1,5 @@
 import type { ToastParams } from '../../machines/effects';
+import { type ListInput, listToasts } from '../../machines/list.machine';
 import type { usersApi } from '../api/users.api';
 import { wholeListPage } from '../domain/list-query';
 import { staffToasts } from '../domain/messages/staff';
@@ -26,7 +27,14 @@ export function provideAllStaff({ users, notify }: AllStaffEffects) {
       // The spec's remove answers false on failure; the list machine's removal fails by rejecting.
       if (!(await users.remove(user.id))) throw new Error('Failed to delete user');
     },
-    notifyRemoved: (user) => notify(staffToasts.deleted(user.fullName)),
-    notifyRemoveFailed: () => notify(staffToasts.deleteFailed),
+    notify,
   });
 }
+
+/** The All Staff list's input: the spec's toasts of a deletion (section 8). */
+export const allStaffListInput: ListInput = {
+  toasts: listToasts<DirectoryEntry>({
+    removed: (user) => staffToasts.deleted(user.fullName),
+    removeFailed: () => staffToasts.deleteFailed,
+  }),
+};

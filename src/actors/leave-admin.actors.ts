@@ -12,11 +12,7 @@ import {
   type BalanceReportRow,
   balanceSortKeys,
 } from '../domain/leave-balance-report';
-import { leaveStatusHasTag } from '../domain/lifecycles/leave-request.lifecycle';
 import { wholeListPage } from '../domain/list-query';
-import { leaveToasts } from '../domain/messages/leave';
-import { leavePolicyToasts } from '../domain/messages/leave-policies';
-import { payrollToasts } from '../domain/messages/payroll';
 import { provideList } from './list.actors';
 import { openPdfInNewTab } from './pdf';
 
@@ -59,15 +55,7 @@ export function provideLeaveReview({ leave, notify }: LeaveReviewEffects) {
       }),
       decide: fromPromise(({ input }) => leave.decide(input.id, input.isApproved)),
     },
-    actions: {
-      notifyDecided: (_, { request, name }) =>
-        notify(
-          leaveStatusHasTag(request.status, 'taken')
-            ? leaveToasts.approved(name)
-            : leaveToasts.rejected(name),
-        ),
-      notifyDecisionFailed: (_, { error }) => notify(leaveToasts.refused(error)),
-    },
+    actions: { notify: (_, toast) => notify(toast) },
   });
 }
 
@@ -102,8 +90,6 @@ export function provideLeaveBalanceReport({
         },
         // The report has no removal.
         removeRow: () => Promise.reject(new Error('the balance report removes no row')),
-        notifyRemoved: () => {},
-        notifyRemoveFailed: () => {},
       }),
       openBalancesPdf: fromPromise(({ input }) => openPdfInNewTab(() => leave.yearlyBalancesPdf(input.year))),
       yearEnd: leaveYearEndMachine.provide({
@@ -111,17 +97,10 @@ export function provideLeaveBalanceReport({
           previewYearEnd: fromPromise(({ input }) => leavePolicies.yearEndPreview(input.year)),
           closeYear: fromPromise(({ input }) => leavePolicies.yearEnd(input.year)),
         },
-        actions: {
-          notifyPreviewFailed: (_, error) => notify(leavePolicyToasts.yearEndPreviewFailed(error)),
-          notifyClosed: (_, summary) => notify(leavePolicyToasts.yearClosed(summary)),
-          notifyCloseFailed: (_, error) => notify(leavePolicyToasts.yearEndFailed(error)),
-        },
+        actions: { notify: (_, toast) => notify(toast) },
       }),
     },
-    actions: {
-      notifyLoadFailed: () => notify(leaveToasts.balancesFailed),
-      notifyPdfFailed: () => notify(payrollToasts.pdfFailed),
-    },
+    actions: { notify: (_, toast) => notify(toast) },
   });
 }
 

@@ -1,4 +1,5 @@
 import type { ToastParams } from '../../machines/effects';
+import type { ListInput } from '../../machines/list.machine';
 import type { LeaveApi } from '../api/leave.api';
 import {
   LEAVE_PAGE_SIZE,
@@ -9,7 +10,6 @@ import {
   type LeaveSortField,
 } from '../domain/leave';
 import type { ListPage, ListQuery } from '../domain/list-query';
-import { leaveToasts } from '../domain/messages/leave';
 import { provideList } from './list.actors';
 
 /**
@@ -20,7 +20,7 @@ import { provideList } from './list.actors';
  */
 
 /** Spec section 9: leave request lists show 7 a page. Give it to the list actor as its `input`. */
-export const leaveListInput = { query: { pageSize: LEAVE_PAGE_SIZE } };
+export const leaveListInput: ListInput = { query: { pageSize: LEAVE_PAGE_SIZE } };
 
 const isSortField = (id: string): id is LeaveSortField =>
   (LEAVE_SORT_FIELDS as readonly string[]).includes(id);
@@ -55,14 +55,13 @@ export function provideAdminLeaveList({ leave }: Pick<LeaveListEffects, 'leave'>
   return provideList<LeaveRequest>({
     fetchRows: async (query) => pageOf(await leave.list(toLeaveListQuery(query))),
     removeRow: () => Promise.reject(new Error('The admin leave list removes no requests.')),
-    notifyRemoved: () => {},
-    notifyRemoveFailed: () => {},
   });
 }
 
 /**
  * One person's requests (staff dashboard, My profile, an admin on user detail). Delete Request removes a
- * pending one (`removal.request` with the row) with the spec's toasts; the list then starts over.
+ * pending one (`removal.request` with the row) with the spec's toasts (machines/user-leave.machine.ts gives
+ * their words); the list then starts over.
  */
 export function provideUserLeaveList(userId: number, { leave, notify }: LeaveListEffects) {
   return provideList<LeaveRequest>({
@@ -71,7 +70,6 @@ export function provideUserLeaveList(userId: number, { leave, notify }: LeaveLis
       return pageOf(await leave.listOfUser(userId, rest));
     },
     removeRow: (request) => leave.remove(request.id),
-    notifyRemoved: () => notify(leaveToasts.deleted),
-    notifyRemoveFailed: (_request, error) => notify(leaveToasts.refused(error)),
+    notify,
   });
 }

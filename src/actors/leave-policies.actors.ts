@@ -3,7 +3,6 @@ import type { ToastParams } from '../../machines/effects';
 import { leavePoliciesMachine } from '../../machines/leave-policies.machine';
 import { leavePolicyFormMachine } from '../../machines/leave-policy-form.machine';
 import type { LeavePoliciesApi } from '../api/leave-policies.api';
-import { leavePolicyToasts } from '../domain/messages/leave-policies';
 
 export interface LeavePoliciesEffects {
   leavePolicies: Pick<LeavePoliciesApi, 'policies' | 'updatePolicy'>;
@@ -13,7 +12,7 @@ export interface LeavePoliciesEffects {
 /** /admin/leave-policies with its live effects: the policies fetched, a type's policy saved. */
 export function provideLeavePolicies({ leavePolicies, notify }: LeavePoliciesEffects) {
   return leavePoliciesMachine.provide({
-    actions: { notifyLoadFailed: (_, error) => notify(leavePolicyToasts.loadFailed(error)) },
+    actions: { notify: (_, toast) => notify(toast) },
     actors: {
       loadPolicies: fromPromise(() => leavePolicies.policies()),
       policyForm: leavePolicyFormMachine.provide({

@@ -4,7 +4,6 @@ import { payrollPeriodMachine } from '../../machines/payroll-period.machine';
 import { payslipEmailsMachine } from '../../machines/payslip-emails.machine';
 import type { PayslipsApi } from '../api/payslips.api';
 import { wholeListPage } from '../domain/list-query';
-import { payrollToasts } from '../domain/messages/payroll';
 import {
   type ProcessedAbout,
   type ProcessedListRow,
@@ -34,8 +33,6 @@ export interface PayrollPeriodEffects {
 
 const removesNothing = {
   removeRow: () => Promise.reject(new Error('A pay list removes no row')),
-  notifyRemoved: () => undefined,
-  notifyRemoveFailed: () => undefined,
 };
 
 /** Process Pay and View Processed Records with their live effects (spec sections 7 and 8). */
@@ -46,14 +43,7 @@ export function providePayrollPeriod({ payslips, notify, openPdf = openPdfInNewT
       fetchProgress: fromPromise(({ input }) => payslips.jobProgress(input.jobId)),
       retryFailed: fromPromise(({ input }) => payslips.retryJob(input.jobId)),
     },
-    actions: {
-      notifyRequested: (_, answer) =>
-        notify(
-          answer.total === 0 ? payrollToasts.emailsNothingToSend(answer) : payrollToasts.emailsQueued(answer),
-        ),
-      notifyRequestFailed: (_, error) => notify(payrollToasts.emailsFailed(error)),
-      notifyFinished: (_, progress) => notify(payrollToasts.emailsFinished(progress)),
-    },
+    actions: { notify: (_, toast) => notify(toast) },
   });
   return payrollPeriodMachine.provide({
     actors: {
@@ -85,15 +75,7 @@ export function providePayrollPeriod({ payslips, notify, openPdf = openPdfInNewT
       }),
       openTablePdf: fromPromise(({ input }) => openPdf(() => payslips.tablePdf(input))),
     },
-    actions: {
-      notifyUnprocessedFailed: (_, { error }) => notify(payrollToasts.unprocessedFailed(error)),
-      notifyRecordsFailed: () => notify(payrollToasts.recordsFailed),
-      notifyProcessed: (_, { result }) => notify(payrollToasts.processed(result)),
-      notifyProcessFailed: (_, { error }) => notify(payrollToasts.processFailed(error)),
-      notifyReverted: () => notify(payrollToasts.reverted),
-      notifyRevertFailed: (_, { error }) => notify(payrollToasts.revertFailed(error)),
-      notifyTablePdfFailed: () => notify(payrollToasts.tablePdfFailed),
-    },
+    actions: { notify: (_, toast) => notify(toast) },
   });
 }
 

@@ -4,7 +4,6 @@ import { publicHolidayFormMachine } from '../../machines/public-holiday-form.mac
 import { publicHolidaysMachine } from '../../machines/public-holidays.machine';
 import type { HolidaysApi } from '../api/holidays.api';
 import { wholeListPage } from '../domain/list-query';
-import { holidayToasts } from '../domain/messages/holidays';
 import { holidayRow, type PublicHolidayRow } from '../domain/public-holiday-rows';
 import { provideList } from './list.actors';
 
@@ -31,8 +30,7 @@ export function providePublicHolidays({ holidays, notify }: PublicHolidaysEffect
         },
         // The answer (the requests the deletion recounted) goes to the screen's machine.
         removeRow: (row) => holidays.remove(row.date),
-        notifyRemoved: (row) => notify(holidayToasts.removed(row.name)),
-        notifyRemoveFailed: (_, error) => notify(holidayToasts.removeFailed(error)),
+        notify,
       }),
       holidayForm: publicHolidayFormMachine.provide({
         actors: {

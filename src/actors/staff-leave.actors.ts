@@ -137,8 +137,6 @@ function provideCollection<Row extends { id: number }>(fetchAll: () => Promise<R
       return { rows, total: rows.length };
     },
     removeRow: () => Promise.reject(new Error('This list removes nothing')),
-    notifyRemoved: () => undefined,
-    notifyRemoveFailed: () => undefined,
   });
 }
 

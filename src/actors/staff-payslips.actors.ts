@@ -3,8 +3,6 @@ import type { ToastParams } from '../../machines/effects';
 import { staffPayslipsMachine } from '../../machines/staff-payslips.machine';
 import type { PayslipsApi } from '../api/payslips.api';
 import type { SubmissionsApi } from '../api/submissions.api';
-import { payrollToasts } from '../domain/messages/payroll';
-import { submissionToasts } from '../domain/messages/submissions';
 import { openPdfInNewTab } from './pdf';
 
 export interface StaffPayslipsEffects {
@@ -23,10 +21,7 @@ export function provideStaffPayslips({ payslips, submissions, notify }: StaffPay
         openPdfInNewTab(() => submissions.userIr8aPdf(input.userId, input.year)),
       ),
     },
-    actions: {
-      notifyPdfFailed: () => notify(payrollToasts.pdfFailed),
-      notifyIr8aFailed: (_, { error }) => notify(submissionToasts.ir8aFailed(error)),
-    },
+    actions: { notify: (_, toast) => notify(toast) },
   });
 }
 

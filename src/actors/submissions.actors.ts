@@ -4,7 +4,6 @@ import { companySettingsMachine } from '../../machines/company-settings.machine'
 import type { ToastParams } from '../../machines/effects';
 import { type DownloadInput, paySubmissionsMachine } from '../../machines/pay-submissions.machine';
 import type { NamedFile, SubmissionsApi } from '../api/submissions.api';
-import { submissionToasts } from '../domain/messages/submissions';
 import { saveFile } from './download';
 import { openPdfInNewTab } from './pdf';
 
@@ -16,7 +15,7 @@ export interface SubmissionsEffects {
 /** The Company page with its live effects (issue 15). */
 export function provideCompanySettings({ submissions, notify }: SubmissionsEffects) {
   return companySettingsMachine.provide({
-    actions: { notifyLoadFailed: (_, error) => notify(submissionToasts.companyLoadFailed(error)) },
+    actions: { notify: (_, toast) => notify(toast) },
     actors: {
       loadCompany: fromPromise(() => submissions.company()),
       companyForm: companyFormMachine.provide({
@@ -65,12 +64,7 @@ export function providePaySubmissions({ submissions, notify }: SubmissionsEffect
       download: fromPromise(({ input }) => download(input)),
     },
     actions: {
-      notify: (_, params) => notify(params),
-      notifyDownloaded: (_, fileName) => {
-        if (fileName !== null) notify(submissionToasts.downloaded(fileName));
-      },
-      notifyDownloadFailed: (_, error) => notify(submissionToasts.downloadFailed(error)),
-      notifySummaryFailed: (_, error) => notify(submissionToasts.summaryFailed(error)),
+      notify: (_, toast) => notify(toast),
     },
   });
 }

@@ -234,6 +234,31 @@ describe('toasts are worded in the messages modules', () => {
   });
 });
 
+// One way to raise a toast (issue 31): a statechart raises `notify` with the toast itself, worded from the
+// messages modules, and the app provides only `notify`; no named placeholder per toast (notifyX).
+const NAMED_NOTIFY = /\bnotify[A-Z]\w*/;
+
+describe('toasts are raised one way', () => {
+  it('no named notify placeholder in the machines or the app', () => {
+    const offending = files
+      .flatMap((file) =>
+        read(file)
+          .split('\n')
+          .map((line, index) => ({ file, line: index + 1, text: line.trim() }))
+          .filter(({ text }) => NAMED_NOTIFY.test(text)),
+      )
+      .map(({ file, line, text }) => `${file}:${line}: ${text}`);
+    expect(offending).toEqual([]);
+  });
+
+  it('the check would see a named placeholder raised or provided, and lets notify be', () => {
+    expect(NAMED_NOTIFY.test("{ type: 'notifyRemoved', params: ({ context }) => context },")).toBe(true);
+    expect(NAMED_NOTIFY.test('notifyLoadFailed: (_, error) => notify(toast),')).toBe(true);
+    expect(NAMED_NOTIFY.test("{ type: 'notify', params: leaveToasts.deleted },")).toBe(false);
+    expect(NAMED_NOTIFY.test('actions: { notify: (_, toast) => notify(toast) },')).toBe(false);
+  });
+});
+
 // The PDF worker thread loads its modules when it starts, before the first PDF of a session is drawn;
 // zod alone took a quarter of a second of that start on this project's machine.
 describe('the PDF worker starts light', () => {

@@ -3,6 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
+import { allStaffListInput } from '../../actors/all-staff.actors';
 import type { ListLogic } from '../../actors/list.actors';
 import { type DirectoryEntry, employmentStatusLabel, isOnboarded } from '../../domain/staff-directory';
 import { ActionsMenu, DangerItem } from '../../ui/actions-menu';
@@ -78,7 +79,7 @@ export function AllStaffScreen({
   logic: ListLogic;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }) {
-  const actor = useActorRef(logic, { input: {}, inspect });
+  const actor = useActorRef(logic, { input: allStaffListInput, inspect });
   // The actor lives as long as the screen, so the columns do too.
   const columns = useMemo(() => staffColumns(actor), [actor]);
 
