@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { assign, setup } from 'xstate';
 import type { JobProgress } from '../../src/domain/payslip-emails';
 import type { RecordedRequest } from '../machines/fake-server';
-import { isDialogOpen, openDialog, type RunningApp } from '../machines/harness';
+import { isDialogOpen, openDialog } from '../machines/harness';
 import { shows } from '../machines/spec-walk';
 
 /**
