@@ -25,6 +25,8 @@ export interface StaffPayslipsContext {
   year: number;
   rows: PayslipAggregate[];
   error: ApiError | null;
+  /** The payslip whose PDF is being fetched: its View reads 'Processing...' (spec section 8). */
+  viewing: number | null;
 }
 
 export type StaffPayslipsEvent =
@@ -67,6 +69,7 @@ export const staffPayslipsMachine = setup({
       year: years[0] ?? Number(input.today.slice(0, 4)),
       rows: [],
       error: null,
+      viewing: null,
     };
   },
   initial: 'loading',
@@ -95,7 +98,11 @@ export const staffPayslipsMachine = setup({
           target: 'loading',
           actions: assign({ year: ({ event }) => event.year }),
         },
-        'payslip.view': { target: 'openingPdf', description: 'View: the payslip PDF in a new tab.' },
+        'payslip.view': {
+          target: 'openingPdf',
+          description: 'View: the payslip PDF in a new tab.',
+          actions: assign({ viewing: ({ event }) => event.payslipId }),
+        },
         'remunerationReturn.view': {
           guard: 'hasPayslipsThisYear',
           target: 'openingIr8a',
@@ -128,11 +135,12 @@ export const staffPayslipsMachine = setup({
         onDone: {
           target: 'ready',
           description: 'The PDF opened in a new tab (its link is released after 60 s).',
+          actions: assign({ viewing: null }),
         },
         onError: {
           target: 'ready',
           description: "'Error retrieving payslip'.",
-          actions: [{ type: 'notify', params: payrollToasts.pdfFailed }],
+          actions: [{ type: 'notify', params: payrollToasts.pdfFailed }, assign({ viewing: null })],
         },
       },
     },

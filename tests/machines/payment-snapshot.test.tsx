@@ -1,81 +1,163 @@
-import { screen } from '@testing-library/react';
-import { expect } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { paymentSnapshotForm } from '../../machines/record-panel-forms';
-import { settle } from './harness';
-import { describePanelForm, startEditing } from './panel-model';
+import {
+  paymentSnapshotModel,
+  type SnapshotEvent,
+  type SnapshotModel,
+  TITLE,
+} from '../models/payment-snapshot.model';
+import { type RunningApp, settle } from './harness';
 import {
   answerLoad,
-  dollars,
   employee,
   openPayItems,
   period,
   serverDown,
   unprocessedPayslip,
 } from './pay-items-fixtures';
+import { describeSpecWalk } from './spec-walk';
 
 /**
- * Model-based test of Payment Information Used's form on Pay Items (see form-model.tsx for the method): the
- * payslip's own salary, CPF rates and self-help group, editable until the payslip is processed. Spec section 5:
- * 'Salary must be more than 0.'; section 8: 'Salary information updated successfully' and 'Failed to update
- * salary information successfully'.
+ * Payment Information Used on Pay Items walked from its spec model (tests/models/payment-snapshot.model.ts):
+ * the pencil, typing and leaving the salary, Save against Cancel, the server saving or refusing. The app's
+ * form machine (the one form statechart with this panel's fields) is only watched, for coverage.
  */
 
-/** The payslip's snapshot as the inputs show it (spec section 9: money with two decimals). */
-const stored = {
-  basicSalarySnapshot: '4600.00',
-  employeeCpfRateSnapshot: '20',
-  employerCpfRateSnapshot: '17',
-  selfHelpGroupSnapshot: 'ECF',
-};
+const path = `/api/payslips/${employee.id}/${period.year}/${period.month}`;
+const salary = (value: string): SnapshotEvent => ({ type: 'user.typesSalary', value });
+const events: SnapshotEvent[] = [
+  { type: 'user.editsPanel' },
+  salary('4800.00'),
+  salary(''),
+  salary('0'),
+  { type: 'user.leavesSalary' },
+  { type: 'user.saves' },
+  { type: 'user.cancels' },
+  { type: 'server.saves' },
+  { type: 'server.refuses' },
+];
 
-describePanelForm({
-  machine: paymentSnapshotForm,
-  title: 'Payment Information Used',
-  screenName: 'Pay Items',
-  stored,
-  open: async (inspect) => {
+type ModelSnapshot = { value: unknown; context: SnapshotModel };
+
+/** Save is disabled while nothing changed; the salary typed differs from the one showing. */
+function canProduce(m: ModelSnapshot, event: SnapshotEvent) {
+  if (event.type === 'user.saves') return m.context.typed !== m.context.stored;
+  if (event.type === 'user.typesSalary') return event.value !== m.context.typed;
+  return true;
+}
+
+const serialize = (m: ModelSnapshot) =>
+  JSON.stringify([m.value, m.context.typed, m.context.errorShowing, m.context.stored]);
+
+const input = () => document.querySelector('input[name="basicSalarySnapshot"]') as HTMLInputElement;
+const form = () => screen.getByRole('form', { name: TITLE });
+
+async function perform(app: RunningApp, event: SnapshotEvent, m: ModelSnapshot) {
+  switch (event.type) {
+    case 'user.editsPanel':
+      await app.user.click(screen.getByRole('button', { name: `Edit ${TITLE}` }));
+      break;
+    case 'user.typesSalary':
+      fireEvent.change(input(), { target: { value: event.value } });
+      break;
+    case 'user.leavesSalary':
+      fireEvent.blur(input());
+      break;
+    case 'user.saves':
+      await app.user.click(within(form()).getByRole('button', { name: 'Save' }));
+      break;
+    case 'user.cancels':
+      await app.user.click(within(form()).getByRole('button', { name: 'Cancel' }));
+      break;
+    case 'server.saves':
+      app.server.answer('PUT', path, 200, {
+        ...unprocessedPayslip,
+        basicSalarySnapshot: Number(m.context.typed),
+      });
+      break;
+    case 'server.refuses':
+      app.server.answer('PUT', path, serverDown.statusCode, serverDown);
+      break;
+  }
+  await settle();
+}
+
+describeSpecWalk({
+  title: 'Payment Information Used on Pay Items, walked from its spec model',
+  model: paymentSnapshotModel,
+  starts: [
+    {
+      name: 'admin opens Pay Items',
+      input: {
+        stored: '4600.00',
+        others: {
+          employeeCpfRateSnapshot: '20',
+          employerCpfRateSnapshot: '17',
+          selfHelpGroupSnapshot: 'ECF',
+        },
+        path,
+      },
+    },
+  ],
+  events,
+  canProduce: canProduce as never,
+  serialize: serialize as never,
+  // The panel has no file and no reference to load.
+  app: { machine: paymentSnapshotForm, notOnThisScreen: ['reference.loaded', 'file.select', 'file.reject'] },
+  open: async (_path, inspect) => {
     const app = await openPayItems(inspect);
     await answerLoad(app.server, unprocessedPayslip);
     await settle();
-    await startEditing(app, null, 'Payment Information Used');
     return app;
   },
-  events: [
-    { type: 'field.change', name: 'basicSalarySnapshot', value: '4800.00' },
-    { type: 'field.change', name: 'basicSalarySnapshot', value: '' },
-    { type: 'field.change', name: 'basicSalarySnapshot', value: '0' },
-    { type: 'field.blur', name: 'basicSalarySnapshot' },
-    { type: 'form.submit' },
+  perform: (app, event, model) => perform(app, event, model as unknown as ModelSnapshot),
+  label: (event: SnapshotEvent) =>
+    event.type === 'user.typesSalary' ? `user.typesSalary ('${event.value}')` : event.type,
+  scenarios: [
+    {
+      name: 'Cancel restores the stored salary and sends nothing',
+      events: [
+        { type: 'user.editsPanel' },
+        salary('4800.00'),
+        { type: 'user.cancels' },
+        { type: 'user.editsPanel' },
+      ],
+    },
+    {
+      name: 'Save sends the snapshot; the panel shows the new salary',
+      events: [
+        { type: 'user.editsPanel' },
+        salary('4800.00'),
+        { type: 'user.saves' },
+        { type: 'server.saves' },
+      ],
+    },
+    {
+      name: 'a refused save keeps the form open with the reason; leaving the field keeps it, Save again goes through',
+      events: [
+        { type: 'user.editsPanel' },
+        salary('4800.00'),
+        { type: 'user.saves' },
+        { type: 'server.refuses' },
+        { type: 'user.leavesSalary' },
+        { type: 'user.saves' },
+        { type: 'server.saves' },
+      ],
+    },
+    {
+      name: 'after a refusal, typing clears the reason',
+      events: [
+        { type: 'user.editsPanel' },
+        salary('4800.00'),
+        { type: 'user.saves' },
+        { type: 'server.refuses' },
+        salary(''),
+        { type: 'user.leavesSalary' },
+      ],
+    },
+    {
+      name: 'a salary of 0 is refused by the form: the message shows, nothing is sent',
+      events: [{ type: 'user.editsPanel' }, salary('0'), { type: 'user.saves' }, salary('4800.00')],
+    },
   ],
-  labels: {
-    basicSalarySnapshot: 'Basic Salary',
-    selfHelpGroupSnapshot: 'Self-Help Group',
-    employeeCpfRateSnapshot: 'Employee CPF Rate (%)',
-    employerCpfRateSnapshot: 'Employer CPF Rate (%)',
-  },
-  specErrors: (values) => ({
-    basicSalarySnapshot: Number(values.basicSalarySnapshot) > 0 ? undefined : 'Salary must be more than 0.',
-  }),
-  request: { method: 'PUT', path: `/api/payslips/${employee.id}/${period.year}/${period.month}` },
-  sent: (values) => ({
-    basicSalarySnapshot: Number(values.basicSalarySnapshot),
-    employeeCpfRateSnapshot: Number(values.employeeCpfRateSnapshot),
-    employerCpfRateSnapshot: Number(values.employerCpfRateSnapshot),
-    selfHelpGroupSnapshot: values.selfHelpGroupSnapshot,
-  }),
-  answer: (values) => ({ ...unprocessedPayslip, basicSalarySnapshot: Number(values.basicSalarySnapshot) }),
-  expectScreen: (_app, s, event) => {
-    // Saved: the read-only panel shows the new salary (pay-items.test.tsx walks the summary's refresh).
-    if (event?.type === 'xstate.done.actor.savePanel' && s.matches('submitted')) {
-      const panel = screen
-        .getByRole('heading', { name: 'Payment Information Used' })
-        .closest('.chakra-card__body');
-      expect(panel).toHaveTextContent(dollars(4800));
-    }
-  },
-  toasts: {
-    saved: 'Salary information updated successfully',
-    failed: ['Failed to update salary information successfully', serverDown.message],
-  },
-  refusal: serverDown,
 });

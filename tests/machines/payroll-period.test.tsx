@@ -1,37 +1,32 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
-import { type PayrollPeriodEvent, payrollPeriodMachine } from '../../machines/payroll-period.machine';
-import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
-import type { ApiError } from '../../src/domain/auth';
+import { payrollPeriodMachine } from '../../machines/payroll-period.machine';
 import { todayIso } from '../../src/domain/dates';
 import type { PayslipAggregate, UnprocessedRow } from '../../src/domain/payslips';
-import { admin } from '../views/fixtures';
-import { describeEvent, planTransitionPaths } from './coverage';
 import {
-  advance,
-  advanceThroughDelay,
-  expectToast,
-  pdfTab,
-  type RunningApp,
-  renderApp,
-  settle,
-} from './harness';
-import { describeModelWalk, followActor } from './model-walk';
+  cardUnder,
+  dataRows,
+  type HeldPeriod,
+  LATER_MONTH,
+  PAY_DATE,
+  type PayrollEvent,
+  type PayrollInput,
+  type PayrollModel,
+  PROCESSED_GET,
+  payrollPeriodModel,
+  SERVER_DOWN,
+  UNPROCESSED_GET,
+} from '../models/payroll-period.model';
+import { admin } from '../views/fixtures';
+import { advance, pdfTab, type RunningApp, renderApp, settle, signedIn } from './harness';
+import { describeSpecWalk } from './spec-walk';
 
 /**
- * Model-based test of the payroll-period statechart (docs/decisions/0001) through its two screens,
- * Process Pay and View Processed Records: paths generated from the real machine are walked through
- * the real app with HTTP answered at the fetch level and the progress delay on a fake clock.
+ * Process Pay and View Processed Records walked from their spec model (tests/models/payroll-period.model.ts):
+ * the lists of a period, selection, pay date, processing, the row menu's Revert to Unprocessed and Table View,
+ * with the server's answers given by the fake server and the progress on the fake clock. The app's
+ * payroll-period machine is only watched, for coverage.
  */
-
-type Machine = typeof payrollPeriodMachine;
-type Snapshot = SnapshotFrom<Machine>;
-type Event =
-  | PayrollPeriodEvent
-  | { type: `xstate.error.actor.${string}`; error: ApiError; actorId: string }
-  | { type: `xstate.done.actor.${string}`; output: unknown; actorId: string }
-  | { type: 'xstate.after.progressDelay.payrollPeriod.processing.working' };
 
 const today = todayIso();
 const thisYear = Number(today.slice(0, 4));
@@ -39,454 +34,383 @@ const thisMonth = Number(today.slice(5, 7));
 // Another month of the current year to switch to (January has none before it).
 const otherMonth = thisMonth === 1 ? 2 : thisMonth - 1;
 
-const names = Array.from({ length: 12 }, (_, i) => `Employee ${String(i + 1).padStart(2, '0')}`);
-const unprocessed: UnprocessedRow[] = names.map((fullName, i) => ({
-  payslipId: 100 + i,
-  processingStatus: i % 3 === 0 ? 'ITEMS_ADDED' : 'UNPROCESSED',
-  user: {
-    id: 10 + i,
-    fullName,
-    email: `e${i}@company.test`,
-    employmentInfo: {
-      designation: 'Analyst',
-      employmentStatus: 'ACTIVE',
-      hireDate: '2020-01-06',
-      lastDayOfService: null,
+const unprocessedRow = (name: string, i: number, id: number): UnprocessedRow =>
+  ({
+    payslipId: 100 + id,
+    processingStatus: i % 3 === 0 ? 'ITEMS_ADDED' : 'UNPROCESSED',
+    user: {
+      id,
+      fullName: name,
+      email: `e${id}@company.test`,
+      employmentInfo: {
+        designation: 'Analyst',
+        employmentStatus: 'ACTIVE',
+        hireDate: '2020-01-06',
+        lastDayOfService: null,
+      },
     },
-  },
-  basicSalarySnapshot: 4000 + i,
-  employeeCpfRateSnapshot: 20,
-  employerCpfRateSnapshot: 17,
-  rateFlag: i === 1 ? { official: { employeePercent: 18, employerPercent: 16 } } : null,
-}));
-const processed: PayslipAggregate[] = names.map((name, i) => ({
-  payslipId: 500 + i,
-  payslipMonth: thisMonth,
-  payslipYear: thisYear,
-  processingStatus: 'PROCESSED',
-  userDetails: { id: 60 + i, name: `Paid ${name}` },
-  payDate: today,
-  grossPay: 5000 + i,
-  totalEmployeeCpfContribution: 1000,
-  totalEmployerCpfContribution: 850,
-  selfHelpGroupContribution: 0,
-  netPay: 4000 + i,
-  otherItems: 0,
-  netPayable: 4000 + i,
-  payItems: i % 2,
-}));
-const firstUnprocessed = unprocessed[0] as UnprocessedRow;
-const firstProcessed = processed[0] as PayslipAggregate;
+    basicSalarySnapshot: 4000 + i,
+    employeeCpfRateSnapshot: 20,
+    employerCpfRateSnapshot: 17,
+    rateFlag: id === 11 ? { official: { employeePercent: 18, employerPercent: 16 } } : null,
+  }) as UnprocessedRow;
 
-const serverDown: ApiError = {
-  statusCode: 500,
-  error: 'Internal Server Error',
-  message: 'The database is unavailable.',
+const processedRow = (
+  name: string,
+  i: number,
+  id: number,
+  month: number,
+  payItems: number,
+): PayslipAggregate =>
+  ({
+    payslipId: 500 + id,
+    payslipMonth: month,
+    payslipYear: thisYear,
+    processingStatus: 'PROCESSED',
+    userDetails: { id, name },
+    payDate: today,
+    grossPay: 5000 + i,
+    totalEmployeeCpfContribution: 1000,
+    totalEmployerCpfContribution: 850,
+    selfHelpGroupContribution: 0,
+    netPay: 4000 + i,
+    otherItems: 0,
+    netPayable: 4000 + i,
+    payItems,
+  }) as PayslipAggregate;
+
+const twelve = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
+/** The current month: 12 to process (more than a page), 12 processed; the first processed has no items. */
+const current: HeldPeriod = {
+  unprocessed: twelve.map((n, i) => unprocessedRow(`Employee ${n}`, i, 10 + i)),
+  processed: twelve.map((n, i) => processedRow(`Paid Employee ${n}`, i, 60 + i, thisMonth, i % 2)),
 };
-const laterMonth: ApiError = {
-  statusCode: 409,
-  error: 'Conflict',
-  message: 'Employee 01 already has a later processed month. Revert the later months first.',
+/** The other month: a few of each; its first processed payslip has pay items (reverted, it reads Items Added). */
+const other: HeldPeriod = {
+  unprocessed: ['Late Joiner A', 'Late Joiner B'].map((name, i) => unprocessedRow(name, i + 1, 30 + i)),
+  processed: ['Earlier Paid A', 'Earlier Paid B', 'Earlier Paid C'].map((name, i) =>
+    processedRow(name, i, 80 + i, otherMonth, i === 0 ? 2 : 0),
+  ),
 };
 
-const done = (id: string, output: unknown) =>
-  ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as Event;
-const failed = (id: string, error: ApiError) =>
-  ({ type: `xstate.error.actor.${id}`, error, actorId: id }) as Event;
-
-const PROCESS = 'processPayslips';
-const REVERT = 'revertPayslip';
-const PDF = 'openTablePdf';
-
-const events: Event[] = [
-  { type: 'period.change', year: thisYear, month: otherMonth },
-  { type: 'period.change', year: thisYear, month: thisMonth },
-  { type: 'selection.toggle', userId: firstUnprocessed.user.id },
-  { type: 'selection.toggleAll' },
-  { type: 'payDate.change', payDate: today },
-  { type: 'pay.process' },
-  { type: 'revert.request', row: firstProcessed },
-  { type: 'tablePdf.open' },
-  // Each list fetches its page (the one list statechart) and tells this machine what came back.
-  { type: 'unprocessed.loaded', about: { userIds: unprocessed.map((row) => row.user.id) } },
-  { type: 'unprocessed.failed', error: serverDown },
-  {
-    type: 'processed.loaded',
-    about: { staff: processed.map((row) => ({ id: row.userDetails.id, name: row.userDetails.name })) },
-  },
-  { type: 'processed.failed', error: serverDown },
-  done(PROCESS, { processed: 12, skipped: 0 }),
-  failed(PROCESS, laterMonth),
-  done(REVERT, undefined),
-  failed(REVERT, laterMonth),
-  done(PDF, undefined),
-  failed(PDF, serverDown),
-  { type: 'xstate.after.progressDelay.payrollPeriod.processing.working' },
-];
-
-const onProcessScreen = (s: Snapshot) => s.context.screen === 'process';
-const unprocessedShown = (s: Snapshot) => s.context.unprocessedIds !== null;
-const processedShown = (s: Snapshot) => s.context.processedStaff !== null;
-
-/** What the screens let a user do in a snapshot (a list's rows are there once it has answered). */
-function canProduce(s: Snapshot, event: Event): boolean {
-  const process = onProcessScreen(s);
-  switch (event.type) {
-    case 'unprocessed.loaded':
-    case 'unprocessed.failed':
-      return process && !unprocessedShown(s);
-    case 'processed.loaded':
-    case 'processed.failed':
-      return !processedShown(s);
-    case 'selection.toggle':
-    case 'selection.toggleAll':
-      return process && unprocessedShown(s);
-    case 'payDate.change':
-    case 'pay.process':
-      return process;
-    case 'revert.request':
-    case 'tablePdf.open':
-      return processedShown(s);
-    case 'period.change':
-      return event.month !== s.context.month;
-    default:
-      return true;
-  }
-}
-
-/** Guards read the selection and the pay date; which lists have answered decides what shows. */
-const serializeState = (s: Snapshot) =>
-  JSON.stringify([
-    s.value,
-    s.context.month,
-    s.context.selected.length > 0,
-    s.context.payDate !== '',
-    unprocessedShown(s),
-    processedShown(s),
-  ]);
-
-const starts = [
-  {
-    name: 'admin opens Process Pay',
-    input: { screen: 'process' as const, today },
-    path: '/admin/process-pay',
-  },
-  {
-    name: 'admin opens View Processed Records',
-    input: { screen: 'records' as const, today },
-    path: '/admin/pay-records',
-  },
-];
-const actor = followActor(payrollPeriodMachine);
-const plan = planTransitionPaths(payrollPeriodMachine, {
-  starts,
-  events,
-  canProduce,
-  serialize: serializeState,
+const input = (screenName: PayrollInput['screen']): PayrollInput => ({
+  screen: screenName,
+  year: thisYear,
+  month: thisMonth,
+  monthsOffered: thisMonth,
+  held: { [thisMonth]: current, [otherMonth]: other },
 });
 
-const live = actor.live;
-
-const signedInAdmin = {
-  [ACCESS_TOKEN_KEY]: 'token',
-  [CURRENT_USER_KEY]: JSON.stringify({ user: admin, isNewUser: false }),
+const starts = [
+  { name: 'Process Pay', input: input('process') },
+  { name: 'View Processed Records', input: input('records') },
+];
+const paths: Record<string, string> = {
+  'Process Pay': '/admin/process-pay',
+  'View Processed Records': '/admin/pay-records',
 };
 
-const tableNamed = (name: string) => document.querySelector(`table[aria-label="${name}"]`) as HTMLElement;
-const cardOf = (name: string) => tableNamed(name).closest('.chakra-card__body') as HTMLElement;
-/** Body rows with data (not skeletons or the 'No results.' row); DOM queries, as role queries over 40 rows crawl. */
-const dataRows = (name: string) =>
-  [...tableNamed(name).querySelectorAll('tbody tr')].filter(
-    (row) => row.getAttribute('aria-hidden') !== 'true' && row.querySelectorAll('td').length > 1,
-  );
-const cellText = (row: Element, index: number) => row.querySelectorAll('td')[index]?.textContent;
+const events: PayrollEvent[] = [
+  { type: 'user.changesMonth', month: otherMonth },
+  { type: 'user.changesMonth', month: thisMonth },
+  { type: 'user.togglesFirstRow' },
+  { type: 'user.togglesAll' },
+  { type: 'user.choosesPayDate' },
+  { type: 'user.processesPay' },
+  { type: 'user.opensRowMenu' },
+  { type: 'user.closesRowMenu' },
+  { type: 'user.choosesRevert' },
+  { type: 'user.opensTableView' },
+  { type: 'user.triesUnprocessedAgain' },
+  { type: 'user.triesProcessedAgain' },
+  { type: 'server.sendsUnprocessed' },
+  { type: 'server.failsUnprocessed' },
+  { type: 'server.sendsProcessed' },
+  { type: 'server.failsProcessed' },
+  { type: 'server.processes' },
+  { type: 'server.refusesProcessing' },
+  { type: 'clock.oneSecond' },
+  { type: 'server.reverts' },
+  { type: 'server.refusesRevert' },
+  { type: 'server.sendsTablePdf' },
+  { type: 'server.failsTablePdf' },
+];
 
-/** A button by its text (role queries over the whole page are slow in jsdom). */
-const button = (text: string) => screen.getByText(text, { selector: 'button' });
+type ModelSnapshot = { value: unknown; context: PayrollModel; matches: (v: string) => boolean };
 
-const UNPROCESSED_GET = '/api/payslips/unprocessed-and-items-added';
-const PROCESSED_GET = '/api/payslips/processed/aggregates';
-/** The first page of each list, 10 a page, in the server's order. */
-const firstUnprocessedPage = unprocessed.slice(0, 10).map((row) => row.user.fullName);
-const firstProcessedPage = processed.slice(0, 10).map((row) => row.userDetails.name);
+/** Behind an open row menu only the menu can be used; the month changes once the lists have answered. */
+function canProduce(m: ModelSnapshot, event: PayrollEvent) {
+  if (m.matches('rowMenu')) return event.type === 'user.closesRowMenu' || event.type === 'user.choosesRevert';
+  if (event.type === 'user.changesMonth')
+    return m.context.unprocessedList !== 'fetching' && m.context.processedList !== 'fetching';
+  return true;
+}
+
+/** What the model's guards read: the lists' state, the selection, the pay date, rows left to act on. */
+const serialize = (m: ModelSnapshot) => {
+  const c = m.context;
+  const held = c.held[c.month] as HeldPeriod;
+  return JSON.stringify([
+    m.value,
+    c.screen,
+    c.month,
+    c.unprocessedList,
+    c.processedList,
+    c.selected.length === 0 ? 'none' : c.selected.length === held.unprocessed.length ? 'all' : 'some',
+    c.payDate !== '',
+    held.unprocessed.length > 0,
+    held.processed.length > 0,
+  ]);
+};
 
 /** Answers every pending fetch of a list (an older one, for a period no longer shown, is dropped). */
 function answerList(app: RunningApp, path: string, status: number, body: unknown) {
   for (const _ of app.server.pending('GET', path)) app.server.answer('GET', path, status, body);
 }
 
-/** After a failure the user asks again first (Try again in the list's card or under its skeleton). */
-async function tryAgainIn(app: RunningApp, card: HTMLElement | null) {
-  const again = card && within(card).queryByText('Try again', { selector: 'button' });
-  if (again) {
-    await app.user.click(again);
-    await settle();
-  }
-}
+const button = (text: string) => screen.getByText(text, { selector: 'button' });
+const heldNow = (c: PayrollModel) => c.held[c.month] as HeldPeriod;
 
-async function chooseMenuItem(app: RunningApp, trigger: HTMLElement, item: string) {
-  await app.user.click(trigger);
-  const menu = screen.getByRole('menu');
-  if (document.activeElement !== menu) act(() => menu.focus());
-  const entry = within(menu).getByRole('menuitem', { name: item });
-  for (let i = 0; i < 3 && !entry.hasAttribute('data-highlighted'); i++) {
-    await app.user.keyboard('{ArrowDown}');
-    await advance(20);
-  }
-  await app.user.keyboard('{Enter}');
-  await advance(20);
-}
-
-async function perform(app: RunningApp, event: Event) {
+async function perform(app: RunningApp, event: PayrollEvent, m: ModelSnapshot) {
+  const c = m.context;
   switch (event.type) {
-    case 'period.change':
+    case 'user.changesMonth':
       await app.user.selectOptions(screen.getByLabelText('Month'), String(event.month));
       break;
-    case 'selection.toggle':
-      await app.user.click(screen.getByLabelText(`Select ${firstUnprocessed.user.fullName}`));
+    case 'user.togglesFirstRow':
+      await app.user.click(
+        screen.getByLabelText(`Select ${(heldNow(c).unprocessed[0] as UnprocessedRow).user.fullName}`),
+      );
       break;
-    case 'selection.toggleAll':
+    case 'user.togglesAll':
       await app.user.click(screen.getByLabelText('Select all'));
       break;
-    case 'payDate.change':
-      fireEvent.change(screen.getByLabelText('Pay Date'), { target: { value: event.payDate } });
+    case 'user.choosesPayDate':
+      fireEvent.change(screen.getByLabelText('Pay Date'), { target: { value: PAY_DATE } });
       break;
-    case 'pay.process':
+    case 'user.processesPay':
       await app.user.click(button('Process Pay'));
       break;
-    case 'revert.request':
-      await chooseMenuItem(
-        app,
-        screen.getByLabelText(`Actions for ${event.row.userDetails.name}`),
-        'Revert to Unprocessed',
-      );
+    case 'user.opensRowMenu': {
+      const row = heldNow(c).processed[0] as PayslipAggregate;
+      await app.user.click(screen.getByLabelText(`Actions for ${row.userDetails.name}`));
+      // The menu takes focus on an animation frame jsdom runs on its own clock.
+      const menu = screen.getByRole('menu');
+      if (document.activeElement !== menu) act(() => menu.focus());
+      await advance(20);
       break;
-    case 'tablePdf.open':
+    }
+    case 'user.closesRowMenu':
+      await app.user.keyboard('{Escape}');
+      await advance(20);
+      break;
+    case 'user.choosesRevert': {
+      const entry = within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Revert to Unprocessed' });
+      for (let i = 0; i < 3 && !entry.hasAttribute('data-highlighted'); i++) {
+        await app.user.keyboard('{ArrowDown}');
+        await advance(20);
+      }
+      await app.user.keyboard('{Enter}');
+      await advance(20);
+      break;
+    }
+    case 'user.opensTableView':
       await app.user.click(button('Table View'));
       break;
-    case 'unprocessed.loaded':
-    case 'unprocessed.failed': {
-      await tryAgainIn(app, cardOf('Unprocessed List'));
-      const ok = event.type === 'unprocessed.loaded';
-      answerList(app, UNPROCESSED_GET, ok ? 200 : 500, ok ? unprocessed : serverDown);
-      break;
-    }
-    case 'processed.loaded':
-    case 'processed.failed': {
-      await tryAgainIn(app, processedCard());
-      const ok = event.type === 'processed.loaded';
-      answerList(app, PROCESSED_GET, ok ? 200 : 500, ok ? processed : serverDown);
-      break;
-    }
-    case 'xstate.after.progressDelay.payrollPeriod.processing.working':
-      await advanceThroughDelay(payrollPeriodMachine, event.type, () =>
-        live().matches({ processing: 'slow' }),
+    case 'user.triesUnprocessedAgain':
+      await app.user.click(
+        within(cardUnder('Unprocessed List')).getByText('Try again', { selector: 'button' }),
       );
       break;
-    default: {
-      const type = event.type as string;
-      const ok = type.startsWith('xstate.done.');
-      const error = (event as { error?: ApiError }).error;
-      if (type.endsWith(PROCESS)) {
-        app.server.answer(
-          'POST',
-          '/api/payslips/bulk-process',
-          ok ? 200 : 409,
-          ok ? (event as { output: unknown }).output : error,
-        );
-      } else if (type.endsWith(REVERT)) {
-        const row = live().context.reverting as PayslipAggregate;
-        app.server.answer(
-          'PATCH',
-          `/api/payslips/${row.payslipId}/status`,
-          ok ? 200 : 409,
-          ok ? { ...row, processingStatus: 'UNPROCESSED', payDate: null } : error,
-        );
-      } else if (type.endsWith(PDF)) {
-        app.server.answer(
-          'GET',
-          '/api/payslips/processed/pdf-table',
-          ok ? 200 : 500,
-          ok ? { pdf: 'bytes' } : error,
-        );
-      }
+    case 'user.triesProcessedAgain':
+      await app.user.click(
+        within(cardUnder('Processed List')).getByText('Try again', { selector: 'button' }),
+      );
+      break;
+    case 'server.sendsUnprocessed':
+      answerList(app, UNPROCESSED_GET, 200, heldNow(c).unprocessed);
+      break;
+    case 'server.failsUnprocessed':
+      answerList(app, UNPROCESSED_GET, 500, SERVER_DOWN);
+      break;
+    case 'server.sendsProcessed':
+      answerList(app, PROCESSED_GET, 200, heldNow(c).processed);
+      break;
+    case 'server.failsProcessed':
+      answerList(app, PROCESSED_GET, 500, SERVER_DOWN);
+      break;
+    case 'server.processes':
+      app.server.answer('POST', '/api/payslips/bulk-process', 200, {
+        processed: c.selected.length,
+        skipped: 0,
+      });
+      break;
+    case 'server.refusesProcessing':
+      app.server.answer('POST', '/api/payslips/bulk-process', 409, LATER_MONTH);
+      break;
+    case 'clock.oneSecond':
+      await advance(1000);
+      break;
+    case 'server.reverts': {
+      const row = c.reverting as PayslipAggregate;
+      app.server.answer('PATCH', `/api/payslips/${row.payslipId}/status`, 200, {
+        ...row,
+        processingStatus: 'UNPROCESSED',
+        payDate: null,
+      });
+      break;
     }
+    case 'server.refusesRevert': {
+      const row = c.reverting as PayslipAggregate;
+      app.server.answer('PATCH', `/api/payslips/${row.payslipId}/status`, 409, LATER_MONTH);
+      break;
+    }
+    case 'server.sendsTablePdf':
+      app.server.answer('GET', '/api/payslips/processed/pdf-table', 200, { pdf: 'bytes' });
+      break;
+    case 'server.failsTablePdf':
+      app.server.answer('GET', '/api/payslips/processed/pdf-table', 500, SERVER_DOWN);
+      break;
   }
   await settle();
 }
 
-/** The card headed Processed List (its table, or the skeleton that replaces it after a failure). */
-const processedCard = () =>
-  screen
-    .getByRole('heading', { level: 2, name: 'Processed List' })
-    .closest('.chakra-card__body') as HTMLElement;
-
-/** The pending fetch of a list asks for the period shown. */
-function expectFetching(app: RunningApp, path: string, s: Snapshot) {
-  const query = app.server.pending('GET', path).at(-1)?.query;
-  expect(query?.get('year')).toBe(String(s.context.year));
-  expect(query?.get('month')).toBe(String(s.context.month));
-}
-
-function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
-  const process = onProcessScreen(s);
-  const type = event?.type ?? '';
-  expect(document.querySelector('h1')?.textContent).toBe(process ? 'Process Pay' : 'View Processed Records');
-  expect(screen.getByLabelText('Year')).toHaveValue(String(s.context.year));
-  expect(screen.getByLabelText('Month')).toHaveValue(String(s.context.month));
-  // In the current year the months run to the current one.
-  expect(screen.getByLabelText('Month').querySelectorAll('option')).toHaveLength(thisMonth);
-
-  if (processedShown(s)) {
-    expect(dataRows('Processed List').map((row) => cellText(row, 0))).toEqual(firstProcessedPage);
-    expect(screen.getByText('A total of 12 employees with processed payslips.')).toBeInTheDocument();
-    expect(tableNamed('Processed List').querySelector('th[aria-sort]')).toHaveAttribute('aria-sort', 'none');
-  } else if (type === 'processed.failed') {
-    // View Processed Records: a skeleton with Try again, and the spec's toast.
-    expect(tableNamed('Processed List')).toBeNull();
-    expect(within(processedCard()).getByText('Try again', { selector: 'button' })).toBeEnabled();
-    expectToast('Failed to fetch records', 'Please try again later');
-  } else if (!type.endsWith('.failed')) {
-    expect(tableNamed('Processed List')).toHaveAttribute('aria-busy', 'true');
-    expectFetching(app, PROCESSED_GET, s);
-  }
-  if (!process) expect(app.server.requests.some((r) => r.path === UNPROCESSED_GET)).toBe(false);
-  if (process && unprocessedShown(s)) {
-    expect(dataRows('Unprocessed List').map((row) => cellText(row, 1))).toEqual(firstUnprocessedPage);
-    expect(screen.getByText('A total of 12 payslips to process.')).toBeInTheDocument();
-    expect(
-      screen.getByLabelText(/^Rates differ\. Official rates: employee 18%, employer 16%/),
-    ).toBeInTheDocument();
-  } else if (process && type === 'unprocessed.failed') {
-    expect(tableNamed('Unprocessed List').querySelector('[role="alert"]')).toHaveTextContent(
-      serverDown.message,
-    );
-    expect(within(cardOf('Unprocessed List')).getByText('Try again', { selector: 'button' })).toBeEnabled();
-    expectToast('Failed to fetch unprocessed payslips');
-  } else if (process && !type.endsWith('.failed')) {
-    expect(tableNamed('Unprocessed List')).toHaveAttribute('aria-busy', 'true');
-    expectFetching(app, UNPROCESSED_GET, s);
-  }
-  if (process) {
-    expect(screen.getByText(`${s.context.selected.length} selected`)).toBeInTheDocument();
-    if (type === 'selection.toggleAll' && s.context.selected.length > 0)
-      // Select all takes every row of the month, not only the page shown.
-      expect(s.context.selected).toHaveLength(unprocessed.length);
-  }
-  if (process && s.matches('showing')) {
-    const enabled = s.context.selected.length > 0 && s.context.payDate !== '';
-    expect(button('Process Pay')).toHaveProperty('disabled', !enabled);
-  }
-  if (s.matches('processing')) {
-    expect(button('Processing...')).toBeDisabled();
-    const body = app.server.pending('POST', '/api/payslips/bulk-process')[0]?.body as {
-      payDate: string;
-      payslips: unknown[];
-    };
-    expect(body.payDate).toBe(s.context.payDate);
-    expect(body.payslips).toHaveLength(s.context.selected.length);
-    const progress = screen.queryByText(`Processing ${s.context.selected.length} payslips...`);
-    if (s.matches({ processing: 'slow' })) expect(progress).toBeInTheDocument();
-    else expect(progress).toBeNull();
-  }
-  if (!process) {
-    const tableView = button(s.matches('openingTablePdf') ? 'Processing...' : 'Table View');
-    expect(tableView).toHaveProperty('disabled', !(processedShown(s) && s.matches('showing')));
-  }
-  if (s.matches('reverting')) {
-    expect(app.server.pending('PATCH')).toHaveLength(1);
-    expect(app.server.pending('PATCH')[0]?.body).toEqual({ status: 'UNPROCESSED' });
-  }
-
-  if (type === `xstate.done.actor.${PROCESS}`) expectToast('Payslips processed', '12 payslips processed.');
-  if (type === `xstate.error.actor.${PROCESS}`) expectToast('Failed to process payslips', laterMonth.message);
-  if (type === `xstate.done.actor.${REVERT}`) expectToast('Success', 'Payslip removed from processed list');
-  if (type === `xstate.error.actor.${REVERT}`)
-    expectToast('Error removing from processed list', laterMonth.message);
-  if (type === `xstate.error.actor.${PDF}`)
-    expectToast('Error generating table pdf', 'Please try again later');
-  if (type === `xstate.done.actor.${PDF}`) {
-    expect(window.open).toHaveBeenCalledWith('', '_blank');
-    expect(tab.location.href).toBe('blob:table-pdf');
-  }
-}
-
-function openScreen(name: string) {
-  const start = starts.find((s) => s.name === name);
-  if (!start) throw new Error(`unknown start ${name}`);
-  return renderApp({ path: start.path, storage: signedInAdmin, inspect: actor.inspect });
-}
-
 const tab = pdfTab('blob:table-pdf');
 
-const label = (event: Event) => {
-  if (event.type === 'period.change') return 'period.change (month)';
-  return describeEvent(event);
-};
+const label = (event: PayrollEvent) =>
+  event.type === 'user.changesMonth'
+    ? `user.changesMonth (${event.month === thisMonth ? 'this' : 'other'})`
+    : event.type;
 
-describeModelWalk<Machine, Event>({
-  title: 'payroll-period statechart, walked through Process Pay and View Processed Records',
-  machine: payrollPeriodMachine,
-  actor,
-  plan,
-  open: (path) => openScreen(path.start),
-  perform,
-  expectScreen,
+const both: PayrollEvent[] = [{ type: 'server.sendsUnprocessed' }, { type: 'server.sendsProcessed' }];
+
+describeSpecWalk({
+  title: 'Process Pay and View Processed Records, walked from their spec model',
+  model: payrollPeriodModel,
+  starts,
+  events,
+  canProduce: canProduce as never,
+  serialize: serialize as never,
+  app: { machine: payrollPeriodMachine },
+  open: (path, inspect) =>
+    renderApp({ path: paths[path.start] as string, storage: signedIn(admin), inspect }),
+  perform: (app, event, model) => perform(app, event, model as unknown as ModelSnapshot),
   label,
-  nameStarts: true,
   setup: tab.install,
+  scenarios: [
+    {
+      name: 'select a row, choose a pay date, Process Pay: it leaves the Unprocessed List for the Processed List',
+      events: [
+        ...both,
+        { type: 'user.togglesFirstRow' },
+        { type: 'user.choosesPayDate' },
+        { type: 'user.processesPay' },
+        { type: 'clock.oneSecond' },
+        { type: 'server.processes' },
+        ...both,
+      ],
+    },
+    {
+      name: 'Select all takes the whole month (12 over two pages), and a second click none',
+      events: [
+        ...both,
+        { type: 'user.togglesAll' },
+        { type: 'user.choosesPayDate' },
+        { type: 'user.togglesAll' },
+        { type: 'user.togglesAll' },
+        { type: 'user.processesPay' },
+        { type: 'server.processes' },
+        ...both,
+      ],
+    },
+    {
+      name: 'processed row menu closed without choosing: nothing is reverted',
+      events: [...both, { type: 'user.opensRowMenu' }, { type: 'user.closesRowMenu' }],
+    },
+    {
+      name: 'Revert to Unprocessed on a payslip without items: back in the Unprocessed List as Unprocessed',
+      events: [
+        ...both,
+        { type: 'user.opensRowMenu' },
+        { type: 'user.choosesRevert' },
+        { type: 'server.reverts' },
+        ...both,
+      ],
+    },
+    {
+      name: 'Revert to Unprocessed on a payslip with pay items (another month): back as Items Added',
+      events: [
+        ...both,
+        { type: 'user.changesMonth', month: otherMonth },
+        ...both,
+        { type: 'user.opensRowMenu' },
+        { type: 'user.choosesRevert' },
+        { type: 'server.reverts' },
+        ...both,
+      ],
+    },
+    {
+      name: 'View Processed Records: revert refused, the row stays',
+      start: 'View Processed Records',
+      events: [
+        { type: 'server.sendsProcessed' },
+        { type: 'user.opensRowMenu' },
+        { type: 'user.choosesRevert' },
+        { type: 'server.refusesRevert' },
+      ],
+    },
+  ],
   more: () => {
-    it('Process Pay: the lists page 10 at a time and Employee sorts the Processed List, from the month fetched once; Select all takes the month', async () => {
-      actor.forget();
-      const app = await openScreen('admin opens Process Pay');
-      answerList(app, UNPROCESSED_GET, 200, unprocessed);
-      answerList(app, PROCESSED_GET, 200, processed);
+    it('Process Pay: the lists page 10 at a time and Employee sorts the Processed List, from the month fetched once', async () => {
+      const app = await renderApp({ path: '/admin/process-pay', storage: signedIn(admin) });
+      answerList(app, UNPROCESSED_GET, 200, current.unprocessed);
+      answerList(app, PROCESSED_GET, 200, current.processed);
       await settle();
-      const unprocessedCard = cardOf('Unprocessed List');
+      // A row whose CPF rates are not the official ones says so.
+      expect(
+        screen.getByLabelText(/^Rates differ\. Official rates: employee 18%, employer 16%/),
+      ).toBeInTheDocument();
+      const unprocessedCard = cardUnder('Unprocessed List');
       expect(within(unprocessedCard).getByText('Page 1 of 2')).toBeInTheDocument();
       await app.user.click(within(unprocessedCard).getByText('Next', { selector: 'button' }));
-      // The month's rows are here: another page asks the server nothing (7,000 rows are not fetched again).
+      // The month's rows are here: another page asks the server nothing.
       expect(app.server.pending('GET', UNPROCESSED_GET)).toEqual([]);
       await settle();
-      expect(dataRows('Unprocessed List').map((row) => cellText(row, 1))).toEqual([
-        'Employee 11',
-        'Employee 12',
-      ]);
-      expect(within(cardOf('Unprocessed List')).getByText('Page 2 of 2')).toBeInTheDocument();
-      // Select all is every row of the month, on every page.
+      const names = (list: string, cell: number) =>
+        dataRows(list).map((row) => row.querySelectorAll('td')[cell]?.textContent);
+      expect(names('Unprocessed List', 1)).toEqual(['Employee 11', 'Employee 12']);
+      expect(within(cardUnder('Unprocessed List')).getByText('Page 2 of 2')).toBeInTheDocument();
       await app.user.click(screen.getByLabelText('Select all'));
       await settle();
       expect(screen.getByText('12 selected')).toBeInTheDocument();
 
+      const table = () => document.querySelector('table[aria-label="Processed List"]') as HTMLElement;
       const sortByEmployee = async () => {
-        await app.user.click(
-          tableNamed('Processed List').querySelector('th[aria-sort] button') as HTMLElement,
-        );
+        await app.user.click(table().querySelector('th[aria-sort] button') as HTMLElement);
         expect(app.server.pending('GET', PROCESSED_GET)).toEqual([]);
         await settle();
       };
-      const header = () => tableNamed('Processed List').querySelector('th[aria-sort]');
-      const paid = () => dataRows('Processed List').map((row) => cellText(row, 0));
+      const header = () => table().querySelector('th[aria-sort]');
+      const firstPage = current.processed.slice(0, 10).map((row) => row.userDetails.name);
       await sortByEmployee();
       expect(header()).toHaveAttribute('aria-sort', 'ascending');
-      expect(paid()).toEqual(firstProcessedPage);
+      expect(names('Processed List', 0)).toEqual(firstPage);
       await sortByEmployee();
       expect(header()).toHaveAttribute('aria-sort', 'descending');
-      expect(paid()).toEqual(
-        [...processed]
+      expect(names('Processed List', 0)).toEqual(
+        [...current.processed]
           .reverse()
           .slice(0, 10)
           .map((row) => row.userDetails.name),
       );
-      await app.user.click(within(cardOf('Processed List')).getByText('Next', { selector: 'button' }));
+      await app.user.click(within(cardUnder('Processed List')).getByText('Next', { selector: 'button' }));
       expect(app.server.pending('GET', PROCESSED_GET)).toEqual([]);
       await settle();
-      expect(paid()).toEqual(['Paid Employee 02', 'Paid Employee 01']);
+      expect(names('Processed List', 0)).toEqual(['Paid Employee 02', 'Paid Employee 01']);
       await sortByEmployee();
       // As listed again, from page 1.
       expect(header()).toHaveAttribute('aria-sort', 'none');
-      expect(paid()).toEqual(firstProcessedPage);
-      expect(screen.getByText('A total of 12 employees with processed payslips.')).toBeInTheDocument();
+      expect(names('Processed List', 0)).toEqual(firstPage);
       expect(screen.getByText('12 selected')).toBeInTheDocument();
     });
   },

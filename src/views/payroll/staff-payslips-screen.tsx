@@ -18,11 +18,15 @@ const money = (pick: (row: PayslipAggregate) => number, header: string, id: stri
 function ViewButton({ actor, row }: { actor: StaffPayslipsRef; row: PayslipAggregate }) {
   // Only a ready screen takes a click: while a payslip or the IR8A opens, View waits.
   const opening = useSelector(actor, (s) => !s.matches('ready'));
+  // Spec section 8: the button whose request is in flight reads 'Processing...'.
+  const viewing = useSelector(actor, (s) => s.context.viewing === row.payslipId);
   return (
     <Button
       size="xs"
       variant="outline"
       disabled={opening}
+      loading={viewing}
+      loadingText="Processing..."
       aria-label={`View payslip for ${monthName(row.payslipMonth)} ${row.payslipYear}`}
       onClick={() => actor.send({ type: 'payslip.view', payslipId: row.payslipId })}
     >
