@@ -6,8 +6,9 @@ export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
 /** Pure reads of the session snapshot: views and route guards use these instead of matching states themselves. */
 export const isSignedIn = (s: SessionSnapshot) => s.matches('signedIn') || s.matches('loggingOut');
+/** An account with a temporary password, also while it logs out: it never sees the area before setting one. */
 export const mustSetPassword = (s: SessionSnapshot) =>
-  s.matches({ signedIn: { account: 'mustSetPassword' } });
+  s.matches({ signedIn: { account: 'mustSetPassword' } }) || (s.matches('loggingOut') && s.context.isNewUser);
 export const isLoggingOut = (s: SessionSnapshot) => s.matches('loggingOut');
 export const isInactivityPromptOpen = (s: SessionSnapshot) =>
   s.matches({ signedIn: { inactivity: 'prompting' } });

@@ -1,118 +1,228 @@
-// @vitest-environment node
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { act, within } from '@testing-library/react';
+import { type AnyActorRef, createActor } from 'xstate';
 import {
   type LeaveRequestLifecycleEvent,
   leaveRequestLifecycle,
 } from '../../src/domain/lifecycles/leave-request.lifecycle';
-import { leaveRequests } from '../../src/server/db/schema';
-import { createTestApp, type TestApp } from '../api/harness';
-import { AM, giveAllowances, leaveApi, type Person, PM, person, seedLeaveTypes } from '../api/leave-fixtures';
-import { createCoverageRecorder, describeEvent, planTransitionPaths } from './coverage';
+import type { LeaveRequest } from '../../src/domain/leave';
+import {
+  type LeaveRequestEvent,
+  leaveRequestModel,
+  rowOf,
+  type Status,
+  type Viewer,
+} from '../models/leave-request.model';
+import { admin, staff } from '../views/fixtures';
+import { getOf } from './fake-server';
+import { advance, chooseMenuItem, openDialog, type RunningApp, renderApp, settle, signedIn } from './harness';
+import { clash, counts, leaveTypes, pendingWithPdf } from './leave-fixtures';
+import { describeSpecWalk } from './spec-walk';
+import { onboardedStaff } from './staff-fixtures';
 
 /**
- * Model-based test of the leave request lifecycle against its real implementation, the API: every
- * path the machine plans is replayed through HTTP; an event the machine allows must succeed, and in
- * every state reached, every event the machine refuses must be refused by the API with 409 (404 once
- * deleted) without changing anything. The live actor only moves when the API said yes, so the
- * coverage below is what the API did.
+ * The leave request lifecycle walked from its spec model (tests/models/leave-request.model.ts) through what
+ * its people see: the owner's row and its actions on /staff, the administrator's Leave Request Details sheet
+ * on /admin. The fake server holds the one request and lists it as it stands. The app's lifecycle machine is
+ * run beside the walk and moved only by the requests the screens really sent and the server accepted, so its
+ * coverage says which transitions the screens produced.
  */
 
-const events: LeaveRequestLifecycleEvent[] = [
-  { type: 'leaveRequest.approve' },
-  { type: 'leaveRequest.reject' },
-  { type: 'leaveRequest.delete' },
+const SIGNED_URL = 'http://localhost/api/files/leave/x/letter.pdf?signature=abc';
+const owned = (person: { id: number; fullName: string; email: string }, status: Status): LeaveRequest => ({
+  ...pendingWithPdf,
+  status,
+  userId: person.id,
+  user: { id: person.id, fullName: person.fullName, email: person.email },
+});
+const someoneElse = pendingWithPdf.user;
+
+const starts = (['PENDING', 'APPROVED', 'REJECTED'] as const).flatMap((status) => [
+  { name: `owner, ${status}`, input: { viewer: 'owner' as Viewer, request: owned(staff, status) } },
+  { name: `admin, ${status}`, input: { viewer: 'admin' as Viewer, request: owned(someoneElse, status) } },
+  { name: `admin's own, ${status}`, input: { viewer: 'adminOwn' as Viewer, request: owned(admin, status) } },
+]);
+
+/** What the fake server holds of the request: its status, or null once deleted. */
+let held: { request: LeaveRequest; status: Status | null } = { request: pendingWithPdf, status: 'PENDING' };
+/** The app's lifecycle machine, beside the walk. */
+let lifecycle: AnyActorRef | null = null;
+const page = {
+  get data() {
+    return held.status ? [{ ...held.request, status: held.status }] : [];
+  },
+  currentPage: 1,
+  pageSize: 7,
+  get total() {
+    return held.status ? 1 : 0;
+  },
+  totalPages: 1,
+};
+
+/** Closes the open menu as a pointer user does: its trigger again (jsdom's menu takes no Escape). */
+async function closeMenu(app: RunningApp, trigger: HTMLElement) {
+  await app.user.click(trigger);
+  await advance(20);
+}
+
+const sheet = () => openDialog('dialog', 'Leave Request Details');
+const confirm = () => openDialog('alertdialog', 'Are you absolutely sure?');
+
+const events: LeaveRequestEvent[] = [
+  { type: 'user.opensMenu' },
+  { type: 'user.closesMenu' },
+  { type: 'user.choosesDelete' },
+  { type: 'user.cancels' },
+  { type: 'user.continues' },
+  { type: 'server.deletes' },
+  { type: 'user.opensSheet' },
+  { type: 'user.closesSheet' },
+  { type: 'user.approves' },
+  { type: 'user.rejects' },
+  { type: 'server.decides' },
 ];
-const recorder = createCoverageRecorder(leaveRequestLifecycle);
-const { paths, unreachable } = planTransitionPaths(leaveRequestLifecycle, {
-  starts: [{ name: 'a new request', input: undefined }],
+
+describeSpecWalk<typeof leaveRequestModel, LeaveRequestEvent>({
+  title: 'leave request lifecycle, walked from its spec model through the dashboards',
+  model: leaveRequestModel,
+  starts,
   events,
-});
-
-let t: TestApp;
-let api: ReturnType<typeof leaveApi>;
-let admin: Person;
-let owner: Person;
-let nextDay = 0;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  api = leaveApi(t);
-  const types = await seedLeaveTypes(t);
-  admin = await person(t, { role: 'ADMIN' });
-  owner = await person(t);
-  await giveAllowances(t, types, owner.id, 2026, { 'Annual Leave': 100 });
-  // This project's default hook time suits views; starting a database here takes longer.
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
-
-/** Sends a lifecycle event to the API as the person who may send it. */
-function send(id: number, event: LeaveRequestLifecycleEvent) {
-  if (event.type === 'leaveRequest.delete') return api.remove(owner.token, id);
-  return api.decide(admin.token, id, event.type === 'leaveRequest.approve' ? 'APPROVED' : 'REJECTED');
-}
-
-async function storedStatus(id: number) {
-  const [row] = await t.db
-    .select({ status: leaveRequests.status })
-    .from(leaveRequests)
-    .where(eq(leaveRequests.id, id));
-  return row?.status ?? 'DELETED';
-}
-
-const statusOf = {
-  pending: 'PENDING',
-  approved: 'APPROVED',
-  rejected: 'REJECTED',
-  deleted: 'DELETED',
-} as const;
-
-describe('leave request lifecycle, walked through the API', () => {
-  it('plans a path to every transition', () => {
-    expect(unreachable).toEqual([]);
-  });
-
-  it.each(
-    paths.map(
-      (path) => [path.steps.map((s) => describeEvent(s.event)).join(' -> ') || '(start)', path] as const,
-    ),
-  )('%s', async (_name, path) => {
-    // Weekdays in a row, one per path, so requests never overlap.
-    const date = new Date(Date.UTC(2026, 0, 5 + 7 * Math.floor(nextDay / 5) + (nextDay % 5)));
-    nextDay += 1;
-    const iso = date.toISOString().slice(0, 10);
-    const request = await api.created(owner.token, {
-      userId: owner.id,
-      leaveType: 'Annual Leave',
-      fromDate: iso,
-      fromDateIsAm: AM,
-      toDate: iso,
-      toDateIsAm: PM,
+  serialize: (model) => JSON.stringify([model.context.viewer, model.value, model.context.decision]),
+  app: { machine: leaveRequestLifecycle },
+  async open(path, inspect) {
+    const { viewer, request } = path.input;
+    held = { request, status: request.status as Status };
+    lifecycle?.stop();
+    const value = { PENDING: 'pending', APPROVED: 'approved', REJECTED: 'rejected' }[
+      request.status as Status
+    ];
+    lifecycle = createActor(leaveRequestLifecycle, {
+      snapshot: leaveRequestLifecycle.resolveState({ value }),
+      inspect,
+    }).start();
+    const owner = viewer === 'owner';
+    return renderApp({
+      path: owner ? '/staff' : '/admin',
+      storage: signedIn(owner ? staff : admin),
+      inspect,
+      prepare(server) {
+        if (owner) {
+          server.autoAnswer(getOf(`/api/users/${staff.id}`), 200, { ...onboardedStaff, ...staff });
+          server.autoAnswer(getOf(`/api/users/${staff.id}/leave-requests`), 200, page);
+          server.autoAnswer(getOf(`/api/users/${staff.id}/leave-requests/count`), 200, counts);
+          server.autoAnswer(getOf('/api/leave-calendar'), 200, []);
+          server.autoAnswer(getOf('/api/public-holidays'), 200, []);
+        } else {
+          server.autoAnswer(getOf('/api/leave-requests'), 200, page);
+          server.autoAnswer(getOf('/api/leave-requests/count'), 200, counts);
+          server.autoAnswer(getOf('/api/s3/signed-url'), 200, { signedUrl: SIGNED_URL });
+          server.autoAnswer(getOf(`/api/leave-requests/${request.id}/clashes`), 200, [clash]);
+        }
+        server.autoAnswer(getOf('/api/leave-types'), 200, leaveTypes);
+      },
     });
-    const actor = createActor(leaveRequestLifecycle, { inspect: recorder.inspect }).start();
-    for (const step of [{ event: null, state: path.initial }, ...path.steps]) {
-      if (step.event) {
-        const answer = await send(request.id, step.event);
-        expect(answer.statusCode, answer.body).toBeLessThan(300);
-        actor.send(step.event);
+  },
+  async perform(app: RunningApp, event, model) {
+    const { request } = model.context;
+    const row = () => {
+      const found = rowOf(request);
+      if (!found) throw new Error('the request is not listed');
+      return found;
+    };
+    const trigger = () => within(row()).getByRole('button', { name: /^Actions for / });
+    switch (event.type) {
+      case 'user.opensMenu':
+        await app.user.click(trigger());
+        break;
+      case 'user.closesMenu':
+        await closeMenu(app, trigger());
+        break;
+      case 'user.choosesDelete': {
+        // The menu is open: close it and choose through the helper, which drives it by keyboard.
+        await closeMenu(app, trigger());
+        await chooseMenuItem(app.user, trigger(), 'Delete Request');
+        break;
       }
-      const value = actor.getSnapshot().value as keyof typeof statusOf;
-      expect(value).toBe(step.state.value);
-      expect(await storedStatus(request.id)).toBe(statusOf[value]);
-      // Everything the machine refuses here, the API refuses too, and nothing changes.
-      for (const refused of events.filter((e) => !actor.getSnapshot().can(e))) {
-        const answer = await send(request.id, refused);
-        expect(answer.statusCode, `${refused.type} in ${value}`).toBe(value === 'deleted' ? 404 : 409);
-        expect(await storedStatus(request.id)).toBe(statusOf[value]);
+      case 'user.cancels':
+        await app.user.click(within(confirm()).getByRole('button', { name: 'Cancel' }));
+        break;
+      case 'user.continues':
+        await app.user.click(within(confirm()).getByRole('button', { name: 'Continue' }));
+        break;
+      case 'server.deletes': {
+        app.server.answer('DELETE', `/api/leave-requests/${request.id}`, 204);
+        held = { ...held, status: null };
+        lifecycle?.send({ type: 'leaveRequest.delete' } satisfies LeaveRequestLifecycleEvent);
+        break;
+      }
+      case 'user.opensSheet':
+        await app.user.click(
+          within(row()).getByRole('button', { name: `View leave request of ${request.user.fullName}` }),
+        );
+        break;
+      case 'user.closesSheet':
+        await app.user.click(within(sheet()).getByRole('button', { name: 'Close' }));
+        break;
+      case 'user.approves':
+        await app.user.click(within(sheet()).getByRole('button', { name: 'Approve' }));
+        break;
+      case 'user.rejects':
+        await app.user.click(within(sheet()).getByRole('button', { name: 'Reject' }));
+        break;
+      case 'server.decides': {
+        // The server takes the decision the screen really sent.
+        const [sent] = app.server.pending('PATCH', `/api/leave-requests/${request.id}`);
+        const status = (sent?.body as { status: Status } | undefined)?.status ?? 'PENDING';
+        held = { ...held, status };
+        app.server.answer('PATCH', `/api/leave-requests/${request.id}`, 200, { ...request, status });
+        lifecycle?.send({
+          type: status === 'APPROVED' ? 'leaveRequest.approve' : 'leaveRequest.reject',
+        } satisfies LeaveRequestLifecycleEvent);
+        break;
       }
     }
-    actor.stop();
-  });
-
-  it('walked every transition', () => {
-    expect(recorder.missing(), recorder.report()).toEqual([]);
-  });
+    await settle();
+    await act(async () => {});
+  },
+  scenarios: [
+    {
+      name: 'owner: Delete Request, Cancel: nothing sent, the request stays',
+      start: 'owner, PENDING',
+      events: [{ type: 'user.opensMenu' }, { type: 'user.choosesDelete' }, { type: 'user.cancels' }],
+    },
+    {
+      name: 'owner: Delete Request, Continue: deleted, gone from the list',
+      start: 'owner, PENDING',
+      events: [
+        { type: 'user.opensMenu' },
+        { type: 'user.choosesDelete' },
+        { type: 'user.continues' },
+        { type: 'server.deletes' },
+      ],
+    },
+    ...(['APPROVED', 'REJECTED'] as const).map((status) => ({
+      name: `owner: no Delete Request on a ${status} request`,
+      start: `owner, ${status}`,
+      events: [{ type: 'user.opensMenu' }, { type: 'user.closesMenu' }] as LeaveRequestEvent[],
+    })),
+    {
+      name: 'admin: Approve a pending request of someone else',
+      start: 'admin, PENDING',
+      events: [{ type: 'user.opensSheet' }, { type: 'user.approves' }, { type: 'server.decides' }],
+    },
+    {
+      name: 'admin: Reject a pending request of someone else',
+      start: 'admin, PENDING',
+      events: [{ type: 'user.opensSheet' }, { type: 'user.rejects' }, { type: 'server.decides' }],
+    },
+    ...(['APPROVED', 'REJECTED'] as const).map((status) => ({
+      name: `admin: no Approve or Reject on a ${status} request`,
+      start: `admin, ${status}`,
+      events: [{ type: 'user.opensSheet' }, { type: 'user.closesSheet' }] as LeaveRequestEvent[],
+    })),
+    {
+      name: "admin: no Approve or Reject on one's own pending request (decision 0003)",
+      start: "admin's own, PENDING",
+      events: [{ type: 'user.opensSheet' }, { type: 'user.closesSheet' }],
+    },
+  ],
 });

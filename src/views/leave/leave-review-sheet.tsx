@@ -7,6 +7,7 @@ import { leaveStatusLabel } from '../../domain/leave-display';
 import { canLeaveRequest } from '../../domain/lifecycles/leave-request.lifecycle';
 import { SideSheet } from '../../ui/side-sheet';
 import { StatusBadge } from '../../ui/status-badge';
+import { useSession } from '../session/session-context';
 import { DetailSection, dateWithMarker, LeaveRequestFacts } from './leave-request-facts';
 
 export type LeaveReviewRef = ActorRefFrom<typeof leaveReviewMachine>;
@@ -74,7 +75,10 @@ export function LeaveReviewSheet({ actor }: { actor: LeaveReviewRef }) {
     actor,
     (s) => s.matches({ open: 'ready' }) || s.matches({ open: 'deciding' }),
   );
-  const pending = request != null && canLeaveRequest(request.status, 'leaveRequest.approve');
+  const me = useSession((s) => s.context.user?.id);
+  // Decision 0003: nobody decides their own leave, so an administrator's own request offers no decision.
+  const pending =
+    request != null && request.userId !== me && canLeaveRequest(request.status, 'leaveRequest.approve');
 
   return (
     <SideSheet
