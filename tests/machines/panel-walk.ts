@@ -150,13 +150,19 @@ export function describePanelWalk(walk: PanelWalk) {
           await app.user.click(cancelButton(form()));
           break;
         case 'server.saves':
-          for (const request of app.server.pending().filter((r) => r.method !== 'GET'))
-            app.server.answer(
-              request.method,
-              request.path,
-              200,
-              walk.answer(request, current.context.values),
-            );
+          // Calls that go one at a time are each answered as they come.
+          for (let round = 0; round < 10; round++) {
+            const writes = app.server.pending().filter((r) => r.method !== 'GET');
+            if (!writes.length) break;
+            for (const request of writes)
+              app.server.answer(
+                request.method,
+                request.path,
+                200,
+                walk.answer(request, current.context.values),
+              );
+            await settle();
+          }
           break;
         case 'server.refuses':
           for (const request of app.server.pending().filter((r) => r.method !== 'GET'))

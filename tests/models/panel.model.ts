@@ -33,8 +33,11 @@ export interface PanelSpec {
   readOnlyFields?: readonly string[];
   /** The read-only rows (label, text) the panel shows for what is stored (spec section 9's formats). */
   rows: (stored: Values) => ReadonlyArray<readonly [string, string]>;
-  /** Spec section 7: the requests Save sends for what is typed, in order. */
-  requests: (stored: Values, values: Values) => Array<{ method: string; path: string; body: unknown }>;
+  /**
+   * Spec section 7: the requests Save sends for what is typed, in order. They go one at a time (ours), the
+   * next once the last is answered, and a refusal stops the rest.
+   */
+  requests: (stored: Values, values: Values) => Request[];
   /** Spec section 8's toasts (title, description). */
   toasts: { saved: readonly [string, string?]; failed: readonly [string, string?] };
   /** The server's message for a refused save: it stays above Save after the toast. */
@@ -54,7 +57,11 @@ export interface PanelModel {
   showing: Record<string, string>;
   /** The toast the last step raised. */
   toast: 'saved' | 'failed' | null;
+  /** Every write the server has answered so far, in order. */
+  sent: Request[];
 }
+
+type Request = { method: string; path: string; body: unknown };
 
 export type PanelEvent =
   | { type: 'user.edits' }
@@ -159,15 +166,23 @@ function expectForm(spec: PanelSpec, app: RunningApp, m: PanelModel, saving: boo
     saving || !differs(m.stored, m.values),
   );
   expect(cancelButton(form).disabled, 'Cancel is disabled exactly while saving').toBe(saving);
-  const sent = app.server.pending().filter((r) => r.method !== 'GET');
+  const pending = app.server.pending().filter((r) => r.method !== 'GET');
   if (saving) {
     expect(
-      sent.map((r) => ({ method: r.method, path: r.path, body: r.body })),
+      pending.map((r) => ({ method: r.method, path: r.path, body: r.body })),
       'Save sends what was typed',
-    ).toEqual(spec.requests(m.stored, m.values));
+    ).toEqual(spec.requests(m.stored, m.values).slice(0, 1));
   } else {
-    expect(sent, 'nothing is being sent').toEqual([]);
+    expect(pending, 'nothing is being sent').toEqual([]);
   }
+}
+
+/** What the server was asked to write and answered: exactly what the model's saves sent. */
+function expectWrites(app: RunningApp, m: PanelModel) {
+  const answered = app.server.requests
+    .filter((r) => r.method !== 'GET' && r.answered)
+    .map((r) => ({ method: r.method, path: r.path, body: r.body }));
+  expect(answered, 'the writes the server answered').toEqual(m.sent);
 }
 
 export function createPanelModel(spec: PanelSpec) {
@@ -197,9 +212,12 @@ export function createPanelModel(spec: PanelSpec) {
     guards: { everyFieldRight: ({ context }) => isRight(spec, context.values) },
   }).createMachine({
     id: 'panelModel',
-    context: { stored: spec.stored, values: spec.stored, showing: {}, toast: null },
+    context: { stored: spec.stored, values: spec.stored, showing: {}, toast: null, sent: [] },
     initial: 'readOnly',
-    meta: shows(() => spec.around?.()),
+    meta: shows((app, s) => {
+      spec.around?.();
+      expectWrites(app, s.context as PanelModel);
+    }),
     states: {
       readOnly: {
         meta: shows((app, s) => {
@@ -271,9 +289,16 @@ export function createPanelModel(spec: PanelSpec) {
               stored: context.values,
               showing: {},
               toast: 'saved' as const,
+              sent: [...context.sent, ...spec.requests(context.stored, context.values)],
             })),
           },
-          'server.refuses': { target: 'editing.refused', actions: assign({ toast: 'failed' as const }) },
+          'server.refuses': {
+            target: 'editing.refused',
+            actions: assign(({ context }) => ({
+              toast: 'failed' as const,
+              sent: [...context.sent, ...spec.requests(context.stored, context.values).slice(0, 1)],
+            })),
+          },
         },
       },
     },
