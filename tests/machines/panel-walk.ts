@@ -80,6 +80,27 @@ export function cancelAndSave(change: Extract<PanelEvent, { type: 'user.types' }
   ];
 }
 
+/**
+ * A refused save, then a field emptied: the refusal goes, and Save (enabled, as something still differs)
+ * shows the message and sends nothing, as it would before any save.
+ */
+function afterRefusal(
+  change: Extract<PanelEvent, { type: 'user.types' }>,
+  emptied: Extract<PanelEvent, { type: 'user.types' }>,
+) {
+  return {
+    name: 'a refused save, then a field emptied: Save shows its message and sends nothing',
+    events: [
+      { type: 'user.edits' },
+      change,
+      { type: 'user.saves' },
+      { type: 'server.refuses' },
+      emptied,
+      { type: 'user.saves' },
+    ] as PanelEvent[],
+  };
+}
+
 export interface PanelWalk {
   title: string;
   spec: PanelSpec;
@@ -121,6 +142,7 @@ export function describePanelWalk(walk: PanelWalk) {
   ];
   const first = walk.changes.find((c) => c.value !== '') ?? walk.changes[0];
   if (!first) throw new Error('a panel walk types something');
+  const emptied = walk.changes.find((c) => c.value === '');
   describeSpecWalk({
     title: walk.title,
     model,
@@ -171,7 +193,13 @@ export function describePanelWalk(walk: PanelWalk) {
       }
       await settle();
     },
-    scenarios: [...cancelAndSave({ type: 'user.types', ...first }), ...(walk.scenarios ?? [])],
+    scenarios: [
+      ...cancelAndSave({ type: 'user.types', ...first }),
+      ...(emptied
+        ? [afterRefusal({ type: 'user.types', ...first }, { type: 'user.types', ...emptied })]
+        : []),
+      ...(walk.scenarios ?? []),
+    ],
     label: (event) =>
       event.type === 'user.types'
         ? `types ${event.name} = '${event.value}'`
