@@ -1,42 +1,78 @@
 import { leaveAllowancePanelForm } from '../../machines/record-panel-forms';
-import { ALLOWANCES, describePanelForm, openRecordScreen, startEditing } from './panel-model';
+import { ALLOWANCES, describePanelWalk, openRecordScreen } from './panel-walk';
 import { leaveAllowanceSpec } from './spec-forms';
 import { allowancesOf, onboardedStaff } from './staff-fixtures';
 
 /**
- * Model-based test of the Leave Allowance panel's form (see form-model.tsx for the method), walked through
- * the Leave Allowance tab of user detail. Every leave type but Unpaid Leave needs a value, from 0 in half-day
+ * The Leave Allowance panel walked from the spec's panel model (tests/models/panel.model.ts) through the
+ * Leave Allowance tab of user detail. Every leave type but Unpaid Leave needs a value, from 0 in half-day
  * steps (spec section 5), one message at a time beside the first field it concerns; a save sends one call
  * per changed type (spec section 7); toasts from section 8.
  */
 
 const IDS = ['1', '2', '3'];
+const NAMES: Record<string, string> = { '1': 'Annual Leave', '2': 'Medical Leave', '3': 'Childcare Leave' };
 const stored = Object.fromEntries(Object.entries(ALLOWANCES).map(([id, days]) => [id, String(days)]));
 
-const change = (name: string, value: string) => ({ type: 'field.change' as const, name, value });
-
-describePanelForm({
-  machine: leaveAllowancePanelForm,
-  title: 'Leave Allowance',
-  screenName: 'the Leave Allowance tab of user detail',
-  stored,
-  open: async (inspect) => {
-    const app = await openRecordScreen(inspect);
-    await startEditing(app, 'Leave Allowance', 'Leave Allowance');
-    return app;
+describePanelWalk({
+  title: 'Leave Allowance on the Leave Allowance tab of user detail, walked from its spec model',
+  spec: {
+    title: 'Leave Allowance',
+    stored,
+    labels: NAMES,
+    inputName: (id) => `leave-${id}`,
+    errors: (values) => leaveAllowanceSpec.errors(IDS, values),
+    rows: (s) => IDS.map((id) => [NAMES[id] as string, s[id] as string] as const),
+    // Spec section 7: PATCH /users/{id}/leave-balances/{leaveTypeId} {totalDays}, one call per changed type.
+    requests: (before, values) =>
+      IDS.filter((id) => values[id] !== before[id]).map((id) => ({
+        method: 'PATCH',
+        path: `/api/users/${onboardedStaff.id}/leave-balances/${id}`,
+        body: { totalDays: Number(values[id]) },
+      })),
+    toasts: { saved: ['Leave Allowance Updated!'], failed: ['Server error', 'Internal Server Error'] },
+    refusalMessage: 'Server error',
   },
-  events: [change('1', '16'), change('1', ''), { type: 'field.blur', name: '1' }, { type: 'form.submit' }],
-  labels: { '1': 'Annual Leave', '2': 'Medical Leave', '3': 'Childcare Leave' },
-  inputName: (id) => `leave-${id}`,
-  specErrors: (values) => leaveAllowanceSpec.errors(IDS, values),
-  scenarios: [
-    [change('3', '-1'), { type: 'form.submit' }],
-    [change('3', '2.25'), { type: 'form.submit' }],
+  open: (inspect) => openRecordScreen(inspect, { tab: 'Leave Allowance' }),
+  changes: [
+    { name: '1', value: '16' },
+    { name: '1', value: '' },
   ],
-  // Only the changed type is sent.
-  request: { method: 'PATCH', path: `/api/users/${onboardedStaff.id}/leave-balances/1` },
-  sent: (values) => ({ totalDays: Number(values['1']) }),
-  answer: (values) => allowancesOf({ 1: Number(values['leave-1']) })[0],
-  toasts: { saved: 'Leave Allowance Updated!', failed: ['Server error', 'Internal Server Error'] },
+  answer: (request, values) => {
+    const id = Number(request.path.split('/').pop());
+    return allowancesOf({ [id]: Number(values[String(id)]) })[0];
+  },
   refusal: { statusCode: 500, error: 'Internal Server Error', message: 'Server error' },
+  app: {
+    machine: leaveAllowancePanelForm,
+    notOnThisScreen: ['reference.loaded', 'file.select', 'file.reject'],
+  },
+  scenarios: [
+    {
+      name: 'fewer than 0 days: Save says so and sends nothing',
+      events: [
+        { type: 'user.edits' },
+        { type: 'user.types', name: '3', value: '-1' },
+        { type: 'user.saves' },
+      ],
+    },
+    {
+      name: 'a quarter day: Save says half-day steps and sends nothing',
+      events: [
+        { type: 'user.edits' },
+        { type: 'user.types', name: '3', value: '2.25' },
+        { type: 'user.saves' },
+      ],
+    },
+    {
+      name: 'two types changed: one call each',
+      events: [
+        { type: 'user.edits' },
+        { type: 'user.types', name: '1', value: '16' },
+        { type: 'user.types', name: '3', value: '7.5' },
+        { type: 'user.saves' },
+        { type: 'server.saves' },
+      ],
+    },
+  ],
 });

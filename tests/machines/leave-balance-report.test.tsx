@@ -1,31 +1,25 @@
 import { screen, within } from '@testing-library/react';
 import { expect, it, vi } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
-import {
-  type LeaveBalanceReportEvent,
-  leaveBalanceReportMachine,
-} from '../../machines/leave-balance-report.machine';
-import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
+import { leaveBalanceReportMachine } from '../../machines/leave-balance-report.machine';
 import type { ApiError } from '../../src/domain/auth';
 import { todayIso } from '../../src/domain/dates';
 import type { YearlyLeaveBalanceRow } from '../../src/domain/leave';
+import {
+  type LeaveBalanceReportModelEvent,
+  leaveBalanceReportModel,
+  PDF,
+  YEARLY,
+} from '../models/leave-balance-report.model';
 import { admin } from '../views/fixtures';
-import { planTransitionPaths } from './coverage';
-import { expectToast, pdfTab, type RunningApp, renderApp, settle } from './harness';
+import { pdfTab, type RunningApp, renderApp, settle, signedIn } from './harness';
 import { leaveTypes } from './leave-fixtures';
-import { describeModelWalk, followActor } from './model-walk';
+import { describeSpecWalk } from './spec-walk';
 
 /**
- * Model-based test of the leave-balance-report statechart (docs/decisions/0001) through /admin/leave-balance:
- * paths generated from the real machine, walked through the real app with HTTP answered at the fetch level.
+ * /admin/leave-balance walked from its spec model (tests/models/leave-balance-report.model.ts): the year's
+ * figures loaded or failed (Try again), another year, Open in PDF answered or refused, and a year closed.
+ * The app's leave-balance-report statechart is only followed for coverage.
  */
-
-type Machine = typeof leaveBalanceReportMachine;
-type Snapshot = SnapshotFrom<Machine>;
-type Event =
-  | LeaveBalanceReportEvent
-  | { type: `xstate.done.actor.${string}`; output: unknown; actorId: string }
-  | { type: `xstate.error.actor.${string}`; error: ApiError; actorId: string };
 
 const today = todayIso();
 const thisYear = Number(today.slice(0, 4));
@@ -51,60 +45,17 @@ const serverDown: ApiError = {
   message: 'The database is unavailable.',
 };
 const FETCHED_AT = '2026-11-22T04:05:06.000Z';
-
-const facts = { types: leaveTypes, fetchedAt: FETCHED_AT };
-const events: Event[] = [
-  { type: 'year.change', year: thisYear - 1 },
-  { type: 'year.change', year: thisYear },
-  { type: 'pdf.open' },
-  { type: 'yearEnd.closed' },
-  // The year's figures arrive, or fail, through the list (which emits them); Try again is the list's own.
-  { type: 'balances.loaded', facts },
-  { type: 'balances.failed', error: serverDown },
-  { type: 'xstate.done.actor.openBalancesPdf', output: undefined, actorId: 'openBalancesPdf' },
-  { type: 'xstate.error.actor.openBalancesPdf', error: serverDown, actorId: 'openBalancesPdf' },
-];
-
-/** What the screen offers: the picker, Close year and Open in PDF wait for the year's figures. */
-const canProduce = (s: Snapshot, event: Event) => {
-  const shown = s.context.facts !== null;
-  switch (event.type) {
-    case 'balances.loaded':
-    case 'balances.failed':
-      return !shown;
-    case 'year.change':
-      return shown && s.matches('showing') && event.year !== s.context.year;
-    case 'yearEnd.closed':
-      // Issue 17: Close year is offered for a year once its December has begun, and for earlier years.
-      return shown && s.matches('showing') && (s.context.year < thisYear || today.slice(5, 7) === '12');
-    default:
-      return true;
-  }
-};
 const closed = {
-  year: thisYear - 1,
   employees: 2,
   balancesCreated: 8,
   employeesCarrying: 2,
   daysCarried: 23.5,
   daysForfeited: 3,
 };
-
-const actor = followActor(leaveBalanceReportMachine);
-const starts = [{ name: 'admin opens Leave Balance', input: { today } }];
-/** The year shown and whether its figures are in decide what is offered: states are told apart by them too. */
-const serialize = (s: Snapshot) => JSON.stringify([s.value, s.context.year, s.context.facts !== null]);
-const plan = planTransitionPaths(leaveBalanceReportMachine, { starts, events, canProduce, serialize });
-
-const signedInAdmin = {
-  [ACCESS_TOKEN_KEY]: 'token',
-  [CURRENT_USER_KEY]: JSON.stringify({ user: admin, isNewUser: false }),
-};
-const YEARLY = '/api/users/leave-balances/year';
-const PDF = '/api/users/leave-balances/year-pdf';
 const tab = pdfTab('blob:balances-pdf');
 const table = () => screen.queryByRole('table', { name: /^Leave Balance \d{4}$/ });
 
+// A column per leave type, named without its last word; 0 where a row has none, '-' for no limit.
 const rajesh = ['Rajesh s/o Kumar', '13.5', '0', '-'];
 const aisyah = ['Nur Aisyah binti Rahman', '14', '57', '0'];
 const shownRows = () =>
@@ -119,121 +70,90 @@ function answerFigures(app: RunningApp, typesStatus = 200) {
   app.server.answer('GET', '/api/leave-types', typesStatus, typesStatus === 200 ? leaveTypes : serverDown);
 }
 
-async function perform(app: RunningApp, event: Event) {
-  switch (event.type) {
-    case 'year.change':
-      await app.user.selectOptions(screen.getByLabelText('Year'), String(event.year));
-      break;
-    case 'pdf.open':
-      await app.user.click(screen.getByRole('button', { name: 'Open in PDF' }));
-      break;
-    case 'yearEnd.closed': {
-      const year = Number((screen.getByLabelText('Year') as HTMLSelectElement).value);
-      await app.user.click(screen.getByRole('button', { name: `Close year ${year}` }));
-      await settle();
-      app.server.answer('GET', '/api/leave-balances/year-end', 200, { ...closed, year });
-      await settle();
-      await app.user.click(screen.getByRole('button', { name: 'Confirm' }));
-      await settle();
-      app.server.answer('POST', '/api/leave-balances/year-end', 200, { ...closed, year });
-      break;
-    }
-    case 'balances.loaded':
-    case 'balances.failed': {
-      // After a failure the user asks again first.
-      const again = screen.queryByRole('button', { name: 'Try again' });
-      if (again) {
-        await app.user.click(again);
-        await settle();
-      }
-      answerFigures(app, event.type === 'balances.loaded' ? 200 : 500);
-      break;
-    }
-    case 'xstate.done.actor.openBalancesPdf':
-      app.server.answer('POST', PDF, 200, '%PDF-1.7 demo');
-      break;
-    case 'xstate.error.actor.openBalancesPdf':
-      app.server.answer('POST', PDF, 500, serverDown);
-      break;
-  }
-  await settle();
-}
+const events: LeaveBalanceReportModelEvent[] = [
+  { type: 'server.sendsBalances' },
+  { type: 'server.failsBalances' },
+  { type: 'user.triesAgain' },
+  { type: 'user.choosesYear', year: thisYear - 1 },
+  { type: 'user.choosesYear', year: thisYear },
+  { type: 'user.closesYear' },
+  { type: 'user.opensPdf' },
+  { type: 'server.sendsPdf' },
+  { type: 'server.failsPdf' },
+];
 
-function expectScreen(app: RunningApp, s: Snapshot, event: Event | null) {
-  expect(document.querySelector('h1')?.textContent).toBe("View Employee's Leave Balance");
-  const years = [...screen.getByLabelText('Year').querySelectorAll('option')].map((o) =>
-    Number(o.textContent),
-  );
-  expect(years).toEqual([thisYear, thisYear - 1]);
-  expect(screen.getByLabelText('Year')).toHaveValue(String(s.context.year));
-  expect(screen.getByRole('heading', { level: 2, name: /^Leave Balance/ })).toHaveTextContent(
-    `Leave Balance ${s.context.year}`,
-  );
-  const shown = s.context.facts !== null;
-  const pdf = screen.getByRole('button', { name: /^(Open in PDF|Processing\.\.\.)$/ });
-  expect(pdf).toHaveProperty('disabled', !(shown && s.matches('showing')));
-  const failed = event?.type === 'balances.failed';
-  if (!shown) {
-    // A skeleton while there is no data (spec section 2), with Try again after a failure.
-    expect(table()).toBeNull();
-    expect(screen.getByTestId('balance-skeleton')).toBeInTheDocument();
-    expect(screen.queryByText(/^Last fetched/)).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Try again' }) !== null).toBe(failed);
-    expect(screen.getByLabelText('Year')).toHaveProperty('disabled', !failed);
-  }
-  if (!shown && !failed)
-    expect(app.server.pending('GET', YEARLY).at(-1)?.query.get('year')).toBe(String(s.context.year));
-  if (failed) expectToast('Failed to fetch leave balances', 'Please try again later');
-  if (shown) {
-    // A column per leave type, named without its last word; 0 where a row has none, '-' for no limit.
-    expect(
-      within(table() as HTMLElement)
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual(['Employee', 'Annual', 'Hospitalisation', 'Unpaid']);
-    expect(shownRows()).toEqual([rajesh, aisyah]);
-    expect(screen.getByText('A total of 2 employees.')).toBeInTheDocument();
-    expect(screen.getByText(/^Last fetched: /)).toHaveTextContent('Last fetched: 22 Nov 2026, 12:05:06');
-  }
-  if (s.matches('openingPdf')) expect(pdf).toHaveTextContent('Processing...');
-  if (event?.type === 'yearEnd.closed') {
-    // The year end ran, said so, and the year's balances are fetched again.
-    expect(
-      app.server.requests
-        .filter((r) => r.method === 'POST' && r.path === '/api/leave-balances/year-end')
-        .at(-1)?.body,
-    ).toEqual({ year: s.context.year });
-    expectToast(`Year ${s.context.year} closed`);
-    expect(app.server.pending('GET', YEARLY)).toHaveLength(1);
-  }
-  if (event?.type === 'pdf.open')
-    expect(app.server.pending('POST', PDF).at(-1)?.body).toEqual({ year: s.context.year });
-  if (event?.type === 'xstate.done.actor.openBalancesPdf') {
-    expect(window.open).toHaveBeenCalledWith('', '_blank');
-    expect(tab.location.href).toBe('blob:balances-pdf');
-  }
-  if (event?.type === 'xstate.error.actor.openBalancesPdf') {
-    expectToast('Error retrieving payslip', 'Please check your internet connection and try again');
-    expect(tab.close).toHaveBeenCalled();
-  }
-}
+const openReport = (inspect?: Parameters<typeof renderApp>[0]['inspect']) =>
+  renderApp({ path: '/admin/leave-balance', storage: signedIn(admin), inspect });
 
-const openReport = () =>
-  renderApp({ path: '/admin/leave-balance', storage: signedInAdmin, inspect: actor.inspect });
-
-describeModelWalk<Machine, Event>({
-  title: 'leave-balance-report statechart, walked through /admin/leave-balance',
-  machine: leaveBalanceReportMachine,
-  actor,
-  plan,
-  open: openReport,
-  perform,
-  expectScreen,
-  serialize,
+describeSpecWalk({
+  title: '/admin/leave-balance, walked from its spec model',
+  model: leaveBalanceReportModel,
+  starts: [
+    {
+      name: 'admin opens Leave Balance',
+      input: {
+        year: thisYear,
+        thisYear,
+        december: today.slice(5, 7) === '12',
+        columns: ['Employee', 'Annual', 'Hospitalisation', 'Unpaid'],
+        rows: [rajesh, aisyah],
+        caption: 'A total of 2 employees.',
+        lastFetched: 'Last fetched: 22 Nov 2026, 12:05:06',
+        pdfUrl: 'blob:balances-pdf',
+      },
+    },
+  ],
+  events,
+  canProduce: (m, e) => {
+    if (e.type === 'user.choosesYear') return e.year !== m.context.year;
+    // One year closed a path (Close year is walked in leave-year-end.test.tsx).
+    if (e.type === 'user.closesYear') return m.context.toast !== 'yearClosed';
+    return true;
+  },
+  serialize: (m) => JSON.stringify([m.value, m.context.year]),
+  app: { machine: leaveBalanceReportMachine },
   setup: tab.install,
+  open: (_path, inspect) => openReport(inspect),
+  async perform(app, event, m) {
+    switch (event.type) {
+      case 'server.sendsBalances':
+        answerFigures(app);
+        break;
+      case 'server.failsBalances':
+        answerFigures(app, 500);
+        break;
+      case 'user.triesAgain':
+        await app.user.click(screen.getByRole('button', { name: 'Try again' }));
+        break;
+      case 'user.choosesYear':
+        await app.user.selectOptions(screen.getByLabelText('Year'), String(event.year));
+        break;
+      case 'user.closesYear': {
+        const year = m.context.year;
+        await app.user.click(screen.getByRole('button', { name: `Close year ${year}` }));
+        await settle();
+        app.server.answer('GET', '/api/leave-balances/year-end', 200, { ...closed, year });
+        await settle();
+        await app.user.click(screen.getByRole('button', { name: 'Confirm' }));
+        await settle();
+        app.server.answer('POST', '/api/leave-balances/year-end', 200, { ...closed, year });
+        break;
+      }
+      case 'user.opensPdf':
+        await app.user.click(screen.getByRole('button', { name: 'Open in PDF' }));
+        break;
+      case 'server.sendsPdf':
+        app.server.answer('POST', PDF, 200, '%PDF-1.7 demo');
+        break;
+      case 'server.failsPdf':
+        app.server.answer('POST', PDF, 500, serverDown);
+        break;
+    }
+    await settle();
+  },
+  label: (e) => (e.type === 'user.choosesYear' ? `user.choosesYear ${e.year}` : e.type),
   more: () => {
     it('a column header sorts every employee by it: ascending, descending, then as listed; nothing is fetched again', async () => {
-      actor.forget();
       const app = await openReport();
       answerFigures(app);
       await settle();

@@ -1,14 +1,13 @@
-import { screen } from '@testing-library/react';
-import { expect } from 'vitest';
 import { paymentInfoPanelForm } from '../../machines/record-panel-forms';
-import { describePanelForm, openRecordScreen, startEditing } from './panel-model';
+import { describePanelWalk, openRecordScreen } from './panel-walk';
 import { paymentInfoSpec } from './spec-forms';
 import { onboardedStaff } from './staff-fixtures';
 
 /**
- * Model-based test of the Payment Information panel's form (see form-model.tsx for the method), walked through
- * the Payment tab of user detail. Messages from spec section 5, toasts from section 8; the CPF rates from the
- * shared CPF facts.
+ * The Payment Information panel walked from the spec's panel model (tests/models/panel.model.ts) through the
+ * Payment tab of user detail. Messages from spec section 5; the request from section 7 (numbers for the
+ * salary and rates, a CPF section of NONE not sent); toasts from section 8; the CPF rates from the shared CPF
+ * facts.
  */
 
 const info = onboardedStaff.paymentInfo as NonNullable<typeof onboardedStaff.paymentInfo>;
@@ -26,66 +25,84 @@ const stored = {
   accountNo: '1987654321',
 };
 
-describePanelForm({
-  machine: paymentInfoPanelForm,
-  title: 'Payment Information',
-  screenName: 'the Payment tab of user detail',
-  stored,
-  birthDate: onboardedStaff.staffInfo?.dateOfBirth ?? null,
-  open: async (inspect) => {
-    const app = await openRecordScreen(inspect);
-    await startEditing(app, 'Payment', 'Payment Information');
-    return app;
-  },
-  events: [
-    { type: 'field.change', name: 'basicSalary', value: '4200.50' },
-    { type: 'field.change', name: 'basicSalary', value: '' },
-    { type: 'field.change', name: 'basicSalary', value: '0' },
-    { type: 'field.blur', name: 'basicSalary' },
-    { type: 'form.submit' },
-  ],
-  labels: paymentInfoSpec.labels,
-  specErrors: paymentInfoSpec.errors,
-  scenarios: [
-    // Rates typed by the admin, then a new CPF type: the official rates for it come back. A permanent
-    // resident from the third year pays as a citizen: 20% and 17% at 26 (born 2000) in 2026.
-    [
-      { type: 'field.change', name: 'employeeCpfContributionRate', value: '19' },
-      { type: 'field.change', name: 'cpfType', value: 'PR 3 YEAR AND ABOVE' },
-      { type: 'form.submit' },
-      { type: 'xstate.done.actor.savePanel', output: stored, actorId: 'savePanel' },
+/**
+ * The official rates for the CPF types the walk chooses, for this employee (born 2000, 26 in 2026): a citizen,
+ * and a permanent resident from the third year, pay 20% and the employer 17% up to 55.
+ */
+const OFFICIAL: Record<string, [string, string]> = {
+  'SINGAPORE CITIZEN': ['20', '17'],
+  'PR 3 YEAR AND ABOVE': ['20', '17'],
+};
+
+describePanelWalk({
+  title: 'Payment Information on the Payment tab of user detail, walked from its spec model',
+  spec: {
+    title: 'Payment Information',
+    stored,
+    labels: paymentInfoSpec.labels,
+    errors: paymentInfoSpec.errors,
+    rows: (s) => [
+      ['Basic Salary', `$${Number(s.basicSalary).toLocaleString('en-SG', { minimumFractionDigits: 2 })}`],
+      ['CPF Type', s.cpfType as string],
+      ['Employee CPF Rate (%)', s.employeeCpfContributionRate as string],
+      ['Employer CPF Rate (%)', s.employerCpfContributionRate as string],
+      ['Self-Help Group', s.selfHelpGroup as string],
+      ['Bank Name', s.bankName as string],
+      ['Account No', s.accountNo as string],
     ],
-  ],
-  expectScreen: (_app, s) => {
-    const values = s.context.values as Record<string, string>;
-    if (values.cpfType === 'PR 3 YEAR AND ABOVE' && s.matches('editing')) {
-      const rate = screen
-        .getByRole('form', { name: 'Payment Information' })
-        .querySelector('input[name="employeeCpfContributionRate"]');
-      expect(rate).toHaveValue('20');
-    }
+    requests: (_stored, v) => [
+      {
+        method: 'PATCH',
+        path: `/api/payment-info/${info.id}`,
+        body: {
+          id: info.id,
+          basicSalary: Number(v.basicSalary),
+          employeeCpfContributionRate: Number(v.employeeCpfContributionRate),
+          employerCpfContributionRate: Number(v.employerCpfContributionRate),
+          cpfType: v.cpfType,
+          selfHelpGroup: v.selfHelpGroup,
+          bankName: v.bankName,
+          bankCode: v.bankCode,
+          branchCode: v.branchCode,
+          accountNo: v.accountNo,
+        },
+      },
+    ],
+    toasts: { saved: ['Payment Info Updated'], failed: ['Server error', 'Internal Server Error'] },
+    refusalMessage: 'Server error',
+    // A new CPF type brings its official rates back, over rates the admin typed.
+    follows: (values, changed): Record<string, string> => {
+      if (changed !== 'cpfType') return {};
+      const rates = OFFICIAL[values.cpfType as string];
+      if (!rates) throw new Error(`No official rates written here for ${values.cpfType}`);
+      return { employeeCpfContributionRate: rates[0], employerCpfContributionRate: rates[1] };
+    },
   },
-  request: { method: 'PATCH', path: `/api/payment-info/${info.id}` },
-  // Spec section 7: numbers for the salary and rates; a CPF section of NONE is not sent.
-  sent: (values) => ({
-    id: info.id,
-    basicSalary: Number(values.basicSalary),
-    employeeCpfContributionRate: Number(values.employeeCpfContributionRate),
-    employerCpfContributionRate: Number(values.employerCpfContributionRate),
-    cpfType: values.cpfType,
-    selfHelpGroup: values.selfHelpGroup,
-    bankName: values.bankName,
-    bankCode: values.bankCode,
-    branchCode: values.branchCode,
-    accountNo: values.accountNo,
-  }),
-  answer: (values) => ({
+  open: (inspect) => openRecordScreen(inspect, { tab: 'Payment' }),
+  changes: [
+    { name: 'basicSalary', value: '4200.50' },
+    { name: 'basicSalary', value: '' },
+    { name: 'basicSalary', value: '0' },
+  ],
+  answer: (_request, v) => ({
     ...info,
-    ...values,
-    basicSalary: Number(values.basicSalary),
-    employeeCpfContributionRate: Number(values.employeeCpfContributionRate),
-    employerCpfContributionRate: Number(values.employerCpfContributionRate),
+    ...v,
+    basicSalary: Number(v.basicSalary),
+    employeeCpfContributionRate: Number(v.employeeCpfContributionRate),
+    employerCpfContributionRate: Number(v.employerCpfContributionRate),
   }),
-  toasts: { saved: 'Payment Info Updated', failed: ['Server error', 'Internal Server Error'] },
   refusal: { statusCode: 500, error: 'Internal Server Error', message: 'Server error' },
+  app: { machine: paymentInfoPanelForm, notOnThisScreen: ['reference.loaded', 'file.select', 'file.reject'] },
+  scenarios: [
+    {
+      name: 'rates typed by the admin, then a new CPF type: its official rates come back and are saved',
+      events: [
+        { type: 'user.edits' },
+        { type: 'user.types', name: 'employeeCpfContributionRate', value: '19' },
+        { type: 'user.types', name: 'cpfType', value: 'PR 3 YEAR AND ABOVE' },
+        { type: 'user.saves' },
+        { type: 'server.saves' },
+      ],
+    },
+  ],
 });

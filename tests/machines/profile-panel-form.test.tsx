@@ -1,51 +1,56 @@
 import { profilePanelForm } from '../../machines/record-panel-forms';
-import { describePanelForm, openRecordScreen, startEditing } from './panel-model';
+import { describePanelWalk, openRecordScreen } from './panel-walk';
 import { onboardedStaff } from './staff-fixtures';
 
 /**
- * Model-based test of the profile panel's form (see form-model.tsx for the method), walked through user
- * detail. Spec section 5: 'Profile: name and email required ("All fields are required.")'; section 8:
- * 'User updated!', and 'An error occurred' / 'Please try again' on failure.
+ * The Profile panel of user detail, walked from the spec's panel model (tests/models/panel.model.ts). Spec
+ * section 5: 'Profile: name and email required ("All fields are required.")'; section 7: PATCH /users/{id}
+ * {fullName, email}; section 8: 'User updated!', and 'An error occurred' / 'Please try again' on failure.
  */
 
 const REQUIRED = 'All fields are required.';
 const stored = { fullName: onboardedStaff.fullName, email: onboardedStaff.email };
+const path = `/api/users/${onboardedStaff.id}`;
 
-describePanelForm({
-  machine: profilePanelForm,
-  title: 'Profile',
-  screenName: 'user detail',
-  stored,
-  open: async (inspect) => {
-    const app = await openRecordScreen(inspect);
-    await startEditing(app, null, 'Profile');
-    return app;
-  },
-  events: [
-    { type: 'field.change', name: 'fullName', value: 'Nur Aisyah Rahman' },
-    { type: 'field.change', name: 'fullName', value: '' },
-    { type: 'field.blur', name: 'fullName' },
-    { type: 'form.submit' },
-  ],
-  labels: { fullName: 'Full Name', email: 'Email' },
-  specErrors: (values) => ({
-    fullName: values.fullName?.trim() ? undefined : REQUIRED,
-    email: values.email?.trim() ? undefined : REQUIRED,
-  }),
-  scenarios: [
-    [
-      { type: 'field.change', name: 'email', value: '' },
-      { type: 'field.blur', name: 'email' },
-      { type: 'form.submit' },
+describePanelWalk({
+  title: 'the Profile panel of user detail, walked from its spec model',
+  spec: {
+    title: 'Profile',
+    stored,
+    labels: { fullName: 'Full Name', email: 'Email' },
+    errors: (values) => ({
+      fullName: values.fullName?.trim() ? undefined : REQUIRED,
+      email: values.email?.trim() ? undefined : REQUIRED,
+    }),
+    rows: (s) => [
+      ['Full Name', s.fullName as string],
+      ['Email', s.email as string],
     ],
+    requests: (_stored, values) => [{ method: 'PATCH', path, body: values }],
+    toasts: { saved: ['User updated!'], failed: ['An error occurred', 'Please try again'] },
+    refusalMessage: 'An unexpected error occurred. Please try again later.',
+  },
+  open: (inspect) => openRecordScreen(inspect),
+  changes: [
+    { name: 'fullName', value: 'Nur Aisyah Rahman' },
+    { name: 'fullName', value: '' },
   ],
-  request: { method: 'PATCH', path: `/api/users/${onboardedStaff.id}` },
-  sent: (values) => values,
-  answer: (values) => ({ ...onboardedStaff, ...values }),
-  toasts: { saved: 'User updated!', failed: ['An error occurred', 'Please try again'] },
+  answer: (_request, values) => ({ ...onboardedStaff, ...values }),
   refusal: {
     statusCode: 500,
     error: 'Internal Server Error',
     message: 'An unexpected error occurred. Please try again later.',
   },
+  app: { machine: profilePanelForm, notOnThisScreen: ['reference.loaded', 'file.select', 'file.reject'] },
+  scenarios: [
+    {
+      name: 'an emptied email says so when left, and Save shows every message and sends nothing',
+      events: [
+        { type: 'user.edits' },
+        { type: 'user.types', name: 'email', value: '' },
+        { type: 'user.leaves', name: 'email' },
+        { type: 'user.saves' },
+      ],
+    },
+  ],
 });

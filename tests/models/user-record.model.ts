@@ -1,0 +1,228 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { assign, setup } from 'xstate';
+import { expectToast, isDialogOpen, openDialog, type RunningApp, settle } from '../machines/harness';
+import { shows } from '../machines/spec-walk';
+
+/**
+ * Admin user detail (/admin/users/:id) as spec section 2 describes it: the Users back link, the person's
+ * name, the same four tabs as the profile (Staff, Employment, Payment, Leave Allowance), and an action menu
+ * with Delete User, which asks 'Are you absolutely sure?' (section 2, staff list) with Cancel and Continue.
+ * Cancel closes and sends nothing; Continue sends DELETE /users/{id} (section 7), 'Processing...' meanwhile
+ * (section 8); then 'User deleted' naming the user and the staff list, or 'Error' / 'Failed to delete user'
+ * and the user stays. A panel saved shows at once elsewhere on the page (the name, the status badge, the
+ * Leave Balance's totals). Issue 17: the Leave Allowance fields say the policy's days, and warn below the
+ * law's minimum, once the entitlements arrive.
+ */
+
+export const DELETE_TITLE = 'Are you absolutely sure?';
+export const DELETE_TEXT =
+  "This action cannot be undone. This will permanently delete this user's account and remove his/her data from our servers.";
+
+export interface UserRecordInput {
+  id: number;
+  fullName: string;
+  /** The masked NRIC/FIN the Staff tab shows (spec: masked everywhere but in its edit field). */
+  maskedNric: string;
+  /** The reason the server gives for refusing a delete. */
+  refusal: string;
+}
+
+export interface UserRecordModel extends UserRecordInput {
+  status: 'Active' | 'Resigned';
+  /** GET /users/{id}/leave-entitlements: not answered yet, answered, or failed. */
+  entitlements: 'pending' | 'loaded' | 'unavailable';
+  /** The entitlements were answered by the last step. */
+  justEntitled: boolean;
+  /** How many times the Leave Balance's totals were fetched. */
+  balanceFetches: number;
+  toast: 'profile' | 'employment' | 'allowance' | 'deleteFailed' | null;
+  /** The delete was refused: its reason stays on the page. */
+  refused: boolean;
+}
+
+export type UserRecordModelEvent =
+  | { type: 'server.sendsUser' }
+  | { type: 'server.userNotFound' }
+  | { type: 'server.sendsEntitlements' }
+  | { type: 'server.entitlementsFail' }
+  | { type: 'user.savesName'; fullName: string }
+  | { type: 'user.savesResigned' }
+  | { type: 'user.savesAllowance' }
+  | { type: 'user.deletes' }
+  | { type: 'user.cancelsDelete' }
+  | { type: 'user.confirmsDelete' }
+  | { type: 'server.deletes' }
+  | { type: 'server.refusesDelete' };
+
+const balancesPath = (m: UserRecordModel) => `/api/users/${m.id}/leave-balances`;
+
+/** Opens the Leave Allowance form, checks the hints, and leaves it as it was (Cancel). */
+async function expectAllowanceHints(user: RunningApp['user'], loaded: boolean) {
+  await user.click(screen.getByRole('tab', { name: 'Leave Allowance' }));
+  await user.click(screen.getByRole('button', { name: 'Edit Leave Allowance' }));
+  const form = screen.getByRole('form', { name: 'Leave Allowance' });
+  expect(within(form).queryByText('By policy: 12 days.') !== null, 'the policy days show').toBe(loaded);
+  expect(within(form).queryAllByText('By policy: 14 days.').length).toBe(loaded ? 1 : 0);
+  fireEvent.change(form.querySelector('[name="leave-2"]') as HTMLInputElement, { target: { value: '3' } });
+  await settle();
+  expect(within(form).queryByText('Below the statutory 14 days.') !== null, 'the minimum warns').toBe(loaded);
+  // A warning, not a refusal: saving stays allowed.
+  expect(within(form).getByRole('button', { name: 'Save' })).toBeEnabled();
+  await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+  await user.click(screen.getByRole('tab', { name: 'Staff' }));
+  await settle();
+}
+
+export const userRecordModel = setup({
+  types: {
+    context: {} as UserRecordModel,
+    events: {} as UserRecordModelEvent,
+    input: {} as UserRecordInput,
+  },
+  guards: {
+    entitlementsPending: ({ context }) => context.entitlements === 'pending',
+  },
+}).createMachine({
+  id: 'userRecordModel',
+  context: ({ input }) => ({
+    ...input,
+    status: 'Active',
+    entitlements: 'pending',
+    justEntitled: false,
+    balanceFetches: 0,
+    toast: null,
+    refused: false,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      meta: shows((app, s) => {
+        const m = s.context as UserRecordModel;
+        expect(window.location.pathname).toBe(`/admin/users/${m.id}`);
+        expect(screen.getByLabelText('Loading')).toBeInTheDocument();
+        expect(app.server.pending('GET', `/api/users/${m.id}`)).toHaveLength(1);
+      }),
+      on: {
+        'server.sendsUser': {
+          target: 'loaded',
+          // The allowances for the Leave Allowance panel, and the Leave Balance table's own.
+          actions: assign({ balanceFetches: 2 }),
+        },
+        'server.userNotFound': 'notFound',
+      },
+    },
+    notFound: {
+      meta: shows((_app, s) => {
+        expect(window.location.pathname).toBe(`/admin/users/${(s.context as UserRecordModel).id}`);
+        expect(screen.getByText('No user data found.')).toBeInTheDocument();
+      }),
+    },
+    loaded: {
+      meta: shows(async (app, s) => {
+        const m = s.context as UserRecordModel;
+        const hidden = !s.matches({ loaded: 'idle' });
+        expect(window.location.pathname).toBe(`/admin/users/${m.id}`);
+        expect(screen.getByRole('heading', { level: 1, name: 'User Details', hidden })).toBeInTheDocument();
+        // The back link in the page (the sidebar has a Users link of its own).
+        const page = screen.getByRole('main', { hidden });
+        expect(within(page).getByRole('link', { name: 'Users', hidden })).toHaveAttribute(
+          'href',
+          '/admin/users',
+        );
+        const name = screen.getByRole('heading', { level: 2, name: m.fullName, hidden });
+        expect(within(name.parentElement as HTMLElement).getByText(m.status)).toBeInTheDocument();
+        const tabs = screen.getAllByRole('tab', { hidden }).map((tab) => tab.textContent);
+        expect(tabs).toEqual(['Staff', 'Employment', 'Payment', 'Leave Allowance']);
+        expect(screen.getAllByText(m.maskedNric, { exact: true }).length).toBeGreaterThan(0);
+        const fetches = app.server.requests.filter((r) => r.method === 'GET' && r.path === balancesPath(m));
+        expect(fetches.length, 'the Leave Balance fetches its totals after each allowance save').toBe(
+          m.balanceFetches,
+        );
+        if (m.toast === 'profile') expectToast('User updated!');
+        if (m.toast === 'employment') expectToast('Employment info updated!');
+        if (m.toast === 'allowance') expectToast('Leave Allowance Updated!');
+        if (m.justEntitled) await expectAllowanceHints(app.user, m.entitlements === 'loaded');
+      }),
+      on: {
+        'server.sendsEntitlements': {
+          guard: 'entitlementsPending',
+          actions: assign({ entitlements: 'loaded', justEntitled: true, toast: null }),
+        },
+        'server.entitlementsFail': {
+          guard: 'entitlementsPending',
+          actions: assign({ entitlements: 'unavailable', justEntitled: true, toast: null }),
+        },
+      },
+      initial: 'idle',
+      states: {
+        idle: {
+          meta: shows((app, s) => {
+            const m = s.context as UserRecordModel;
+            expect(isDialogOpen('alertdialog', DELETE_TITLE), 'no confirmation open').toBe(false);
+            expect(app.server.pending('DELETE')).toHaveLength(0);
+            if (m.toast === 'deleteFailed') expectToast('Error', 'Failed to delete user');
+            // The server's reason stays on the page.
+            expect(screen.queryByText(m.refusal) !== null, 'the refusal shows').toBe(m.refused);
+          }),
+          on: {
+            'user.savesName': {
+              actions: assign(({ event }) => ({
+                fullName: event.fullName,
+                toast: 'profile' as const,
+                justEntitled: false,
+              })),
+            },
+            'user.savesResigned': {
+              actions: assign({ status: 'Resigned', toast: 'employment', justEntitled: false }),
+            },
+            'user.savesAllowance': {
+              actions: assign(({ context }) => ({
+                balanceFetches: context.balanceFetches + 1,
+                toast: 'allowance' as const,
+                justEntitled: false,
+              })),
+            },
+            'user.deletes': { target: 'confirming', actions: assign({ toast: null, justEntitled: false }) },
+          },
+        },
+        confirming: {
+          meta: shows((app) => {
+            const dialog = openDialog('alertdialog', DELETE_TITLE);
+            expect(within(dialog).getByText(DELETE_TEXT)).toBeInTheDocument();
+            expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+            expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeEnabled();
+            expect(app.server.pending('DELETE'), 'nothing sent before Continue').toHaveLength(0);
+          }),
+          on: {
+            'user.cancelsDelete': { target: 'idle', actions: assign({ justEntitled: false }) },
+            'user.confirmsDelete': { target: 'deleting', actions: assign({ justEntitled: false }) },
+          },
+        },
+        deleting: {
+          meta: shows((app, s) => {
+            const m = s.context as UserRecordModel;
+            const dialog = openDialog('alertdialog', DELETE_TITLE);
+            expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+            expect(within(dialog).getByRole('button', { name: 'Processing...' })).toBeDisabled();
+            expect(app.server.pending('DELETE', `/api/users/${m.id}`)).toHaveLength(1);
+          }),
+          on: {
+            'server.deletes': '#userRecordModel.deleted',
+            'server.refusesDelete': {
+              target: 'idle',
+              actions: assign({ toast: 'deleteFailed', refused: true }),
+            },
+          },
+        },
+      },
+    },
+    deleted: {
+      meta: shows((_app, s) => {
+        const m = s.context as UserRecordModel;
+        expect(window.location.pathname).toBe('/admin/users');
+        expectToast('User deleted', `${m.fullName} has been deleted.`);
+      }),
+    },
+  },
+});
