@@ -15,8 +15,7 @@ export function notProvided(machine: string, name: string): () => never {
 }
 
 /**
- * The actor a parent invokes to hear what its children emit (docs/architecture.md, "How to build a
- * screen"): `listen` subscribes to the children in its input and tells the parent, as the parent's own
+ * The actor a parent invokes to hear what its children emit (docs/guides/build-a-screen.md): `listen` subscribes to the children in its input and tells the parent, as the parent's own
  * events, what it should act on; every subscription ends when the parent stops listening.
  */
 export function childNews<TInput>(

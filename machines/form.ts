@@ -21,7 +21,7 @@ import { type FieldErrors, type FormSchema, type FormValues, validateForm } from
 import { notProvided, type ToastParams } from './effects';
 
 /**
- * The one form pattern (docs/architecture.md, "How to build a form"). A form machine holds the typed values
+ * The one form pattern (docs/guides/build-a-form.md). A form machine holds the typed values
  * and the errors showing beside each field, validates with a zod schema from src/domain, and moves through
  * editing -> submitting -> submitFailed or submitted (final, with the answer). Errors appear when a field the user
  * typed in is left, or a submit finds them, and clear as soon as the field is right again. Every form has

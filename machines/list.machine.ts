@@ -15,7 +15,7 @@ import { notProvided, type ToastParams } from './effects';
  * Every table screen (All Staff, the leave request lists, the payroll lists) runs this one statechart: its
  * rows, its search box and the removal of a row, side by side. The screen provides how a page is fetched
  * (`fetchRows`), how a row is removed (`removeRow`) and how a toast shows (`notify`); what the toasts say
- * comes with its input (`toasts`). See docs/architecture.md, "How to build a list".
+ * comes with its input (`toasts`). See docs/guides/build-a-list.md.
  */
 
 /** Rows are the screen's own records; the machine needs only their id. */

@@ -83,7 +83,7 @@ export const userRecordMachine = setup({
     navigate: notProvided('user-record', 'navigate') as (_: unknown, params: { to: string }) => void,
     /**
      * The loaded user, a panel per record that exists (the payment panel follows the birth date) and the
-     * user's leave. Spawned when the user arrives, by id only (see docs/architecture.md on systemIds).
+     * user's leave. Spawned when the user arrives, by id only (see docs/guides/build-a-screen.md on systemIds).
      */
     showUser: assign(({ event, spawn }) => {
       const data = (event as unknown as { output: UserRecordData }).output;

@@ -13,7 +13,7 @@ import {
   seedLeaveTypes,
 } from './leave-fixtures';
 
-// Decisions recorded in docs/architecture.md ("Leave and employment"): leave lies within the
+// Decisions recorded in docs/features/leave.md ("Leave and employment"): leave lies within the
 // employee's service, a leaver files nothing more, and nobody decides their own request.
 let t: TestApp;
 let api: ReturnType<typeof leaveApi>;

@@ -10,7 +10,7 @@ import { shows } from '../machines/spec-walk';
  * The session as spec sections 2 (route guards, Login, Inactivity dialog, sidebar), 4 (Session, Login
  * outcome, Token refresh, Inactivity), 7 (Authentication calls), 8 (login, logout and password toasts) and
  * 9 (inactivity limit and countdown) describe it, plus the team's rules where the spec is silent
- * (docs/architecture.md, session): an account with a temporary password sets its own before anything else,
+ * (docs/features/web-app-and-sessions.md): an account with a temporary password sets its own before anything else,
  * and a session that ends by itself says why on /login.
  */
 

@@ -176,7 +176,7 @@ describe('views only render machines and send them events', () => {
   });
 });
 
-// One way to draw a field (docs/architecture.md, "How to build a form"): every labelled field goes through
+// One way to draw a field (docs/guides/build-a-form.md): every labelled field goes through
 // LabelledField, so its label, message beneath and invalid marking are the same on every screen.
 describe('fields are drawn one way', () => {
   it("no screen draws Chakra's Field by hand; src/ui/form-field.tsx does", () => {
