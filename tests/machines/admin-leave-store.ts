@@ -13,14 +13,18 @@ export interface AdminLeaveStore {
   leaveTypes: LeaveType[];
   /** The updatedAt the server stamps on a decision. */
   decidedAt: string;
+  /** GETs a walk answers itself, step by step (the counts, say), by path. */
+  manual?: string[];
 }
 
 export async function serveAdminLeave(server: FakeServer, store: AdminLeaveStore) {
   for (let round = 0; round < 8; round++) {
     const open = server
       .pending('GET')
-      .filter((r) =>
-        ['/api/leave-requests', '/api/leave-requests/count', '/api/leave-types'].includes(r.path),
+      .filter(
+        (r) =>
+          ['/api/leave-requests', '/api/leave-requests/count', '/api/leave-types'].includes(r.path) &&
+          !store.manual?.includes(r.path),
       );
     if (!open.length) return;
     for (const r of open) {

@@ -82,8 +82,11 @@ export function reviewWalkParts() {
     );
   };
   return {
-    async open(inspect: Parameters<typeof renderApp>[0]['inspect']) {
-      store = { requests: structuredClone(ROWS), leaveTypes, decidedAt: DECIDED_AT };
+    store: () => store,
+    serve: (app: RunningApp) => serveAdminLeave(app.server, store),
+    /** `manual`: the GETs the walk answers itself (see AdminLeaveStore). */
+    async open(inspect: Parameters<typeof renderApp>[0]['inspect'], manual?: string[]) {
+      store = { requests: structuredClone(ROWS), leaveTypes, decidedAt: DECIDED_AT, manual };
       const app = await renderApp({ path: '/admin', storage: signedIn(admin), inspect });
       await serveAdminLeave(app.server, store);
       return app;

@@ -22,6 +22,8 @@ export interface LeaveStore {
   balanceAsks: number;
   /** Answers of other GETs the screen needs (the user's record and the like), by path. */
   extra: Record<string, unknown>;
+  /** GETs a walk answers itself, step by step (the counts, say), by path. */
+  manual?: string[];
 }
 
 export const serverDown = {
@@ -70,7 +72,7 @@ export const pageOf = (data: LeaveRequest[]) => ({
 
 function answerOf(store: LeaveStore, request: RecordedRequest): [number, unknown] | null {
   const { id } = store.person;
-  if (request.method !== 'GET') return null;
+  if (request.method !== 'GET' || store.manual?.includes(request.path)) return null;
   switch (request.path) {
     case '/api/leave-types':
       return [200, store.leaveTypes];
