@@ -1,31 +1,21 @@
-import { screen, within } from '@testing-library/react';
-import { expect, vi } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
+import { within } from '@testing-library/react';
+import { vi } from 'vitest';
 import { adminLeaveCalendarMachine } from '../../machines/admin-leave-calendar.machine';
-import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { LeaveCalendarEntry } from '../../src/domain/leave-calendar';
+import { adminLeaveCalendarModel, type TeamCalendarEvent } from '../models/admin-leave-calendar.model';
+import { theOpen } from '../models/leave-dom';
 import { admin } from '../views/fixtures';
-import { planTransitionPaths } from './coverage';
-import type { RecordedRequest } from './fake-server';
-import { openDialog, type RunningApp, renderApp, settle } from './harness';
+import { getOf } from './fake-server';
+import { renderApp, settle, signedIn } from './harness';
 import { leaveTypes } from './leave-fixtures';
-import { describeModelWalk, followActor } from './model-walk';
+import { describeSpecWalk } from './spec-walk';
 
 /**
- * Model-based test of the team calendar's parent statechart through /admin/leave-calendar: an entry opens
- * the admin dashboard's Leave Request Details sheet, and an approval there must fetch the month again so
- * the entry shows its new status. The expectations are the requests the screen makes and the answers the
- * test gave, read off the screen.
+ * The team calendar /admin/leave-calendar walked from its spec model
+ * (tests/models/admin-leave-calendar.model.ts): an entry opens the review sheet, and a decision there
+ * fetches the month again so the entry shows its new status. The server's entry changes only as the
+ * app's PATCH says; the app's adminLeaveCalendar machine is only watched.
  */
-
-type Machine = typeof adminLeaveCalendarMachine;
-type Snapshot = SnapshotFrom<Machine>;
-type Event = { type: 'review.decided' };
-
-const actor = followActor(adminLeaveCalendarMachine);
-const starts = [{ name: 'admin opens the team calendar', input: { year: 2026, month: 3 } }];
-const events: Event[] = [{ type: 'review.decided' }];
-const plan = planTransitionPaths(adminLeaveCalendarMachine, { starts, events });
 
 const CALENDAR = '/api/leave-calendar';
 const aisyah = { id: 7, fullName: 'Nur Aisyah binti Rahman', email: 'aisyah.rahman@company.test' };
@@ -48,73 +38,94 @@ const afternoon: LeaveCalendarEntry = {
   userId: aisyah.id,
   user: aisyah,
 };
-const PENDING_NAME = 'Nur Aisyah binti Rahman, Annual Leave, Wednesday 11 March PM half day, Pending';
-const APPROVED_NAME = 'Nur Aisyah binti Rahman, Annual Leave, Wednesday 11 March PM half day, Approved';
+const ENTRY = 'Nur Aisyah binti Rahman, Annual Leave, Wednesday 11 March PM half day';
+/** What the server holds: the entry, as the last PATCH left it. */
+let held: LeaveCalendarEntry = afternoon;
 
-let decided = false;
-const calendarAsks = (app: RunningApp) =>
-  app.server.requests.filter((r) => r.method === 'GET' && r.path === CALENDAR).length;
-let asksBefore = 0;
-
-async function perform(app: RunningApp, _event: Event) {
-  await app.user.click(screen.getByRole('button', { name: PENDING_NAME }));
-  const sheet = openDialog('dialog', 'Leave Request Details');
-  app.server.answer('GET', `/api/leave-requests/${afternoon.id}/clashes`, 200, []);
-  await settle();
-  expect(within(sheet).getByText('School event')).toBeTruthy();
-  asksBefore = calendarAsks(app);
-  decided = true;
-  await app.user.click(within(sheet).getByRole('button', { name: 'Approve' }));
-  app.server.answer('PATCH', `/api/leave-requests/${afternoon.id}`, 200, {
-    ...afternoon,
-    status: 'APPROVED',
-  });
-  await settle();
-}
-
-async function expectScreen(app: RunningApp, _s: Snapshot) {
-  expect(screen.getByRole('heading', { level: 1, name: 'Leave Calendar' })).toBeTruthy();
-  const asked = app.server.requests.filter((r) => r.method === 'GET' && r.path === CALENDAR).at(-1);
-  // Everyone's month: no person named.
-  expect(asked?.query.get('userId')).toBeNull();
-  expect(asked?.query.get('year')).toBe('2026');
-  expect(asked?.query.get('month')).toBe('3');
-  if (!decided) {
-    app.server.answer('GET', CALENDAR, 200, [afternoon]);
-    await settle();
-    expect(screen.getByRole('button', { name: PENDING_NAME }).getAttribute('data-part')).toBe('PM');
-    return;
-  }
-  // The decision fetched the month again; its answer shows the entry approved.
-  expect(calendarAsks(app)).toBeGreaterThan(asksBefore);
-  app.server.answer('GET', CALENDAR, 200, [{ ...afternoon, status: 'APPROVED' }]);
-  await settle();
-  expect(screen.queryByRole('button', { name: PENDING_NAME })).toBeNull();
-  expect(screen.getByRole('button', { name: APPROVED_NAME })).toBeTruthy();
-}
-
-describeModelWalk<Machine, Event>({
-  title: 'admin-leave-calendar statechart, walked through /admin/leave-calendar',
-  machine: adminLeaveCalendarMachine,
-  actor,
-  plan,
-  open: () => {
-    decided = false;
+describeSpecWalk<typeof adminLeaveCalendarModel, TeamCalendarEvent>({
+  title: 'the team calendar /admin/leave-calendar, walked from its spec model',
+  model: adminLeaveCalendarModel,
+  starts: [
+    {
+      name: 'admin opens the team calendar',
+      input: { entry: ENTRY, name: aisyah.fullName, requestId: afternoon.id },
+    },
+  ],
+  events: [
+    { type: 'server.answersMonth' },
+    { type: 'admin.opensEntry' },
+    { type: 'server.sendsDetails' },
+    { type: 'admin.approves' },
+    { type: 'admin.rejects' },
+    { type: 'server.decides' },
+  ],
+  app: { machine: adminLeaveCalendarMachine },
+  open(_path, inspect) {
+    held = afternoon;
     vi.setSystemTime(new Date('2026-03-15T04:00:00Z'));
     return renderApp({
       path: '/admin/leave-calendar',
-      storage: {
-        [ACCESS_TOKEN_KEY]: 'token',
-        [CURRENT_USER_KEY]: JSON.stringify({ user: admin, isNewUser: false }),
-      },
-      inspect: actor.inspect,
+      storage: signedIn(admin),
+      inspect,
       prepare: (server) => {
-        const get = (path: string) => (r: RecordedRequest) => r.method === 'GET' && r.path === path;
-        server.autoAnswer(get('/api/leave-types'), 200, leaveTypes);
-        server.autoAnswer(get('/api/public-holidays'), 200, []);
+        server.autoAnswer(getOf('/api/leave-types'), 200, leaveTypes);
+        server.autoAnswer(getOf('/api/public-holidays'), 200, []);
       },
     });
   },
-  perform,
-  expectScreen,
+  async perform(app, event, model) {
+    const sheet = () => within(theOpen('dialog', 'Leave Request Details'));
+    switch (event.type) {
+      case 'server.answersMonth':
+        app.server.answer('GET', CALENDAR, 200, [held]);
+        break;
+      case 'admin.opensEntry':
+        await app.user.click(
+          document.querySelector(`button[aria-label="${ENTRY}, ${model.context.status}"]`) as HTMLElement,
+        );
+        break;
+      case 'server.sendsDetails':
+        app.server.answer('GET', `/api/leave-requests/${afternoon.id}/clashes`, 200, []);
+        break;
+      case 'admin.approves':
+        await app.user.click(sheet().getByRole('button', { name: 'Approve' }));
+        break;
+      case 'admin.rejects':
+        await app.user.click(sheet().getByRole('button', { name: 'Reject' }));
+        break;
+      case 'server.decides': {
+        const [patch] = app.server.pending('PATCH');
+        if (!patch) throw new Error('No decision is waiting');
+        const { status } = patch.body as { status: LeaveCalendarEntry['status'] };
+        if (patch.path === `/api/leave-requests/${held.id}`) held = { ...held, status };
+        app.server.answer('PATCH', patch.path, 200, held);
+        break;
+      }
+    }
+    await settle();
+  },
+  scenarios: [
+    {
+      name: 'approve from the calendar: the month is fetched again and the entry reads Approved',
+      events: [
+        { type: 'server.answersMonth' },
+        { type: 'admin.opensEntry' },
+        { type: 'server.sendsDetails' },
+        { type: 'admin.approves' },
+        { type: 'server.decides' },
+        { type: 'server.answersMonth' },
+      ],
+    },
+    {
+      name: 'reject from the calendar: the entry reads Rejected',
+      events: [
+        { type: 'server.answersMonth' },
+        { type: 'admin.opensEntry' },
+        { type: 'server.sendsDetails' },
+        { type: 'admin.rejects' },
+        { type: 'server.decides' },
+        { type: 'server.answersMonth' },
+      ],
+    },
+  ],
 });

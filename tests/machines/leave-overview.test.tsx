@@ -1,318 +1,298 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { expect } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
 import { leaveOverviewMachine } from '../../machines/leave-overview.machine';
-import type { ApiError } from '../../src/domain/auth';
-import type { LeaveCounts, LeaveRequest } from '../../src/domain/leave';
+import type { LeaveRequest, LeaveType } from '../../src/domain/leave';
+import { theOpen } from '../models/leave-dom';
+import {
+  leaveOverviewModelFor,
+  type OverviewEvent,
+  type OverviewProbe,
+  type OverviewScreen,
+} from '../models/leave-overview.model';
 import { admin, staff } from '../views/fixtures';
-import { describeEvent, planTransitionPaths } from './coverage';
-import { type FakeServer, firstOf, getOf } from './fake-server';
-import { chooseMenuItem, openDialog, type RunningApp, renderApp, settle, signedIn } from './harness';
-import { clash, counts, leavePage, leaveTypes, pendingWithPdf } from './leave-fixtures';
-import { describeModelWalk, followActor } from './model-walk';
-import { onboardedStaff } from './staff-fixtures';
+import type { FakeServer } from './fake-server';
+import { advance, type RunningApp, renderApp, settle, signedIn } from './harness';
+import { leaveTypes as adminLeaveTypes, pendingWithPdf } from './leave-fixtures';
+import { ROWS, reviewWalkParts } from './leave-review-walk';
+import { answerDelete, countsOf, type LeaveStore, serveLeave, serverDown } from './leave-store';
+import { describeSpecWalk } from './spec-walk';
+import { leaveTypes, onboardedStaff } from './staff-fixtures';
 
 /**
- * Model-based test of the leave-overview statechart (docs/decisions/0001) through each screen that runs it.
- * The admin dashboard (everyone's counts, reloaded after an approval) and the staff dashboard (one's own,
- * reloaded after a request is deleted) show its stat cards (spec section 2: Pending Approval, Requests
- * Approved, Requests Rejected) and offer its leave types in the Leave Type filter. My profile and user detail
- * run it for the leave types alone (user detail's Add Leave Request dialog offers them): no stat cards, and a
- * failure of the counts shows nothing there. The counts and the leave types are two requests (spec section 7):
- * when GET /leave-types answers, its types are offered whatever the counts answered. Paths generated from the
- * real machine, walked through the real app with HTTP answered at the fetch level.
+ * The stat cards and leave types of each leave screen walked from the spec model
+ * (tests/models/leave-overview.model.ts): the admin and staff dashboards show the cards and offer the types
+ * in their Leave Type filter, user detail offers them in Request for Leave, My profile shows neither. The
+ * counts and the leave types are answered step by step; the rest of the screen from the server's store.
  */
 
-type Machine = typeof leaveOverviewMachine;
-type Snapshot = SnapshotFrom<Machine>;
-type Event =
-  | { type: 'overview.reload' }
-  | { type: `xstate.done.actor.${string}`; output: unknown; actorId: string }
-  | { type: `xstate.error.actor.${string}`; error: ApiError; actorId: string };
-
-const serverDown: ApiError = {
-  statusCode: 500,
-  error: 'Internal Server Error',
-  message: 'The database is unavailable.',
-};
-const events: Event[] = [
-  { type: 'overview.reload' },
-  { type: 'xstate.done.actor.loadOverview', output: { counts, types: leaveTypes }, actorId: 'loadOverview' },
-  // The counts answer 500, the leave types answer.
-  {
-    type: 'xstate.done.actor.loadOverview',
-    output: { countsFailed: serverDown, types: leaveTypes },
-    actorId: 'loadOverview',
-  },
-  // Both answer 500.
-  { type: 'xstate.error.actor.loadOverview', error: serverDown, actorId: 'loadOverview' },
-];
-/** GET /leave-types, answered alike to whoever asks (the overview, and the staff dashboard's calendar). */
-function answerTypes(app: RunningApp, status: number, body: unknown) {
-  const asked = app.server.pending('GET', '/api/leave-types').length;
-  expect(asked).toBeGreaterThan(0);
-  for (let i = 0; i < asked; i++) app.server.answer('GET', '/api/leave-types', status, body);
-}
-const countsFail = (event: Event) =>
-  event.type === 'xstate.error.actor.loadOverview' ||
-  ('output' in event &&
-    typeof event.output === 'object' &&
-    event.output !== null &&
-    'countsFailed' in event.output);
-
-interface OverviewScreen {
-  name: string;
-  path: string;
-  storage: Record<string, string>;
-  /** GET path of the counts (everyone's, or the signed-in person's). */
-  counts: string;
-  /** The counts after what changes them on this screen. */
-  afterChange: LeaveCounts;
-  prepare: (server: FakeServer) => void;
-  /** What changes the counts on this screen, done as its user does it. */
-  change: (app: RunningApp) => Promise<void>;
-  /** Whether the screen shows the stat cards (the dashboards). */
-  cards: boolean;
-  /**
-   * How the screen offers the leave types: the Leave Type filter (the dashboards), the Add Leave Request
-   * dialog (user detail), or nowhere (My profile).
-   */
-  expectTypesOffered?: (app: RunningApp, types: string[]) => Promise<void>;
-}
-
-/** The Leave Type filter's options (spec section 2: a multi-select filter). */
-async function filterOffers(app: RunningApp, types: string[]) {
-  await app.user.click(screen.getByRole('button', { name: 'Leave Type' }));
-  const group = await screen.findByRole('group', { name: 'Leave Type' });
-  expect(
-    within(group)
-      .getAllByRole('checkbox')
-      .map((box) => box.parentElement?.textContent),
-  ).toEqual(types);
-  await app.user.keyboard('{Escape}');
-  await settle();
-}
-
-const adminDashboard: OverviewScreen = {
-  name: 'the admin dashboard',
-  path: '/admin',
-  storage: signedIn(admin),
-  counts: '/api/leave-requests/count',
-  afterChange: { ...counts, PENDING: counts.PENDING - 1, APPROVED: counts.APPROVED + 1 },
-  prepare: (server) => server.autoAnswer(getOf('/api/leave-requests'), 200, leavePage([pendingWithPdf])),
-  cards: true,
-  expectTypesOffered: filterOffers,
-  // A decision in the review sheet.
-  change: async (app) => {
-    await app.user.click(
-      screen.getByRole('button', { name: `View leave request of ${pendingWithPdf.user.fullName}` }),
-    );
-    app.server.answer('GET', '/api/s3/signed-url', 200, { signedUrl: 'http://localhost/f.pdf' });
-    app.server.answer('GET', `/api/leave-requests/${pendingWithPdf.id}/clashes`, 200, [clash]);
-    await settle();
-    await app.user.click(
-      within(openDialog('dialog', 'Leave Request Details')).getByRole('button', { name: 'Approve' }),
-    );
-    app.server.answer('PATCH', `/api/leave-requests/${pendingWithPdf.id}`, 200, {
-      ...pendingWithPdf,
-      status: 'APPROVED',
-    });
-  },
-};
-
-/** One person's leave screen: their requests and counts; Delete Request in a pending row changes them. */
-function personalScreen(
-  base: Pick<OverviewScreen, 'name' | 'path' | 'storage' | 'cards' | 'expectTypesOffered'> & {
-    /** My profile and user detail read the user's record (with the leave types) before the overview starts. */
-    readsRecord: boolean;
-  },
-  person: { id: number; fullName: string; email: string },
-): OverviewScreen {
-  const mine: LeaveRequest = {
-    ...pendingWithPdf,
-    userId: person.id,
-    user: { id: person.id, fullName: person.fullName, email: person.email },
-  };
-  const { readsRecord, ...shown } = base;
-  return {
-    ...shown,
-    counts: `/api/users/${person.id}/leave-requests/count`,
-    afterChange: { ...counts, PENDING: counts.PENDING - 1, TOTAL: counts.TOTAL - 1 },
-    prepare: (server) => {
-      server.autoAnswer(getOf(`/api/users/${person.id}`), 200, { ...onboardedStaff, ...person });
-      // The record's leave types; the overview's are answered by the walk's steps.
-      if (readsRecord) server.autoAnswer(firstOf(getOf('/api/leave-types')), 200, leaveTypes);
-      server.autoAnswer(getOf(`/api/users/${person.id}/leave-requests`), 200, leavePage([mine]));
-      server.autoAnswer(getOf(`/api/users/${person.id}/leave-balances`), 200, []);
-      server.autoAnswer(getOf('/api/leave-calendar'), 200, []);
-      server.autoAnswer(getOf('/api/public-holidays'), 200, []);
-    },
-    // Delete Request in a pending request's row (spec section 2).
-    change: async (app) => {
-      const table = screen.getByRole('table', { name: /leave requests/i });
-      const [row] = within(table)
-        .getAllByRole('row')
-        .filter((candidate) => within(candidate).queryByText(mine.type));
-      if (!row) throw new Error('no request row');
-      await chooseMenuItem(
-        app.user,
-        within(row).getByRole('button', { name: /^Actions for / }),
-        'Delete Request',
-      );
-      await app.user.click(
-        within(openDialog('alertdialog', 'Are you absolutely sure?')).getByRole('button', {
-          name: 'Continue',
-        }),
-      );
-      app.server.answer('DELETE', `/api/leave-requests/${mine.id}`, 204);
-    },
-  };
-}
-
-const staffDashboard = personalScreen(
-  {
-    name: 'the staff dashboard',
-    path: '/staff',
-    storage: signedIn(staff),
-    cards: true,
-    expectTypesOffered: filterOffers,
-    readsRecord: false,
-  },
-  staff,
-);
-// Nothing on My profile shows the counts or the types (it offers no Request for Leave).
-const myProfile = personalScreen(
-  { name: 'My profile', path: '/staff/profile', storage: signedIn(staff), cards: false, readsRecord: true },
-  staff,
-);
-const userDetail = personalScreen(
-  {
-    name: 'user detail',
-    path: `/admin/users/${onboardedStaff.id}`,
-    storage: signedIn(admin),
-    cards: false,
-    readsRecord: true,
-    // The Add Leave Request dialog's Leave Type choices.
-    expectTypesOffered: async (_, types) => {
-      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add Leave Request' })));
-      const dialog = openDialog('dialog', 'Request for Leave');
-      const choices = [
-        ...(dialog.querySelector('select[name="leaveType"]')?.querySelectorAll('option') ?? []),
-      ];
-      expect(choices.map((option) => option.textContent).slice(1)).toEqual(types);
-      await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Close' })));
+const probe: OverviewProbe = {
+  async typesOffered(app, where) {
+    if (where === 'filter') {
+      await app.user.click(screen.getByRole('button', { name: 'Leave Type' }));
+      const group = await screen.findByRole('group', { name: 'Leave Type' });
+      const offered = within(group)
+        .getAllByRole('checkbox')
+        .map((box) => box.parentElement?.textContent ?? '');
+      await app.user.keyboard('{Escape}');
       await settle();
-    },
-  },
-  onboardedStaff,
-);
-
-const typeNames = leaveTypes.map((type) => type.name);
-const cards = () => screen.getByRole('list', { name: 'Leave request counts' });
-const figure = (status: string) => screen.queryByTestId(`count-${status}`)?.textContent;
-
-function walkThrough(overviewScreen: OverviewScreen) {
-  const actor = followActor(leaveOverviewMachine);
-  const starts = [{ name: `opens ${overviewScreen.name}`, input: undefined as never }];
-  const plan = planTransitionPaths(leaveOverviewMachine, { starts, events });
-  /** The counts the server answers: they move once the screen changed a request. */
-  let answered = counts;
-  /** Whether the counts were ever answered (the cards show skeletons until then). */
-  let countsShown = false;
-  /** Whether GET /leave-types answered the overview. */
-  let typesAnswered = false;
-
-  async function perform(app: RunningApp, event: Event) {
-    switch (event.type) {
-      case 'overview.reload':
-        if (screen.queryByRole('button', { name: 'Try again' })) {
-          await app.user.click(
-            within(cards().parentElement as HTMLElement).getByRole('button', { name: 'Try again' }),
-          );
-        } else {
-          await overviewScreen.change(app);
-          answered = overviewScreen.afterChange;
-        }
-        break;
-      case 'xstate.done.actor.loadOverview':
-        if (countsFail(event)) app.server.answer('GET', overviewScreen.counts, 500, serverDown);
-        else app.server.answer('GET', overviewScreen.counts, 200, answered);
-        answerTypes(app, 200, leaveTypes);
-        countsShown ||= !countsFail(event);
-        typesAnswered = true;
-        break;
-      case 'xstate.error.actor.loadOverview':
-        app.server.answer('GET', overviewScreen.counts, 500, serverDown);
-        answerTypes(app, 500, serverDown);
-        break;
+      return offered;
     }
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add Leave Request' })));
+    const dialog = theOpen('dialog', 'Request for Leave');
+    const options = [...(dialog.querySelector('select[name="leaveType"]')?.querySelectorAll('option') ?? [])];
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Close' })));
     await settle();
-  }
+    // The first option is the empty choice.
+    return options.slice(1).map((option) => option.textContent ?? '');
+  },
+};
 
-  async function expectScreen(app: RunningApp, s: Snapshot) {
-    expect(window.location.pathname).toBe(overviewScreen.path);
-    if (s.matches('loading')) expect(app.server.pending('GET', overviewScreen.counts)).toHaveLength(1);
-    else expect(app.server.pending('GET', overviewScreen.counts)).toHaveLength(0);
-    if (!overviewScreen.cards) {
-      expect(screen.queryByRole('list', { name: 'Leave request counts' })).toBeNull();
-      // A failure of the counts is not this screen's to show.
-      expect(screen.queryByText(serverDown.message)).toBeNull();
-      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
-      // The types GET /leave-types answered are offered, whatever the counts answered.
-      if (!s.matches('loading') && typesAnswered) await overviewScreen.expectTypesOffered?.(app, typeNames);
-      return;
-    }
-    const titles = within(cards())
-      .getAllByRole('listitem')
-      .map((card) => card.firstChild?.firstChild?.textContent);
-    expect(titles).toEqual(['Pending Approval', 'Requests Approved', 'Requests Rejected']);
-    if (s.matches('loading') && !countsShown) expect(figure('PENDING')).toBeUndefined();
-    if (s.matches('ready') || (s.matches('loading') && countsShown)) {
-      // The figures the server answered last; they stay while they reload.
-      const shown = s.matches('ready') ? answered : counts;
-      expect([figure('PENDING'), figure('APPROVED'), figure('REJECTED')]).toEqual(
-        [shown.PENDING, shown.APPROVED, shown.REJECTED].map(String),
-      );
-    }
-    if (!s.matches('loading') && typesAnswered) await overviewScreen.expectTypesOffered?.(app, typeNames);
-    if (s.matches('failed')) {
-      expect(within(cards().parentElement as HTMLElement).getByRole('alert')).toHaveTextContent(
-        serverDown.message,
-      );
-      expect(figure('PENDING')).toBe('-');
-    } else {
-      expect(
-        within(cards().parentElement as HTMLElement).queryByRole('button', { name: 'Try again' }),
-      ).toBeNull();
-    }
-  }
+const events: OverviewEvent[] = [
+  { type: 'server.answers' },
+  { type: 'server.failsCounts' },
+  { type: 'server.failsBoth' },
+  { type: 'user.changesARequest' },
+  { type: 'user.triesAgain' },
+];
 
-  describeModelWalk<Machine, Event>({
-    title: `leave-overview statechart, walked through ${overviewScreen.name}`,
-    machine: leaveOverviewMachine,
-    actor,
-    plan,
-    label: (event) =>
-      event.type === 'xstate.done.actor.loadOverview' && countsFail(event)
-        ? 'loadOverview done (counts 500, leave types 200)'
-        : describeEvent(event),
-    open: () => {
-      answered = counts;
-      countsShown = false;
-      typesAnswered = false;
-      return renderApp({
-        path: overviewScreen.path,
-        storage: overviewScreen.storage,
-        inspect: actor.inspect,
-        prepare: overviewScreen.prepare,
-      });
+interface Walk {
+  screen: OverviewScreen;
+  storage: Record<string, string>;
+  countsPath: string;
+  types: LeaveType[];
+  open(inspect: Parameters<typeof renderApp>[0]['inspect']): Promise<RunningApp>;
+  /** The counts the server holds now. */
+  counts(): ReturnType<typeof countsOf>;
+  /** Serves what the walk does not answer step by step. */
+  serve(app: RunningApp): Promise<void>;
+  changeARequest(app: RunningApp): Promise<void>;
+}
+
+/** GET /leave-types, answered alike to whoever asks (the counts' screen, the staff calendar). */
+function answerTypes(server: FakeServer, status: number, body: unknown) {
+  for (const r of server.pending('GET', '/api/leave-types')) server.answer('GET', r.path, status, body);
+}
+
+function adminWalk(): Walk {
+  const parts = reviewWalkParts();
+  const countsPath = '/api/leave-requests/count';
+  return {
+    screen: {
+      name: 'the admin dashboard',
+      path: '/admin',
+      cards: true,
+      typesIn: 'filter',
+      change: 'approve',
     },
-    perform,
-    expectScreen: (app, s) => expectScreen(app, s),
+    storage: signedIn(admin),
+    countsPath,
+    types: adminLeaveTypes,
+    open: (inspect) => parts.open(inspect, [countsPath, '/api/leave-types']),
+    counts: () => countsOf(parts.store().requests),
+    serve: parts.serve,
+    async changeARequest(app) {
+      // Approve the pending request in the review sheet (spec section 4).
+      await parts.perform(
+        app,
+        { type: 'admin.views', row: pendingWithPdf.id },
+        { context: { viewing: null } },
+      );
+      await parts.perform(app, { type: 'server.sendsDetails' }, { context: { viewing: pendingWithPdf.id } });
+      await parts.perform(app, { type: 'admin.approves' }, { context: { viewing: pendingWithPdf.id } });
+      await parts.perform(app, { type: 'server.decides' }, { context: { viewing: pendingWithPdf.id } });
+    },
+  };
+}
+
+function personalWalk(
+  screenOf: OverviewScreen,
+  storage: Record<string, string>,
+  who: typeof onboardedStaff,
+  readsRecord: boolean,
+): Walk {
+  const user = { id: who.id, fullName: who.fullName, email: who.email };
+  const base = {
+    userId: who.id,
+    user,
+    createdAt: '2026-02-20T02:00:00.000Z',
+    updatedAt: '2026-02-21T02:00:00.000Z',
+  };
+  const rows: LeaveRequest[] = [
+    {
+      ...base,
+      id: 90,
+      status: 'PENDING',
+      type: 'Annual Leave',
+      leaveTypeId: 1,
+      fromDate: '2026-03-02',
+      fromDateIsAm: true,
+      toDate: '2026-03-03',
+      toDateIsAm: false,
+      days: 2,
+      reason: null,
+      fileUrl: null,
+    },
+    {
+      ...base,
+      id: 91,
+      status: 'APPROVED',
+      type: 'Medical Leave',
+      leaveTypeId: 2,
+      fromDate: '2026-01-12',
+      fromDateIsAm: true,
+      toDate: '2026-01-12',
+      toDateIsAm: false,
+      days: 1,
+      reason: null,
+      fileUrl: null,
+    },
+  ];
+  const countsPath = `/api/users/${who.id}/leave-requests/count`;
+  let store!: LeaveStore;
+  return {
+    screen: screenOf,
+    storage,
+    countsPath,
+    types: leaveTypes,
+    async open(inspect) {
+      store = {
+        person: user,
+        leaveTypes,
+        requests: structuredClone(rows),
+        allowances: { 1: 14, 2: 14 },
+        nextId: 99,
+        failBalanceAsk: null,
+        balanceAsks: 0,
+        extra: { [`/api/users/${who.id}`]: who },
+        manual: [countsPath, '/api/leave-types'],
+      };
+      const app = await renderApp({ path: screenOf.path, storage, inspect });
+      // The user's record comes with its own leave types, asked for first.
+      if (readsRecord) app.server.answer('GET', '/api/leave-types', 200, leaveTypes);
+      await settle();
+      await serveLeave(app.server, store);
+      return app;
+    },
+    counts: () => countsOf(store.requests),
+    serve: (app) => serveLeave(app.server, store),
+    async changeARequest(app) {
+      // Delete Request on the pending request, and Continue (spec section 2).
+      const tr = [...document.querySelectorAll('table tbody tr')].find((r) =>
+        r.textContent?.includes('Annual Leave'),
+      ) as HTMLElement;
+      await app.user.click(within(tr).getByRole('button', { name: /^Actions/ }));
+      const menu = screen.getByRole('menu');
+      if (document.activeElement !== menu) act(() => menu.focus());
+      const item = within(menu).getByRole('menuitem', { name: 'Delete Request' });
+      for (let i = 0; i < 4 && !item.hasAttribute('data-highlighted'); i++) {
+        await app.user.keyboard('{ArrowDown}');
+        await advance(20);
+      }
+      await app.user.keyboard('{Enter}');
+      await advance(50);
+      await app.user.click(
+        within(theOpen('alertdialog', 'Are you absolutely sure?')).getByRole('button', { name: 'Continue' }),
+      );
+      await settle();
+      await answerDelete(app.server, store);
+    },
+  };
+}
+
+const me = { ...onboardedStaff, id: staff.id, fullName: staff.fullName, email: staff.email };
+const walks: Walk[] = [
+  adminWalk(),
+  personalWalk(
+    { name: 'the staff dashboard', path: '/staff', cards: true, typesIn: 'filter', change: 'delete' },
+    signedIn(staff),
+    me,
+    false,
+  ),
+  personalWalk(
+    { name: 'My profile', path: '/staff/profile', cards: false, typesIn: null, change: 'delete' },
+    signedIn(staff),
+    me,
+    true,
+  ),
+  personalWalk(
+    {
+      name: 'user detail',
+      path: `/admin/users/${onboardedStaff.id}`,
+      cards: false,
+      typesIn: 'dialog',
+      change: 'delete',
+    },
+    signedIn(admin),
+    onboardedStaff,
+    true,
+  ),
+];
+
+for (const walk of walks) {
+  const initial =
+    walk.screen.change === 'approve' ? countsOf(ROWS) : { PENDING: 1, APPROVED: 1, REJECTED: 0 };
+  describeSpecWalk({
+    title: `the stat cards and leave types of ${walk.screen.name}, walked from the spec model`,
+    model: leaveOverviewModelFor(walk.screen, probe),
+    starts: [
+      {
+        name: walk.screen.name,
+        input: {
+          screen: walk.screen,
+          counts: initial,
+          types: walk.types.map((t) => t.name),
+          failure: serverDown.message,
+        },
+      },
+    ],
+    events,
+    serialize: (m) => JSON.stringify([m.value, m.context.changed, m.context.shown, m.context.typesArrived]),
+    app: { machine: leaveOverviewMachine },
+    scenarios: [
+      {
+        name: 'the figures stay while they reload, then move with the change',
+        events: [{ type: 'server.answers' }, { type: 'user.changesARequest' }, { type: 'server.answers' }],
+      },
+      ...(walk.screen.cards
+        ? [
+            {
+              name: 'a failure of the counts, then Try again brings them',
+              events: [
+                { type: 'server.failsCounts' },
+                { type: 'user.triesAgain' },
+                { type: 'server.answers' },
+              ] satisfies OverviewEvent[],
+            },
+          ]
+        : []),
+    ],
+    open: (_path, inspect) => walk.open(inspect),
+    async perform(app, event) {
+      switch (event.type) {
+        case 'server.answers':
+          app.server.answer('GET', walk.countsPath, 200, walk.counts());
+          answerTypes(app.server, 200, walk.types);
+          break;
+        case 'server.failsCounts':
+          app.server.answer('GET', walk.countsPath, 500, serverDown);
+          answerTypes(app.server, 200, walk.types);
+          break;
+        case 'server.failsBoth':
+          app.server.answer('GET', walk.countsPath, 500, serverDown);
+          answerTypes(app.server, 500, serverDown);
+          break;
+        case 'user.changesARequest':
+          await walk.changeARequest(app);
+          break;
+        case 'user.triesAgain': {
+          const block = [...document.querySelectorAll('li')].find((li) =>
+            li.textContent?.startsWith('Pending Approval'),
+          )?.parentElement?.parentElement as HTMLElement;
+          await app.user.click(within(block).getByRole('button', { name: 'Try again' }));
+          break;
+        }
+      }
+      await settle();
+      await walk.serve(app);
+    },
   });
 }
-
-walkThrough(adminDashboard);
-walkThrough(staffDashboard);
-walkThrough(myProfile);
-walkThrough(userDetail);

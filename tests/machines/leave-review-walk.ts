@@ -1,0 +1,136 @@
+import { within } from '@testing-library/react';
+import type { LeaveRequest } from '../../src/domain/leave';
+import { theOpen } from '../models/leave-dom';
+import {
+  DETAILS_FAILURE,
+  REFUSAL,
+  type ReviewModelEvent,
+  type ReviewModelInput,
+  requestsTable,
+} from '../models/leave-review.model';
+import { admin } from '../views/fixtures';
+import { type AdminLeaveStore, answerDecision, serveAdminLeave } from './admin-leave-store';
+import type { FakeServer } from './fake-server';
+import { type RunningApp, renderApp, settle, signedIn } from './harness';
+import { approvedAcrossYearEnd, clash, leaveTypes, pendingWithPdf } from './leave-fixtures';
+
+/**
+ * What the walks of /admin from the leave-review spec model share (the review sheet's suite and the admin
+ * dashboard's): the requests the server holds, one in each status, and how each model event is made to
+ * happen through the real screen.
+ */
+
+export const rejectedWithImage: LeaveRequest = {
+  ...approvedAcrossYearEnd,
+  id: 45,
+  status: 'REJECTED',
+  type: 'annual leave',
+  createdAt: '2026-10-01T01:00:00.000Z',
+  updatedAt: '2026-10-02T04:00:00.000Z',
+  fromDate: '2026-10-19',
+  fromDateIsAm: true,
+  toDate: '2026-10-19',
+  toDateIsAm: true,
+  days: 0.5,
+  reason: 'Family matter',
+  fileUrl: 'leave/9/ab12/note.png',
+  userId: 10,
+  user: { id: 10, fullName: 'Tan Wei Ming', email: 'weiming.tan@company.test' },
+};
+export const ROWS = [pendingWithPdf, approvedAcrossYearEnd, rejectedWithImage];
+const LINK = 'http://localhost/api/files/leave/7/x/hospital-letter.pdf?expires=1&signature=abc';
+const DECIDED_AT = '2026-11-22T03:00:00.000Z';
+const serverDown = { statusCode: 500, error: 'Internal Server Error', message: DETAILS_FAILURE };
+
+export const reviewInput: ReviewModelInput = {
+  rows: ROWS,
+  clashes: {
+    [pendingWithPdf.id]: [
+      { name: clash.user.fullName, line: 'Unpaid Leave: Dec 12, 2026 AM to Dec 16, 2026 PM' },
+    ],
+  },
+  link: LINK,
+  decidedAt: DECIDED_AT,
+};
+
+export const reviewEvents: ReviewModelEvent[] = [
+  ...ROWS.map((r) => ({ type: 'admin.views', row: r.id }) as const),
+  { type: 'admin.closes' },
+  { type: 'admin.retries' },
+  { type: 'admin.approves' },
+  { type: 'admin.rejects' },
+  { type: 'server.sendsDetails' },
+  { type: 'server.failsDetails' },
+  { type: 'server.decides' },
+  { type: 'server.refusesDecision' },
+];
+
+/** The dashboard with the server's store, for this suite and the admin dashboard's. */
+export function reviewWalkParts() {
+  let store!: AdminLeaveStore;
+  const sheet = () => theOpen('dialog', 'Leave Request Details');
+  const viewing = (model: { context: { viewing: number | null } }) =>
+    ROWS.find((r) => r.id === model.context.viewing) as LeaveRequest;
+  const answerDetails = (server: FakeServer, row: LeaveRequest, fails: boolean) => {
+    if (row.fileUrl) server.answer('GET', '/api/s3/signed-url', 200, { signedUrl: LINK });
+    const clashes = row.id === pendingWithPdf.id ? [clash] : [];
+    server.answer(
+      'GET',
+      `/api/leave-requests/${row.id}/clashes`,
+      fails ? 500 : 200,
+      fails ? serverDown : clashes,
+    );
+  };
+  return {
+    store: () => store,
+    serve: (app: RunningApp) => serveAdminLeave(app.server, store),
+    /** `manual`: the GETs the walk answers itself (see AdminLeaveStore). */
+    async open(inspect: Parameters<typeof renderApp>[0]['inspect'], manual?: string[]) {
+      store = { requests: structuredClone(ROWS), leaveTypes, decidedAt: DECIDED_AT, manual };
+      const app = await renderApp({ path: '/admin', storage: signedIn(admin), inspect });
+      await serveAdminLeave(app.server, store);
+      return app;
+    },
+    async perform(app: RunningApp, event: ReviewModelEvent, model: { context: { viewing: number | null } }) {
+      switch (event.type) {
+        case 'admin.views': {
+          const row = ROWS.find((r) => r.id === event.row) as LeaveRequest;
+          const tr = [...requestsTable().querySelectorAll('tbody tr')].find((candidate) =>
+            candidate.textContent?.includes(row.user.fullName),
+          ) as HTMLElement;
+          await app.user.click(within(tr).getByRole('button', { name: /^View/ }));
+          break;
+        }
+        case 'admin.closes':
+          await app.user.click(sheet().querySelector('button[aria-label="Close"]') as HTMLElement);
+          break;
+        case 'admin.retries':
+          await app.user.click(within(sheet()).getByRole('button', { name: 'Try again' }));
+          break;
+        case 'admin.approves':
+          await app.user.click(within(sheet()).getByRole('button', { name: 'Approve' }));
+          break;
+        case 'admin.rejects':
+          await app.user.click(within(sheet()).getByRole('button', { name: 'Reject' }));
+          break;
+        case 'server.sendsDetails':
+        case 'server.failsDetails':
+          answerDetails(app.server, viewing(model), event.type === 'server.failsDetails');
+          break;
+        case 'server.decides':
+          await answerDecision(app.server, store);
+          break;
+        case 'server.refusesDecision': {
+          const [patch] = app.server.pending('PATCH');
+          app.server.answer('PATCH', patch?.path ?? '', 409, REFUSAL);
+          break;
+        }
+      }
+      await settle();
+      await serveAdminLeave(app.server, store);
+    },
+  };
+}
+
+export const reviewLabel = (e: ReviewModelEvent) =>
+  e.type === 'admin.views' ? `admin.views ${e.row}` : e.type;
