@@ -1,4 +1,5 @@
 import type { LoginResponse } from '../../src/domain/auth';
+import type { FormWalkEvent } from '../models/form.model';
 import type { FormModelEvent } from './form-model';
 
 /** People, answers and refusals the model-based tests share. */
@@ -80,4 +81,20 @@ export const passwordFormEvents: FormModelEvent[] = [
     actorId: 'changePassword',
   },
   { type: 'xstate.error.actor.changePassword', error: errors.wrongCurrent, actorId: 'changePassword' },
+];
+
+/** The same, as a spec walk's events (tests/models/password-change.rules.ts). */
+export const passwordWalkEvents: FormWalkEvent[] = [
+  { type: 'user.types', name: 'currentPassword', value: passwords.current },
+  { type: 'user.types', name: 'currentPassword', value: '' },
+  { type: 'user.types', name: 'newPassword', value: passwords.fresh },
+  { type: 'user.types', name: 'newPassword', value: '' },
+  { type: 'user.types', name: 'confirmPassword', value: passwords.fresh },
+  { type: 'user.types', name: 'confirmPassword', value: passwords.other },
+  { type: 'user.types', name: 'confirmPassword', value: '' },
+  { type: 'user.leaves', name: 'currentPassword' },
+  { type: 'user.leaves', name: 'confirmPassword' },
+  { type: 'user.submits' },
+  { type: 'server.accepts', answer: { accessToken: CHANGED_TOKEN } },
+  { type: 'server.refuses', refusal: errors.wrongCurrent },
 ];

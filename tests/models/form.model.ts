@@ -93,7 +93,7 @@ export interface FormSpec {
     body: (values: Values, params: unknown) => unknown;
   };
   /** What holds on screen while the form shows, in every state (the URL, a heading), and per state. */
-  showsOpen?: Check;
+  showsOpen?: (app: RunningApp, model: FormModelContext, sending: boolean) => void;
   showsSending?: Check;
   showsRefused?: Check;
   /** What the user sees once the server accepted (the toast, where the app went). */
@@ -232,7 +232,7 @@ export function formModel(spec: FormSpec) {
               `${method} ${path} is out exactly while sending, with what was typed`,
             ).toEqual(sending ? [body(model.values, model.params)] : []);
           }
-          spec.showsOpen?.(app, model);
+          spec.showsOpen?.(app, model, sending);
         }),
         initial: 'editing',
         states: {
