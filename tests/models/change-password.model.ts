@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { CHANGED_TOKEN } from '../machines/fixtures';
 import { expectToast, isDialogOpen, openDialog } from '../machines/harness';
