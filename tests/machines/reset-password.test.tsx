@@ -30,6 +30,17 @@ describeSpecForm({
   app: { machine: resetPasswordMachine, notOnThisScreen: [...NO_FILE, ...NO_REFERENCE] },
   scenarios: [
     {
+      name: 'refused, then a field emptied: the next submit shows what is missing and sends nothing',
+      events: [
+        { type: 'user.types', name: 'newPassword', value: passwords.fresh },
+        { type: 'user.types', name: 'confirmPassword', value: passwords.fresh },
+        { type: 'user.submits' },
+        { type: 'server.refuses', refusal: errors.resetRefused },
+        { type: 'user.types', name: 'confirmPassword', value: '' },
+        { type: 'user.submits' },
+      ],
+    },
+    {
       name: 'passwords that differ are refused on submit, and match after',
       events: [
         { type: 'user.types', name: 'newPassword', value: passwords.fresh },
