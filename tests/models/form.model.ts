@@ -11,6 +11,13 @@ import { shows } from '../machines/spec-walk';
  * and the fields locked; the server accepts (the form is done) or refuses (its reason shows above the
  * button until the user edits, and the same values may be sent again). Each form gives its own rules,
  * written in tests/ from the spec: fields and labels, messages, when submit is enabled, its words.
+ *
+ * What some forms have besides (each optional): values that fill other fields until the user types their
+ * own (a CPF type brings its official rates); read-only fields computed from the others and from reference
+ * data the screen loads (a leave request's days, counted without a year's public holidays); a file field
+ * whose file goes up before the request (and which the drop zone may refuse); and messages from outside the
+ * rules (a value the server refused) that show beside their field until it changes, that value never being
+ * sent again unchanged.
  */
 
 export type Values = Record<string, string>;
@@ -28,7 +35,13 @@ export type FormWalkEvent =
   | { type: 'user.leaves'; name: string }
   | { type: 'user.submits' }
   | { type: 'server.accepts'; answer?: unknown }
-  | { type: 'server.refuses'; refusal: Refusal };
+  | { type: 'server.refuses'; refusal: Refusal }
+  /** A file is chosen in the file field (its name shows). */
+  | { type: 'user.choosesFile'; name: string; file: File }
+  /** The drop zone refuses a file (its type, size or count): its message shows, no file is chosen. */
+  | { type: 'user.dropsRefusedFile'; name: string; file: File; message: string }
+  /** The server answers the reference data the form asked for (null: it could not be loaded). */
+  | { type: 'server.answersReference'; key: string; data: unknown };
 
 export interface FormModelContext {
   values: Values;
@@ -42,12 +55,26 @@ export interface FormModelContext {
   answered: 'accepted' | 'refused' | null;
   /** What the form was opened with (a record's id, a period): what the request carries besides the fields. */
   params: unknown;
+  /**
+   * Messages from outside the rules (the server refused a value, the drop zone a file): each shows beside
+   * its field until the field changes; a value refused so is not sent again.
+   */
+  refused: Record<string, string>;
+  /** The reference data the server answered, by key (null: it could not be loaded). */
+  reference: Record<string, unknown>;
+  /** The file that went up (before a refused request): a retry does not send it again. */
+  uploaded: string | null;
+  /** What the server answered an accepted request with (the screen may show it). */
+  answer: unknown;
 }
 
 export interface FormModelInput {
   /** A form opened on stored values (or a wizard step opened again) starts from them. */
   values?: Partial<Values>;
   params?: unknown;
+  /** A step opened again: the fields typed in before, and the values the server refused (their messages). */
+  typed?: string[];
+  refused?: Record<string, string>;
 }
 
 type Snapshot = { context: FormModelContext; matches: (value: string) => boolean };
@@ -70,6 +97,24 @@ export interface FormSpec {
   errors: (values: Values) => Messages;
   /** The messages the spec shows while the user types (a confirmation that differs). */
   live?: (values: Values) => Messages;
+  /**
+   * Values that fill other fields, until the user types their own (race suggests a self-help group, a CPF
+   * type brings its official rates): given for the values now, applied to every field not typed in, when
+   * the form opens and after every change.
+   */
+  fills?: (values: Values, params: unknown) => Partial<Values>;
+  /** Typing in a field makes these fields follow `fills` again (a new CPF type brings the rates again). */
+  refills?: Record<string, readonly string[]>;
+  /** Read-only fields computed from the others and the reference data, after every change and answer. */
+  derive?: (values: Values, params: unknown, reference: Record<string, unknown>) => Partial<Values>;
+  /** The file field: its value is the chosen file's name; the file goes up before the request. */
+  file?: {
+    name: string;
+    /** What shows while the chosen file goes up (before the request is made). */
+    showsGoingUp: Check;
+    /** Whether a refusal is the upload's own (the file did not go up). */
+    uploadRefused: (refusal: Refusal) => boolean;
+  };
   /** The spec's rule for an enabled submit button (besides: not while sending). */
   canSubmit?: (values: Values, errors: Record<string, string>) => boolean;
   /**
@@ -90,7 +135,7 @@ export interface FormSpec {
     method: string;
     path: string;
     okStatus: number;
-    body: (values: Values, params: unknown) => unknown;
+    body: (values: Values, params: unknown, model: FormModelContext) => unknown;
   };
   /** What holds on screen while the form shows, in every state (the URL, a heading), and per state. */
   showsOpen?: (app: RunningApp, model: FormModelContext, sending: boolean) => void;
@@ -100,10 +145,14 @@ export interface FormSpec {
   showsDone: Check;
 }
 
-/** Whether the values are right: no message would show anywhere. */
-function valid(spec: FormSpec, values: Values) {
+/** Whether the values are right: no message would show anywhere, and no refused value is sent again. */
+function valid(spec: FormSpec, { values, refused }: FormModelContext) {
   const all = { ...spec.live?.(values), ...spec.errors(values) };
-  return Object.values(all).every((message) => message === undefined);
+  return (
+    Object.values(all).every((message) => message === undefined) &&
+    // A refused file leaves its field empty: nothing of it is sent.
+    Object.keys(refused).every((name) => values[name] === '')
+  );
 }
 
 const defined = (messages: Messages) =>
@@ -144,6 +193,33 @@ export function formModel(spec: FormSpec) {
     );
   };
 
+  /** The values after a change: the fills in the fields not typed in, then the computed fields. */
+  const settled = (
+    values: Values,
+    typed: readonly string[],
+    params: unknown,
+    reference: Record<string, unknown>,
+  ) => {
+    const proposed = Object.entries(spec.fills?.(values, params) ?? {}).filter(
+      ([name, value]) => name in values && value !== undefined && !typed.includes(name),
+    );
+    const filled = { ...values, ...Object.fromEntries(proposed) } as Values;
+    return { ...filled, ...spec.derive?.(filled, params, reference) } as Values;
+  };
+  const without = (messages: Record<string, string>, name: string) => {
+    const { [name]: _, ...others } = messages;
+    return others;
+  };
+
+  /** Only a form with a file field has a file chosen or refused; choosing one ends a refusal. */
+  const fileEvents = (chosen?: 'editing') =>
+    spec.file
+      ? {
+          'user.choosesFile': { target: chosen, actions: 'chooseFile' as const },
+          'user.dropsRefusedFile': { actions: 'refuseFile' as const },
+        }
+      : {};
+
   const machine = setup({
     types: {
       context: {} as FormModelContext,
@@ -151,17 +227,62 @@ export function formModel(spec: FormSpec) {
       input: {} as FormModelInput,
     },
     guards: {
-      valid: ({ context }) => valid(spec, context.values),
+      valid: ({ context }) => valid(spec, context),
     },
     actions: {
       type: assign(({ context, event }) => {
         if (event.type !== 'user.types') return {};
-        const values = { ...context.values, [event.name]: event.value };
+        const following = spec.refills?.[event.name] ?? [];
+        const typed = [...new Set([...context.typed, event.name])]
+          .filter((name) => !following.includes(name))
+          .sort();
+        const values = settled(
+          { ...context.values, [event.name]: event.value },
+          typed,
+          context.params,
+          context.reference,
+        );
+        const refused = without(context.refused, event.name);
         return {
           values,
-          typed: [...new Set([...context.typed, event.name])].sort(),
-          errors: afterTyping(values, context.errors),
+          typed,
+          errors: { ...afterTyping(values, context.errors), ...refused },
+          refused,
           refusal: null,
+          answered: null,
+        };
+      }),
+      chooseFile: assign(({ context, event }) => {
+        if (event.type !== 'user.choosesFile') return {};
+        return {
+          values: { ...context.values, [event.name]: event.file.name },
+          typed: [...new Set([...context.typed, event.name])].sort(),
+          errors: without(context.errors, event.name),
+          refused: without(context.refused, event.name),
+          uploaded: null,
+          refusal: null,
+          answered: null,
+        };
+      }),
+      refuseFile: assign(({ context, event }) => {
+        if (event.type !== 'user.dropsRefusedFile') return {};
+        return {
+          values: { ...context.values, [event.name]: '' },
+          errors: { ...context.errors, [event.name]: event.message },
+          refused: { ...context.refused, [event.name]: event.message },
+          uploaded: null,
+          answered: null,
+        };
+      }),
+      takeReference: assign(({ context, event }) => {
+        if (event.type !== 'server.answersReference') return {};
+        const reference = { ...context.reference, [event.key]: event.data };
+        return {
+          reference,
+          values: {
+            ...context.values,
+            ...spec.derive?.(context.values, context.params, reference),
+          } as Values,
           answered: null,
         };
       }),
@@ -169,23 +290,38 @@ export function formModel(spec: FormSpec) {
         if (event.type !== 'user.leaves') return {};
         if (!context.typed.includes(event.name)) return { answered: null };
         const { [event.name]: _, ...others } = context.errors;
-        const message = spec.errors(context.values)[event.name] ?? spec.live?.(context.values)[event.name];
+        const message =
+          context.refused[event.name] ??
+          spec.errors(context.values)[event.name] ??
+          spec.live?.(context.values)[event.name];
         return { errors: message ? { ...others, [event.name]: message } : others, answered: null };
       }),
       showEveryError: assign(({ context }) => ({
-        errors: defined({ ...spec.live?.(context.values), ...spec.errors(context.values) }),
+        errors: {
+          ...defined({ ...spec.live?.(context.values), ...spec.errors(context.values) }),
+          ...context.refused,
+        },
         answered: null,
       })),
     },
   }).createMachine({
     id: `${spec.id}Model`,
     context: ({ input }) => ({
-      values: { ...spec.initialValues, ...(input?.values as Values | undefined) },
-      errors: {},
-      typed: [],
+      values: settled(
+        { ...spec.initialValues, ...(input?.values as Values | undefined) },
+        input?.typed ?? [],
+        input?.params,
+        {},
+      ),
+      errors: { ...input?.refused },
+      typed: [...(input?.typed ?? [])].sort(),
       refusal: null,
       answered: null,
       params: input?.params,
+      refused: { ...input?.refused },
+      reference: {},
+      uploaded: null,
+      answer: undefined,
     }),
     initial: 'open',
     states: {
@@ -225,21 +361,28 @@ export function formModel(spec: FormSpec) {
           expect(submit?.disabled, 'the submit button is enabled exactly as the spec says').toBe(
             !submitEnabled(spec, m),
           );
+          // A chosen file goes up first: nothing is sent until it is up.
+          const goingUp =
+            sending && !!spec.file && model.values[spec.file.name] !== '' && model.uploaded === null;
+          if (goingUp) spec.file?.showsGoingUp(app, model);
           if (spec.request) {
             const { method, path, body } = spec.request;
             expect(
               app.server.pending(method, path).map((r) => r.body),
-              `${method} ${path} is out exactly while sending, with what was typed`,
-            ).toEqual(sending ? [body(model.values, model.params)] : []);
+              `${method} ${path} is out exactly while sending (once any file is up), with what was typed`,
+            ).toEqual(sending && !goingUp ? [body(model.values, model.params, model)] : []);
           }
           spec.showsOpen?.(app, model, sending);
         }),
+        // Only a form whose computed fields count with reference data hears it answered.
+        on: spec.derive ? { 'server.answersReference': { actions: 'takeReference' as const } } : {},
         initial: 'editing',
         states: {
           editing: {
             on: {
               'user.types': { actions: 'type' },
               'user.leaves': { actions: 'leave' },
+              ...fileEvents(),
               'user.submits': [
                 atOnce
                   ? { guard: 'valid', target: '#done', actions: assign({ answered: 'accepted' as const }) }
@@ -254,16 +397,29 @@ export function formModel(spec: FormSpec) {
                 sending: {
                   meta: shows((app, m) => spec.showsSending?.(app, (m as unknown as Snapshot).context)),
                   on: {
-                    'server.accepts': { target: '#done', actions: assign({ answered: 'accepted' as const }) },
+                    'server.accepts': {
+                      target: '#done',
+                      actions: assign(({ event }) => ({
+                        answered: 'accepted' as const,
+                        answer: event.type === 'server.accepts' ? event.answer : undefined,
+                      })),
+                    },
                     ...(spec.canBeRefused === false
                       ? {}
                       : {
                           'server.refuses': {
                             target: 'refused',
-                            actions: assign(({ event }) => ({
-                              refusal: event.type === 'server.refuses' ? event.refusal.message : null,
-                              answered: 'refused' as const,
-                            })),
+                            actions: assign(({ context, event }) => {
+                              if (event.type !== 'server.refuses') return {};
+                              const file = spec.file && context.values[spec.file.name];
+                              // The file went up unless the upload itself was refused.
+                              const wentUp = file && !spec.file?.uploadRefused(event.refusal) ? file : null;
+                              return {
+                                refusal: event.refusal.message,
+                                answered: 'refused' as const,
+                                uploaded: context.uploaded ?? wentUp ?? null,
+                              };
+                            }),
                           },
                         }),
                   },
@@ -277,6 +433,7 @@ export function formModel(spec: FormSpec) {
                   on: {
                     'user.types': { target: 'editing', actions: 'type' },
                     'user.leaves': { actions: 'leave' },
+                    ...fileEvents('editing'),
                     // The values the server refused, unchanged and right, may be sent again; the old reason goes.
                     'user.submits': { target: 'sending', actions: assign({ answered: null, refusal: null }) },
                   },
@@ -298,8 +455,9 @@ export type FormModel = ReturnType<typeof formModel>;
 
 /** What tells model states apart for planning: the state, what is typed, the errors showing, the refusal. */
 export const serializeFormModel = (model: AnyMachineSnapshot) => {
-  const { values, errors, typed, refusal } = model.context as FormModelContext;
-  return JSON.stringify([model.value, values, errors, typed, refusal]);
+  const { values, errors, typed, refusal, refused, reference, uploaded } = model.context as FormModelContext;
+  const answered = Object.entries(reference).map(([key, data]) => [key, data === null]);
+  return JSON.stringify([model.value, values, errors, typed, refusal, refused, answered, uploaded]);
 };
 
 /** The toasts showing, newest last, by title and description. */
