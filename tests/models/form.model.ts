@@ -93,6 +93,8 @@ export interface FormSpec {
   others?: readonly string[];
   showsOthers?: (form: HTMLElement, model: FormModelContext) => void;
   initialValues: Values;
+  /** Fields that take no input for these values (no CPF: no rates), beside every field while sending. */
+  locked?: (values: Values) => readonly string[];
   /** The spec's message per field for these values, shown when the field is left or a submit finds it. */
   errors: (values: Values) => Messages;
   /** The messages the spec shows while the user types (a confirmation that differs). */
@@ -336,7 +338,10 @@ export function formModel(spec: FormSpec) {
             const field = fieldInput(form, spec, name);
             const label = spec.labels[name];
             expect(field.value, `${label} shows what was typed`).toBe(model.values[name]);
-            expect(field.disabled, `${label} is locked exactly while sending`).toBe(sending);
+            const locked = sending || (spec.locked?.(model.values).includes(name) ?? false);
+            expect(field.disabled, `${label} is locked exactly while sending or taking no input`).toBe(
+              locked,
+            );
             const error = model.errors[name];
             if (error) {
               expect(field, `${label} is marked invalid`).toHaveAttribute('aria-invalid', 'true');

@@ -89,7 +89,8 @@ export const paymentStep = formModel({
     cpfType: '',
     cpfSection: '',
     selfHelpGroup: '',
-    bankName: '',
+    // A select item may not have an empty value (spec section 5): no bank yet is NONE.
+    bankName: 'NONE',
     bankCode: '',
     branchCode: '',
     accountNo: '',
@@ -101,7 +102,13 @@ export const paymentStep = formModel({
   },
   // A new CPF type or section brings the official rates again, over rates typed for the old one.
   refills: { cpfType: RATES, cpfSection: RATES },
-  errors: paymentInfoSpec.errors,
+  // No CPF takes no rates.
+  locked: (values) => (values.cpfType === 'NONE' ? RATES : []),
+  // The rates follow the CPF type: until one is chosen, it is the CPF type that is asked for.
+  errors: (values) => {
+    const messages = paymentInfoSpec.errors(values);
+    return values.cpfType ? messages : { ...messages, [RATES[0]]: undefined, [RATES[1]]: undefined };
+  },
   submitLabel: 'Next',
   showsOpen: onStep(2),
   showsDone: onStep(3),
