@@ -35,6 +35,8 @@ export interface SpecForm<TEvent extends { type: string } = never> {
     isUnderTest?: (snapshot: AnyMachineSnapshot) => boolean;
     notOnThisScreen?: readonly string[];
   };
+  /** Whether the screen can produce the event now, besides the form's own rules (reference data only once asked for). */
+  canProduce?: (model: FormModelContext, event: FormWalkEvent | TEvent) => boolean;
   /** Drives what is no labelled input (a radio group, a select of its own) and the suite's own events. */
   perform?: (app: RunningApp, event: FormWalkEvent | TEvent) => Promise<boolean>;
   /** Paths a reviewer wants to see whatever the planner picks, by name. */
@@ -47,6 +49,10 @@ function label(event: FormWalkEvent | { type: string }): string {
     return `${e.name} = '${e.value.length > 20 ? `${e.value.slice(0, 20)}…` : e.value}'`;
   if (e.type === 'user.leaves') return `leave ${e.name}`;
   if (e.type === 'server.refuses') return `server refuses (${e.refusal.statusCode})`;
+  if (e.type === 'user.choosesFile') return `choose ${e.file.name}`;
+  if (e.type === 'user.dropsRefusedFile') return `drop ${e.file.name} (refused)`;
+  if (e.type === 'server.answersReference')
+    return `${e.key} answered${e.data === null ? ' unavailable' : ''}`;
   return describeEvent(e);
 }
 
@@ -78,8 +84,8 @@ export function describeSpecForm<TEvent extends { type: string } = never>(walk: 
         const { name, value } = event as Extract<FormWalkEvent, { type: 'user.types' }>;
         return context.values[name] !== value;
       }
-      if (event.type === 'user.submits') return submitEnabled(spec, model as AnyMachineSnapshot);
-      return true;
+      if (event.type === 'user.submits' && !submitEnabled(spec, model as AnyMachineSnapshot)) return false;
+      return walk.canProduce?.(context, event) ?? true;
     },
     app: walk.app,
     open(path, inspect) {
