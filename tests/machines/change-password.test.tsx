@@ -2,9 +2,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { changePasswordMachine } from '../../machines/change-password.machine';
 import { changePasswordForm, STORED_TOKEN } from '../models/change-password.model';
 import { passwords, passwordWalkEvents, people } from './fixtures';
-import { NO_FILE, NO_REFERENCE } from './form-model';
 import { advance, renderApp } from './harness';
-import { describeSpecForm } from './spec-form';
+import { describeSpecForm, NO_FILE, NO_REFERENCE } from './spec-form';
 
 /**
  * The Change Password dialog's form, walked from its spec model (tests/models/change-password.model.ts);

@@ -4,9 +4,8 @@ import type { ApiError } from '../../src/domain/auth';
 import { companyForm } from '../models/company-form.model';
 import type { FormWalkEvent } from '../models/form.model';
 import { admin } from '../views/fixtures';
-import { NO_FILE, NO_REFERENCE } from './form-model';
 import { renderApp, settle, signedIn } from './harness';
-import { describeSpecForm } from './spec-form';
+import { describeSpecForm, NO_FILE, NO_REFERENCE } from './spec-form';
 
 /**
  * The Company form, walked from its spec model (tests/models/company-form.model.ts) through the Company page

@@ -1,9 +1,8 @@
 import { forgotPasswordFormMachine } from '../../machines/forgot-password.machine';
 import { forgotPasswordForm } from '../models/forgot-password-form.model';
 import { errors, people } from './fixtures';
-import { NO_FILE, NO_REFERENCE, SUBMIT_DISABLED_WHILE_INVALID } from './form-model';
 import { openForgotPasswordTab } from './harness';
-import { describeSpecForm } from './spec-form';
+import { describeSpecForm, NO_FILE, NO_REFERENCE, SUBMIT_DISABLED_WHILE_INVALID } from './spec-form';
 
 /** The forgot-password form, walked from its spec model (tests/models/forgot-password-form.model.ts). */
 describeSpecForm({

@@ -4,10 +4,9 @@ import type { ApiError } from '../../src/domain/auth';
 import type { FormWalkEvent } from '../models/form.model';
 import { ANNUAL_LEAVE, leavePolicyForm } from '../models/leave-policy-form.model';
 import { admin } from '../views/fixtures';
-import { NO_FILE, NO_REFERENCE } from './form-model';
 import { type RunningApp, renderApp, settle, signedIn } from './harness';
 import { annualLeave, policies } from './leave-policy-fixtures';
-import { describeSpecForm } from './spec-form';
+import { describeSpecForm, NO_FILE, NO_REFERENCE } from './spec-form';
 
 /**
  * A leave type's policy form, walked from its spec model (tests/models/leave-policy-form.model.ts) through

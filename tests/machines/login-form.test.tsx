@@ -1,9 +1,8 @@
 import { loginFormMachine } from '../../machines/login-form.machine';
 import { loginForm } from '../models/login-form.model';
 import { errors, loginAnswers, passwords, people } from './fixtures';
-import { NO_FILE, NO_REFERENCE, SUBMIT_DISABLED_WHILE_INVALID } from './form-model';
 import { renderApp } from './harness';
-import { describeSpecForm } from './spec-form';
+import { describeSpecForm, NO_FILE, NO_REFERENCE, SUBMIT_DISABLED_WHILE_INVALID } from './spec-form';
 
 /** The sign-in form on /login, walked from its spec model (tests/models/login-form.model.ts). */
 describeSpecForm({

@@ -1,9 +1,8 @@
 import { employmentStepMachine } from '../../machines/onboarding-steps.machine';
 import type { FormWalkEvent } from '../models/form.model';
 import { employmentStep } from '../models/onboarding-steps.model';
-import { NO_FILE, NO_REFERENCE } from './form-model';
 import { fill, fillAndNext, openWizard, STEP_TAKEN_AT_ONCE } from './onboarding-fixtures';
-import { describeSpecForm } from './spec-form';
+import { describeSpecForm, NO_FILE, NO_REFERENCE } from './spec-form';
 
 /**
  * Onboarding step 2, walked from its spec model (tests/models/onboarding-steps.model.ts) through the

@@ -1,9 +1,8 @@
 import { leaveStepMachine } from '../../machines/onboarding-steps.machine';
 import type { FormWalkEvent } from '../models/form.model';
 import { leaveStep } from '../models/onboarding-steps.model';
-import { NO_FILE, NO_REFERENCE } from './form-model';
 import { fill, fillAndNext, openWizard, STEP_TAKEN_AT_ONCE } from './onboarding-fixtures';
-import { describeSpecForm } from './spec-form';
+import { describeSpecForm, NO_FILE, NO_REFERENCE } from './spec-form';
 
 /**
  * Onboarding step 4, walked from its spec model (tests/models/onboarding-steps.model.ts) through the wizard

@@ -1,9 +1,8 @@
 import { paymentStepMachine } from '../../machines/onboarding-steps.machine';
 import type { FormWalkEvent } from '../models/form.model';
 import { PAYMENT_PARAMS, paymentStep } from '../models/onboarding-steps.model';
-import { NO_FILE, NO_REFERENCE } from './form-model';
 import { fill, fillAndNext, openWizard, STEP_TAKEN_AT_ONCE } from './onboarding-fixtures';
-import { describeSpecForm } from './spec-form';
+import { describeSpecForm, NO_FILE, NO_REFERENCE } from './spec-form';
 
 /**
  * Onboarding step 3, walked from its spec model (tests/models/onboarding-steps.model.ts) through the wizard

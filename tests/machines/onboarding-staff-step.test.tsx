@@ -2,7 +2,6 @@ import { staffStepMachine } from '../../machines/onboarding-steps.machine';
 import type { ApiError } from '../../src/domain/auth';
 import type { FormWalkEvent } from '../models/form.model';
 import { staffStep } from '../models/onboarding-steps.model';
-import { NO_FILE, NO_REFERENCE } from './form-model';
 import { settle } from './harness';
 import {
   fill,
@@ -13,7 +12,7 @@ import {
   STEP_TAKEN_AT_ONCE,
   user,
 } from './onboarding-fixtures';
-import { describeSpecForm } from './spec-form';
+import { describeSpecForm, NO_FILE, NO_REFERENCE } from './spec-form';
 
 /**
  * Onboarding step 1, walked from its spec model (tests/models/onboarding-steps.model.ts) through the

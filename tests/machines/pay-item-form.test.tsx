@@ -3,10 +3,9 @@ import { payItemFormMachine } from '../../machines/pay-item-form.machine';
 import type { ApiError } from '../../src/domain/auth';
 import type { FormWalkEvent } from '../models/form.model';
 import { payItemForm } from '../models/pay-item-form.model';
-import { NO_FILE, NO_REFERENCE } from './form-model';
 import { settle } from './harness';
 import { answerLoad, bonus, employee, openPayItems, period, unprocessedPayslip } from './pay-items-fixtures';
-import { describeSpecForm } from './spec-form';
+import { describeSpecForm, NO_FILE, NO_REFERENCE } from './spec-form';
 
 /**
  * The Bonus kind's Add form of Pay Items, walked from its spec model (tests/models/pay-item-form.model.ts);

@@ -4,9 +4,8 @@ import { todayIso } from '../../src/domain/dates';
 import type { FormWalkEvent } from '../models/form.model';
 import { HOLIDAYS, publicHolidayForm } from '../models/public-holiday-form.model';
 import { admin } from '../views/fixtures';
-import { NO_FILE, NO_REFERENCE } from './form-model';
 import { renderApp, settle, signedIn } from './harness';
-import { describeSpecForm } from './spec-form';
+import { describeSpecForm, NO_FILE, NO_REFERENCE } from './spec-form';
 
 /** The Add holiday form, walked from its spec model (tests/models/public-holiday-form.model.ts). */
 

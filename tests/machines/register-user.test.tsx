@@ -3,9 +3,8 @@ import { registerUserMachine } from '../../machines/register-user.machine';
 import type { FormWalkEvent } from '../models/form.model';
 import { REGISTERED_ID, registerUserForm } from '../models/register-user.model';
 import { admin } from '../views/fixtures';
-import { NO_FILE, NO_REFERENCE } from './form-model';
 import { renderApp, signedIn } from './harness';
-import { describeSpecForm } from './spec-form';
+import { describeSpecForm, NO_FILE, NO_REFERENCE } from './spec-form';
 
 const outsideDomain = {
   statusCode: 400,

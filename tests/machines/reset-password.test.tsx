@@ -1,9 +1,8 @@
 import { resetPasswordMachine } from '../../machines/reset-password.machine';
 import { RESET_TOKEN, resetPasswordForm } from '../models/reset-password.model';
 import { errors, passwords } from './fixtures';
-import { NO_FILE, NO_REFERENCE } from './form-model';
 import { renderApp } from './harness';
-import { describeSpecForm } from './spec-form';
+import { describeSpecForm, NO_FILE, NO_REFERENCE } from './spec-form';
 
 /** The reset-password screen, walked from its spec model (tests/models/reset-password.model.ts). */
 describeSpecForm({

@@ -1,9 +1,8 @@
 import { setPasswordMachine } from '../../machines/set-password.machine';
 import { setPasswordForm } from '../models/set-password.model';
 import { passwords, passwordWalkEvents, people } from './fixtures';
-import { NO_FILE, NO_REFERENCE } from './form-model';
 import { renderApp } from './harness';
-import { describeSpecForm } from './spec-form';
+import { describeSpecForm, NO_FILE, NO_REFERENCE } from './spec-form';
 
 /** The forced Set Password step, walked from its spec model (tests/models/set-password.model.ts). */
 describeSpecForm({

@@ -20,6 +20,18 @@ import { describeSpecWalk } from './spec-walk';
  * only followed, to prove it takes no transition the model lacks.
  */
 
+// What a form's screen cannot produce of the app's one form statechart (its `notOnThisScreen`): the app's
+// transitions the walk does not require there.
+/** A form with no file field: nothing on its screen chooses or refuses a file. */
+export const NO_FILE = ['file.select', 'file.reject'] as const;
+/** A form whose fields derive nothing from reference data: no reference actor answers it. */
+export const NO_REFERENCE = ['reference.loaded'] as const;
+/**
+ * Spec section 5 disables this form's submit button exactly while its values are refused (login, forgot
+ * password), so no refused submit reaches the form: its show-every-error branch is never taken here.
+ */
+export const SUBMIT_DISABLED_WHILE_INVALID = ['form.submit [otherwise]'] as const;
+
 export interface SpecForm<TEvent extends { type: string } = never> {
   title: string;
   form: FormModel;
