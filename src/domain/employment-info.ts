@@ -36,18 +36,22 @@ const employmentInfoFields = z
     lastDayOfService: optionalDateSchema,
   })
   .check(
-    z.superRefine((value, ctx) => {
-      const hired = isIsoDate(value.hireDate);
-      if (hired && value.confirmedDate && value.confirmedDate < value.hireDate) {
-        ctx.addIssue({ code: 'custom', path: ['confirmedDate'], message: CONFIRMED_BEFORE_HIRE });
-      }
-      if (value.employmentStatus === 'RESIGNED' && !value.lastDayOfService) {
-        ctx.addIssue({ code: 'custom', path: ['lastDayOfService'], message: LAST_DAY_REQUIRED });
-      }
-      if (hired && value.lastDayOfService && value.lastDayOfService < value.hireDate) {
-        ctx.addIssue({ code: 'custom', path: ['lastDayOfService'], message: LAST_DAY_BEFORE_HIRE });
-      }
-    }),
+    z.superRefine(
+      (value, ctx) => {
+        const hired = isIsoDate(value.hireDate);
+        if (hired && value.confirmedDate && value.confirmedDate < value.hireDate) {
+          ctx.addIssue({ code: 'custom', path: ['confirmedDate'], message: CONFIRMED_BEFORE_HIRE });
+        }
+        if (value.employmentStatus === 'RESIGNED' && !value.lastDayOfService) {
+          ctx.addIssue({ code: 'custom', path: ['lastDayOfService'], message: LAST_DAY_REQUIRED });
+        }
+        if (hired && value.lastDayOfService && value.lastDayOfService < value.hireDate) {
+          ctx.addIssue({ code: 'custom', path: ['lastDayOfService'], message: LAST_DAY_BEFORE_HIRE });
+        }
+        // Checked whatever else is wrong: a submit shows every message at once (spec section 5).
+      },
+      { when: ({ value }) => typeof value === 'object' && value !== null },
+    ),
   );
 export const employmentInfoBodySchema = z.pipe(
   employmentInfoFields,

@@ -1,5 +1,5 @@
 import type { LoginResponse } from '../../src/domain/auth';
-import type { FormModelEvent } from './form-model';
+import type { FormWalkEvent } from '../models/form.model';
 
 /** People, answers and refusals the model-based tests share. */
 export const people = {
@@ -62,22 +62,18 @@ export const passwords = {
 /** The token a password change answers with. */
 export const CHANGED_TOKEN = 'token-after-change';
 
-/** The fields and answers Set Password and Change Password share. */
-export const passwordFormEvents: FormModelEvent[] = [
-  { type: 'field.change', name: 'currentPassword', value: passwords.current },
-  { type: 'field.change', name: 'currentPassword', value: '' },
-  { type: 'field.change', name: 'newPassword', value: passwords.fresh },
-  { type: 'field.change', name: 'newPassword', value: '' },
-  { type: 'field.change', name: 'confirmPassword', value: passwords.fresh },
-  { type: 'field.change', name: 'confirmPassword', value: passwords.other },
-  { type: 'field.change', name: 'confirmPassword', value: '' },
-  { type: 'field.blur', name: 'currentPassword' },
-  { type: 'field.blur', name: 'confirmPassword' },
-  { type: 'form.submit' },
-  {
-    type: 'xstate.done.actor.changePassword',
-    output: { accessToken: CHANGED_TOKEN },
-    actorId: 'changePassword',
-  },
-  { type: 'xstate.error.actor.changePassword', error: errors.wrongCurrent, actorId: 'changePassword' },
+/** The fields and answers Set Password and Change Password share, as a spec walk's events (tests/models/password-change.rules.ts). */
+export const passwordWalkEvents: FormWalkEvent[] = [
+  { type: 'user.types', name: 'currentPassword', value: passwords.current },
+  { type: 'user.types', name: 'currentPassword', value: '' },
+  { type: 'user.types', name: 'newPassword', value: passwords.fresh },
+  { type: 'user.types', name: 'newPassword', value: '' },
+  { type: 'user.types', name: 'confirmPassword', value: passwords.fresh },
+  { type: 'user.types', name: 'confirmPassword', value: passwords.other },
+  { type: 'user.types', name: 'confirmPassword', value: '' },
+  { type: 'user.leaves', name: 'currentPassword' },
+  { type: 'user.leaves', name: 'confirmPassword' },
+  { type: 'user.submits' },
+  { type: 'server.accepts', answer: { accessToken: CHANGED_TOKEN } },
+  { type: 'server.refuses', refusal: errors.wrongCurrent },
 ];

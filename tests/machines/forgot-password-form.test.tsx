@@ -1,45 +1,24 @@
-import { screen } from '@testing-library/react';
-import { expect } from 'vitest';
 import { forgotPasswordFormMachine } from '../../machines/forgot-password.machine';
+import { forgotPasswordForm } from '../models/forgot-password-form.model';
 import { errors, people } from './fixtures';
-import { describeFormModel, NO_FILE, NO_REFERENCE, SUBMIT_DISABLED_WHILE_INVALID } from './form-model';
-import { expectToast, openForgotPasswordTab } from './harness';
-import { forgotPasswordSpec } from './spec-forms';
+import { openForgotPasswordTab } from './harness';
+import { describeSpecForm, NO_FILE, NO_REFERENCE, SUBMIT_DISABLED_WHILE_INVALID } from './spec-form';
 
-/** Model-based test of the forgot-password form (see form-model.tsx for the method). */
-describeFormModel('forgot-password form statechart, walked through the real app', {
-  machine: forgotPasswordFormMachine,
-  starts: [{ name: 'forgot-password tab', input: { params: {} }, open: openForgotPasswordTab }],
+/** The forgot-password form, walked from its spec model (tests/models/forgot-password-form.model.ts). */
+describeSpecForm({
+  title: 'forgot-password form, walked from its spec model',
+  form: forgotPasswordForm,
+  starts: [{ name: 'forgot-password tab', open: openForgotPasswordTab }],
   events: [
-    { type: 'field.change', name: 'email', value: people.staff.email },
-    { type: 'field.change', name: 'email', value: '' },
-    { type: 'field.blur', name: 'email' },
-    { type: 'form.submit' },
-    { type: 'xstate.done.actor.requestPasswordReset', output: undefined, actorId: 'requestPasswordReset' },
-    {
-      type: 'xstate.error.actor.requestPasswordReset',
-      error: errors.mailDown,
-      actorId: 'requestPasswordReset',
-    },
+    { type: 'user.types', name: 'email', value: people.staff.email },
+    { type: 'user.types', name: 'email', value: '' },
+    { type: 'user.leaves', name: 'email' },
+    { type: 'user.submits' },
+    { type: 'server.accepts' },
+    { type: 'server.refuses', refusal: errors.mailDown },
   ],
-  labels: { email: 'Email' },
-  form: () => screen.queryByRole('form', { name: 'Forgot password' }),
-  // Spec section 2: 'Sending...' while sending, else 'Send Reset Email'.
-  submitName: (s) => (s.matches('submitting') ? 'Sending...' : 'Send Reset Email'),
-  canSubmit: forgotPasswordSpec.canSubmit,
-  specErrors: forgotPasswordSpec.errors,
-  notOnThisForm: [...NO_FILE, ...NO_REFERENCE, ...SUBMIT_DISABLED_WHILE_INVALID],
-  request: { method: 'POST', path: '/api/auth/forget-password', okStatus: 200 },
-  expectScreen(app, s, event) {
-    expect(screen.getByRole('tab', { name: 'Forgot Password', selected: true })).toBeInTheDocument();
-    if (s.matches('submitting')) {
-      expect(app.server.pending('POST', '/api/auth/forget-password').map((r) => r.body)).toEqual([
-        { email: people.staff.email },
-      ]);
-    }
-    if (event?.type === 'xstate.done.actor.requestPasswordReset')
-      expectToast('Reset email sent', 'Please check your email for reset instructions.');
-    if (event?.type === 'xstate.error.actor.requestPasswordReset')
-      expectToast('Error', errors.mailDown.message);
+  app: {
+    machine: forgotPasswordFormMachine,
+    notOnThisScreen: [...NO_FILE, ...NO_REFERENCE, ...SUBMIT_DISABLED_WHILE_INVALID],
   },
 });

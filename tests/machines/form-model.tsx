@@ -111,15 +111,8 @@ export interface FormModel<TMachine extends AnyStateMachine> {
 
 type Inspect = (event: InspectionEvent) => void;
 
-/** A form with no file field: nothing on its screen chooses or refuses a file. */
-export const NO_FILE = ['file.select', 'file.reject'] as const;
-/** A form whose fields derive nothing from reference data: no reference actor answers it. */
-export const NO_REFERENCE = ['reference.loaded'] as const;
-/**
- * Spec section 5 disables this form's submit button exactly while its values are refused (login, forgot
- * password), so no refused submit reaches the form: its show-every-error branch is never taken here.
- */
-export const SUBMIT_DISABLED_WHILE_INVALID = ['form.submit [otherwise]'] as const;
+// The screens' exclusions live with the spec walks; the panel walks (panel-model.ts) still take them here.
+export { NO_FILE, NO_REFERENCE, SUBMIT_DISABLED_WHILE_INVALID } from './spec-form';
 
 /**
  * The field's input or select, checked to be labelled as the spec names it (found by name: label queries are

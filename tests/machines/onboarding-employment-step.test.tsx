@@ -1,24 +1,23 @@
-import { screen } from '@testing-library/react';
-import { expect } from 'vitest';
 import { employmentStepMachine } from '../../machines/onboarding-steps.machine';
-import { describeFormModel, NO_FILE, NO_REFERENCE } from './form-model';
-import { fill, fillAndNext, openWizard, STEP_TAKEN_AT_ONCE, stepForm, taken } from './onboarding-fixtures';
-import { employmentInfoSpec } from './spec-forms';
+import type { FormWalkEvent } from '../models/form.model';
+import { employmentStep } from '../models/onboarding-steps.model';
+import { fill, fillAndNext, openWizard, STEP_TAKEN_AT_ONCE } from './onboarding-fixtures';
+import { describeSpecForm, NO_FILE, NO_REFERENCE } from './spec-form';
 
 /**
- * Model-based test of onboarding step 2 (see form-model.tsx for the method), walked through the wizard after
- * step 1. Messages from spec section 5 (and ours for a confirmed date before the hire date).
+ * Onboarding step 2, walked from its spec model (tests/models/onboarding-steps.model.ts) through the
+ * wizard after step 1.
  */
 
-const change = (name: string, value: string) => ({ type: 'field.change' as const, name, value });
+const change = (name: string, value: string): FormWalkEvent => ({ type: 'user.types', name, value });
+const submit: FormWalkEvent = { type: 'user.submits' };
 
-describeFormModel('onboarding employment step (the form statechart), walked through step 2 of the wizard', {
-  machine: employmentStepMachine,
-  actorId: 'employmentStep',
+describeSpecForm({
+  title: 'onboarding employment step, walked from its spec model (step 2 of the wizard)',
+  form: employmentStep,
   starts: [
     {
       name: 'admin fills step 1',
-      input: { params: {} },
       open: async (inspect) => {
         const app = await openWizard(inspect);
         await fillAndNext(app, 0, fill.staff);
@@ -29,34 +28,29 @@ describeFormModel('onboarding employment step (the form statechart), walked thro
   events: [
     change('designation', fill.employment.designation),
     change('designation', ''),
-    { type: 'field.blur', name: 'designation' },
+    { type: 'user.leaves', name: 'designation' },
     change('hireDate', fill.employment.hireDate),
-    { type: 'form.submit' },
+    change('passType', fill.employment.passType),
+    change('employmentType', fill.employment.employmentType),
+    submit,
   ],
-  atOnce: [taken],
-  labels: {
-    designation: 'Designation',
-    hireDate: 'Hire Date',
-    confirmedDate: 'Confirmed Date',
-    passType: 'Pass Type',
-    employmentType: 'Employment Type',
+  app: {
+    machine: employmentStepMachine,
+    notOnThisScreen: [...NO_FILE, ...NO_REFERENCE, ...STEP_TAKEN_AT_ONCE],
   },
-  specErrors: employmentInfoSpec.errors,
-  form: () => screen.queryByRole('form', { name: 'Employment Information' }),
-  submitName: () => 'Next',
-  notOnThisForm: [...NO_FILE, ...NO_REFERENCE, ...STEP_TAKEN_AT_ONCE],
   scenarios: [
-    // Confirmed before hired: the message beside the confirmed date.
-    [change('hireDate', '2025-01-06'), change('confirmedDate', '2024-12-31'), { type: 'form.submit' }],
-    [
-      ...Object.entries(fill.employment)
-        .filter(([, value]) => value !== '')
-        .map(([name, value]) => change(name, value)),
-      { type: 'form.submit' },
-    ],
+    {
+      name: 'confirmed before hired: told beside the confirmed date',
+      events: [change('hireDate', '2025-01-06'), change('confirmedDate', '2024-12-31'), submit],
+    },
+    {
+      name: 'every compulsory field filled: step 3 shows',
+      events: [
+        ...Object.entries(fill.employment)
+          .filter(([, value]) => value !== '')
+          .map(([name, value]) => change(name, value)),
+        submit,
+      ],
+    },
   ],
-  expectScreen(_app, s) {
-    // Taken: the wizard shows step 3.
-    if (s.matches('submitted')) expect(stepForm(2)).toBeInTheDocument();
-  },
 });

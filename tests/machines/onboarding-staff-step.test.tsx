@@ -1,49 +1,84 @@
-import { screen } from '@testing-library/react';
-import { expect } from 'vitest';
 import { staffStepMachine } from '../../machines/onboarding-steps.machine';
-import { describeFormModel, NO_FILE, NO_REFERENCE } from './form-model';
-import { fill, openWizard, STEP_TAKEN_AT_ONCE, stepForm, taken } from './onboarding-fixtures';
-import { staffInfoSpec } from './spec-forms';
+import type { ApiError } from '../../src/domain/auth';
+import type { FormWalkEvent } from '../models/form.model';
+import { staffStep } from '../models/onboarding-steps.model';
+import { settle } from './harness';
+import {
+  fill,
+  fillAndNext,
+  openWizard,
+  otherNric,
+  prefilled,
+  STEP_TAKEN_AT_ONCE,
+  user,
+} from './onboarding-fixtures';
+import { describeSpecForm, NO_FILE, NO_REFERENCE } from './spec-form';
 
 /**
- * Model-based test of onboarding step 1 (see form-model.tsx for the method), walked through the wizard: the
- * step is the one form statechart, taken by the wizard as soon as Next finds it right. Messages are written
- * here from spec section 5 (and ours for a malformed NRIC/FIN and a birth date outside 1900 to today).
+ * Onboarding step 1, walked from its spec model (tests/models/onboarding-steps.model.ts) through the
+ * wizard: first when the wizard opens, then when the server refused the NRIC/FIN typed in it (the wizard
+ * comes back to step 1 with the refusal beside the field, and Next does not take the same NRIC/FIN again).
  */
 
-describeFormModel('onboarding staff step (the form statechart), walked through step 1 of the wizard', {
-  machine: staffStepMachine,
-  actorId: 'staffStep',
-  starts: [{ name: 'admin opens onboarding', input: { params: {} }, open: openWizard }],
+// Ours (spec section 8 names no text): the server's refusal of a taken NRIC/FIN.
+const nricTaken: ApiError = {
+  statusCode: 409,
+  error: 'Conflict',
+  message: 'This NRIC/FIN is already registered to another staff member.',
+};
+const change = (name: string, value: string): FormWalkEvent => ({ type: 'user.types', name, value });
+const submit: FormWalkEvent = { type: 'user.submits' };
+
+describeSpecForm({
+  title: 'onboarding staff step, walked from its spec model (step 1 of the wizard)',
+  form: staffStep,
+  starts: [
+    { name: 'admin opens onboarding', open: openWizard },
+    {
+      name: 'the server refused the NRIC/FIN',
+      input: {
+        values: fill.staff,
+        typed: Object.keys(fill.staff),
+        refused: { nric: nricTaken.message },
+      },
+      open: async (inspect) => {
+        const app = await openWizard(inspect);
+        await fillAndNext(app, 0, fill.staff);
+        await fillAndNext(app, 1, fill.employment);
+        await fillAndNext(app, 2, fill.payment);
+        await fillAndNext(app, 3, prefilled);
+        app.server.answer('POST', `/api/users/${user.id}/onboard`, nricTaken.statusCode, nricTaken);
+        await settle();
+        return app;
+      },
+    },
+  ],
   // Few values in the plan (each combination is a model state); every field is filled in the scenario.
   events: [
-    { type: 'field.change', name: 'nric', value: fill.staff.nric },
-    { type: 'field.change', name: 'nric', value: '' },
-    { type: 'field.change', name: 'nric', value: 'S1234567A' },
-    { type: 'field.blur', name: 'nric' },
-    { type: 'field.change', name: 'race', value: fill.staff.race },
-    { type: 'form.submit' },
+    change('nric', fill.staff.nric),
+    change('nric', ''),
+    change('nric', 'S1234567A'),
+    { type: 'user.leaves', name: 'nric' },
+    change('race', fill.staff.race),
+    submit,
   ],
-  atOnce: [taken],
-  labels: staffInfoSpec.labels,
-  specErrors: staffInfoSpec.errors,
-  form: () => screen.queryByRole('form', { name: 'Staff Information' }),
-  submitName: () => 'Next',
-  notOnThisForm: [...NO_FILE, ...NO_REFERENCE, ...STEP_TAKEN_AT_ONCE],
-  scenarios: [
-    // A check letter that does not match: the message when the field is left, and again on Next.
-    [
-      { type: 'field.change', name: 'nric', value: 'S1234567A' },
-      { type: 'field.blur', name: 'nric' },
-      { type: 'form.submit' },
-    ],
-    [
-      ...Object.entries(fill.staff).map(([name, value]) => ({ type: 'field.change' as const, name, value })),
-      { type: 'form.submit' },
-    ],
-  ],
-  expectScreen(_app, s) {
-    // Taken: the wizard shows step 2.
-    if (s.matches('submitted')) expect(stepForm(1)).toBeInTheDocument();
+  app: {
+    machine: staffStepMachine,
+    notOnThisScreen: [...NO_FILE, ...NO_REFERENCE, ...STEP_TAKEN_AT_ONCE],
   },
+  scenarios: [
+    {
+      name: 'a check letter that does not match: told when left, and again on Next',
+      events: [change('nric', 'S1234567A'), { type: 'user.leaves', name: 'nric' }, submit],
+    },
+    {
+      name: 'every field filled: step 2 shows',
+      events: [...Object.entries(fill.staff).map(([name, value]) => change(name, value)), submit],
+    },
+    {
+      name: 'the refused NRIC/FIN is not taken again; another one is',
+      start: 'the server refused the NRIC/FIN',
+      events: [submit, { type: 'user.leaves', name: 'nric' }, change('nric', otherNric), submit],
+    },
+  ],
 });

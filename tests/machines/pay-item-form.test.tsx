@@ -1,66 +1,35 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { expect } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import { payItemFormMachine } from '../../machines/pay-item-form.machine';
 import type { ApiError } from '../../src/domain/auth';
-import { describeFormModel, type FormModelEvent, NO_FILE, NO_REFERENCE } from './form-model';
-import { type RunningApp, settle } from './harness';
+import type { FormWalkEvent } from '../models/form.model';
+import { payItemForm } from '../models/pay-item-form.model';
+import { settle } from './harness';
 import { answerLoad, bonus, employee, openPayItems, period, unprocessedPayslip } from './pay-items-fixtures';
+import { describeSpecForm, NO_FILE, NO_REFERENCE } from './spec-form';
 
 /**
- * Model-based test of a kind's Add form (see form-model.tsx for the method), walked through the Bonus
- * panel of Pay Items; the other kinds' forms are the same machine, only the endpoint and the words differ.
- * The messages are written here from spec section 5, not imported.
+ * The Bonus kind's Add form of Pay Items, walked from its spec model (tests/models/pay-item-form.model.ts);
+ * the other kinds' forms are the same, only the endpoint and the words differ.
  */
 
-const POST = '/api/bonus-items';
 const refused: ApiError = {
   statusCode: 409,
   error: 'Conflict',
   message: 'The payslip for July 2026 is processed. Revert it to unprocessed before changing it.',
 };
+const type = (name: string, value: string): FormWalkEvent => ({ type: 'user.types', name, value });
+const submit: FormWalkEvent = { type: 'user.submits' };
+const done: FormWalkEvent = { type: 'server.accepts', answer: bonus };
+const failed: FormWalkEvent = { type: 'server.refuses', refusal: refused };
 
-const change = (name: string, value: string): FormModelEvent => ({ type: 'field.change', name, value });
-const submit: FormModelEvent = { type: 'form.submit' };
-const done: FormModelEvent = { type: 'xstate.done.actor.addItem', output: bonus, actorId: 'addItem' };
-const failed: FormModelEvent = { type: 'xstate.error.actor.addItem', error: refused, actorId: 'addItem' };
-
-/**
- * Spec section 5: type and amount required ('Please fill all fields.'), the amount above 0 ('Amount must
- * be greater than 0.'). One message at a time, beside the field it concerns: the Type first, then the
- * Amount.
- */
-function specErrors(values: Record<string, string>) {
-  const type = values.type ?? '';
-  const amount = (values.amount ?? '').trim();
-  const positive = amount !== '' && Number.isFinite(Number(amount)) && Number(amount) > 0;
-  return {
-    type: type === '' ? 'Please fill all fields.' : undefined,
-    amount:
-      type === ''
-        ? undefined
-        : amount === ''
-          ? 'Please fill all fields.'
-          : positive
-            ? undefined
-            : 'Amount must be greater than 0.',
-  };
-}
-
-const bonusForm = () => screen.queryByRole('form', { name: 'Add Bonus item' });
-const toasts = () =>
-  [...document.querySelectorAll('[data-scope="toast"][data-part="root"]')].map((root) => ({
-    title: root.querySelector('[data-part="title"]')?.textContent ?? '',
-    description: root.querySelector('[data-part="description"]')?.textContent ?? '',
-  }));
-
-describeFormModel('pay-item-form statechart, walked through the Bonus panel of Pay Items', {
-  machine: payItemFormMachine,
-  actorId: 'add-BONUS',
+describeSpecForm({
+  title: 'pay-item form, walked from its spec model (Bonus panel of Pay Items)',
+  form: payItemForm,
   starts: [
     {
       name: 'admin opens the Bonus tab of Pay Items',
       input: {
-        params: { kind: 'BONUS', userId: employee.id, ...period, payslipId: unprocessedPayslip.id },
+        params: { userId: employee.id, ...period, payslipId: unprocessedPayslip.id, listed: '1,500.00' },
       },
       open: async (inspect) => {
         const app = await openPayItems(inspect);
@@ -72,75 +41,43 @@ describeFormModel('pay-item-form statechart, walked through the Bonus panel of P
     },
   ],
   events: [
-    change('type', 'BONUS'),
-    change('amount', '1500'),
-    change('amount', ''),
-    change('amount', '0'),
-    { type: 'field.blur', name: 'amount' },
+    type('type', 'BONUS'),
+    type('amount', '1500'),
+    type('amount', ''),
+    type('amount', '0'),
+    { type: 'user.leaves', name: 'amount' },
     submit,
     done,
     failed,
   ],
-  labels: { amount: 'Amount' },
-  customFields: ['type'],
-  specErrors,
-  form: bonusForm,
-  submitName: (s) => (s.matches('submitting') ? 'Processing...' : 'Add'),
-  notOnThisForm: [...NO_FILE, ...NO_REFERENCE],
-  request: { method: 'POST', path: POST, okStatus: 201 },
+  app: {
+    machine: payItemFormMachine,
+    isUnderTest: (snapshot) => (snapshot.context as { params: { kind: string } }).params.kind === 'BONUS',
+    notOnThisScreen: [...NO_FILE, ...NO_REFERENCE],
+  },
   scenarios: [
-    // Add with nothing typed: the Type says so; then an amount of 0; then a refusal, and a second try.
-    [
-      submit,
-      change('type', 'BONUS'),
-      change('amount', '0'),
-      submit,
-      change('amount', '1500'),
-      submit,
-      failed,
-      submit,
-      done,
-    ],
+    {
+      name: 'Add with nothing typed, then an amount of 0, then refused once and added',
+      events: [
+        submit,
+        type('type', 'BONUS'),
+        type('amount', '0'),
+        submit,
+        type('amount', '1500'),
+        submit,
+        failed,
+        submit,
+        done,
+      ],
+    },
   ],
-  async perform(_app: RunningApp, event: FormModelEvent) {
-    if (event.type !== 'field.change' || event.name !== 'type')
-      throw new Error(`cannot produce ${event.type}`);
-    const select = bonusForm()?.querySelector<HTMLSelectElement>('select[name="type"]');
+  async perform(_app, event) {
+    if (event.type !== 'user.types' || event.name !== 'type') return false;
+    const select = screen
+      .getByRole('form', { name: 'Add Bonus item' })
+      .querySelector<HTMLSelectElement>('select[name="type"]');
     if (!select) throw new Error('no Type select in the Bonus form');
     fireEvent.change(select, { target: { value: event.value } });
-    await settle();
-  },
-  expectScreen(app: RunningApp, s, event) {
-    const context = s.context as { values: Record<string, string>; errors: Record<string, string> };
-    const form = bonusForm();
-    if (form && !s.matches('submitted')) {
-      expect(form.querySelector<HTMLSelectElement>('select[name="type"]')?.value).toBe(context.values.type);
-      // The Type's message, beside it.
-      if (context.errors.type) expect(within(form).getByText(context.errors.type)).toBeInTheDocument();
-    }
-    if (s.matches('submitting')) {
-      expect(app.server.pending('POST', POST).map((r) => r.body)).toEqual([
-        {
-          type: 'BONUS',
-          amount: Number(context.values.amount),
-          userId: employee.id,
-          year: 2026,
-          month: 7,
-          payslipId: unprocessedPayslip.id,
-        },
-      ]);
-    }
-    if (event?.type === 'xstate.error.actor.addItem') {
-      expect(toasts().at(-1)).toEqual({ title: 'Failed to add bonus item', description: refused.message });
-    }
-    if (s.matches('submitted')) {
-      expect(toasts().at(-1)).toEqual({ title: 'Bonus item added', description: '' });
-      // Listed, and the form made again, empty.
-      const table = document.querySelector('table[aria-label="Bonus items"]') as HTMLElement;
-      expect(within(table).getByText('1,500.00')).toBeInTheDocument();
-      expect(bonusForm()?.querySelector<HTMLInputElement>('input[name="amount"]')?.value).toBe('');
-      // The summary's figures are fetched again.
-      expect(app.server.pending('GET', `/api/users/${employee.id}/payslips`)).toHaveLength(1);
-    }
+    return true;
   },
 });

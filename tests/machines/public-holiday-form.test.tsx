@@ -1,26 +1,16 @@
-import { screen } from '@testing-library/react';
-import { expect } from 'vitest';
 import { publicHolidayFormMachine } from '../../machines/public-holiday-form.machine';
-import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import { todayIso } from '../../src/domain/dates';
+import type { FormWalkEvent } from '../models/form.model';
+import { HOLIDAYS, publicHolidayForm } from '../models/public-holiday-form.model';
 import { admin } from '../views/fixtures';
-import { describeFormModel, type FormModelEvent, NO_FILE, NO_REFERENCE } from './form-model';
-import { type RunningApp, renderApp, settle } from './harness';
+import { renderApp, settle, signedIn } from './harness';
+import { describeSpecForm, NO_FILE, NO_REFERENCE } from './spec-form';
 
-/**
- * Model-based test of the Add holiday form (see form-model.tsx for the method), walked through the Public
- * Holidays screen (/admin/public-holidays, issue 17 part 4). The messages are written here, not imported.
- */
+/** The Add holiday form, walked from its spec model (tests/models/public-holiday-form.model.ts). */
 
-const signedInAdmin = {
-  [ACCESS_TOKEN_KEY]: 'token',
-  [CURRENT_USER_KEY]: JSON.stringify({ user: admin, isNewUser: false }),
-};
 const year = Number(todayIso().slice(0, 4));
 const DATE = `${year}-06-02`;
-const POST = '/api/public-holidays';
-
 const added = { date: DATE, name: 'Polling Day', changedRequests: [] };
 const refused: ApiError = {
   statusCode: 409,
@@ -28,108 +18,59 @@ const refused: ApiError = {
   message: `02/06/${year} is already a public holiday (Polling Day).`,
 };
 
-const change = (name: string, value: string): FormModelEvent => ({ type: 'field.change', name, value });
-const leave = (name: string): FormModelEvent => ({ type: 'field.blur', name });
-const submit: FormModelEvent = { type: 'form.submit' };
-const done: FormModelEvent = { type: 'xstate.done.actor.addHoliday', output: added, actorId: 'addHoliday' };
-const failed: FormModelEvent = {
-  type: 'xstate.error.actor.addHoliday',
-  error: refused,
-  actorId: 'addHoliday',
-};
+const type = (name: string, value: string): FormWalkEvent => ({ type: 'user.types', name, value });
+const leave = (name: string): FormWalkEvent => ({ type: 'user.leaves', name });
+const submit: FormWalkEvent = { type: 'user.submits' };
+const done: FormWalkEvent = { type: 'server.accepts', answer: added };
+const failed: FormWalkEvent = { type: 'server.refuses', refusal: refused };
 
-/** A date is required, and a real one from 2000 to 2100; a name is required, up to 100 characters. */
-function specErrors(values: Record<string, string>) {
-  const date = values.date ?? '';
-  const name = (values.name ?? '').trim();
-  const inRange = /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= '2000-01-01' && date <= '2100-12-31';
-  return {
-    date:
-      date === ''
-        ? 'Please enter a date.'
-        : inRange
-          ? undefined
-          : 'Please enter a valid date from 2000 to 2100.',
-    name:
-      name === ''
-        ? 'Please enter the holiday name.'
-        : name.length > 100
-          ? 'Name must be at most 100 characters.'
-          : undefined,
-  };
-}
-
-const toasts = () =>
-  [...document.querySelectorAll('[data-scope="toast"][data-part="root"]')].map((root) => ({
-    title: root.querySelector('[data-part="title"]')?.textContent ?? '',
-    description: root.querySelector('[data-part="description"]')?.textContent ?? '',
-  }));
-
-describeFormModel('public-holiday-form statechart, walked through the Public Holidays screen', {
-  machine: publicHolidayFormMachine,
+describeSpecForm({
+  title: 'public-holiday form, walked from its spec model (Public Holidays screen)',
+  form: publicHolidayForm,
   starts: [
     {
       name: 'admin opens Public Holidays',
-      input: { params: {} },
       open: async (inspect) => {
-        const app = await renderApp({ path: '/admin/public-holidays', storage: signedInAdmin, inspect });
-        app.server.answer('GET', POST, 200, []);
+        const app = await renderApp({ path: '/admin/public-holidays', storage: signedIn(admin), inspect });
+        app.server.answer('GET', HOLIDAYS, 200, []);
         await settle();
         return app;
       },
     },
   ],
   events: [
-    change('date', DATE),
-    change('date', ''),
-    change('date', '1999-12-31'),
-    change('name', 'Polling Day'),
-    change('name', ''),
+    type('date', DATE),
+    type('date', ''),
+    type('date', '1999-12-31'),
+    type('name', 'Polling Day'),
+    type('name', ''),
     leave('date'),
     leave('name'),
     submit,
     done,
     failed,
   ],
-  labels: { date: 'Date', name: 'Name' },
-  specErrors,
-  form: () => screen.queryByRole('form', { name: 'Add holiday' }),
-  submitName: (s) => (s.matches('submitting') ? 'Processing...' : 'Add holiday'),
-  notOnThisForm: [...NO_FILE, ...NO_REFERENCE],
-  request: { method: 'POST', path: POST, okStatus: 201 },
+  app: { machine: publicHolidayFormMachine, notOnThisScreen: [...NO_FILE, ...NO_REFERENCE] },
   scenarios: [
-    // Spaces are not a name; a name is sent trimmed; a refusal keeps the values, a second try is accepted.
-    [
-      change('name', '   '),
-      leave('name'),
-      change('date', '2101-01-01'),
-      leave('date'),
-      submit,
-      change('date', DATE),
-      change('name', '  Polling Day  '),
-      submit,
-      failed,
-      submit,
-      done,
-    ],
-    [change('name', 'x'.repeat(101)), leave('name'), change('name', 'Polling Day')],
+    {
+      name: 'spaces are no name, a date out of range is refused; trimmed, refused once, then added',
+      events: [
+        type('name', '   '),
+        leave('name'),
+        type('date', '2101-01-01'),
+        leave('date'),
+        submit,
+        type('date', DATE),
+        type('name', '  Polling Day  '),
+        submit,
+        failed,
+        submit,
+        done,
+      ],
+    },
+    {
+      name: 'a name over 100 characters',
+      events: [type('name', 'x'.repeat(101)), leave('name'), type('name', 'Polling Day')],
+    },
   ],
-  expectScreen(app: RunningApp, s, event) {
-    expect(window.location.pathname).toBe('/admin/public-holidays');
-    const context = s.context as { values: Record<string, string> };
-    if (s.matches('submitting')) {
-      expect(app.server.pending('POST', POST).map((r) => r.body)).toEqual([
-        { date: context.values.date, name: (context.values.name ?? '').trim() },
-      ]);
-    }
-    if (event?.type === 'xstate.error.actor.addHoliday') {
-      expect(toasts().at(-1)).toEqual({
-        title: 'Failed to add the public holiday',
-        description: refused.message,
-      });
-    }
-    if (s.matches('submitted')) {
-      expect(toasts().at(-1)).toEqual({ title: 'Public holiday added', description: 'Polling Day' });
-    }
-  },
 });

@@ -1,56 +1,52 @@
-import { screen } from '@testing-library/react';
-import { expect } from 'vitest';
 import { resetPasswordMachine } from '../../machines/reset-password.machine';
+import { RESET_TOKEN, resetPasswordForm } from '../models/reset-password.model';
 import { errors, passwords } from './fixtures';
-import { describeFormModel, NO_FILE, NO_REFERENCE } from './form-model';
-import { expectToast, renderApp } from './harness';
-import { resetPasswordSpec } from './spec-forms';
+import { renderApp } from './harness';
+import { describeSpecForm, NO_FILE, NO_REFERENCE } from './spec-form';
 
-const TOKEN = 'reset-token-123';
-
-/** Model-based test of the reset-password screen (see form-model.tsx for the method). */
-describeFormModel('reset-password statechart, walked through the real app', {
-  machine: resetPasswordMachine,
+/** The reset-password screen, walked from its spec model (tests/models/reset-password.model.ts). */
+describeSpecForm({
+  title: 'reset-password form, walked from its spec model',
+  form: resetPasswordForm,
   starts: [
     {
       name: 'link with a token',
-      input: { params: { token: TOKEN } },
-      open: (inspect) => renderApp({ path: `/reset-password?token=${TOKEN}`, inspect }),
+      open: (inspect) => renderApp({ path: `/reset-password?token=${RESET_TOKEN}`, inspect }),
     },
   ],
   events: [
-    { type: 'field.change', name: 'newPassword', value: passwords.fresh },
-    { type: 'field.change', name: 'newPassword', value: '' },
-    { type: 'field.change', name: 'confirmPassword', value: passwords.fresh },
-    { type: 'field.change', name: 'confirmPassword', value: passwords.other },
-    { type: 'field.change', name: 'confirmPassword', value: '' },
-    { type: 'field.blur', name: 'newPassword' },
-    { type: 'field.blur', name: 'confirmPassword' },
-    { type: 'form.submit' },
-    { type: 'xstate.done.actor.resetPassword', output: undefined, actorId: 'resetPassword' },
-    { type: 'xstate.error.actor.resetPassword', error: errors.resetRefused, actorId: 'resetPassword' },
+    { type: 'user.types', name: 'newPassword', value: passwords.fresh },
+    { type: 'user.types', name: 'newPassword', value: '' },
+    { type: 'user.types', name: 'confirmPassword', value: passwords.fresh },
+    { type: 'user.types', name: 'confirmPassword', value: passwords.other },
+    { type: 'user.types', name: 'confirmPassword', value: '' },
+    { type: 'user.leaves', name: 'newPassword' },
+    { type: 'user.leaves', name: 'confirmPassword' },
+    { type: 'user.submits' },
+    { type: 'server.accepts' },
+    { type: 'server.refuses', refusal: errors.resetRefused },
   ],
-  labels: { newPassword: 'New Password', confirmPassword: 'Confirm Password' },
-  specErrors: resetPasswordSpec.errors,
-  form: () => screen.queryByRole('form', { name: 'Reset password' }),
-  submitName: (s) => (s.matches('submitting') ? 'Processing...' : 'Reset Password'),
-  notOnThisForm: [...NO_FILE, ...NO_REFERENCE],
-  request: { method: 'POST', path: '/api/auth/reset-password', okStatus: 200 },
-  expectScreen(app, s, event) {
-    if (s.matches('submitted')) {
-      expect(window.location.pathname).toBe('/login');
-      expect(screen.getByRole('form', { name: 'Sign in' })).toBeInTheDocument();
-      expectToast('Password reset successful', 'You can now login with your new password.');
-      return;
-    }
-    expect(window.location.pathname).toBe('/reset-password');
-    if (s.matches('submitting')) {
-      expect(app.server.pending('POST', '/api/auth/reset-password').map((r) => r.body)).toEqual([
-        { token: TOKEN, newPassword: passwords.fresh },
-      ]);
-    }
-    if (event?.type === 'xstate.error.actor.resetPassword') {
-      expectToast('Error', 'Failed to reset password. Please try again.');
-    }
-  },
+  app: { machine: resetPasswordMachine, notOnThisScreen: [...NO_FILE, ...NO_REFERENCE] },
+  scenarios: [
+    {
+      name: 'refused, then a field emptied: the next submit shows what is missing and sends nothing',
+      events: [
+        { type: 'user.types', name: 'newPassword', value: passwords.fresh },
+        { type: 'user.types', name: 'confirmPassword', value: passwords.fresh },
+        { type: 'user.submits' },
+        { type: 'server.refuses', refusal: errors.resetRefused },
+        { type: 'user.types', name: 'confirmPassword', value: '' },
+        { type: 'user.submits' },
+      ],
+    },
+    {
+      name: 'passwords that differ are refused on submit, and match after',
+      events: [
+        { type: 'user.types', name: 'newPassword', value: passwords.fresh },
+        { type: 'user.types', name: 'confirmPassword', value: passwords.other },
+        { type: 'user.submits' },
+        { type: 'user.types', name: 'confirmPassword', value: passwords.fresh },
+      ],
+    },
+  ],
 });

@@ -1,0 +1,93 @@
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import { companySpec } from '../machines/spec-forms';
+import { formModel, toasts, type Values } from './form.model';
+
+/**
+ * The Company form of /admin/company (issue 15, with spec sections 5, 7 and 8): it starts from the stored
+ * particulars; the name is required, the UEN and CPF submission number have their shapes (the number is
+ * checked against a right UEN only), the account is digits; Save stays enabled and a submit shows what is
+ * wrong; PUT /company sends text trimmed, codes upper-cased, '' as null and an empty CPF submission number
+ * as the UEN's first (PTE01); 'Company details saved' and the page shows what the server stored, or
+ * 'Failed to save company details' with the server's reason.
+ */
+
+export const COMPANY_FIELDS = [
+  'name',
+  'uen',
+  'cpfSubmissionNumber',
+  'address',
+  'bankName',
+  'bankAccountNo',
+  'bankAccountName',
+] as const;
+
+const form = () => screen.queryByRole('form', { name: 'Company' });
+
+function errors(values: Values) {
+  const messages = companySpec.errors(values);
+  // The CPF submission number is the UEN followed by more: it waits for a right UEN to be checked against.
+  return messages.uen ? { ...messages, cpfSubmissionNumber: undefined } : messages;
+}
+
+function body(values: Values) {
+  const text = (value: string | undefined) => (value ?? '').trim() || null;
+  const uen = text(values.uen)?.toUpperCase() ?? null;
+  return {
+    name: (values.name ?? '').trim(),
+    uen,
+    cpfSubmissionNumber: text(values.cpfSubmissionNumber)?.toUpperCase() ?? (uen ? `${uen}PTE01` : null),
+    address: text(values.address),
+    bankName: text(values.bankName),
+    bankAccountNo: text(values.bankAccountNo),
+    bankAccountName: text(values.bankAccountName),
+  };
+}
+
+export const companyForm = formModel({
+  id: 'company',
+  form,
+  labels: {
+    name: 'Company Name',
+    uen: 'UEN',
+    cpfSubmissionNumber: 'CPF Submission Number',
+    address: 'Address',
+    bankAccountNo: 'Bank Account No',
+    bankAccountName: 'Bank Account Name',
+  },
+  others: ['bankName'],
+  showsOthers(shown, model) {
+    const select = shown.querySelector<HTMLSelectElement>('select[name="bankName"]');
+    expect(select?.value, 'Bank Name shows what was chosen').toBe(model.values.bankName);
+  },
+  initialValues: Object.fromEntries(COMPANY_FIELDS.map((name) => [name, ''])),
+  errors,
+  submitLabel: 'Save',
+  sendingLabel: 'Processing...',
+  request: { method: 'PUT', path: '/api/company', okStatus: 200, body },
+  showsOpen(_app, model, sending) {
+    expect(window.location.pathname).toBe('/admin/company');
+    expect(document.querySelector('h1')?.textContent).toBe('Company');
+    const select = form()?.querySelector<HTMLSelectElement>('select[name="bankName"]');
+    expect(select?.disabled, 'Bank Name is locked exactly while sending').toBe(sending);
+    if (model.answered === 'refused')
+      expect(toasts().at(-1)).toEqual({
+        title: 'Failed to save company details',
+        description: model.refusal,
+      });
+  },
+  showsDone(app, model) {
+    expect(window.location.pathname).toBe('/admin/company');
+    expect(toasts().at(-1)).toEqual({ title: 'Company details saved', description: '' });
+    const puts = app.server.requests.filter((r) => r.method === 'PUT' && r.path === '/api/company');
+    expect(puts.at(-1)?.body, 'what was sent').toEqual(body(model.values));
+    // The page makes the form again from what the server stored.
+    const fresh = form();
+    for (const name of COMPANY_FIELDS) {
+      const control = fresh?.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
+      expect(control?.value, `${name} shows what the server stored`).toBe(
+        (model.answer as Values | undefined)?.[name] ?? '',
+      );
+    }
+  },
+});
