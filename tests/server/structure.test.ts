@@ -346,3 +346,69 @@ describe("no library's private modules", () => {
     ).toEqual([]);
   });
 });
+
+// Who may call a route is its access rule, enforced by the one hook (src/server/plugins/access.ts):
+// a service does not check the caller's role again, nor refuse by role beside the rule.
+const ROLE_TEST =
+  /\bisAdmin\s*\(|\brole\s*[!=]==?\s*['"`](?:ADMIN|STAFF)\b|['"`](?:ADMIN|STAFF)['"`]\s*[!=]==?\s*[\w.?]*\brole\b/;
+const REFUSAL = /\bforbidden\s*\(|\b403\b/;
+const isComment = (line: string) => /^\s*(\/\/|\/\*|\*)/.test(line);
+
+/** The admin assertions and the role comparisons followed within three lines by a 403, as `line: text`. */
+function roleRefusals(text: string): string[] {
+  const lines = text.split('\n').map((line) => (isComment(line) ? '' : line));
+  return lines.flatMap((line, index) => {
+    const refuses = REFUSAL.test(lines.slice(index, index + 4).join('\n'));
+    return /\bassertAdmin\b/.test(line) || (ROLE_TEST.test(line) && refuses)
+      ? [`${index + 1}: ${line.trim()}`]
+      : [];
+  });
+}
+
+// Field rules on routes STAFF may call for themselves: a rule sees the request, not that a stored value
+// changes, so these refusals are made against the row the service reads under its lock.
+const ROLE_REFUSALS_KEPT = [
+  {
+    file: 'src/server/services/users.ts',
+    check: 'EMAIL_ADMIN_ONLY_MESSAGE',
+    why: 'only ADMIN changes an e-mail',
+  },
+  {
+    file: 'src/server/services/staff-info.ts',
+    check: 'NRIC_ADMIN_ONLY',
+    why: 'only ADMIN changes an NRIC/FIN',
+  },
+];
+
+describe('access is the route rule, not the services', () => {
+  it('no service asserts the admin role or refuses by role, but the listed field rules', () => {
+    const found = files
+      .filter((file) => file.startsWith('src/server/services/'))
+      .flatMap((file) => roleRefusals(read(file)).map((hit) => ({ file, hit })));
+    const kept = (f: { file: string; hit: string }) =>
+      ROLE_REFUSALS_KEPT.some(({ file, check }) => file === f.file && f.hit.includes(check));
+    expect(found.filter((f) => !kept(f)).map(({ file, hit }) => `${file}:${hit}`)).toEqual([]);
+    // Each exception still exists, once: a removed one leaves the list.
+    expect(found.filter(kept).map((f) => f.file)).toEqual(ROLE_REFUSALS_KEPT.map((k) => k.file).sort());
+  });
+
+  it('the check would see an admin assertion and role comparisons that refuse, and lets masking and data be', () => {
+    expect(roleRefusals('  assertAdmin(actor);')).toEqual(['1: assertAdmin(actor);']);
+    expect(roleRefusals("  if (actor.role !== 'ADMIN') throw forbidden();")).toHaveLength(1);
+    expect(roleRefusals("  if ('STAFF' === actor.role) {\n    throw forbidden('No.');\n  }")).toHaveLength(1);
+    expect(roleRefusals('  if (!isAdmin(actor)) {\n    throw new HttpError(403, "No.");\n  }')).toHaveLength(
+      1,
+    );
+    expect(
+      roleRefusals(
+        [
+          "  throw isAdmin(actor) ? conflict('Only a processed payslip.') : notFound('Payslip not found.');",
+          '  const userId = isAdmin(actor) ? query.userId : (query.userId ?? actor.id);',
+          "  .where(eq(users.role, 'STAFF'))",
+          "  if (user?.role !== 'STAFF') throw notFound('Not onboarded.');",
+          "  // role !== 'ADMIN' used to throw forbidden() here",
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+  });
+});

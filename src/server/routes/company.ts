@@ -22,7 +22,7 @@ export async function companyRoutes(app: FastifyInstance, { config }: { config: 
         response: { 200: companySchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => getCompany(app.db, actorOf(request), config),
+    async () => getCompany(app.db, config),
   );
 
   r.put(

@@ -54,7 +54,7 @@ export async function jobRoutes(
         response: { 200: jobProgressSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => jobProgress(app.db, actorOf(request), request.params.id),
+    async (request) => jobProgress(app.db, request.params.id),
   );
 
   r.post(
@@ -69,6 +69,6 @@ export async function jobRoutes(
         response: { 200: jobProgressSchema, ...errorResponses(400, 401, 403, 404, 503) },
       },
     },
-    async (request) => retryFailedSends(app.db, running, actorOf(request), request.params.id),
+    async (request) => retryFailedSends(app.db, running, request.params.id),
   );
 }

@@ -36,7 +36,7 @@ export async function leaveBalanceRoutes(app: FastifyInstance) {
         response: { 200: z.array(yearlyLeaveBalanceRowSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => yearlyLeaveBalances(app.db, actorOf(request), request.query),
+    async (request) => yearlyLeaveBalances(app.db, request.query),
   );
 
   r.post(
@@ -53,9 +53,8 @@ export async function leaveBalanceRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      const { year, pdf } = await withPdfSlot(actor.id, () =>
-        yearlyLeaveBalancesPdf(app.db, actor, request.body),
+      const { year, pdf } = await withPdfSlot(actorOf(request).id, () =>
+        yearlyLeaveBalancesPdf(app.db, request.body),
       );
       return reply
         .type('application/pdf')

@@ -86,7 +86,7 @@ export async function leavePolicyRoutes(app: FastifyInstance) {
         response: { 200: yearEndSummarySchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request) => previewYearEnd(app.db, actorOf(request), request.query),
+    async (request) => previewYearEnd(app.db, request.query),
   );
 
   r.post(

@@ -40,7 +40,7 @@ export async function leaveRequestRoutes(app: FastifyInstance, deps: { storage: 
         response: { 200: leaveRequestPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listLeaveRequests(app.db, actorOf(request), { query: request.query }),
+    async (request) => listLeaveRequests(app.db, { query: request.query }),
   );
 
   r.get(
@@ -54,7 +54,7 @@ export async function leaveRequestRoutes(app: FastifyInstance, deps: { storage: 
         response: { 200: leaveCountsSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => countLeaveRequests(app.db, actorOf(request), {}),
+    async () => countLeaveRequests(app.db, {}),
   );
 
   r.get(
@@ -70,8 +70,7 @@ export async function leaveRequestRoutes(app: FastifyInstance, deps: { storage: 
         response: { 200: leaveRequestPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) =>
-      listLeaveRequests(app.db, actorOf(request), { userId: request.params.userId, query: request.query }),
+    async (request) => listLeaveRequests(app.db, { userId: request.params.userId, query: request.query }),
   );
 
   r.get(
@@ -86,7 +85,7 @@ export async function leaveRequestRoutes(app: FastifyInstance, deps: { storage: 
         response: { 200: leaveCountsSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => countLeaveRequests(app.db, actorOf(request), { userId: request.params.userId }),
+    async (request) => countLeaveRequests(app.db, { userId: request.params.userId }),
   );
 
   r.get(
@@ -101,7 +100,7 @@ export async function leaveRequestRoutes(app: FastifyInstance, deps: { storage: 
         response: { 200: z.array(leaveClashSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => leaveClashes(app.db, actorOf(request), request.params),
+    async (request) => leaveClashes(app.db, request.params),
   );
 
   r.post(

@@ -56,7 +56,7 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
         response: { 200: z.array(unprocessedRowSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listUnprocessed(app.db, actorOf(request), request.query),
+    async (request) => listUnprocessed(app.db, request.query),
   );
 
   r.get(
@@ -74,7 +74,7 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
     async (request) => {
       // Table View and the payslips' PDFs are a click away from the screens that ask this list.
       startPdfWorker();
-      return listProcessed(app.db, actorOf(request), request.query);
+      return listProcessed(app.db, request.query);
     },
   );
 
@@ -91,8 +91,7 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
         response: { 200: z.array(payslipAggregateSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) =>
-      listProcessed(app.db, actorOf(request), { userId: request.params.id, year: request.query.year }),
+    async (request) => listProcessed(app.db, { userId: request.params.id, year: request.query.year }),
   );
 
   r.get(
@@ -108,8 +107,7 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
         response: { 200: payslipDetailSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      getPayslip(app.db, actorOf(request), { userId: request.params.userId, ...request.query }),
+    async (request) => getPayslip(app.db, { userId: request.params.userId, ...request.query }),
   );
 
   r.put(
@@ -199,9 +197,8 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      const { pdf, fileName } = await withPdfSlot(actor.id, () =>
-        processedTablePdf(app.db, actor, request.query, config),
+      const { pdf, fileName } = await withPdfSlot(actorOf(request).id, () =>
+        processedTablePdf(app.db, request.query, config),
       );
       return reply
         .type('application/pdf')
@@ -259,8 +256,7 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
           response: { 200: z.array(payItemSchema), ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) =>
-        listPayItems(app.db, actorOf(request), { kind, userId: request.params.userId, ...request.query }),
+      async (request) => listPayItems(app.db, { kind, userId: request.params.userId, ...request.query }),
     );
   }
 }

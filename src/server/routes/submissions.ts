@@ -38,7 +38,7 @@ export async function submissionRoutes(app: FastifyInstance, { config }: { confi
         response: { 200: cpfSummarySchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => cpfSummary(app.db, actorOf(request), request.query, config),
+    async (request) => cpfSummary(app.db, request.query, config),
   );
 
   r.get(
@@ -98,8 +98,7 @@ export async function submissionRoutes(app: FastifyInstance, { config }: { confi
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      const file = await withPdfSlot(actor.id, () => companyIr8a(app.db, actor, request.query, config));
+      const file = await withPdfSlot(actorOf(request).id, () => companyIr8a(app.db, request.query, config));
       return reply
         .type(file.kind === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
         .header('content-disposition', attachment(file.fileName))

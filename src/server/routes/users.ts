@@ -29,7 +29,7 @@ export async function userRoutes(app: FastifyInstance, { config }: { config: Con
         response: { 200: userListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listUsers(app.db, actorOf(request), request.query),
+    async (request) => listUsers(app.db, request.query),
   );
 
   r.delete(

@@ -1,5 +1,4 @@
 import type { Role } from '../../domain/auth';
-import { forbidden } from '../lib/http-error';
 
 /** Who performs a service call: the signed-in user, as the access hook resolved them. */
 export interface Actor {
@@ -7,8 +6,5 @@ export interface Actor {
   role: Role;
 }
 
+/** What a service decides by role within a call (masking, field rules); who may call a route is its rule. */
 export const isAdmin = (actor: Actor) => actor.role === 'ADMIN';
-
-export function assertAdmin(actor: Actor): void {
-  if (!isAdmin(actor)) throw forbidden();
-}

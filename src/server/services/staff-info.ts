@@ -36,7 +36,8 @@ export async function updateStaffInfo(
     if (!before) throw notFound(STAFF_INFO_NOT_FOUND);
     // The NRIC/FIN is the employee's identity for CPF and IRAS: an administrator changes it, as
     // salary and CPF rates. Staff are refused before any look-up, so whether another record holds
-    // a number is never revealed to them.
+    // a number is never revealed to them. Here, not in the route's rule: only a change is refused,
+    // seen against the row read under its lock.
     if (!isAdmin(actor) && input.body.nric !== before.nric) throw forbidden(NRIC_ADMIN_ONLY);
     await assertNricFree(tx, input.body.nric, before.userId);
     const [after] = await tx.update(staffInfo).set(input.body).where(eq(staffInfo.id, input.id)).returning();
