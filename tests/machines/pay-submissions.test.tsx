@@ -320,6 +320,21 @@ describeSpecWalk({
       ],
     },
     {
+      name: 'a wrong value date holds only the bank file: the CPF file and the IR8A CSV still go',
+      events: [
+        sends('clean'),
+        valueDate(yesterday),
+        download('cpfFile'),
+        sendsFile,
+        download('ir8aCsv'),
+        sendsFile,
+      ],
+    },
+    {
+      name: "a refused file's reason goes with another month",
+      events: [sends('clean'), download('cpfFile'), refusesFile, toOtherMonth, sends('clean')],
+    },
+    {
       name: 'value date today is taken, with DBS',
       events: [sends('clean'), bank('DBS'), valueDate(today), download('bankFile'), sendsFile],
     },
