@@ -1,31 +1,33 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { expect } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
-import { type CompanySettingsEvent, companySettingsMachine } from '../../machines/company-settings.machine';
-import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
-import type { ApiError } from '../../src/domain/auth';
+import { companySettingsMachine } from '../../machines/company-settings.machine';
 import type { Company } from '../../src/domain/company';
+import {
+  COMPANY,
+  type CompanySettingsModel,
+  type CompanySettingsModelEvent,
+  companyForm,
+  companySettingsModel,
+  putBody,
+  REFUSED,
+  SERVER_DOWN,
+  TYPED,
+} from '../models/company-settings.model';
 import { admin } from '../views/fixtures';
-import { describeEvent, planScenario, planTransitionPaths } from './coverage';
-import { expectToast, type RunningApp, renderApp, settle } from './harness';
-import { describeModelWalk, followActor } from './model-walk';
+import { type RunningApp, renderApp, settle, signedIn } from './harness';
+import { describeSpecWalk } from './spec-walk';
 
 /**
- * Model-based test of the company-settings statechart (docs/decisions/0001) through the Company page
- * (/admin/company): the stored particulars are fetched, then edited in the Company form, which is made
- * again from the server's answer after each save. Paths from the real machine, walked through the real app
- * with HTTP answered at the fetch level. The form itself is walked in company-form.test.tsx.
+ * The Company page (/admin/company) walked from its spec model (tests/models/company-settings.model.ts): the
+ * stored particulars fetched (or not), then saved through the Company form, the server storing or refusing.
+ * The app's company-settings machine is only watched, for coverage; the form's rules are walked in
+ * company-form.test.tsx.
  */
 
-type Machine = typeof companySettingsMachine;
-type Snapshot = SnapshotFrom<Machine>;
-type Event =
-  | CompanySettingsEvent
-  | { type: 'xstate.done.actor.loadCompany'; output: Company; actorId: 'loadCompany' }
-  | { type: 'xstate.error.actor.loadCompany'; error: ApiError; actorId: 'loadCompany' };
+type Event = CompanySettingsModelEvent;
+type ModelSnapshot = { value: unknown; context: CompanySettingsModel; matches: (v: string) => boolean };
 
-/** What GET /api/company answers. */
-const stored: Company = {
+/** A company set up. */
+const setUp: Company = {
   name: 'Acme Pte Ltd',
   uen: '53123456A',
   cpfSubmissionNumber: '53123456APTE01',
@@ -35,7 +37,7 @@ const stored: Company = {
   bankAccountName: null,
 };
 /** A company never set up: only its name (the server's default). */
-const blank: Company = {
+const neverSetUp: Company = {
   name: 'HR Portal',
   uen: null,
   cpfSubmissionNumber: null,
@@ -44,176 +46,94 @@ const blank: Company = {
   bankAccountNo: null,
   bankAccountName: null,
 };
-/** What PUT /api/company answers: what the server stored, which the page then shows. */
-const saved: Company = {
-  ...stored,
-  name: 'Acme Holdings Pte Ltd',
-  uen: '201912345K',
-  cpfSubmissionNumber: '201912345KPTE01',
-  bankAccountName: 'ACME HOLDINGS PTE LTD',
-};
-const serverDown: ApiError = {
-  statusCode: 500,
-  error: 'Internal Server Error',
-  message: 'The database is unavailable.',
-};
+/** What the server stored from a save (its own reading: the account name in capitals). */
+const stored: Company = { ...putBody(setUp), bankAccountName: 'ACME HOLDINGS PTE LTD' };
 
-const loaded = (company: Company) =>
-  ({ type: 'xstate.done.actor.loadCompany', output: company, actorId: 'loadCompany' }) as const;
+const starts = [{ name: 'admin opens Company', input: { held: { setUp, neverSetUp }, stored } }];
 const events: Event[] = [
-  { type: 'company.reload' },
-  loaded(stored),
-  { type: 'xstate.error.actor.loadCompany', error: serverDown, actorId: 'loadCompany' },
-  { type: 'xstate.done.actor.companyForm', output: saved },
+  { type: 'server.sendsCompany', company: 'setUp' },
+  { type: 'server.sendsCompany', company: 'neverSetUp' },
+  { type: 'server.failsCompany' },
+  { type: 'user.triesAgain' },
+  { type: 'user.saves' },
+  { type: 'server.stores' },
+  { type: 'server.refusesSave' },
 ];
 
-const starts = [{ name: 'admin opens Company', input: undefined }];
-const actor = followActor(companySettingsMachine);
-const plan = planTransitionPaths(companySettingsMachine, { starts, events });
-// Walked whatever the plan chose: a company never set up shows its empty fields.
-plan.paths.push(
-  planScenario<Machine, Event>(companySettingsMachine, starts[0] as (typeof starts)[number], [loaded(blank)]),
-);
-
-const signedInAdmin = {
-  [ACCESS_TOKEN_KEY]: 'token',
-  [CURRENT_USER_KEY]: JSON.stringify({ user: admin, isNewUser: false }),
-};
-const COMPANY = '/api/company';
-const form = () => screen.queryByRole('form', { name: 'Company' });
-
-/** The step's requests to /api/company. */
-let requestsBefore = 0;
-const newRequests = (app: RunningApp) =>
-  app.server.requests
-    .slice(requestsBefore)
-    .filter((r) => r.path === COMPANY)
-    .map((r) => ({ method: r.method, body: r.body ?? null }));
-
-/** Saves through the form as an admin would: edits, Save, and the server's answer. */
-async function save(app: RunningApp) {
-  const page = form();
-  if (!page) throw new Error('the Company form is not showing');
-  const input = (name: string) => page.querySelector(`[name="${name}"]`) as HTMLInputElement;
-  fireEvent.change(input('name'), { target: { value: saved.name } });
-  fireEvent.change(input('uen'), { target: { value: '201912345k' } });
-  fireEvent.change(input('cpfSubmissionNumber'), { target: { value: '' } });
-  await settle();
-  await app.user.click(screen.getByText('Save', { selector: 'button' }));
-  await settle();
-  app.server.answer('PUT', COMPANY, 200, saved);
-}
+/** A save is walked from a company set up (the form's rules for the others are company-form.test.tsx's). */
+const canProduce = (m: ModelSnapshot, event: Event) =>
+  event.type !== 'user.saves' || m.context.shown?.uen !== null;
 
 async function perform(app: RunningApp, event: Event) {
-  requestsBefore = app.server.requests.length;
   switch (event.type) {
-    case 'company.reload':
+    case 'server.sendsCompany':
+      app.server.answer('GET', COMPANY, 200, event.company === 'setUp' ? setUp : neverSetUp);
+      break;
+    case 'server.failsCompany':
+      app.server.answer('GET', COMPANY, SERVER_DOWN.statusCode, SERVER_DOWN);
+      break;
+    case 'user.triesAgain':
       await app.user.click(screen.getByText('Try again', { selector: 'button' }));
       break;
-    case 'xstate.done.actor.loadCompany':
-      app.server.answer('GET', COMPANY, 200, event.output);
+    case 'user.saves': {
+      const form = companyForm() as HTMLElement;
+      for (const [name, value] of Object.entries(TYPED))
+        fireEvent.change(form.querySelector(`[name="${name}"]`) as HTMLInputElement, { target: { value } });
+      await settle();
+      await app.user.click(screen.getByText('Save', { selector: 'button' }));
       break;
-    case 'xstate.error.actor.loadCompany':
-      app.server.answer('GET', COMPANY, event.error.statusCode, event.error);
+    }
+    case 'server.stores':
+      app.server.answer('PUT', COMPANY, 200, stored);
       break;
-    case 'xstate.done.actor.companyForm':
-      await save(app);
+    case 'server.refusesSave':
+      app.server.answer('PUT', COMPANY, REFUSED.statusCode, REFUSED);
       break;
   }
   await settle();
 }
 
-/** The form's fields as the page shows them for a company ('' for what is not set). */
-function expectFields(company: Company) {
-  const page = form() as HTMLElement;
-  const value = (name: string) =>
-    page.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`)?.value;
-  expect(value('name')).toBe(company.name);
-  expect(value('uen')).toBe(company.uen ?? '');
-  expect(value('cpfSubmissionNumber')).toBe(company.cpfSubmissionNumber ?? '');
-  expect(value('address')).toBe(company.address ?? '');
-  expect(value('bankName')).toBe(company.bankName ?? '');
-  expect(value('bankAccountNo')).toBe(company.bankAccountNo ?? '');
-  expect(value('bankAccountName')).toBe(company.bankAccountName ?? '');
-  // A fresh form: nothing marked wrong, nothing refused, Save enabled.
-  expect(page.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
-  expect(page.querySelector('[data-part="form-error"]')).toBeNull();
-  expect(screen.getByText('Save', { selector: 'button' })).toBeEnabled();
-}
-
-function expectScreen(app: RunningApp, s: Snapshot, event: Event | null, before: Snapshot | null) {
-  expect(window.location.pathname).toBe('/admin/company');
-  expect(document.querySelector('h1')?.textContent).toBe('Company');
-  const made = newRequests(app);
-  const retry = screen.queryByText('Try again', { selector: 'button' });
-  if (event === null || event.type === 'company.reload') {
-    expect(made, 'the page fetches the stored particulars').toEqual([{ method: 'GET', body: null }]);
-  }
-  if (s.matches('loading')) {
-    expect(form()).toBeNull();
-    expect(retry).toBeNull();
-    expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
-    expect(app.server.pending('GET', COMPANY)).toHaveLength(1);
-  }
-  if (s.matches('failed')) {
-    expect(form()).toBeNull();
-    expect(retry).toBeEnabled();
-    expect(document.querySelector('[data-part="form-error"]')).toHaveTextContent(serverDown.message);
-    expect(made).toEqual([]);
-  }
-  if (event?.type === 'xstate.error.actor.loadCompany') {
-    // A failed load says so in a toast too, with the server's reason.
-    expectToast('Failed to fetch company details', serverDown.message);
-  }
-  if (s.matches('editing')) {
-    expect(retry).toBeNull();
-    expect(form()).not.toBeNull();
-    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
-  }
-  if (event?.type === 'xstate.done.actor.loadCompany') {
-    expectFields(event.output);
-    expect(made).toEqual([]);
-  }
-  if (event?.type === 'xstate.done.actor.companyForm') {
-    // What was typed went out read by the rules; the page did not fetch again: it shows the answer.
-    expect(made).toEqual([
-      {
-        method: 'PUT',
-        body: {
-          name: saved.name,
-          uen: '201912345K',
-          cpfSubmissionNumber: '201912345KPTE01',
-          address: stored.address,
-          bankName: stored.bankName,
-          bankAccountNo: stored.bankAccountNo,
-          bankAccountName: null,
-        },
-      },
-    ]);
-    // A new form, made from what the server stored.
-    expect(s.context.form).not.toBe(before?.context.form);
-    expect(before?.context.form?.getSnapshot().status).toBe('done');
-    expectFields(saved);
-    const titles = [...document.querySelectorAll('[data-scope="toast"][data-part="title"]')];
-    expect(titles.map((t) => t.textContent)).toEqual(['Company details saved']);
-  }
-}
-
-describeModelWalk<Machine, Event>({
-  title: 'company-settings statechart, walked through /admin/company',
-  machine: companySettingsMachine,
-  actor,
-  plan,
-  open: () => {
-    requestsBefore = 0;
-    return renderApp({ path: '/admin/company', storage: signedInAdmin, inspect: actor.inspect });
-  },
-  perform,
-  expectScreen,
+describeSpecWalk<typeof companySettingsModel, Event>({
+  title: 'Company, walked from its spec model',
+  model: companySettingsModel,
+  starts,
+  events,
+  canProduce: canProduce as never,
+  app: { machine: companySettingsMachine },
+  open: (_, inspect) => renderApp({ path: '/admin/company', storage: signedIn(admin), inspect }),
+  perform: (app, event) => perform(app, event),
   label: (event) =>
-    event.type === 'xstate.done.actor.loadCompany'
-      ? `loadCompany done (${event.output === blank ? 'never set up' : 'set up'})`
-      : event.type === 'xstate.done.actor.companyForm'
-        ? 'companyForm done (saved)'
-        : describeEvent(event),
+    event.type === 'server.sendsCompany' ? `server.sendsCompany (${event.company})` : event.type,
+  scenarios: [
+    {
+      name: 'a company never set up shows its empty fields',
+      events: [{ type: 'server.sendsCompany', company: 'neverSetUp' }],
+    },
+    {
+      name: 'Save stored: the form shows what the server stored, nothing fetched again',
+      events: [
+        { type: 'server.sendsCompany', company: 'setUp' },
+        { type: 'user.saves' },
+        { type: 'server.stores' },
+      ],
+    },
+    {
+      name: 'Save refused: what was typed stays with the reason; saved again, stored',
+      events: [
+        { type: 'server.sendsCompany', company: 'setUp' },
+        { type: 'user.saves' },
+        { type: 'server.refusesSave' },
+        { type: 'user.saves' },
+        { type: 'server.stores' },
+      ],
+    },
+    {
+      name: 'failed, Try again, fetched',
+      events: [
+        { type: 'server.failsCompany' },
+        { type: 'user.triesAgain' },
+        { type: 'server.sendsCompany', company: 'setUp' },
+      ],
+    },
+  ],
 });

@@ -1,0 +1,476 @@
+import { screen, within } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import { assign, setup } from 'xstate';
+import type { CpfSummary } from '../../src/domain/submissions';
+import { pdfTab, type RunningApp } from '../machines/harness';
+import { shows } from '../machines/spec-walk';
+
+/**
+ * Submissions (/admin/pay-submissions) as issue 15 and docs/statutory-files.md ("Where to find them") tell it,
+ * in the spec's style: section 2's period pickers (section 9: months up to now in the current year), the
+ * month's CPF summary with what would stop the CPF file (GET /api/payslips/cpf-summary), then one file at a
+ * time: the CPF file (only when nothing stops it), the bank's salary file with the bank (UOB, DBS, OCBC) and
+ * an optional value date ('Value date must be from today to 30 days ahead.', told beside the field and in a
+ * toast before any request), and the year's IR8A forms as a PDF opened in a new tab or as a CSV. A saved file
+ * takes the server's name and a toast names it; a refusal shows the server's reason beside the buttons and in
+ * a toast (section 8: one toast at a time, 'Processing...' on the button of the file being made).
+ */
+
+export type SubmissionFileKind = 'cpfFile' | 'bankFile' | 'ir8aPdf' | 'ir8aCsv';
+export type Bank = 'UOB' | 'DBS' | 'OCBC';
+export type SummaryKind = 'clean' | 'blocked';
+
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+export const VALUE_DATE_RULE = 'Value date must be from today to 30 days ahead.';
+export const CHECKS = 'What would stop the CPF file';
+export const SUMMARY = '/api/payslips/cpf-summary';
+export const FILE_PATHS: Record<SubmissionFileKind, string> = {
+  cpfFile: '/api/payslips/cpf-file',
+  bankFile: '/api/payslips/bank-file',
+  ir8aPdf: '/api/payslips/ir8a',
+  ir8aCsv: '/api/payslips/ir8a',
+};
+export const FILE_BUTTONS: Record<SubmissionFileKind, string> = {
+  cpfFile: 'Download CPF file',
+  bankFile: 'Download bank file',
+  ir8aPdf: 'IR8A forms',
+  ir8aCsv: 'IR8A CSV',
+};
+export const BANKS: Bank[] = ['UOB', 'DBS', 'OCBC'];
+export const FILE_CONTENT = 'the file the server made';
+export const SERVER_DOWN = {
+  statusCode: 500,
+  error: 'Internal Server Error',
+  message: 'The database is unavailable.',
+};
+export const REFUSED = {
+  statusCode: 409,
+  error: 'Conflict',
+  message: 'The bank account number of the company is not set: enter it on the Company page.',
+};
+const pad = (n: number | string) => String(n).padStart(2, '0');
+
+/** The name the server gives each file (its Content-Disposition), which the saved file must keep. */
+export function serverFileName(path: string, query: URLSearchParams): string | null {
+  const year = query.get('year');
+  const month = pad(query.get('month') ?? '');
+  if (path === FILE_PATHS.cpfFile) return `CPF-EZPAY-${year}${month}.DTL`;
+  if (path === FILE_PATHS.bankFile) return `${query.get('bank')}-SALARY-${year}${month}.txt`;
+  if (path === FILE_PATHS.ir8aCsv) return `IR8A-EMPLOYER-${year}.${query.get('format') ?? 'pdf'}`;
+  return null;
+}
+
+// The browser's side: jsdom has no object URLs and no new tabs; saved files are download-link clicks.
+export const tab = pdfTab('blob:submission-file');
+export const browser = { saved: [] as Array<{ download: string; href: string }> };
+
+export interface Request {
+  path: string;
+  query: Record<string, string>;
+}
+type Toast = { title: string; description?: string };
+
+export interface PaySubmissionsInput {
+  today: string;
+  summaries: Record<SummaryKind, CpfSummary>;
+}
+
+export interface PaySubmissionsModel extends PaySubmissionsInput {
+  thisYear: number;
+  thisMonth: number;
+  year: number;
+  month: number;
+  /** The summary shown (none while fetched or when it could not be). */
+  summary: CpfSummary | null;
+  bank: Bank;
+  valueDate: string;
+  /** The value date's message shows beside its field. */
+  valueDateWrong: boolean;
+  downloading: SubmissionFileKind | null;
+  /** The server's reason for the last refused file, beside the buttons. */
+  refusal: string | null;
+  toast: Toast | null;
+  /** Every request to /api/payslips/* so far, in order. */
+  requests: Request[];
+  /** Files saved so far, by name. */
+  saved: string[];
+  /** Tabs opened for the IR8A PDF; whether the PDF was shown in it, or the tab closed on a refusal. */
+  tabsOpened: number;
+  pdfShown: boolean;
+  tabClosed: boolean;
+}
+
+export type PaySubmissionsModelEvent =
+  | { type: 'user.choosesYear'; year: number }
+  | { type: 'user.choosesMonth'; month: number }
+  | { type: 'user.triesAgain' }
+  | { type: 'user.choosesBank'; bank: Bank }
+  | { type: 'user.typesValueDate'; valueDate: string }
+  | { type: 'user.downloads'; file: SubmissionFileKind }
+  | { type: 'server.sendsSummary'; summary: SummaryKind }
+  | { type: 'server.failsSummary' }
+  | { type: 'server.sendsFile' }
+  | { type: 'server.refusesFile' };
+
+/** Section 9: January to the current month in the current year, all twelve before. */
+export const monthsOf = (m: Pick<PaySubmissionsModel, 'thisYear' | 'thisMonth'>, year: number) =>
+  year === m.thisYear ? m.thisMonth : 12;
+
+/** A calendar day `days` after `iso`. */
+export const addDays = (iso: string, days: number) => {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+/** From today to 30 days ahead; none lets the server choose. */
+const valueDateAllowed = (m: PaySubmissionsModel) =>
+  m.valueDate === '' || (m.valueDate >= m.today && m.valueDate <= addDays(m.today, 30));
+
+/** Download CPF file waits for a summary with nothing in the way; the bank file for processed staff. */
+export function fileOffered(m: PaySubmissionsModel, file: SubmissionFileKind) {
+  if (file === 'cpfFile') return m.summary !== null && m.summary.problems.length === 0;
+  if (file === 'bankFile') return (m.summary?.employees ?? 0) > 0;
+  return true;
+}
+
+function fileRequest(m: PaySubmissionsModel, file: SubmissionFileKind): Request {
+  const period = { year: String(m.year), month: String(m.month) };
+  const query = {
+    cpfFile: period,
+    bankFile: { ...period, bank: m.bank, ...(m.valueDate ? { valueDate: m.valueDate } : {}) },
+    ir8aPdf: { year: String(m.year) },
+    ir8aCsv: { year: String(m.year), format: 'csv' },
+  }[file] as Record<string, string>;
+  return { path: FILE_PATHS[file], query };
+}
+const summaryRequest = (year: number, month: number): Request => ({
+  path: SUMMARY,
+  query: { year: String(year), month: String(month) },
+});
+
+/** Another period: its summary is fetched; a refusal of the last one's files goes. */
+const toPeriod = (m: PaySubmissionsModel, year: number, month: number) => {
+  const clamped = Math.min(month, monthsOf(m, year));
+  return {
+    year,
+    month: clamped,
+    summary: null,
+    refusal: null,
+    requests: [...m.requests, summaryRequest(year, clamped)],
+  };
+};
+
+// ------------------------------------------------------------------ reading the screen
+
+const button = (text: string) => screen.queryByText(text, { selector: 'button' }) as HTMLButtonElement | null;
+export const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
+export const valueDateInput = () => screen.getByLabelText('Value Date') as HTMLInputElement;
+
+function expectRequests(app: RunningApp, m: PaySubmissionsModel) {
+  const made = app.server.requests
+    .filter((r) => r.path.startsWith('/api/payslips/'))
+    .map((r) => ({ path: r.path, query: Object.fromEntries(r.query) }));
+  expect(made, 'the requests to /api/payslips').toEqual(m.requests);
+  expect(
+    app.server.requests.filter((r) => r.path.startsWith('/api/payslips/')).every((r) => r.method === 'GET'),
+  ).toBe(true);
+}
+
+function expectToastNow(toast: Toast | null) {
+  const shown = [...document.querySelectorAll('[data-scope="toast"][data-part="root"]')].map((root) => ({
+    title: root.querySelector('[data-part="title"]')?.textContent,
+    description: root.querySelector('[data-part="description"]')?.textContent || undefined,
+  }));
+  expect(shown, 'the toast showing').toEqual(toast ? [toast] : []);
+}
+
+function expectSummary(s: { matches: (v: string) => boolean }, m: PaySubmissionsModel) {
+  const period = `${MONTHS[m.month - 1]} ${m.year}`;
+  const table = document.querySelector('table');
+  const checks = screen.queryByText('Before you submit');
+  if (s.matches('failed')) {
+    expect(screen.queryByText(`CPF summary for ${period}`)).toBeNull();
+    expect(table).toBeNull();
+    expect(checks).toBeNull();
+    expect(document.querySelector('[data-part="form-error"]')).toHaveTextContent(SERVER_DOWN.message);
+    expect(button('Try again')).toBeEnabled();
+    return;
+  }
+  expect(button('Try again')).toBeNull();
+  expect(screen.getByText(`CPF summary for ${period}`)).toBeInTheDocument();
+  expect(checks).toBeInTheDocument();
+  const summary = m.summary;
+  if (!summary) {
+    expect(table, 'no figures while they are fetched').toBeNull();
+    expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+    for (const problem of m.summaries.blocked.problems) expect(screen.queryByText(problem)).toBeNull();
+    expect(screen.queryByRole('list', { name: CHECKS })).toBeNull();
+    return;
+  }
+  // The amounts payable, in dollars with thousands separators and cents.
+  const rows = new Map(
+    [...(table?.querySelectorAll('tbody tr') ?? [])].map((row) => {
+      const [label = '', amount = ''] = [...row.querySelectorAll('td')].map((td) => td.textContent ?? '');
+      return [label, amount] as const;
+    }),
+  );
+  const money = (n: number) =>
+    n.toLocaleString('en-SG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  expect(rows.get('CPF: employee')).toBe(money(summary.employeeCpf));
+  expect(rows.get('CPF: employer')).toBe(money(summary.employerCpf));
+  expect(rows.get('CPF: total')).toBe(money(summary.totalCpf));
+  expect([...rows].find(([label]) => label.startsWith('SDL'))?.[1]).toBe(money(summary.sdl));
+  for (const fund of summary.shg)
+    expect([...rows].find(([label]) => label.startsWith(fund.fund))?.[1]).toBe(money(fund.amount));
+  expect(rows.get('Total payable')).toBe(money(summary.totalPayable));
+  // The checks, a plain list: each of the server's sentences, and how many staff are not processed.
+  const list = screen.getByRole('list', { name: CHECKS });
+  expect(list.tagName).toBe('UL');
+  expect(
+    [...list.children].filter((child) => child.tagName !== 'LI'),
+    'only items in the list',
+  ).toEqual([]);
+  const items = within(list)
+    .queryAllByRole('listitem')
+    .map((li) => li.textContent ?? '');
+  for (const problem of summary.problems) expect(items).toContain(problem);
+  if (summary.unprocessed > 0) {
+    const unprocessed = new RegExp(`\\b${summary.unprocessed} staff\\b.*not processed`);
+    expect(items.filter((item) => unprocessed.test(item))).toHaveLength(1);
+    expect(items).toHaveLength(summary.problems.length + 1);
+  } else {
+    expect(items).toHaveLength(summary.problems.length);
+    expect(items.some((item) => /not processed/.test(item))).toBe(false);
+  }
+}
+
+function expectFiles(s: { matches: (v: string) => boolean }, m: PaySubmissionsModel) {
+  const ready = s.matches('ready');
+  const busy = s.matches('downloading');
+  const processing = [...document.querySelectorAll('button')].filter(
+    (b) => b.textContent === 'Processing...',
+  );
+  expect(processing, "one button reads 'Processing...' while its file is made").toHaveLength(busy ? 1 : 0);
+  for (const file of Object.keys(FILE_BUTTONS) as SubmissionFileKind[]) {
+    const labelled = button(FILE_BUTTONS[file]);
+    if (m.downloading === file) {
+      expect(labelled, `${FILE_BUTTONS[file]} reads 'Processing...'`).toBeNull();
+      expect(processing[0]).toBeDisabled();
+      continue;
+    }
+    expect(labelled, FILE_BUTTONS[file]).not.toBeNull();
+    expect(labelled, `${FILE_BUTTONS[file]} enabled?`).toHaveProperty(
+      'disabled',
+      !(ready && fileOffered(m, file)),
+    );
+  }
+  expect(screen.getByText(`IRAS, year ${m.year}`)).toBeInTheDocument();
+  // The pickers are locked while a file is made.
+  expect(select('Year')).toHaveValue(String(m.year));
+  expect(select('Year')).toHaveProperty('disabled', busy);
+  expect(select('Month')).toHaveValue(String(m.month));
+  expect(select('Month')).toHaveProperty('disabled', busy);
+  const months = [...select('Month').querySelectorAll('option')].map((o) => o.textContent);
+  expect(months).toEqual(MONTHS.slice(0, monthsOf(m, m.year)));
+  expect([...select('Bank').querySelectorAll('option:not([disabled])')].map((o) => o.textContent)).toEqual(
+    BANKS,
+  );
+  expect(select('Bank')).toHaveValue(m.bank);
+  // Bank and value date are taken whatever the summary's state, and locked only while a file is made.
+  expect(select('Bank'), 'Bank locked?').toHaveProperty('disabled', busy);
+  const date = valueDateInput();
+  expect(date.value).toBe(m.valueDate);
+  expect(date, 'Value Date locked?').toHaveProperty('disabled', busy);
+  const field = date.closest('.chakra-field__root') as HTMLElement;
+  if (m.valueDateWrong) {
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(within(field).getByText(VALUE_DATE_RULE)).toBeInTheDocument();
+  } else {
+    expect(date).not.toHaveAttribute('aria-invalid');
+    expect(within(field).queryByText(VALUE_DATE_RULE)).toBeNull();
+  }
+  // A refusal stays beside the buttons.
+  const filesCard = screen
+    .getByText('Files', { selector: 'h2' })
+    .closest('.chakra-card__body') as HTMLElement;
+  const shownRefusal = filesCard.querySelector('[data-part="form-error"]');
+  if (m.refusal !== null) expect(shownRefusal).toHaveTextContent(m.refusal);
+  else expect(shownRefusal).toBeNull();
+}
+
+/** Saved files keep the server's name and hold what it sent; the PDF opens in the tab opened with the click. */
+async function expectBrowser(m: PaySubmissionsModel) {
+  expect(browser.saved, 'files saved through a download link').toEqual(
+    m.saved.map((name) => ({ download: name, href: 'blob:submission-file' })),
+  );
+  if (m.saved.length > 0) {
+    const blobs = vi.mocked(URL.createObjectURL).mock.calls.map((call) => call[0] as Blob);
+    expect(await (blobs.at(-1) as Blob).text()).toContain(FILE_CONTENT);
+  }
+  const opened = vi.mocked(window.open).mock.calls;
+  expect(opened, 'tabs opened for the IR8A PDF').toHaveLength(m.tabsOpened);
+  for (const call of opened) expect(call).toEqual(['', '_blank']);
+  expect(tab.location.href, 'the PDF shown in its tab').toBe(m.pdfShown ? 'blob:submission-file' : '');
+  expect(tab.close.mock.calls.length > 0, 'the tab closed after a refusal').toBe(m.tabClosed);
+}
+
+// ------------------------------------------------------------------ the model
+
+export const paySubmissionsModel = setup({
+  types: {
+    context: {} as PaySubmissionsModel,
+    events: {} as PaySubmissionsModelEvent,
+    input: {} as PaySubmissionsInput,
+  },
+  guards: {
+    offered: ({ context, event }) => event.type === 'user.downloads' && fileOffered(context, event.file),
+    wrongValueDate: ({ context, event }) =>
+      event.type === 'user.downloads' && event.file === 'bankFile' && !valueDateAllowed(context),
+    pdf: ({ context }) => context.downloading === 'ir8aPdf',
+  },
+}).createMachine({
+  id: 'paySubmissionsModel',
+  context: ({ input }) => {
+    const thisYear = Number(input.today.slice(0, 4));
+    const thisMonth = Number(input.today.slice(5, 7));
+    return {
+      ...input,
+      thisYear,
+      thisMonth,
+      year: thisYear,
+      month: thisMonth,
+      summary: null,
+      bank: 'UOB',
+      valueDate: '',
+      valueDateWrong: false,
+      downloading: null,
+      refusal: null,
+      toast: null,
+      requests: [summaryRequest(thisYear, thisMonth)],
+      saved: [],
+      tabsOpened: 0,
+      pdfShown: false,
+      tabClosed: false,
+    };
+  },
+  meta: shows(async (app, s) => {
+    const m = s.context as PaySubmissionsModel;
+    expect(window.location.pathname).toBe('/admin/pay-submissions');
+    expect(document.querySelector('h1')?.textContent).toBe('Submissions');
+    expectRequests(app, m);
+    expectSummary(s, m);
+    expectFiles(s, m);
+    expectToastNow(m.toast);
+    await expectBrowser(m);
+  }),
+  // Bank and value date are taken in any state but downloading (the screen locks them then).
+  on: {
+    'user.choosesBank': { actions: assign({ bank: ({ event }) => event.bank, refusal: null }) },
+    'user.typesValueDate': {
+      actions: assign({ valueDate: ({ event }) => event.valueDate, valueDateWrong: false }),
+    },
+    'user.choosesYear': {
+      target: '.loading',
+      actions: assign(({ context, event }) => toPeriod(context, event.year, context.month)),
+    },
+    'user.choosesMonth': {
+      target: '.loading',
+      actions: assign(({ context, event }) => toPeriod(context, context.year, event.month)),
+    },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      on: {
+        'server.sendsSummary': {
+          target: 'ready',
+          actions: assign({ summary: ({ context, event }) => context.summaries[event.summary] }),
+        },
+        'server.failsSummary': {
+          target: 'failed',
+          actions: assign({
+            toast: { title: 'Failed to fetch the CPF summary', description: SERVER_DOWN.message },
+          }),
+        },
+      },
+    },
+    failed: {
+      on: {
+        'user.triesAgain': {
+          target: 'loading',
+          actions: assign({
+            requests: ({ context: c }) => [...c.requests, summaryRequest(c.year, c.month)],
+          }),
+        },
+      },
+    },
+    ready: {
+      on: {
+        'user.downloads': [
+          {
+            guard: 'wrongValueDate',
+            // Told before any request, beside the field and in a toast.
+            actions: assign({ valueDateWrong: true, toast: { title: VALUE_DATE_RULE } }),
+          },
+          {
+            guard: 'offered',
+            target: 'downloading',
+            actions: assign(({ context, event }) => ({
+              downloading: event.file,
+              refusal: null,
+              requests: [...context.requests, fileRequest(context, event.file)],
+              // The PDF's tab is opened with the click, before the file is made.
+              tabsOpened: context.tabsOpened + (event.file === 'ir8aPdf' ? 1 : 0),
+            })),
+          },
+        ],
+      },
+    },
+    downloading: {
+      on: {
+        'server.sendsFile': [
+          {
+            guard: 'pdf',
+            target: 'ready',
+            // Shown in its tab: nothing saved, no toast.
+            actions: assign({ downloading: null, pdfShown: true }),
+          },
+          {
+            target: 'ready',
+            actions: assign(({ context }) => {
+              const asked = context.requests.at(-1) as Request;
+              const name = serverFileName(asked.path, new URLSearchParams(asked.query)) as string;
+              return {
+                downloading: null,
+                saved: [...context.saved, name],
+                toast: { title: 'File downloaded', description: name },
+              };
+            }),
+          },
+        ],
+        'server.refusesFile': {
+          target: 'ready',
+          actions: assign(({ context }) => ({
+            downloading: null,
+            refusal: REFUSED.message,
+            toast: { title: 'Error generating file', description: REFUSED.message },
+            tabClosed: context.tabClosed || context.downloading === 'ir8aPdf',
+          })),
+        },
+      },
+    },
+  },
+});
