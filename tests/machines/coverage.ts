@@ -18,26 +18,10 @@ import {
 } from '../../machines/transitions';
 
 /**
- * Model-based testing helpers shared by every machine's test (see docs/decisions/0001). Paths come from the
- * REAL machine through xstate/graph; coverage is measured on the REAL running actor through its inspection
- * stream, so what counts as walked is what the app did, not what the plan hoped.
+ * Model-based testing helpers (docs/decisions/0001). Paths are planned through xstate/graph from a TEST
+ * MODEL written from the spec (tests/models); coverage of the app's machine is measured on its running actor
+ * through the inspection stream, so what counts as walked is what the app did, not what the plan hoped.
  */
-
-/** Snapshots are told apart by state value only: context (typed text, ids, timers) would explode the graph. */
-export const serializeByValue = (snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value);
-
-/**
- * A form's model state: its state value, what is typed and which errors show (the guards read the values).
- */
-export const serializeForm = (snapshot: AnyMachineSnapshot) => {
-  const { values, errors, edited, submitError } = snapshot.context as {
-    values: Record<string, string>;
-    errors: Record<string, string>;
-    edited: Record<string, true>;
-    submitError: string | null;
-  };
-  return JSON.stringify([snapshot.value, values, errors, Object.keys(edited).sort(), submitError]);
-};
 
 // ------------------------------------------------------------------ recording on a live actor
 
@@ -145,8 +129,8 @@ export interface PlanOptions<TMachine extends AnyStateMachine, TEvent extends Ev
   /** Which events the user interface can produce in a snapshot (e.g. no Logout click behind a modal). */
   canProduce?: (snapshot: SnapshotFrom<TMachine>, event: TEvent) => boolean;
   /**
-   * What tells two model states apart; by default the state value. A form's guards read its values, so a
-   * form model tells states apart by value, values and errors (see `serializeForm`).
+   * What tells two model states apart; by default the state value. A model whose guards read its context
+   * (what is typed, which page) tells states apart by that context too.
    */
   serialize?: (snapshot: SnapshotFrom<TMachine>) => string;
   /**
@@ -168,7 +152,10 @@ export function planTransitionPaths<TMachine extends AnyStateMachine, TEvent ext
 ): { paths: PlannedPath<TMachine, TEvent>[]; unreachable: TransitionInfo[] } {
   type Snapshot = SnapshotFrom<TMachine>;
   type Event = TEvent;
-  const serialize = (options.serialize ?? serializeByValue) as (snapshot: AnyMachineSnapshot) => string;
+  const serialize = (options.serialize ??
+    ((snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value))) as (
+    snapshot: AnyMachineSnapshot,
+  ) => string;
   const covered = new Set<string>();
   const chosen: PlannedPath<TMachine, TEvent>[] = [];
   const events = (snapshot: Snapshot) =>

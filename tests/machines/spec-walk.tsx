@@ -1,9 +1,22 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot, AnyStateMachine, EventObject, InputFrom, SnapshotFrom } from 'xstate';
+import type {
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  EventObject,
+  InputFrom,
+  InspectionEvent,
+  SnapshotFrom,
+} from 'xstate';
 import { formatTransition } from '../../machines/transitions';
-import { describeEvent, type PlannedPath, planScenario, planTransitionPaths, requiredHere } from './coverage';
+import {
+  createCoverageRecorder,
+  describeEvent,
+  type PlannedPath,
+  planScenario,
+  planTransitionPaths,
+  requiredHere,
+} from './coverage';
 import { type RunningApp, useAppHarness } from './harness';
-import { followActor } from './model-walk';
 
 /**
  * Model-based walks whose model is the spec (docs/decisions/0001). A test model is a statechart written in
@@ -19,6 +32,32 @@ import { followActor } from './model-walk';
  *   transition the model lacks (the recorder reads the app actor's inspection stream).
  * The app's machine is only ever watched, never asked what should happen.
  */
+
+/**
+ * Follows the app's running actor of one machine through the inspection stream, only to record which of its
+ * transitions were taken (never to say what should happen).
+ */
+export function followActor(
+  machine: AnyStateMachine,
+  /** When a screen runs several actors of the machine, which one is under test. */
+  isUnderTest: (snapshot: AnyMachineSnapshot) => boolean = () => true,
+) {
+  const recorder = createCoverageRecorder(machine);
+  return {
+    recorder,
+    /** Pass as the app's `inspect`. */
+    inspect(event: InspectionEvent) {
+      const ofMachine =
+        (event.type === '@xstate.snapshot' || event.type === '@xstate.microstep') &&
+        (event.snapshot as AnyMachineSnapshot).machine?.id === machine.id
+          ? (event.snapshot as AnyMachineSnapshot)
+          : null;
+      // Another actor of the same machine on the screen (a second list, another panel) walks nothing here.
+      if (ofMachine && !isUnderTest(ofMachine)) return;
+      recorder.inspect(event);
+    },
+  };
+}
 
 /** What a model state asserts about the screen: its `meta`. */
 export interface Shows<TSnapshot> {
@@ -101,7 +140,6 @@ export function describeSpecWalk<TModel extends AnyStateMachine, TEvent extends 
   };
 
   async function walkPath(path: PlannedPath<TModel, TEvent>) {
-    app.forget();
     const running = await walk.open(path, app.inspect);
     await expectModelState(running, path.initial as AnyMachineSnapshot);
     let model = path.initial;
