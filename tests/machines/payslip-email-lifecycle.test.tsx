@@ -1,9 +1,7 @@
 // @vitest-environment node
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActor, type InspectionEvent } from 'xstate';
-import { formatTransition } from '../../machines/transitions';
-import type { PayslipEmailStatus } from '../../src/domain/enums';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type AnyActorRef, createActor } from 'xstate';
 import {
   type PayslipEmailLifecycleEvent,
   payslipEmailLifecycle,
@@ -14,154 +12,43 @@ import type { RecordSent } from '../../src/server/services/mail';
 import { sendPayslipEmail } from '../../src/server/services/payroll/emails';
 import { createTestApp, type TestApp } from '../api/harness';
 import { adminSession, caller, createEmployee } from '../api/payroll-fixtures';
-import { createCoverageRecorder, describeEvent } from './coverage';
+import {
+  ATTEMPTS,
+  type PayslipEmailEvent,
+  type PayslipEmailWorld,
+  payslipEmailModel,
+  REFUSED,
+  REFUSED_AT_END,
+} from '../models/payslip-email.model';
+import { describeSpecApiWalk } from './spec-api-walk';
 
 /**
- * The payslip e-mail lifecycle walked through its real implementation: the request and Retry failed
- * through the API, each send run as the queue's worker runs it, with a mail server that accepts,
- * refuses, refuses at the message's end, or whose worker dies on the way. The status each step must
- * leave is written here from issue 16 and decision 0008 (sent once and never again; a refused try
- * retried, then failed; Retry failed starts over), and the lifecycle, sent the same events, must
- * agree; together the paths take every transition of it.
+ * The payslip e-mail lifecycle walked from its spec model (tests/models/payslip-email.model.ts) through its
+ * real implementation: the request and Retry failed through the API, each run of the send as the queue's
+ * worker runs it, with a fake mail server that accepts, refuses, refuses at the message's end, or whose
+ * worker dies on the way. After every step the model state's assertions read the stored send, the job's
+ * progress and what the mail server was handed. The app's lifecycle runs beside the walk, moved only by
+ * what the run and the API really did (a claim counted, a record made, the server's answer); its coverage
+ * says the app has no transition the model lacks.
  */
 
-type Event = PayslipEmailLifecycleEvent;
-type Mail = 'accepts' | 'refuses' | 'refusesAtEnd' | 'diesWhileSending' | 'diesAfterRecord' | 'isNotAsked';
+type World = PayslipEmailWorld & { lifecycle: AnyActorRef };
 
-const ATTEMPTS = 2;
 const POLICY = { attempts: ATTEMPTS, retryDelaySeconds: 1, expireSeconds: 30 };
-const claim: Event = { type: 'payslipEmail.claim', earlierClaimExpired: false };
-const hold: Event = { type: 'payslipEmail.hold' };
-const accept: Event = { type: 'payslipEmail.accept' };
-const refuse = (attempt: number): Event => ({ type: 'payslipEmail.refuse', attempt, attempts: ATTEMPTS });
-
-type Step =
-  /** The worker runs the send; the run ends ('done'), fails so the queue tries again, or never ends. */
-  | { run: Mail; ends: 'done' | 'throws' | 'never'; events: Event[]; expect: Stored }
-  | { retryFailed: true; events: Event[]; expect: Stored }
-  /** The worker holding the send has been silent longer than a send can last. */
-  | { claimExpires: true; events: Event[]; expect: Stored };
-
-interface Stored {
-  status: PayslipEmailStatus;
-  /** Whether the server's acceptance is stored (the job counts the send done). */
-  accepted: boolean;
-}
-
-const paths: Array<{ name: string; steps: Step[] }> = [
-  {
-    name: 'sent at the first try, and not sent again when its job is run again',
-    steps: [
-      {
-        run: 'accepts',
-        ends: 'done',
-        events: [claim, hold, accept],
-        expect: { status: 'sent', accepted: true },
-      },
-      { run: 'isNotAsked', ends: 'done', events: [], expect: { status: 'sent', accepted: true } },
-    ],
-  },
-  {
-    name: 'refused, tried again, given up at the last try; Retry failed sends it',
-    steps: [
-      {
-        run: 'refuses',
-        ends: 'throws',
-        events: [claim, refuse(1)],
-        expect: { status: 'queued', accepted: false },
-      },
-      {
-        run: 'refuses',
-        ends: 'done',
-        events: [claim, refuse(2)],
-        expect: { status: 'failed', accepted: false },
-      },
-      {
-        retryFailed: true,
-        events: [{ type: 'payslipEmail.retry' }],
-        expect: { status: 'queued', accepted: false },
-      },
-      {
-        run: 'accepts',
-        ends: 'done',
-        events: [claim, hold, accept],
-        expect: { status: 'sent', accepted: true },
-      },
-    ],
-  },
-  {
-    name: "refused by the server at the message's end: the record is undone, twice, then Retry failed",
-    steps: [
-      {
-        run: 'refusesAtEnd',
-        ends: 'throws',
-        events: [claim, hold, refuse(1)],
-        expect: { status: 'queued', accepted: false },
-      },
-      {
-        run: 'refusesAtEnd',
-        ends: 'done',
-        events: [claim, hold, refuse(2)],
-        expect: { status: 'failed', accepted: false },
-      },
-      {
-        retryFailed: true,
-        events: [{ type: 'payslipEmail.retry' }],
-        expect: { status: 'queued', accepted: false },
-      },
-      {
-        run: 'accepts',
-        ends: 'done',
-        events: [claim, hold, accept],
-        expect: { status: 'sent', accepted: true },
-      },
-    ],
-  },
-  {
-    name: 'its worker dies while sending; another takes it over only once the claim has expired',
-    steps: [
-      {
-        run: 'diesWhileSending',
-        ends: 'never',
-        events: [claim],
-        expect: { status: 'sending', accepted: false },
-      },
-      { run: 'isNotAsked', ends: 'throws', events: [], expect: { status: 'sending', accepted: false } },
-      {
-        claimExpires: true,
-        events: [{ type: 'payslipEmail.claim', earlierClaimExpired: true }],
-        expect: { status: 'sending', accepted: false },
-      },
-      { run: 'accepts', ends: 'done', events: [hold, accept], expect: { status: 'sent', accepted: true } },
-    ],
-  },
-  {
-    name: 'its worker dies after the record; handed out again it is taken as accepted, not sent again',
-    steps: [
-      {
-        run: 'diesAfterRecord',
-        ends: 'never',
-        events: [claim, hold],
-        expect: { status: 'sent', accepted: false },
-      },
-      { run: 'isNotAsked', ends: 'done', events: [accept], expect: { status: 'sent', accepted: true } },
-    ],
-  },
-];
-
-let t: TestApp;
-let api: ReturnType<typeof caller>;
 /** The queue's jobs are not worked here: each step runs the send itself. */
 const queue = { insert: async () => [] } as unknown as JobQueue;
 
-beforeAll(async () => {
-  t = await createTestApp({}, { queue: () => queue });
-  api = caller(t, (await adminSession(t)).headers);
-  await api.get('/payslips/unprocessed-and-items-added?year=2026&month=4');
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
+let t: TestApp;
+let api: ReturnType<typeof caller>;
+
+async function storedSend(id: number) {
+  const [row] = await t.db
+    .select({ status: payslipEmails.status, sentAt: payslipEmails.sentAt, attempts: payslipEmails.attempts })
+    .from(payslipEmails)
+    .where(eq(payslipEmails.id, id));
+  if (!row) throw new Error('the send is gone');
+  return { status: row.status, accepted: row.sentAt !== null, attempts: row.attempts };
+}
 
 /** A processed payslip of its own, and the request to e-mail it. */
 async function requestedSend() {
@@ -180,99 +67,146 @@ async function requestedSend() {
     .where(eq(payslipEmails.userId, user.id))
     .orderBy(desc(payslipEmails.id))
     .limit(1);
-  return { user, id: row?.id ?? 0, jobId: (answer.body as { jobId: string }).jobId };
+  return { id: row?.id ?? 0, jobId: (answer.body as { jobId: string }).jobId, userId: user.id };
 }
 
-async function stored(id: number): Promise<Stored & { attempts: number }> {
-  const [row] = await t.db
-    .select({ status: payslipEmails.status, sentAt: payslipEmails.sentAt, attempts: payslipEmails.attempts })
-    .from(payslipEmails)
-    .where(eq(payslipEmails.id, id));
-  if (!row) throw new Error('the send is gone');
-  return { status: row.status, accepted: row.sentAt !== null, attempts: row.attempts };
-}
+type Mail = 'accepts' | 'refuses' | 'refusesAtEnd' | 'diesWhileSending' | 'diesAfterRecord';
+const mailOf: Partial<Record<PayslipEmailEvent['type'], Mail>> = {
+  'mail.accepts': 'accepts',
+  'mail.refuses': 'refuses',
+  'mail.refusesAtEnd': 'refusesAtEnd',
+  'worker.diesWhileSending': 'diesWhileSending',
+  'worker.diesAfterRecord': 'diesAfterRecord',
+  // The queue's run again: a real mail server takes what it is handed.
+  'queue.handsOutAgain': 'accepts',
+};
 
-/** Runs the send with a mail server that behaves as told; resolves when the run is as far as it gets. */
-async function run(id: number, mail: Mail, ends: 'done' | 'throws' | 'never') {
-  let asked = false;
+/**
+ * Runs the send with a mail server that behaves as told; resolves when the run is as far as it gets, with
+ * what happened on the way (for the app's lifecycle beside the walk).
+ */
+async function run(world: World, mail: Mail) {
+  const seen = { asked: false, recorded: false, answered: null as 'accepted' | 'refused' | null };
   let reached: () => void = () => {};
-  const stuck = new Promise<void>((resolve) => {
-    reached = resolve;
+  const stuck = new Promise<'stuck'>((resolve) => {
+    reached = () => resolve('stuck');
   });
   const send = async (_message: unknown, record?: RecordSent) => {
-    asked = true;
-    if (mail === 'refuses') throw new Error('450 Mailbox temporarily unavailable');
+    seen.asked = true;
+    world.mail.asked += 1;
+    if (mail === 'refuses') {
+      seen.answered = 'refused';
+      throw new Error(REFUSED);
+    }
     if (mail === 'diesWhileSending') {
       reached();
       return new Promise<void>(() => {});
     }
     await record?.(t.db);
-    if (mail === 'refusesAtEnd') throw new Error('554 Message rejected at its end');
+    seen.recorded = true;
+    if (mail === 'refusesAtEnd') {
+      seen.answered = 'refused';
+      throw new Error(REFUSED_AT_END);
+    }
     if (mail === 'diesAfterRecord') {
       reached();
       return new Promise<void>(() => {});
     }
+    seen.answered = 'accepted';
   };
   const deps = { db: t.db, mailer: { send }, company: t.config, log: t.app.log, policy: POLICY };
-  const running = sendPayslipEmail(deps, id);
-  if (ends === 'never') await stuck;
-  else if (ends === 'throws') await expect(running).rejects.toThrow();
-  else await running;
-  expect(asked, `the mail server was${asked ? '' : ' not'} asked`).toBe(mail !== 'isNotAsked');
+  const ends = await Promise.race([
+    sendPayslipEmail(deps, world.send.id).then(
+      () => 'done' as const,
+      () => 'threw' as const,
+    ),
+    stuck,
+  ]);
+  return { ...seen, ends };
 }
 
-const recorder = createCoverageRecorder(payslipEmailLifecycle);
+/** The app's lifecycle, told what the run or the request did to the send. */
+function follow(
+  world: World,
+  before: Awaited<ReturnType<PayslipEmailWorld['stored']>>,
+  after: Awaited<ReturnType<PayslipEmailWorld['stored']>>,
+  seen?: Awaited<ReturnType<typeof run>>,
+) {
+  const send = (event: PayslipEmailLifecycleEvent) => world.lifecycle.send(event);
+  if (after.attempts > before.attempts)
+    send({ type: 'payslipEmail.claim', earlierClaimExpired: before.status === 'sending' });
+  if (seen?.recorded) send({ type: 'payslipEmail.hold' });
+  if (seen?.answered === 'refused')
+    send({ type: 'payslipEmail.refuse', attempt: after.attempts, attempts: ATTEMPTS });
+  if (seen?.answered === 'accepted' || (!seen?.asked && after.accepted && !before.accepted))
+    send({ type: 'payslipEmail.accept' });
+  if (before.status === 'failed' && after.status !== 'failed') send({ type: 'payslipEmail.retry' });
+}
 
-describe('payslip e-mail lifecycle, walked through the worker and the API', () => {
-  it.each(paths.map((path) => [path.name, path] as const))('%s', { timeout: 60_000 }, async (_, path) => {
-    const send = await requestedSend();
-    const actor = createActor(payslipEmailLifecycle, {
-      inspect: (event: InspectionEvent) => recorder.inspect(event),
-    }).start();
-    expect(await stored(send.id)).toMatchObject({ status: 'queued', accepted: false, attempts: 0 });
-    expect(actor.getSnapshot().value).toBe('queued');
-    for (const step of path.steps) {
-      if ('run' in step) await run(send.id, step.run, step.ends);
-      else if ('retryFailed' in step) {
-        expect((await api.post(`/jobs/${send.jobId}/retry`, {})).status).toBe(200);
-        // Tried again from its first attempt.
-        expect((await stored(send.id)).attempts).toBe(0);
-      } else {
-        await t.db
-          .update(payslipEmails)
-          .set({ updatedAt: new Date(Date.now() - (POLICY.expireSeconds + 1) * 1000) })
-          .where(eq(payslipEmails.id, send.id));
-      }
-      for (const event of step.events) {
-        expect(
-          actor.getSnapshot().can(event),
-          `${describeEvent(event)} from ${actor.getSnapshot().value}`,
-        ).toBe(true);
-        actor.send(event);
-      }
-      expect(await stored(send.id)).toMatchObject(step.expect);
-      expect(actor.getSnapshot().value).toBe(step.expect.status);
-    }
-    actor.stop();
-  });
-
-  it('does not queue again a payslip that was e-mailed, unless asked to send it again', async () => {
-    const send = await requestedSend();
-    await run(send.id, 'accepts', 'done');
-    const again = await api.post('/payslips/email', { year: 2026, month: 4, userIds: [send.user.id] });
-    expect(again.body).toMatchObject({ total: 0, skipped: 1 });
-    const resend = await api.post('/payslips/email', {
-      year: 2026,
-      month: 4,
-      userIds: [send.user.id],
-      resend: true,
+describeSpecApiWalk<typeof payslipEmailModel, PayslipEmailEvent, World>({
+  title: 'payslip e-mail lifecycle, walked from its spec model through the worker and the API',
+  model: payslipEmailModel,
+  starts: [{ name: 'a requested send', input: undefined }],
+  events: [
+    { type: 'mail.accepts' },
+    { type: 'mail.refuses' },
+    { type: 'mail.refusesAtEnd' },
+    { type: 'worker.diesWhileSending' },
+    { type: 'worker.diesAfterRecord' },
+    { type: 'queue.handsOutAgain' },
+    { type: 'clock.claimExpires' },
+    { type: 'admin.retriesFailed' },
+  ],
+  // A worker dying again and again only counts more tries: one death a try is enough to walk.
+  canProduce: (model, event) => !event.type.startsWith('worker.') || model.context.tries < ATTEMPTS,
+  serialize: (model) => JSON.stringify([model.value, model.context.tries]),
+  app: { machine: payslipEmailLifecycle },
+  timeout: 60_000,
+  setup() {
+    beforeAll(async () => {
+      t = await createTestApp({}, { queue: () => queue });
+      api = caller(t, (await adminSession(t)).headers);
+      await api.get('/payslips/unprocessed-and-items-added?year=2026&month=4');
+    }, 120_000);
+    afterAll(async () => {
+      await t?.close();
     });
-    expect(resend.body).toMatchObject({ total: 1, skipped: 0 });
-  });
-
-  afterAll(() => console.info(recorder.report()));
-
-  it('walked every transition of the payslip e-mail lifecycle', () => {
-    expect(recorder.missing().map(formatTransition), recorder.report()).toEqual([]);
-  });
+  },
+  async open(_path, inspect) {
+    const send = await requestedSend();
+    return {
+      api,
+      send: { ...send, year: 2026, month: 4 },
+      stored: () => storedSend(send.id),
+      mail: { asked: 0 },
+      lifecycle: createActor(payslipEmailLifecycle, { inspect }).start(),
+    };
+  },
+  close: (world) => world.lifecycle.stop(),
+  async perform(world, event, model) {
+    const before = await world.stored();
+    const mail = mailOf[event.type];
+    if (mail) {
+      const seen = await run(world, mail);
+      follow(world, before, await world.stored(), seen);
+      // Decision 0008: a failed try is thrown so that the queue tries again, except the last; a run that
+      // meets a send another live worker holds fails too, so that the queue asks again later.
+      const triesAgain =
+        ((event.type === 'mail.refuses' || event.type === 'mail.refusesAtEnd') &&
+          model.context.tries + 1 < ATTEMPTS) ||
+        (event.type === 'queue.handsOutAgain' && model.matches({ sending: 'claimHeld' }));
+      const dies = event.type === 'worker.diesWhileSending' || event.type === 'worker.diesAfterRecord';
+      expect(seen.ends, 'how the run ends').toBe(dies ? 'stuck' : triesAgain ? 'threw' : 'done');
+      return;
+    }
+    if (event.type === 'clock.claimExpires') {
+      await t.db
+        .update(payslipEmails)
+        .set({ updatedAt: new Date(Date.now() - (POLICY.expireSeconds + 1) * 1000) })
+        .where(eq(payslipEmails.id, world.send.id));
+      return;
+    }
+    expect((await api.post(`/jobs/${world.send.jobId}/retry`, {})).status, 'Retry failed').toBe(200);
+    follow(world, before, await world.stored());
+  },
 });
