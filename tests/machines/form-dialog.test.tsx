@@ -8,7 +8,7 @@ import { getOf } from './fake-server';
 import { CHANGED_TOKEN, passwords } from './fixtures';
 import { advance, openDialog, type RunningApp, renderApp, settle, signedIn } from './harness';
 import { describeSpecWalk } from './spec-walk';
-import { answerNoLeaveYet, leaveTypes } from './staff-fixtures';
+import { answerNoLeaveYet } from './staff-fixtures';
 
 /**
  * The dialog around a form walked from its spec model (tests/models/form-dialog.model.ts) through each dialog

@@ -1,10 +1,10 @@
 import { act, within } from '@testing-library/react';
 import { type AnyActorRef, createActor } from 'xstate';
+import type { LeaveRequest } from '../../src/domain/leave';
 import {
   type LeaveRequestLifecycleEvent,
   leaveRequestLifecycle,
 } from '../../src/domain/lifecycles/leave-request.lifecycle';
-import type { LeaveRequest } from '../../src/domain/leave';
 import {
   type LeaveRequestEvent,
   leaveRequestModel,
