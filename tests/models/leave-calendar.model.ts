@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { assign, setup } from 'xstate';
 import type { RunningApp } from '../machines/harness';
 import { shows } from '../machines/spec-walk';
+import { monthName } from './calendar-words';
 import { buttonsIn, hasHeading } from './leave-dom';
 
 /**
@@ -14,21 +15,6 @@ import { buttonsIn, hasHeading } from './leave-dom';
  * model's own arithmetic and named by the model.
  */
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-export const monthName = (month: number) => MONTHS[month - 1] as string;
 export const FAILURE = 'The database is unavailable.';
 /** The two entries of March 2026 the server holds: a morning (approved) and two pending days. */
 export const MORNING = 'Annual Leave, Tuesday 10 March AM half day, Approved';

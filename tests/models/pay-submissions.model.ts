@@ -4,6 +4,7 @@ import { assign, setup } from 'xstate';
 import type { CpfSummary } from '../../src/domain/submissions';
 import { pdfTab, type RunningApp } from '../machines/harness';
 import { shows } from '../machines/spec-walk';
+import { MONTHS } from './calendar-words';
 
 /**
  * Submissions (/admin/pay-submissions) as issue 15 and docs/statutory-files.md ("Where to find them") tell it,
@@ -20,20 +21,6 @@ export type SubmissionFileKind = 'cpfFile' | 'bankFile' | 'ir8aPdf' | 'ir8aCsv';
 export type Bank = 'UOB' | 'DBS' | 'OCBC';
 export type SummaryKind = 'clean' | 'blocked';
 
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 export const VALUE_DATE_RULE = 'Value date must be from today to 30 days ahead.';
 export const CHECKS = 'What would stop the CPF file';
 export const SUMMARY = '/api/payslips/cpf-summary';

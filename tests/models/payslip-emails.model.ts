@@ -5,6 +5,7 @@ import type { JobProgress } from '../../src/domain/payslip-emails';
 import type { RecordedRequest } from '../machines/fake-server';
 import { isDialogOpen, openDialog } from '../machines/harness';
 import { shows } from '../machines/spec-walk';
+import { MONTHS } from './calendar-words';
 
 /**
  * Email payslips on View Processed Records (/admin/pay-records) as issue 16 adds it to spec section 2 (Admin
@@ -15,20 +16,6 @@ import { shows } from '../machines/spec-walk';
  * its request is in flight; one toast at a time.
  */
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 export interface Period {
   year: number;
   month: number;

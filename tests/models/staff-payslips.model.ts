@@ -4,6 +4,7 @@ import { assign, setup } from 'xstate';
 import type { PayslipAggregate } from '../../src/domain/payslips';
 import type { RecordedRequest } from '../machines/fake-server';
 import { shows } from '../machines/spec-walk';
+import { MONTHS } from './calendar-words';
 
 /**
  * A staff member's own payslips (/staff/payslips) as spec section 2 (Staff pay records) tells it: a Year filter
@@ -13,21 +14,6 @@ import { shows } from '../machines/spec-walk';
  * GET /payslips/{id}/pdf), section 8 ('Error retrieving payslip' / 'Please check your internet connection and
  * try again'; 'Processing...' while a request is in flight).
  */
-
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 export interface StaffPayslipsModel {
   userId: number;
