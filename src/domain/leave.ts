@@ -218,6 +218,13 @@ export const downloadGrantSchema = z.object({ signedUrl: z.string() });
 const dayMonthYear = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /**
+ * Four eyes (decision 0003): nobody decides their own leave; another administrator does. The server refuses
+ * such a decision and the review sheet offers none.
+ */
+export const decidesOwnLeave = (request: { userId: number }, deciderId: number | undefined) =>
+  request.userId === deciderId;
+
+/**
  * A leaver keeps signing in, to read their payslips and leave, until the end of the year after their
  * last day of service: the year they file income tax on that employment (decision 0005).
  */

@@ -59,9 +59,12 @@ export function followActor(
   };
 }
 
-/** What a model state asserts about the screen: its `meta`. */
-export interface Shows<TSnapshot> {
-  shows: (app: RunningApp, model: TSnapshot) => void | Promise<void>;
+/**
+ * What a model state asserts: its `meta`. `world` is what the walk walks on: the running app for a screen
+ * walk, the test API and its records for an API walk (spec-api-walk.ts).
+ */
+export interface Shows<TSnapshot, TWorld = RunningApp> {
+  shows: (world: TWorld, model: TSnapshot) => void | Promise<void>;
 }
 
 /** A model state's meta: the assertion of what the screen shows in it. */
@@ -70,13 +73,13 @@ export const shows = <TSnapshot = AnyMachineSnapshot>(
 ): Shows<TSnapshot> => ({ shows: assertion });
 
 /** Runs the assertions of every state the model is in, outer states before inner ones. */
-export async function expectModelState(app: RunningApp, model: AnyMachineSnapshot) {
-  const metas = model.getMeta() as Record<string, Partial<Shows<AnyMachineSnapshot>> | undefined>;
+export async function expectModelState<TWorld>(world: TWorld, model: AnyMachineSnapshot) {
+  const metas = model.getMeta() as Record<string, Partial<Shows<AnyMachineSnapshot, TWorld>> | undefined>;
   const ids = Object.keys(metas).sort((a, b) => a.split('.').length - b.split('.').length);
-  for (const id of ids) await metas[id]?.shows?.(app, model);
+  for (const id of ids) await metas[id]?.shows?.(world, model);
 }
 
-export interface SpecWalk<TModel extends AnyStateMachine, TEvent extends EventObject> {
+export interface SpecWalk<TModel extends AnyStateMachine, TEvent extends EventObject, TWorld = RunningApp> {
   /** The describe block's title: what is walked and through which screen. */
   title: string;
   /** The test model, written in tests/ from the spec. */
@@ -99,13 +102,15 @@ export interface SpecWalk<TModel extends AnyStateMachine, TEvent extends EventOb
     isUnderTest?: (snapshot: AnyMachineSnapshot) => boolean;
     notOnThisScreen?: readonly string[];
   };
-  /** Renders the app where the path starts; pass `inspect` to the app. */
+  /** Renders the app where the path starts (or sets up what an API walk walks on); pass `inspect` on. */
   open(
     path: PlannedPath<TModel, TEvent>,
     inspect: ReturnType<typeof followActor>['inspect'],
-  ): Promise<RunningApp>;
+  ): Promise<TWorld>;
   /** Makes the event happen as a user, the server or the clock would; `model` is the state before it. */
-  perform(app: RunningApp, event: TEvent, model: SnapshotFrom<TModel>): Promise<void>;
+  perform(world: TWorld, event: TEvent, model: SnapshotFrom<TModel>): Promise<void>;
+  /** Ends a path (an API walk stops the app's actor it ran beside). */
+  close?(world: TWorld): void | Promise<void>;
   /** Paths worth walking by name whatever the planner chose (cancel against confirm, a row's actions). */
   scenarios?: ReadonlyArray<{ name: string; start?: string; events: TEvent[] }>;
   /** How an event reads in a path's name. */
@@ -119,6 +124,14 @@ export interface SpecWalk<TModel extends AnyStateMachine, TEvent extends EventOb
 
 export function describeSpecWalk<TModel extends AnyStateMachine, TEvent extends EventObject>(
   walk: SpecWalk<TModel, TEvent>,
+) {
+  describeWalk(walk, useAppHarness);
+}
+
+/** The walk itself, on whatever it walks on; `harness` sets up the suite (the browser app's, for screens). */
+export function describeWalk<TModel extends AnyStateMachine, TEvent extends EventObject, TWorld>(
+  walk: SpecWalk<TModel, TEvent, TWorld>,
+  harness?: () => void,
 ) {
   const plan = planTransitionPaths(walk.model, {
     starts: walk.starts,
@@ -140,29 +153,33 @@ export function describeSpecWalk<TModel extends AnyStateMachine, TEvent extends 
   };
 
   async function walkPath(path: PlannedPath<TModel, TEvent>) {
-    const running = await walk.open(path, app.inspect);
-    await expectModelState(running, path.initial as AnyMachineSnapshot);
-    let model = path.initial;
-    for (const step of path.steps) {
-      // The model must itself take the event: a planned step the model refuses is a bug of the plan.
-      expect((model as AnyMachineSnapshot).can(step.event), `the model takes ${label(step.event)}`).toBe(
-        true,
-      );
-      await walk.perform(running, step.event, model);
-      try {
-        await expectModelState(running, step.state as AnyMachineSnapshot);
-      } catch (error) {
-        const where = JSON.stringify((step.state as AnyMachineSnapshot).value);
-        if (error instanceof Error)
-          error.message = `after ${label(step.event)} (model: ${where})\n${error.message}`;
-        throw error;
+    const world = await walk.open(path, app.inspect);
+    try {
+      await expectModelState(world, path.initial as AnyMachineSnapshot);
+      let model = path.initial;
+      for (const step of path.steps) {
+        // The model must itself take the event: a planned step the model refuses is a bug of the plan.
+        expect((model as AnyMachineSnapshot).can(step.event), `the model takes ${label(step.event)}`).toBe(
+          true,
+        );
+        try {
+          await walk.perform(world, step.event, model);
+          await expectModelState(world, step.state as AnyMachineSnapshot);
+        } catch (error) {
+          const where = JSON.stringify((step.state as AnyMachineSnapshot).value);
+          if (error instanceof Error)
+            error.message = `after ${label(step.event)} (model: ${where})\n${error.message}`;
+          throw error;
+        }
+        model = step.state;
       }
-      model = step.state;
+    } finally {
+      await walk.close?.(world);
     }
   }
 
   describe(walk.title, () => {
-    useAppHarness();
+    harness?.();
     walk.setup?.();
 
     it('the test model can reach every one of its transitions', () => {

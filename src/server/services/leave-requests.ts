@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import { todayIso } from '../../domain/dates';
 import type { CreateLeaveRequest, LeaveClash, LeaveRequest } from '../../domain/leave';
-import { leaveMessages, outsideEmployment } from '../../domain/leave';
+import { decidesOwnLeave, leaveMessages, outsideEmployment } from '../../domain/leave';
 import { type BalanceFigures, firstShortfall, insufficientBalanceMessage } from '../../domain/leave-balance';
 import {
   type LeavePeriod,
@@ -283,8 +283,7 @@ export async function decideLeaveRequest(
     const row = await lockForEvent(tx, input.id, event);
     const status = nextLeaveStatus(row.status, event);
     if (!status) throw new Error('the lifecycle allowed a decision without a next status');
-    // Four eyes: an administrator's own leave is decided by another administrator.
-    if (row.userId === actor.id) {
+    if (decidesOwnLeave(row, actor.id)) {
       throw forbidden(
         'You cannot approve or reject your own leave request; another administrator must decide it.',
       );

@@ -2,7 +2,7 @@ import { Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { leaveReviewMachine } from '../../../machines/leave-review.machine';
-import type { LeaveClash, LeaveRequest } from '../../domain/leave';
+import { decidesOwnLeave, type LeaveClash, type LeaveRequest } from '../../domain/leave';
 import { leaveStatusLabel } from '../../domain/leave-display';
 import { canLeaveRequest } from '../../domain/lifecycles/leave-request.lifecycle';
 import { SideSheet } from '../../ui/side-sheet';
@@ -76,9 +76,10 @@ export function LeaveReviewSheet({ actor }: { actor: LeaveReviewRef }) {
     (s) => s.matches({ open: 'ready' }) || s.matches({ open: 'deciding' }),
   );
   const me = useSession((s) => s.context.user?.id);
-  // Decision 0003: nobody decides their own leave, so an administrator's own request offers no decision.
   const pending =
-    request != null && request.userId !== me && canLeaveRequest(request.status, 'leaveRequest.approve');
+    request != null &&
+    !decidesOwnLeave(request, me) &&
+    canLeaveRequest(request.status, 'leaveRequest.approve');
 
   return (
     <SideSheet
