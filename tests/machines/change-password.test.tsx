@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { changePasswordMachine } from '../../machines/change-password.machine';
 import { changePasswordForm, STORED_TOKEN } from '../models/change-password.model';
-import { passwords, passwordWalkEvents, people } from './fixtures';
+import { passwordMismatchScenario, passwordWalkEvents, people } from './fixtures';
 import { advance, renderApp } from './harness';
 import { describeSpecForm, NO_FILE, NO_REFERENCE } from './spec-form';
 
@@ -36,18 +36,6 @@ describeSpecForm({
     },
   ],
   events: passwordWalkEvents,
-  scenarios: [
-    {
-      name: 'a differing confirmation disables submit; left empty, submit says they differ',
-      events: [
-        { type: 'user.types', name: 'currentPassword', value: passwords.current },
-        { type: 'user.types', name: 'newPassword', value: passwords.fresh },
-        { type: 'user.types', name: 'confirmPassword', value: passwords.other },
-        { type: 'user.types', name: 'confirmPassword', value: '' },
-        { type: 'user.submits' },
-        { type: 'user.types', name: 'confirmPassword', value: passwords.fresh },
-      ],
-    },
-  ],
+  scenarios: [passwordMismatchScenario],
   app: { machine: changePasswordMachine, notOnThisScreen: [...NO_FILE, ...NO_REFERENCE] },
 });

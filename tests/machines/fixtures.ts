@@ -77,3 +77,16 @@ export const passwordWalkEvents: FormWalkEvent[] = [
   { type: 'server.accepts', answer: { accessToken: CHANGED_TOKEN } },
   { type: 'server.refuses', refusal: errors.wrongCurrent },
 ];
+
+/** Set Password and Change Password alike: a differing confirmation, then emptied and submitted. */
+export const passwordMismatchScenario: { name: string; events: FormWalkEvent[] } = {
+  name: 'a differing confirmation disables submit; left empty, submit says they differ',
+  events: [
+    { type: 'user.types', name: 'currentPassword', value: passwords.current },
+    { type: 'user.types', name: 'newPassword', value: passwords.fresh },
+    { type: 'user.types', name: 'confirmPassword', value: passwords.other },
+    { type: 'user.types', name: 'confirmPassword', value: '' },
+    { type: 'user.submits' },
+    { type: 'user.types', name: 'confirmPassword', value: passwords.fresh },
+  ],
+};

@@ -1,6 +1,6 @@
 import { setPasswordMachine } from '../../machines/set-password.machine';
 import { setPasswordForm } from '../models/set-password.model';
-import { passwords, passwordWalkEvents, people } from './fixtures';
+import { passwordMismatchScenario, passwordWalkEvents, people } from './fixtures';
 import { renderApp } from './harness';
 import { describeSpecForm, NO_FILE, NO_REFERENCE } from './spec-form';
 
@@ -23,18 +23,6 @@ describeSpecForm({
     },
   ],
   events: passwordWalkEvents,
-  scenarios: [
-    {
-      name: 'a differing confirmation disables submit; left empty, submit says they differ',
-      events: [
-        { type: 'user.types', name: 'currentPassword', value: passwords.current },
-        { type: 'user.types', name: 'newPassword', value: passwords.fresh },
-        { type: 'user.types', name: 'confirmPassword', value: passwords.other },
-        { type: 'user.types', name: 'confirmPassword', value: '' },
-        { type: 'user.submits' },
-        { type: 'user.types', name: 'confirmPassword', value: passwords.fresh },
-      ],
-    },
-  ],
+  scenarios: [passwordMismatchScenario],
   app: { machine: setPasswordMachine, notOnThisScreen: [...NO_FILE, ...NO_REFERENCE] },
 });
