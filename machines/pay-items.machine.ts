@@ -1,12 +1,14 @@
-import { type ActorRefFrom, assign, fromPromise, raise, setup } from 'xstate';
+import { type ActorRefFrom, type AnyActorRef, assign, fromPromise, raise, sendTo, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { PayslipStatus } from '../src/domain/enums';
-import type { LeaveBalance } from '../src/domain/leave';
+import { leaveBalanceQuery } from '../src/domain/leave-balance';
 import { isProcessedPayslip, nextPayslipStatus } from '../src/domain/lifecycles/payslip.lifecycle';
+import { wholeListPage } from '../src/domain/list-query';
 import type { PayItemKind } from '../src/domain/payroll';
 import { kindInfo, type PayItem, type PayslipDetail, snapshotFormValues } from '../src/domain/payslips';
 import { editablePanelMachine } from './editable-panel.machine';
 import { childNews, notProvided, type ToastParams } from './effects';
+import { listMachine } from './list.machine';
 import { type PayItemFormParams, payItemFormMachine } from './pay-item-form.machine';
 
 /**
@@ -20,6 +22,11 @@ import { type PayItemFormParams, payItemFormMachine } from './pay-item-form.mach
  * kinds may be in flight at once, and beside a delete. The summary's figures are therefore not taken from
  * any one answer: every change makes them stale, and they are fetched again, a fetch in flight being
  * started over, so the figures shown are read after the last change.
+ *
+ * Its tables are the one list statechart (decision 0011), spawned when the payslip arrives: the Leave Balance
+ * of the employee in the payslip's year (fetched by the list), and each kind's items. The items are part of
+ * the payslip edited here, so this machine keeps them and each kind's list reads them from it; after an add
+ * or a delete the kind's list reads them again.
  */
 
 export const PAY_ITEM_KINDS = ['ADHOC', 'BONUS', 'DEDUCTION', 'OTHER_ADDITION', 'OTHER_DEDUCTION'] as const;
@@ -44,8 +51,9 @@ export interface PayItemsData {
   payslip: PayslipDetail;
   user: PayItemsEmployee | null;
   items: ItemsByKind;
-  leaveBalances: LeaveBalance[];
 }
+
+type ListRef = ActorRefFrom<typeof listMachine>;
 
 export interface PayItemsContext {
   userId: number;
@@ -55,7 +63,10 @@ export interface PayItemsContext {
   status: PayslipStatus | null;
   payslip: PayslipDetail | null;
   items: ItemsByKind;
-  leaveBalances: LeaveBalance[];
+  /** Each kind's items as a table: a list that reads them from `items` (spawned with the payslip). */
+  itemLists: Record<PayItemKind, ListRef> | null;
+  /** The employee's Leave Balance of the payslip's year (spawned with the payslip). */
+  balances: ListRef | null;
   /** Each kind's Add form, while the payslip is not processed (made again, empty, after each add). */
   forms: Record<PayItemKind, PayItemFormRef> | null;
   /** The item being deleted. */
@@ -88,6 +99,19 @@ const statusAfter = (
   event: Parameters<typeof nextPayslipStatus>[1],
 ): PayslipStatus | null => (status === null ? null : (nextPayslipStatus(status, event) ?? status));
 
+/**
+ * A kind's items as a list: its fetch reads them from Pay Items (whose actor is given), the whole list at
+ * once. Nothing is asked of the server, so it never fails; the Pay Items machine tells it to read again.
+ */
+const itemsListOf = (payItems: AnyActorRef, kind: PayItemKind) =>
+  listMachine.provide({
+    actors: {
+      fetchRows: fromPromise(async ({ input }) =>
+        wholeListPage((payItems.getSnapshot().context as PayItemsContext).items[kind], input, {}),
+      ),
+    },
+  });
+
 const payItems = setup({
   types: {
     context: {} as PayItemsContext,
@@ -109,6 +133,8 @@ const payItems = setup({
       notProvided('pay-items', 'refreshPayslip'),
     ),
     snapshot: editablePanelMachine,
+    /** The Leave Balance table (its fetch reads the employee and the year from its query). */
+    balances: listMachine,
     /** Hears the snapshot panel's saves (it emits them) and passes them to this machine. */
     snapshotSaves: childNews<{ snapshot: PayItemsContext['snapshot'] }>((input, tell) => [
       input.snapshot?.on('panel.saved', () => tell({ type: 'snapshot.saved' })),
@@ -116,15 +142,32 @@ const payItems = setup({
   },
   actions: {
     notify: notProvided('pay-items', 'notify') as (_: unknown, params: ToastParams) => void,
+    /** A kind's list reads its items again, after an add or a delete. */
+    reloadItems: sendTo(
+      ({ context }, params: { kind: PayItemKind }) => {
+        const list = context.itemLists?.[params.kind];
+        if (!list) throw new Error('pay-items machine: the items are listed with the payslip');
+        return list;
+      },
+      { type: 'list.reload' as const },
+    ),
     /**
-     * The loaded payslip, and the panel of its snapshot (read-only once processed). Spawned when the
-     * payslip arrives, by id only: a systemId would have to be unique across every path a model walk plans.
+     * The loaded payslip, the panel of its snapshot (read-only once processed), the Leave Balance table and
+     * each kind's items list. Spawned once, when the payslip arrives.
      */
-    showPayslip: assign(({ context, event, spawn }) => {
+    showPayslip: assign(({ context, event, spawn, self }) => {
       const { output } = event as unknown as { output: PayItemsData };
       return {
         ...output,
         status: output.payslip.processingStatus,
+        balances: spawn('balances', {
+          id: 'balances',
+          systemId: 'payItemsLeaveBalance',
+          input: { query: leaveBalanceQuery(context.userId, context.year) },
+        }),
+        itemLists: byKind((kind) =>
+          spawn(itemsListOf(self, kind), { systemId: `payItems-${kind}`, input: {} }),
+        ),
         snapshot: spawn('snapshot', {
           id: 'snapshot',
           input: {
@@ -160,7 +203,8 @@ export const payItemsMachine = payItems.createMachine({
     status: input.processingStatus ?? null,
     payslip: null,
     items: byKind(() => []),
-    leaveBalances: [],
+    itemLists: null,
+    balances: null,
     forms: null,
     removing: null,
     snapshot: null,
@@ -265,6 +309,10 @@ export const payItemsMachine = payItems.createMachine({
                         title: kindInfo(context.removing?.kind as PayItemKind).deleted,
                       }),
                     },
+                    {
+                      type: 'reloadItems',
+                      params: ({ context }) => ({ kind: context.removing?.kind as PayItemKind }),
+                    },
                     assign({ removing: null }),
                     raise({ type: 'figures.stale' }),
                   ],
@@ -362,6 +410,7 @@ function addedTransitions() {
           },
         };
       }),
+      { type: 'reloadItems' as const, params: { kind } },
       payItems.raise({ type: 'figures.stale' }),
     ],
   });

@@ -1,5 +1,6 @@
 import { type ActorRefFrom, assign, sendTo, setup, stopChild } from 'xstate';
 import type { LeaveRequest, LeaveType } from '../src/domain/leave';
+import { leaveBalanceQuery } from '../src/domain/leave-balance';
 import { leaveToasts } from '../src/domain/messages/leave';
 import { childNews, notProvided, type ToastParams } from './effects';
 import { type LeaveCalendarInput, leaveCalendarMachine } from './leave-calendar.machine';
@@ -127,7 +128,11 @@ export const userLeaveMachine = setup({
       input: { ...input.requests, toasts: requestRemovalToasts },
     }),
     balances: input.balances
-      ? spawn('balances', { id: 'balances', systemId: 'leaveBalances', input: {} })
+      ? spawn('balances', {
+          id: 'balances',
+          systemId: 'leaveBalances',
+          input: { query: leaveBalanceQuery(input.userId) },
+        })
       : null,
     overview: spawn('overview', { id: 'overview', systemId: 'leaveOverview' }),
     details: spawn('details', { id: 'details', systemId: 'leaveRequestDetails' }),

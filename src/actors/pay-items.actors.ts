@@ -8,6 +8,7 @@ import type { LeaveApi } from '../api/leave.api';
 import type { PayslipsApi } from '../api/payslips.api';
 import type { usersApi } from '../api/users.api';
 import { snapshotFormValues } from '../domain/payslips';
+import { provideLeaveBalanceList } from './leave-balances.actors';
 
 export interface PayItemsEffects {
   payslips: Pick<PayslipsApi, 'payslip' | 'items' | 'addItem' | 'removeItem' | 'updateSnapshot'>;
@@ -24,10 +25,8 @@ export function providePayItems({ payslips, leave, users, notify }: PayItemsEffe
         const period = { year: input.year, month: input.month };
         // The payslip first: asking for it creates the row of an eligible employee.
         const payslip = await payslips.payslip(input.userId, period);
-        const [lists, leaveBalances, user] = await Promise.all([
+        const [lists, user] = await Promise.all([
           Promise.all(PAY_ITEM_KINDS.map((kind) => payslips.items(kind, input.userId, period))),
-          // The balance table is an extra: without it the pay items still show.
-          leave.balances(input.userId, input.year).catch(() => []),
           input.user ??
             users
               .get(input.userId)
@@ -36,7 +35,7 @@ export function providePayItems({ payslips, leave, users, notify }: PayItemsEffe
               ),
         ]);
         const items = Object.fromEntries(PAY_ITEM_KINDS.map((kind, i) => [kind, lists[i] ?? []]));
-        return { payslip, user, leaveBalances, items: items as never };
+        return { payslip, user, items: items as never };
       }),
       payItemForm: payItemFormMachine.provide({
         actors: {
@@ -49,6 +48,8 @@ export function providePayItems({ payslips, leave, users, notify }: PayItemsEffe
         payslips.payslip(input.userId, { year: input.year, month: input.month }),
       ),
       snapshot: providePaymentSnapshot({ payslips, notify }),
+      // The Leave Balance table, as on My profile and user detail.
+      balances: provideLeaveBalanceList(leave),
     },
     actions: { notify: (_, toast) => notify(toast) },
   });

@@ -11,13 +11,12 @@ import { userLeaveMachine } from '../../machines/user-leave.machine';
 import { type HolidaysApi, holidaysApi } from '../api/holidays.api';
 import type { LeaveApi } from '../api/leave.api';
 import { toApiError } from '../domain/api-error';
-import { asBalanceRow, type LeaveBalanceRow } from '../domain/leave-balance';
 import { holidayYearsNeeded, type RequestLeaveFormValues } from '../domain/leave-form';
 import { holidayToasts } from '../domain/messages/holidays';
 import { provideLeaveOverview } from './leave-admin.actors';
+import { provideLeaveBalanceList } from './leave-balances.actors';
 import { provideLeaveCalendar } from './leave-calendar.actors';
 import { provideUserLeaveList } from './leave-list.actors';
-import { provideList } from './list.actors';
 
 /**
  * The staff side of leave (spec sections 2, 7 and 8): the Request for Leave dialog, the details panel, one
@@ -129,21 +128,6 @@ const provideUserLeaveRequests = ({ leave, notify }: StaffLeaveEffects, userId: 
   provideUserLeaveList(userId, { leave: { ...leave, list: unusedList }, notify });
 const unusedList = () => Promise.reject(new Error("A user's leave list reads only that user's requests"));
 
-/** A whole collection fetched at once on the list statechart (no paging, search or removal). */
-function provideCollection<Row extends { id: number }>(fetchAll: () => Promise<Row[]>) {
-  return provideList<Row>({
-    fetchRows: async () => {
-      const rows = await fetchAll();
-      return { rows, total: rows.length };
-    },
-    removeRow: () => Promise.reject(new Error('This list removes nothing')),
-  });
-}
-
-/** The Leave Balance table: GET /users/{id}/leave-balances, this year, one row per leave type. */
-const provideLeaveBalances = ({ leave }: StaffLeaveEffects, userId: number) =>
-  provideCollection<LeaveBalanceRow>(async () => (await leave.balances(userId)).map(asBalanceRow));
-
 /**
  * One person's leave with its live effects (machines/user-leave.machine.ts): the parent of the requests,
  * the balance, the counts, the details panel and the Request for Leave dialog. Made once per user.
@@ -153,12 +137,14 @@ export function staffLeaveLogic(effects: StaffLeaveEffects) {
   const details = provideLeaveRequestDetails(effects);
   // The staff dashboard's calendar of one's own requests (the input names the person).
   const calendar = provideLeaveCalendar({ leave: effects.leave });
+  // The Leave Balance table (My profile, user detail): whose it is comes with the list's query.
+  const balances = provideLeaveBalanceList(effects.leave);
   return {
     userLeaveOf: (userId: number) =>
       userLeaveMachine.provide({
         actors: {
           requests: provideUserLeaveRequests(effects, userId),
-          balances: provideLeaveBalances(effects, userId),
+          balances,
           // The stat cards' counts and the leave types (the dialog's choices, the Leave Type filter).
           overview: provideLeaveOverview(effects.leave, () => effects.leave.countsOfUser(userId)),
           details,

@@ -1,5 +1,6 @@
 import type { LeaveBalance } from './leave';
 import type { YearDays } from './leave-days';
+import type { ListQuery } from './list-query';
 
 /**
  * Balance arithmetic, one rule for every screen, the API and the PDF: what is still available is the
@@ -58,3 +59,19 @@ export const asBalanceRow = (balance: LeaveBalance): LeaveBalanceRow => ({
   ...balance,
   id: balance.leaveType.id,
 });
+
+/**
+ * The Leave Balance table's query (My profile, user detail, Pay Items): whose balances and, where the screen
+ * names one, which year (this year otherwise), as the list's filters; the spec pages it nowhere, so every
+ * leave type is on one page.
+ */
+export const leaveBalanceQuery = (userId: number, year?: number): Partial<ListQuery> => ({
+  filters: { user: [String(userId)], ...(year === undefined ? {} : { year: [String(year)] }) },
+  pageSize: Number.MAX_SAFE_INTEGER,
+});
+
+/** Whose balances, of which year, a Leave Balance table's query asks for. */
+export function balanceOwnerOfQuery(query: ListQuery): { userId: number; year?: number } {
+  const year = query.filters.year?.[0];
+  return { userId: Number(query.filters.user?.[0]), ...(year === undefined ? {} : { year: Number(year) }) };
+}

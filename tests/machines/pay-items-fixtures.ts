@@ -104,7 +104,7 @@ export function openPayItems(inspect: Inspector) {
   });
 }
 
-/** Answers the load: the payslip first, then its items of every kind and the leave balances. */
+/** Answers the load: the payslip first, then its items of every kind, then the leave balances. */
 export async function answerLoad(
   server: FakeServer,
   payslip: PayslipDetail | null,
@@ -124,6 +124,8 @@ export async function answerLoad(
   await settle();
   for (const path of itemPaths)
     server.answer('GET', `/api/users/${employee.id}/${path}`, 200, items[path] ?? []);
+  await settle();
+  // The Leave Balance table asks for the payslip's year once the payslip shows.
   server.answer('GET', `/api/users/${employee.id}/leave-balances`, 200, balances);
   await settle();
 }

@@ -161,7 +161,9 @@ function expectPayslip(c: PayItemsModel) {
   expect(rowValue(summary as HTMLElement, 'Gross Pay'), 'Gross Pay').toBe(dollars(c.grossShown));
   const snapshot = cardUnder('Payment Information Used') as HTMLElement;
   expect(rowValue(snapshot, 'Basic Salary'), 'the salary snapshot').toBe(dollars(c.basicSalary));
-  expect(screen.getByText('Annual Leave')).toBeInTheDocument();
+  // The employee's Leave Balance table, a row per leave type.
+  const balance = document.querySelector('table[aria-label="Leave Balance"]') as HTMLElement;
+  expect(within(balance).getByRole('cell', { name: 'Annual Leave' })).toBeInTheDocument();
   expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
     'Ahoc',
     'Bonus',
@@ -172,6 +174,10 @@ function expectPayslip(c: PayItemsModel) {
     itemRows(bonusTable()).map((row) => row.querySelectorAll('td')[1]?.textContent),
     'the Bonus items',
   ).toEqual(c.items.BONUS.map((i) => dollars(i.amount)));
+  // A table without rows says so (spec section 2's empty state).
+  expect(within(bonusTable()).queryByRole('cell', { name: 'No results.' }) !== null, "'No results.'").toBe(
+    c.items.BONUS.length === 0,
+  );
 }
 
 // ------------------------------------------------------------------ the model

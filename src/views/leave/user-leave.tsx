@@ -11,7 +11,7 @@ import { monthOfDate } from '../../domain/leave-calendar';
 import { canLeaveRequest } from '../../domain/lifecycles/leave-request.lifecycle';
 import { ActionsMenu, DangerItem } from '../../ui/actions-menu';
 import { type ListActorRef, ListTable, RemovalDialog } from '../list/list-view';
-import { leaveBalanceColumns } from './leave-balance-columns';
+import { LeaveBalanceCard } from './leave-balance-card';
 import { leaveColumn, leaveRequestColumns } from './leave-columns';
 import { type LeaveRequestDetailsActor, LeaveRequestDetailsPanel } from './leave-request-details';
 import { RequestLeaveDialog } from './request-leave-dialog';
@@ -128,31 +128,6 @@ export function LeaveRequestsCard({
 }
 
 /**
- * This year's balance per leave type: total, taken (approved), pending and available; '-' for no limit.
- * Nothing where the leave has no balance (the machine spawns none on the staff dashboard).
- */
-export function LeaveBalanceCard({ leave }: { leave: UserLeave }) {
-  if (!leave.balances) return null;
-  return (
-    <Card.Root>
-      <Card.Body gap="4" p={{ base: '4', md: '6' }}>
-        <Heading as="h2" size="md">
-          Leave Balance
-        </Heading>
-        <ListTable
-          actor={leave.balances}
-          label="Leave Balance"
-          columns={leaveBalanceColumns}
-          minWidth="0"
-          paged={false}
-          phoneLayout="table"
-        />
-      </Card.Body>
-    </Card.Root>
-  );
-}
-
-/**
  * The leave of user detail (ADMIN, with the add button: request on the user's behalf) and My profile: the
  * Leave Request table, then the Leave Balance table, from the leave the screen's parent machine spawned.
  */
@@ -181,7 +156,8 @@ export function UserLeaveSection({
           )
         }
       />
-      <LeaveBalanceCard leave={leave} />
+      {/* This year's balance per leave type; none where the machine spawned none (the staff dashboard). */}
+      {leave.balances && <LeaveBalanceCard actor={leave.balances} title="Leave Balance" />}
     </Stack>
   );
 }

@@ -22,7 +22,6 @@ import type { PayItemsEmployee, payItemsMachine } from '../../../machines/pay-it
 import type { PayItemsLogic } from '../../actors/pay-items.actors';
 import { formatDayMonthYear } from '../../domain/dates';
 import type { PayslipStatus } from '../../domain/enums';
-import { asBalanceRow, type LeaveBalanceRow } from '../../domain/leave-balance';
 import { payslipStatusLabels } from '../../domain/lifecycles/payslip.lifecycle';
 import { formatAmount } from '../../domain/money';
 import { type PayItemKind, payItemTypesByKind, selfHelpGroups } from '../../domain/payroll';
@@ -33,14 +32,15 @@ import {
   type PayslipDetail,
   payItemTypeLabel,
 } from '../../domain/payslips';
-import { columnsFor, DataTable } from '../../ui/data-table';
+import { columnsFor } from '../../ui/data-table';
 import { FormError, LabelledField } from '../../ui/form-field';
 import { ArrowLeftIcon } from '../../ui/icons';
 import { SelectInput } from '../../ui/labelled-field';
 import { PageTitle } from '../../ui/page-title';
 import { StatusBadge } from '../../ui/status-badge';
 import { useForm } from '../../ui/use-form';
-import { leaveBalanceColumns } from '../leave/leave-balance-columns';
+import { LeaveBalanceCard } from '../leave/leave-balance-card';
+import { ListTable } from '../list/list-view';
 import { EditablePanelCard } from '../staff-records/editable-panel-view';
 import type { FieldsProps } from '../staff-records/record-fields';
 import { ReadOnlyRows, type Row } from '../staff-records/record-fields';
@@ -57,7 +57,6 @@ const TABS: { value: string; label: string; kinds: PayItemKind[] }[] = [
 ];
 
 const itemColumn = columnsFor<PayItem>();
-const itemId = (item: PayItem) => String(item.id);
 
 function DeleteButton({ actor, kind, item }: { actor: PayItemsRef; kind: PayItemKind; item: PayItem }) {
   const editable = useSelector(actor, (s) => s.matches('editable'));
@@ -134,7 +133,8 @@ function AddItemForm({ form: actor, kind }: { form: PayItemFormRef; kind: PayIte
 /** One kind's panel: its items with Delete, and the add form while the payslip is not processed. */
 function ItemPanel({ actor, kind }: { actor: PayItemsRef; kind: PayItemKind }) {
   const info = kindInfo(kind);
-  const items = useSelector(actor, (s) => s.context.items[kind]);
+  const list = useSelector(actor, (s) => s.context.itemLists?.[kind] ?? null);
+  const total = useSelector(actor, (s) => s.context.items[kind].reduce((sum, item) => sum + item.amount, 0));
   // While the payslip is not processed.
   const form = useSelector(actor, (s) => s.context.forms?.[kind] ?? null);
   const columns = useMemo(
@@ -157,18 +157,17 @@ function ItemPanel({ actor, kind }: { actor: PayItemsRef; kind: PayItemKind }) {
           {info.title}
         </Heading>
         {form && <AddItemForm key={form.id + form.sessionId} form={form} kind={kind} />}
-        <DataTable
-          label={`${info.title} items`}
-          columns={columns}
-          rows={items}
-          getRowId={itemId}
-          sorting={[]}
-          onSortingChange={() => {}}
-          loading={false}
-          minWidth="360px"
-          phoneLayout="table"
-          caption={`Total: ${formatAmount(items.reduce((sum, item) => sum + item.amount, 0))}`}
-        />
+        {list && (
+          <ListTable
+            actor={list}
+            label={`${info.title} items`}
+            columns={columns}
+            minWidth="360px"
+            paged={false}
+            phoneLayout="table"
+            caption={() => `Total: ${formatAmount(total)}`}
+          />
+        )}
       </Card.Body>
     </Card.Root>
   );
@@ -299,32 +298,11 @@ function PaymentSnapshotPanel({ actor }: { actor: PayItemsRef }) {
   );
 }
 
-const balanceId = (row: LeaveBalanceRow) => String(row.id);
-
-function LeaveBalanceCard({ actor }: { actor: PayItemsRef }) {
-  const leaveBalances = useSelector(actor, (s) => s.context.leaveBalances);
-  const balances = useMemo(() => leaveBalances.map(asBalanceRow), [leaveBalances]);
+/** The employee's Leave Balance of the payslip's year, drawn as on My profile and user detail. */
+function PayItemsLeaveBalance({ actor }: { actor: PayItemsRef }) {
+  const balances = useSelector(actor, (s) => s.context.balances);
   const year = useSelector(actor, (s) => s.context.year);
-  return (
-    <Card.Root variant="outline">
-      <Card.Body gap="4" p={{ base: '4', md: '6' }}>
-        <Heading as="h2" size="md">
-          Leave Balance {year}
-        </Heading>
-        <DataTable
-          label="Leave Balance"
-          columns={leaveBalanceColumns}
-          rows={balances}
-          getRowId={balanceId}
-          sorting={[]}
-          onSortingChange={() => {}}
-          loading={false}
-          minWidth="0"
-          phoneLayout="table"
-        />
-      </Card.Body>
-    </Card.Root>
-  );
+  return balances && <LeaveBalanceCard actor={balances} title={`Leave Balance ${year}`} />;
 }
 
 /** /admin/users/:userId/pay-items/:year/:month (spec section 2, Admin pay items). */
@@ -378,7 +356,7 @@ export function PayItemsScreen({
           <Stack gap="4" minW="0">
             <PayslipSummary actor={actor} />
             <PaymentSnapshotPanel actor={actor} />
-            <LeaveBalanceCard actor={actor} />
+            <PayItemsLeaveBalance actor={actor} />
           </Stack>
           <Box minW="0">
             <Tabs.Root defaultValue="adhoc" variant="line" colorPalette="teal">
