@@ -120,7 +120,7 @@ export const machines: readonly RegisteredMachine[] = [
   {
     name: 'list',
     drives:
-      '/admin/users; the leave request tables of /admin, /staff, /staff/profile and /admin/users/:id; Leave Balance tables and /admin/leave-balance; /admin/public-holidays; the lists of /admin/process-pay and /admin/pay-records',
+      '/admin/users; the leave request tables of /admin, /staff, /staff/profile and /admin/users/:id; Leave Balance tables (/staff/profile, /admin/users/:id, Pay Items) and /admin/leave-balance; /admin/public-holidays; the lists of /admin/process-pay and /admin/pay-records; the pay item tables of Pay Items; /staff/payslips',
     purpose:
       'Every table screen (first All Staff): fetching the rows of a query, the debounced search, sorting, paging, and removing a row after a confirmation.',
     machine: listMachine,
@@ -246,7 +246,7 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'staff-payslips',
     drives: '/staff/payslips',
     purpose:
-      "A staff member's own processed payslips by year (from the hire year), each opening as a PDF, and the year's Form IR8A.",
+      "A staff member's own processed payslips by year (from the hire year) as one machine: it spawns the year's table (the list statechart, the year as its filter) and opens a payslip, or the year's Form IR8A, as a PDF.",
     machine: staffPayslipsMachine,
   },
   {
@@ -379,7 +379,7 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'pay-items',
     drives: '/admin/users/:userId/pay-items/:year/:month',
     purpose:
-      "Pay Items: one employee's payslip of a month; it spawns each kind's Add form and lists what they add, deletes items, and fetches the figures again after every change; the status follows the payslip lifecycle; read-only once processed.",
+      "Pay Items: one employee's payslip of a month; it spawns each kind's Add form and items table (a list reading the items kept here), the Leave Balance table and Payment Information Used, deletes items, and fetches the figures again after every change; the status follows the payslip lifecycle; read-only once processed.",
     machine: payItemsMachine,
   },
   {

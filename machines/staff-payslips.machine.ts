@@ -1,14 +1,18 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, sendTo, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
-import type { ApiError } from '../src/domain/auth';
 import { payrollToasts } from '../src/domain/messages/payroll';
 import { submissionToasts } from '../src/domain/messages/submissions';
-import { type PayslipAggregate, payYears } from '../src/domain/payslips';
-import { notProvided, type ToastParams } from './effects';
+import { staffPayslipsOfYear, yearOfPayslipsSchema } from '../src/domain/pay-lists';
+import { payYears } from '../src/domain/payslips';
+import { childNews, notProvided, type ToastParams } from './effects';
+import { listMachine } from './list.machine';
 
 /**
  * The staff member's own processed payslips (/staff/payslips): a Year filter from the hire year to
  * the current year, the table, View opening one payslip's PDF, and the year's Form IR8A.
+ * The table is the one list statechart (spawned here, the year as its query's filter; the year's payslips
+ * are one answer, cut into pages here); this machine keeps the year, whether it has payslips (for IR8A)
+ * and the PDFs.
  */
 
 export interface StaffPayslipsInput {
@@ -23,18 +27,23 @@ export interface StaffPayslipsContext {
   today: string;
   years: number[];
   year: number;
-  rows: PayslipAggregate[];
-  error: ApiError | null;
+  /** The year's payslips. */
+  payslips: ActorRefFrom<typeof listMachine>;
+  /** How many payslips the year shown has; null until its list is in. */
+  payslipCount: number | null;
   /** The payslip whose PDF is being fetched: its View reads 'Processing...' (spec section 8). */
   viewing: number | null;
 }
 
 export type StaffPayslipsEvent =
   | { type: 'year.change'; year: number }
-  | { type: 'payslips.reload' }
   | { type: 'payslip.view'; payslipId: number }
   /** The year's Form IR8A (issue 15), offered for a year with payslips. */
-  | { type: 'remunerationReturn.view' };
+  | { type: 'remunerationReturn.view' }
+  /** The list fetched the year's payslips (it emits it, with their number). */
+  | { type: 'payslips.loaded'; count: number }
+  /** The list could not fetch them (it emits it; the table offers Try again). */
+  | { type: 'payslips.failed' };
 
 export const staffPayslipsMachine = setup({
   types: {
@@ -43,9 +52,14 @@ export const staffPayslipsMachine = setup({
     input: {} as StaffPayslipsInput,
   },
   actors: {
-    loadPayslips: fromPromise<PayslipAggregate[], { userId: number; year: number }>(
-      notProvided('staff-payslips', 'loadPayslips'),
-    ),
+    payslips: listMachine,
+    /** Hears what the list tells (it emits it) and passes it to this machine. */
+    listNews: childNews<{ payslips: StaffPayslipsContext['payslips'] }>((input, tell) => [
+      input.payslips.on('list.loaded', ({ about }) =>
+        tell({ type: 'payslips.loaded', count: yearOfPayslipsSchema.parse(about).count }),
+      ),
+      input.payslips.on('list.failed', () => tell({ type: 'payslips.failed' })),
+    ]),
     openPayslipPdf: fromPromise<void, { payslipId: number }>(notProvided('staff-payslips', 'openPayslipPdf')),
     openIr8aPdf: fromPromise<void, { userId: number; year: number }>(
       notProvided('staff-payslips', 'openIr8aPdf'),
@@ -55,48 +69,56 @@ export const staffPayslipsMachine = setup({
     notify: notProvided('staff-payslips', 'notify') as (_: unknown, params: ToastParams) => void,
   },
   guards: {
-    hasPayslipsThisYear: ({ context }) => context.rows.length > 0,
+    hasPayslipsThisYear: ({ context }) => (context.payslipCount ?? 0) > 0,
   },
 }).createMachine({
   id: 'staffPayslips',
   description: "A staff member's processed payslips by year, each opening as a PDF.",
-  context: ({ input }) => {
+  context: ({ input, spawn }) => {
     const years = payYears(input.today, input.hireDate ? Number(input.hireDate.slice(0, 4)) : undefined);
+    const year = years[0] ?? Number(input.today.slice(0, 4));
     return {
       userId: input.userId,
       today: input.today,
       years,
-      year: years[0] ?? Number(input.today.slice(0, 4)),
-      rows: [],
-      error: null,
+      year,
+      payslips: spawn('payslips', {
+        id: 'payslips',
+        systemId: 'staffPayslipRows',
+        input: { query: staffPayslipsOfYear(input.userId, year) },
+      }),
+      payslipCount: null,
       viewing: null,
     };
   },
-  initial: 'loading',
+  invoke: { id: 'listNews', src: 'listNews', input: ({ context }) => ({ payslips: context.payslips }) },
+  on: {
+    'payslips.loaded': {
+      description: 'The payslips of the year show, latest month first.',
+      actions: assign({ payslipCount: ({ event }) => event.count }),
+    },
+    'payslips.failed': {
+      description: 'The payslips could not be fetched: the table shows the error and Try again.',
+      actions: assign({ payslipCount: null }),
+    },
+  },
+  initial: 'ready',
   states: {
-    loading: {
-      description: "The year's payslips are fetched; skeleton rows show.",
-      invoke: {
-        id: 'loadPayslips',
-        src: 'loadPayslips',
-        input: ({ context }) => ({ userId: context.userId, year: context.year }),
-        onDone: { target: 'ready', actions: assign({ rows: ({ event }) => event.output, error: null }) },
-        onError: {
-          target: 'failed',
-          actions: assign({ rows: [], error: ({ event }) => toApiError(event.error) }),
-        },
-      },
-    },
-    failed: {
-      description: 'The payslips could not be fetched: the error and Try again show.',
-      on: { 'payslips.reload': 'loading' },
-    },
     ready: {
-      description: 'The payslips of the year, latest month first.',
+      description: 'The payslips of the year (skeleton rows while they are fetched); nothing opening.',
       on: {
         'year.change': {
-          target: 'loading',
-          actions: assign({ year: ({ event }) => event.year }),
+          description: 'Another year: its payslips are fetched.',
+          actions: [
+            assign({ year: ({ event }) => event.year, payslipCount: null }),
+            sendTo(
+              ({ context }) => context.payslips,
+              ({ context, event }) => ({
+                type: 'list.change' as const,
+                change: { filters: staffPayslipsOfYear(context.userId, event.year).filters },
+              }),
+            ),
+          ],
         },
         'payslip.view': {
           target: 'openingPdf',

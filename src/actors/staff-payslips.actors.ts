@@ -3,6 +3,9 @@ import type { ToastParams } from '../../machines/effects';
 import { staffPayslipsMachine } from '../../machines/staff-payslips.machine';
 import type { PayslipsApi } from '../api/payslips.api';
 import type { SubmissionsApi } from '../api/submissions.api';
+import { wholeListPage } from '../domain/list-query';
+import { ownerOfPayslipsQuery, type StaffPayslipRow } from '../domain/pay-lists';
+import { provideList } from './list.actors';
 import { openPdfInNewTab } from './pdf';
 
 export interface StaffPayslipsEffects {
@@ -15,7 +18,19 @@ export interface StaffPayslipsEffects {
 export function provideStaffPayslips({ payslips, submissions, notify }: StaffPayslipsEffects) {
   return staffPayslipsMachine.provide({
     actors: {
-      loadPayslips: fromPromise(({ input }) => payslips.processedOf(input.userId, input.year)),
+      // GET /users/{id}/payslips/processed/aggregates?year answers the whole year, latest month first; it is
+      // cut into pages here (decision 0011).
+      payslips: provideList<StaffPayslipRow>({
+        fetchRows: async (query) => {
+          const { userId, year } = ownerOfPayslipsQuery(query);
+          const all = (await payslips.processedOf(userId, year)).map((row) => ({
+            ...row,
+            id: row.payslipId,
+          }));
+          return { ...wholeListPage(all, query, {}), about: { count: all.length } };
+        },
+        removeRow: () => Promise.reject(new Error('My Payslips removes no row')),
+      }),
       openPayslipPdf: fromPromise(({ input }) => openPdfInNewTab(() => payslips.payslipPdf(input.payslipId))),
       openIr8aPdf: fromPromise(({ input }) =>
         openPdfInNewTab(() => submissions.userIr8aPdf(input.userId, input.year)),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { ListQuery } from './list-query';
-import type { PayslipAggregate, UnprocessedRow } from './payslips';
+import { PAY_LIST_PAGE_SIZE, type PayslipAggregate, type UnprocessedRow } from './payslips';
 
 /**
  * The Unprocessed and Processed Lists of Process Pay and View Processed Records, each the one list statechart
@@ -36,3 +36,24 @@ export const periodOfQuery = (query: ListQuery) => ({
 
 /** The Processed List sorts by Employee only (spec section 2). */
 export const processedSortKeys = { employee: (row: PayslipAggregate) => row.userDetails.name };
+
+/**
+ * My Payslips (/staff/payslips): one person's processed payslips of a year, the whole year in one answer, 10 a
+ * page (the table's default, spec section 9). A row's id is the payslip's.
+ */
+export type StaffPayslipRow = PayslipAggregate & { id: number };
+
+/** The list's query for a person's year: whose payslips and which year, as its filters. */
+export const staffPayslipsOfYear = (userId: number, year: number) => ({
+  filters: { user: [String(userId)], year: [String(year)] },
+  pageSize: PAY_LIST_PAGE_SIZE,
+});
+
+/** Whose payslips, of which year, the list's query asks for. */
+export const ownerOfPayslipsQuery = (query: ListQuery) => ({
+  userId: Number(query.filters.user?.[0]),
+  year: Number(query.filters.year?.[0]),
+});
+
+/** What a fetch of My Payslips tells beside its page: how many payslips the year has (IR8A is offered for one). */
+export const yearOfPayslipsSchema = z.object({ count: z.number().check(z.int()) });

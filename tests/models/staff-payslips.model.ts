@@ -116,6 +116,11 @@ function expectRows(c: StaffPayslipsModel, doing: 'ready' | 'openingPdf' | 'open
     // View takes a click only while nothing opens.
     expect(view?.disabled, 'View waits while a PDF opens').toBe(!ready);
   });
+  // A year without payslips says so (the tables' empty state, spec section 2).
+  expect(
+    [...table().querySelectorAll('td')].some((td) => td.textContent === 'No results.'),
+    "'No results.'",
+  ).toBe(held.length === 0);
   const ir8a = document.querySelector('button[aria-label^="IR8A for "]');
   if (held.length === 0 || doing === 'openingPdf') {
     // None for a year without payslips, nor while a payslip's PDF opens.

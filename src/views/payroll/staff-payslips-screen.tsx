@@ -1,22 +1,24 @@
-import { Button, Card, Flex, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, Stack } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
 import type { staffPayslipsMachine } from '../../../machines/staff-payslips.machine';
 import type { StaffPayslipsLogic } from '../../actors/staff-payslips.actors';
 import { formatAmount } from '../../domain/money';
-import { monthName, type PayslipAggregate } from '../../domain/payslips';
-import { columnsFor, DataTable } from '../../ui/data-table';
+import type { StaffPayslipRow } from '../../domain/pay-lists';
+import { monthName } from '../../domain/payslips';
+import { columnsFor } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { PickerSelect, yearChoices } from '../../ui/picker-select';
+import { ListTable } from '../list/list-view';
 
 type StaffPayslipsRef = ActorRefFrom<typeof staffPayslipsMachine>;
-const column = columnsFor<PayslipAggregate>();
-const money = (pick: (row: PayslipAggregate) => number, header: string, id: string) =>
+const column = columnsFor<StaffPayslipRow>();
+const money = (pick: (row: StaffPayslipRow) => number, header: string, id: string) =>
   column.accessor(pick, { id, header, cell: ({ getValue }) => formatAmount(getValue()) });
 
-function ViewButton({ actor, row }: { actor: StaffPayslipsRef; row: PayslipAggregate }) {
-  // Only a ready screen takes a click: while a payslip or the IR8A opens, View waits.
+function ViewButton({ actor, row }: { actor: StaffPayslipsRef; row: StaffPayslipRow }) {
+  // While a payslip or the IR8A opens, View waits.
   const opening = useSelector(actor, (s) => !s.matches('ready'));
   // Spec section 8: the button whose request is in flight reads 'Processing...'.
   const viewing = useSelector(actor, (s) => s.context.viewing === row.payslipId);
@@ -51,8 +53,6 @@ const payslipColumns = (actor: StaffPayslipsRef) =>
     }),
   ]);
 
-const rowId = (row: PayslipAggregate) => String(row.payslipId);
-
 /** /staff/payslips (spec section 2, Staff pay records). */
 export function StaffPayslipsScreen({
   logic,
@@ -71,11 +71,11 @@ export function StaffPayslipsScreen({
   const columns = useMemo(() => payslipColumns(actor), [actor]);
   const years = useSelector(actor, (s) => s.context.years);
   const year = useSelector(actor, (s) => s.context.year);
-  const rows = useSelector(actor, (s) => s.context.rows);
-  const loading = useSelector(actor, (s) => s.matches('loading'));
-  const ready = useSelector(actor, (s) => s.matches('ready'));
+  const list = useSelector(actor, (s) => s.context.payslips);
+  const count = useSelector(actor, (s) => s.context.payslipCount);
   const openingIr8a = useSelector(actor, (s) => s.matches('openingIr8a'));
-  const error = useSelector(actor, (s) => s.context.error);
+  // The year waits while its payslips are fetched (or could not be) and while a PDF opens.
+  const ready = useSelector(actor, (s) => s.matches('ready')) && count !== null;
 
   return (
     <Stack gap="4">
@@ -88,7 +88,7 @@ export function StaffPayslipsScreen({
           disabled={!ready}
           onChange={(y) => actor.send({ type: 'year.change', year: y })}
         />
-        {(ready || openingIr8a) && rows.length > 0 && (
+        {(ready || openingIr8a) && (count ?? 0) > 0 && (
           <Button
             size="sm"
             variant="outline"
@@ -104,36 +104,7 @@ export function StaffPayslipsScreen({
       </Flex>
       <Card.Root>
         <Card.Body p={{ base: '4', md: '6' }}>
-          <DataTable
-            label="Payslips"
-            columns={columns}
-            rows={rows}
-            getRowId={rowId}
-            sorting={[]}
-            onSortingChange={() => {}}
-            loading={loading}
-            failure={
-              error && (
-                <Stack align="center" gap="3">
-                  <Text role="alert" color="fg.error">
-                    {error.message}
-                  </Text>
-                  <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'payslips.reload' })}>
-                    Try again
-                  </Button>
-                </Stack>
-              )
-            }
-            minWidth="700px"
-            paging={{
-              page: 1,
-              pageCount: 1,
-              canGoBack: false,
-              canGoForward: false,
-              onBack() {},
-              onForward() {},
-            }}
-          />
+          <ListTable actor={list} label="Payslips" columns={columns} minWidth="700px" />
         </Card.Body>
       </Card.Root>
     </Stack>
