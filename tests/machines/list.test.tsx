@@ -4,6 +4,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { listMachine } from '../../machines/list.machine';
 import type { ApiError } from '../../src/domain/auth';
 import type { LeaveRequest } from '../../src/domain/leave';
+import type { PayslipAggregate } from '../../src/domain/payslips';
 import type { DirectoryEntry } from '../../src/domain/staff-directory';
 import {
   type AskedQuery,
@@ -26,6 +27,7 @@ import {
   signedIn,
 } from './harness';
 import { counts, leaveTypes } from './leave-fixtures';
+import { employee, itemPaths, payItemsPath, period, unprocessedPayslip } from './pay-items-fixtures';
 import { describeSpecWalk } from './spec-walk';
 import { allowancesOf, onboardedStaff } from './staff-fixtures';
 
@@ -34,7 +36,8 @@ import { allowancesOf, onboardedStaff } from './staff-fixtures';
  * Staff, the admin dashboard's leave requests, one person's leave requests on the staff dashboard, My profile
  * and user detail, their Leave Balance tables, and the year's holidays on Public Holidays. HTTP is answered at
  * the fetch level and the search pause passes on a fake clock; after every step the screen must show what
- * the model's states say, and the app's list statechart must have taken no transition the model lacks.
+ * the model's states say, and the app's list statechart must have taken no transition the model lacks. Also
+ * the Leave Balance table of Pay Items and My Payslips.
  */
 
 type Row = ListRow;
@@ -47,6 +50,8 @@ interface WalkedList<R extends Row> extends ListScreen<R> {
   isUnderTest?: (s: AnyMachineSnapshot) => boolean;
   /** Asks to remove the row shown in this table row. */
   requestRemoval?: (app: RunningApp, tableRow: HTMLElement) => Promise<void>;
+  /** What only the screen's own controls make its list do (walked by that screen's walk). */
+  byTheScreen?: readonly string[];
 }
 
 /** Spec section 9: dates show as day/month/year with zero padding. */
@@ -395,6 +400,32 @@ function balanceList(
 const myProfileBalance = balanceList(myProfile, me);
 const userDetailBalance = balanceList(userDetail, onboardedStaff);
 
+/**
+ * The Leave Balance table of Pay Items (spec section 2, Admin pay items): the employee's balance in the
+ * payslip's year, the same table as on My profile. The payslip and its items are answered as they are asked
+ * for; the table shows with the payslip.
+ */
+const payItemsBalance: WalkedList<Row & { leaveType: { name: string } }> = {
+  ...balanceList(
+    {
+      name: 'Pay Items',
+      path: payItemsPath,
+      storage: signedIn(admin),
+    },
+    onboardedStaff,
+  ),
+  prepare: (server) => {
+    window.history.replaceState({ processingStatus: 'UNPROCESSED', user: employee }, '', payItemsPath);
+    server.autoAnswer(getOf(`/api/users/${employee.id}/payslips`), 200, unprocessedPayslip);
+    for (const items of itemPaths) server.autoAnswer(getOf(`/api/users/${employee.id}/${items}`), 200, []);
+  },
+  // Pay Items' other lists are its items, which ask nobody for their rows.
+  isUnderTest: (s) => s.context.initialQuery.filters.user !== undefined,
+  endpoint: `/api/users/${employee.id}/leave-balances`,
+  expectAsked: (request) => expect(request?.query.get('year')).toBe(String(period.year)),
+  expectChrome: leaveHeading(`Leave Balance ${period.year}`),
+};
+
 // ------------------------------------------------------------------ Public Holidays (/admin/public-holidays)
 
 interface HolidayRow {
@@ -450,6 +481,65 @@ const publicHolidays: WalkedList<HolidayRow> = {
     expect(screen.getByRole('heading', { level: 1, name: 'Public Holidays', hidden })).toBeInTheDocument();
     expect((screen.getByLabelText('Year') as HTMLSelectElement).value).toBe(thisYear);
   },
+};
+
+// ------------------------------------------------------------------ My Payslips (/staff/payslips)
+
+/** A whole year of payslips, latest month first: two pages of 10. */
+const payslipsOfYear: Array<PayslipAggregate & { id: number }> = Array.from({ length: 12 }, (_, i) => {
+  const month = 12 - i;
+  return {
+    id: 500 + month,
+    payslipId: 500 + month,
+    payslipMonth: month,
+    payslipYear: Number(thisYear),
+    processingStatus: 'PROCESSED',
+    userDetails: { id: staff.id, name: staff.fullName },
+    payDate: `${thisYear}-${String(month).padStart(2, '0')}-28`,
+    grossPay: 6200,
+    totalEmployeeCpfContribution: 1240,
+    totalEmployerCpfContribution: 1054,
+    selfHelpGroupContribution: 2,
+    netPay: 4958,
+    otherItems: 0,
+    netPayable: 4958,
+    payItems: 0,
+  };
+});
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+const myPayslips: WalkedList<PayslipAggregate & { id: number }> = {
+  name: 'My Payslips',
+  path: '/staff/payslips',
+  storage: signedIn(staff),
+  pageSize: 10,
+  endpoint: `/api/users/${staff.id}/payslips/processed/aggregates`,
+  rows: payslipsOfYear,
+  // The year's payslips in one answer (spec section 7), without the table's ids.
+  answer: (_, rows) => rows.map(({ id: _id, ...payslip }) => payslip),
+  expectAsked: (request) => expect(request?.query.get('year')).toBe(thisYear),
+  table: (hidden) => screen.getByRole('table', { name: 'Payslips', hidden }),
+  headers: ['Month', 'Year', 'Gross Pay', 'Employee CPF', 'Net Pay', 'Other Items', 'Net Payable'],
+  key: { column: 0, text: (payslip) => MONTH_NAMES[payslip.payslipMonth - 1] as string },
+  wholeList: true,
+  paged: true,
+  // Its pages and order are cut here; only another year fetches (tests/machines/staff-payslips.test.tsx).
+  byTheScreen: ['list.change [otherwise]'],
+  expectChrome: (hidden) =>
+    expect(screen.getByRole('heading', { level: 1, name: 'My Payslips', hidden })).toBeInTheDocument(),
 };
 
 // ------------------------------------------------------------------ the walk, the same on every screen
@@ -613,6 +703,7 @@ function walkList<R extends Row>(list: WalkedList<R>) {
         ...EVERY_APP_EVENT.filter((type) => !offered.has(type)),
         // A list the server pages never cuts a page itself.
         ...(list.wholeList ? [] : ['list.change [isRecut]']),
+        ...(list.byTheScreen ?? []),
       ],
     },
     open: (_path, inspect) =>
@@ -647,4 +738,6 @@ walkList(myProfile);
 walkList(userDetail);
 walkList(myProfileBalance);
 walkList(userDetailBalance);
+walkList(payItemsBalance);
 walkList(publicHolidays);
+walkList(myPayslips);
