@@ -19,6 +19,7 @@ import { leaveRequestDetailsMachine } from './leave-request-details.machine';
 import { leaveReviewMachine } from './leave-review.machine';
 import { leaveYearEndMachine } from './leave-year-end.machine';
 import { listMachine } from './list.machine';
+import { loadMachine } from './load.machine';
 import { loginFormMachine } from './login-form.machine';
 import { onboardingMachine } from './onboarding.machine';
 import {
@@ -124,6 +125,13 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       'Every table screen (first All Staff): fetching the rows of a query, the debounced search, sorting, paging, and removing a row after a confirmation.',
     machine: listMachine,
+  },
+  {
+    name: 'load',
+    drives: '/admin/company',
+    purpose:
+      'What a screen fetches to show, beside the list and the form: loading, then the data, or the failure with Try again; a reload from the holder fetches again, another query replaces one in flight.',
+    machine: loadMachine,
   },
   {
     name: 'leave-request-lifecycle',
