@@ -61,7 +61,7 @@ export function providePaySubmissions({ submissions, notify }: SubmissionsEffect
   };
   return paySubmissionsMachine.provide({
     actors: {
-      loadSummary: fromPromise(({ input }) => submissions.cpfSummary(input)),
+      summary: provideLoad((period: { year: number; month: number }) => submissions.cpfSummary(period)),
       download: fromPromise(({ input }) => download(input)),
     },
     actions: {

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { loadMachine } from '../../machines/load.machine';
 import type { ApiError } from '../../src/domain/auth';
 import type { Company } from '../../src/domain/company';
+import type { CpfSummary } from '../../src/domain/submissions';
 import { createLoadModel, type LoadModelEvent, type LoadScreen } from '../models/load.model';
 import { admin } from '../views/fixtures';
 import { type RunningApp, renderApp, settle, signedIn } from './harness';
@@ -57,6 +58,61 @@ const companyScreen: WalkedLoad = {
   expectShown: () => {
     expect(document.querySelector('[aria-busy="true"]')).toBeNull();
     expect(companyForm()?.querySelector<HTMLInputElement>('[name="uen"]')?.value).toBe(company.uen);
+  },
+};
+
+// ------------------------------------------------------------------ Submissions (/admin/pay-submissions)
+
+const today = new Date();
+const thisYear = today.getFullYear();
+const thisMonth = today.getMonth() + 1;
+/** Spec section 9's month names, for the summary's heading. */
+const MONTHS = 'January February March April May June July August September October November December'.split(
+  ' ',
+);
+/** The other question: the same month of last year (the Year picker keeps the month). */
+const periodOf = (other: boolean) => ({ year: other ? thisYear - 1 : thisYear, month: thisMonth });
+const summaryOf = (other: boolean): CpfSummary => ({
+  ...periodOf(other),
+  employees: other ? 9 : 12,
+  employeeCpf: other ? 1111.1 : 1234.5,
+  employerCpf: 1048.83,
+  totalCpf: 2283.33,
+  sdl: 37,
+  shg: [],
+  totalPayable: 2320.33,
+  unprocessed: 0,
+  problems: [],
+});
+const summaryTable = (other: boolean) => {
+  const { year, month } = periodOf(other);
+  return screen.queryByRole('table', { name: `CPF summary for ${MONTHS[month - 1]} ${year}` });
+};
+
+const submissions: WalkedLoad = {
+  name: 'the Submissions screen',
+  path: '/admin/pay-submissions',
+  storage: signedIn(admin),
+  endpoint: '/api/payslips/cpf-summary',
+  answer: summaryOf,
+  failure: serverDown,
+  expectChrome: () => expect(document.querySelector('h1')?.textContent).toBe('Submissions'),
+  expectPlaceholder: () => {
+    expect(summaryTable(false)).toBeNull();
+    expect(summaryTable(true)).toBeNull();
+    expect(document.querySelector('[aria-busy="true"]'), 'the skeleton').not.toBeNull();
+  },
+  expectShown: (other) => {
+    expect(summaryTable(!other)).toBeNull();
+    expect(summaryTable(other)).toHaveTextContent(other ? '1,111.10' : '1,234.50');
+  },
+  expectAsked: (asked, other) =>
+    expect(asked.map((r) => [r.query.get('year'), r.query.get('month')])).toEqual(
+      other.map((o) => [String(periodOf(o).year), String(periodOf(o).month)]),
+    ),
+  change: async (app) => {
+    const year = screen.getByLabelText('Year') as HTMLSelectElement;
+    await app.user.selectOptions(year, String(Number(year.value) === thisYear ? thisYear - 1 : thisYear));
   },
 };
 
@@ -117,8 +173,24 @@ function walkLoad(load: WalkedLoad) {
         name: 'fails, Try again, answered',
         events: [{ type: 'server.fails' }, { type: 'user.triesAgain' }, { type: 'server.answers' }],
       },
+      ...(load.change
+        ? [
+            {
+              name: 'another question while the first is fetched replaces it; back, failing, Try again',
+              events: [
+                { type: 'user.asksAnother' as const },
+                { type: 'server.answers' as const },
+                { type: 'user.asksAnother' as const },
+                { type: 'server.fails' as const },
+                { type: 'user.triesAgain' as const },
+                { type: 'server.answers' as const },
+              ],
+            },
+          ]
+        : []),
     ],
   });
 }
 
 walkLoad(companyScreen);
+walkLoad(submissions);
