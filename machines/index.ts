@@ -128,7 +128,8 @@ export const machines: readonly RegisteredMachine[] = [
   },
   {
     name: 'load',
-    drives: '/admin/company; /admin/leave-policies; /admin/pay-submissions',
+    drives:
+      '/admin/company; /admin/leave-policies; /admin/pay-submissions; the month of /admin/leave-calendar and of Your Leave Calendar on /staff',
     purpose:
       'What a screen fetches to show, beside the list and the form: loading, then the data, or the failure with Try again; a reload from the holder fetches again, another query replaces one in flight.',
     machine: loadMachine,
@@ -273,7 +274,8 @@ export const machines: readonly RegisteredMachine[] = [
   },
   {
     name: 'company-settings',
-    drives: '/admin/company; /admin/leave-policies; /admin/pay-submissions',
+    drives:
+      '/admin/company; /admin/leave-policies; /admin/pay-submissions; the month of /admin/leave-calendar and of Your Leave Calendar on /staff',
     purpose:
       "The Company page: the company's particulars fetched, then edited in the Company form, made again after each save.",
     machine: companySettingsMachine,
