@@ -129,7 +129,7 @@ export const machines: readonly RegisteredMachine[] = [
   {
     name: 'load',
     drives:
-      '/admin/company; /admin/leave-policies; /admin/pay-submissions; the month of /admin/leave-calendar and of Your Leave Calendar on /staff',
+      '/admin/company; /admin/leave-policies; /admin/pay-submissions; the month of /admin/leave-calendar and of Your Leave Calendar on /staff; the attachment and clashes of the Leave Request Details sheet',
     purpose:
       'What a screen fetches to show, beside the list and the form: loading, then the data, or the failure with Try again; a reload from the holder fetches again, another query replaces one in flight.',
     machine: loadMachine,
@@ -275,7 +275,7 @@ export const machines: readonly RegisteredMachine[] = [
   {
     name: 'company-settings',
     drives:
-      '/admin/company; /admin/leave-policies; /admin/pay-submissions; the month of /admin/leave-calendar and of Your Leave Calendar on /staff',
+      '/admin/company; /admin/leave-policies; /admin/pay-submissions; the month of /admin/leave-calendar and of Your Leave Calendar on /staff; the attachment and clashes of the Leave Request Details sheet',
     purpose:
       "The Company page: the company's particulars fetched, then edited in the Company form, made again after each save.",
     machine: companySettingsMachine,
