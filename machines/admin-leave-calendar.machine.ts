@@ -37,7 +37,7 @@ export const adminLeaveCalendarMachine = setup({
       on: {
         'review.decided': {
           description: 'An approval or rejection changes the month: it is fetched again.',
-          actions: sendTo(({ context }) => context.calendar, { type: 'calendar.reload' }),
+          actions: sendTo(({ context }) => context.calendar, { type: 'load.reload' }),
         },
       },
     },

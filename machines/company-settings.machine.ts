@@ -1,23 +1,26 @@
-import { type ActorRefFrom, assign, fromPromise, setup, stopChild } from 'xstate';
-import { toApiError } from '../src/domain/api-error';
+import { type ActorRefFrom, assign, setup, stopChild } from 'xstate';
 import type { ApiError } from '../src/domain/auth';
 import { type Company, companyFormValues } from '../src/domain/company';
 import { submissionToasts } from '../src/domain/messages/submissions';
 import { companyFormMachine } from './company-form.machine';
-import { notProvided, type ToastParams } from './effects';
+import { childNews, notProvided, type ToastParams } from './effects';
+import { type LoadActorRef, loadMachine, loadNews } from './load.machine';
 
 /**
- * The Company page (/admin/company, issue 15): the stored particulars are fetched, then edited in
- * the Company form (machines/company-form.machine.ts), which this machine makes from them. After a
- * save the form is made again from what the server stored, so the page always shows the truth.
+ * The Company page (/admin/company, issue 15): the stored particulars are fetched (the load statechart,
+ * machines/load.machine.ts), then edited in the Company form (machines/company-form.machine.ts), which this
+ * machine makes from them. After a save the form is made again from what the server stored, so the page
+ * always shows the truth.
  */
 export interface CompanySettingsContext {
+  /** The stored particulars' fetch: its skeleton, its failure and Try again. */
+  company: LoadActorRef;
   form: ActorRefFrom<typeof companyFormMachine> | null;
-  error: ApiError | null;
 }
 
 export type CompanySettingsEvent =
-  | { type: 'company.reload' }
+  | { type: 'company.loaded'; company: Company }
+  | { type: 'company.failed'; error: ApiError }
   | { type: 'xstate.done.actor.companyForm'; output: Company };
 
 export const companySettingsMachine = setup({
@@ -26,8 +29,15 @@ export const companySettingsMachine = setup({
     events: {} as CompanySettingsEvent,
   },
   actors: {
-    loadCompany: fromPromise<Company>(notProvided('company-settings', 'loadCompany')),
+    company: loadMachine,
     companyForm: companyFormMachine,
+    /** Hears the fetch's outcome and passes it to this machine. */
+    companyNews: childNews<{ company: LoadActorRef }>((input, tell) =>
+      loadNews<Company>(input.company, {
+        loaded: (company) => tell({ type: 'company.loaded', company }),
+        failed: (error) => tell({ type: 'company.failed', error }),
+      }),
+    ),
   },
   actions: {
     notify: notProvided('company-settings', 'notify') as (_: unknown, params: ToastParams) => void,
@@ -43,33 +53,26 @@ export const companySettingsMachine = setup({
 }).createMachine({
   id: 'companySettings',
   description: "The Company page: the company's particulars fetched, then edited in its form.",
-  context: { form: null, error: null },
-  initial: 'loading',
+  context: ({ spawn }) => ({
+    company: spawn('company', { id: 'company', systemId: 'companyLoad', input: {} }),
+    form: null,
+  }),
+  invoke: { src: 'companyNews', input: ({ context }) => ({ company: context.company }) },
+  initial: 'fetching',
   states: {
-    loading: {
-      description: 'The stored particulars are fetched; a skeleton shows.',
-      invoke: {
-        id: 'loadCompany',
-        src: 'loadCompany',
-        onDone: {
+    fetching: {
+      description: 'The stored particulars are on their way: the load shows its skeleton, or its failure.',
+      on: {
+        'company.loaded': {
           target: 'editing',
-          actions: [assign({ error: null }), { type: 'newForm', params: ({ event }) => event.output }],
+          description: 'They arrived: the form is made from them.',
+          actions: { type: 'newForm', params: ({ event }) => event.company },
         },
-        onError: {
-          target: 'failed',
-          actions: [
-            assign({ error: ({ event }) => toApiError(event.error) }),
-            {
-              type: 'notify',
-              params: ({ event }) => submissionToasts.companyLoadFailed(toApiError(event.error)),
-            },
-          ],
+        'company.failed': {
+          description: 'They could not be fetched: a toast says so; the load offers Try again.',
+          actions: { type: 'notify', params: ({ event }) => submissionToasts.companyLoadFailed(event.error) },
         },
       },
-    },
-    failed: {
-      description: 'They could not be fetched: the error and Try again show.',
-      on: { 'company.reload': 'loading' },
     },
     editing: {
       description: 'The form shows the stored particulars; Save sends them.',

@@ -19,6 +19,7 @@ import { leaveRequestDetailsMachine } from './leave-request-details.machine';
 import { leaveReviewMachine } from './leave-review.machine';
 import { leaveYearEndMachine } from './leave-year-end.machine';
 import { listMachine } from './list.machine';
+import { loadMachine } from './load.machine';
 import { loginFormMachine } from './login-form.machine';
 import { onboardingMachine } from './onboarding.machine';
 import {
@@ -124,6 +125,14 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       'Every table screen (first All Staff): fetching the rows of a query, the debounced search, sorting, paging, and removing a row after a confirmation.',
     machine: listMachine,
+  },
+  {
+    name: 'load',
+    drives:
+      '/admin/company; /admin/leave-policies; /admin/pay-submissions; the month of /admin/leave-calendar and of Your Leave Calendar on /staff; the attachment and clashes of the Leave Request Details sheet',
+    purpose:
+      'What a screen fetches to show, beside the list and the form: loading, then the data, or the failure with Try again; a reload from the holder fetches again, another query replaces one in flight.',
+    machine: loadMachine,
   },
   {
     name: 'leave-request-lifecycle',
@@ -265,7 +274,8 @@ export const machines: readonly RegisteredMachine[] = [
   },
   {
     name: 'company-settings',
-    drives: '/admin/company',
+    drives:
+      '/admin/company; /admin/leave-policies; /admin/pay-submissions; the month of /admin/leave-calendar and of Your Leave Calendar on /staff; the attachment and clashes of the Leave Request Details sheet',
     purpose:
       "The Company page: the company's particulars fetched, then edited in the Company form, made again after each save.",
     machine: companySettingsMachine,

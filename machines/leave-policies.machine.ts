@@ -1,27 +1,29 @@
-import { type ActorRefFrom, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
-import { toApiError } from '../src/domain/api-error';
+import { type ActorRefFrom, assertEvent, assign, enqueueActions, setup } from 'xstate';
 import type { ApiError } from '../src/domain/auth';
 import type { LeaveTypePolicy } from '../src/domain/leave-policies';
 import { leavePolicyFormValues } from '../src/domain/leave-policy-form';
 import { leavePolicyToasts } from '../src/domain/messages/leave-policies';
-import { notProvided, type ToastParams } from './effects';
+import { childNews, notProvided, type ToastParams } from './effects';
 import { leavePolicyFormMachine } from './leave-policy-form.machine';
+import { type LoadActorRef, loadMachine, loadNews } from './load.machine';
 
 /**
- * The Leave Policies screen (/admin/leave-policies, issue 17): every leave type's policy is fetched and
- * shown; editing a type makes its form (machines/leave-policy-form.machine.ts) from the stored policy,
+ * The Leave Policies screen (/admin/leave-policies, issue 17): every leave type's policy is fetched (the
+ * load statechart, machines/load.machine.ts) and shown; editing a type makes its form (machines/leave-policy-form.machine.ts) from the stored policy,
  * and a save puts the server's answer in the list. A type without a limit (Unpaid Leave) is not edited.
  */
 export interface LeavePoliciesContext {
+  /** The policies' fetch: its skeleton, its failure and Try again. */
+  load: LoadActorRef;
   policies: LeaveTypePolicy[];
   /** The type being edited, and its form. */
   editing: LeaveTypePolicy | null;
   form: ActorRefFrom<typeof leavePolicyFormMachine> | null;
-  error: ApiError | null;
 }
 
 export type LeavePoliciesEvent =
-  | { type: 'policies.reload' }
+  | { type: 'policies.loaded'; policies: LeaveTypePolicy[] }
+  | { type: 'policies.failed'; error: ApiError }
   | { type: 'policy.edit'; leaveTypeId: number }
   | { type: 'policy.close' }
   | { type: 'xstate.done.actor.policyForm'; output: LeaveTypePolicy };
@@ -32,7 +34,14 @@ export const leavePoliciesMachine = setup({
     events: {} as LeavePoliciesEvent,
   },
   actors: {
-    loadPolicies: fromPromise<LeaveTypePolicy[]>(notProvided('leave-policies', 'loadPolicies')),
+    policies: loadMachine,
+    /** Hears the fetch's outcome and passes it to this machine. */
+    policiesNews: childNews<{ load: LoadActorRef }>((input, tell) =>
+      loadNews<LeaveTypePolicy[]>(input.load, {
+        loaded: (policies) => tell({ type: 'policies.loaded', policies }),
+        failed: (error) => tell({ type: 'policies.failed', error }),
+      }),
+    ),
     policyForm: leavePolicyFormMachine,
   },
   actions: {
@@ -66,27 +75,28 @@ export const leavePoliciesMachine = setup({
 }).createMachine({
   id: 'leavePolicies',
   description: "The Leave Policies screen: each leave type's policy, and its form when edited.",
-  context: { policies: [], editing: null, form: null, error: null },
-  initial: 'loading',
+  context: ({ spawn }) => ({
+    load: spawn('policies', { id: 'policies', systemId: 'leavePoliciesLoad', input: {} }),
+    policies: [],
+    editing: null,
+    form: null,
+  }),
+  invoke: { src: 'policiesNews', input: ({ context }) => ({ load: context.load }) },
+  initial: 'fetching',
   states: {
-    loading: {
-      description: 'GET /leave-policies; a skeleton shows.',
-      invoke: {
-        id: 'loadPolicies',
-        src: 'loadPolicies',
-        onDone: { target: 'ready', actions: assign({ policies: ({ event }) => event.output, error: null }) },
-        onError: {
-          target: 'failed',
-          actions: [
-            assign({ error: ({ event }) => toApiError(event.error) }),
-            { type: 'notify', params: ({ event }) => leavePolicyToasts.loadFailed(toApiError(event.error)) },
-          ],
+    fetching: {
+      description: 'GET /leave-policies is on its way: the load shows its skeleton, or its failure.',
+      on: {
+        'policies.loaded': {
+          target: 'ready',
+          description: 'They arrived: one card per leave type.',
+          actions: assign({ policies: ({ event }) => event.policies }),
+        },
+        'policies.failed': {
+          description: 'They could not be fetched: a toast says so; the load offers Try again.',
+          actions: { type: 'notify', params: ({ event }) => leavePolicyToasts.loadFailed(event.error) },
         },
       },
-    },
-    failed: {
-      description: 'They could not be fetched: the error and Try again show.',
-      on: { 'policies.reload': 'loading' },
     },
     ready: {
       description: 'One card per leave type: how its days are set, proration, carry forward.',

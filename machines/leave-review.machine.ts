@@ -1,14 +1,15 @@
-import { type ActorRefFrom, assign, emit, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
-import type { ApiError } from '../src/domain/auth';
 import type { LeaveClash, LeaveRequest } from '../src/domain/leave';
 import { canLeaveRequest, leaveStatusHasTag } from '../src/domain/lifecycles/leave-request.lifecycle';
 import { leaveToasts } from '../src/domain/messages/leave';
 import { childNews, notProvided, type ToastParams } from './effects';
+import { type LoadActorRef, loadMachine, loadNews } from './load.machine';
 
 /**
  * The admin's Leave Request Details side sheet (spec section 2): one request at a time, its attachment
- * (a signed link fetched when the sheet opens) and the other people away on its days (the clashes, for the
+ * (a signed link fetched when the sheet opens, with the clashes, by a load statechart made for each opening)
+ * and the other people away on its days (the clashes, for the
  * approver); approve or reject a pending request. A decision shows the spec's toast and closes the sheet,
  * and the machine emits `leaveRequest.decided` so the screen reloads its list and counts.
  */
@@ -21,9 +22,9 @@ export interface ReviewDetails {
 
 export interface LeaveReviewContext {
   request: LeaveRequest | null;
+  /** The attachment link and clashes' fetch, made for each opening: its skeleton, failure and Try again. */
+  load: LoadActorRef | null;
   details: ReviewDetails | null;
-  /** Why the attachment and clashes could not be fetched. */
-  detailsError: ApiError | null;
   /** The decision in flight. */
   decision: 'approve' | 'reject' | null;
 }
@@ -31,7 +32,7 @@ export interface LeaveReviewContext {
 export type LeaveReviewEvent =
   | { type: 'review.open'; request: LeaveRequest }
   | { type: 'review.close' }
-  | { type: 'review.retry' }
+  | { type: 'details.loaded'; details: ReviewDetails }
   | { type: 'leaveRequest.approve' }
   | { type: 'leaveRequest.reject' };
 
@@ -44,13 +45,26 @@ export const leaveReviewMachine = setup({
     emitted: {} as LeaveReviewEmitted,
   },
   actors: {
-    loadDetails: fromPromise<ReviewDetails, LeaveRequest>(notProvided('leave-review', 'loadDetails')),
+    details: loadMachine,
+    /** Hears the details' fetch and passes what arrived to this machine. */
+    detailsNews: childNews<{ load: LoadActorRef | null }>((input, tell) =>
+      input.load
+        ? loadNews<ReviewDetails>(input.load, {
+            loaded: (details) => tell({ type: 'details.loaded', details }),
+          })
+        : [],
+    ),
     decide: fromPromise<LeaveRequest, { id: number; isApproved: boolean }>(
       notProvided('leave-review', 'decide'),
     ),
   },
   actions: {
     notify: notProvided('leave-review', 'notify') as (_: unknown, params: ToastParams) => void,
+    /** The sheet closed: its details' fetch goes with it. */
+    stopLoad: enqueueActions(({ context, enqueue }) => {
+      if (context.load) enqueue.stopChild(context.load);
+      enqueue.assign({ load: null });
+    }),
   },
   guards: {
     isPending: ({ context }) =>
@@ -59,7 +73,7 @@ export const leaveReviewMachine = setup({
 }).createMachine({
   id: 'leaveReview',
   description: "The admin's Leave Request Details sheet: details, attachment, clashes, approve or reject.",
-  context: { request: null, details: null, detailsError: null, decision: null },
+  context: { request: null, load: null, details: null, decision: null },
   initial: 'closed',
   states: {
     closed: {
@@ -71,38 +85,28 @@ export const leaveReviewMachine = setup({
           actions: assign({
             request: ({ event }) => event.request,
             details: null,
-            detailsError: null,
             decision: null,
+            // Made for each opening (by id only): its query is the request.
+            load: ({ event, spawn }) => spawn('details', { id: 'details', input: { query: event.request } }),
           }),
         },
       },
     },
     open: {
       description: 'The sheet shows the request.',
-      initial: 'loading',
+      invoke: { src: 'detailsNews', input: ({ context }) => ({ load: context.load }) },
+      exit: 'stopLoad',
+      initial: 'fetching',
       states: {
-        loading: {
-          description: 'The attachment link and the clashes are fetched; the rest shows at once.',
-          on: { 'review.close': '#leaveReview.closed' },
-          invoke: {
-            id: 'loadDetails',
-            src: 'loadDetails',
-            input: ({ context }) => context.request as LeaveRequest,
-            onDone: { target: 'ready', actions: assign({ details: ({ event }) => event.output }) },
-            onError: {
-              target: 'detailsFailed',
-              actions: assign({ detailsError: ({ event }) => toApiError(event.error) }),
-            },
-          },
-        },
-        detailsFailed: {
-          description: 'The attachment and clashes could not be fetched: the error and Try again show.',
+        fetching: {
+          description:
+            'The attachment link and the clashes are on their way (the load shows a skeleton, or its failure with Try again); the rest shows at once.',
           on: {
-            'review.retry': {
-              target: 'loading',
-              actions: assign({ detailsError: null }),
-            },
             'review.close': '#leaveReview.closed',
+            'details.loaded': {
+              target: 'ready',
+              actions: assign({ details: ({ event }) => event.details }),
+            },
           },
         },
         ready: {

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import { submissionToasts } from '../src/domain/messages/submissions';
@@ -9,11 +9,13 @@ import {
   type SALARY_FILE_BANK_CODES,
   VALUE_DATE_MESSAGE,
 } from '../src/domain/submissions';
-import { notProvided, type ToastParams } from './effects';
+import { childNews, notProvided, type ToastParams } from './effects';
+import { type LoadActorRef, loadMachine, loadNews } from './load.machine';
 
 /**
  * Submissions (/admin/pay-submissions, issue 15): a month's hand-over. Its CPF summary and the checks
- * that would stop the CPF file are fetched for the chosen month; then the CPF file, the bank's salary
+ * that would stop the CPF file are fetched for the chosen month (the load statechart, whose query is the
+ * period); then the CPF file, the bank's salary
  * file (with the bank and value date chosen here) and the year's IR8A forms are downloaded.
  */
 export type SalaryFileBankCode = (typeof SALARY_FILE_BANK_CODES)[number];
@@ -27,9 +29,10 @@ export interface PaySubmissionsContext {
   years: number[];
   year: number;
   month: number;
+  /** The month's summary fetch (its query is the period): its skeleton, its failure and Try again. */
+  load: LoadActorRef;
+  /** The chosen month's summary; null until it arrives. */
   summary: CpfSummary | null;
-  /** Why the summary could not be fetched. */
-  error: ApiError | null;
   bank: SalaryFileBankCode;
   /** '' lets the server choose (the pay date, or the next working day once it has passed). */
   valueDate: string;
@@ -43,7 +46,8 @@ export interface PaySubmissionsContext {
 
 export type PaySubmissionsEvent =
   | { type: 'period.change'; year: number; month: number }
-  | { type: 'summary.reload' }
+  | { type: 'summary.loaded'; summary: CpfSummary }
+  | { type: 'summary.failed'; error: ApiError }
   | { type: 'bank.change'; bank: SalaryFileBankCode }
   | { type: 'valueDate.change'; valueDate: string }
   | { type: 'file.download'; file: SubmissionFile };
@@ -66,8 +70,13 @@ export const paySubmissionsMachine = setup({
     input: {} as PaySubmissionsInput,
   },
   actors: {
-    loadSummary: fromPromise<CpfSummary, { year: number; month: number }>(
-      notProvided('pay-submissions', 'loadSummary'),
+    summary: loadMachine,
+    /** Hears the summary's fetch and passes its outcome to this machine. */
+    summaryNews: childNews<{ load: LoadActorRef }>((input, tell) =>
+      loadNews<CpfSummary>(input.load, {
+        loaded: (summary) => tell({ type: 'summary.loaded', summary }),
+        failed: (error) => tell({ type: 'summary.failed', error }),
+      }),
     ),
     /** Fetches the file and saves it, answering its name; the IR8A PDF opens in a tab instead (null). */
     download: fromPromise<string | null, DownloadInput>(notProvided('pay-submissions', 'download')),
@@ -85,15 +94,16 @@ export const paySubmissionsMachine = setup({
 }).createMachine({
   id: 'paySubmissions',
   description: "A month's CPF summary and checks, then the CPF file, the bank file and the year's IR8A.",
-  context: ({ input }) => {
+  context: ({ input, spawn }) => {
     const year = Number(input.today.slice(0, 4));
+    const month = Number(input.today.slice(5, 7));
     return {
       today: input.today,
       years: payYears(input.today),
       year,
-      month: Number(input.today.slice(5, 7)),
+      month,
+      load: spawn('summary', { id: 'summary', systemId: 'cpfSummary', input: { query: { year, month } } }),
       summary: null,
-      error: null,
       bank: 'UOB',
       valueDate: '',
       valueDateError: null,
@@ -101,6 +111,7 @@ export const paySubmissionsMachine = setup({
       downloadError: null,
     };
   },
+  invoke: { src: 'summaryNews', input: ({ context }) => ({ load: context.load }) },
   on: {
     'bank.change': {
       description: 'Another bank: its file is the next bank file.',
@@ -111,39 +122,39 @@ export const paySubmissionsMachine = setup({
       actions: assign({ valueDate: ({ event }) => event.valueDate, valueDateError: null }),
     },
     'period.change': {
-      target: '.loading',
-      description: 'Another year or month: its summary is fetched (a month past the year’s last becomes it).',
-      actions: assign(({ context, event }) => ({
-        year: event.year,
-        month: Math.min(event.month, payMonths(event.year, context.today).length),
-        downloadError: null,
-      })),
+      target: '.fetching',
+      description:
+        'Another year or month: its summary is fetched instead (a month past the year’s last becomes it).',
+      actions: [
+        assign(({ context, event }) => ({
+          year: event.year,
+          month: Math.min(event.month, payMonths(event.year, context.today).length),
+          summary: null,
+          downloadError: null,
+        })),
+        sendTo(
+          ({ context }) => context.load,
+          ({ context }) => ({ type: 'load.change', query: { year: context.year, month: context.month } }),
+        ),
+      ],
     },
   },
-  initial: 'loading',
+  initial: 'fetching',
   states: {
-    loading: {
-      description: "The month's CPF summary and checks are fetched; skeletons show.",
-      invoke: {
-        id: 'loadSummary',
-        src: 'loadSummary',
-        input: ({ context }) => ({ year: context.year, month: context.month }),
-        onDone: { target: 'ready', actions: assign({ summary: ({ event }) => event.output, error: null }) },
-        onError: {
-          target: 'failed',
-          actions: [
-            assign({ summary: null, error: ({ event }) => toApiError(event.error) }),
-            {
-              type: 'notify',
-              params: ({ event }) => submissionToasts.summaryFailed(toApiError(event.error)),
-            },
-          ],
+    fetching: {
+      description:
+        "The month's CPF summary and checks are on their way: the load shows skeletons, or its failure.",
+      on: {
+        'summary.loaded': {
+          target: 'ready',
+          description: 'They arrived: the summary, the checks and the download buttons show.',
+          actions: assign({ summary: ({ event }) => event.summary }),
+        },
+        'summary.failed': {
+          description: 'They could not be fetched: a toast says so; the load offers Try again.',
+          actions: { type: 'notify', params: ({ event }) => submissionToasts.summaryFailed(event.error) },
         },
       },
-    },
-    failed: {
-      description: 'The summary could not be fetched: the error and Try again show.',
-      on: { 'summary.reload': 'loading' },
     },
     ready: {
       description: 'The summary, the checks and the download buttons show.',

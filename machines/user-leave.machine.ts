@@ -95,7 +95,7 @@ export const userLeaveMachine = setup({
     reloadBalanceCountsAndCalendar: ({ context }) => {
       context.balances?.send({ type: 'list.reload' });
       context.overview.send({ type: 'overview.reload' });
-      context.calendar?.send({ type: 'calendar.reload' });
+      context.calendar?.send({ type: 'load.reload' });
     },
     reloadBalance: ({ context }) => context.balances?.send({ type: 'list.reload' }),
     restartRequests: sendTo(({ context }) => context.requests, { type: 'list.reset' }),

@@ -2,11 +2,11 @@ import { fromPromise } from 'xstate';
 import type { ToastParams } from '../../machines/effects';
 import { leaveBalanceReportMachine } from '../../machines/leave-balance-report.machine';
 import { type LeaveOverview, leaveOverviewMachine } from '../../machines/leave-overview.machine';
-import { leaveReviewMachine } from '../../machines/leave-review.machine';
+import { leaveReviewMachine, type ReviewDetails } from '../../machines/leave-review.machine';
 import { leaveYearEndMachine } from '../../machines/leave-year-end.machine';
 import type { LeaveApi } from '../api/leave.api';
 import type { LeavePoliciesApi } from '../api/leave-policies.api';
-import type { LeaveCounts } from '../domain/leave';
+import type { LeaveCounts, LeaveRequest } from '../domain/leave';
 import {
   type BalanceReportFacts,
   type BalanceReportRow,
@@ -14,6 +14,7 @@ import {
 } from '../domain/leave-balance-report';
 import { wholeListPage } from '../domain/list-query';
 import { provideList } from './list.actors';
+import { provideLoad } from './load.actors';
 import { openPdfInNewTab } from './pdf';
 
 /** The leave statecharts of the admin screens (and the stat cards of the staff dashboard) with their live effects. */
@@ -46,7 +47,7 @@ export interface LeaveReviewEffects {
 export function provideLeaveReview({ leave, notify }: LeaveReviewEffects) {
   return leaveReviewMachine.provide({
     actors: {
-      loadDetails: fromPromise(async ({ input }) => {
+      details: provideLoad(async (input: LeaveRequest): Promise<ReviewDetails> => {
         const [attachmentUrl, clashes] = await Promise.all([
           input.fileUrl ? leave.viewUrl(input.fileUrl) : Promise.resolve(null),
           leave.clashes(input.id),

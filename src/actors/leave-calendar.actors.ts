@@ -1,10 +1,14 @@
-import { fromPromise } from 'xstate';
 import { adminLeaveCalendarMachine } from '../../machines/admin-leave-calendar.machine';
-import { leaveCalendarMachine } from '../../machines/leave-calendar.machine';
+import {
+  type LeaveCalendarMonth,
+  type LeaveCalendarQueryInput,
+  leaveCalendarMachine,
+} from '../../machines/leave-calendar.machine';
 import { type HolidaysApi, holidaysApi } from '../api/holidays.api';
 import type { LeaveApi } from '../api/leave.api';
 import { firstOfMonth } from '../domain/leave-calendar';
 import type { LeaveReviewLogic } from './leave-admin.actors';
+import { provideLoad } from './load.actors';
 
 /**
  * The team calendar's effects (machines/leave-calendar.machine.ts): a month's requests (GET
@@ -20,7 +24,7 @@ export interface LeaveCalendarEffects {
 export function provideLeaveCalendar({ leave, holidays: holidayList = holidaysApi }: LeaveCalendarEffects) {
   return leaveCalendarMachine.provide({
     actors: {
-      loadMonth: fromPromise(async ({ input }) => {
+      month: provideLoad(async (input: LeaveCalendarQueryInput): Promise<LeaveCalendarMonth> => {
         const [entries, holidays, leaveTypes] = await Promise.all([
           leave.calendar(input),
           holidayList.ofYear(input.year),

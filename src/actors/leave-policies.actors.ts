@@ -3,6 +3,7 @@ import type { ToastParams } from '../../machines/effects';
 import { leavePoliciesMachine } from '../../machines/leave-policies.machine';
 import { leavePolicyFormMachine } from '../../machines/leave-policy-form.machine';
 import type { LeavePoliciesApi } from '../api/leave-policies.api';
+import { provideLoad } from './load.actors';
 
 export interface LeavePoliciesEffects {
   leavePolicies: Pick<LeavePoliciesApi, 'policies' | 'updatePolicy'>;
@@ -14,7 +15,7 @@ export function provideLeavePolicies({ leavePolicies, notify }: LeavePoliciesEff
   return leavePoliciesMachine.provide({
     actions: { notify: (_, toast) => notify(toast) },
     actors: {
-      loadPolicies: fromPromise(() => leavePolicies.policies()),
+      policies: provideLoad(() => leavePolicies.policies()),
       policyForm: leavePolicyFormMachine.provide({
         actors: {
           submit: fromPromise(({ input }) => {

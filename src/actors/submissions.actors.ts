@@ -5,6 +5,7 @@ import type { ToastParams } from '../../machines/effects';
 import { type DownloadInput, paySubmissionsMachine } from '../../machines/pay-submissions.machine';
 import type { NamedFile, SubmissionsApi } from '../api/submissions.api';
 import { saveFile } from './download';
+import { provideLoad } from './load.actors';
 import { openPdfInNewTab } from './pdf';
 
 export interface SubmissionsEffects {
@@ -17,7 +18,7 @@ export function provideCompanySettings({ submissions, notify }: SubmissionsEffec
   return companySettingsMachine.provide({
     actions: { notify: (_, toast) => notify(toast) },
     actors: {
-      loadCompany: fromPromise(() => submissions.company()),
+      company: provideLoad(() => submissions.company()),
       companyForm: companyFormMachine.provide({
         actors: {
           submit: fromPromise(({ input }) =>
@@ -60,7 +61,7 @@ export function providePaySubmissions({ submissions, notify }: SubmissionsEffect
   };
   return paySubmissionsMachine.provide({
     actors: {
-      loadSummary: fromPromise(({ input }) => submissions.cpfSummary(input)),
+      summary: provideLoad((period: { year: number; month: number }) => submissions.cpfSummary(period)),
       download: fromPromise(({ input }) => download(input)),
     },
     actions: {

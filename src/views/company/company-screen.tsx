@@ -1,4 +1,4 @@
-import { Button, Card, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Card, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
 import type { companyFormMachine } from '../../../machines/company-form.machine';
@@ -9,6 +9,7 @@ import { FormError, FormField, LabelledField, SubmitButton } from '../../ui/form
 import { optionsOf, SelectInput } from '../../ui/labelled-field';
 import { PageTitle } from '../../ui/page-title';
 import { type FormActorRef, useForm } from '../../ui/use-form';
+import { LoadFailure } from '../load/load-view';
 
 const BANK_OPTIONS = optionsOf(BANK_NAMES);
 
@@ -22,8 +23,8 @@ export function CompanyScreen({
 }) {
   const actor = useActorRef(logic, { inspect });
   const form = useSelector(actor, (s) => s.context.form);
-  const failed = useSelector(actor, (s) => s.matches('failed'));
-  const error = useSelector(actor, (s) => s.context.error);
+  const company = useSelector(actor, (s) => s.context.company);
+  const failed = useSelector(company, (s) => s.matches('failed'));
 
   return (
     <Stack gap="4" maxW="3xl">
@@ -34,12 +35,7 @@ export function CompanyScreen({
       <Card.Root>
         <Card.Body p={{ base: '4', md: '6' }}>
           {failed ? (
-            <Stack gap="3" align="flex-start">
-              <FormError message={error?.message ?? null} />
-              <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'company.reload' })}>
-                Try again
-              </Button>
-            </Stack>
+            <LoadFailure load={company} />
           ) : form ? (
             <CompanyForm actor={form} />
           ) : (

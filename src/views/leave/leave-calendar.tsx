@@ -31,6 +31,7 @@ import { MONTH_NAMES } from '../../domain/payslip-labels';
 import { LabelledField } from '../../ui/form-field';
 import { PickerSelect, yearChoices } from '../../ui/picker-select';
 import { useIsMobile } from '../../ui/use-is-mobile';
+import { LoadFailure, useLoading } from '../load/load-view';
 
 export type LeaveCalendarRef = ActorRefFrom<typeof leaveCalendarMachine>;
 
@@ -357,8 +358,9 @@ export function LeaveCalendar({
   const holidayList = useSelector(actor, (s) => s.context.holidays);
   const leaveTypes = useSelector(actor, (s) => s.context.leaveTypes);
   const leaveTypeId = useSelector(actor, (s) => s.context.leaveTypeId);
-  const loading = useSelector(actor, (s) => s.matches('loading'));
-  const error = useSelector(actor, (s) => (s.matches('failed') ? s.context.error : null));
+  const load = useSelector(actor, (s) => s.context.load);
+  const loading = useLoading(load);
+  const failed = useSelector(load, (s) => s.matches('failed'));
   const isMobile = useIsMobile();
   const away = useMemo(() => awayByDate(entries, month), [entries, month]);
   const holidays = useMemo(() => new Map(holidayList.map((h) => [h.date, h])), [holidayList]);
@@ -429,13 +431,8 @@ export function LeaveCalendar({
         {loading && <Spinner size="xs" color="fg.muted" aria-label="Loading" />}
       </HStack>
       <Legend />
-      {error ? (
-        <HStack gap="3" role="alert">
-          <Text color="fg.error">{error.message}</Text>
-          <Button size="xs" variant="outline" onClick={() => actor.send({ type: 'calendar.retry' })}>
-            Try again
-          </Button>
-        </HStack>
+      {failed ? (
+        <LoadFailure load={load} />
       ) : isMobile ? (
         loading ? null : (
           <DayList {...view} empty={empty} />

@@ -33,6 +33,7 @@ import { FormError, LabelledField, SubmitButton } from '../../ui/form-field';
 import { SelectInput } from '../../ui/labelled-field';
 import { PageTitle } from '../../ui/page-title';
 import { type FormActorRef, useForm } from '../../ui/use-form';
+import { LoadFailure } from '../load/load-view';
 
 type PolicyFormRef = ActorRefFrom<typeof leavePolicyFormMachine>;
 
@@ -51,9 +52,9 @@ export function LeavePoliciesScreen({
 }) {
   const actor = useActorRef(logic, { inspect });
   const policies = useSelector(actor, (s) => s.context.policies);
-  const loading = useSelector(actor, (s) => s.matches('loading'));
-  const failed = useSelector(actor, (s) => s.matches('failed'));
-  const error = useSelector(actor, (s) => s.context.error);
+  const load = useSelector(actor, (s) => s.context.load);
+  const loading = useSelector(actor, (s) => s.matches('fetching'));
+  const failed = useSelector(load, (s) => s.matches('failed'));
   const form = useSelector(actor, (s) => s.context.form);
   const editing = useSelector(actor, (s) => s.context.editing);
 
@@ -67,11 +68,8 @@ export function LeavePoliciesScreen({
       </Text>
       {failed ? (
         <Card.Root>
-          <Card.Body gap="3" alignItems="flex-start" p={{ base: '4', md: '6' }}>
-            <FormError message={error?.message ?? null} />
-            <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'policies.reload' })}>
-              Try again
-            </Button>
+          <Card.Body p={{ base: '4', md: '6' }}>
+            <LoadFailure load={load} />
           </Card.Body>
         </Card.Root>
       ) : loading ? (

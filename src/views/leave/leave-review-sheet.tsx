@@ -2,11 +2,13 @@ import { Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { leaveReviewMachine } from '../../../machines/leave-review.machine';
+import type { LoadActorRef } from '../../../machines/load.machine';
 import { decidesOwnLeave, type LeaveClash, type LeaveRequest } from '../../domain/leave';
 import { leaveStatusLabel } from '../../domain/leave-display';
 import { canLeaveRequest } from '../../domain/lifecycles/leave-request.lifecycle';
 import { SideSheet } from '../../ui/side-sheet';
 import { StatusBadge } from '../../ui/status-badge';
+import { LoadFailure, useLoading } from '../load/load-view';
 import { useSession } from '../session/session-context';
 import { DetailSection, dateWithMarker, LeaveRequestFacts } from './leave-request-facts';
 
@@ -32,35 +34,31 @@ function ClashList({ clashes }: { clashes: LeaveClash[] }) {
   );
 }
 
-function Clashes({ actor }: { actor: LeaveReviewRef }) {
+function Clashes({ actor, load }: { actor: LeaveReviewRef; load: LoadActorRef }) {
   const clashes = useSelector(actor, (s) => s.context.details?.clashes ?? null);
-  const error = useSelector(actor, (s) =>
-    s.matches({ open: 'detailsFailed' }) ? s.context.detailsError : null,
-  );
-  if (error)
-    return (
-      <Stack gap="2" align="flex-start">
-        <Text role="alert" color="fg.error">
-          {error.message}
-        </Text>
-        <Button size="xs" variant="outline" onClick={() => actor.send({ type: 'review.retry' })}>
-          Try again
-        </Button>
-      </Stack>
-    );
+  const failed = useSelector(load, (s) => s.matches('failed'));
+  if (failed) return <LoadFailure load={load} />;
   if (!clashes) return <Skeleton height="12" data-testid="clashes-loading" />;
   return <ClashList clashes={clashes} />;
 }
 
-function Details({ actor, request }: { actor: LeaveReviewRef; request: LeaveRequest }) {
+function Details({
+  actor,
+  load,
+  request,
+}: {
+  actor: LeaveReviewRef;
+  load: LoadActorRef;
+  request: LeaveRequest;
+}) {
   const url = useSelector(actor, (s) => s.context.details?.attachmentUrl ?? null);
-  const loading = useSelector(actor, (s) => s.matches({ open: 'loading' }));
+  const loading = useLoading(load);
   const state = !request.fileUrl ? 'none' : loading ? 'loading' : url ? 'shown' : 'failed';
   return (
     <Stack gap="5">
       <LeaveRequestFacts request={request} employee={request.user.fullName} attachment={{ url, state }} />
       <DetailSection title="Others away on these days">
-        <Clashes actor={actor} />
+        <Clashes actor={actor} load={load} />
       </DetailSection>
     </Stack>
   );
@@ -69,6 +67,7 @@ function Details({ actor, request }: { actor: LeaveReviewRef; request: LeaveRequ
 /** Leave Request Details (spec section 2, admin side sheet), drawn from the leave-review statechart. */
 export function LeaveReviewSheet({ actor }: { actor: LeaveReviewRef }) {
   const request = useSelector(actor, (s) => (s.matches('closed') ? null : s.context.request));
+  const load = useSelector(actor, (s) => s.context.load);
   const deciding = useSelector(actor, (s) => s.matches({ open: 'deciding' }));
   const decision = useSelector(actor, (s) => s.context.decision);
   const canDecide = useSelector(
@@ -118,7 +117,7 @@ export function LeaveReviewSheet({ actor }: { actor: LeaveReviewRef }) {
         )
       }
     >
-      {request && <Details actor={actor} request={request} />}
+      {request && load && <Details actor={actor} load={load} request={request} />}
     </SideSheet>
   );
 }

@@ -27,6 +27,7 @@ import { FormError, LabelledField } from '../../ui/form-field';
 import { optionsOf, SelectInput } from '../../ui/labelled-field';
 import { PageTitle } from '../../ui/page-title';
 import { PickerSelect, yearChoices } from '../../ui/picker-select';
+import { LoadFailure } from '../load/load-view';
 
 type Actor = ActorRefFrom<typeof paySubmissionsMachine>;
 
@@ -49,8 +50,8 @@ export function PaySubmissionsScreen({
 }) {
   const actor = useActorRef(logic, { input: { today }, inspect });
   const context = useSelector(actor, (s) => s.context);
-  const loading = useSelector(actor, (s) => s.matches('loading'));
-  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const loading = useSelector(actor, (s) => s.matches('fetching'));
+  const failed = useSelector(context.load, (s) => s.matches('failed'));
   const period = `${MONTH_NAMES[context.month - 1]} ${context.year}`;
 
   return (
@@ -59,11 +60,8 @@ export function PaySubmissionsScreen({
       <PeriodPicker actor={actor} context={context} disabled={context.downloading !== null} />
       {failed ? (
         <Card.Root>
-          <Card.Body gap="3" alignItems="flex-start">
-            <FormError message={context.error?.message ?? null} />
-            <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'summary.reload' })}>
-              Try again
-            </Button>
+          <Card.Body>
+            <LoadFailure load={context.load} />
           </Card.Body>
         </Card.Root>
       ) : (
@@ -98,7 +96,7 @@ export function PaySubmissionsScreen({
           </Card.Root>
         </Flex>
       )}
-      <Files actor={actor} context={context} ready={!loading && !failed} />
+      <Files actor={actor} context={context} ready={!loading} />
     </Stack>
   );
 }
