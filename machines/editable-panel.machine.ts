@@ -1,14 +1,14 @@
-import { type AnyActorRef, assign, emit, setup, stopChild } from 'xstate';
-import type { UserDetail } from '../src/domain/users';
-import type { FormInput } from './form';
 import {
-  employmentInfoPanelForm,
-  leaveAllowancePanelForm,
-  paymentInfoPanelForm,
-  paymentSnapshotForm,
-  profilePanelForm,
-  staffInfoPanelForm,
-} from './record-panel-forms';
+  type AnyActorRef,
+  type AnyStateMachine,
+  assign,
+  createMachine,
+  emit,
+  setup,
+  stopChild,
+} from 'xstate';
+import type { UserDetail } from '../src/domain/users';
+import type { FormInput, FormMachine } from './form';
 
 export type PanelKind =
   | 'profile'
@@ -82,6 +82,22 @@ const withSuggestions = (stored: PanelValues, suggested: PanelValues): PanelValu
     ]),
   );
 
+/**
+ * A panel's form: the one form statechart over the panel's fields, opened with the panel's params. Whoever
+ * holds a panel gives it its form (`editablePanelMachine.provide({ actors: { form } })`, see
+ * machines/record-panel-forms.ts); the panel knows no kind's form.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a panel holds a form whatever its request's data.
+export type PanelForm = FormMachine<PanelValues, any, PanelValues, PanelParams>;
+
+/** Where no form was provided: whoever holds the panel must give it its form as the 'form' actor. */
+const formNotProvided = createMachine({
+  id: 'panelFormNotProvided',
+  entry: () => {
+    throw new Error("editable-panel: provide the panel's form as the 'form' actor");
+  },
+}) as AnyStateMachine as unknown as PanelForm;
+
 /** A panel form's request input: what it saves (the schema's data), apart from the panel's params. */
 export function panelRequest<T extends PanelParams>({ subject, stored, birthDate: _, ...body }: T) {
   return { subject, stored, body };
@@ -93,8 +109,9 @@ export const differsFromStored = (stored: PanelValues, values: PanelValues) =>
 
 /**
  * An editable panel (spec section 2; decision 0012): read-only rows with a pencil, or its form. The form edits
- * and saves (machines/record-panel-forms.ts); this flow owns whether it shows, what it starts from, and
- * what is stored once it saved. Every panel is this flow, its form chosen by its kind.
+ * and saves; this flow owns whether it shows, what it starts from, and what is stored once it saved. Every
+ * panel is this flow, given its form by whoever holds it (its `form` actor); `kind` only names the panel in
+ * what it tells.
  */
 export const editablePanelMachine = setup({
   types: {
@@ -103,14 +120,7 @@ export const editablePanelMachine = setup({
     input: {} as EditablePanelInput,
     emitted: {} as EditablePanelEmitted,
   },
-  actors: {
-    profile: profilePanelForm,
-    staffInfo: staffInfoPanelForm,
-    employmentInfo: employmentInfoPanelForm,
-    paymentInfo: paymentInfoPanelForm,
-    leaveAllowance: leaveAllowancePanelForm,
-    paymentSnapshot: paymentSnapshotForm,
-  },
+  actors: { form: formNotProvided },
   guards: {
     /** The save is not out: Cancel cannot leave under it. */
     isFormIdle: ({ context }) => !context.form?.getSnapshot().hasTag('busy'),
@@ -151,7 +161,7 @@ export const editablePanelMachine = setup({
             // Every stored value is the user's own: no rule fills over it until a field it follows changes.
             edited: Object.fromEntries(Object.keys(values).map((field) => [field, true])),
           };
-          return spawn(context.kind, { id: 'form', input });
+          return spawn('form', { id: 'form', input });
         },
       }),
       exit: [stopChild('form'), assign({ form: null })],

@@ -35,7 +35,10 @@ export interface FormContext<TValues extends FormValues, TParams, TOutput> {
   errors: FieldErrors<TValues>;
   /** Fields the user has typed in: only these complain when left (tabbing past, or focus moved by a dialog, does not). */
   edited: Partial<Record<keyof TValues & string, true>>;
-  /** Why the server refused the last submit; shown above the submit button until the user edits. */
+  /**
+   * Why the server refused the last submit; shown above the submit button until the user edits, and
+   * beside the field the server named, if the form has it, until that field is edited or left.
+   */
   submitError: string | null;
   /** Fixed facts the request needs besides the fields (the reset link's token). */
   params: TParams;
@@ -375,10 +378,17 @@ export function createFormMachine<
           },
           onError: {
             target: 'submitFailed',
-            description: 'Refused: the reason shows above the button and in the toast.',
+            description:
+              'Refused: the reason shows above the button, in the toast, and beside the field the server names.',
             actions: form.enqueueActions(({ context, event, enqueue }) => {
               const error = toApiError((event as unknown as ErrorActorEvent).error);
-              enqueue.assign({ submitError: error.message });
+              // The server names the body's field at fault (`field`); a field this form holds shows it too.
+              const { field } = error;
+              const beside = field !== undefined && Object.hasOwn(context.values, field);
+              enqueue.assign({
+                submitError: error.message,
+                ...(beside ? { errors: { ...context.errors, [field]: error.message } } : {}),
+              });
               enqueue({ type: 'notify', params: failureToast(error, context.params) });
             }),
           },

@@ -18,7 +18,6 @@ import {
   type PaymentInfoFormValues,
   paymentInfoFormSchema,
 } from '../src/domain/payment-info';
-import { NRIC_TAKEN } from '../src/domain/staff-info';
 import type { UserDetail } from '../src/domain/users';
 import { notProvided, type ToastParams } from './effects';
 import {
@@ -238,7 +237,7 @@ export const onboardingMachine = setup({
       !params.user.staffInfo &&
       !params.user.employmentInfo &&
       !params.user.paymentInfo,
-    isNricRefused: (_, params: { error: ApiError }) => params.error.message === NRIC_TAKEN,
+    isNricRefused: (_, params: { error: ApiError }) => params.error.code === 'NRIC_TAKEN',
   },
 }).createMachine({
   id: 'onboarding',

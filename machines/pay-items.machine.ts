@@ -6,10 +6,11 @@ import { isProcessedPayslip, nextPayslipStatus } from '../src/domain/lifecycles/
 import { wholeListPage } from '../src/domain/list-query';
 import type { PayItemKind } from '../src/domain/payroll';
 import { kindInfo, type PayItem, type PayslipDetail, snapshotFormValues } from '../src/domain/payslips';
-import { editablePanelMachine } from './editable-panel.machine';
+import type { editablePanelMachine } from './editable-panel.machine';
 import { childNews, notProvided, type ToastParams } from './effects';
 import { listMachine } from './list.machine';
 import { type PayItemFormParams, payItemFormMachine } from './pay-item-form.machine';
+import { panelWith, paymentSnapshotForm } from './record-panel-forms';
 
 /**
  * Pay Items (/admin/users/:userId/pay-items/:year/:month, spec section 2): one employee's payslip of a
@@ -132,7 +133,8 @@ const payItems = setup({
     refreshPayslip: fromPromise<PayslipDetail, { userId: number; year: number; month: number }>(
       notProvided('pay-items', 'refreshPayslip'),
     ),
-    snapshot: editablePanelMachine,
+    // Payment Information Used: the one panel flow, given the snapshot's form.
+    snapshot: panelWith(paymentSnapshotForm),
     /** The Leave Balance table (its fetch reads the employee and the year from its query). */
     balances: listMachine,
     /** Hears the snapshot panel's saves (it emits them) and passes them to this machine. */

@@ -13,14 +13,19 @@ import {
 import { type SnapshotUpdate, snapshotFormSchema } from '../src/domain/payslips';
 import { type StaffInfoBody, staffInfoBodySchema } from '../src/domain/staff-info';
 import { profileFormSchema } from '../src/domain/users';
-import type { PanelParams, PanelValues } from './editable-panel.machine';
+import {
+  editablePanelMachine,
+  type PanelForm,
+  type PanelParams,
+  type PanelValues,
+} from './editable-panel.machine';
 import { createFormMachine, type FillRule } from './form';
 
 /**
  * The form of each editable panel (spec section 2): the one form statechart (machines/form.ts) with the
  * panel's fields, spec section 5's checks and spec section 8's toasts. The panel (machines/editable-panel.machine.ts)
- * opens it from the stored values when the pencil is pressed; its request saves the record and answers the
- * values as stored, which the panel then shows.
+ * is given it by whoever holds the panel (`panelWith`), and opens it from the stored values when the pencil
+ * is pressed; its request saves the record and answers the values as stored, which the panel then shows.
  */
 
 const RATES = ['employeeCpfContributionRate', 'employerCpfContributionRate'] as const;
@@ -116,3 +121,15 @@ export const paymentSnapshotForm = panelForm<SnapshotUpdate>({
   schema: snapshotFormSchema,
   toasts: { saved: payrollToasts.snapshotSaved, failed: payrollToasts.snapshotFailed },
 });
+
+/** The panel flow (machines/editable-panel.machine.ts) with its form: what whoever holds a panel spawns. */
+export const panelWith = (form: PanelForm) => editablePanelMachine.provide({ actors: { form } });
+
+/** The record panels of My profile and user detail, each the panel flow with its kind's form. */
+export const recordPanels = {
+  profile: panelWith(profilePanelForm),
+  staffInfo: panelWith(staffInfoPanelForm),
+  employmentInfo: panelWith(employmentInfoPanelForm),
+  paymentInfo: panelWith(paymentInfoPanelForm),
+  leaveAllowance: panelWith(leaveAllowancePanelForm),
+};

@@ -9,8 +9,9 @@ import { staffToasts } from '../src/domain/messages/staff';
 import type { LeaveAllowanceRow, LeaveTypeRef } from '../src/domain/onboarding';
 import { type RecordPanelValues, recordPanelValues } from '../src/domain/record-panels';
 import type { UserDetail } from '../src/domain/users';
-import { editablePanelMachine, type PanelValues, type RecordPanelKind } from './editable-panel.machine';
+import type { editablePanelMachine, PanelValues, RecordPanelKind } from './editable-panel.machine';
 import { childNews, notProvided, type ToastParams } from './effects';
+import { recordPanels } from './record-panel-forms';
 import { userLeaveMachine } from './user-leave.machine';
 
 /**
@@ -67,7 +68,12 @@ export const userRecordMachine = setup({
     loadEntitlements: fromPromise<LeaveEntitlement[], { userId: number }>(
       notProvided('user-record', 'loadEntitlements'),
     ),
-    panel: editablePanelMachine,
+    // Each record panel is the one panel flow, given its kind's form here (machines/record-panel-forms.ts).
+    profilePanel: recordPanels.profile,
+    staffInfoPanel: recordPanels.staffInfo,
+    employmentInfoPanel: recordPanels.employmentInfo,
+    paymentInfoPanel: recordPanels.paymentInfo,
+    leaveAllowancePanel: recordPanels.leaveAllowance,
     leave: userLeaveMachine,
     /** Hears the panels' saves (each emits its own) and passes them to this machine. */
     panelSaves: childNews<{ panels: RecordPanelRefs | null }>((input, tell) =>
@@ -93,7 +99,7 @@ export const userRecordMachine = setup({
       const panel = (kind: RecordPanelKind) => {
         const first = values[kind];
         return first
-          ? spawn('panel', {
+          ? spawn(`${kind}Panel` as 'profilePanel', {
               id: kind,
               input: { kind, values: first, subject, dateOfBirth },
             })

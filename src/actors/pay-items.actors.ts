@@ -1,9 +1,9 @@
 import { fromPromise } from 'xstate';
-import { editablePanelMachine, panelRequest } from '../../machines/editable-panel.machine';
+import { panelRequest } from '../../machines/editable-panel.machine';
 import type { ToastParams } from '../../machines/effects';
 import { payItemFormMachine } from '../../machines/pay-item-form.machine';
 import { PAY_ITEM_KINDS, type PayItemsEmployee, payItemsMachine } from '../../machines/pay-items.machine';
-import { paymentSnapshotForm } from '../../machines/record-panel-forms';
+import { panelWith, paymentSnapshotForm } from '../../machines/record-panel-forms';
 import type { LeaveApi } from '../api/leave.api';
 import type { PayslipsApi } from '../api/payslips.api';
 import type { usersApi } from '../api/users.api';
@@ -62,20 +62,18 @@ export type PayItemsLogic = ReturnType<typeof providePayItems>;
  * panel shows them as stored, and Pay Items fetches the payslip's new figures when the panel says so.
  */
 function providePaymentSnapshot({ payslips, notify }: Pick<PayItemsEffects, 'payslips' | 'notify'>) {
-  return editablePanelMachine.provide({
-    actors: {
-      paymentSnapshot: paymentSnapshotForm.provide({
-        actors: {
-          submit: fromPromise(async ({ input }) => {
-            const { subject, body } = panelRequest(input);
-            if (!subject || !('payslip' in subject))
-              throw new Error('Payment Information Used is saved for a payslip');
-            const { userId, ...period } = subject.payslip;
-            return snapshotFormValues(await payslips.updateSnapshot(userId, period, body));
-          }),
-        },
-        actions: { notify: (_, toast) => notify(toast) },
-      }),
-    },
-  });
+  return panelWith(
+    paymentSnapshotForm.provide({
+      actors: {
+        submit: fromPromise(async ({ input }) => {
+          const { subject, body } = panelRequest(input);
+          if (!subject || !('payslip' in subject))
+            throw new Error('Payment Information Used is saved for a payslip');
+          const { userId, ...period } = subject.payslip;
+          return snapshotFormValues(await payslips.updateSnapshot(userId, period, body));
+        }),
+      },
+      actions: { notify: (_, toast) => notify(toast) },
+    }),
+  );
 }

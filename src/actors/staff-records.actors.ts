@@ -1,6 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate';
 import {
-  editablePanelMachine,
   type PanelParams,
   type PanelSubject,
   type PanelValues,
@@ -12,6 +11,7 @@ import { onboardingBody, onboardingMachine } from '../../machines/onboarding.mac
 import {
   employmentInfoPanelForm,
   leaveAllowancePanelForm,
+  panelWith,
   paymentInfoPanelForm,
   profilePanelForm,
   staffInfoPanelForm,
@@ -119,7 +119,7 @@ export function provideUserRecord(effects: StaffRecordEffects) {
       }),
       deleteUser: fromPromise(({ input }) => effects.records.deleteUser(input.userId)),
       loadEntitlements: fromPromise(({ input }) => effects.leavePolicies.entitlements(input.userId)),
-      panel: provideEditablePanel(effects),
+      ...provideRecordPanels(effects),
     },
     actions: effectsOf(effects),
   });
@@ -141,52 +141,53 @@ function userOf(subject: PanelSubject | null): UserDetail {
 }
 
 /**
- * The record panels of My profile and user detail: each panel's form saves its record for the user it shows
- * and answers the values as stored, which the panel then shows.
+ * The record panels of My profile and user detail, one per kind for the user record to spawn: each is the
+ * panel flow given its kind's form, whose request saves the record for the user it shows and answers the
+ * values as stored, which the panel then shows.
  */
-export function provideEditablePanel(effects: StaffRecordEffects) {
+export function provideRecordPanels(effects: StaffRecordEffects) {
   const actions = { notify: (_: unknown, toast: ToastParams) => effects.notify(toast) };
-  /** A panel's form whose request saves what was typed (the schema's data) and answers the values as stored. */
+  /** A panel whose form's request saves what was typed (the schema's data) and answers the values as stored. */
   const saving = <TData>(
     form: FormMachine<PanelValues, TData, PanelValues, PanelParams>,
     save: (request: PanelRequest<TData>) => Promise<PanelValues>,
   ) =>
-    form.provide({
-      actors: { submit: fromPromise(({ input }) => save(panelRequest(input) as PanelRequest<TData>)) },
-      actions,
-    });
-  return editablePanelMachine.provide({
-    actors: {
-      profile: saving(profilePanelForm, async ({ subject, body }) =>
-        profileFormValues(await effects.users.update(userOf(subject).id, body)),
-      ),
-      staffInfo: saving(staffInfoPanelForm, async ({ subject, body }) =>
-        staffInfoFormValues(await effects.records.updateStaffInfo(recordId(userOf(subject).staffInfo), body)),
-      ),
-      employmentInfo: saving(employmentInfoPanelForm, async ({ subject, body }) =>
-        employmentInfoFormValues(
-          await effects.records.updateEmploymentInfo(recordId(userOf(subject).employmentInfo), body),
-        ),
-      ),
-      paymentInfo: saving(paymentInfoPanelForm, async ({ subject, body }) => ({
-        ...paymentInfoFormValues(
-          await effects.records.updatePaymentInfo(recordId(userOf(subject).paymentInfo), body),
-        ),
-      })),
-      // One call per changed leave type (spec section 7). A retry after a failure sends again only what
-      // differs from the stored values; a type saved before the failure is set to the same days again.
-      leaveAllowance: saving(leaveAllowancePanelForm, async ({ subject, stored, body }) => {
-        const user = userOf(subject);
-        for (const { leaveTypeId, totalDays } of body.leaveBalances) {
-          if (String(totalDays) === stored[leaveTypeId]) continue;
-          await effects.leave.setAllowance(user.id, leaveTypeId, totalDays);
-        }
-        return Object.fromEntries(
-          body.leaveBalances.map(({ leaveTypeId, totalDays }) => [String(leaveTypeId), String(totalDays)]),
-        );
+    panelWith(
+      form.provide({
+        actors: { submit: fromPromise(({ input }) => save(panelRequest(input) as PanelRequest<TData>)) },
+        actions,
       }),
-    },
-  });
+    );
+  return {
+    profilePanel: saving(profilePanelForm, async ({ subject, body }) =>
+      profileFormValues(await effects.users.update(userOf(subject).id, body)),
+    ),
+    staffInfoPanel: saving(staffInfoPanelForm, async ({ subject, body }) =>
+      staffInfoFormValues(await effects.records.updateStaffInfo(recordId(userOf(subject).staffInfo), body)),
+    ),
+    employmentInfoPanel: saving(employmentInfoPanelForm, async ({ subject, body }) =>
+      employmentInfoFormValues(
+        await effects.records.updateEmploymentInfo(recordId(userOf(subject).employmentInfo), body),
+      ),
+    ),
+    paymentInfoPanel: saving(paymentInfoPanelForm, async ({ subject, body }) => ({
+      ...paymentInfoFormValues(
+        await effects.records.updatePaymentInfo(recordId(userOf(subject).paymentInfo), body),
+      ),
+    })),
+    // One call per changed leave type (spec section 7). A retry after a failure sends again only what
+    // differs from the stored values; a type saved before the failure is set to the same days again.
+    leaveAllowancePanel: saving(leaveAllowancePanelForm, async ({ subject, stored, body }) => {
+      const user = userOf(subject);
+      for (const { leaveTypeId, totalDays } of body.leaveBalances) {
+        if (String(totalDays) === stored[leaveTypeId]) continue;
+        await effects.leave.setAllowance(user.id, leaveTypeId, totalDays);
+      }
+      return Object.fromEntries(
+        body.leaveBalances.map(({ leaveTypeId, totalDays }) => [String(leaveTypeId), String(totalDays)]),
+      );
+    }),
+  };
 }
 
 function recordId(record: { id: number } | null): number {

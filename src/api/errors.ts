@@ -6,12 +6,17 @@ import type { ApiError } from '../domain/auth';
 export class ApiRequestError extends Error implements ApiError {
   readonly statusCode: number;
   readonly error: string;
+  /** The server's machine-readable reason and the field at fault, when it gave them. */
+  readonly code?: string;
+  readonly field?: string;
 
-  constructor({ message, error, statusCode }: ApiError) {
+  constructor({ message, error, statusCode, code, field }: ApiError) {
     super(message);
     this.name = 'ApiRequestError';
     this.statusCode = statusCode;
     this.error = error;
+    if (code !== undefined) this.code = code;
+    if (field !== undefined) this.field = field;
   }
 }
 
@@ -35,6 +40,8 @@ export function normalizeApiError(
       message: text(data.message) ?? fallbackMessage,
       error: text(data.error) ?? 'Please try again later',
       statusCode: typeof data.statusCode === 'number' ? data.statusCode : 500,
+      code: text(data.code),
+      field: text(data.field),
     });
   }
   // ofetch wraps the network failure; its own message repeats method and URL, the cause says what happened.

@@ -5,14 +5,56 @@ export const NO_RESPONSE_ERROR_TEXT = 'Something went wrong. Please try again la
 export const DEFAULT_ERROR_MESSAGE = 'An error occurred';
 
 /**
- * Reads whatever an effect rejected with as the spec's plain error object. The API client already normalises
- * what it throws; this keeps machine context typed and serialisable even when something else throws.
+ * The machine-readable reasons an API error carries as `code` (every 400 has one), so that a client
+ * decides by the reason, never by the words of the message (which the spec may change). A new refusal
+ * gets its own code here; `BAD_REQUEST` is what a 400 without one says.
+ */
+export type ErrorCode =
+  /** The request did not pass its route's schema; `field` is the first problem's path. */
+  | 'VALIDATION'
+  /** The database refused a value (a rule of the record, a value out of range, a value too large). */
+  | 'INVALID_VALUE'
+  | 'BAD_REQUEST'
+  | 'LEAVE_POLICY_BELOW_STATUTE'
+  | 'LEAVE_POLICY_NO_LIMIT_ONLY'
+  | 'LEAVE_POLICY_LIMIT_REQUIRED'
+  | 'LEAVE_TYPE_UNKNOWN'
+  | 'LEAVE_ALLOWANCE_MISSING'
+  | 'LEAVE_BELOW_MINIMUM_DAYS'
+  | 'LEAVE_BEFORE_HIRE_DATE'
+  | 'LEAVE_AFTER_LAST_DAY'
+  /** 403: the employee's last day of service has passed. */
+  | 'EMPLOYMENT_ENDED'
+  | 'ATTACHMENT_INVALID'
+  | 'ATTACHMENT_NOT_UPLOADED'
+  | 'RESET_LINK_INVALID'
+  | 'CURRENT_PASSWORD_INCORRECT'
+  | 'PASSWORD_UNCHANGED'
+  | 'OWN_ACCOUNT'
+  | 'PAY_ITEM_TYPE_OF_OTHER_KIND'
+  | 'PAYSLIP_OF_OTHER_EMPLOYEE'
+  | 'PAYSLIP_TOO_LARGE'
+  | 'PAYSLIP_PROCESSED_IN_BULK'
+  | 'RESEND_NEEDS_STAFF'
+  /** 409: the NRIC/FIN is another staff member's. */
+  | 'NRIC_TAKEN';
+
+/**
+ * Reads whatever an effect rejected with as the spec's plain error object (with the server's `code` and
+ * `field` when it gave them). The API client already normalises what it throws; this keeps machine
+ * context typed and serialisable even when something else throws.
  */
 export function toApiError(value: unknown): ApiError {
   if (typeof value === 'object' && value !== null) {
-    const { statusCode, error, message } = value as Record<string, unknown>;
+    const { statusCode, error, message, code, field } = value as Record<string, unknown>;
     if (typeof statusCode === 'number' && typeof error === 'string' && typeof message === 'string') {
-      return { statusCode, error, message };
+      return {
+        statusCode,
+        error,
+        message,
+        ...(typeof code === 'string' ? { code } : {}),
+        ...(typeof field === 'string' ? { field } : {}),
+      };
     }
   }
   const message = value instanceof Error && value.message ? value.message : DEFAULT_ERROR_MESSAGE;

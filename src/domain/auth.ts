@@ -95,10 +95,16 @@ export function registerRequestSchema(companyDomain: string) {
 
 export const registerResponseSchema = z.object({ id: idSchema, fullName: z.string(), role: roleSchema });
 
-/** Every error the API answers has this shape (spec section 8 reads these names). */
+/**
+ * Every error the API answers has this shape (spec section 8 reads the first three names). A 400 adds
+ * `code`, a stable machine-readable reason (src/domain/api-error.ts lists them), and `field`, the request
+ * body's field at fault (a dotted path inside it) where one field is; forms show the message beside it.
+ */
 export const apiErrorSchema = z.object({
   statusCode: z.number().check(z.int()),
   error: z.string(),
   message: z.string(),
+  code: z.optional(z.string()),
+  field: z.optional(z.string()),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

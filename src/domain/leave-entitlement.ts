@@ -267,6 +267,12 @@ const MINIMUM_WORDS: Record<LeaveStatute, string> = {
 const lessThanTheLaw = (statute: LeaveStatute, typeName: string) =>
   `${typeName} cannot be less than ${ACT_OF[statute]}'s ${MINIMUM_WORDS[statute]}.`;
 
+/** Why a policy is below the law, and the policy's field at fault (the one to change). */
+export interface BelowTheLaw {
+  message: string;
+  field: 'entitlement' | 'days' | 'schedule' | 'prorate';
+}
+
 /**
  * Why a policy gives less than the law for some year or length of service; undefined when it does not.
  * A policy without a statute (Compassionate, Unpaid) is never below it.
@@ -275,33 +281,42 @@ export function belowTheLaw(
   policy: LeavePolicy,
   statute: LeaveStatute | null,
   typeName: string,
-): string | undefined {
+): BelowTheLaw | undefined {
   if (statute === null) return undefined;
   const sickTable = statute === 'SICK' || statute === 'HOSPITALISATION';
   const minimum = FULL_YEAR_MINIMUM[statute];
+  const below = (field: BelowTheLaw['field'], message = lessThanTheLaw(statute, typeName)) => ({
+    message,
+    field,
+  });
   switch (policy.entitlement) {
     case 'NONE':
       // A type with a statute needs an allowance the balance can show against the law.
-      return lessThanTheLaw(statute, typeName);
+      return below('entitlement');
     case 'STATUTORY_SICK':
       // EA s.89's table is sick and hospitalisation leave's; it is not another statute's minimum.
-      return sickTable ? undefined : `${typeName} cannot follow the Employment Act's sick leave table.`;
+      return sickTable
+        ? undefined
+        : below('entitlement', `${typeName} cannot follow the Employment Act's sick leave table.`);
     case 'FIXED':
-      if ((policy.days ?? 0) < minimum) return lessThanTheLaw(statute, typeName);
+      if ((policy.days ?? 0) < minimum) return below('days');
       break;
     case 'SERVICE': {
       if (sickTable) {
-        return `${typeName} must follow the Employment Act's sick leave table or give a fixed ${minimum} days a year.`;
+        return below(
+          'entitlement',
+          `${typeName} must follow the Employment Act's sick leave table or give a fixed ${minimum} days a year.`,
+        );
       }
       const schedule = policy.schedule ?? [];
       if (statute === 'ANNUAL') {
         // EA s.88A year by year, through the 8th and every year the schedule still spells out.
         const years = Math.max(EMPLOYMENT_ACT_ANNUAL_LEAVE.length, schedule.length);
         for (let year = 1; year <= years; year++) {
-          if (scheduledDays(schedule, year) < actAnnualLeave(year)) return lessThanTheLaw(statute, typeName);
+          if (scheduledDays(schedule, year) < actAnnualLeave(year)) return below('schedule');
         }
       } else if (schedule.length === 0 || schedule.some((days) => days < minimum)) {
-        return lessThanTheLaw(statute, typeName);
+        return below('schedule');
       }
       break;
     }
@@ -309,7 +324,7 @@ export function belowTheLaw(
   // EA s.89 and the CDCA give sick, hospitalisation, maternity and paternity leave whole in the
   // first and the last year; only annual (EA s.88A) and first-year childcare (CDCA s.12B(1)) scale.
   if (policy.prorate && statute !== 'ANNUAL' && statute !== 'CHILDCARE') {
-    return `${typeName} cannot be prorated: ${ACT_OF[statute]} gives it in full.`;
+    return below('prorate', `${typeName} cannot be prorated: ${ACT_OF[statute]} gives it in full.`);
   }
   return undefined;
 }

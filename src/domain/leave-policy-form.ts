@@ -153,17 +153,6 @@ export const leavePolicyFormSchema = z.pipe(
   }),
 ) as unknown as FormSchema<LeavePolicyFormValues, LeavePolicyInput>;
 
-/**
- * Which field a refusal of the server concerns (it states the law the policy falls below): the
- * proration when it says so, otherwise the days as the chosen kind sets them.
- */
-export function refusalField(values: LeavePolicyFormValues, message: string): keyof LeavePolicyFormValues {
-  if (/prorated/.test(message)) return 'prorate';
-  if (values.entitlement === 'SERVICE') return 'schedule';
-  if (values.entitlement === 'FIXED') return 'days';
-  return 'entitlement';
-}
-
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** EA s.89's table, as the card shows a type that follows it. */

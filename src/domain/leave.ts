@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { ErrorCode } from './api-error';
 import { ATTACHMENT_MIME_TYPES } from './attachments';
 import { LEAVE_STATUSES } from './enums';
 import { freeText, idSchema, MAX_ID, MAX_LENGTH, text } from './fields';
@@ -248,24 +249,29 @@ export function outsideEmployment(
   period: { fromDate: string; toDate: string },
   employment: { hireDate: string; lastDayOfService: string | null },
   today: string,
-): { statusCode: 400 | 403; message: string } | null {
+): { statusCode: 400 | 403; message: string; code: ErrorCode; field?: 'fromDate' | 'toDate' } | null {
   const { hireDate, lastDayOfService: lastDay } = employment;
   if (lastDay && lastDay < today) {
     return {
       statusCode: 403,
       message: `Employment ended on ${dayMonthYear(lastDay)}: leave can no longer be requested.`,
+      code: 'EMPLOYMENT_ENDED',
     };
   }
   if (period.fromDate < hireDate) {
     return {
       statusCode: 400,
       message: `Leave cannot start before the hire date (${dayMonthYear(hireDate)}).`,
+      code: 'LEAVE_BEFORE_HIRE_DATE',
+      field: 'fromDate',
     };
   }
   if (lastDay && period.toDate > lastDay) {
     return {
       statusCode: 400,
       message: `Leave cannot end after the last day of service (${dayMonthYear(lastDay)}).`,
+      code: 'LEAVE_AFTER_LAST_DAY',
+      field: 'toDate',
     };
   }
   return null;

@@ -10,6 +10,7 @@ import { createLeaveApi } from '../../src/api/leave.api';
 import { asPdf } from '../../src/api/payslips.api';
 import { createStaffRecordsApi } from '../../src/api/staff-records.api';
 import { createUsersApi } from '../../src/api/users.api';
+import { toApiError } from '../../src/domain/api-error';
 import { createFakeServer, type FakeServer } from '../machines/fake-server';
 
 type LeaveApi = ReturnType<typeof createLeaveApi>;
@@ -31,6 +32,21 @@ describe('normalizeApiError (spec section 8)', () => {
       error: 'Conflict',
       message: 'Taken.',
     });
+  });
+
+  it("keeps a refusal's machine-readable code and the field at fault, and toApiError keeps them too", () => {
+    const body = {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Current password is incorrect.',
+      code: 'CURRENT_PASSWORD_INCORRECT',
+      field: 'currentPassword',
+    };
+    const error = normalizeApiError(withResponse(body));
+    expect({ ...error, message: error.message }).toMatchObject(body);
+    expect(toApiError(error)).toEqual(body);
+    const plain = normalizeApiError(withResponse({ statusCode: 409, error: 'Conflict', message: 'Taken.' }));
+    expect(toApiError(plain)).toEqual({ statusCode: 409, error: 'Conflict', message: 'Taken.' });
   });
 
   it('defaults to An error occurred / Please try again later / 500 when the body says nothing', () => {

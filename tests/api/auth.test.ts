@@ -75,6 +75,8 @@ describe('POST /api/auth/login', () => {
       statusCode: 400,
       error: 'Bad Request',
       message: 'Email and Password are required.',
+      code: 'VALIDATION',
+      field: 'password',
     });
   });
 
@@ -460,6 +462,8 @@ describe('POST /api/auth/change-password', () => {
       statusCode: 400,
       error: 'Bad Request',
       message: 'Current password is incorrect.',
+      code: 'CURRENT_PASSWORD_INCORRECT',
+      field: 'currentPassword',
     });
   });
 
@@ -554,6 +558,8 @@ describe('forgot and reset password', () => {
       statusCode: 400,
       error: 'Bad Request',
       message: 'This reset link is invalid or has expired. Please request a new one.',
+      code: 'RESET_LINK_INVALID',
+      field: 'token',
     });
   });
 

@@ -38,7 +38,15 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     expect(judge(400, '{"statusCode":400,"error":"Bad Request","message":"Failed query: select 1"}')).toMatch(
       /leaks/,
     );
-    const bad = (message: string) => JSON.stringify({ statusCode: 400, error: 'Bad Request', message });
+    expect(judge(400, '{"statusCode":400,"error":"Bad Request","message":"x"}')).toBe('a 400 without a code');
+    expect(
+      judge(
+        400,
+        '{"statusCode":400,"error":"Bad Request","message":"x","code":"VALIDATION","field":"email"}',
+      ),
+    ).toBeNull();
+    const bad = (message: string) =>
+      JSON.stringify({ statusCode: 400, error: 'Bad Request', message, code: 'VALIDATION' });
     expect(judge(400, bad('select "id", "email" from "users" where "id" = $1'))).toMatch(/leaks/);
     // Plain words are not SQL: a validation message may say 'select' and 'from'.
     expect(

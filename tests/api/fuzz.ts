@@ -332,13 +332,19 @@ export function judge(statusCode: number, body: string): string | null {
   } catch {
     return 'error body is not JSON';
   }
-  const keys = parsed && typeof parsed === 'object' ? Object.keys(parsed).sort().join(',') : '';
-  if (keys !== 'error,message,statusCode') return `error body has keys ${keys || typeof parsed}`;
-  const { statusCode: code, error, message } = parsed as Record<string, unknown>;
-  if (code !== statusCode) return `statusCode ${String(code)} in a ${statusCode} answer`;
+  // {statusCode, error, message}, and a refusal's machine-readable code and field (every 400 has a code).
+  const all = parsed && typeof parsed === 'object' ? Object.keys(parsed).sort() : [];
+  const keys = all.filter((key) => key !== 'code' && key !== 'field').join(',');
+  if (keys !== 'error,message,statusCode' || all.length === 0)
+    return `error body has keys ${all.join(',') || typeof parsed}`;
+  const { statusCode: status, error, message, code, field } = parsed as Record<string, unknown>;
+  if (status !== statusCode) return `statusCode ${String(status)} in a ${statusCode} answer`;
   if (typeof error !== 'string' || typeof message !== 'string' || message === '')
     return 'empty error or message';
   if (LEAKS.test(message)) return 'message leaks internals';
+  if (statusCode === 400 && (typeof code !== 'string' || code === '')) return 'a 400 without a code';
+  if (code !== undefined && typeof code !== 'string') return 'a code that is no string';
+  if (field !== undefined && (typeof field !== 'string' || field === '')) return 'an empty field';
   return null;
 }
 

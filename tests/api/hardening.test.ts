@@ -17,7 +17,10 @@ afterAll(async () => {
 const expectErrorShape = (response: { statusCode: number; json(): unknown }, statusCode: number) => {
   expect(response.statusCode).toBe(statusCode);
   const body = response.json() as Record<string, unknown>;
-  expect(Object.keys(body).sort()).toEqual(['error', 'message', 'statusCode']);
+  // A 400 also says why with a machine-readable code (docs/guides/add-an-endpoint.md).
+  expect(Object.keys(body).sort()).toEqual(
+    statusCode === 400 ? ['code', 'error', 'message', 'statusCode'] : ['error', 'message', 'statusCode'],
+  );
   expect(body.statusCode).toBe(statusCode);
 };
 

@@ -91,6 +91,8 @@ describe('leave policies', () => {
     });
     expect(lowered.statusCode).toBe(400);
     expect(lowered.json().message).toContain('Employment Act');
+    // The reason for machines and the field at fault, so that a form shows it beside the schedule.
+    expect(lowered.json()).toMatchObject({ code: 'LEAVE_POLICY_BELOW_STATUTE', field: 'schedule' });
     const fixedSick = await putPolicy('Medical Leave', {
       entitlement: 'FIXED',
       days: 10,
@@ -100,6 +102,22 @@ describe('leave policies', () => {
     });
     expect(fixedSick.statusCode).toBe(400);
     expect(fixedSick.json().message).toContain('14');
+    expect(fixedSick.json()).toMatchObject({ code: 'LEAVE_POLICY_BELOW_STATUTE', field: 'days' });
+    // EA s.89 gives sick leave whole: a fixed 14 days, prorated, falls below it by the proration.
+    const proratedSick = await putPolicy('Medical Leave', {
+      entitlement: 'FIXED',
+      days: 14,
+      prorate: true,
+      carryForwardMaxDays: 0,
+      carryForwardExpiryMonths: null,
+    });
+    expect(proratedSick.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Medical Leave cannot be prorated: the Employment Act gives it in full.',
+      code: 'LEAVE_POLICY_BELOW_STATUTE',
+      field: 'prorate',
+    });
 
     const staff = await person(t);
     expect((await putPolicy('Annual Leave', ANNUAL_DEFAULT, staff.token)).statusCode).toBe(403);
@@ -107,9 +125,13 @@ describe('leave policies', () => {
       (await api.call('PUT', '/api/leave-policies/2000000000', admin.token, ANNUAL_DEFAULT)).statusCode,
     ).toBe(404);
     // Unpaid leave has no limit, and a fixed policy needs its days.
-    expect(
-      (await putPolicy('Unpaid Leave', { ...ANNUAL_DEFAULT, entitlement: 'FIXED', days: 5 })).statusCode,
-    ).toBe(400);
+    const limited = await putPolicy('Unpaid Leave', { ...ANNUAL_DEFAULT, entitlement: 'FIXED', days: 5 });
+    expect(limited.statusCode).toBe(400);
+    expect(limited.json()).toMatchObject({ code: 'LEAVE_POLICY_NO_LIMIT_ONLY', field: 'entitlement' });
+    // The edge's own check: the first value at fault is named by its field.
+    const negative = await putPolicy('Annual Leave', { ...ANNUAL_DEFAULT, carryForwardMaxDays: -1 });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json()).toMatchObject({ code: 'VALIDATION', field: 'carryForwardMaxDays' });
     expect(
       (await putPolicy('Compassionate Leave', { ...ANNUAL_DEFAULT, entitlement: 'FIXED', schedule: null }))
         .statusCode,

@@ -144,30 +144,67 @@ describe('POST /api/leave-requests', () => {
   it("answers the form's messages and refuses what takes no day", async () => {
     const me = await staff();
     const base = { userId: me.id, leaveType: 'Annual Leave', ...day('2026-03-03') };
-    const cases: [object, number, string][] = [
-      [{ ...base, leaveType: '' }, 400, 'Please select a leave type'],
-      [{ ...base, fromDate: '' }, 400, 'Please select a start date'],
-      [{ ...base, ...day('2026-03-03', PM, AM) }, 400, 'Minimum leave duration is 0.5 days'],
-      [{ ...base, fromDate: '2026-03-07', toDate: '2026-03-08' }, 400, 'Minimum leave duration is 0.5 days'],
-      [{ ...base, fromDate: '2026-03-05', toDate: '2026-03-03' }, 400, 'Minimum leave duration is 0.5 days'],
-      [{ ...base, leaveType: 'Sabbatical' }, 400, 'There is no leave type named Sabbatical.'],
+    // With the reason's code, and the body's field at fault where one is (docs/guides/add-an-endpoint.md).
+    const minimum = { code: 'LEAVE_BELOW_MINIMUM_DAYS' };
+    const cases: [object, number, string, object][] = [
+      [
+        { ...base, leaveType: '' },
+        400,
+        'Please select a leave type',
+        { code: 'VALIDATION', field: 'leaveType' },
+      ],
+      [
+        { ...base, fromDate: '' },
+        400,
+        'Please select a start date',
+        { code: 'VALIDATION', field: 'fromDate' },
+      ],
+      [{ ...base, ...day('2026-03-03', PM, AM) }, 400, 'Minimum leave duration is 0.5 days', minimum],
+      [
+        { ...base, fromDate: '2026-03-07', toDate: '2026-03-08' },
+        400,
+        'Minimum leave duration is 0.5 days',
+        minimum,
+      ],
+      [
+        { ...base, fromDate: '2026-03-05', toDate: '2026-03-03' },
+        400,
+        'Minimum leave duration is 0.5 days',
+        minimum,
+      ],
+      [
+        { ...base, leaveType: 'Sabbatical' },
+        400,
+        'There is no leave type named Sabbatical.',
+        { code: 'LEAVE_TYPE_UNKNOWN', field: 'leaveType' },
+      ],
     ];
-    for (const [body, status, message] of cases) {
+    for (const [body, status, message, why] of cases) {
       const response = await api.create(me.token, body as never);
       expect(response.statusCode, JSON.stringify(body)).toBe(status);
       expect(response.json().message).toContain(message);
+      expect(response.json(), JSON.stringify(body)).toMatchObject(why);
     }
-    for (const bad of [
-      { ...base, fromDate: '2026-02-30' },
-      { ...base, reason: 'bell\u0007' },
-      { ...base, reason: 'x'.repeat(2001) },
-      { ...base, userId: 0 },
-      { ...base, userId: 2_147_483_648 },
-      { ...base, fromDateIsAm: 'yes' },
-    ]) {
+    expect(
+      (await api.create(me.token, { ...base, ...day('2026-03-03', PM, AM) } as never)).json(),
+    ).not.toHaveProperty('field');
+    for (const [bad, field] of [
+      [{ ...base, fromDate: '2026-02-30' }, 'fromDate'],
+      [{ ...base, reason: 'bell\u0007' }, 'reason'],
+      [{ ...base, reason: 'x'.repeat(2001) }, 'reason'],
+      [{ ...base, userId: 0 }, 'userId'],
+      [{ ...base, userId: 2_147_483_648 }, 'userId'],
+      [{ ...base, fromDateIsAm: 'yes' }, 'fromDateIsAm'],
+    ] as const) {
       const response = await api.create(me.token, bad as never);
       expect(response.statusCode, JSON.stringify(bad).slice(0, 80)).toBe(400);
-      expect(Object.keys(response.json()).sort()).toEqual(['error', 'message', 'statusCode']);
+      expect(response.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: expect.any(String),
+        code: 'VALIDATION',
+        field,
+      });
     }
   });
 

@@ -93,7 +93,9 @@ describe('GET /api/public-holidays', () => {
     for (const bad of ['26', '20266', 'abcd', '1999']) {
       const response = await api.call('GET', `/api/public-holidays?year=${bad}`, me.token);
       expect(response.statusCode, bad).toBe(400);
-      expect(Object.keys(response.json()).sort()).toEqual(['error', 'message', 'statusCode']);
+      // The query's check: a code, and no field (a query parameter is no field of a form).
+      expect(Object.keys(response.json()).sort()).toEqual(['code', 'error', 'message', 'statusCode']);
+      expect(response.json().code).toBe('VALIDATION');
     }
   });
 });
@@ -143,7 +145,16 @@ describe('POST and DELETE /api/public-holidays', () => {
     ]) {
       const response = await add(admin.token, body);
       expect(response.statusCode, JSON.stringify(body).slice(0, 60)).toBe(400);
-      expect(Object.keys(response.json()).sort()).toEqual(['error', 'message', 'statusCode']);
+      expect(Object.keys(response.json()).sort()).toEqual([
+        'code',
+        'error',
+        'field',
+        'message',
+        'statusCode',
+      ]);
+      // The field at fault: a name that is missing or wrong, else the date.
+      const field = body.name === undefined || !/^\w{1,100}$/.test(body.name) ? 'name' : 'date';
+      expect(response.json()).toMatchObject({ code: 'VALIDATION', field });
     }
     expect((await remove(admin.token, 'not-a-date')).statusCode).toBe(400);
     expect((await list(admin.token, 2029)).json()).toEqual([]);

@@ -243,6 +243,7 @@ describe('POST /api/users/:id/onboard', () => {
     const response = await call('POST', `/api/users/${id}/onboard`, adminToken, body);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('This NRIC/FIN is already registered to another staff member.');
+    expect(response.json()).toMatchObject({ code: 'NRIC_TAKEN', field: 'staffInfo.nric' });
     await expectNothingFor(id);
   });
 
@@ -379,6 +380,7 @@ describe('PATCH /api/staff-info/:id', () => {
     );
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe('This NRIC/FIN is already registered to another staff member.');
+    expect(taken.json()).toMatchObject({ code: 'NRIC_TAKEN', field: 'nric' });
     expect(
       (await call('PATCH', '/api/staff-info/2000000000', adminToken, change(freshNric()))).statusCode,
     ).toBe(404);

@@ -20,6 +20,8 @@ describe('leave within the service', () => {
     ).toEqual({
       statusCode: 400,
       message: 'Leave cannot start before the hire date (01/03/2024).',
+      code: 'LEAVE_BEFORE_HIRE_DATE',
+      field: 'fromDate',
     });
   });
 
@@ -29,6 +31,8 @@ describe('leave within the service', () => {
     ).toEqual({
       statusCode: 400,
       message: 'Leave cannot end after the last day of service (31/12/2026).',
+      code: 'LEAVE_AFTER_LAST_DAY',
+      field: 'toDate',
     });
   });
 
@@ -41,6 +45,7 @@ describe('leave within the service', () => {
     ).toEqual({
       statusCode: 403,
       message: 'Employment ended on 31/12/2026: leave can no longer be requested.',
+      code: 'EMPLOYMENT_ENDED',
     });
   });
 });

@@ -281,7 +281,8 @@ describe('below the law', () => {
   const bySchedule = (schedule: number[]) => policy({ entitlement: 'SERVICE', schedule });
   const statutorySick = policy({ entitlement: 'STATUTORY_SICK' });
   const none = policy({ entitlement: 'NONE' });
-  const check = (p: LeavePolicy, statute: LeaveStatute | null, name: string) => belowTheLaw(p, statute, name);
+  const check = (p: LeavePolicy, statute: LeaveStatute | null, name: string) =>
+    belowTheLaw(p, statute, name)?.message;
 
   it('annual leave by schedule: each year of service at least the Act', () => {
     expect(check(bySchedule([7, 8, 9, 10, 11, 12, 13, 14]), 'ANNUAL', 'Annual Leave')).toBeUndefined();
@@ -378,6 +379,16 @@ describe('below the law', () => {
   it('no statute: never below it', () => {
     expect(check(none, null, 'Unpaid Leave')).toBeUndefined();
     expect(check(fixed(0), null, 'Compassionate Leave')).toBeUndefined();
+  });
+
+  it('names the field to change: the days, the schedule, the proration, or how days are set', () => {
+    const field = (p: LeavePolicy, statute: LeaveStatute) => belowTheLaw(p, statute, 'X')?.field;
+    expect(field(fixed(13), 'ANNUAL')).toBe('days');
+    expect(field(bySchedule([7, 5, 9, 10, 11, 12, 13, 14]), 'ANNUAL')).toBe('schedule');
+    expect(field(fixed(14, true), 'SICK')).toBe('prorate');
+    expect(field(none, 'ANNUAL')).toBe('entitlement');
+    expect(field(statutorySick, 'CHILDCARE')).toBe('entitlement');
+    expect(field(bySchedule([14]), 'SICK')).toBe('entitlement');
   });
 });
 

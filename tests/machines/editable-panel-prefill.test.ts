@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { editablePanelMachine } from '../../machines/editable-panel.machine';
-import { staffInfoPanelForm } from '../../machines/record-panel-forms';
+import { panelWith, recordPanels, staffInfoPanelForm } from '../../machines/record-panel-forms';
 import { paymentInfoFormValues } from '../../src/domain/payment-info';
 import { staffInfoFormValues } from '../../src/domain/staff-info';
 import { onboardedStaff } from './staff-fixtures';
@@ -12,7 +11,7 @@ describe('payment panel', () => {
     ...paymentInfoFormValues(onboardedStaff.paymentInfo as NonNullable<typeof onboardedStaff.paymentInfo>),
   };
   const start = (dateOfBirth: string | null) => {
-    const actor = createActor(editablePanelMachine, {
+    const actor = createActor(recordPanels.paymentInfo, {
       input: { kind: 'paymentInfo', values, dateOfBirth },
     });
     actor.start();
@@ -53,7 +52,7 @@ describe('payment panel', () => {
 /** The Leave Allowance panel (issue 17): the policy's entitlement fills a type with no days stored. */
 describe('leave allowance panel', () => {
   it('opens with what is stored, and the entitlement where nothing is', () => {
-    const actor = createActor(editablePanelMachine, {
+    const actor = createActor(recordPanels.leaveAllowance, {
       input: { kind: 'leaveAllowance', values: { '1': '14', '2': '' } },
     });
     actor.start();
@@ -69,16 +68,14 @@ describe('leave allowance panel', () => {
 describe('a panel saving', () => {
   it('keeps its form while the save is out, and Cancel closes it once the save failed', async () => {
     let refuse: (error: Error) => void = () => undefined;
-    const panel = editablePanelMachine.provide({
-      actors: {
-        staffInfo: staffInfoPanelForm.provide({
-          actors: {
-            submit: fromPromise(() => new Promise<Record<string, string>>((_, reject) => (refuse = reject))),
-          },
-          actions: { notify: () => undefined },
-        }),
-      },
-    });
+    const panel = panelWith(
+      staffInfoPanelForm.provide({
+        actors: {
+          submit: fromPromise(() => new Promise<Record<string, string>>((_, reject) => (refuse = reject))),
+        },
+        actions: { notify: () => undefined },
+      }),
+    );
     const info = onboardedStaff.staffInfo as NonNullable<typeof onboardedStaff.staffInfo>;
     const actor = createActor(panel, { input: { kind: 'staffInfo', values: staffInfoFormValues(info) } });
     actor.start();

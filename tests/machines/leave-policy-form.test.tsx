@@ -20,13 +20,21 @@ const BELOW_LAW = '7,5,9,10,11,12,13,14';
 const GAP = '7,8,9,10,11,12,13,';
 const LAW =
   "Annual Leave cannot be less than the Employment Act's 7, 8, 9, 10, 11, 12, 13 and 14 days by year of service.";
-const refused: ApiError = { statusCode: 400, error: 'Bad Request', message: LAW };
+// As the API refuses a policy below the Act: the law's words, the reason's code and the field at fault.
+const refusal = (field: 'schedule' | 'days'): ApiError => ({
+  statusCode: 400,
+  error: 'Bad Request',
+  message: LAW,
+  code: 'LEAVE_POLICY_BELOW_STATUTE',
+  field,
+});
 const saved = { ...annualLeave, schedule: [10, 8, 9, 10, 11, 12, 13, 14] };
 
 const change = (name: string, value: string): FormWalkEvent => ({ type: 'user.types', name, value });
 const submit: FormWalkEvent = { type: 'user.submits' };
 const done: FormWalkEvent = { type: 'server.accepts', answer: saved };
-const failed: FormWalkEvent = { type: 'server.refuses', refusal: refused };
+const failed: FormWalkEvent = { type: 'server.refuses', refusal: refusal('schedule') };
+const failedDays: FormWalkEvent = { type: 'server.refuses', refusal: refusal('days') };
 
 const form = () => screen.queryByRole('form', { name: 'Annual Leave policy' });
 
@@ -88,7 +96,12 @@ describeSpecForm({
     submit,
     done,
     failed,
+    failedDays,
   ],
+  // The server names the field the kind of policy sends: the schedule by year of service, or the days.
+  canProduce: (model, event) =>
+    event.type !== 'server.refuses' ||
+    event.refusal.field === (model.values.entitlement === 'FIXED' ? 'days' : 'schedule'),
   app: { machine: leavePolicyFormMachine, notOnThisScreen: [...NO_FILE, ...NO_REFERENCE] },
   scenarios: [
     {
@@ -100,7 +113,7 @@ describeSpecForm({
         change('days', '16.5'),
         change('prorate', 'no'),
         submit,
-        failed,
+        failedDays,
         submit,
         done,
       ],

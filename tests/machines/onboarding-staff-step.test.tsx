@@ -25,6 +25,8 @@ const nricTaken: ApiError = {
   statusCode: 409,
   error: 'Conflict',
   message: 'This NRIC/FIN is already registered to another staff member.',
+  code: 'NRIC_TAKEN',
+  field: 'staffInfo.nric',
 };
 const change = (name: string, value: string): FormWalkEvent => ({ type: 'user.types', name, value });
 const submit: FormWalkEvent = { type: 'user.submits' };

@@ -138,7 +138,12 @@ describeSpecWalk<typeof onboardingModel, OnboardingEvent>({
         app.server.answer('POST', `/api/users/${user.id}/onboard`, 201, onboarded);
         break;
       case 'server.refusesNric':
-        app.server.answer('POST', `/api/users/${user.id}/onboard`, 409, refusal(409, 'Conflict', NRIC_TAKEN));
+        // As the API refuses a taken NRIC/FIN: its code and the body's field beside the message.
+        app.server.answer('POST', `/api/users/${user.id}/onboard`, 409, {
+          ...refusal(409, 'Conflict', NRIC_TAKEN),
+          code: 'NRIC_TAKEN',
+          field: 'staffInfo.nric',
+        });
         break;
       case 'server.fails':
         app.server.answer(

@@ -9,7 +9,8 @@ import { shows } from '../machines/spec-walk';
  * spec shows while typing, as soon as it is typed); a submit that finds anything wrong shows every error
  * beside its field and sends nothing; a right submit sends the request, the button reading its busy label
  * and the fields locked; the server accepts (the form is done) or refuses (its reason shows above the
- * button until the user edits, and the same values may be sent again). Each form gives its own rules,
+ * button until the user edits, and beside the field the refusal names, and the same values may be sent
+ * again). Each form gives its own rules,
  * written in tests/ from the spec: fields and labels, messages, when submit is enabled, its words.
  *
  * What some forms have besides (each optional): values that fill other fields until the user types their
@@ -23,11 +24,16 @@ import { shows } from '../machines/spec-walk';
 export type Values = Record<string, string>;
 export type Messages = Record<string, string | undefined>;
 
-/** The server's refusal, as the API sends it (spec section 8). */
+/**
+ * The server's refusal, as the API sends it (spec section 8), with its machine-readable reason and, where
+ * one field of the body is at fault, that field's name (docs/guides/add-an-endpoint.md).
+ */
 export interface Refusal {
   statusCode: number;
   error: string;
   message: string;
+  code?: string;
+  field?: string;
 }
 
 export type FormWalkEvent =
@@ -419,8 +425,12 @@ export function formModel(spec: FormSpec) {
                               const file = spec.file && context.values[spec.file.name];
                               // The file went up unless the upload itself was refused.
                               const wentUp = file && !spec.file?.uploadRefused(event.refusal) ? file : null;
+                              // The team's rule: a refusal naming a field of the form shows beside it too.
+                              const { field, message } = event.refusal;
+                              const beside = field !== undefined && field in context.values;
                               return {
-                                refusal: event.refusal.message,
+                                refusal: message,
+                                errors: beside ? { ...context.errors, [field]: message } : context.errors,
                                 answered: 'refused' as const,
                                 uploaded: context.uploaded ?? wentUp ?? null,
                               };

@@ -128,6 +128,43 @@ describe('no upward arrow', () => {
   });
 });
 
+// The generic statecharts (decisions 0011 and 0012) are given their cases by whoever holds them: they
+// import, of machines/, only the other generic pieces and the effects' placeholders, never a form or screen.
+const GENERIC_MACHINES = [
+  'machines/form.ts',
+  'machines/editable-panel.machine.ts',
+  'machines/list.machine.ts',
+  'machines/form-dialog.machine.ts',
+];
+const GENERIC_MAY_IMPORT = [...GENERIC_MACHINES, 'machines/effects.ts'];
+
+/** The machines/ files a file imports (static, re-exported, dynamic; type-only too), with their extension. */
+function machineImports(file: string, text: string): string[] {
+  return [...text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"]+)['"]/g)]
+    .map(([, specifier]) => specifier ?? '')
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)))
+    .filter((target) => target.startsWith('machines/'))
+    .map((target) => (/\.tsx?$/.test(target) ? target : `${target}.ts`));
+}
+
+describe('the generic statecharts know none of their cases', () => {
+  it.each(GENERIC_MACHINES)('%s imports no specific form or screen machine', (file) => {
+    const cases = machineImports(file, read(file)).filter((target) => !GENERIC_MAY_IMPORT.includes(target));
+    expect(cases).toEqual([]);
+  });
+
+  it('the check would see a generic piece importing its cases', () => {
+    const text =
+      "import type { FormInput } from './form';\nimport { staffInfoPanelForm } from './record-panel-forms';";
+    expect(machineImports('machines/editable-panel.machine.ts', text)).toEqual([
+      'machines/form.ts',
+      'machines/record-panel-forms.ts',
+    ]);
+    expect(machineImports('machines/form.ts', "import { x } from '../src/domain/forms';")).toEqual([]);
+  });
+});
+
 describe('modules stay small enough to read', () => {
   it('no server module is over 500 lines', () => {
     const long = sourceFiles('src/server')

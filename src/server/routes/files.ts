@@ -115,7 +115,7 @@ export async function localFileRoutes(app: FastifyInstance, { storage }: { stora
       if (!parsed || !isAttachmentType(contentType)) throw refused();
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const problem = attachmentProblem(parsed.type, body.length, body);
-      if (problem) throw badRequest(problem);
+      if (problem) throw badRequest(problem, { code: 'ATTACHMENT_INVALID' });
       // What the approver sees is what was submitted: once a request holds the file, the upload
       // link (valid for its ten minutes) can no longer replace it.
       const [submitted] = await app.db

@@ -54,16 +54,24 @@ export function attachmentProblem(
  */
 export async function checkAttachment(storage: FileStorage, actor: Actor, key: string) {
   const parsed = parseAttachmentKey(key);
-  if (!parsed) throw badRequest('The attachment reference is not valid.');
+  if (!parsed)
+    throw badRequest('The attachment reference is not valid.', {
+      code: 'ATTACHMENT_INVALID',
+      field: 'fileUrl',
+    });
   // Not a route rule: it binds the file in the body to its uploader, ADMIN included, whoever the
   // request is for (an upload grant is the caller's own).
   if (parsed.userId !== actor.id) throw forbidden('This attachment was uploaded by someone else.');
   const stored = await storage.inspect(key, SNIFF_BYTES);
-  if (!stored) throw badRequest('The attachment has not been uploaded.');
+  if (!stored)
+    throw badRequest('The attachment has not been uploaded.', {
+      code: 'ATTACHMENT_NOT_UPLOADED',
+      field: 'fileUrl',
+    });
   const problem = attachmentProblem(parsed.type, stored.size, stored.head);
   if (problem) {
     await storage.remove(key);
-    throw badRequest(problem);
+    throw badRequest(problem, { code: 'ATTACHMENT_INVALID', field: 'fileUrl' });
   }
 }
 

@@ -218,7 +218,7 @@ export async function resetPassword(
   );
   // The (deliberately slow) hash is computed only for a link that works.
   const [candidate] = await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable);
-  if (!candidate) throw badRequest(INVALID_RESET_MESSAGE);
+  if (!candidate) throw badRequest(INVALID_RESET_MESSAGE, { code: 'RESET_LINK_INVALID', field: 'token' });
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     const [used] = await tx
@@ -226,7 +226,7 @@ export async function resetPassword(
       .set({ usedAt: now })
       .where(usable)
       .returning({ userId: passwordResetTokens.userId });
-    if (!used) throw badRequest(INVALID_RESET_MESSAGE);
+    if (!used) throw badRequest(INVALID_RESET_MESSAGE, { code: 'RESET_LINK_INVALID', field: 'token' });
     await tx
       .update(users)
       .set({ passwordHash, mustChangePassword: false, tokensValidFrom: now })
@@ -257,9 +257,16 @@ export async function changePassword(
     const ok = row !== undefined && (await verifyPassword(row.passwordHash, input.currentPassword));
     return { failed: !ok, value: ok };
   });
-  if (!currentOk) throw badRequest('Current password is incorrect.');
+  if (!currentOk)
+    throw badRequest('Current password is incorrect.', {
+      code: 'CURRENT_PASSWORD_INCORRECT',
+      field: 'currentPassword',
+    });
   if (input.currentPassword === input.newPassword) {
-    throw badRequest('New password must be different from the current password.');
+    throw badRequest('New password must be different from the current password.', {
+      code: 'PASSWORD_UNCHANGED',
+      field: 'newPassword',
+    });
   }
   const passwordHash = await hashPassword(input.newPassword);
   // Every earlier token stops working: their sessions are revoked, and they were issued before

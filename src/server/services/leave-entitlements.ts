@@ -59,9 +59,18 @@ export async function updateLeavePolicy(
     if (!before) throw notFound('Leave type not found.');
     const [type] = await tx.select().from(leaveTypes).where(eq(leaveTypes.id, leaveTypeId));
     const name = before.leaveType.name;
-    if (type?.unlimited && input.entitlement !== 'NONE') throw badRequest(policyMessages.noLimitOnly(name));
-    if (!type?.unlimited && input.entitlement === 'NONE')
-      throw badRequest(policyMessages.limitRequired(name));
+    if (type?.unlimited && input.entitlement !== 'NONE') {
+      throw badRequest(policyMessages.noLimitOnly(name), {
+        code: 'LEAVE_POLICY_NO_LIMIT_ONLY',
+        field: 'entitlement',
+      });
+    }
+    if (!type?.unlimited && input.entitlement === 'NONE') {
+      throw badRequest(policyMessages.limitRequired(name), {
+        code: 'LEAVE_POLICY_LIMIT_REQUIRED',
+        field: 'entitlement',
+      });
+    }
     const policy: LeavePolicy = {
       entitlement: input.entitlement,
       // Only the field the kind reads is kept, so a stored policy never says two things.
@@ -72,7 +81,9 @@ export async function updateLeavePolicy(
       carryForwardExpiryMonths: input.carryForwardMaxDays > 0 ? input.carryForwardExpiryMonths : null,
     };
     const unlawful = belowTheLaw(policy, before.statute, name);
-    if (unlawful) throw badRequest(unlawful);
+    if (unlawful) {
+      throw badRequest(unlawful.message, { code: 'LEAVE_POLICY_BELOW_STATUTE', field: unlawful.field });
+    }
     await tx
       .insert(leavePolicies)
       .values({ leaveTypeId, statute: before.statute, ...policy })

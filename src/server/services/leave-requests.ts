@@ -170,7 +170,11 @@ export async function createLeaveRequest(
   { storage }: Partial<LeaveDeps>,
 ): Promise<LeaveRequest> {
   const [type] = await db.select().from(leaveTypes).where(eq(leaveTypes.name, input.leaveType));
-  if (!type) throw badRequest(`There is no leave type named ${input.leaveType}.`);
+  if (!type)
+    throw badRequest(`There is no leave type named ${input.leaveType}.`, {
+      code: 'LEAVE_TYPE_UNKNOWN',
+      field: 'leaveType',
+    });
   const period: LeavePeriod = {
     fromDate: input.fromDate,
     fromDateIsAm: input.fromDateIsAm,
@@ -183,7 +187,8 @@ export async function createLeaveRequest(
     : await holidaysBetween(db, period.fromDate, period.toDate);
   const charges = leaveDaysByYear(period, { calendarDays: type.countsCalendarDays, holidays });
   const days = charges.reduce((sum, c) => sum + c.days, 0);
-  if (days < MINIMUM_LEAVE_DAYS) throw badRequest(leaveMessages.minimumDays);
+  if (days < MINIMUM_LEAVE_DAYS)
+    throw badRequest(leaveMessages.minimumDays, { code: 'LEAVE_BELOW_MINIMUM_DAYS' });
   const uploaded = input.fileUrl?.trim() || null;
   // Before the transaction: it may read from S3, and the user lock should stay short.
   const fileKey = uploaded && (await sealAttachment(storage, actor, uploaded));
@@ -196,7 +201,10 @@ export async function createLeaveRequest(
       .from(employmentInfo)
       .where(eq(employmentInfo.userId, input.userId));
     const outside = employment ? outsideEmployment(period, employment, todayIso()) : null;
-    if (outside) throw new HttpError(outside.statusCode, outside.message);
+    if (outside) {
+      const { statusCode, message, code, field } = outside;
+      throw new HttpError(statusCode, message, {}, { code, field });
+    }
     if (fileKey) {
       const [taken] = await tx
         .select({ id: leaveRequests.id })

@@ -43,7 +43,7 @@ export async function onboardUser(
     if (records?.staff || records?.employment || records?.payment) throw conflict(ALREADY_ONBOARDED);
 
     const allowances = await allowancesForEveryType(tx, body.leaveBalances);
-    await assertNricFree(tx, body.staffInfo.nric, userId);
+    await assertNricFree(tx, body.staffInfo.nric, userId, 'staffInfo.nric');
 
     await tx.insert(staffInfo).values({ userId, ...body.staffInfo });
     await tx.insert(employmentInfo).values({ userId, ...body.employmentInfo });
@@ -77,11 +77,13 @@ export async function onboardUser(
 async function allowancesForEveryType(tx: Tx, sent: OnboardBody['leaveBalances']) {
   const types = await tx.select({ id: leaveTypes.id, unlimited: leaveTypes.unlimited }).from(leaveTypes);
   const known = new Set(types.map((type) => type.id));
-  if (sent.some((row) => !known.has(row.leaveTypeId))) throw badRequest('Unknown leave type.');
+  if (sent.some((row) => !known.has(row.leaveTypeId)))
+    throw badRequest('Unknown leave type.', { code: 'LEAVE_TYPE_UNKNOWN', field: 'leaveBalances' });
   const byType = new Map(sent.map((row) => [row.leaveTypeId, row.totalDays]));
   return types.map((type) => {
     const totalDays = byType.get(type.id);
-    if (totalDays === undefined && !type.unlimited) throw badRequest(LEAVE_ALLOWANCE_MESSAGE);
+    if (totalDays === undefined && !type.unlimited)
+      throw badRequest(LEAVE_ALLOWANCE_MESSAGE, { code: 'LEAVE_ALLOWANCE_MISSING', field: 'leaveBalances' });
     return { leaveTypeId: type.id, totalDays: totalDays ?? null };
   });
 }

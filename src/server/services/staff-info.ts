@@ -16,13 +16,21 @@ export async function getStaffInfo(db: DbOrTx, input: { userId: number }): Promi
   return toStaffInfo(row);
 }
 
-/** One NRIC/FIN belongs to one person; the unique index backs this check against races. */
-export async function assertNricFree(db: DbOrTx, nric: string, exceptUserId: number): Promise<void> {
+/**
+ * One NRIC/FIN belongs to one person; the unique index backs this check against races. `field` is where
+ * the request's body holds the NRIC/FIN.
+ */
+export async function assertNricFree(
+  db: DbOrTx,
+  nric: string,
+  exceptUserId: number,
+  field = 'nric',
+): Promise<void> {
   const [taken] = await db
     .select({ id: staffInfo.id })
     .from(staffInfo)
     .where(and(eq(staffInfo.nric, nric), ne(staffInfo.userId, exceptUserId)));
-  if (taken) throw conflict(NRIC_TAKEN);
+  if (taken) throw conflict(NRIC_TAKEN, { code: 'NRIC_TAKEN', field });
 }
 
 /** Staff info by the record's id: STAFF change their own, ADMIN anyone's. */

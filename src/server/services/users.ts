@@ -197,7 +197,7 @@ export async function updateUser(
 
 /** ADMIN deletes a user and their data; refused while processed payslips exist (they must be kept). */
 export async function deleteUser(db: DbOrTx, actor: Actor, { id }: { id: number }): Promise<void> {
-  if (id === actor.id) throw badRequest('You cannot delete your own account.');
+  if (id === actor.id) throw badRequest('You cannot delete your own account.', { code: 'OWN_ACCOUNT' });
   await db.transaction(async (tx) => {
     const [target] = await tx
       .select({ fullName: users.fullName, email: users.email, role: users.role })

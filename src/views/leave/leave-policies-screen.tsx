@@ -25,7 +25,6 @@ import {
   type LeavePolicyFormValues,
   LIMITED_ENTITLEMENTS,
   policyDaysText,
-  refusalField,
   scheduleEntries,
 } from '../../domain/leave-policy-form';
 import { FormDialog } from '../../ui/form-dialog';
@@ -157,15 +156,10 @@ function PolicyForm({
 }) {
   const form = useForm(actor as FormActorRef<LeavePolicyFormValues>);
   const values = form.values;
-  // The server's refusal states the law; it shows beside the field it concerns.
-  const refusedField = form.submitError ? refusalField(values, form.submitError) : null;
-  const bind = (name: keyof LeavePolicyFormValues & string) => {
-    const field = form.field(name);
-    return refusedField === name && form.submitError ? { ...field, error: form.submitError } : field;
-  };
-  const entitlement = bind('entitlement');
-  const schedule = bind('schedule');
-  const prorate = bind('prorate');
+  // A refusal states the law; the form shows it beside the field the server names (its `field`).
+  const entitlement = form.field('entitlement');
+  const schedule = form.field('schedule');
+  const prorate = form.field('prorate');
   const entries = scheduleEntries(values.schedule);
   const setEntries = (next: string[]) => schedule.onChange(joinSchedule(next));
   const carries = Number(values.carryForwardMaxDays) > 0;
@@ -189,7 +183,7 @@ function PolicyForm({
             />
           </LabelledField>
           {values.entitlement === 'FIXED' && (
-            <NumberField label="Days a year" field={bind('days')} helperText="A full year's days." />
+            <NumberField label="Days a year" field={form.field('days')} helperText="A full year's days." />
           )}
           {values.entitlement === 'SERVICE' && (
             <Box
@@ -278,12 +272,12 @@ function PolicyForm({
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <NumberField
               label="Carry forward (max days)"
-              field={bind('carryForwardMaxDays')}
+              field={form.field('carryForwardMaxDays')}
               helperText="Unused days that carry into the next year; 0 for none."
             />
             <NumberField
               label="Expiry (months)"
-              field={bind('carryForwardExpiryMonths')}
+              field={form.field('carryForwardExpiryMonths')}
               helperText={
                 carries
                   ? 'Carried days expire at the end of this month of the next year; empty: they do not expire.'

@@ -58,7 +58,11 @@ export async function requestPayslipEmails(
   request: EmailPayslipsRequest,
 ): Promise<EmailPayslipsAnswer> {
   const { year, month, userIds, resend } = request;
-  if (resend && !userIds) throw badRequest('Name the staff (userIds) whose payslips are to be sent again.');
+  if (resend && !userIds)
+    throw badRequest('Name the staff (userIds) whose payslips are to be sent again.', {
+      code: 'RESEND_NEEDS_STAFF',
+      field: 'userIds',
+    });
   // Before anything is written: without a queue nothing would ever send these.
   const queue = queueOf();
   const { jobId, queued, skipped } = await db.transaction(async (tx) => {

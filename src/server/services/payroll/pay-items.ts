@@ -35,14 +35,14 @@ const toApiItem = (item: PayItemRow): PayItem => ({
   amount: centsToAmount(item.amountCents),
 });
 
-/** Refuses a change that would take the payslip's salary and items past MAX_PAYSLIP_AMOUNT. */
-async function assertWithinPayslipMaximum(tx: Tx, payslipId: number, otherCents: number) {
+/** Refuses a change that would take the payslip's salary and items past MAX_PAYSLIP_AMOUNT (field: the amount changed). */
+async function assertWithinPayslipMaximum(tx: Tx, payslipId: number, otherCents: number, field: string) {
   const [items] = await rowsOf<{ cents: string | number }>(
     tx,
     sql`select coalesce(sum(abs(amount_cents)), 0)::bigint as cents from pay_items where payslip_id = ${payslipId}`,
   );
   if (Number(items?.cents ?? 0) + otherCents > amountToCents(MAX_PAYSLIP_AMOUNT)) {
-    throw badRequest(payslipTooLargeMessage);
+    throw badRequest(payslipTooLargeMessage, { code: 'PAYSLIP_TOO_LARGE', field });
   }
 }
 
@@ -54,15 +54,27 @@ export async function addPayItem(
 ): Promise<PayItem> {
   const { kind } = input;
   const types: readonly string[] = payItemTypesByKind[kind];
-  if (!types.includes(input.type)) throw badRequest(`${input.type} is not a type of this kind of item.`);
+  if (!types.includes(input.type))
+    throw badRequest(`${input.type} is not a type of this kind of item.`, {
+      code: 'PAY_ITEM_TYPE_OF_OTHER_KIND',
+      field: 'type',
+    });
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(payslips).where(eq(payslips.id, input.payslipId)).for('update');
     if (!row) throw notFound('Payslip not found.');
     if (row.userId !== input.userId || row.year !== input.year || row.month !== input.month) {
-      throw badRequest('The payslip does not belong to this employee and month.');
+      throw badRequest('The payslip does not belong to this employee and month.', {
+        code: 'PAYSLIP_OF_OTHER_EMPLOYEE',
+        field: 'payslipId',
+      });
     }
     assertPayslipAllows(row, { type: 'payItem.add' }, processedMessage(row));
-    await assertWithinPayslipMaximum(tx, row.id, row.basicSalarySnapshotCents + amountToCents(input.amount));
+    await assertWithinPayslipMaximum(
+      tx,
+      row.id,
+      row.basicSalarySnapshotCents + amountToCents(input.amount),
+      'amount',
+    );
     const [item] = await tx
       .insert(payItems)
       .values({
@@ -157,7 +169,12 @@ export async function updateSnapshot(
     if (!row) throw notFound(`No payslip for this employee in ${periodLabel(year, month)}.`);
     const event = { type: 'snapshot.edit' } as const;
     assertPayslipAllows(row, event, processedMessage(row));
-    await assertWithinPayslipMaximum(tx, row.id, amountToCents(input.basicSalarySnapshot));
+    await assertWithinPayslipMaximum(
+      tx,
+      row.id,
+      amountToCents(input.basicSalarySnapshot),
+      'basicSalarySnapshot',
+    );
     const values = {
       basicSalarySnapshotCents: amountToCents(input.basicSalarySnapshot),
       employeeCpfRateSnapshot: input.employeeCpfRateSnapshot,

@@ -205,7 +205,10 @@ export async function revertPayslip(
   { id: payslipId, status: requested }: { id: number; status: PayslipRow['status'] },
 ): Promise<PayslipAggregate> {
   if (isProcessedPayslip(requested)) {
-    throw badRequest('Payslips are processed with a pay date through bulk processing.');
+    throw badRequest('Payslips are processed with a pay date through bulk processing.', {
+      code: 'PAYSLIP_PROCESSED_IN_BULK',
+      field: 'status',
+    });
   }
   return db.transaction(async (tx) => {
     // The employee first, as processing does: a revert and the processing of a later month of the
