@@ -97,8 +97,55 @@ describe('the company', () => {
       bankName: 'UOB',
       bankAccountNo: '3701234567',
       bankAccountName: 'ACME PTE LTD',
+      bankAccounts: [
+        { bankName: 'UOB', accountNo: '3701234567', accountName: 'ACME PTE LTD', organisationId: null },
+      ],
     });
     expect((await api.get('/company')).body).toEqual(saved.body);
+  });
+
+  it('keeps several accounts, one per bank (DBS and POSB are one bank), the first shown in the fields of old', async () => {
+    const accounts = [
+      { bankName: 'UOB', accountNo: '3701234567', accountName: 'ACME PTE LTD', organisationId: null },
+      { bankName: 'DBS', accountNo: '0721234567', accountName: null, organisationId: 'sgacme01' },
+    ];
+    const saved = await api.put('/company', {
+      name: 'Acme Pte. Ltd.',
+      uen: '201912345K',
+      bankAccounts: accounts,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      bankName: 'UOB',
+      bankAccountNo: '3701234567',
+      bankAccountName: 'ACME PTE LTD',
+      bankAccounts: [accounts[0], { ...accounts[1], organisationId: 'SGACME01' }],
+    });
+    expect((await api.get('/company')).body).toEqual(saved.body);
+
+    const twice = await api.put('/company', {
+      name: 'Acme Pte. Ltd.',
+      bankAccounts: [...accounts, { bankName: 'POSB', accountNo: '123456789' }],
+    });
+    expect(twice.status).toBe(400);
+    expect((twice.body as { message: string }).message).toContain('There is already a DBS account');
+    for (const wrong of [
+      { bankName: 'Barclays', accountNo: '1' },
+      { bankName: 'UOB', accountNo: '37-0123' },
+      { bankName: 'DBS', accountNo: '1', organisationId: 'SG ACME 01 TOO LONG' },
+    ]) {
+      const refused = await api.put('/company', { name: 'Acme Pte. Ltd.', bankAccounts: [wrong] });
+      expect(refused.status, JSON.stringify(wrong)).toBe(400);
+    }
+    // The single account of old still means a list of that one account.
+    const legacy = await api.put('/company', {
+      name: 'Acme Pte. Ltd.',
+      uen: '201912345K',
+      bankName: 'UOB',
+      bankAccountNo: '3701234567',
+      bankAccountName: 'ACME PTE LTD',
+    });
+    expect((legacy.body as { bankAccounts: unknown[] }).bankAccounts).toEqual([accounts[0]]);
   });
 });
 
@@ -344,16 +391,41 @@ describe(`the month's files`, () => {
     expect(Number(cols(trailer, 27, 42))).toBe(uobHash(header, rest));
   });
 
+  it("refuses a bank's file while the company has no account at that bank, naming the bank", async () => {
+    for (const bank of ['DBS', 'OCBC']) {
+      const refused = await api.get(`/payslips/bank-file?${period}&bank=${bank}`);
+      expect(refused.status, bank).toBe(409);
+      expect((refused.body as { message: string }).message).toBe(
+        `The company has no ${bank} account: add its ${bank} account on the Company page to make a ${bank} salary file.`,
+      );
+    }
+  });
+
   it('writes the DBS and OCBC files, and refuses an unknown bank by name', async () => {
+    const put = await api.put('/company', {
+      name: 'Acme Pte. Ltd.',
+      uen: '201912345K',
+      bankAccounts: [
+        { bankName: 'UOB', accountNo: '3701234567', accountName: 'ACME PTE LTD' },
+        { bankName: 'DBS', accountNo: '0721234567', organisationId: 'SGACME01' },
+        { bankName: 'OCBC', accountNo: '501234567001' },
+      ],
+    });
+    expect(put.status).toBe(200);
     const dbs = await api.get(`/payslips/bank-file?${period}&bank=DBS`);
     expect(dbs.status).toBe(200);
     const lines = dbs.raw.body.trim().split(/\r?\n/);
     expect(lines[0]).toMatch(/^HEADER,/);
     expect(lines.filter((line: string) => line.startsWith('PAYMENT,'))).toHaveLength(everyone().length);
     expect(lines.at(-1)).toMatch(/^TRAILER,0*7,/);
+    // The DBS file debits the company's DBS account (D03), the OCBC file its OCBC one (columns 25-58).
+    for (const line of lines.filter((l: string) => l.startsWith('PAYMENT,'))) {
+      expect(line.split(',')[2]).toBe('0721234567');
+    }
     const ocbc = await api.get(`/payslips/bank-file?${period}&bank=OCBC`);
     expect(ocbc.status).toBe(200);
     for (const record of ocbc.raw.body.replace(/\r\n$/, '').split('\r\n')) expect(record).toHaveLength(1000);
+    expect(cols(ocbc.raw.body, 25, 58).trimEnd()).toBe('501234567001');
 
     const unknown = await api.get(`/payslips/bank-file?${period}&bank=Barclays`);
     expect(unknown.status).toBe(400);

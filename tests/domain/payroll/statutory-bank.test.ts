@@ -339,8 +339,13 @@ describe('salaryFileProblems', () => {
     expect(problemsOf({ originator: { ...uobInput.originator, accountNo: '370123456' } })).toEqual([
       "The company's UOB account number 370123456 must have 10 digits (UOB's file takes the 10-digit account number).",
     ]);
-    // The file's bank is the admin's choice: a company bank set to another bank is not second-guessed.
-    expect(problemsOf({ originator: { ...uobInput.originator, bankName: 'DBS' } })).toEqual([]);
+    // Issue 32: a bank's file debits the company's account at that bank, never another bank's.
+    expect(problemsOf({ originator: { ...uobInput.originator, bankName: 'DBS' } })).toEqual([
+      "The company's account 3701234567 is at DBS, not UOB: a UOB salary file must debit the company's UOB account.",
+    ]);
+    expect(problemsOf({ originator: { ...uobInput.originator, bankName: null } })[0]).toContain(
+      'is at no bank, not UOB',
+    );
   });
 
   it('keeps the sequence within 1..99', () => {
@@ -369,7 +374,12 @@ describe('salaryFileProblems', () => {
       salaryFileProblems({
         ...uobInput,
         bank: 'DBS',
-        originator: { ...uobInput.originator, bankName: null },
+        originator: {
+          name: 'Acme Pte. Ltd.',
+          bankName: 'DBS',
+          accountNo: '0720123456',
+          organisationId: 'SGACME01',
+        },
         payments: [hsbc],
       }),
     ).toEqual([]);

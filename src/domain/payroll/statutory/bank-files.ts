@@ -38,7 +38,13 @@ export interface SalaryPayment {
 
 export interface SalaryFileInput {
   bank: SalaryFileBank;
-  originator: { name: string; bankName: string | null; accountNo: string | null };
+  /** The company's account at the file's bank (DBS: with its IDEAL organisation ID). */
+  originator: {
+    name: string;
+    bankName: string | null;
+    accountNo: string | null;
+    organisationId?: string | null;
+  };
   /** The pay month (references say e.g. 'SALARY NOV 2026'). */
   year: number;
   month: number;
@@ -274,7 +280,16 @@ function check(input: SalaryFileInput): Checked {
     problems.push("The company's name is longer than the 140 characters UOB's file holds.");
   }
   const originatorAccount = (input.originator.accountNo ?? '').replace(/[\s-]/g, '');
-  if (originatorAccount === '') {
+  // The file debits the company's account at the file's bank (POSB accounts are DBS accounts).
+  const originatorBank = input.originator.bankName === 'POSB' ? 'DBS' : input.originator.bankName;
+  if (originatorBank !== bank) {
+    problems.push(
+      `The company's account ${input.originator.accountNo ?? ''} is at ${input.originator.bankName ?? 'no bank'}, not ${bank}: a ${bank} salary file must debit the company's ${bank} account.`.replace(
+        '  ',
+        ' ',
+      ),
+    );
+  } else if (originatorAccount === '') {
     problems.push(`The company's ${bank} account number is missing; enter it in the company's settings.`);
   } else if (!/^\d+$/.test(originatorAccount)) {
     problems.push(`The company's account number ${input.originator.accountNo} must contain digits only.`);

@@ -1,5 +1,5 @@
 import { and, asc, eq, max, sql } from 'drizzle-orm';
-import type { Company } from '../../../domain/company';
+import { type Company, payingAccountOf } from '../../../domain/company';
 import { todayIso } from '../../../domain/dates';
 import { centsToAmount } from '../../../domain/money';
 import { PayrollError, type SelfHelpGroupFund, sdlPayableCents } from '../../../domain/payroll';
@@ -243,14 +243,22 @@ export async function bankFile(
       .where(and(eq(payslips.year, period.year), eq(payslips.month, period.month), isProcessedRow())),
   ]);
   if (rows.length === 0) throw conflict(nothingProcessed(period));
+  // Each bank's file debits the company's account at that bank, never another bank's.
+  const account = payingAccountOf(company, bank);
+  if (!account) {
+    throw conflict(
+      `The company has no ${bank} account: add its ${bank} account on the Company page to make a ${bank} salary file.`,
+    );
+  }
   const valueDate = input.valueDate ?? defaultValueDate(payDates?.payDate ?? null, today);
   const file = refusedWith(() =>
     salaryFile({
       bank,
       originator: {
-        name: company.bankAccountName ?? company.name,
-        bankName: company.bankName,
-        accountNo: company.bankAccountNo,
+        name: account.accountName ?? company.name,
+        bankName: account.bankName,
+        accountNo: account.accountNo,
+        organisationId: account.organisationId,
       },
       ...period,
       valueDate,
