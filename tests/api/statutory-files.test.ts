@@ -426,6 +426,15 @@ describe(`the month's files`, () => {
     expect(ocbc.status).toBe(200);
     for (const record of ocbc.raw.body.replace(/\r\n$/, '').split('\r\n')) expect(record).toHaveLength(1000);
     expect(cols(ocbc.raw.body, 25, 58).trimEnd()).toBe('501234567001');
+    // OCBC GIRO/FAST WITH INV v1.5 header: 30 is Payroll; the submission date is YYYYMMDD (today in
+    // Singapore); charge bearer and batch booking are blank, and the value time is for FAST only.
+    const ocbcHeader = ocbc.raw.body.slice(0, 1000);
+    expect(cols(ocbcHeader, 1, 2)).toBe('30');
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(new Date());
+    expect(cols(ocbcHeader, 6, 13)).toBe(today.replaceAll('-', ''));
+    expect(cols(ocbcHeader, 202, 205)).toBe('    ');
+    expect(cols(ocbcHeader, 206, 209)).toBe('GIRO');
+    expect(cols(ocbcHeader, 234, 238)).toBe('     ');
 
     const unknown = await api.get(`/payslips/bank-file?${period}&bank=Barclays`);
     expect(unknown.status).toBe(400);

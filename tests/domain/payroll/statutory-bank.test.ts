@@ -256,18 +256,22 @@ describe('salaryFile: OCBC', () => {
   });
 
   it('fills the header', () => {
-    expect(cols(header, 1, 2)).toBe('10');
+    // Transaction type: Payment(10), Collection(20), Payroll(30), Management Payroll(40).
+    expect(cols(header, 1, 2)).toBe('30');
     expect(cols(header, 3, 5)).toBe('002');
-    expect(cols(header, 6, 13)).toBe('25112026');
+    // Submission date YYYYMMDD; the value date (226-233) is DDMMYYYY.
+    expect(cols(header, 6, 13)).toBe('20261125');
     expect(cols(header, 14, 24)).toBe('OCBCSGSGXXX');
     expect(cols(header, 25, 58)).toBe('5011234500'.padEnd(34));
     expect(cols(header, 59, 201)).toBe(' '.repeat(143));
-    expect(cols(header, 202, 205)).toBe('DEBT');
+    // GIRO/FAST WITH INV v1.5: charge bearer (202-205) and batch booking (238) are blank, and the
+    // value time (234-237) is for FAST only.
+    expect(cols(header, 202, 205)).toBe('    ');
     expect(cols(header, 206, 209)).toBe('GIRO');
     expect(cols(header, 210, 225)).toBe('SALARY NOV2026  ');
     expect(cols(header, 226, 233)).toBe('27112026');
-    expect(cols(header, 234, 237)).toBe('0000');
-    expect(cols(header, 238, 238)).toBe('1');
+    expect(cols(header, 234, 237)).toBe('    ');
+    expect(cols(header, 238, 238)).toBe(' ');
     expect(cols(header, 239, 1000)).toBe(' '.repeat(762));
   });
 

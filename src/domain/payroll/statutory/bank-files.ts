@@ -119,20 +119,24 @@ export const DBS_UFF_CHOICES = {
 } as const;
 
 /**
- * OCBC GIRO/FAST 1,000-character layout. Weak: from an unidentified repository citing OCBC's
- * "GIRO_FAST WITH INV v1.5"; OCBC's own specification was not found. Every value is a choice.
+ * OCBC "GIRO/FAST WITH INV" v1.5 (With PayNow), the GIROFASTWITHINV format Velocity@OCBC uploads.
+ * The header's fields are read in a copy of OCBC's specification (O13 in docs/statutory-files.md:
+ * a document-hosting copy, not OCBC's own site); the detail record's positions past the account
+ * (12-45) come from one unidentified repository citing the same document (C12) and stay weak.
  */
 export const OCBC_CHOICES = {
-  /** Header 1-2: payment. */
-  transactionType: '10',
-  /** Header 202-205: the company (debtor) bears the charges, so no bank charge comes off a salary. */
-  chargeBearer: 'DEBT',
-  /** Header 206-209. */
+  /** Header 1-2: Payment(10), Collection(20), Payroll(30), Management Payroll(40) (O13): payroll. */
+  transactionType: '30',
+  /** Header 202-205, "Charge Bearer": O13 says Blanks. */
+  chargeBearer: '',
+  /** Header 206-209: 'GIRO' or 'FAST', anything else fails the upload (O13). */
   clearing: 'GIRO',
-  /** Header 238: one debit for the whole batch on the company's statement. */
-  batchBooking: '1',
+  /** Header 234-237, "Value Time": only applicable for FAST (O13); blank for GIRO. */
+  valueTime: '',
+  /** Header 238, "Batch Booking": O13 says Blank. */
+  batchBooking: '',
   purposeCode: 'SALA',
-  /** No trailer record: the source's generator writes none. */
+  /** No trailer record: neither O13's header and detail tables nor C12's generator have one. */
   trailer: false,
   recordLength: 1000,
 } as const;
@@ -584,7 +588,7 @@ function dbsFile(input: SalaryFileInput, checked: Checked): SalaryFile {
 }
 
 // ---------------------------------------------------------------------------------------------
-// OCBC: GIRO/FAST fixed width (1,000 characters, no trailer)
+// OCBC: GIRO/FAST WITH INV v1.5, fixed width (1,000 characters, no trailer)
 // ---------------------------------------------------------------------------------------------
 
 function ocbcFile(input: SalaryFileInput, checked: Checked): SalaryFile {
@@ -593,18 +597,19 @@ function ocbcFile(input: SalaryFileInput, checked: Checked): SalaryFile {
   const header = fixedRecord(length, [
     OCBC_CHOICES.transactionType,
     numberField(input.sequence, 3, 'Batch number'),
-    ddmmyyyy(input.createdAt.date),
+    // Submission date: YYYYMMDD (O13), unlike the value date below.
+    input.createdAt.date.replaceAll('-', ''),
     RECEIVING_BANKS.OCBC.bic,
     textField(originatorAccount, 34),
     ' '.repeat(3),
     ' '.repeat(20), // on behalf of
     ' '.repeat(120),
-    OCBC_CHOICES.chargeBearer,
+    textField(OCBC_CHOICES.chargeBearer, 4),
     OCBC_CHOICES.clearing,
     textField(bulkReference(input), 16),
     ddmmyyyy(input.valueDate),
-    '0000',
-    OCBC_CHOICES.batchBooking,
+    textField(OCBC_CHOICES.valueTime, 4),
+    textField(OCBC_CHOICES.batchBooking, 1),
     ' '.repeat(762),
   ]);
   const details = lines.map((line) =>
