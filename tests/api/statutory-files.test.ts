@@ -418,6 +418,24 @@ describe(`the month's files`, () => {
     expect(lines[0]).toMatch(/^HEADER,/);
     expect(lines.filter((line: string) => line.startsWith('PAYMENT,'))).toHaveLength(everyone().length);
     expect(lines.at(-1)).toMatch(/^TRAILER,0*7,/);
+    // UFF v1.9.3 (as cited): H03 the organisation ID of the DBS account; D02 BPY, D18 the receiving
+    // bank's 4-digit code, D28 the amount with its decimal point, T02/T03 the count and the total.
+    expect(lines[0]?.split(',').slice(0, 3)).toEqual([
+      'HEADER',
+      expect.stringMatching(/^\d{8}$/),
+      'SGACME01',
+    ]);
+    const payments = lines
+      .filter((line: string) => line.startsWith('PAYMENT,'))
+      .map((l: string) => l.split(','));
+    for (const fields of payments) expect(fields[1]).toBe('BPY');
+    const ocbcPayee = payments.find((fields: string[]) => fields[15] === '123456789');
+    expect(ocbcPayee?.[17]).toBe('7339');
+    expect(ocbcPayee?.[27]).toBe((cents(of('pr3').aggregate.netPayable) / 100).toFixed(2));
+    const dbsTotal = everyone().reduce((sum, k) => sum + cents(of(k).aggregate.netPayable), 0);
+    expect(lines.at(-1)).toBe(
+      `TRAILER,${String(payments.length).padStart(8, '0')},${(dbsTotal / 100).toFixed(2)}`,
+    );
     // The DBS file debits the company's DBS account (D03), the OCBC file its OCBC one (columns 25-58).
     for (const line of lines.filter((l: string) => l.startsWith('PAYMENT,'))) {
       expect(line.split(',')[2]).toBe('0721234567');
@@ -435,6 +453,20 @@ describe(`the month's files`, () => {
     expect(cols(ocbcHeader, 202, 205)).toBe('    ');
     expect(cols(ocbcHeader, 206, 209)).toBe('GIRO');
     expect(cols(ocbcHeader, 234, 238)).toBe('     ');
+
+    // Without the DBS account's organisation ID, DBS IDEAL cannot take the file: refused, saying so.
+    await api.put('/company', {
+      name: 'Acme Pte. Ltd.',
+      uen: '201912345K',
+      bankAccounts: [
+        { bankName: 'UOB', accountNo: '3701234567', accountName: 'ACME PTE LTD' },
+        { bankName: 'DBS', accountNo: '0721234567' },
+        { bankName: 'OCBC', accountNo: '501234567001' },
+      ],
+    });
+    const noOrganisation = await api.get(`/payslips/bank-file?${period}&bank=DBS`);
+    expect(noOrganisation.status).toBe(409);
+    expect((noOrganisation.body as { message: string }).message).toContain('organisation ID');
 
     const unknown = await api.get(`/payslips/bank-file?${period}&bank=Barclays`);
     expect(unknown.status).toBe(400);

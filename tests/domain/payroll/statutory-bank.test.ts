@@ -205,7 +205,12 @@ describe('salaryFile: DBS UFF', () => {
   const input: SalaryFileInput = {
     ...uobInput,
     bank: 'DBS',
-    originator: { name: 'Acme Pte. Ltd.', bankName: 'DBS', accountNo: '0720123456' },
+    originator: {
+      name: 'Acme Pte. Ltd.',
+      bankName: 'DBS',
+      accountNo: '0720123456',
+      organisationId: 'sgacme01',
+    },
     payments: [
       { ...tan, name: 'Tan, Ah Kow' },
       { ...siti, name: 'Siti Nurhaliza binte Abdullah Rahman Ismail' },
@@ -217,7 +222,8 @@ describe('salaryFile: DBS UFF', () => {
     expect(file.fileName).toBe('DBS-UFF-SALARY-202611.csv');
     expect(file.mediaType).toBe('text/csv');
     expect(records(file.content)).toEqual([
-      'HEADER,25112026,,Acme Pte. Ltd.',
+      // H03: the organisation ID stored with the company's DBS account, as IDEAL shows it (upper case).
+      'HEADER,25112026,SGACME01,Acme Pte. Ltd.',
       'PAYMENT,BPY,0720123456,SGD,SAL202611-7,SGD,00001,27112026,OUR,,Tan Ah Kow,,,,,0123456789,,7171,081,,,,,,,,,3456.78,,,,,22,SALARY NOV 2026',
       // The name cut to 35 characters (DBS_UFF_CHOICES.nameLength); the account without a branch prefix.
       'PAYMENT,BPY,0720123456,SGD,SAL202611-12,SGD,00001,27112026,OUR,,Siti Nurhaliza binte Abdullah Rahma,,,,,1234567,,7339,501,,,,,,,,,2500.00,,,,,22,SALARY NOV 2026',
@@ -236,6 +242,17 @@ describe('salaryFile: DBS UFF', () => {
 
   it('numbers a second file of the month', () => {
     expect(salaryFile({ ...input, sequence: 2 }).fileName).toBe('DBS-UFF-SALARY-202611-02.csv');
+  });
+
+  it('needs the organisation ID of the DBS account, 12 letters or digits at most', () => {
+    for (const organisationId of [null, '', '  ']) {
+      expect(salaryFileProblems({ ...input, originator: { ...input.originator, organisationId } })).toEqual([
+        "The company's DBS account has no DBS IDEAL organisation ID, which the DBS file's header needs; enter it with the DBS account on the Company page.",
+      ]);
+    }
+    expect(
+      salaryFileProblems({ ...input, originator: { ...input.originator, organisationId: 'SGACME0123456' } }),
+    ).toHaveLength(1);
   });
 });
 

@@ -93,19 +93,24 @@ export const UOB_CHOICES = {
 } as const;
 
 /**
- * DBS IDEAL Universal File Format (UFF) CSV. Weak: the field numbers come from an unidentified
- * repository citing UFF v1.9.3; DBS's current v2.1 (inside IDEAL only) was not read. Every value
- * below is a choice on that basis.
+ * DBS IDEAL Universal File Format (UFF) CSV, version 1.9.3 as cited by C12. Weak: the field numbers
+ * come from that unidentified repository; DBS's current v2.1 (inside IDEAL only) was not read. Every
+ * value below is a choice on that basis.
  */
 export const DBS_UFF_CHOICES = {
-  /** D02: bulk GIRO. */
+  /** D02 product type: BPY, Bulk Payment (GIRO); GPP is FAST and PPY PayNow GIRO (C12, citing UFF v1.9.3). */
   productType: 'BPY',
   /** D33: 22 = salary credit in GIRO (facts 4.1). */
   transactionCode: '22',
   /** D09: the company bears the charges, so the salary arrives whole. */
   bankCharges: 'OUR',
-  /** H03: the IDEAL organisation ID is not stored in the app; left empty. */
-  organisationId: '',
+  /** H03: the company's IDEAL organisation ID, 12 characters at most; kept with its DBS account and required. */
+  organisationIdLength: 12,
+  /**
+   * D18: the receiving bank's 4-digit clearing code (e.g. 7171), D19 its branch code. The cited field
+   * list has no BIC field for BPY and no purpose-code field, so neither is written.
+   */
+  bankCodeField: 18,
   /** D11 holds 35 characters for BPY; longer names are cut (a GIRO credit is not refused on the name). */
   nameLength: 35,
   /** H04 sender name: 35 characters, cut likewise. */
@@ -169,6 +174,10 @@ function bankText(value: string, replaced: string): string {
   for (const char of plain) out += replaced.includes(char) ? ' ' : char;
   return collapseSpaces(out);
 }
+
+/** The company's DBS IDEAL organisation ID as H03 takes it: upper-cased, '' when none is stored. */
+const organisationIdOf = (input: SalaryFileInput): string =>
+  (input.originator.organisationId ?? '').trim().toUpperCase();
 
 const replacedFor = (bank: SalaryFileBank): string =>
   bank === 'DBS'
@@ -303,6 +312,22 @@ function check(input: SalaryFileInput): Checked {
     );
   } else if (originatorAccount.length > 34) {
     problems.push(`The company's account number ${originatorAccount} is longer than 34 digits.`);
+  }
+
+  if (bank === 'DBS') {
+    const organisationId = organisationIdOf(input);
+    if (organisationId === '') {
+      problems.push(
+        "The company's DBS account has no DBS IDEAL organisation ID, which the DBS file's header needs; enter it with the DBS account on the Company page.",
+      );
+    } else if (
+      !/^[A-Z0-9]+$/.test(organisationId) ||
+      organisationId.length > DBS_UFF_CHOICES.organisationIdLength
+    ) {
+      problems.push(
+        `The company's DBS IDEAL organisation ID ${organisationId} must be at most 12 letters or digits.`,
+      );
+    }
   }
 
   // The file's own limits.
@@ -553,7 +578,7 @@ function dbsFile(input: SalaryFileInput, checked: Checked): SalaryFile {
   const header = [
     'HEADER',
     ddmmyyyy(input.createdAt.date),
-    DBS_UFF_CHOICES.organisationId,
+    organisationIdOf(input),
     originatorName.slice(0, DBS_UFF_CHOICES.senderNameLength).trimEnd(),
   ];
   const payments = lines.map((line) => {
