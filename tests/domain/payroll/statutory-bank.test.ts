@@ -178,15 +178,29 @@ describe('salaryFile: UOB', () => {
     expect(cols(records(again.content)[1] ?? '', 13, 46)).toBe('5011234567'.padEnd(34));
   });
 
-  it("pays a bank's second clearing code when the employee's stored code is that one", () => {
-    const scb: SalaryPayment = { ...tan, bankName: 'Standard Chartered', bankCode: '9496' };
-    expect(cols(records(salaryFile({ ...uobInput, payments: [scb] }).content)[1] ?? '', 2, 12)).toBe(
-      'SCBLSG22XXX',
-    );
-    const primary = { ...scb, bankCode: '7144' };
-    expect(cols(records(salaryFile({ ...uobInput, payments: [primary] }).content)[1] ?? '', 2, 12)).toBe(
-      'SCBLSGSGXXX',
-    );
+  it("pays a two-code bank's retail entity by default, its wholesale one when the stored code says so", () => {
+    // Issue 32: SCB 9496 SCBLSG22XXX, HSBC 9548 HSBCSGS2XXX, Citibank 9201 CITISGSLXXX are the retail
+    // banks people's salary accounts are at; 7144, 7232 and 7214 are the wholesale ones.
+    const bicPaid = (payment: SalaryPayment) =>
+      cols(records(salaryFile({ ...uobInput, payments: [payment] }).content)[1] ?? '', 2, 12);
+    const cases = [
+      ['Standard Chartered', 'SCBLSG22XXX', '7144', 'SCBLSGSGXXX'],
+      ['HSBC', 'HSBCSGS2XXX', '7232', 'HSBCSGSGXXX'],
+      ['Citibank', 'CITISGSLXXX', '7214', 'CITISGSGXXX'],
+    ] as const;
+    for (const [bankName, retailBic, wholesaleCode, wholesaleBic] of cases) {
+      const person: SalaryPayment = { ...tan, bankName, branchCode: '146', bankCode: null };
+      expect(bicPaid(person), bankName).toBe(retailBic);
+      expect(bicPaid({ ...person, bankCode: wholesaleCode }), bankName).toBe(wholesaleBic);
+    }
+    // DBS writes the 4-digit code (D18): the retail code by default.
+    const dbsInput: SalaryFileInput = {
+      ...uobInput,
+      bank: 'DBS',
+      originator: { name: 'Acme', bankName: 'DBS', accountNo: '0720123456', organisationId: 'SGACME01' },
+      payments: [{ ...tan, bankName: 'Standard Chartered', bankCode: null }],
+    };
+    expect(records(salaryFile(dbsInput).content)[1]?.split(',')[17]).toBe('9496');
   });
 
   it('writes accents off and Appendix 6 characters as spaces', () => {
@@ -438,10 +452,13 @@ describe('RECEIVING_BANKS', () => {
     expect(RECEIVING_BANKS.POSB).toMatchObject({ bankCode: '7171', bic: 'DBSSSGSGXXX' });
     expect(RECEIVING_BANKS.OCBC).toMatchObject({ bankCode: '7339', branchPrefixInUob: true });
     expect(RECEIVING_BANKS.HSBC).toMatchObject({
-      bankCode: '7232',
-      bic: 'HSBCSGSGXXX',
+      bankCode: '9548',
+      bic: 'HSBCSGS2XXX',
       branchPrefixInUob: true,
+      alternative: { bankCode: '7232', bic: 'HSBCSGSGXXX' },
     });
+    expect(RECEIVING_BANKS['Standard Chartered']).toMatchObject({ bankCode: '9496', bic: 'SCBLSG22XXX' });
+    expect(RECEIVING_BANKS.Citibank).toMatchObject({ bankCode: '9201', bic: 'CITISGSLXXX' });
     expect(RECEIVING_BANKS['Bank of China']).toMatchObject({
       bankCode: '7083',
       bic: 'BKCHSGSGXXX',
