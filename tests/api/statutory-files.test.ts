@@ -473,14 +473,47 @@ describe(`the month's files`, () => {
     expect((unknown.body as { message: string }).message).toContain('Barclays');
   });
 
-  it('refuses a value date in the past or more than 30 days ahead', async () => {
-    for (const valueDate of ['2026-01-02', '2099-01-01']) {
+  it('takes a value date that is a real business day of the calendar, not past; the default says where it came from', async () => {
+    // Days counted here from Singapore's today, independently of the app's date code.
+    const sgToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(new Date());
+    const plus = (days: number) => {
+      const d = new Date(`${sgToday}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + days);
+      return d.toISOString().slice(0, 10);
+    };
+    const weekday = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
+    const days = Array.from({ length: 21 }, (_, i) => plus(i + 1));
+    const saturday = days.find((d) => weekday(d) === 6) ?? '';
+    const [holiday = '', businessDay = ''] = days.filter((d) => ![0, 6].includes(weekday(d)));
+    // The company's calendar gains a holiday: that weekday is no business day any more.
+    const added = await api.post('/public-holidays', { date: holiday, name: 'Company Founding Day' });
+    // 201 added; 409: already a gazetted holiday, which serves as well.
+    expect([201, 409]).toContain(added.status);
+    const bad = [
+      [`${sgToday.slice(0, 4)}-11-31`, 'is not a date of the calendar'],
+      [`${sgToday.slice(0, 4)}-02-30`, 'is not a date of the calendar'],
+      [plus(-1), 'is in the past'],
+      [saturday, 'is a Saturday, not a business day'],
+      [holiday, 'is a public holiday, not a business day'],
+      [plus(45), 'is more than 30 days ahead'],
+    ];
+    for (const [valueDate, words] of bad) {
       const response = await api.get(`/payslips/bank-file?${period}&bank=UOB&valueDate=${valueDate}`);
       expect(response.status, valueDate).toBe(400);
-      expect((response.body as { message: string }).message).toBe(
-        'Value date must be from today to 30 days ahead.',
-      );
+      expect((response.body as { message: string }).message).toContain(`valueDate: ${valueDate} ${words}`);
     }
+    const chosen = await api.get(`/payslips/bank-file?${period}&bank=UOB&valueDate=${businessDay}`);
+    expect(chosen.status).toBe(200);
+    expect(cols(chosen.raw.body, 232, 239)).toBe(businessDay.replaceAll('-', ''));
+    expect(chosen.raw.headers['x-value-date']).toBe(businessDay);
+    expect(chosen.raw.headers['x-value-date-source']).toBe('chosen');
+    // March's pay date (31 March 2026) has passed: the next business day after today, skipping the holiday.
+    const byDefault = await api.get(`/payslips/bank-file?${period}&bank=UOB`);
+    const expected = days.find((d) => ![0, 6].includes(weekday(d)) && d !== holiday);
+    expect(byDefault.raw.headers['x-value-date']).toBe(expected);
+    expect(byDefault.raw.headers['x-value-date-source']).toBe('next-business-day');
+    expect(cols(byDefault.raw.body, 232, 239)).toBe(expected?.replaceAll('-', ''));
+    if (added.status === 201) await api.delete(`/public-holidays/${holiday}`);
   });
 
   it('refuses a month with nothing processed, and an employee whose ID is not a CPF account', async () => {
