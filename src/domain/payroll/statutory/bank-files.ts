@@ -1,3 +1,4 @@
+import { csvLine } from '../../csv';
 import { MONTH_NAMES } from '../../payslip-labels';
 import { SALARY_FILE_BANK_CODES } from '../../submissions';
 import { PayrollInputError } from '../errors';
@@ -605,7 +606,8 @@ function dbsFile(input: SalaryFileInput, checked: Checked): SalaryFile {
   const trailer = ['TRAILER', numberField(lines.length, 8, 'Total transactions'), decimalAmount(totalCents)];
   return {
     fileName: `DBS-UFF-SALARY-${monthTag(input)}${sequenceSuffix(input)}.csv`,
-    content: joinRecords([header, ...payments, trailer].map((fields) => fields.join(','))),
+    // Every cell through the shared CSV rule: a name such as "-SUM(A1) Tan" cannot run as a formula.
+    content: joinRecords([header, ...payments, trailer].map(csvLine)),
     mediaType: 'text/csv',
     count: lines.length,
     totalCents,
