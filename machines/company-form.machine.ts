@@ -3,6 +3,7 @@ import {
   type CompanyBody,
   type CompanyFormValues,
   companyFormSchema,
+  emptyCompanyFormValues,
 } from '../src/domain/company';
 import { submissionToasts } from '../src/domain/messages/submissions';
 import { createFormMachine } from './form';
@@ -14,16 +15,10 @@ import { createFormMachine } from './form';
  */
 export const companyFormMachine = createFormMachine<CompanyFormValues, CompanyBody, Company>({
   id: 'companyForm',
-  description: "The company's name, UEN, CPF submission number, address and paying bank account.",
-  initialValues: {
-    name: '',
-    uen: '',
-    cpfSubmissionNumber: '',
-    address: '',
-    bankName: '',
-    bankAccountNo: '',
-    bankAccountName: '',
-  },
+  description:
+    "The company's name, UEN, CPF submission number, address and the bank accounts salaries are paid from.",
+  // The accounts are numbered rows of fields (bankName, bankName2 ...): see accountFieldNames.
+  initialValues: emptyCompanyFormValues(),
   // The API's own schema: every field is text or '' (none), so it reads the inputs as they are.
   schema: companyFormSchema,
   request: { id: 'saveCompany', description: "Save: PUT /company; the button reads 'Processing...'." },

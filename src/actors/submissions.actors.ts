@@ -4,6 +4,7 @@ import { companySettingsMachine } from '../../machines/company-settings.machine'
 import type { ToastParams } from '../../machines/effects';
 import { type DownloadInput, paySubmissionsMachine } from '../../machines/pay-submissions.machine';
 import type { NamedFile, SubmissionsApi } from '../api/submissions.api';
+import { valueDateWords } from '../domain/messages/submissions';
 import { saveFile } from './download';
 import { provideLoad } from './load.actors';
 import { openPdfInNewTab } from './pdf';
@@ -27,9 +28,7 @@ export function provideCompanySettings({ submissions, notify }: SubmissionsEffec
               uen: input.uen,
               cpfSubmissionNumber: input.cpfSubmissionNumber,
               address: input.address,
-              bankName: input.bankName,
-              bankAccountNo: input.bankAccountNo,
-              bankAccountName: input.bankAccountName,
+              bankAccounts: input.bankAccounts,
             }),
           ),
         },
@@ -42,9 +41,10 @@ export function provideCompanySettings({ submissions, notify }: SubmissionsEffec
 /** Submissions with its live effects: each file fetched, then saved (the IR8A PDF opens in a tab). */
 export function providePaySubmissions({ submissions, notify }: SubmissionsEffects) {
   const save = async (file: Promise<NamedFile>) => {
-    const { blob, fileName } = await file;
+    const { blob, fileName, valueDate } = await file;
     saveFile(blob, fileName);
-    return fileName;
+    // The toast names the file; a bank file also says which value date it carries, and why that one.
+    return valueDate ? `${fileName}: ${valueDateWords(valueDate)}` : fileName;
   };
   const download = async ({ file, year, month, bank, valueDate }: DownloadInput): Promise<string | null> => {
     switch (file) {

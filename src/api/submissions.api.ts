@@ -7,6 +7,8 @@ import { asPdf, type Period } from './payslips.api';
 export interface NamedFile {
   blob: Blob;
   fileName: string;
+  /** Bank files: the value date written in the file, and whether it was chosen, the pay date or the next business day. */
+  valueDate?: { date: string; source: string };
 }
 
 const fileNameOf = (disposition: string | null, fallback: string) =>
@@ -33,15 +35,20 @@ export function createSubmissionsApi(client: ApiClient) {
   /** Fetches a file as a blob, keeping the name the server gave it. */
   async function download(path: string, query: Record<string, string | number>, fallback: string) {
     let fileName = fallback;
+    let valueDate: NamedFile['valueDate'];
     const blob = await client.request<Blob>(path, {
       query,
       responseType: 'blob',
       ...refusalAsJson,
       onResponse: ({ response }) => {
         fileName = fileNameOf(response.headers.get('content-disposition'), fallback);
+        // Bank files: the value date the file carries and where it came from (issue 32).
+        const date = response.headers.get('x-value-date');
+        const source = response.headers.get('x-value-date-source');
+        if (date && source) valueDate = { date, source };
       },
     });
-    return { blob, fileName } satisfies NamedFile;
+    return { blob, fileName, ...(valueDate ? { valueDate } : {}) } satisfies NamedFile;
   }
 
   return {

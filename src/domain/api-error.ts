@@ -36,6 +36,10 @@ export type ErrorCode =
   | 'PAYSLIP_TOO_LARGE'
   | 'PAYSLIP_PROCESSED_IN_BULK'
   | 'RESEND_NEEDS_STAFF'
+  /** A bank no salary file is made for. */
+  | 'BANK_UNKNOWN'
+  /** The query's valueDate is not a date, is past, too far ahead, or not a business day. */
+  | 'VALUE_DATE_REFUSED'
   /** 409: the NRIC/FIN is another staff member's. */
   | 'NRIC_TAKEN';
 

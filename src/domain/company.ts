@@ -35,77 +35,297 @@ export const defaultCpfSubmissionNumber = (uen: string) => `${uen}PTE01`;
 export const isCpfSubmissionNumberOf = (csn: string, uen: string) =>
   csn.startsWith(uen) && /^[A-Z]{3}\d{2}$/.test(csn.slice(uen.length));
 
+/**
+ * The company's accounts that salaries are paid from (issue 32): at most one per bank, since each
+ * bank's salary file debits the company's account at that bank. POSB accounts are DBS accounts, so
+ * DBS and POSB count as one bank. DBS IDEAL also needs the company's organisation ID (its UFF file's
+ * header, docs/statutory-files.md), kept with the DBS account.
+ */
+export const BANK_NAME_MESSAGE = 'Bank name must be one of the listed banks.';
+export const BANK_NAME_REQUIRED = 'Please choose the bank of this account.';
+export const ORGANISATION_ID_MESSAGE =
+  'Organisation ID must be 1 to 12 letters or digits, as DBS IDEAL shows it.';
+/** DBS UFF H03 holds 12 characters (docs/statutory-files.md, section 3.2). */
+export const ORGANISATION_ID_MAX = 12;
+export const BANK_ACCOUNTS_MAX = BANK_NAMES.length;
+/** How many account rows the Company form offers. */
+export const COMPANY_FORM_ACCOUNT_ROWS = 4;
+
+export type CompanyBankName = (typeof BANK_NAMES)[number];
+
+export interface CompanyBankAccount {
+  bankName: CompanyBankName;
+  /** Not set yet: the bank's file is refused until it is. */
+  accountNo: string | null;
+  accountName: string | null;
+  /** DBS IDEAL's organisation ID; the DBS file needs it. */
+  organisationId: string | null;
+}
+
+/** The bank whose files an account serves: POSB accounts are DBS accounts. */
+export const payingBankOf = (bankName: string): string => (bankName === 'POSB' ? 'DBS' : bankName);
+
+export const duplicateBankMessage = (bankName: string) =>
+  `There is already a ${payingBankOf(bankName)} account: keep one account per bank.`;
+
+const isDigits = (value: string) => /^\d+$/.test(value);
+const isOrganisationId = (value: string) => /^[A-Z0-9]{1,12}$/.test(value);
+const codeOf = (value: string) => value.toUpperCase() || null;
+
+/** The UEN's shape and the CSN made of it, for the form and the API alike. */
+function checkIds(
+  value: { uen: string; cpfSubmissionNumber: string },
+  ctx: { addIssue: (issue: { code: 'custom'; path: PropertyKey[]; message: string }) => void },
+) {
+  const uen = codeOf(value.uen);
+  if (uen !== null && !isUen(uen)) {
+    ctx.addIssue({ code: 'custom', path: ['uen'], message: UEN_MESSAGE });
+    return;
+  }
+  const csn = codeOf(value.cpfSubmissionNumber);
+  if (csn !== null && (uen === null || !isCpfSubmissionNumberOf(csn, uen))) {
+    ctx.addIssue({ code: 'custom', path: ['cpfSubmissionNumber'], message: CSN_MESSAGE });
+  }
+}
+
+const idsOf = (value: { uen: string; cpfSubmissionNumber: string }) => {
+  const uen = codeOf(value.uen);
+  return {
+    uen,
+    cpfSubmissionNumber:
+      codeOf(value.cpfSubmissionNumber) ?? (uen === null ? null : defaultCpfSubmissionNumber(uen)),
+  };
+};
+
+/** One account as typed: text, '' for none. */
+interface AccountText {
+  bankName: string;
+  accountNo: string;
+  accountName: string;
+  organisationId: string;
+}
+
+const isBlankAccount = (a: AccountText) =>
+  a.bankName === '' && a.accountNo === '' && a.accountName === '' && a.organisationId === '';
+
+/**
+ * What is wrong with each account, by its field: a bank from the list, digits for the number, an
+ * organisation ID's shape, and one account per bank. Blank rows are no account.
+ */
+function accountProblems(accounts: readonly AccountText[]) {
+  const problems: Array<{ row: number; field: keyof AccountText; message: string }> = [];
+  const seen = new Set<string>();
+  accounts.forEach((account, row) => {
+    if (isBlankAccount(account)) return;
+    if (account.bankName === '') problems.push({ row, field: 'bankName', message: BANK_NAME_REQUIRED });
+    else if (!(BANK_NAMES as readonly string[]).includes(account.bankName)) {
+      problems.push({ row, field: 'bankName', message: BANK_NAME_MESSAGE });
+    } else if (seen.has(payingBankOf(account.bankName))) {
+      problems.push({ row, field: 'bankName', message: duplicateBankMessage(account.bankName) });
+    } else seen.add(payingBankOf(account.bankName));
+    if (account.accountNo !== '' && !isDigits(account.accountNo)) {
+      problems.push({ row, field: 'accountNo', message: BANK_ACCOUNT_MESSAGE });
+    }
+    if (account.organisationId !== '' && !isOrganisationId(account.organisationId.toUpperCase())) {
+      problems.push({ row, field: 'organisationId', message: ORGANISATION_ID_MESSAGE });
+    }
+  });
+  return problems;
+}
+
+const toAccounts = (accounts: readonly AccountText[]): CompanyBankAccount[] =>
+  accounts
+    .filter((account) => !isBlankAccount(account))
+    .map((account) => ({
+      bankName: account.bankName as CompanyBankName,
+      accountNo: account.accountNo || null,
+      accountName: account.accountName || null,
+      organisationId: codeOf(account.organisationId),
+    }));
+
+// ---------------------------------------------------------------------------------------------
+// The Company form: flat text fields, the accounts as numbered rows
+// ---------------------------------------------------------------------------------------------
+
+/** The form's field names of account row `row` (0-based): the first row keeps the names of old. */
+export const accountFieldNames = (row: number) => {
+  const suffix = row === 0 ? '' : String(row + 1);
+  return {
+    bankName: `bankName${suffix}`,
+    accountNo: `bankAccountNo${suffix}`,
+    accountName: `bankAccountName${suffix}`,
+    organisationId: `organisationId${suffix}`,
+  } as const;
+};
+const ACCOUNT_ROWS = Array.from({ length: COMPANY_FORM_ACCOUNT_ROWS }, (_, row) => row);
+
+const rowFields = Object.fromEntries(
+  ACCOUNT_ROWS.flatMap((row) => {
+    const names = accountFieldNames(row);
+    return [
+      [names.bankName, z.string()],
+      [names.accountNo, text(34, { trim: true })],
+      [names.accountName, text(COMPANY_NAME_MAX, { trim: true })],
+      [names.organisationId, text(ORGANISATION_ID_MAX, { trim: true })],
+    ];
+  }),
+) as Record<string, z.ZodMiniString<string>>;
+
 /** Every field as the form's inputs hold it: text, '' for none. */
 const companyFormFields = z.object({
   name: text(COMPANY_NAME_MAX, { trim: true, required: COMPANY_NAME_REQUIRED, error: COMPANY_NAME_REQUIRED }),
   uen: text(10, { trim: true }),
   cpfSubmissionNumber: text(15, { trim: true }),
   address: freeText(COMPANY_ADDRESS_MAX, { trim: true }),
-  bankName: z.enum([...BANK_NAMES, ''], { error: 'Bank name must be one of the listed banks.' }),
-  bankAccountNo: text(34, { trim: true }).check(
-    z.refine((value: string) => value === '' || /^\d+$/.test(value), BANK_ACCOUNT_MESSAGE),
-  ),
-  bankAccountName: text(COMPANY_NAME_MAX, { trim: true }),
+  ...rowFields,
 });
-type CompanyFields = z.output<typeof companyFormFields>;
+type CompanyFields = { name: string; uen: string; cpfSubmissionNumber: string; address: string } & Record<
+  string,
+  string
+>;
 
-const codeOf = (value: string) => value.toUpperCase() || null;
+const rowsOf = (value: Record<string, string>): AccountText[] =>
+  ACCOUNT_ROWS.map((row) => {
+    const names = accountFieldNames(row);
+    return {
+      bankName: value[names.bankName] ?? '',
+      accountNo: value[names.accountNo] ?? '',
+      accountName: value[names.accountName] ?? '',
+      organisationId: value[names.organisationId] ?? '',
+    };
+  });
 
 /**
- * The form's values read into what is stored: '' is none, codes upper-cased, and the CPF submission
- * number the UEN's primary CSN unless another is given; one is only accepted when it starts with
- * the UEN (the CPF Board issues it so).
+ * The form's values read into what is stored: '' is none, codes upper-cased, the CPF submission
+ * number the UEN's primary CSN unless another is given (one is only accepted when it starts with the
+ * UEN, as the CPF Board issues it), and the filled account rows as the company's accounts.
  */
 export const companyFormSchema = z.pipe(
   companyFormFields.check(
     z.superRefine((value, ctx) => {
-      const uen = codeOf(value.uen);
-      if (uen !== null && !isUen(uen)) {
-        ctx.addIssue({ code: 'custom', path: ['uen'], message: UEN_MESSAGE });
-        return;
-      }
-      const csn = codeOf(value.cpfSubmissionNumber);
-      if (csn !== null && (uen === null || !isCpfSubmissionNumberOf(csn, uen))) {
-        ctx.addIssue({ code: 'custom', path: ['cpfSubmissionNumber'], message: CSN_MESSAGE });
+      checkIds(value, ctx);
+      for (const problem of accountProblems(rowsOf(value as CompanyFields))) {
+        const names = accountFieldNames(problem.row);
+        ctx.addIssue({ code: 'custom', path: [names[problem.field]], message: problem.message });
       }
     }),
   ),
-  z.transform((value: CompanyFields) => {
-    const uen = codeOf(value.uen);
+  z.transform((value) => {
+    const fields = value as CompanyFields;
     return {
-      name: value.name,
-      uen,
-      cpfSubmissionNumber:
-        codeOf(value.cpfSubmissionNumber) ?? (uen === null ? null : defaultCpfSubmissionNumber(uen)),
-      address: value.address || null,
-      bankName: value.bankName || null,
-      bankAccountNo: value.bankAccountNo || null,
-      bankAccountName: value.bankAccountName || null,
+      name: fields.name,
+      ...idsOf(fields),
+      address: fields.address || null,
+      bankAccounts: toAccounts(rowsOf(fields)),
     };
   }),
 );
 export type CompanyBody = z.output<typeof companyFormSchema>;
 
+// ---------------------------------------------------------------------------------------------
+// PUT /company's body
+// ---------------------------------------------------------------------------------------------
+
 /** null, absent and '' all mean "not set" in PUT /company's body. */
-const optionalText = z.pipe(
-  z.nullish(z.string()),
-  z.transform((value: string | null | undefined) => value ?? ''),
-);
+const optionalText = (max: number) =>
+  z.pipe(
+    z.nullish(text(max, { trim: true })),
+    z.transform((value: string | null | undefined) => value ?? ''),
+  );
 
-/** PUT /company's body: the form's rules, with null or absent for a field not set. */
+const bankAccountBody = z.object({
+  bankName: text(40, { trim: true, error: BANK_NAME_REQUIRED }),
+  accountNo: optionalText(34),
+  accountName: optionalText(COMPANY_NAME_MAX),
+  organisationId: optionalText(ORGANISATION_ID_MAX),
+});
+
+/**
+ * PUT /company's body: the company's particulars and `bankAccounts`, the accounts salaries are paid
+ * from. The single account of old (`bankName`, `bankAccountNo`, `bankAccountName`) is still taken:
+ * sent without `bankAccounts`, it means a list of that one account.
+ */
 export const companyBodySchema = z.pipe(
-  z.object({
-    name: z.string({ error: COMPANY_NAME_REQUIRED }),
-    uen: optionalText,
-    cpfSubmissionNumber: optionalText,
-    address: optionalText,
-    bankName: optionalText,
-    bankAccountNo: optionalText,
-    bankAccountName: optionalText,
-  }),
-  companyFormSchema,
+  z
+    .object({
+      name: text(COMPANY_NAME_MAX, {
+        trim: true,
+        required: COMPANY_NAME_REQUIRED,
+        error: COMPANY_NAME_REQUIRED,
+      }),
+      uen: optionalText(10),
+      cpfSubmissionNumber: optionalText(15),
+      address: z.pipe(
+        z.nullish(freeText(COMPANY_ADDRESS_MAX, { trim: true })),
+        z.transform((value: string | null | undefined) => value ?? ''),
+      ),
+      bankName: optionalText(40),
+      bankAccountNo: optionalText(34),
+      bankAccountName: optionalText(COMPANY_NAME_MAX),
+      bankAccounts: z.nullish(
+        z
+          .array(bankAccountBody)
+          .check(z.maxLength(BANK_ACCOUNTS_MAX, `must hold at most ${BANK_ACCOUNTS_MAX} accounts`)),
+      ),
+    })
+    .check(
+      z.superRefine((value, ctx) => {
+        checkIds(value, ctx);
+        if (value.bankAccounts) {
+          for (const problem of accountProblems(value.bankAccounts)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['bankAccounts', problem.row, problem.field],
+              message: problem.message,
+            });
+          }
+          return;
+        }
+        const legacy = {
+          bankName: value.bankName,
+          accountNo: value.bankAccountNo,
+          accountName: value.bankAccountName,
+          organisationId: '',
+        };
+        const legacyFields = {
+          bankName: 'bankName',
+          accountNo: 'bankAccountNo',
+          accountName: 'bankAccountName',
+          organisationId: 'bankName',
+        } as const;
+        for (const problem of accountProblems([legacy])) {
+          ctx.addIssue({ code: 'custom', path: [legacyFields[problem.field]], message: problem.message });
+        }
+      }),
+    ),
+  z.transform((value) => ({
+    name: value.name,
+    ...idsOf(value),
+    address: value.address || null,
+    bankAccounts: toAccounts(
+      value.bankAccounts ?? [
+        {
+          bankName: value.bankName,
+          accountNo: value.bankAccountNo,
+          accountName: value.bankAccountName,
+          organisationId: '',
+        },
+      ],
+    ),
+  })),
 );
 
+export const companyBankAccountSchema = z.object({
+  bankName: z.enum(BANK_NAMES),
+  accountNo: z.nullable(z.string()),
+  accountName: z.nullable(z.string()),
+  organisationId: z.nullable(z.string()),
+});
+
+/**
+ * GET /company: the particulars and every account; `bankName`, `bankAccountNo` and `bankAccountName`
+ * show the first account, as they did when the company had one.
+ */
 export const companySchema = z.object({
   name: z.string(),
   uen: z.nullable(z.string()),
@@ -114,27 +334,68 @@ export const companySchema = z.object({
   bankName: z.nullable(z.enum(BANK_NAMES)),
   bankAccountNo: z.nullable(z.string()),
   bankAccountName: z.nullable(z.string()),
+  bankAccounts: z.array(companyBankAccountSchema),
 });
 export type Company = z.infer<typeof companySchema>;
 
+/** The company's answer from what is stored: the accounts, the first of them in the fields of old. */
+export function companyWithAccounts(
+  particulars: Pick<Company, 'name' | 'uen' | 'cpfSubmissionNumber' | 'address'>,
+  bankAccounts: CompanyBankAccount[],
+): Company {
+  const first = bankAccounts[0];
+  return {
+    ...particulars,
+    bankName: first?.bankName ?? null,
+    bankAccountNo: first?.accountNo ?? null,
+    bankAccountName: first?.accountName ?? null,
+    bankAccounts,
+  };
+}
+
+/** The account a bank's salary file debits: the company's account at that bank (POSB counts as DBS). */
+export const payingAccountOf = (company: Pick<Company, 'bankAccounts'>, bank: string) =>
+  company.bankAccounts.find((account) => payingBankOf(account.bankName) === payingBankOf(bank)) ?? null;
+
 /** The Company page's fields as the inputs hold them. */
-export interface CompanyFormValues {
-  [field: string]: string;
+export type CompanyFormValues = Record<string, string> & {
   name: string;
   uen: string;
   cpfSubmissionNumber: string;
   address: string;
-  bankName: string;
-  bankAccountNo: string;
-  bankAccountName: string;
+};
+
+/** The account rows a company's form starts from: the stored accounts (older answers: the one account). */
+function storedAccounts(company: Partial<Company>): CompanyBankAccount[] {
+  if (company.bankAccounts) return company.bankAccounts;
+  if (!company.bankName && !company.bankAccountNo) return [];
+  return [
+    {
+      bankName: (company.bankName ?? '') as CompanyBankName,
+      accountNo: company.bankAccountNo ?? null,
+      accountName: company.bankAccountName ?? null,
+      organisationId: null,
+    },
+  ];
 }
 
-export const companyFormValues = (company: Company): CompanyFormValues => ({
-  name: company.name,
-  uen: company.uen ?? '',
-  cpfSubmissionNumber: company.cpfSubmissionNumber ?? '',
-  address: company.address ?? '',
-  bankName: company.bankName ?? '',
-  bankAccountNo: company.bankAccountNo ?? '',
-  bankAccountName: company.bankAccountName ?? '',
-});
+export const emptyCompanyFormValues = (): CompanyFormValues => companyFormValues({ name: '' });
+
+export function companyFormValues(company: Partial<Company> & { name: string }): CompanyFormValues {
+  const accounts = storedAccounts(company);
+  const values: CompanyFormValues = {
+    name: company.name,
+    uen: company.uen ?? '',
+    cpfSubmissionNumber: company.cpfSubmissionNumber ?? '',
+    address: company.address ?? '',
+  };
+  for (const row of ACCOUNT_ROWS) {
+    const names = accountFieldNames(row);
+    const account = accounts[row];
+    values[names.bankName] = account?.bankName ?? '';
+    values[names.accountNo] = account?.accountNo ?? '';
+    values[names.accountName] = account?.accountName ?? '';
+    values[names.organisationId] = account?.organisationId ?? '';
+  }
+  return values;
+}

@@ -94,3 +94,70 @@ export const defaultValueDate = (payDate: string | null, today: string): string 
 /** Whether a chosen value date is one a bank takes: not past, at most 30 days ahead. */
 export const isValueDateAllowed = (valueDate: string, today: string): boolean =>
   valueDate >= today && valueDate <= addDaysIso(today, VALUE_DATE_MAX_DAYS_AHEAD);
+
+// ---------------------------------------------------------------------------------------------
+// The bank file's value date on the server (issue 32): a real date, a business day of the
+// company's calendar, not past; the default says where it came from.
+// ---------------------------------------------------------------------------------------------
+
+/** Where a bank file's value date came from: chosen, the pay date, or the next business day. */
+export type ValueDateSource = 'chosen' | 'pay-date' | 'next-business-day';
+
+/** A YYYY-MM-DD that names a day of the calendar (2026-11-31 and 2026-02-29 do not). */
+export function isCalendarDate(isoDate: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return false;
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Monday to Friday and not one of the company's public holidays (`holidays`, YYYY-MM-DD). */
+export const isBusinessDay = (isoDate: string, holidays: ReadonlySet<string>): boolean =>
+  DateTime.fromISO(isoDate, { zone: 'utc' }).weekday <= 5 && !holidays.has(isoDate);
+
+/** The first business day after `isoDate`. */
+export function nextBusinessDay(isoDate: string, holidays: ReadonlySet<string>): string {
+  let day = addDaysIso(isoDate, 1);
+  while (!isBusinessDay(day, holidays)) day = addDaysIso(day, 1);
+  return day;
+}
+
+/**
+ * Why a chosen value date cannot be used, as the 400 names it (`valueDate: ...`), or null. Not a real
+ * date, in the past, a weekend day or a public holiday of the company's calendar, or more than 30
+ * days ahead (UOB v4.8 takes at most 30).
+ */
+export function valueDateProblem(
+  valueDate: string,
+  today: string,
+  holidays: ReadonlySet<string>,
+): string | null {
+  if (!isCalendarDate(valueDate)) return `valueDate: ${valueDate} is not a date of the calendar.`;
+  if (valueDate < today)
+    return `valueDate: ${valueDate} is in the past; choose today or a later business day.`;
+  if (valueDate > addDaysIso(today, VALUE_DATE_MAX_DAYS_AHEAD)) {
+    return `valueDate: ${valueDate} is more than ${VALUE_DATE_MAX_DAYS_AHEAD} days ahead; banks take at most ${VALUE_DATE_MAX_DAYS_AHEAD}.`;
+  }
+  const weekday = DateTime.fromISO(valueDate, { zone: 'utc' }).weekday;
+  if (weekday > 5) {
+    return `valueDate: ${valueDate} is a ${weekday === 6 ? 'Saturday' : 'Sunday'}, not a business day.`;
+  }
+  if (holidays.has(valueDate)) return `valueDate: ${valueDate} is a public holiday, not a business day.`;
+  return null;
+}
+
+/**
+ * The value date when none is chosen: the pay date when it is a business day and not past; else the
+ * next business day after the pay date, or after today when the pay date has passed.
+ */
+export function defaultBankValueDate(
+  payDate: string | null,
+  today: string,
+  holidays: ReadonlySet<string>,
+): { valueDate: string; source: ValueDateSource } {
+  if (payDate !== null && payDate >= today && isBusinessDay(payDate, holidays)) {
+    return { valueDate: payDate, source: 'pay-date' };
+  }
+  const from = payDate !== null && payDate >= today ? payDate : today;
+  return { valueDate: nextBusinessDay(from, holidays), source: 'next-business-day' };
+}

@@ -5,13 +5,14 @@ import { leaveDays, MINIMUM_LEAVE_DAYS } from '../domain/leave-days';
 import { leaveDecisionStatus } from '../domain/lifecycles/leave-request.lifecycle';
 import type { Config } from './config';
 import type { Db, DbOrTx } from './db/client';
-import { company, users } from './db/schema';
+import { company, companyBankAccounts, users } from './db/schema';
 import { insertLeaveBalances, insertLeaveTypes, insertOnboarding, insertUser } from './factories';
 import { hashPassword } from './lib/secrets';
 import { renderPdf } from './pdf/document';
 import {
   DEMO_ADMIN_NAME,
   DEMO_ALLOWANCES,
+  DEMO_COMPANY_ACCOUNT,
   DEMO_COMPANY_PARTICULARS,
   DEMO_LEAVE_REQUESTS,
   DEMO_STAFF,
@@ -72,11 +73,10 @@ export async function seedDemoCompany(
   const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7));
 
-  await db.insert(company).values({
-    name: config.companyName,
-    bankAccountName: config.companyName,
-    ...DEMO_COMPANY_PARTICULARS,
-  });
+  await db.insert(company).values({ name: config.companyName, ...DEMO_COMPANY_PARTICULARS });
+  await db
+    .insert(companyBankAccounts)
+    .values({ position: 0, ...DEMO_COMPANY_ACCOUNT, accountName: config.companyName });
   const types = await insertLeaveTypes(db, DEFAULT_LEAVE_TYPES);
   const admin = await insertUser(db, {
     email: config.seedAdminEmail,

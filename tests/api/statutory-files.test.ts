@@ -97,8 +97,55 @@ describe('the company', () => {
       bankName: 'UOB',
       bankAccountNo: '3701234567',
       bankAccountName: 'ACME PTE LTD',
+      bankAccounts: [
+        { bankName: 'UOB', accountNo: '3701234567', accountName: 'ACME PTE LTD', organisationId: null },
+      ],
     });
     expect((await api.get('/company')).body).toEqual(saved.body);
+  });
+
+  it('keeps several accounts, one per bank (DBS and POSB are one bank), the first shown in the fields of old', async () => {
+    const accounts = [
+      { bankName: 'UOB', accountNo: '3701234567', accountName: 'ACME PTE LTD', organisationId: null },
+      { bankName: 'DBS', accountNo: '0721234567', accountName: null, organisationId: 'sgacme01' },
+    ];
+    const saved = await api.put('/company', {
+      name: 'Acme Pte. Ltd.',
+      uen: '201912345K',
+      bankAccounts: accounts,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      bankName: 'UOB',
+      bankAccountNo: '3701234567',
+      bankAccountName: 'ACME PTE LTD',
+      bankAccounts: [accounts[0], { ...accounts[1], organisationId: 'SGACME01' }],
+    });
+    expect((await api.get('/company')).body).toEqual(saved.body);
+
+    const twice = await api.put('/company', {
+      name: 'Acme Pte. Ltd.',
+      bankAccounts: [...accounts, { bankName: 'POSB', accountNo: '123456789' }],
+    });
+    expect(twice.status).toBe(400);
+    expect((twice.body as { message: string }).message).toContain('There is already a DBS account');
+    for (const wrong of [
+      { bankName: 'Barclays', accountNo: '1' },
+      { bankName: 'UOB', accountNo: '37-0123' },
+      { bankName: 'DBS', accountNo: '1', organisationId: 'SG ACME 01 TOO LONG' },
+    ]) {
+      const refused = await api.put('/company', { name: 'Acme Pte. Ltd.', bankAccounts: [wrong] });
+      expect(refused.status, JSON.stringify(wrong)).toBe(400);
+    }
+    // The single account of old still means a list of that one account.
+    const legacy = await api.put('/company', {
+      name: 'Acme Pte. Ltd.',
+      uen: '201912345K',
+      bankName: 'UOB',
+      bankAccountNo: '3701234567',
+      bankAccountName: 'ACME PTE LTD',
+    });
+    expect((legacy.body as { bankAccounts: unknown[] }).bankAccounts).toEqual([accounts[0]]);
   });
 });
 
@@ -344,30 +391,130 @@ describe(`the month's files`, () => {
     expect(Number(cols(trailer, 27, 42))).toBe(uobHash(header, rest));
   });
 
+  it("refuses a bank's file while the company has no account at that bank, naming the bank", async () => {
+    for (const bank of ['DBS', 'OCBC']) {
+      const refused = await api.get(`/payslips/bank-file?${period}&bank=${bank}`);
+      expect(refused.status, bank).toBe(409);
+      expect((refused.body as { message: string }).message).toBe(
+        `The company has no ${bank} account: add its ${bank} account on the Company page to make a ${bank} salary file.`,
+      );
+    }
+  });
+
   it('writes the DBS and OCBC files, and refuses an unknown bank by name', async () => {
+    const put = await api.put('/company', {
+      name: 'Acme Pte. Ltd.',
+      uen: '201912345K',
+      bankAccounts: [
+        { bankName: 'UOB', accountNo: '3701234567', accountName: 'ACME PTE LTD' },
+        { bankName: 'DBS', accountNo: '0721234567', organisationId: 'SGACME01' },
+        { bankName: 'OCBC', accountNo: '501234567001' },
+      ],
+    });
+    expect(put.status).toBe(200);
     const dbs = await api.get(`/payslips/bank-file?${period}&bank=DBS`);
     expect(dbs.status).toBe(200);
     const lines = dbs.raw.body.trim().split(/\r?\n/);
     expect(lines[0]).toMatch(/^HEADER,/);
     expect(lines.filter((line: string) => line.startsWith('PAYMENT,'))).toHaveLength(everyone().length);
     expect(lines.at(-1)).toMatch(/^TRAILER,0*7,/);
+    // UFF v1.9.3 (as cited): H03 the organisation ID of the DBS account; D02 BPY, D18 the receiving
+    // bank's 4-digit code, D28 the amount with its decimal point, T02/T03 the count and the total.
+    expect(lines[0]?.split(',').slice(0, 3)).toEqual([
+      'HEADER',
+      expect.stringMatching(/^\d{8}$/),
+      'SGACME01',
+    ]);
+    const payments = lines
+      .filter((line: string) => line.startsWith('PAYMENT,'))
+      .map((l: string) => l.split(','));
+    for (const fields of payments) expect(fields[1]).toBe('BPY');
+    const ocbcPayee = payments.find((fields: string[]) => fields[15] === '123456789');
+    expect(ocbcPayee?.[17]).toBe('7339');
+    expect(ocbcPayee?.[27]).toBe((cents(of('pr3').aggregate.netPayable) / 100).toFixed(2));
+    const dbsTotal = everyone().reduce((sum, k) => sum + cents(of(k).aggregate.netPayable), 0);
+    expect(lines.at(-1)).toBe(
+      `TRAILER,${String(payments.length).padStart(8, '0')},${(dbsTotal / 100).toFixed(2)}`,
+    );
+    // The DBS file debits the company's DBS account (D03), the OCBC file its OCBC one (columns 25-58).
+    for (const line of lines.filter((l: string) => l.startsWith('PAYMENT,'))) {
+      expect(line.split(',')[2]).toBe('0721234567');
+    }
     const ocbc = await api.get(`/payslips/bank-file?${period}&bank=OCBC`);
     expect(ocbc.status).toBe(200);
     for (const record of ocbc.raw.body.replace(/\r\n$/, '').split('\r\n')) expect(record).toHaveLength(1000);
+    expect(cols(ocbc.raw.body, 25, 58).trimEnd()).toBe('501234567001');
+    // OCBC GIRO/FAST WITH INV v1.5 header: 30 is Payroll; the submission date is YYYYMMDD (today in
+    // Singapore); charge bearer and batch booking are blank, and the value time is for FAST only.
+    const ocbcHeader = ocbc.raw.body.slice(0, 1000);
+    expect(cols(ocbcHeader, 1, 2)).toBe('30');
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(new Date());
+    expect(cols(ocbcHeader, 6, 13)).toBe(today.replaceAll('-', ''));
+    expect(cols(ocbcHeader, 202, 205)).toBe('    ');
+    expect(cols(ocbcHeader, 206, 209)).toBe('GIRO');
+    expect(cols(ocbcHeader, 234, 238)).toBe('     ');
+
+    // Without the DBS account's organisation ID, DBS IDEAL cannot take the file: refused, saying so.
+    await api.put('/company', {
+      name: 'Acme Pte. Ltd.',
+      uen: '201912345K',
+      bankAccounts: [
+        { bankName: 'UOB', accountNo: '3701234567', accountName: 'ACME PTE LTD' },
+        { bankName: 'DBS', accountNo: '0721234567' },
+        { bankName: 'OCBC', accountNo: '501234567001' },
+      ],
+    });
+    const noOrganisation = await api.get(`/payslips/bank-file?${period}&bank=DBS`);
+    expect(noOrganisation.status).toBe(409);
+    expect((noOrganisation.body as { message: string }).message).toContain('organisation ID');
 
     const unknown = await api.get(`/payslips/bank-file?${period}&bank=Barclays`);
     expect(unknown.status).toBe(400);
     expect((unknown.body as { message: string }).message).toContain('Barclays');
   });
 
-  it('refuses a value date in the past or more than 30 days ahead', async () => {
-    for (const valueDate of ['2026-01-02', '2099-01-01']) {
+  it('takes a value date that is a real business day of the calendar, not past; the default says where it came from', async () => {
+    // Days counted here from Singapore's today, independently of the app's date code.
+    const sgToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(new Date());
+    const plus = (days: number) => {
+      const d = new Date(`${sgToday}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + days);
+      return d.toISOString().slice(0, 10);
+    };
+    const weekday = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
+    const days = Array.from({ length: 21 }, (_, i) => plus(i + 1));
+    const saturday = days.find((d) => weekday(d) === 6) ?? '';
+    const [holiday = '', businessDay = ''] = days.filter((d) => ![0, 6].includes(weekday(d)));
+    // The company's calendar gains a holiday: that weekday is no business day any more.
+    const added = await api.post('/public-holidays', { date: holiday, name: 'Company Founding Day' });
+    // 201 added; 409: already a gazetted holiday, which serves as well.
+    expect([201, 409]).toContain(added.status);
+    const bad = [
+      [`${sgToday.slice(0, 4)}-11-31`, 'is not a date of the calendar'],
+      [`${sgToday.slice(0, 4)}-02-30`, 'is not a date of the calendar'],
+      [plus(-1), 'is in the past'],
+      [saturday, 'is a Saturday, not a business day'],
+      [holiday, 'is a public holiday, not a business day'],
+      [plus(45), 'is more than 30 days ahead'],
+    ];
+    for (const [valueDate, words] of bad) {
       const response = await api.get(`/payslips/bank-file?${period}&bank=UOB&valueDate=${valueDate}`);
       expect(response.status, valueDate).toBe(400);
-      expect((response.body as { message: string }).message).toBe(
-        'Value date must be from today to 30 days ahead.',
-      );
+      expect((response.body as { message: string }).message).toContain(`valueDate: ${valueDate} ${words}`);
+      expect((response.body as { code: string }).code).toBe('VALUE_DATE_REFUSED');
     }
+    const chosen = await api.get(`/payslips/bank-file?${period}&bank=UOB&valueDate=${businessDay}`);
+    expect(chosen.status).toBe(200);
+    expect(cols(chosen.raw.body, 232, 239)).toBe(businessDay.replaceAll('-', ''));
+    expect(chosen.raw.headers['x-value-date']).toBe(businessDay);
+    expect(chosen.raw.headers['x-value-date-source']).toBe('chosen');
+    // March's pay date (31 March 2026) has passed: the next business day after today, skipping the holiday.
+    const byDefault = await api.get(`/payslips/bank-file?${period}&bank=UOB`);
+    const expected = days.find((d) => ![0, 6].includes(weekday(d)) && d !== holiday);
+    expect(byDefault.raw.headers['x-value-date']).toBe(expected);
+    expect(byDefault.raw.headers['x-value-date-source']).toBe('next-business-day');
+    expect(cols(byDefault.raw.body, 232, 239)).toBe(expected?.replaceAll('-', ''));
+    if (added.status === 201) await api.delete(`/public-holidays/${holiday}`);
   });
 
   it('refuses a month with nothing processed, and an employee whose ID is not a CPF account', async () => {

@@ -23,7 +23,12 @@ const stored = {
   bankName: 'UOB',
   bankAccountNo: '3019876543',
   bankAccountName: 'ACME PTE LTD',
+  bankAccounts: [
+    { bankName: 'UOB', accountNo: '3019876543', accountName: 'ACME PTE LTD', organisationId: null },
+  ],
 };
+/** What the form starts from: the stored particulars as its fields hold them. */
+const { bankAccounts: _accounts, ...storedFields } = stored;
 /** What PUT /api/company answers: the particulars as the server stored them. */
 const saved = {
   name: 'Acme Holdings Pte Ltd',
@@ -33,6 +38,14 @@ const saved = {
   bankName: 'DBS',
   bankAccountNo: stored.bankAccountNo,
   bankAccountName: stored.bankAccountName,
+  bankAccounts: [
+    {
+      bankName: 'DBS',
+      accountNo: stored.bankAccountNo,
+      accountName: stored.bankAccountName,
+      organisationId: null,
+    },
+  ],
 };
 const refused: ApiError = {
   statusCode: 400,
@@ -52,7 +65,7 @@ describeSpecForm({
   starts: [
     {
       name: 'admin opens Company',
-      input: { values: stored },
+      input: { values: storedFields },
       open: async (inspect) => {
         const app = await renderApp({ path: '/admin/company', storage: signedIn(admin), inspect });
         app.server.answer('GET', '/api/company', 200, stored);

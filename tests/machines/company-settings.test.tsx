@@ -35,6 +35,7 @@ const setUp: Company = {
   bankName: 'UOB',
   bankAccountNo: '3019876543',
   bankAccountName: null,
+  bankAccounts: [{ bankName: 'UOB', accountNo: '3019876543', accountName: null, organisationId: null }],
 };
 /** A company never set up: only its name (the server's default). */
 const neverSetUp: Company = {
@@ -45,9 +46,15 @@ const neverSetUp: Company = {
   bankName: null,
   bankAccountNo: null,
   bankAccountName: null,
+  bankAccounts: [],
 };
 /** What the server stored from a save (its own reading: the account name in capitals). */
-const stored: Company = { ...putBody(setUp), bankAccountName: 'ACME HOLDINGS PTE LTD' };
+const stored: Company = {
+  ...setUp,
+  ...putBody(setUp),
+  bankAccountName: 'ACME HOLDINGS PTE LTD',
+  bankAccounts: setUp.bankAccounts.map((account) => ({ ...account, accountName: 'ACME HOLDINGS PTE LTD' })),
+};
 
 const starts = [{ name: 'admin opens Company', input: { held: { setUp, neverSetUp }, stored } }];
 const events: Event[] = [

@@ -39,6 +39,7 @@ const company: Company = {
   bankName: 'UOB',
   bankAccountNo: '3019876543',
   bankAccountName: null,
+  bankAccounts: [{ bankName: 'UOB', accountNo: '3019876543', accountName: null, organisationId: null }],
 };
 
 const companyForm = () => screen.queryByRole('form', { name: 'Company' });

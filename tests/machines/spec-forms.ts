@@ -100,7 +100,10 @@ export const companySpec = {
       csn === '' ||
       (uen !== '' && uenRight && csn.startsWith(uen) && /^[A-Z]{3}\d{2}$/.test(csn.slice(uen.length)));
     const account = (v.bankAccountNo ?? '').trim();
+    // Issue 32: an account row with anything typed in names its bank.
+    const rowTyped = ['bankAccountNo', 'bankAccountName', 'organisationId'].some((f) => filled(v[f]));
     return {
+      bankName: rowTyped && !filled(v.bankName) ? 'Please choose the bank of this account.' : undefined,
       name: filled(v.name) ? undefined : 'Please enter the company name.',
       uen: uenRight
         ? undefined

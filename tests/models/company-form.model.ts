@@ -20,6 +20,7 @@ export const COMPANY_FIELDS = [
   'bankName',
   'bankAccountNo',
   'bankAccountName',
+  'organisationId',
 ] as const;
 
 const form = () => screen.queryByRole('form', { name: 'Company' });
@@ -38,9 +39,19 @@ function body(values: Values) {
     uen,
     cpfSubmissionNumber: text(values.cpfSubmissionNumber)?.toUpperCase() ?? (uen ? `${uen}PTE01` : null),
     address: text(values.address),
-    bankName: text(values.bankName),
-    bankAccountNo: text(values.bankAccountNo),
-    bankAccountName: text(values.bankAccountName),
+    // The first account row; a row left empty is no account.
+    bankAccounts: ['bankName', 'bankAccountNo', 'bankAccountName', 'organisationId'].some((f) =>
+      text(values[f]),
+    )
+      ? [
+          {
+            bankName: text(values.bankName),
+            accountNo: text(values.bankAccountNo),
+            accountName: text(values.bankAccountName),
+            organisationId: text(values.organisationId)?.toUpperCase() ?? null,
+          },
+        ]
+      : [],
   };
 }
 
@@ -54,6 +65,7 @@ export const companyForm = formModel({
     address: 'Address',
     bankAccountNo: 'Bank Account No',
     bankAccountName: 'Bank Account Name',
+    organisationId: 'Organisation ID',
   },
   others: ['bankName'],
   showsOthers(shown, model) {

@@ -56,10 +56,11 @@ export type CompanySettingsModelEvent =
 
 /** What Save sends: the typed fields read by the rules, the rest as shown. */
 export const putBody = (shown: Company) => ({
-  ...shown,
   name: TYPED.name,
   uen: TYPED.uen.toUpperCase(),
   cpfSubmissionNumber: `${TYPED.uen.toUpperCase()}PTE01`,
+  address: shown.address,
+  bankAccounts: shown.bankAccounts,
 });
 
 export const companyForm = () => screen.queryByRole('form', { name: 'Company' });

@@ -37,3 +37,14 @@ export const submissionToasts = {
     description: error.message,
   }),
 };
+
+/** A bank file's value date as the download's toast says it (issue 32), e.g. "value date 2026-04-01, the pay date". */
+export function valueDateWords({ date, source }: { date: string; source: string }): string {
+  const why =
+    source === 'pay-date'
+      ? 'the pay date'
+      : source === 'next-business-day'
+        ? 'the next business day (the pay date is past or not a business day)'
+        : 'as chosen';
+  return `value date ${date}, ${why}`;
+}

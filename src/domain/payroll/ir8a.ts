@@ -1,3 +1,4 @@
+import { csvField } from '../csv';
 import { isIsoDate } from '../dates';
 import { centsToAmount } from '../money';
 import {
@@ -261,16 +262,6 @@ export function ir8aFigures(
 
 /** A date of the year's employment as the form has it: a commencement or cessation within the year, else empty. */
 const withinYear = (date: string | null, year: number): string => (date?.startsWith(`${year}-`) ? date : '');
-
-/**
- * A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, its quotes doubled.
- * Text a spreadsheet would run as a formula (a name or designation typed as "=..." or "+...") gets a
- * leading apostrophe, so opening the file runs nothing; amounts and dates never start so.
- */
-const csvField = (value: string): string => {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
 
 /** Dollars with two decimals and no grouping: 123456 -> 1234.56. */
 const dollars = (cents: number): string => centsToAmount(cents).toFixed(2);

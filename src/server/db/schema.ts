@@ -440,15 +440,33 @@ export const company = pgTable(
     uen: text('uen'),
     cpfSubmissionNumber: text('cpf_submission_number'),
     address: text('address'),
-    bankName: text('bank_name', { enum: BANK_NAMES }),
-    bankAccountNo: text('bank_account_no'),
-    bankAccountName: text('bank_account_name'),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('company_single_row_check', sql`${t.id} = 1`),
     check('company_name_check', sql`length(trim(${t.name})) > 0`),
-    check('company_bank_check', sql`${t.bankName} is null or ${oneOf(t.bankName, BANK_NAMES)}`),
+  ],
+);
+
+/**
+ * The accounts the company pays salaries from (issue 32), in the order the Company page lists them:
+ * each bank's salary file debits the company's account at that bank, so one account per bank (POSB
+ * is DBS: the API refuses both). DBS IDEAL's organisation ID is kept with the DBS account.
+ */
+export const companyBankAccounts = pgTable(
+  'company_bank_accounts',
+  {
+    id: id(),
+    position: integer('position').notNull(),
+    bankName: text('bank_name', { enum: BANK_NAMES }).notNull(),
+    accountNo: text('account_no'),
+    accountName: text('account_name'),
+    organisationId: text('organisation_id'),
+  },
+  (t) => [
+    uniqueIndex('company_bank_accounts_position_key').on(t.position),
+    uniqueIndex('company_bank_accounts_bank_key').on(t.bankName),
+    check('company_bank_accounts_bank_check', oneOf(t.bankName, BANK_NAMES)),
   ],
 );
 

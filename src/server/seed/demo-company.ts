@@ -20,9 +20,10 @@ export const DEMO_COMPANY_PARTICULARS = {
   uen: '201912345K',
   cpfSubmissionNumber: '201912345KPTE01',
   address: '1 Demo Street, #01-01, Singapore 012345',
-  bankName: 'UOB',
-  bankAccountNo: '1234567890',
 } as const;
+
+/** The demo company's salary account (a 10-digit UOB one), named as the company is. */
+export const DEMO_COMPANY_ACCOUNT = { bankName: 'UOB', accountNo: '1234567890' } as const;
 
 /** The password every demo staff account is seeded with (documented in the README). */
 export const DEMO_STAFF_PASSWORD = 'Staff@12345';

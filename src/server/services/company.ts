@@ -1,7 +1,12 @@
-import { eq } from 'drizzle-orm';
-import type { Company, CompanyBody } from '../../domain/company';
+import { asc, eq } from 'drizzle-orm';
+import {
+  type Company,
+  type CompanyBankAccount,
+  type CompanyBody,
+  companyWithAccounts,
+} from '../../domain/company';
 import type { DbOrTx } from '../db/client';
-import { company } from '../db/schema';
+import { company, companyBankAccounts } from '../db/schema';
 import type { Actor } from './actor';
 import { writeAudit } from './audit';
 
@@ -13,30 +18,30 @@ export interface CompanyDefaults {
 /** The one row of the company table. */
 export const COMPANY_ROW = 1;
 
-const toCompany = (row: typeof company.$inferSelect): Company => ({
-  name: row.name,
-  uen: row.uen,
-  cpfSubmissionNumber: row.cpfSubmissionNumber,
-  address: row.address,
-  bankName: row.bankName,
-  bankAccountNo: row.bankAccountNo,
-  bankAccountName: row.bankAccountName,
-});
+async function accountsOf(db: DbOrTx): Promise<CompanyBankAccount[]> {
+  return db
+    .select({
+      bankName: companyBankAccounts.bankName,
+      accountNo: companyBankAccounts.accountNo,
+      accountName: companyBankAccounts.accountName,
+      organisationId: companyBankAccounts.organisationId,
+    })
+    .from(companyBankAccounts)
+    .orderBy(asc(companyBankAccounts.position));
+}
 
 /** The company's particulars for documents and files: the saved row, else the configured name alone. */
 export async function companyOf(db: DbOrTx, defaults: CompanyDefaults): Promise<Company> {
-  const [row] = await db.select().from(company).where(eq(company.id, COMPANY_ROW));
-  return row
-    ? toCompany(row)
-    : {
-        name: defaults.companyName,
-        uen: null,
-        cpfSubmissionNumber: null,
-        address: null,
-        bankName: null,
-        bankAccountNo: null,
-        bankAccountName: null,
-      };
+  const [[row], accounts] = await Promise.all([
+    db.select().from(company).where(eq(company.id, COMPANY_ROW)),
+    accountsOf(db),
+  ]);
+  return companyWithAccounts(
+    row
+      ? { name: row.name, uen: row.uen, cpfSubmissionNumber: row.cpfSubmissionNumber, address: row.address }
+      : { name: defaults.companyName, uen: null, cpfSubmissionNumber: null, address: null },
+    accounts,
+  );
 }
 
 /** GET /company (ADMIN). */
@@ -44,7 +49,7 @@ export async function getCompany(db: DbOrTx, defaults: CompanyDefaults): Promise
   return companyOf(db, defaults);
 }
 
-/** PUT /company (ADMIN): replaces the particulars, audited with what they were. */
+/** PUT /company (ADMIN): replaces the particulars and the accounts, audited with what they were. */
 export async function updateCompany(
   db: DbOrTx,
   actor: Actor,
@@ -53,13 +58,18 @@ export async function updateCompany(
 ): Promise<Company> {
   return db.transaction(async (tx) => {
     const before = await companyOf(tx, defaults);
-    const [row] = await tx
+    const { bankAccounts, ...particulars } = body;
+    await tx
       .insert(company)
-      .values({ id: COMPANY_ROW, ...body })
-      .onConflictDoUpdate({ target: company.id, set: body })
-      .returning();
-    // The upsert always returns its row; the guard satisfies the type checker.
-    const after = row ? toCompany(row) : { ...before, ...body };
+      .values({ id: COMPANY_ROW, ...particulars })
+      .onConflictDoUpdate({ target: company.id, set: particulars });
+    await tx.delete(companyBankAccounts);
+    if (bankAccounts.length > 0) {
+      await tx
+        .insert(companyBankAccounts)
+        .values(bankAccounts.map((account, position) => ({ position, ...account })));
+    }
+    const after = companyWithAccounts(particulars, bankAccounts);
     await writeAudit(tx, {
       actorUserId: actor.id,
       action: 'company.updated',

@@ -3,12 +3,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
 import type { companyFormMachine } from '../../../machines/company-form.machine';
 import type { CompanySettingsLogic } from '../../actors/submissions.actors';
-import type { CompanyFormValues } from '../../domain/company';
+import { accountFieldNames, COMPANY_FORM_ACCOUNT_ROWS, type CompanyFormValues } from '../../domain/company';
 import { BANK_NAMES } from '../../domain/enums';
 import { FormError, FormField, LabelledField, SubmitButton } from '../../ui/form-field';
 import { optionsOf, SelectInput } from '../../ui/labelled-field';
 import { PageTitle } from '../../ui/page-title';
-import { type FormActorRef, useForm } from '../../ui/use-form';
+import { type FormActorRef, type FormBindings, useForm } from '../../ui/use-form';
 import { LoadFailure } from '../load/load-view';
 
 const BANK_OPTIONS = optionsOf(BANK_NAMES);
@@ -51,9 +51,19 @@ export function CompanyScreen({
   );
 }
 
+/** Which account rows show: the filled ones, and one empty row to add another account. */
+function shownRows(values: CompanyFormValues): number[] {
+  const filled = (row: number) =>
+    Object.values(accountFieldNames(row)).some((name) => (values[name] ?? '').trim() !== '');
+  const rows = [0];
+  for (let row = 1; row < COMPANY_FORM_ACCOUNT_ROWS; row += 1) {
+    if (filled(row) || filled(row - 1)) rows.push(row);
+  }
+  return rows;
+}
+
 function CompanyForm({ actor }: { actor: ActorRefFrom<typeof companyFormMachine> }) {
   const form = useForm(actor as FormActorRef<CompanyFormValues>);
-  const bank = form.field('bankName');
   return (
     <form noValidate aria-label="Company" onSubmit={form.onSubmit}>
       <Stack gap="6">
@@ -77,25 +87,15 @@ function CompanyForm({ actor }: { actor: ActorRefFrom<typeof companyFormMachine>
         </Stack>
         <Stack gap="4">
           <Heading as="h2" size="sm">
-            Salary account
+            Salary accounts
           </Heading>
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <LabelledField label="Bank Name" error={bank.error} disabled={bank.disabled}>
-              <SelectInput
-                name={bank.name}
-                value={bank.value}
-                options={BANK_OPTIONS}
-                onChange={bank.onChange}
-              />
-            </LabelledField>
-            <FormField label="Bank Account No" field={form.field('bankAccountNo')} autoComplete="off" />
-          </SimpleGrid>
-          <FormField
-            label="Bank Account Name"
-            field={form.field('bankAccountName')}
-            autoComplete="off"
-            helperText="As the bank holds it; left empty, the company name."
-          />
+          <Text color="fg.muted" fontSize="sm">
+            Each bank&apos;s salary file debits the company&apos;s account at that bank: keep one account per
+            bank you pay from. Empty an account&apos;s fields to remove it.
+          </Text>
+          {shownRows(form.values).map((row) => (
+            <AccountRow key={row} form={form} row={row} />
+          ))}
         </Stack>
         <FormError message={form.submitError} />
         <Stack direction="row" justify="flex-end">
@@ -103,5 +103,35 @@ function CompanyForm({ actor }: { actor: ActorRefFrom<typeof companyFormMachine>
         </Stack>
       </Stack>
     </form>
+  );
+}
+
+function AccountRow({ form, row }: { form: FormBindings<CompanyFormValues>; row: number }) {
+  const names = accountFieldNames(row);
+  const bank = form.field(names.bankName);
+  const which = row === 0 ? '' : ` (account ${row + 1})`;
+  return (
+    <Stack gap="4" role="group" aria-label={`Salary account ${row + 1}`}>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <LabelledField label={`Bank Name${which}`} error={bank.error} disabled={bank.disabled}>
+          <SelectInput name={bank.name} value={bank.value} options={BANK_OPTIONS} onChange={bank.onChange} />
+        </LabelledField>
+        <FormField label={`Bank Account No${which}`} field={form.field(names.accountNo)} autoComplete="off" />
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <FormField
+          label={`Bank Account Name${which}`}
+          field={form.field(names.accountName)}
+          autoComplete="off"
+          helperText="As the bank holds it; left empty, the company name."
+        />
+        <FormField
+          label={`Organisation ID${which}`}
+          field={form.field(names.organisationId)}
+          autoComplete="off"
+          helperText="DBS accounts: the organisation ID DBS IDEAL shows; the DBS file needs it."
+        />
+      </SimpleGrid>
+    </Stack>
   );
 }

@@ -178,15 +178,29 @@ describe('salaryFile: UOB', () => {
     expect(cols(records(again.content)[1] ?? '', 13, 46)).toBe('5011234567'.padEnd(34));
   });
 
-  it("pays a bank's second clearing code when the employee's stored code is that one", () => {
-    const scb: SalaryPayment = { ...tan, bankName: 'Standard Chartered', bankCode: '9496' };
-    expect(cols(records(salaryFile({ ...uobInput, payments: [scb] }).content)[1] ?? '', 2, 12)).toBe(
-      'SCBLSG22XXX',
-    );
-    const primary = { ...scb, bankCode: '7144' };
-    expect(cols(records(salaryFile({ ...uobInput, payments: [primary] }).content)[1] ?? '', 2, 12)).toBe(
-      'SCBLSGSGXXX',
-    );
+  it("pays a two-code bank's retail entity by default, its wholesale one when the stored code says so", () => {
+    // Issue 32: SCB 9496 SCBLSG22XXX, HSBC 9548 HSBCSGS2XXX, Citibank 9201 CITISGSLXXX are the retail
+    // banks people's salary accounts are at; 7144, 7232 and 7214 are the wholesale ones.
+    const bicPaid = (payment: SalaryPayment) =>
+      cols(records(salaryFile({ ...uobInput, payments: [payment] }).content)[1] ?? '', 2, 12);
+    const cases = [
+      ['Standard Chartered', 'SCBLSG22XXX', '7144', 'SCBLSGSGXXX'],
+      ['HSBC', 'HSBCSGS2XXX', '7232', 'HSBCSGSGXXX'],
+      ['Citibank', 'CITISGSLXXX', '7214', 'CITISGSGXXX'],
+    ] as const;
+    for (const [bankName, retailBic, wholesaleCode, wholesaleBic] of cases) {
+      const person: SalaryPayment = { ...tan, bankName, branchCode: '146', bankCode: null };
+      expect(bicPaid(person), bankName).toBe(retailBic);
+      expect(bicPaid({ ...person, bankCode: wholesaleCode }), bankName).toBe(wholesaleBic);
+    }
+    // DBS writes the 4-digit code (D18): the retail code by default.
+    const dbsInput: SalaryFileInput = {
+      ...uobInput,
+      bank: 'DBS',
+      originator: { name: 'Acme', bankName: 'DBS', accountNo: '0720123456', organisationId: 'SGACME01' },
+      payments: [{ ...tan, bankName: 'Standard Chartered', bankCode: null }],
+    };
+    expect(records(salaryFile(dbsInput).content)[1]?.split(',')[17]).toBe('9496');
   });
 
   it('writes accents off and Appendix 6 characters as spaces', () => {
@@ -205,7 +219,12 @@ describe('salaryFile: DBS UFF', () => {
   const input: SalaryFileInput = {
     ...uobInput,
     bank: 'DBS',
-    originator: { name: 'Acme Pte. Ltd.', bankName: 'DBS', accountNo: '0720123456' },
+    originator: {
+      name: 'Acme Pte. Ltd.',
+      bankName: 'DBS',
+      accountNo: '0720123456',
+      organisationId: 'sgacme01',
+    },
     payments: [
       { ...tan, name: 'Tan, Ah Kow' },
       { ...siti, name: 'Siti Nurhaliza binte Abdullah Rahman Ismail' },
@@ -217,7 +236,8 @@ describe('salaryFile: DBS UFF', () => {
     expect(file.fileName).toBe('DBS-UFF-SALARY-202611.csv');
     expect(file.mediaType).toBe('text/csv');
     expect(records(file.content)).toEqual([
-      'HEADER,25112026,,Acme Pte. Ltd.',
+      // H03: the organisation ID stored with the company's DBS account, as IDEAL shows it (upper case).
+      'HEADER,25112026,SGACME01,Acme Pte. Ltd.',
       'PAYMENT,BPY,0720123456,SGD,SAL202611-7,SGD,00001,27112026,OUR,,Tan Ah Kow,,,,,0123456789,,7171,081,,,,,,,,,3456.78,,,,,22,SALARY NOV 2026',
       // The name cut to 35 characters (DBS_UFF_CHOICES.nameLength); the account without a branch prefix.
       'PAYMENT,BPY,0720123456,SGD,SAL202611-12,SGD,00001,27112026,OUR,,Siti Nurhaliza binte Abdullah Rahma,,,,,1234567,,7339,501,,,,,,,,,2500.00,,,,,22,SALARY NOV 2026',
@@ -236,6 +256,17 @@ describe('salaryFile: DBS UFF', () => {
 
   it('numbers a second file of the month', () => {
     expect(salaryFile({ ...input, sequence: 2 }).fileName).toBe('DBS-UFF-SALARY-202611-02.csv');
+  });
+
+  it('needs the organisation ID of the DBS account, 12 letters or digits at most', () => {
+    for (const organisationId of [null, '', '  ']) {
+      expect(salaryFileProblems({ ...input, originator: { ...input.originator, organisationId } })).toEqual([
+        "The company's DBS account has no DBS IDEAL organisation ID, which the DBS file's header needs; enter it with the DBS account on the Company page.",
+      ]);
+    }
+    expect(
+      salaryFileProblems({ ...input, originator: { ...input.originator, organisationId: 'SGACME0123456' } }),
+    ).toHaveLength(1);
   });
 });
 
@@ -256,18 +287,22 @@ describe('salaryFile: OCBC', () => {
   });
 
   it('fills the header', () => {
-    expect(cols(header, 1, 2)).toBe('10');
+    // Transaction type: Payment(10), Collection(20), Payroll(30), Management Payroll(40).
+    expect(cols(header, 1, 2)).toBe('30');
     expect(cols(header, 3, 5)).toBe('002');
-    expect(cols(header, 6, 13)).toBe('25112026');
+    // Submission date YYYYMMDD; the value date (226-233) is DDMMYYYY.
+    expect(cols(header, 6, 13)).toBe('20261125');
     expect(cols(header, 14, 24)).toBe('OCBCSGSGXXX');
     expect(cols(header, 25, 58)).toBe('5011234500'.padEnd(34));
     expect(cols(header, 59, 201)).toBe(' '.repeat(143));
-    expect(cols(header, 202, 205)).toBe('DEBT');
+    // GIRO/FAST WITH INV v1.5: charge bearer (202-205) and batch booking (238) are blank, and the
+    // value time (234-237) is for FAST only.
+    expect(cols(header, 202, 205)).toBe('    ');
     expect(cols(header, 206, 209)).toBe('GIRO');
     expect(cols(header, 210, 225)).toBe('SALARY NOV2026  ');
     expect(cols(header, 226, 233)).toBe('27112026');
-    expect(cols(header, 234, 237)).toBe('0000');
-    expect(cols(header, 238, 238)).toBe('1');
+    expect(cols(header, 234, 237)).toBe('    ');
+    expect(cols(header, 238, 238)).toBe(' ');
     expect(cols(header, 239, 1000)).toBe(' '.repeat(762));
   });
 
@@ -339,8 +374,13 @@ describe('salaryFileProblems', () => {
     expect(problemsOf({ originator: { ...uobInput.originator, accountNo: '370123456' } })).toEqual([
       "The company's UOB account number 370123456 must have 10 digits (UOB's file takes the 10-digit account number).",
     ]);
-    // The file's bank is the admin's choice: a company bank set to another bank is not second-guessed.
-    expect(problemsOf({ originator: { ...uobInput.originator, bankName: 'DBS' } })).toEqual([]);
+    // Issue 32: a bank's file debits the company's account at that bank, never another bank's.
+    expect(problemsOf({ originator: { ...uobInput.originator, bankName: 'DBS' } })).toEqual([
+      "The company's account 3701234567 is at DBS, not UOB: a UOB salary file must debit the company's UOB account.",
+    ]);
+    expect(problemsOf({ originator: { ...uobInput.originator, bankName: null } })[0]).toContain(
+      'is at no bank, not UOB',
+    );
   });
 
   it('keeps the sequence within 1..99', () => {
@@ -369,7 +409,12 @@ describe('salaryFileProblems', () => {
       salaryFileProblems({
         ...uobInput,
         bank: 'DBS',
-        originator: { ...uobInput.originator, bankName: null },
+        originator: {
+          name: 'Acme Pte. Ltd.',
+          bankName: 'DBS',
+          accountNo: '0720123456',
+          organisationId: 'SGACME01',
+        },
         payments: [hsbc],
       }),
     ).toEqual([]);
@@ -407,10 +452,13 @@ describe('RECEIVING_BANKS', () => {
     expect(RECEIVING_BANKS.POSB).toMatchObject({ bankCode: '7171', bic: 'DBSSSGSGXXX' });
     expect(RECEIVING_BANKS.OCBC).toMatchObject({ bankCode: '7339', branchPrefixInUob: true });
     expect(RECEIVING_BANKS.HSBC).toMatchObject({
-      bankCode: '7232',
-      bic: 'HSBCSGSGXXX',
+      bankCode: '9548',
+      bic: 'HSBCSGS2XXX',
       branchPrefixInUob: true,
+      alternative: { bankCode: '7232', bic: 'HSBCSGSGXXX' },
     });
+    expect(RECEIVING_BANKS['Standard Chartered']).toMatchObject({ bankCode: '9496', bic: 'SCBLSG22XXX' });
+    expect(RECEIVING_BANKS.Citibank).toMatchObject({ bankCode: '9201', bic: 'CITISGSLXXX' });
     expect(RECEIVING_BANKS['Bank of China']).toMatchObject({
       bankCode: '7083',
       bic: 'BKCHSGSGXXX',

@@ -1,3 +1,4 @@
+import { csvLine } from '../../csv';
 import { MONTH_NAMES } from '../../payslip-labels';
 import { SALARY_FILE_BANK_CODES } from '../../submissions';
 import { PayrollInputError } from '../errors';
@@ -38,7 +39,13 @@ export interface SalaryPayment {
 
 export interface SalaryFileInput {
   bank: SalaryFileBank;
-  originator: { name: string; bankName: string | null; accountNo: string | null };
+  /** The company's account at the file's bank (DBS: with its IDEAL organisation ID). */
+  originator: {
+    name: string;
+    bankName: string | null;
+    accountNo: string | null;
+    organisationId?: string | null;
+  };
   /** The pay month (references say e.g. 'SALARY NOV 2026'). */
   year: number;
   month: number;
@@ -87,19 +94,24 @@ export const UOB_CHOICES = {
 } as const;
 
 /**
- * DBS IDEAL Universal File Format (UFF) CSV. Weak: the field numbers come from an unidentified
- * repository citing UFF v1.9.3; DBS's current v2.1 (inside IDEAL only) was not read. Every value
- * below is a choice on that basis.
+ * DBS IDEAL Universal File Format (UFF) CSV, version 1.9.3 as cited by C12. Weak: the field numbers
+ * come from that unidentified repository; DBS's current v2.1 (inside IDEAL only) was not read. Every
+ * value below is a choice on that basis.
  */
 export const DBS_UFF_CHOICES = {
-  /** D02: bulk GIRO. */
+  /** D02 product type: BPY, Bulk Payment (GIRO); GPP is FAST and PPY PayNow GIRO (C12, citing UFF v1.9.3). */
   productType: 'BPY',
   /** D33: 22 = salary credit in GIRO (facts 4.1). */
   transactionCode: '22',
   /** D09: the company bears the charges, so the salary arrives whole. */
   bankCharges: 'OUR',
-  /** H03: the IDEAL organisation ID is not stored in the app; left empty. */
-  organisationId: '',
+  /** H03: the company's IDEAL organisation ID, 12 characters at most; kept with its DBS account and required. */
+  organisationIdLength: 12,
+  /**
+   * D18: the receiving bank's 4-digit clearing code (e.g. 7171), D19 its branch code. The cited field
+   * list has no BIC field for BPY and no purpose-code field, so neither is written.
+   */
+  bankCodeField: 18,
   /** D11 holds 35 characters for BPY; longer names are cut (a GIRO credit is not refused on the name). */
   nameLength: 35,
   /** H04 sender name: 35 characters, cut likewise. */
@@ -113,20 +125,24 @@ export const DBS_UFF_CHOICES = {
 } as const;
 
 /**
- * OCBC GIRO/FAST 1,000-character layout. Weak: from an unidentified repository citing OCBC's
- * "GIRO_FAST WITH INV v1.5"; OCBC's own specification was not found. Every value is a choice.
+ * OCBC "GIRO/FAST WITH INV" v1.5 (With PayNow), the GIROFASTWITHINV format Velocity@OCBC uploads.
+ * The header's fields are read in a copy of OCBC's specification (O13 in docs/statutory-files.md:
+ * a document-hosting copy, not OCBC's own site); the detail record's positions past the account
+ * (12-45) come from one unidentified repository citing the same document (C12) and stay weak.
  */
 export const OCBC_CHOICES = {
-  /** Header 1-2: payment. */
-  transactionType: '10',
-  /** Header 202-205: the company (debtor) bears the charges, so no bank charge comes off a salary. */
-  chargeBearer: 'DEBT',
-  /** Header 206-209. */
+  /** Header 1-2: Payment(10), Collection(20), Payroll(30), Management Payroll(40) (O13): payroll. */
+  transactionType: '30',
+  /** Header 202-205, "Charge Bearer": O13 says Blanks. */
+  chargeBearer: '',
+  /** Header 206-209: 'GIRO' or 'FAST', anything else fails the upload (O13). */
   clearing: 'GIRO',
-  /** Header 238: one debit for the whole batch on the company's statement. */
-  batchBooking: '1',
+  /** Header 234-237, "Value Time": only applicable for FAST (O13); blank for GIRO. */
+  valueTime: '',
+  /** Header 238, "Batch Booking": O13 says Blank. */
+  batchBooking: '',
   purposeCode: 'SALA',
-  /** No trailer record: the source's generator writes none. */
+  /** No trailer record: neither O13's header and detail tables nor C12's generator have one. */
   trailer: false,
   recordLength: 1000,
 } as const;
@@ -159,6 +175,10 @@ function bankText(value: string, replaced: string): string {
   for (const char of plain) out += replaced.includes(char) ? ' ' : char;
   return collapseSpaces(out);
 }
+
+/** The company's DBS IDEAL organisation ID as H03 takes it: upper-cased, '' when none is stored. */
+const organisationIdOf = (input: SalaryFileInput): string =>
+  (input.originator.organisationId ?? '').trim().toUpperCase();
 
 const replacedFor = (bank: SalaryFileBank): string =>
   bank === 'DBS'
@@ -274,7 +294,16 @@ function check(input: SalaryFileInput): Checked {
     problems.push("The company's name is longer than the 140 characters UOB's file holds.");
   }
   const originatorAccount = (input.originator.accountNo ?? '').replace(/[\s-]/g, '');
-  if (originatorAccount === '') {
+  // The file debits the company's account at the file's bank (POSB accounts are DBS accounts).
+  const originatorBank = input.originator.bankName === 'POSB' ? 'DBS' : input.originator.bankName;
+  if (originatorBank !== bank) {
+    problems.push(
+      `The company's account ${input.originator.accountNo ?? ''} is at ${input.originator.bankName ?? 'no bank'}, not ${bank}: a ${bank} salary file must debit the company's ${bank} account.`.replace(
+        '  ',
+        ' ',
+      ),
+    );
+  } else if (originatorAccount === '') {
     problems.push(`The company's ${bank} account number is missing; enter it in the company's settings.`);
   } else if (!/^\d+$/.test(originatorAccount)) {
     problems.push(`The company's account number ${input.originator.accountNo} must contain digits only.`);
@@ -284,6 +313,22 @@ function check(input: SalaryFileInput): Checked {
     );
   } else if (originatorAccount.length > 34) {
     problems.push(`The company's account number ${originatorAccount} is longer than 34 digits.`);
+  }
+
+  if (bank === 'DBS') {
+    const organisationId = organisationIdOf(input);
+    if (organisationId === '') {
+      problems.push(
+        "The company's DBS account has no DBS IDEAL organisation ID, which the DBS file's header needs; enter it with the DBS account on the Company page.",
+      );
+    } else if (
+      !/^[A-Z0-9]+$/.test(organisationId) ||
+      organisationId.length > DBS_UFF_CHOICES.organisationIdLength
+    ) {
+      problems.push(
+        `The company's DBS IDEAL organisation ID ${organisationId} must be at most 12 letters or digits.`,
+      );
+    }
   }
 
   // The file's own limits.
@@ -534,7 +579,7 @@ function dbsFile(input: SalaryFileInput, checked: Checked): SalaryFile {
   const header = [
     'HEADER',
     ddmmyyyy(input.createdAt.date),
-    DBS_UFF_CHOICES.organisationId,
+    organisationIdOf(input),
     originatorName.slice(0, DBS_UFF_CHOICES.senderNameLength).trimEnd(),
   ];
   const payments = lines.map((line) => {
@@ -561,7 +606,8 @@ function dbsFile(input: SalaryFileInput, checked: Checked): SalaryFile {
   const trailer = ['TRAILER', numberField(lines.length, 8, 'Total transactions'), decimalAmount(totalCents)];
   return {
     fileName: `DBS-UFF-SALARY-${monthTag(input)}${sequenceSuffix(input)}.csv`,
-    content: joinRecords([header, ...payments, trailer].map((fields) => fields.join(','))),
+    // Every cell through the shared CSV rule: a name such as "-SUM(A1) Tan" cannot run as a formula.
+    content: joinRecords([header, ...payments, trailer].map(csvLine)),
     mediaType: 'text/csv',
     count: lines.length,
     totalCents,
@@ -569,7 +615,7 @@ function dbsFile(input: SalaryFileInput, checked: Checked): SalaryFile {
 }
 
 // ---------------------------------------------------------------------------------------------
-// OCBC: GIRO/FAST fixed width (1,000 characters, no trailer)
+// OCBC: GIRO/FAST WITH INV v1.5, fixed width (1,000 characters, no trailer)
 // ---------------------------------------------------------------------------------------------
 
 function ocbcFile(input: SalaryFileInput, checked: Checked): SalaryFile {
@@ -578,18 +624,19 @@ function ocbcFile(input: SalaryFileInput, checked: Checked): SalaryFile {
   const header = fixedRecord(length, [
     OCBC_CHOICES.transactionType,
     numberField(input.sequence, 3, 'Batch number'),
-    ddmmyyyy(input.createdAt.date),
+    // Submission date: YYYYMMDD (O13), unlike the value date below.
+    input.createdAt.date.replaceAll('-', ''),
     RECEIVING_BANKS.OCBC.bic,
     textField(originatorAccount, 34),
     ' '.repeat(3),
     ' '.repeat(20), // on behalf of
     ' '.repeat(120),
-    OCBC_CHOICES.chargeBearer,
+    textField(OCBC_CHOICES.chargeBearer, 4),
     OCBC_CHOICES.clearing,
     textField(bulkReference(input), 16),
     ddmmyyyy(input.valueDate),
-    '0000',
-    OCBC_CHOICES.batchBooking,
+    textField(OCBC_CHOICES.valueTime, 4),
+    textField(OCBC_CHOICES.batchBooking, 1),
     ' '.repeat(762),
   ]);
   const details = lines.map((line) =>

@@ -17,15 +17,23 @@ export interface ReceivingBank {
   readonly source: string;
   /** official: the bank's or agency's own document; code: open-source data; weak: thin or conflicting. */
   readonly certainty: 'official' | 'code' | 'weak';
+  /** Two-code banks: which entity the default code is (the retail bank, where salary accounts usually are). */
+  readonly entity?: 'retail' | 'wholesale';
   /** The bank's other clearing code, for banks that have two; a stored code equal to it selects it. */
-  readonly alternative?: { readonly bankCode: string; readonly bic: string; readonly note: string };
+  readonly alternative?: {
+    readonly bankCode: string;
+    readonly bic: string;
+    readonly entity: 'retail' | 'wholesale';
+    readonly note: string;
+  };
 }
 
 /*
- * Two-code banks (Standard Chartered, HSBC, Citibank): the brief chose the code whose BIC has the
- * SGSG location (the bank's Singapore clearing member). Each of these banks also has a locally
- * incorporated subsidiary with its own code, which retail accounts may belong to; that code is
- * kept as `alternative`, and an employee's stored bank code picks it (see receivingBank).
+ * Two-code banks (Standard Chartered, HSBC, Citibank, Maybank; issue 32): each has its wholesale
+ * bank (the foreign bank's Singapore branch) and a locally incorporated retail bank with its own
+ * clearing code and BIC. People's salary accounts are usually at the retail bank, so the retail code
+ * is the default (`bankCode`, `bic`) and the wholesale one the `alternative`; an employee's stored
+ * bank code picks it (see receivingBank). Codes and BICs: C11 (each code is a file of its own there).
  */
 export const RECEIVING_BANKS: Readonly<Record<BankName, ReceivingBank>> = {
   DBS: {
@@ -57,39 +65,59 @@ export const RECEIVING_BANKS: Readonly<Record<BankName, ReceivingBank>> = {
     source: 'C11, C10; BIC O12',
     certainty: 'code',
   },
-  // C11 gives both codes the same BIC, MBBESGS2XXX, so neither has an SGSG BIC; 7302 is the one the
-  // facts' table lists first with that BIC.
+  // Both codes share MBBESGS2XXX in C11; 9636's one branch is named "MSL" (Maybank Singapore Limited,
+  // the retail bank), 7302 is Malayan Banking Berhad's branch list. Which is retail is read from that
+  // branch name only: weak.
   Maybank: {
-    bankCode: '7302',
+    bankCode: '9636',
     bic: 'MBBESGS2XXX',
     branchPrefixInUob: false,
-    source: 'C11, C10',
-    certainty: 'code',
-    alternative: { bankCode: '9636', bic: 'MBBESGS2XXX', note: 'second Maybank code in C11, same BIC' },
+    source: 'C11 (branch MSL)',
+    certainty: 'weak',
+    entity: 'retail',
+    alternative: {
+      bankCode: '7302',
+      bic: 'MBBESGS2XXX',
+      entity: 'wholesale',
+      note: 'Malayan Banking Berhad',
+    },
   },
   Citibank: {
-    bankCode: '7214',
-    bic: 'CITISGSGXXX',
+    bankCode: '9201',
+    bic: 'CITISGSLXXX',
     branchPrefixInUob: false,
-    source: 'C11, C10',
+    source: 'C11; brief',
     certainty: 'code',
-    alternative: { bankCode: '9201', bic: 'CITISGSLXXX', note: 'second Citibank code in C11' },
+    entity: 'retail',
+    alternative: { bankCode: '7214', bic: 'CITISGSGXXX', entity: 'wholesale', note: 'Citibank N.A.' },
   },
   'Standard Chartered': {
-    bankCode: '7144',
-    bic: 'SCBLSGSGXXX',
+    bankCode: '9496',
+    bic: 'SCBLSG22XXX',
     branchPrefixInUob: false,
-    source: 'C11 (C10 uses 9496)',
+    source: 'C11, C10; brief',
     certainty: 'code',
-    alternative: { bankCode: '9496', bic: 'SCBLSG22XXX', note: 'the code C10 uses; second code in C11' },
+    entity: 'retail',
+    alternative: {
+      bankCode: '7144',
+      bic: 'SCBLSGSGXXX',
+      entity: 'wholesale',
+      note: 'Standard Chartered Bank',
+    },
   },
   HSBC: {
-    bankCode: '7232',
-    bic: 'HSBCSGSGXXX',
+    bankCode: '9548',
+    bic: 'HSBCSGS2XXX',
     branchPrefixInUob: true,
-    source: 'C11, C10; prefix O12',
+    source: 'C11; brief; prefix O12',
     certainty: 'code',
-    alternative: { bankCode: '9548', bic: 'HSBCSGS2XXX', note: 'second HSBC code in C11' },
+    entity: 'retail',
+    alternative: {
+      bankCode: '7232',
+      bic: 'HSBCSGSGXXX',
+      entity: 'wholesale',
+      note: 'HSBC Bank (C10 uses 7232)',
+    },
   },
   RHB: { bankCode: '7366', bic: 'RHBBSGSGXXX', branchPrefixInUob: false, source: 'C11', certainty: 'code' },
   // Not in the facts' table; C11's file list names them (ANZBSGSXXXX[7931], CIBBSGSGXXX[7986]).

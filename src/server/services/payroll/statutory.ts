@@ -1,6 +1,6 @@
 import { and, asc, eq, max, sql } from 'drizzle-orm';
-import type { Company } from '../../../domain/company';
-import { todayIso } from '../../../domain/dates';
+import { type Company, payingAccountOf } from '../../../domain/company';
+import { addDaysIso, todayIso } from '../../../domain/dates';
 import { centsToAmount } from '../../../domain/money';
 import { PayrollError, type SelfHelpGroupFund, sdlPayableCents } from '../../../domain/payroll';
 import {
@@ -14,9 +14,9 @@ import {
 } from '../../../domain/payroll/statutory';
 import {
   type CpfSummary,
-  defaultValueDate,
-  isValueDateAllowed,
-  VALUE_DATE_MESSAGE,
+  defaultBankValueDate,
+  type ValueDateSource,
+  valueDateProblem,
 } from '../../../domain/submissions';
 import type { DbOrTx } from '../../db/client';
 import { employmentInfo, paymentInfo, payslips, staffInfo, users } from '../../db/schema';
@@ -25,6 +25,7 @@ import { badRequest, conflict } from '../../lib/http-error';
 import type { Actor } from '../actor';
 import { writeAudit } from '../audit';
 import { type CompanyDefaults, companyOf } from '../company';
+import { holidaysBetween } from '../public-holidays';
 import { isPaidInPeriod } from './period-rows';
 import { isProcessedRow, type Period, periodLabel } from './repository';
 
@@ -227,12 +228,17 @@ export async function bankFile(
   if (!isSalaryFileBank(bank)) {
     throw badRequest(
       `Unknown bank "${input.bank}": salary files are made for ${SALARY_FILE_BANKS.join(', ')}.`,
+      { code: 'BANK_UNKNOWN' },
     );
   }
   const period = { year: input.year, month: input.month };
   const today = todayIso();
-  if (input.valueDate !== undefined && !isValueDateAllowed(input.valueDate, today)) {
-    throw badRequest(VALUE_DATE_MESSAGE);
+  // The company's public holidays from today on (and from a chosen date, to name it): business days
+  // are read from them, as the leave day counts are.
+  const holidays = await holidaysBetween(db, today, addDaysIso(today, 400));
+  if (input.valueDate !== undefined) {
+    const problem = valueDateProblem(input.valueDate, today, holidays);
+    if (problem) throw badRequest(problem, { code: 'VALUE_DATE_REFUSED' });
   }
   const [company, rows, [payDates]] = await Promise.all([
     companyOf(db, defaults),
@@ -243,14 +249,25 @@ export async function bankFile(
       .where(and(eq(payslips.year, period.year), eq(payslips.month, period.month), isProcessedRow())),
   ]);
   if (rows.length === 0) throw conflict(nothingProcessed(period));
-  const valueDate = input.valueDate ?? defaultValueDate(payDates?.payDate ?? null, today);
+  // Each bank's file debits the company's account at that bank, never another bank's.
+  const account = payingAccountOf(company, bank);
+  if (!account) {
+    throw conflict(
+      `The company has no ${bank} account: add its ${bank} account on the Company page to make a ${bank} salary file.`,
+    );
+  }
+  const { valueDate, source } =
+    input.valueDate !== undefined
+      ? { valueDate: input.valueDate, source: 'chosen' as ValueDateSource }
+      : defaultBankValueDate(payDates?.payDate ?? null, today, holidays);
   const file = refusedWith(() =>
     salaryFile({
       bank,
       originator: {
-        name: company.bankAccountName ?? company.name,
-        bankName: company.bankName,
-        accountNo: company.bankAccountNo,
+        name: account.accountName ?? company.name,
+        bankName: account.bankName,
+        accountNo: account.accountNo,
+        organisationId: account.organisationId,
       },
       ...period,
       valueDate,
@@ -275,7 +292,14 @@ export async function bankFile(
     action: 'bankFile.downloaded',
     entity: 'payroll',
     entityId: `${input.year}-${input.month}`,
-    details: { bank, fileName: file.fileName, valueDate, count: file.count, totalCents: file.totalCents },
+    details: {
+      bank,
+      fileName: file.fileName,
+      valueDate,
+      valueDateSource: source,
+      count: file.count,
+      totalCents: file.totalCents,
+    },
   });
-  return { ...file, valueDate };
+  return { ...file, valueDate, valueDateSource: source };
 }
