@@ -27,6 +27,7 @@ import {
   PAYSLIP_STATUSES,
   RACES,
 } from '../../domain/enums';
+import { OPEN_SENDS } from '../../domain/lifecycles/payslip-email.lifecycle';
 import {
   cpfSections as CPF_SECTIONS,
   cpfTypes as CPF_TYPES,
@@ -462,9 +463,8 @@ export const payslipEmailJobs = pgTable('payslip_email_jobs', {
 });
 
 /**
- * One payslip to e-mail within a job. Its id is the send's idempotency key: the worker marks it sent
- * once the SMTP server holds the message and before its ending line (services/mail.ts), and never
- * sends a row marked sent.
+ * A payslip to e-mail in a job, its id the send's idempotency key: marked sent before the message's ending
+ * line (services/mail.ts), never sent again, and one open (queued or in hand) per payslip (issue 33).
  */
 export const payslipEmails = pgTable(
   'payslip_emails',
@@ -485,6 +485,7 @@ export const payslipEmails = pgTable(
   },
   (t) => [
     uniqueIndex('payslip_emails_job_payslip_key').on(t.jobId, t.payslipId),
+    uniqueIndex('payslip_emails_open_key').on(t.payslipId).where(oneOf(t.status, OPEN_SENDS)),
     index('payslip_emails_payslip_idx').on(t.payslipId, t.status),
     check('payslip_emails_status_check', oneOf(t.status, PAYSLIP_EMAIL_STATUSES)),
   ],
