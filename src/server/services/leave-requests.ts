@@ -27,7 +27,7 @@ import type { Actor } from './actor';
 import { sealAttachment } from './attachments';
 import { writeAudit } from './audit';
 import { leaveBalancesOf, storeCharges } from './leave-balances';
-import { holidaysBetween } from './public-holidays';
+import { holidaysBetween, lockHolidaysToCount } from './public-holidays';
 
 /** Process-wide collaborators of the leave services. */
 export interface LeaveDeps {
@@ -178,17 +178,25 @@ export async function createLeaveRequest(
     toDateIsAm: input.toDateIsAm,
   };
   // The server's own count, with the administrator's holidays; the client's `days` is only its preview.
-  const holidays = type.countsCalendarDays
-    ? NO_HOLIDAYS
-    : await holidaysBetween(db, period.fromDate, period.toDate);
-  const charges = leaveDaysByYear(period, { calendarDays: type.countsCalendarDays, holidays });
-  const days = charges.reduce((sum, c) => sum + c.days, 0);
-  if (days < MINIMUM_LEAVE_DAYS) throw badRequest(leaveMessages.minimumDays);
+  // Counted here to refuse early, and again in the transaction that stores it (issue 33).
+  const countDays = async (tx: DbOrTx) => {
+    const holidays = type.countsCalendarDays
+      ? NO_HOLIDAYS
+      : await holidaysBetween(tx, period.fromDate, period.toDate);
+    const charges = leaveDaysByYear(period, { calendarDays: type.countsCalendarDays, holidays });
+    const days = charges.reduce((sum, c) => sum + c.days, 0);
+    if (days < MINIMUM_LEAVE_DAYS) throw badRequest(leaveMessages.minimumDays);
+    return { charges, days };
+  };
+  await countDays(db);
   const uploaded = input.fileUrl?.trim() || null;
   // Before the transaction: it may read from S3, and the user lock should stay short.
   const fileKey = uploaded && (await sealAttachment(storage, actor, uploaded));
 
   const id = await db.transaction(async (tx) => {
+    // The holidays cannot change until this request is stored, nor a change's recount miss it.
+    await lockHolidaysToCount(tx);
+    const { charges, days } = await countDays(tx);
     const owner = await lockUser(tx, input.userId);
     if (!owner) throw notFound('User not found.');
     const [employment] = await tx
