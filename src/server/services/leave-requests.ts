@@ -26,7 +26,7 @@ import type { FileStorage } from '../storage/storage';
 import type { Actor } from './actor';
 import { sealAttachment } from './attachments';
 import { writeAudit } from './audit';
-import { leaveBalancesOf, storeCharges } from './leave-balances';
+import { leaveBalancesOf, recarry, storeCharges } from './leave-balances';
 import { holidaysBetween, lockHolidaysToCount } from './public-holidays';
 
 /** Process-wide collaborators of the leave services. */
@@ -253,6 +253,14 @@ export async function createLeaveRequest(
   return request;
 }
 
+const chargedYears = async (tx: Tx, id: number) =>
+  (
+    await tx
+      .select({ year: leaveRequestDays.year })
+      .from(leaveRequestDays)
+      .where(eq(leaveRequestDays.leaveRequestId, id))
+  ).map((charge) => charge.year);
+
 /** Reads and locks a request for a lifecycle event: the owner's lock first, then the row. */
 async function lockForEvent(tx: Tx, id: number, event: LeaveRequestLifecycleEventType) {
   const [peek] = await tx
@@ -311,6 +319,8 @@ export async function decideLeaveRequest(
       );
     }
     await tx.update(leaveRequests).set({ status, decidedById: actor.id }).where(eq(leaveRequests.id, row.id));
+    // A rejection gives days back: what a closed year carried follows.
+    if (!leaveStatusHasTag(status, 'holdsDays')) await recarry(tx, row, await chargedYears(tx, row.id));
     await writeAudit(tx, {
       actorUserId: actor.id,
       action: event === 'leaveRequest.approve' ? 'leaveRequest.approved' : 'leaveRequest.rejected',
@@ -333,7 +343,9 @@ export async function deleteLeaveRequest(
 ) {
   const fileKey = await db.transaction(async (tx) => {
     const row = await lockForEvent(tx, input.id, 'leaveRequest.delete');
+    const years = await chargedYears(tx, row.id);
     await tx.delete(leaveRequests).where(eq(leaveRequests.id, row.id));
+    await recarry(tx, row, years);
     await writeAudit(tx, {
       actorUserId: actor.id,
       action: 'leaveRequest.deleted',

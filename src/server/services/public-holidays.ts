@@ -126,6 +126,32 @@ const auditOf = (c: ChangedLeaveRequest) => ({
  * after the change. Refuses (409, naming the request) a change that would leave one below the minimum.
  */
 async function recountPendingOn(tx: Tx, actor: Actor, date: string): Promise<ChangedLeaveRequest[]> {
+  const pendingOn = and(
+    inArray(leaveRequests.status, leaveStatusesTagged('awaitsDecision')),
+    eq(leaveTypes.countsCalendarDays, false),
+    lte(leaveRequests.fromDate, date),
+    gte(leaveRequests.toDate, date),
+  );
+  // Their owners' locks first, in one order, as every leave change takes them (a recount may change
+  // what a closed year carried, issue 33); then the requests' rows.
+  const owners = await tx
+    .selectDistinct({ id: leaveRequests.userId })
+    .from(leaveRequests)
+    .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId))
+    .where(pendingOn);
+  if (owners.length > 0) {
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          owners.map((owner) => owner.id),
+        ),
+      )
+      .orderBy(asc(users.id))
+      .for('update');
+  }
   const candidates = await tx
     .select({
       id: leaveRequests.id,
@@ -142,14 +168,7 @@ async function recountPendingOn(tx: Tx, actor: Actor, date: string): Promise<Cha
     .from(leaveRequests)
     .innerJoin(users, eq(users.id, leaveRequests.userId))
     .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId))
-    .where(
-      and(
-        inArray(leaveRequests.status, leaveStatusesTagged('awaitsDecision')),
-        eq(leaveTypes.countsCalendarDays, false),
-        lte(leaveRequests.fromDate, date),
-        gte(leaveRequests.toDate, date),
-      ),
-    )
+    .where(pendingOn)
     .orderBy(asc(leaveRequests.fromDate), asc(leaveRequests.id))
     .for('update', { of: leaveRequests });
   const changed: ChangedLeaveRequest[] = [];
