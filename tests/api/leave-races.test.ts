@@ -177,4 +177,45 @@ describe('races', () => {
       }
     },
   );
+
+  // Issue 33, item 4: the balance check and the allowance a request records read one policy.
+  it.runIf(testDatabaseKind === 'postgres')(
+    'a policy lowered while a request is filed never leaves a balance below zero',
+    async () => {
+      const admin = admins[0]?.token ?? '';
+      const policy = (days: number) =>
+        api.call('PUT', `/api/leave-policies/${types['Compassionate Leave']}`, admin, {
+          entitlement: 'FIXED',
+          days,
+          prorate: false,
+          carryForwardMaxDays: 0,
+          carryForwardExpiryMonths: null,
+        });
+      for (let round = 0; round < 16; round += 1) {
+        expect((await policy(10)).statusCode).toBe(200);
+        const me = await person(t);
+        // Monday 7 to Friday 18 September 2026: ten working days, no public holiday.
+        const [created, lowered] = await Promise.all([
+          api.create(me.token, {
+            userId: me.id,
+            leaveType: 'Compassionate Leave',
+            fromDate: '2026-09-07',
+            fromDateIsAm: AM,
+            toDate: '2026-09-18',
+            toDateIsAm: PM,
+          }),
+          policy(1),
+        ]);
+        expect(lowered.statusCode).toBe(200);
+        const balance = await api.balanceOf(me.token, me.id, 2026, 'Compassionate Leave');
+        // Filed first: its 10 days against the 10 it was allowed, pinned. Lowered first: refused.
+        expect({ round, status: created.statusCode, balance }).toMatchObject(
+          created.statusCode === 201
+            ? { round, balance: { totalDays: 10, usedDays: 10, balance: 0 } }
+            : { round, status: 409, balance: { totalDays: 1, usedDays: 0, balance: 1 } },
+        );
+      }
+      expect((await policy(3)).statusCode).toBe(200);
+    },
+  );
 });

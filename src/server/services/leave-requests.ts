@@ -26,7 +26,7 @@ import type { FileStorage } from '../storage/storage';
 import type { Actor } from './actor';
 import { sealAttachment } from './attachments';
 import { writeAudit } from './audit';
-import { leaveBalancesOf, recarry, storeCharges } from './leave-balances';
+import { leaveBalancesOf, pinAllowances, recarry, storeCharges } from './leave-balances';
 import { holidaysBetween, lockHolidaysToCount } from './public-holidays';
 
 /** Process-wide collaborators of the leave services. */
@@ -218,6 +218,14 @@ export async function createLeaveRequest(
         `These dates overlap a ${overlap.status.toLowerCase()} ${overlap.type} request (${describePeriod(overlap)}).`,
       );
     }
+    // The allowance the request records is pinned first, and the check reads that row: a policy
+    // changed meanwhile cannot give the check one figure and the record another (issue 33).
+    await pinAllowances(
+      tx,
+      input.userId,
+      type.id,
+      charges.map((c) => c.year),
+    );
     await assertBalanceCovers(
       tx,
       { userId: input.userId, leaveTypeId: type.id, typeName: type.name },
