@@ -4,6 +4,10 @@ import { defineConfig } from 'drizzle-kit';
 // on PGlite and on PostgreSQL alike.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/server/db/schema.ts', './src/server/db/leave-law-schema.ts'],
+  schema: [
+    './src/server/db/schema.ts',
+    './src/server/db/leave-law-schema.ts',
+    './src/server/db/company-schema.ts',
+  ],
   out: './src/server/db/migrations',
 });

@@ -42,6 +42,14 @@ export function insufficientBalanceMessage(leaveType: string, year: number, avai
   return `Not enough ${leaveType} balance for ${year}: ${formatDays(available)} available. Please request Unpaid Leave instead.`;
 }
 
+/**
+ * The refusal of a change to a closed year (issue 33) that would shrink what it carried into the next
+ * below what the next year has already taken of it.
+ */
+export function carriedTakenMessage(leaveType: string, year: number, short: number): string {
+  return `Not enough ${leaveType} balance for ${year}: its unused days were carried into ${year + 1} and are taken there; this would leave ${year + 1} ${formatDays(short)} short.`;
+}
+
 /** How a balance reads on screen and in the PDF: a dash for no limit. */
 export function displayBalance(balance: number | null): string {
   return balance === null ? '-' : String(balance);

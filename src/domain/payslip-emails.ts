@@ -26,8 +26,15 @@ export const emailPayslipsAnswerSchema = z.object({
   jobId: z.string(),
   /** Sends queued. */
   total: z.number(),
-  /** Payslips left out because they were e-mailed before. */
+  /** Payslips left out: being e-mailed already, or e-mailed before (inProgress + alreadySent). */
   skipped: z.number(),
+  /**
+   * Of those, payslips another job is sending (a payslip has one send queued at a time, issue 33);
+   * when nothing was queued and one job holds them all, jobId is that job.
+   */
+  inProgress: z.optional(z.number()),
+  /** Of those, payslips e-mailed before; with resend, e-mailed less than the resend interval ago. */
+  alreadySent: z.optional(z.number()),
   message: z.string(),
 });
 export type EmailPayslipsAnswer = z.infer<typeof emailPayslipsAnswerSchema>;

@@ -330,6 +330,64 @@ describe('year end', () => {
     await setCarry(14, 12);
   });
 
+  // Issue 33, item 3: what a closed year carried is always what it left unused, and a second run of
+  // the year end changes nothing. Annual leave by default: every unused day (up to 14) carried for 12
+  // months. Seven days in a row hold five working days; early December and July have no holiday.
+  it('takes leave in a closed year from what it carried, refuses what the next year has taken, and runs again the same', async () => {
+    const closing = thisYear - 1;
+    const who = await person(t, { employment: { hireDate: '2012-01-06' } });
+    const week = (from: string, to: string) => ({
+      userId: who.id,
+      leaveType: 'Annual Leave',
+      fromDate: from,
+      fromDateIsAm: AM,
+      toDate: to,
+      toDateIsAm: PM,
+    });
+    expect((await yearEnd(closing)).statusCode).toBe(200);
+    // 14 days (the eighth year of service and on), none used: all 14 carried.
+    expect(await annual(who, thisYear)).toMatchObject({ totalDays: 14, carriedForwardDays: 14, balance: 28 });
+
+    // Five days in December of the closed year: they were among the 14 carried, so 9 are carried now.
+    await api.created(admin.token, week(`${closing}-12-01`, `${closing}-12-07`));
+    expect(await annual(who, closing)).toMatchObject({ usedDays: 5, balance: 9 });
+    expect(await annual(who, thisYear)).toMatchObject({ carriedForwardDays: 9, balance: 23 });
+
+    // Twenty days of this year: 14 + 9 - 20 = 3 left. Five more December days would take back carried
+    // days already taken here (this year 2 days short): refused, and nothing changes.
+    for (const [from, to] of [
+      ['07-01', '07-07'],
+      ['07-08', '07-14'],
+      ['07-15', '07-21'],
+      ['07-22', '07-28'],
+    ]) {
+      await api.created(admin.token, week(`${thisYear}-${from}`, `${thisYear}-${to}`));
+    }
+    expect(await annual(who, thisYear)).toMatchObject({ usedDays: 20, carriedForwardDays: 9, balance: 3 });
+    const refused = await api.create(admin.token, week(`${closing}-12-08`, `${closing}-12-14`));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain(`${thisYear} 2 days short`);
+    // Two December days still fit: 9 - 2 = 7 carried, this year 14 + 7 - 20 = 1.
+    const twoDays = await api.created(admin.token, week(`${closing}-12-08`, `${closing}-12-09`));
+    expect(await annual(who, thisYear)).toMatchObject({ carriedForwardDays: 7, balance: 1 });
+
+    // The year end again: the same figures, nobody below zero.
+    expect((await yearEnd(closing)).statusCode).toBe(200);
+    expect(await annual(who, closing)).toMatchObject({ usedDays: 7, balance: 7 });
+    expect(await annual(who, thisYear)).toMatchObject({ carriedForwardDays: 7, usedDays: 20, balance: 1 });
+
+    // Deleting the two December days gives them back to the carry: 9 again.
+    expect((await api.remove(admin.token, twoDays.id)).statusCode).toBe(204);
+    expect(await annual(who, thisYear)).toMatchObject({ carriedForwardDays: 9, balance: 3 });
+    // A run again with the carry limit lowered to 5 would leave this year 1 day short: refused.
+    expect((await setCarry(5, 12)).statusCode).toBe(200);
+    const lowered = await yearEnd(closing);
+    expect(lowered.statusCode).toBe(409);
+    expect(lowered.json().message).toContain('1 day short');
+    expect(await annual(who, thisYear)).toMatchObject({ carriedForwardDays: 9, balance: 3 });
+    expect((await setCarry(14, 12)).statusCode).toBe(200);
+  });
+
   it('is for an administrator, and not for a year that has not begun', async () => {
     const staff = await person(t);
     expect((await yearEnd(thisYear - 1, staff.token)).statusCode).toBe(403);

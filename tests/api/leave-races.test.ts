@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaveRequestDays, leaveRequests } from '../../src/server/db/schema';
-import { createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp, testDatabaseKind } from './harness';
 import { AM, giveAllowances, leaveApi, type Person, PM, person, seedLeaveTypes } from './leave-fixtures';
 
 // Concurrent changes to one person's leave. On PostgreSQL these really run in parallel on separate
@@ -135,4 +135,87 @@ describe('races', () => {
       expect(balance).toMatchObject({ totalDays: 1, pendingDays: 0, balance: 1 });
     }
   });
+
+  // Issue 33, item 2: a request counts its days with the holidays as committed, whatever change to them
+  // it meets. PGlite runs one transaction at a time, so only PostgreSQL can show this.
+  it.runIf(testDatabaseKind === 'postgres')(
+    'a request filed while a holiday in its week is added or deleted stores the days the holidays then give',
+    async () => {
+      const admin = admins[0]?.token ?? '';
+      const holiday = (method: 'POST' | 'DELETE', date: string) =>
+        method === 'POST'
+          ? api.call('POST', '/api/public-holidays', admin, { date, name: 'Race Day' })
+          : api.call('DELETE', `/api/public-holidays/${date}`, admin);
+      // Weeks of 2029, which has no holiday in the table: Monday to Friday, 5 days, or 4 with a holiday
+      // on its Wednesday.
+      for (let round = 0; round < 16; round += 1) {
+        const monday = new Date(Date.UTC(2029, 0, 8 + 14 * round));
+        const day = (offset: number) =>
+          new Date(monday.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+        const adding = round % 2 === 1;
+        if (!adding) expect((await holiday('POST', day(2))).statusCode).toBe(201);
+        const me = await person(t);
+        await giveAllowances(t, types, me.id, 2029, { 'Annual Leave': 30 });
+        const [created, changed] = await Promise.all([
+          api.create(me.token, { userId: me.id, ...week(day(0), day(4)) }),
+          holiday(adding ? 'POST' : 'DELETE', day(2)),
+        ]);
+        expect(changed.statusCode).toBe(adding ? 201 : 200);
+        expect(created.statusCode).toBe(201);
+        const id = created.json().id as number;
+        const [row] = await t.db.select().from(leaveRequests).where(eq(leaveRequests.id, id));
+        const charged = await t.db
+          .select({ days: leaveRequestDays.days })
+          .from(leaveRequestDays)
+          .where(eq(leaveRequestDays.leaveRequestId, id));
+        const expected = adding ? 4 : 5;
+        expect({ round, days: row?.days, charged: charged.map((c) => c.days) }).toEqual({
+          round,
+          days: expected,
+          charged: [expected],
+        });
+      }
+    },
+  );
+
+  // Issue 33, item 4: the balance check and the allowance a request records read one policy.
+  it.runIf(testDatabaseKind === 'postgres')(
+    'a policy lowered while a request is filed never leaves a balance below zero',
+    async () => {
+      const admin = admins[0]?.token ?? '';
+      const policy = (days: number) =>
+        api.call('PUT', `/api/leave-policies/${types['Compassionate Leave']}`, admin, {
+          entitlement: 'FIXED',
+          days,
+          prorate: false,
+          carryForwardMaxDays: 0,
+          carryForwardExpiryMonths: null,
+        });
+      for (let round = 0; round < 16; round += 1) {
+        expect((await policy(10)).statusCode).toBe(200);
+        const me = await person(t);
+        // Monday 7 to Friday 18 September 2026: ten working days, no public holiday.
+        const [created, lowered] = await Promise.all([
+          api.create(me.token, {
+            userId: me.id,
+            leaveType: 'Compassionate Leave',
+            fromDate: '2026-09-07',
+            fromDateIsAm: AM,
+            toDate: '2026-09-18',
+            toDateIsAm: PM,
+          }),
+          policy(1),
+        ]);
+        expect(lowered.statusCode).toBe(200);
+        const balance = await api.balanceOf(me.token, me.id, 2026, 'Compassionate Leave');
+        // Filed first: its 10 days against the 10 it was allowed, pinned. Lowered first: refused.
+        expect({ round, status: created.statusCode, balance }).toMatchObject(
+          created.statusCode === 201
+            ? { round, balance: { totalDays: 10, usedDays: 10, balance: 0 } }
+            : { round, status: 409, balance: { totalDays: 1, usedDays: 0, balance: 1 } },
+        );
+      }
+      expect((await policy(3)).statusCode).toBe(200);
+    },
+  );
 });

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { payslipEmails, users } from '../../src/server/db/schema';
+import { payslipEmails, payslips, users } from '../../src/server/db/schema';
 import { sendPayslipEmail } from '../../src/server/services/payroll/emails';
 import { createTestApp, type TestApp } from './harness';
 import { adminSession, caller, createEmployee, staffSession } from './payroll-fixtures';
@@ -27,6 +27,8 @@ const arrived: Arrived[] = [];
 const refusing = new Map<string, number>();
 /** Recipients whose message the server refuses once it has it whole, with how many more times. */
 const refusingAtEnd = new Map<string, number>();
+/** Recipients the server keeps waiting (their sends stay in hand) until the promise settles. */
+const holding = new Map<string, Promise<void>>();
 
 async function latestSendStatus(email: string) {
   const [row] = await t.db
@@ -49,7 +51,8 @@ beforeAll(async () => {
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
-    onRcptTo(address, _session, callback) {
+    async onRcptTo(address, _session, callback) {
+      await holding.get(address.address);
       const left = refusing.get(address.address) ?? 0;
       if (left > 0) {
         refusing.set(address.address, left - 1);
@@ -126,11 +129,31 @@ async function processedMonth(month: number, people: number) {
   }
   await api.get(`/payslips/unprocessed-and-items-added?year=2026&month=${month}`);
   const result = await api.post('/payslips/bulk-process', {
-    payDate: `2026-0${month}-28`,
+    payDate: `2026-${String(month).padStart(2, '0')}-28`,
     payslips: staff.map((user) => ({ userId: user.id, year: 2026, month })),
   });
   expect(result.status).toBe(200);
   return staff;
+}
+
+/** Dates the payslip's sends of the month back, as if the last copy went out `minutes` ago. */
+async function sentMinutesAgo(userId: number, month: number, minutes: number) {
+  const then = new Date(Date.now() - minutes * 60_000);
+  await t.db
+    .update(payslipEmails)
+    .set({ sentAt: then, updatedAt: then })
+    .where(
+      and(
+        eq(payslipEmails.userId, userId),
+        inArray(
+          payslipEmails.payslipId,
+          t.db
+            .select({ id: payslips.id })
+            .from(payslips)
+            .where(and(eq(payslips.year, 2026), eq(payslips.month, month))),
+        ),
+      ),
+    );
 }
 
 const toOf = (staff: Array<{ email: string }>) => arrived.filter((m) => staff.some((s) => m.to === s.email));
@@ -170,7 +193,9 @@ it("e-mails each processed payslip once, as a PDF from the company's name, and s
   expect((again.body as { message: string }).message).toContain('e-mailed already');
   expect((await finished((again.body as { jobId: string }).jobId)).status).toBe('completed');
 
-  // Unless the administrator names whom to send theirs again.
+  // Unless the administrator names whom to send theirs again, once the last copy is older than the
+  // resend interval (issue 33: ten minutes; the copy is made older here rather than waited for).
+  await sentMinutesAgo(staff[0]?.id ?? 0, 3, 11);
   const resend = await api.post('/payslips/email', {
     year: 2026,
     month: 3,
@@ -315,4 +340,120 @@ it('refuses a resend without named staff, and keeps jobs from staff', async () =
   expect((await own.post('/payslips/email', { year: 2026, month: 6 })).status).toBe(403);
   expect((await api.get('/jobs/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   expect((await api.get('/jobs/not-a-job')).status).toBe(400);
+});
+
+interface Answer {
+  jobId: string;
+  total: number;
+  skipped: number;
+  message: string;
+}
+
+// Issue 33: a payslip is e-mailed once per month unless the administrator resends it, however the
+// requests meet. On PostgreSQL these requests run at once on separate connections.
+it('a double click and a third request just after e-mail each payslip once', async () => {
+  const staff = await processedMonth(8, 3);
+  const ask = () => api.post('/payslips/email', { year: 2026, month: 8, userIds: staff.map((s) => s.id) });
+  const answers = await Promise.all([
+    ask(),
+    ask(),
+    new Promise((resolve) => setTimeout(resolve, 150)).then(ask),
+  ]);
+  expect(answers.map((a) => a.status)).toEqual([202, 202, 202]);
+  const bodies = answers.map((a) => a.body as Answer);
+  // Three payslips, queued once between the three requests; each other answer leaves all three out.
+  expect(bodies.reduce((sum, b) => sum + b.total, 0)).toBe(3);
+  for (const body of bodies.filter((b) => b.total === 0)) expect(body.skipped).toBe(3);
+  for (const jobId of new Set(bodies.map((b) => b.jobId))) await finished(jobId);
+  // A moment for a duplicate send still on its way.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect(
+    toOf(staff)
+      .map((m) => m.to)
+      .sort(),
+  ).toEqual(staff.map((s) => s.email).sort());
+});
+
+it('answers a request for payslips another request is e-mailing with that job', async () => {
+  const staff = await processedMonth(9, 2);
+  // The server keeps both sends waiting, so that they stay in hand while the next requests come.
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  for (const person of staff) holding.set(person.email, gate);
+  const first = (await api.post('/payslips/email', { year: 2026, month: 9 })).body as Answer;
+  expect(first).toMatchObject({ total: 2, skipped: 0 });
+  const second = await api.post('/payslips/email', { year: 2026, month: 9 });
+  expect(second.status).toBe(202);
+  expect(second.body).toMatchObject({ jobId: first.jobId, total: 0, skipped: 2 });
+  expect((second.body as Answer).message).toContain('being e-mailed already');
+  // Nor is a resend of a payslip still in hand queued again.
+  const resend = await api.post('/payslips/email', {
+    year: 2026,
+    month: 9,
+    userIds: [staff[0]?.id],
+    resend: true,
+  });
+  expect(resend.body).toMatchObject({ jobId: first.jobId, total: 0, skipped: 1 });
+  release();
+  expect(await finished(first.jobId)).toMatchObject({ status: 'completed', total: 2, done: 2 });
+  expect(
+    toOf(staff)
+      .map((m) => m.to)
+      .sort(),
+  ).toEqual(staff.map((s) => s.email).sort());
+});
+
+it('queues a resend once however often it is asked for, and not again within ten minutes', async () => {
+  const [person] = (await processedMonth(10, 1)) as [{ id: number; email: string }, ...unknown[]];
+  await finished(((await api.post('/payslips/email', { year: 2026, month: 10 })).body as Answer).jobId);
+  expect(toOf([person])).toHaveLength(1);
+  await sentMinutesAgo(person.id, 10, 11);
+  // Twenty resends at once (0.7 s of clicks in the issue): one copy.
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () =>
+      api.post('/payslips/email', { year: 2026, month: 10, userIds: [person.id], resend: true }),
+    ),
+  );
+  expect(answers.every((a) => a.status === 202)).toBe(true);
+  const bodies = answers.map((a) => a.body as Answer);
+  expect(bodies.reduce((sum, b) => sum + b.total, 0)).toBe(1);
+  for (const jobId of new Set(bodies.map((b) => b.jobId))) await finished(jobId);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect(toOf([person])).toHaveLength(2);
+  // Asked again at once: the last copy went out less than ten minutes ago.
+  const tooSoon = await api.post('/payslips/email', {
+    year: 2026,
+    month: 10,
+    userIds: [person.id],
+    resend: true,
+  });
+  expect(tooSoon.body).toMatchObject({ total: 0, skipped: 1 });
+  expect((tooSoon.body as Answer).message).toContain('10 minutes');
+  // Eleven minutes later it is sent again.
+  await sentMinutesAgo(person.id, 10, 11);
+  const later = (
+    await api.post('/payslips/email', { year: 2026, month: 10, userIds: [person.id], resend: true })
+  ).body as Answer;
+  expect(later).toMatchObject({ total: 1, skipped: 0 });
+  await finished(later.jobId);
+  expect(toOf([person])).toHaveLength(3);
+});
+
+it('Retry failed does not send again a payslip a later request has e-mailed', async () => {
+  const [person] = (await processedMonth(11, 1)) as [{ id: number; email: string }, ...unknown[]];
+  refusing.set(person.email, Number.POSITIVE_INFINITY);
+  const first = ((await api.post('/payslips/email', { year: 2026, month: 11 })).body as Answer).jobId;
+  expect(await finished(first)).toMatchObject({ status: 'failed', failed: 1 });
+  refusing.delete(person.email);
+  // Given up, it was not e-mailed: a new request queues it, and it is sent.
+  const later = (await api.post('/payslips/email', { year: 2026, month: 11 })).body as Answer;
+  expect(later).toMatchObject({ total: 1, skipped: 0 });
+  await finished(later.jobId);
+  expect(toOf([person])).toHaveLength(1);
+  // Retry failed on the first job then finds it e-mailed: nothing is sent again.
+  expect((await api.post(`/jobs/${first}/retry`, {})).status).toBe(200);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect(toOf([person])).toHaveLength(1);
 });

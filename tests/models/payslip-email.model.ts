@@ -17,7 +17,7 @@ import { apiShows } from '../machines/spec-api-walk';
  * The events are what the mail server, the worker, the queue, the clock and the administrator do; each
  * state's `shows` reads the stored send, the job's progress (GET /jobs/{id}), what the mail server was asked,
  * and tries what the state forbids: Retry failed changes nothing but a given-up send; a payslip e-mailed is
- * not queued again unless asked to resend it.
+ * not queued again unless asked to resend it, and not resent within ten minutes of its last copy (issue 33).
  */
 
 /** The tries a send is given in the walk (the send policy's `attempts`): three, so that a send taken over
@@ -98,7 +98,10 @@ const retryChangesNothing = apiShows<PayslipEmailWorld>(async (w) => {
   expect(await w.stored(), 'Retry failed changed nothing').toEqual(before);
 });
 
-/** A payslip e-mailed is not queued again by a new request, only when asked to send it again. */
+/**
+ * A payslip e-mailed is not queued again by a new request, only when asked to send it again, and then
+ * not within ten minutes of its last copy (issue 33): the walk's steps all come within those minutes.
+ */
 const notQueuedAgain = (resendToo: boolean) =>
   apiShows<PayslipEmailWorld>(async (w) => {
     const ask = { year: w.send.year, month: w.send.month, userIds: [w.send.userId] };
@@ -106,7 +109,9 @@ const notQueuedAgain = (resendToo: boolean) =>
     expect(again.body as EmailPayslipsAnswer, 'asked again').toMatchObject({ total: 0, skipped: 1 });
     if (resendToo) {
       const resend = await w.api.post('/payslips/email', { ...ask, resend: true });
-      expect(resend.body as EmailPayslipsAnswer, 'asked to resend').toMatchObject({ total: 1, skipped: 0 });
+      const answer = resend.body as EmailPayslipsAnswer;
+      expect(answer, 'asked to resend at once').toMatchObject({ total: 0, skipped: 1 });
+      expect(answer.message).toContain('less than 10 minutes ago');
     }
   });
 

@@ -29,13 +29,14 @@ export const payslipEmailLifecycle = setup({
   states: {
     queued: {
       description: 'Waiting for a worker: just requested, refused with tries left, or Retry failed.',
+      tags: ['open'],
       on: {
         'payslipEmail.claim': { target: 'sending', description: 'A worker takes it; one more try counted.' },
       },
     },
     sending: {
       description: 'A worker draws the PDF and hands the message to the SMTP server or the outbox.',
-      tags: ['inHand'],
+      tags: ['inHand', 'open'],
       on: {
         'payslipEmail.claim': {
           guard: 'isEarlierClaimExpired',
@@ -119,15 +120,19 @@ export function payslipEmailMoves(
 }
 
 /**
- * The stored statuses whose state carries the tag: 'inHand' (a worker is sending it), 'delivered'
- * (recorded as sent, never sent again), 'givenUp' (failed after its tries). Queries filter by these.
+ * The stored statuses whose state carries the tag: 'inHand' (a worker is sending it), 'open' (queued
+ * or in hand: a payslip has at most one such send, issue 33), 'delivered' (recorded as sent, never
+ * sent again), 'givenUp' (failed after its tries). Queries filter by these.
  */
-export type PayslipEmailTag = 'inHand' | 'delivered' | 'givenUp';
+export type PayslipEmailTag = 'inHand' | 'open' | 'delivered' | 'givenUp';
 export const payslipEmailStatusesTagged = (tag: PayslipEmailTag): PayslipEmailStatus[] =>
   PAYSLIP_EMAIL_STATUSES.filter((status) => snapshotOf(status).hasTag(tag));
 
 export const payslipEmailStatusHasTag = (status: PayslipEmailStatus, tag: PayslipEmailTag) =>
   snapshotOf(status).hasTag(tag);
+
+/** The statuses of a send queued or in hand: a payslip has one at most (issue 33, a unique index). */
+export const OPEN_SENDS = payslipEmailStatusesTagged('open');
 
 /** The status a new send's row starts in. */
 export const initialPayslipEmailStatus = payslipEmailLifecycle.config.initial as PayslipEmailStatus;

@@ -9,11 +9,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { QueueTarget } from '../jobs/queue';
+import * as companySchema from './company-schema';
 import { applyDatabaseExtras } from './extras';
 import * as leaveLawSchema from './leave-law-schema';
 import * as coreSchema from './schema';
 
-const schema = { ...coreSchema, ...leaveLawSchema };
+const schema = { ...coreSchema, ...leaveLawSchema, ...companySchema };
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -27,6 +27,7 @@ import {
   PAYSLIP_STATUSES,
   RACES,
 } from '../../domain/enums';
+import { OPEN_SENDS } from '../../domain/lifecycles/payslip-email.lifecycle';
 import {
   cpfSections as CPF_SECTIONS,
   cpfTypes as CPF_TYPES,
@@ -41,7 +42,7 @@ import {
 export const oneOf = (column: SQLWrapper, values: readonly string[]) =>
   sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`;
 
-const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+export const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
 /**
  * Money in integer cents, 64-bit: a year's sums and a large company's totals pass 32 bits (about
  * $21 million). Read as JavaScript numbers, exact to $90 trillion; the API caps a payslip far below.
@@ -431,45 +432,6 @@ export const outbox = pgTable(
   (t) => [index('outbox_created_idx').on(t.createdAt)],
 );
 
-/** The company itself: one row (id 1), written by PUT /company; until then the defaults of config. */
-export const company = pgTable(
-  'company',
-  {
-    id: integer('id').primaryKey().default(1),
-    name: text('name').notNull(),
-    uen: text('uen'),
-    cpfSubmissionNumber: text('cpf_submission_number'),
-    address: text('address'),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    check('company_single_row_check', sql`${t.id} = 1`),
-    check('company_name_check', sql`length(trim(${t.name})) > 0`),
-  ],
-);
-
-/**
- * The accounts the company pays salaries from (issue 32), in the order the Company page lists them:
- * each bank's salary file debits the company's account at that bank, so one account per bank (POSB
- * is DBS: the API refuses both). DBS IDEAL's organisation ID is kept with the DBS account.
- */
-export const companyBankAccounts = pgTable(
-  'company_bank_accounts',
-  {
-    id: id(),
-    position: integer('position').notNull(),
-    bankName: text('bank_name', { enum: BANK_NAMES }).notNull(),
-    accountNo: text('account_no'),
-    accountName: text('account_name'),
-    organisationId: text('organisation_id'),
-  },
-  (t) => [
-    uniqueIndex('company_bank_accounts_position_key').on(t.position),
-    uniqueIndex('company_bank_accounts_bank_key').on(t.bankName),
-    check('company_bank_accounts_bank_check', oneOf(t.bankName, BANK_NAMES)),
-  ],
-);
-
 /** A request to e-mail a month's payslips (issue 16): the job an administrator follows. */
 export const payslipEmailJobs = pgTable('payslip_email_jobs', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -480,9 +442,8 @@ export const payslipEmailJobs = pgTable('payslip_email_jobs', {
 });
 
 /**
- * One payslip to e-mail within a job. Its id is the send's idempotency key: the worker marks it sent
- * once the SMTP server holds the message and before its ending line (services/mail.ts), and never
- * sends a row marked sent.
+ * A payslip to e-mail in a job, its id the send's idempotency key: marked sent before the message's ending
+ * line (services/mail.ts), never sent again, and one open (queued or in hand) per payslip (issue 33).
  */
 export const payslipEmails = pgTable(
   'payslip_emails',
@@ -503,6 +464,7 @@ export const payslipEmails = pgTable(
   },
   (t) => [
     uniqueIndex('payslip_emails_job_payslip_key').on(t.jobId, t.payslipId),
+    uniqueIndex('payslip_emails_open_key').on(t.payslipId).where(oneOf(t.status, OPEN_SENDS)),
     index('payslip_emails_payslip_idx').on(t.payslipId, t.status),
     check('payslip_emails_status_check', oneOf(t.status, PAYSLIP_EMAIL_STATUSES)),
   ],

@@ -6,7 +6,7 @@ import {
   companyWithAccounts,
 } from '../../domain/company';
 import type { DbOrTx } from '../db/client';
-import { company, companyBankAccounts } from '../db/schema';
+import { company, companyBankAccounts } from '../db/company-schema';
 import type { Actor } from './actor';
 import { writeAudit } from './audit';
 

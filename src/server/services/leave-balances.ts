@@ -1,8 +1,9 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { formatDateTime, todayIso } from '../../domain/dates';
 import type { LeaveBalance, YearlyLeaveBalanceRow } from '../../domain/leave';
-import { availableDays, formatDays } from '../../domain/leave-balance';
-import { availableCarriedDays } from '../../domain/leave-entitlement';
+import { availableDays, carriedTakenMessage, formatDays } from '../../domain/leave-balance';
+import { availableCarriedDays, carryForward } from '../../domain/leave-entitlement';
+import type { LeaveTypePolicy } from '../../domain/leave-policies';
 import { leaveStatusesTagged } from '../../domain/lifecycles/leave-request.lifecycle';
 import type { DbOrTx } from '../db/client';
 import { leaveCarryForwards } from '../db/leave-law-schema';
@@ -131,7 +132,8 @@ export async function leaveBalancesOf(
           year,
           totalDays,
           carriedForwardDays: carriedDays,
-          carriedForwardExpiresOn: carriedIn?.expiresOn ?? null,
+          // A year end writes a row of no days too (the year is closed for them): nothing expires.
+          carriedForwardExpiresOn: carriedDays > 0 ? (carriedIn?.expiresOn ?? null) : null,
           carriedForwardUsableDays: usable,
           approvedDays,
           pendingDays,
@@ -267,6 +269,7 @@ export async function setLeaveAllowance(
         target: [leaveBalances.userId, leaveBalances.leaveTypeId, leaveBalances.year],
         set: { totalDays },
       });
+    await recarry(tx, { userId, leaveTypeId }, [year]);
     await writeAudit(tx, {
       actorUserId: actor.id,
       action: 'leaveBalance.updated',
@@ -283,8 +286,68 @@ export async function setLeaveAllowance(
 }
 
 /**
+ * What a year's end carries of one type for one employee, from the year's balance as its last day sees
+ * it; null for a type that carries nothing (its days are yearly). The year end and `recarry` both
+ * count with this.
+ */
+export function carryOutcome(policy: LeaveTypePolicy, balance: LeaveBalance) {
+  if (balance.totalDays === null) return null;
+  if (policy.carryForwardMaxDays <= 0 && balance.carriedForwardDays <= 0) return null;
+  return carryForward({
+    entitledDays: balance.totalDays,
+    carriedInDays: balance.carriedForwardDays,
+    carriedInAvailable: balance.carriedForwardUsableDays,
+    usedDays: balance.usedDays,
+    maxDays: policy.carryForwardMaxDays,
+  });
+}
+
+/**
+ * Keeps what closed years carried equal to what they leave unused (issue 33): after a change to the
+ * days taken or allowed in `years`, each of those years a year end has closed for the employee (a
+ * carry row into the next exists) has its carry recounted in the caller's transaction, and so on
+ * into the years after, while they are closed too. Refused (409) when the next year has taken more
+ * of the carried days than are left, so that no balance goes below zero. The caller holds the
+ * employee's lock.
+ */
+export async function recarry(
+  tx: DbOrTx,
+  request: { userId: number; leaveTypeId: number },
+  years: readonly number[],
+) {
+  const { userId, leaveTypeId } = request;
+  const policy = (await leavePoliciesOf(tx)).find((p) => p.leaveTypeId === leaveTypeId);
+  if (!policy) return;
+  const balanceOf = async (year: number, asOf?: string) =>
+    (await leaveBalancesOf(tx, [userId], year, asOf))
+      .get(userId)
+      ?.find((b) => b.leaveType.id === leaveTypeId);
+  for (const first of [...new Set(years)].sort((a, b) => a - b)) {
+    for (let year = first; ; year += 1) {
+      const carriedInto = and(
+        eq(leaveCarryForwards.userId, userId),
+        eq(leaveCarryForwards.leaveTypeId, leaveTypeId),
+        eq(leaveCarryForwards.year, year + 1),
+      );
+      const [carried] = await tx.select().from(leaveCarryForwards).where(carriedInto).for('update');
+      if (!carried) break;
+      const closed = await balanceOf(year, `${year}-12-31`);
+      const days = (closed && carryOutcome(policy, closed)?.carriedDays) ?? 0;
+      if (days === carried.days) break;
+      const before = (await balanceOf(year + 1))?.balance ?? 0;
+      await tx.update(leaveCarryForwards).set({ days }).where(carriedInto);
+      const after = (await balanceOf(year + 1))?.balance ?? 0;
+      if (after < 0 && after < before) {
+        throw conflict(carriedTakenMessage(policy.leaveType.name, year, -after));
+      }
+    }
+  }
+}
+
+/**
  * Stores a request's days per year (replacing any) and pins those years' allowances, as creating a
- * request and recounting one (a public holiday added or removed) both do.
+ * request and recounting one (a public holiday added or removed) both do; what closed years carried
+ * follows (recarry).
  */
 export async function storeCharges(
   tx: DbOrTx,
@@ -293,10 +356,7 @@ export async function storeCharges(
 ) {
   await tx.delete(leaveRequestDays).where(eq(leaveRequestDays.leaveRequestId, request.id));
   await tx.insert(leaveRequestDays).values(charges.map((c) => ({ leaveRequestId: request.id, ...c })));
-  await pinAllowances(
-    tx,
-    request.userId,
-    request.leaveTypeId,
-    charges.map((c) => c.year),
-  );
+  const years = charges.map((c) => c.year);
+  await pinAllowances(tx, request.userId, request.leaveTypeId, years);
+  await recarry(tx, request, years);
 }

@@ -159,6 +159,9 @@ export async function userLeaveEntitlements(
     leaveType: policy.leaveType,
     ...entitlementFor(policy, services.get(userId), year),
     carriedForwardDays: carriedOf.get(policy.leaveTypeId)?.days ?? 0,
-    carriedForwardExpiresOn: carriedOf.get(policy.leaveTypeId)?.expiresOn ?? null,
+    // A row of no days only says the year before is closed: nothing expires.
+    carriedForwardExpiresOn: carriedOf.get(policy.leaveTypeId)?.days
+      ? (carriedOf.get(policy.leaveTypeId)?.expiresOn ?? null)
+      : null,
   }));
 }

@@ -26,8 +26,8 @@ import type { FileStorage } from '../storage/storage';
 import type { Actor } from './actor';
 import { sealAttachment } from './attachments';
 import { writeAudit } from './audit';
-import { leaveBalancesOf, storeCharges } from './leave-balances';
-import { holidaysBetween } from './public-holidays';
+import { leaveBalancesOf, pinAllowances, recarry, storeCharges } from './leave-balances';
+import { holidaysBetween, lockHolidaysToCount } from './public-holidays';
 
 /** Process-wide collaborators of the leave services. */
 export interface LeaveDeps {
@@ -182,18 +182,26 @@ export async function createLeaveRequest(
     toDateIsAm: input.toDateIsAm,
   };
   // The server's own count, with the administrator's holidays; the client's `days` is only its preview.
-  const holidays = type.countsCalendarDays
-    ? NO_HOLIDAYS
-    : await holidaysBetween(db, period.fromDate, period.toDate);
-  const charges = leaveDaysByYear(period, { calendarDays: type.countsCalendarDays, holidays });
-  const days = charges.reduce((sum, c) => sum + c.days, 0);
-  if (days < MINIMUM_LEAVE_DAYS)
-    throw badRequest(leaveMessages.minimumDays, { code: 'LEAVE_BELOW_MINIMUM_DAYS' });
+  // Counted here to refuse early, and again in the transaction that stores it (issue 33).
+  const countDays = async (tx: DbOrTx) => {
+    const holidays = type.countsCalendarDays
+      ? NO_HOLIDAYS
+      : await holidaysBetween(tx, period.fromDate, period.toDate);
+    const charges = leaveDaysByYear(period, { calendarDays: type.countsCalendarDays, holidays });
+    const days = charges.reduce((sum, c) => sum + c.days, 0);
+    if (days < MINIMUM_LEAVE_DAYS)
+      throw badRequest(leaveMessages.minimumDays, { code: 'LEAVE_BELOW_MINIMUM_DAYS' });
+    return { charges, days };
+  };
+  await countDays(db);
   const uploaded = input.fileUrl?.trim() || null;
   // Before the transaction: it may read from S3, and the user lock should stay short.
   const fileKey = uploaded && (await sealAttachment(storage, actor, uploaded));
 
   const id = await db.transaction(async (tx) => {
+    // The holidays cannot change until this request is stored, nor a change's recount miss it.
+    await lockHolidaysToCount(tx);
+    const { charges, days } = await countDays(tx);
     const owner = await lockUser(tx, input.userId);
     if (!owner) throw notFound('User not found.');
     const [employment] = await tx
@@ -218,6 +226,14 @@ export async function createLeaveRequest(
         `These dates overlap a ${overlap.status.toLowerCase()} ${overlap.type} request (${describePeriod(overlap)}).`,
       );
     }
+    // The allowance the request records is pinned first, and the check reads that row: a policy
+    // changed meanwhile cannot give the check one figure and the record another (issue 33).
+    await pinAllowances(
+      tx,
+      input.userId,
+      type.id,
+      charges.map((c) => c.year),
+    );
     await assertBalanceCovers(
       tx,
       { userId: input.userId, leaveTypeId: type.id, typeName: type.name },
@@ -252,6 +268,14 @@ export async function createLeaveRequest(
   if (!request) throw notFound('Leave request not found.');
   return request;
 }
+
+const chargedYears = async (tx: Tx, id: number) =>
+  (
+    await tx
+      .select({ year: leaveRequestDays.year })
+      .from(leaveRequestDays)
+      .where(eq(leaveRequestDays.leaveRequestId, id))
+  ).map((charge) => charge.year);
 
 /** Reads and locks a request for a lifecycle event: the owner's lock first, then the row. */
 async function lockForEvent(tx: Tx, id: number, event: LeaveRequestLifecycleEventType) {
@@ -311,6 +335,8 @@ export async function decideLeaveRequest(
       );
     }
     await tx.update(leaveRequests).set({ status, decidedById: actor.id }).where(eq(leaveRequests.id, row.id));
+    // A rejection gives days back: what a closed year carried follows.
+    if (!leaveStatusHasTag(status, 'holdsDays')) await recarry(tx, row, await chargedYears(tx, row.id));
     await writeAudit(tx, {
       actorUserId: actor.id,
       action: event === 'leaveRequest.approve' ? 'leaveRequest.approved' : 'leaveRequest.rejected',
@@ -333,7 +359,9 @@ export async function deleteLeaveRequest(
 ) {
   const fileKey = await db.transaction(async (tx) => {
     const row = await lockForEvent(tx, input.id, 'leaveRequest.delete');
+    const years = await chargedYears(tx, row.id);
     await tx.delete(leaveRequests).where(eq(leaveRequests.id, row.id));
+    await recarry(tx, row, years);
     await writeAudit(tx, {
       actorUserId: actor.id,
       action: 'leaveRequest.deleted',

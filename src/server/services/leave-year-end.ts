@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { todayIso } from '../../domain/dates';
-import { carryForward, carryForwardExpiresOn } from '../../domain/leave-entitlement';
+import type { LeaveBalance } from '../../domain/leave';
+import { formatDays } from '../../domain/leave-balance';
+import { carryForwardExpiresOn } from '../../domain/leave-entitlement';
 import type { YearEndSummary } from '../../domain/leave-policies';
 import type { DbOrTx } from '../db/client';
 import { leaveCarryForwards } from '../db/leave-law-schema';
@@ -8,7 +10,7 @@ import { employmentInfo, leaveBalances, users } from '../db/schema';
 import { conflict } from '../lib/http-error';
 import type { Actor } from './actor';
 import { writeAudit } from './audit';
-import { leaveBalancesOf } from './leave-balances';
+import { carryOutcome, leaveBalancesOf } from './leave-balances';
 import { entitlementFor, leavePoliciesOf, servicesOf } from './leave-entitlements';
 
 /**
@@ -21,16 +23,28 @@ export async function yearEnd(db: DbOrTx, actor: Actor, input: { year: number })
   return db.transaction(async (tx) => {
     // One year end at a time: two at once would each delete and write the other's carried rows.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('leave-year-end'))`);
+    // And no leave change of anyone in between (they take the employee's lock, as this does).
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'STAFF'))
+      .orderBy(asc(users.id))
+      .for('update');
     const plan = await planYearEnd(tx, input.year);
     const next = input.year + 1;
     const staffIds = plan.staff.map((s) => s.id);
+    const before = await leaveBalancesOf(tx, staffIds, next);
     if (staffIds.length > 0) {
       await tx
         .delete(leaveCarryForwards)
         .where(and(eq(leaveCarryForwards.year, next), inArray(leaveCarryForwards.userId, staffIds)));
     }
     if (plan.carried.length > 0) await tx.insert(leaveCarryForwards).values(plan.carried);
+    if (plan.pinned.length > 0) await tx.insert(leaveBalances).values(plan.pinned).onConflictDoNothing();
     if (plan.balances.length > 0) await tx.insert(leaveBalances).values(plan.balances).onConflictDoNothing();
+    // Carried days are kept equal to what the year leaves unused, so a run again finds the same; one
+    // that would still carry less than the next year has taken (its carry limit lowered since) is refused.
+    await assertNoneBelowZero(tx, before, await leaveBalancesOf(tx, staffIds, next), next);
     await writeAudit(tx, {
       actorUserId: actor.id,
       action: 'leaveBalance.yearEnd',
@@ -40,6 +54,25 @@ export async function yearEnd(db: DbOrTx, actor: Actor, input: { year: number })
     });
     return plan.summary;
   });
+}
+
+async function assertNoneBelowZero(
+  tx: DbOrTx,
+  before: Map<number, LeaveBalance[]>,
+  after: Map<number, LeaveBalance[]>,
+  year: number,
+) {
+  for (const [userId, balances] of after) {
+    for (const balance of balances) {
+      const was = before.get(userId)?.find((b) => b.leaveType.id === balance.leaveType.id)?.balance ?? 0;
+      if (balance.balance !== null && balance.balance < 0 && balance.balance < was) {
+        const [user] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, userId));
+        throw conflict(
+          `The year end of ${year - 1} would carry less ${balance.leaveType.name} into ${year} than ${user?.fullName ?? 'an employee'} has taken there (${formatDays(-balance.balance)} short), as the carry limit is lower now. Raise the limit, or reject or delete their leave first.`,
+        );
+      }
+    }
+  }
 }
 
 /** What the year end would do now, for its confirmation (ADMIN). */
@@ -89,6 +122,7 @@ async function planYearEnd(db: DbOrTx, year: number) {
   const exists = new Set(existing.map((row) => `${row.userId}:${row.leaveTypeId}`));
   const carried: Array<typeof leaveCarryForwards.$inferInsert> = [];
   const newBalances: Array<typeof leaveBalances.$inferInsert> = [];
+  const pinned: Array<typeof leaveBalances.$inferInsert> = [];
   const carrying = new Set<number>();
   let daysCarried = 0;
   let daysForfeited = 0;
@@ -102,18 +136,18 @@ async function planYearEnd(db: DbOrTx, year: number) {
         newBalances.push({ userId, leaveTypeId: policy.leaveTypeId, year: next, totalDays: entitledDays });
       }
       // A type that carries nothing (sick leave, say) forfeits nothing either: its days are yearly.
-      if (policy.carryForwardMaxDays <= 0 && balance.carriedForwardDays <= 0) continue;
-      const outcome = carryForward({
-        entitledDays: balance.totalDays,
-        carriedInDays: balance.carriedForwardDays,
-        carriedInAvailable: balance.carriedForwardUsableDays,
-        usedDays: balance.usedDays,
-        maxDays: policy.carryForwardMaxDays,
-      });
+      const outcome = carryOutcome(policy, balance);
+      if (!outcome) continue;
       daysForfeited += outcome.forfeitedDays;
-      if (outcome.carriedDays <= 0) continue;
-      carrying.add(userId);
-      daysCarried += outcome.carriedDays;
+      // The closed year's allowance is its own row from now on: a later policy or employment change
+      // cannot change what it left unused behind the carry's back.
+      pinned.push({ userId, leaveTypeId: policy.leaveTypeId, year, totalDays: balance.totalDays });
+      if (outcome.carriedDays > 0) {
+        carrying.add(userId);
+        daysCarried += outcome.carriedDays;
+      }
+      // Written even when nothing is carried: the row says the year is closed for them, and later
+      // leave in it is recounted into it (recarry).
       carried.push({
         userId,
         leaveTypeId: policy.leaveTypeId,
@@ -131,5 +165,5 @@ async function planYearEnd(db: DbOrTx, year: number) {
     daysCarried,
     daysForfeited,
   };
-  return { staff, carried, balances: newBalances, summary };
+  return { staff, carried, balances: newBalances, pinned, summary };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { formatDayMonthYear, todayIso } from '../../domain/dates';
 import type {
   ChangedLeaveRequest,
@@ -19,8 +19,20 @@ import { storeCharges } from './leave-balances';
 /**
  * Public holidays kept by the administrator (issue 17, part 4; docs/decisions/0009). Every leave day
  * count reads them from here; a change recounts the working-day requests awaiting a decision that cover
- * the date, in the same transaction, and answers which changed. Decided requests keep their days.
+ * the date, in the same transaction, and answers which changed. Decided requests keep their days. A
+ * request counts its days under the lock a change takes (lockHolidaysToCount).
  */
+
+/**
+ * The holidays a day count reads and the change to them take turns (issue 33): a change holds this
+ * lock exclusively from before it writes until it commits, and a leave request holds it shared while
+ * it counts and stores its days. A request then either counts with the change committed, or is
+ * committed before the change's recount looks for it; requests do not wait for each other.
+ */
+const HOLIDAYS_LOCK = sql`hashtext('public-holidays')`;
+export const lockHolidaysToCount = (tx: Tx) =>
+  tx.execute(sql`select pg_advisory_xact_lock_shared(${HOLIDAYS_LOCK})`);
+const lockHolidaysToChange = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(${HOLIDAYS_LOCK})`);
 
 /** The holidays between two dates (inclusive) as the day count takes them. */
 export async function holidaysBetween(db: DbOrTx, fromDate: string, toDate: string): Promise<Set<string>> {
@@ -49,6 +61,7 @@ export async function addPublicHoliday(
   body: PublicHolidayBody,
 ): Promise<PublicHolidayChange> {
   return db.transaction(async (tx) => {
+    await lockHolidaysToChange(tx);
     const [inserted] = await tx
       .insert(publicHolidays)
       .values({ date: body.date, name: body.name })
@@ -82,6 +95,7 @@ export async function removePublicHoliday(
   { date }: { date: string },
 ): Promise<PublicHolidayChange> {
   return db.transaction(async (tx) => {
+    await lockHolidaysToChange(tx);
     const [removed] = await tx
       .delete(publicHolidays)
       .where(eq(publicHolidays.date, date))
@@ -112,6 +126,32 @@ const auditOf = (c: ChangedLeaveRequest) => ({
  * after the change. Refuses (409, naming the request) a change that would leave one below the minimum.
  */
 async function recountPendingOn(tx: Tx, actor: Actor, date: string): Promise<ChangedLeaveRequest[]> {
+  const pendingOn = and(
+    inArray(leaveRequests.status, leaveStatusesTagged('awaitsDecision')),
+    eq(leaveTypes.countsCalendarDays, false),
+    lte(leaveRequests.fromDate, date),
+    gte(leaveRequests.toDate, date),
+  );
+  // Their owners' locks first, in one order, as every leave change takes them (a recount may change
+  // what a closed year carried, issue 33); then the requests' rows.
+  const owners = await tx
+    .selectDistinct({ id: leaveRequests.userId })
+    .from(leaveRequests)
+    .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId))
+    .where(pendingOn);
+  if (owners.length > 0) {
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          owners.map((owner) => owner.id),
+        ),
+      )
+      .orderBy(asc(users.id))
+      .for('update');
+  }
   const candidates = await tx
     .select({
       id: leaveRequests.id,
@@ -128,14 +168,7 @@ async function recountPendingOn(tx: Tx, actor: Actor, date: string): Promise<Cha
     .from(leaveRequests)
     .innerJoin(users, eq(users.id, leaveRequests.userId))
     .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId))
-    .where(
-      and(
-        inArray(leaveRequests.status, leaveStatusesTagged('awaitsDecision')),
-        eq(leaveTypes.countsCalendarDays, false),
-        lte(leaveRequests.fromDate, date),
-        gte(leaveRequests.toDate, date),
-      ),
-    )
+    .where(pendingOn)
     .orderBy(asc(leaveRequests.fromDate), asc(leaveRequests.id))
     .for('update', { of: leaveRequests });
   const changed: ChangedLeaveRequest[] = [];

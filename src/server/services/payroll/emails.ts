@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PayslipEmailStatus } from '../../../domain/enums';
 import {
@@ -14,7 +14,7 @@ import {
   jobStatusOf,
 } from '../../../domain/payslip-emails';
 import { MONTH_NAMES } from '../../../domain/payslip-labels';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { payslipEmailJobs, payslipEmails, payslips } from '../../db/schema';
 import { rowsOf } from '../../db/statements';
 import type { JobQueue } from '../../jobs/queue';
@@ -50,7 +50,17 @@ export const DEFAULT_SEND_POLICY: SendPolicy = { attempts: 5, retryDelaySeconds:
 
 const periodName = (year: number, month: number) => `${MONTH_NAMES[month - 1]} ${year}`;
 
-/** POST /payslips/email: queues one send per processed payslip of the month not yet e-mailed. */
+/**
+ * POST /payslips/email: queues one send per processed payslip of the month, leaving out (issue 33):
+ * - a payslip with a send already queued or in hand, in this job or any other: a payslip has at most
+ *   one (the unique index `payslip_emails_open_key`), so a double click or a resend clicked twenty
+ *   times never queues a second copy. When nothing else is queued and one earlier job holds them, the
+ *   answer is that job, for the screen to follow;
+ * - without `resend`, a payslip e-mailed before;
+ * - with `resend`, a payslip whose last copy went out less than RESEND_INTERVAL_MINUTES ago.
+ * Requests for one month take turns (an advisory lock, as Retry failed does), so each reads the
+ * others' sends as committed; the index is what guarantees it.
+ */
 export async function requestPayslipEmails(
   db: Db,
   queueOf: () => JobQueue,
@@ -65,14 +75,21 @@ export async function requestPayslipEmails(
     });
   // Before anything is written: without a queue nothing would ever send these.
   const queue = queueOf();
-  const { jobId, queued, skipped } = await db.transaction(async (tx) => {
+  const { jobId, queued, inProgress, alreadySent } = await db.transaction(async (tx) => {
+    await lockMonthsEmails(tx, year, month);
+    // Written out: drizzle leaves a select's own columns unqualified, and "id" would be the e-mail's.
+    const sendsOf = (statuses: PayslipEmailStatus[]) =>
+      sql`payslip_emails e where e.payslip_id = payslips.id and e.status in (${statusList(statuses)})`;
     const candidates = await tx
       .select({
         payslipId: payslips.id,
         userId: payslips.userId,
-        // Written out: drizzle leaves a select's own columns unqualified, and "id" would be the e-mail's.
-        sent: sql<boolean>`exists (select 1 from payslip_emails e where e.payslip_id = payslips.id
-          and e.status in (${statusList(payslipEmailStatusesTagged('delivered'))}))`,
+        heldBy: sql<
+          string | null
+        >`(select e.job_id from ${sendsOf(payslipEmailStatusesTagged('open'))} limit 1)`,
+        sent: sql<boolean>`exists (select 1 from ${sendsOf(payslipEmailStatusesTagged('delivered'))})`,
+        sentRecently: sql<boolean>`exists (select 1 from ${sendsOf(payslipEmailStatusesTagged('delivered'))}
+          and coalesce(e.sent_at, e.updated_at) > now() - make_interval(mins => ${RESEND_INTERVAL_MINUTES}))`,
       })
       .from(payslips)
       .where(
@@ -84,12 +101,22 @@ export async function requestPayslipEmails(
         ),
       )
       .orderBy(asc(payslips.id));
-    const toSend = resend ? candidates : candidates.filter((row) => !row.sent);
+    const held = candidates.filter((row) => row.heldBy !== null);
+    const free = candidates.filter((row) => row.heldBy === null);
+    const toSend = free.filter((row) => !(resend ? row.sentRecently : row.sent));
+    const alreadySent = free.length - toSend.length;
+    const holders = new Set(held.map((row) => row.heldBy));
+    const [holder] = holders;
+    // Nothing new, and one earlier job holds what was asked for: that job is the answer.
+    if (toSend.length === 0 && holders.size === 1 && holder) {
+      return { jobId: holder, queued: [], inProgress: held.length, alreadySent };
+    }
     const [job] = await tx
       .insert(payslipEmailJobs)
       .values({ year, month, requestedById: actor.id })
       .returning({ id: payslipEmailJobs.id });
     if (!job) throw new Error('the job row was not created');
+    // A payslip another send holds by now is not queued: the unique index of open sends refuses it.
     const rows =
       toSend.length === 0
         ? []
@@ -103,31 +130,67 @@ export async function requestPayslipEmails(
                 status: initialPayslipEmailStatus,
               })),
             )
+            .onConflictDoNothing()
             .returning({ id: payslipEmails.id });
+    const inProgress = held.length + toSend.length - rows.length;
     await writeAudit(tx, {
       actorUserId: actor.id,
       action: 'payslips.emailRequested',
       entity: 'payroll',
       entityId: `${year}-${month}`,
-      details: { jobId: job.id, queued: rows.length, alreadySent: candidates.length - toSend.length, resend },
+      details: { jobId: job.id, queued: rows.length, alreadySent, inProgress, resend },
     });
-    return { jobId: job.id, queued: rows, skipped: candidates.length - toSend.length };
+    return { jobId: job.id, queued: rows, inProgress, alreadySent };
   });
   // After the commit, so a worker never meets a send whose row is not there yet.
   await enqueue(
     queue,
     queued.map((row) => row.id),
   );
-  const period = periodName(year, month);
-  const message =
-    queued.length === 0
-      ? skipped > 0
-        ? `Every processed payslip of ${period} has been e-mailed already; nothing was sent again.`
-        : `No payslip of ${period} is processed.`
-      : skipped > 0
-        ? `${queued.length} payslips of ${period} are being e-mailed; ${skipped} already e-mailed were left out.`
-        : `${queued.length} payslips of ${period} are being e-mailed.`;
-  return { jobId, total: queued.length, skipped, message };
+  return {
+    jobId,
+    total: queued.length,
+    skipped: inProgress + alreadySent,
+    inProgress,
+    alreadySent,
+    message: requestMessage(periodName(year, month), {
+      queued: queued.length,
+      inProgress,
+      alreadySent,
+      resend,
+    }),
+  };
+}
+
+/** The shortest time between two copies of one payslip e-mailed on request (issue 33). */
+export const RESEND_INTERVAL_MINUTES = 10;
+
+/** E-mail requests and Retry failed of one month take turns: each then reads the others' sends as committed. */
+const lockMonthsEmails = (tx: Tx, year: number, month: number) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext('payslip-emails'), ${year * 100 + month})`);
+
+const payslipsCount = (n: number) => `${n} payslip${n === 1 ? '' : 's'}`;
+
+function requestMessage(
+  period: string,
+  counts: { queued: number; inProgress: number; alreadySent: number; resend: boolean | undefined },
+) {
+  const { queued, inProgress, alreadySent, resend } = counts;
+  if (queued === 0 && inProgress === 0 && alreadySent === 0) return `No payslip of ${period} is processed.`;
+  if (queued === 0 && inProgress === 0 && !resend) {
+    return `Every processed payslip of ${period} has been e-mailed already; nothing was sent again.`;
+  }
+  const leftOut = [
+    inProgress > 0 ? `${payslipsCount(inProgress)} being e-mailed already` : '',
+    alreadySent === 0
+      ? ''
+      : resend
+        ? `${payslipsCount(alreadySent)} e-mailed less than ${RESEND_INTERVAL_MINUTES} minutes ago (a payslip is sent again at most once every ${RESEND_INTERVAL_MINUTES} minutes)`
+        : `${payslipsCount(alreadySent)} already e-mailed`,
+  ].filter((part) => part !== '');
+  if (queued === 0) return `Nothing was queued for ${period}: ${leftOut.join(' and ')}.`;
+  const being = `${queued} payslips of ${period} are being e-mailed`;
+  return leftOut.length === 0 ? `${being}.` : `${being}; left out: ${leftOut.join(' and ')}.`;
 }
 
 async function enqueue(queue: JobQueue, emailIds: readonly number[]) {
@@ -180,16 +243,28 @@ export async function jobProgress(db: DbOrTx, jobId: string): Promise<JobProgres
   };
 }
 
-/** POST /jobs/{id}/retry: the job's failed sends are tried again, from their first attempt. */
+/**
+ * POST /jobs/{id}/retry: the job's failed sends are tried again, from their first attempt; not one
+ * whose payslip another request has queued or in hand, or has e-mailed since (issue 33).
+ */
 export async function retryFailedSends(db: Db, queueOf: () => JobQueue, jobId: string) {
   const queue = queueOf();
   const retried = await db.transaction(async (tx) => {
     const [job] = await tx.select().from(payslipEmailJobs).where(eq(payslipEmailJobs.id, jobId));
     if (!job) throw notFound('Job not found.');
+    await lockMonthsEmails(tx, job.year, job.month);
     return movePayslipEmails(
       tx,
       { type: 'payslipEmail.retry' },
-      { where: eq(payslipEmails.jobId, jobId), set: { attempts: 0, lastError: null } },
+      {
+        where: and(
+          eq(payslipEmails.jobId, jobId),
+          sql`not exists (select 1 from payslip_emails o where o.payslip_id = payslip_emails.payslip_id
+            and (o.status in (${statusList(payslipEmailStatusesTagged('open'))})
+              or (o.status in (${statusList(payslipEmailStatusesTagged('delivered'))}) and o.id > payslip_emails.id)))`,
+        ) as SQL,
+        set: { attempts: 0, lastError: null },
+      },
     );
   });
   await enqueue(

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { BANK_NAMES } from '../../domain/enums';
+import { id, oneOf, updatedAt } from './schema';
+
+// The company's own tables (its particulars and the accounts it pays from), beside schema.ts.
+
+/** The company itself: one row (id 1), written by PUT /company; until then the defaults of config. */
+export const company = pgTable(
+  'company',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull(),
+    uen: text('uen'),
+    cpfSubmissionNumber: text('cpf_submission_number'),
+    address: text('address'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('company_single_row_check', sql`${t.id} = 1`),
+    check('company_name_check', sql`length(trim(${t.name})) > 0`),
+  ],
+);
+
+/**
+ * The accounts the company pays salaries from (issue 32), in the order the Company page lists them:
+ * each bank's salary file debits the company's account at that bank, so one account per bank (POSB
+ * is DBS: the API refuses both). DBS IDEAL's organisation ID is kept with the DBS account.
+ */
+export const companyBankAccounts = pgTable(
+  'company_bank_accounts',
+  {
+    id: id(),
+    position: integer('position').notNull(),
+    bankName: text('bank_name', { enum: BANK_NAMES }).notNull(),
+    accountNo: text('account_no'),
+    accountName: text('account_name'),
+    organisationId: text('organisation_id'),
+  },
+  (t) => [
+    uniqueIndex('company_bank_accounts_position_key').on(t.position),
+    uniqueIndex('company_bank_accounts_bank_key').on(t.bankName),
+    check('company_bank_accounts_bank_check', oneOf(t.bankName, BANK_NAMES)),
+  ],
+);
