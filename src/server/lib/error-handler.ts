@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { discardUnreadBody } from './discard-body';
 import { HttpError, statusText } from './http-error';
 
 /**
@@ -58,6 +59,8 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
       : 500;
   if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
   if (error instanceof HttpError) reply.headers(error.headers);
+  // A body over its limit: its sender must be able to read this answer (lib/discard-body.ts).
+  if (statusCode === 413) discardUnreadBody(request, reply);
   return reply.code(statusCode).send({
     statusCode,
     error: statusText(statusCode),
