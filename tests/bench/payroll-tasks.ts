@@ -8,11 +8,23 @@ import { createMassStaff } from '../support/mass-staff';
 // runs these by name; the embedded database cannot be reached from another process): the staff and
 // the month's pay items written directly in SQL, and the baseline, a plain insert of the payslip rows.
 
-export const EMPLOYEES = 7000;
+/** 7,000; BENCH_PAYROLL_EMPLOYEES sets fewer to check the bench runs (the targets are for 7,000). */
+export const EMPLOYEES = Number(process.env.BENCH_PAYROLL_EMPLOYEES ?? 7000);
 export const PERIOD = { year: 2026, month: 10 };
 /** The month run first, on the freshly started server, as the month before any payroll day. */
 export const MONTH_BEFORE = { year: 2026, month: 9 };
 export const BENCH_ADMIN = { email: 'bench.admin@company.test', password: 'Bench-Admin-1' };
+/** The company's particulars the statutory files need (UEN, so the CPF submission number; a salary account). */
+export const BENCH_COMPANY = {
+  name: 'Bench Pte. Ltd.',
+  uen: '201912345K',
+  // One account at each bank whose salary file the bench times: a file debits the company's account there.
+  bankAccounts: [
+    { bankName: 'UOB', accountNo: '3701234567', accountName: 'BENCH PTE LTD' },
+    { bankName: 'DBS', accountNo: '0721234567', accountName: 'BENCH PTE LTD', organisationId: 'SGBENCH01' },
+    { bankName: 'OCBC', accountNo: '501234567001', accountName: 'BENCH PTE LTD' },
+  ],
+};
 
 /** An empty database migrated, an administrator who signs in, and 7,000 onboarded staff. */
 export async function setUp(database: Database) {

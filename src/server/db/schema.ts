@@ -85,6 +85,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     // The leave list's 'Search staff...': every word typed starts a word of the name (or the e-mail).
     index('users_search_idx').using('gin', sql`to_tsvector('simple', ${t.fullName} || ' ' || ${t.email})`),
+    // Lists by name (the staff directory, a month's payslips, the balance report): `full_name, id`.
+    index('users_full_name_idx').on(t.fullName, t.id),
     check('users_role_check', oneOf(t.role, ROLES)),
     check('users_full_name_check', sql`length(trim(${t.fullName})) > 0`),
   ],
@@ -238,10 +240,15 @@ export const leaveRequests = pgTable(
   (t) => [
     index('leave_requests_user_idx').on(t.userId, t.fromDate),
     index('leave_requests_status_idx').on(t.status),
-    // The admin list's three sort orders, newest first by default.
-    index('leave_requests_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The admin list's three sort orders, each with its tie-breaker: read forwards for `asc`, backwards
+    // for `desc` (newest first, the default). Ascending on purpose: a backward scan gives exactly
+    // `desc nulls first`, what `order by ... desc` means; a `desc` index (drizzle-kit writes it
+    // `desc nulls last`) matched no order the lists ask, and the first page sorted the whole table.
+    index('leave_requests_created_idx').on(t.createdAt, t.id),
     index('leave_requests_from_idx').on(t.fromDate, t.id),
     index('leave_requests_to_idx').on(t.toDate, t.id),
+    // One user's list (My Leave, a staff record's requests), newest first by default.
+    index('leave_requests_user_created_idx').on(t.userId, t.createdAt, t.id),
     uniqueIndex('leave_requests_file_key_key').on(t.fileKey),
     check('leave_requests_status_check', oneOf(t.status, LEAVE_STATUSES)),
     check('leave_requests_dates_check', sql`${t.toDate} >= ${t.fromDate}`),

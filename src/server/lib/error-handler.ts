@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../domain/api-error';
+import { discardUnreadBody } from './discard-body';
 import { HttpError, statusText } from './http-error';
 
 /**
@@ -74,6 +75,8 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
   if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
   if (error instanceof HttpError) reply.headers(error.headers);
   const refusal = error instanceof HttpError && statusCode < 500 ? error.refusal : undefined;
+  // A body over its limit: its sender must be able to read this answer (lib/discard-body.ts).
+  if (statusCode === 413) discardUnreadBody(request, reply);
   return reply.code(statusCode).send({
     statusCode,
     error: statusText(statusCode),
