@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // `npm run mutate:changed`: StrykerJS on the files under machines/ and src/domain that differ from a base
@@ -10,8 +10,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 //
 //   npm run mutate:changed                    # files changed since HEAD~1 (the last commit), and uncommitted ones
 //   npm run mutate:changed -- --base main     # files changed since the merge base with main
+//   npm run mutate:changed -- --domain-only   # src/domain files only (the machines' walks take minutes per mutant)
 //   npm run mutate:changed -- --record        # also fold the results into the committed record
 //   npm run mutate:changed -- --row           # print the docs table row of the last report, run nothing
+//   npm run mutate:changed -- --fold reports/mutation/mutation.json   # fold a full run's report into the record
 
 /** The committed incremental record: every mutant's last result, with the source it was found in. */
 export const RECORD_FILE = 'docs/mutation/stryker-incremental.json';
@@ -30,14 +32,26 @@ export function mutatedFiles(paths: readonly string[]): string[] {
 }
 
 interface ReportMutant {
+  id?: string;
   status: string;
+  killedBy?: string[];
+  coveredBy?: string[];
 }
 interface ReportFile {
   mutants: ReportMutant[];
 }
+interface ReportTest {
+  id: string;
+  name: string;
+  location?: { start: { line: number; column: number } };
+}
+interface ReportTestFile {
+  source?: string;
+  tests: ReportTest[];
+}
 export interface MutationReport {
   files: Record<string, ReportFile>;
-  testFiles?: Record<string, unknown>;
+  testFiles?: Record<string, ReportTestFile>;
   [key: string]: unknown;
 }
 
@@ -93,20 +107,73 @@ export function tableRow(date: string, scope: string, counts: MutationCounts, du
 }
 
 /**
- * The record with the fresh run's results put in: a narrowed run's report holds only the files it mutated,
- * so it replaces those files and the test files it ran, and keeps every other file's last result.
+ * The record with the fresh run's results put in. A narrowed run's report holds only the files it mutated and
+ * the test files it ran, and numbers its tests and mutants from 0, as every run does; Stryker's incremental
+ * reader looks tests up by id across the whole report. So each source file and test file is taken from the
+ * newer report holding it, every test and mutant is numbered afresh, and a kept mutant's killing and covering
+ * tests are found again by file, name and position in the test file kept; a test not found (its file changed
+ * between the two runs) is dropped, which makes Stryker test that mutant again rather than reuse it.
  */
 export function mergeRecord(record: MutationReport | undefined, fresh: MutationReport): MutationReport {
-  if (!record) return fresh;
+  const reports = record ? [fresh, record] : [fresh]; // newest first
+  const testKey = (file: string, test: ReportTest) =>
+    `${file}@${test.location?.start.line ?? '?'}:${test.location?.start.column ?? '?'}\n${test.name}`;
+
+  const testFiles: Record<string, ReportTestFile> = {};
+  const idByKey = new Map<string, string>();
+  let nextTest = 0;
+  for (const report of reports) {
+    for (const [file, testFile] of Object.entries(report.testFiles ?? {})) {
+      if (testFiles[file]) continue;
+      testFiles[file] = {
+        ...testFile,
+        tests: testFile.tests.map((test) => {
+          const id = String(nextTest++);
+          idByKey.set(testKey(file, test), id);
+          return { ...test, id };
+        }),
+      };
+    }
+  }
+
+  const files: Record<string, ReportFile> = {};
+  let nextMutant = 0;
+  for (const report of reports) {
+    const keyById = new Map<string, string>();
+    for (const [file, testFile] of Object.entries(report.testFiles ?? {})) {
+      for (const test of testFile.tests) keyById.set(test.id, testKey(file, test));
+    }
+    const remap = (ids: string[] | undefined) =>
+      ids?.flatMap((id) => {
+        const found = idByKey.get(keyById.get(id) ?? '');
+        return found === undefined ? [] : [found];
+      });
+    for (const [file, result] of Object.entries(report.files)) {
+      if (files[file]) continue;
+      files[file] = {
+        ...result,
+        mutants: result.mutants.map((mutant) => ({
+          ...mutant,
+          id: String(nextMutant++),
+          ...(mutant.killedBy ? { killedBy: remap(mutant.killedBy) } : {}),
+          ...(mutant.coveredBy ? { coveredBy: remap(mutant.coveredBy) } : {}),
+        })),
+      };
+    }
+  }
+  return { ...fresh, files, testFiles };
+}
+
+/** The report narrowed to some source files (every test file kept, for the tests they cite). */
+export function onlyFiles(report: MutationReport, files: readonly string[]): MutationReport {
   return {
-    ...fresh,
-    files: { ...record.files, ...fresh.files },
-    testFiles: { ...(record.testFiles ?? {}), ...(fresh.testFiles ?? {}) },
+    ...report,
+    files: Object.fromEntries(Object.entries(report.files).filter(([name]) => files.includes(name))),
   };
 }
 
 function git(root: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+  return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: 'pipe' }).trim();
 }
 
 /** Tracked files that differ from `base` (committed or not) and untracked new ones, under the mutated folders. */
@@ -149,6 +216,27 @@ function main(argv: string[]): number {
     return 0;
   }
 
+  if (flag('--fold')) {
+    // Reports of earlier runs (a full `npm run mutate` writes reports/mutation/mutation.json), oldest first.
+    const reports = argv.slice(argv.indexOf('--fold') + 1).filter((arg) => !arg.startsWith('--'));
+    let record = readReport(at(RECORD_FILE));
+    for (const path of reports) {
+      const report = readReport(resolve(path));
+      if (!report) {
+        console.error(`mutate:changed: no report at ${path}`);
+        return 1;
+      }
+      record = mergeRecord(record, report);
+      console.log(tableRow('-', path, countMutants(report), '-'));
+    }
+    if (record) {
+      mkdirSync(dirname(at(RECORD_FILE)), { recursive: true });
+      writeFileSync(at(RECORD_FILE), `${JSON.stringify(record)}\n`);
+      console.log(`mutate:changed: ${RECORD_FILE} now holds ${Object.keys(record.files).length} file(s).`);
+    }
+    return 0;
+  }
+
   const base = option('--base') ?? process.env.MUTATE_BASE ?? 'HEAD~1';
   const commit = baseCommit(root, base);
   if (!commit) {
@@ -187,8 +275,10 @@ function main(argv: string[]): number {
   let record = readReport(at(RECORD_FILE));
   let status = 0;
   for (const group of groups) {
-    // Stryker overwrites its incremental file with this run's files only: each run works on a copy of the record.
-    if (record) writeFileSync(at(WORKING_FILE), JSON.stringify(record));
+    // Each run reads a copy of the record that holds only the group's files: Stryker puts every file of its
+    // incremental file into its report and score, so with the whole record the break threshold would be
+    // checked on every recorded file rather than on the changed ones. The results are folded back below.
+    if (record) writeFileSync(at(WORKING_FILE), JSON.stringify(onlyFiles(record, group.files)));
     else rmSync(at(WORKING_FILE), { force: true });
     rmSync(at(REPORT_FILE), { force: true });
     const started = Date.now();
@@ -223,6 +313,7 @@ function main(argv: string[]): number {
     record = mergeRecord(record, fresh);
   }
   if (flag('--record') && record) {
+    mkdirSync(dirname(at(RECORD_FILE)), { recursive: true });
     writeFileSync(at(RECORD_FILE), `${JSON.stringify(record)}\n`);
     console.log(`mutate:changed: results folded into ${RECORD_FILE}; commit it with the change.`);
   }

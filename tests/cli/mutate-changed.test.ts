@@ -4,6 +4,7 @@ import {
   type MutationReport,
   mergeRecord,
   mutatedFiles,
+  onlyFiles,
   tableRow,
 } from '../../src/cli/mutate-changed';
 
@@ -49,23 +50,52 @@ describe('npm run mutate:changed', () => {
     expect(countMutants({ files: {} }).score).toBe(100);
   });
 
-  it("folds a narrowed run into the record: that run's files and test files replaced, the others kept", () => {
+  it("folds a narrowed run into the record: that run's files and test files replace the old, the others stay", () => {
+    const at = (line: number) => ({ start: { line, column: 3 } });
+    // Each run numbers its tests and mutants from 0.
     const record: MutationReport = {
       schemaVersion: '1',
-      files: { 'a.ts': { mutants: mutants('Survived') }, 'b.ts': { mutants: mutants('Killed') } },
-      testFiles: { 'a.test.ts': { tests: [] }, 'b.test.ts': { tests: [] } },
+      files: {
+        'a.ts': { mutants: [{ id: '0', status: 'Survived', coveredBy: ['0'] }] },
+        'b.ts': { mutants: [{ id: '1', status: 'Killed', killedBy: ['1'], coveredBy: ['1', '2'] }] },
+      },
+      testFiles: {
+        'a.test.ts': { source: 'old a', tests: [{ id: '0', name: 'a', location: at(1) }] },
+        'b.test.ts': {
+          source: 'b',
+          tests: [
+            { id: '1', name: 'b', location: at(1) },
+            { id: '2', name: 'b2', location: at(5) },
+          ],
+        },
+      },
     };
     const fresh: MutationReport = {
       schemaVersion: '2',
-      files: { 'a.ts': { mutants: mutants('Killed') } },
-      testFiles: { 'a.test.ts': { tests: [{ id: '1' }] } },
+      files: { 'a.ts': { mutants: [{ id: '0', status: 'Killed', killedBy: ['1'], coveredBy: ['0', '1'] }] } },
+      testFiles: {
+        'a.test.ts': { source: 'new a', tests: [{ id: '0', name: 'a', location: at(1) }] },
+        // The same test file, unchanged, with the ids of this run; b2 did not run this time.
+        'b.test.ts': { source: 'b', tests: [{ id: '1', name: 'b', location: at(1) }] },
+      },
     };
-    expect(mergeRecord(record, fresh)).toEqual({
-      schemaVersion: '2',
-      files: { 'a.ts': { mutants: mutants('Killed') }, 'b.ts': { mutants: mutants('Killed') } },
-      testFiles: { 'a.test.ts': { tests: [{ id: '1' }] }, 'b.test.ts': { tests: [] } },
+    const merged = mergeRecord(record, fresh);
+    expect(merged.schemaVersion).toBe('2');
+    expect(merged.testFiles).toEqual({
+      'a.test.ts': { source: 'new a', tests: [{ id: '0', name: 'a', location: at(1) }] },
+      'b.test.ts': { source: 'b', tests: [{ id: '1', name: 'b', location: at(1) }] },
     });
-    expect(mergeRecord(undefined, fresh)).toBe(fresh);
+    expect(merged.files).toEqual({
+      'a.ts': { mutants: [{ id: '0', status: 'Killed', killedBy: ['1'], coveredBy: ['0', '1'] }] },
+      // b.ts keeps its result; its killing test is found again in the kept b.test.ts, b2 is gone.
+      'b.ts': { mutants: [{ id: '1', status: 'Killed', killedBy: ['1'], coveredBy: ['1'] }] },
+    });
+    const ids = Object.values(merged.files).flatMap((file) => file.mutants.map((mutant) => mutant.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(mergeRecord(undefined, fresh)).toEqual(fresh);
+    // A run reads the record narrowed to its files, as Stryker scores every file of its incremental file.
+    expect(Object.keys(onlyFiles(merged, ['b.ts']).files)).toEqual(['b.ts']);
+    expect(onlyFiles(merged, ['b.ts']).testFiles).toBe(merged.testFiles);
   });
 
   it('writes a row of the table in docs/mutation-testing.md, ignored mutants left out of the count', () => {
