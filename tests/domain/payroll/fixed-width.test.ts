@@ -34,6 +34,7 @@ describe('fixed-width fields', () => {
     expect(() => numberField(100_000, 5, 'Amount')).toThrow(
       new PayrollInputError('Amount 100000 has more than 5 digits.'),
     );
+    expect(() => numberField(-1, 3)).toThrow('Number must be a non-negative whole number, got -1.');
     for (const value of [-1, 1.5, Number.NaN, 2 ** 53]) {
       expect(() => numberField(value, 20, 'Amount')).toThrow(
         `Amount must be a non-negative whole number, got ${String(value)}.`,
