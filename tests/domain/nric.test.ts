@@ -27,6 +27,19 @@ describe('NRIC/FIN check letter', () => {
     expect(nricCheckLetter('S', '1234567')).toBe('D');
     expect(() => nricCheckLetter('S', '123')).toThrow(/Not an NRIC\/FIN body/);
   });
+
+  // An NRIC/FIN is exactly a prefix, seven digits and a letter: text around a well-formed one is not one.
+  it('takes exactly seven digits, nothing before or after them', () => {
+    expect(() => nricCheckLetter('S', '12345678')).toThrow(/Not an NRIC\/FIN body/);
+    expect(() => nricCheckLetter('S', 'A1234567')).toThrow(/Not an NRIC\/FIN body/);
+  });
+
+  it.each(['S1234567DA', 'S1234567D1', 'AS1234567D', '1S1234567D'])(
+    '%s (a valid NRIC inside) is not one',
+    (id) => {
+      expect(isValidNric(id)).toBe(false);
+    },
+  );
 });
 
 describe('NRIC/FIN properties', () => {
