@@ -2,11 +2,9 @@ import {
   type AnyActorRef,
   type AnyStateMachine,
   assertEvent,
-  type CallbackActorLogic,
   type DoneActorEvent,
   type ErrorActorEvent,
   type EventObject,
-  fromCallback,
   fromPromise,
   type MetaObject,
   type PromiseActorLogic,
@@ -26,7 +24,8 @@ import { notProvided, type ToastParams } from './effects';
  * editing -> submitting -> submitFailed or submitted (final, with the answer). Errors appear when a field the user
  * typed in is left, or a submit finds them, and clear as soon as the field is right again. Every form has
  * this same statechart (decision 0012); forms differ only by what they are given: fields, checks, request,
- * toasts and reference data. What happens around a form (a dialog, a resend lock) is a flow that holds it.
+ * toasts and params. What happens around a form (a dialog, a resend lock, what a field's value stands for
+ * and the facts its derived fields count with) is a flow that holds it.
  */
 
 export interface FormContext<TValues extends FormValues, TParams, TOutput> {
@@ -40,28 +39,19 @@ export interface FormContext<TValues extends FormValues, TParams, TOutput> {
    * beside the field the server named, if the form has it, until that field is edited or left.
    */
   submitError: string | null;
-  /** Fixed facts the request needs besides the fields (the reset link's token). */
+  /**
+   * Facts the request needs besides the fields (the reset link's token), and that derived fields count
+   * with; whoever holds the form may give more while it is open (`form.given`).
+   */
   params: TParams;
   /** The request's answer, which a finished form hands to whoever invoked it. */
   result: TOutput | null;
-  /** Forms with a file field: the chosen file (its name is the field's value), sent with the request. */
-  file: File | null;
-  /** Reference data the derived fields count with, by key (null: that key could not be loaded). */
-  reference: Reference;
   /**
-   * Messages from outside the schema (the drop zone refused a file, the server refused a value): each
-   * shows beside its field until that field changes.
+   * Messages from outside the schema (the holder refused a field's value, the server refused a value):
+   * each shows beside its field until that field changes.
    */
   refused: FieldErrors<TValues>;
 }
-
-/**
- * Reference data the derived fields count with (a year's public holidays), by key. The form's `reference`
- * actor hears the values after every change and answers with what they need (`reference.loaded`); what
- * it loads, when, and what a failure shows are that actor's (the form's statechart is the same for every
- * form).
- */
-export type Reference = Readonly<Record<string, readonly string[] | null>>;
 
 export type FieldName<TValues extends FormValues> = keyof TValues & string;
 
@@ -69,11 +59,10 @@ export type FormEvent<TValues extends FormValues> =
   | { type: 'field.change'; name: FieldName<TValues>; value: string }
   | { type: 'field.blur'; name: FieldName<TValues> }
   | { type: 'form.submit' }
-  /** Forms with a file field only: a file was chosen, or the drop zone refused one (its message). */
-  | { type: 'file.select'; file: File }
-  | { type: 'file.reject'; message: string }
-  /** Its reference actor's answer: more reference data (see Reference). */
-  | { type: 'reference.loaded'; reference: Reference };
+  /** Whoever holds the form gives it more params (facts a derived field counts with): fields follow. */
+  | { type: 'form.given'; params: Record<string, unknown> }
+  /** Whoever holds the form refused a value for a field (before it reached it): the field is left empty. */
+  | { type: 'field.refuse'; name: FieldName<TValues>; message: string };
 
 /**
  * What a successful submit does: the form is done, and whoever invoked it takes the answer (the machine's
@@ -103,12 +92,7 @@ export interface FormConfig<TValues extends FormValues, TData, TOutput, TParams 
    * Read-only fields computed from the others (a leave request's days): recomputed after every change and
    * when the form (re)opens, never typed.
    */
-  derive?: (values: TValues, params: TParams, reference: Reference) => Partial<TValues>;
-  /**
-   * A field that holds a chosen file (its value is the file's name; `file.select` and `file.reject` set
-   * it). The file goes to the request as `file`; uploading it is the request's own first step.
-   */
-  fileField?: FieldName<TValues>;
+  derive?: (values: TValues, params: TParams) => Partial<TValues>;
   /**
    * Editable fields other facts fill in, until the user types their own (a CPF type brings its official
    * rates; race suggests a self-help group). Each rule gives values for some fields from the values and
@@ -163,9 +147,9 @@ export function createFormMachine<
   TOutput,
   TParams extends object = object,
 >(config: FormConfig<TValues, TData, TOutput, TParams>) {
-  const { schema, typingSchema, fileField } = config;
-  const withDerived = (values: TValues, params: TParams, reference: Reference = {}): TValues =>
-    config.derive ? { ...values, ...config.derive(values, params, reference) } : values;
+  const { schema, typingSchema } = config;
+  const withDerived = (values: TValues, params: TParams): TValues =>
+    config.derive ? { ...values, ...config.derive(values, params) } : values;
   /** The fill rules' values, in the fields the user has not typed in. */
   const withFills = (values: TValues, params: TParams, edited: Partial<Record<string, true>>): TValues => {
     let filled = values;
@@ -195,15 +179,13 @@ export function createFormMachine<
     },
     actors: {
       submit: fromPromise<TOutput, SubmitInput<TData, TParams>>(notProvided(config.id, 'submit')),
-      // A form with no derived fields needs no reference data: by default this hears and answers nothing.
-      reference: fromCallback<ValuesEvent<TValues>, { values: TValues; params: TParams }>(() => undefined),
     },
     actions: {
       notify: notProvided(config.id, 'notify') as (_: unknown, params: ToastParams) => void,
       navigate: notProvided(config.id, 'navigate') as (_: unknown, params: { to: string }) => void,
     },
     guards: {
-      // A value the server refused is not sent again unchanged (a refused file leaves its field empty).
+      // A value the server refused is not sent again unchanged (a value the holder refused leaves it empty).
       isValid: ({ context }) =>
         validateForm(schema, context.values).success &&
         Object.keys(context.refused).every((name) => context.values[name] === ''),
@@ -216,7 +198,6 @@ export function createFormMachine<
     const values = withDerived(
       withFills({ ...context.values, [event.name]: event.value }, context.params, edited),
       context.params,
-      context.reference,
     );
     const { [event.name]: _, ...refused } = context.refused as Record<string, string | undefined>;
     return {
@@ -227,32 +208,12 @@ export function createFormMachine<
       submitError: null,
     };
   });
-  const tellReference = form.sendTo('reference', ({ context }) => ({
-    type: 'values' as const,
-    values: context.values,
-  }));
-  const chooseFile = form.assign(({ context, event }) => {
-    assertEvent(event, 'file.select');
-    if (!fileField) return {};
-    const { [fileField]: _, ...others } = context.errors as Record<string, string | undefined>;
-    const { [fileField]: __, ...refused } = context.refused as Record<string, string | undefined>;
+  const refuseField = form.assign(({ context, event }) => {
+    assertEvent(event, 'field.refuse');
     return {
-      values: { ...context.values, [fileField]: event.file.name },
-      edited: { ...context.edited, [fileField]: true },
-      errors: others as FieldErrors<TValues>,
-      refused: refused as FieldErrors<TValues>,
-      file: event.file,
-      submitError: null,
-    };
-  });
-  const refuseFile = form.assign(({ context, event }) => {
-    assertEvent(event, 'file.reject');
-    if (!fileField) return {};
-    return {
-      values: { ...context.values, [fileField]: '' },
-      errors: { ...context.errors, [fileField]: event.message },
-      refused: { ...context.refused, [fileField]: event.message },
-      file: null,
+      values: { ...context.values, [event.name]: '' },
+      errors: { ...context.errors, [event.name]: event.message },
+      refused: { ...context.refused, [event.name]: event.message },
     };
   });
   const leaveField = form.assign(({ context, event }) => {
@@ -272,28 +233,25 @@ export function createFormMachine<
       ...context.refused,
     },
   }));
-  const takeReference = form.assign(({ context, event }) => {
-    assertEvent(event, 'reference.loaded');
-    const reference = { ...context.reference, ...event.reference };
-    return { reference, values: withDerived(context.values, context.params, reference) };
+  const takeParams = form.assign(({ context, event }) => {
+    assertEvent(event, 'form.given');
+    const params = { ...context.params, ...event.params } as TParams;
+    return { params, values: withDerived(withFills(context.values, params, context.edited), params) };
   });
 
   const fieldEvents = {
     'field.change': {
-      actions: [changeField, tellReference],
+      actions: changeField,
       description: 'The user types; errors showing are re-checked.',
     },
     'field.blur': {
       actions: leaveField,
       description: 'Leaving a field the user typed in shows what is wrong with it.',
     },
-    'file.select': {
-      actions: chooseFile,
-      description: 'A file is chosen (forms with a file field): its name shows.',
-    },
-    'file.reject': {
-      actions: refuseFile,
-      description: 'The drop zone refused the file (type, size, count): its message shows.',
+    'field.refuse': {
+      actions: refuseField,
+      description:
+        'Whoever holds the form refused a value for the field: it stays empty, the message beside it.',
     },
   };
   const validSubmit = {
@@ -321,19 +279,11 @@ export function createFormMachine<
       submitError: null,
       params: input.params,
       result: null,
-      file: null,
-      reference: {},
     }),
-    invoke: {
-      id: 'reference',
-      src: 'reference',
-      input: ({ context }: { context: Ctx }) => ({ values: context.values, params: context.params }),
-    },
     on: {
-      'reference.loaded': {
-        actions: takeReference,
-        description:
-          "Reference data arrived (forms with derived fields: a leave request's days count a year's public holidays): they are counted again.",
+      'form.given': {
+        actions: takeParams,
+        description: 'Whoever holds the form gives it more params: the fields computed from them follow.',
       },
     },
     initial: 'editing',
@@ -361,9 +311,7 @@ export function createFormMachine<
           input: ({ context }: { context: Ctx }) => {
             const checked = validateForm(schema, context.values);
             if (!checked.success) throw new Error(`${config.id}: submitting values the schema refuses`);
-            return fileField
-              ? { ...checked.data, ...context.params, file: context.file }
-              : { ...checked.data, ...context.params };
+            return { ...checked.data, ...context.params };
           },
           onDone: {
             target: 'submitted',
@@ -400,13 +348,8 @@ export function createFormMachine<
           ...fieldEvents,
           'field.change': {
             target: 'editing',
-            actions: [changeField, tellReference],
+            actions: changeField,
             description: 'Editing clears the refusal.',
-          },
-          'file.select': {
-            target: 'editing',
-            actions: chooseFile,
-            description: 'Choosing another file clears the refusal.',
           },
           // The values are the ones the server just refused, unchanged and valid: send them again.
           'form.submit': validSubmit,
@@ -426,14 +369,8 @@ export function createFormMachine<
   >;
 }
 
-/** What the form tells its reference actor after every change: the values now. */
-export interface ValuesEvent<TValues extends FormValues> {
-  type: 'values';
-  values: TValues;
-}
-
-/** What the request gets: the schema's data and the fixed params, and the chosen file for a file form. */
-export type SubmitInput<TData, TParams> = TData & TParams & { file?: File | null };
+/** What the request gets: the schema's data and the params. */
+export type SubmitInput<TData, TParams> = TData & TParams;
 
 /** The form's states: the same for every form. */
 export type FormStateValue = 'editing' | 'submitting' | 'submitFailed' | 'submitted';
@@ -442,12 +379,7 @@ export type FormMachine<TValues extends FormValues, TData, TOutput, TParams> = S
   FormContext<TValues, TParams, TOutput>,
   FormEvent<TValues>,
   Record<string, AnyActorRef | undefined>,
-  | { src: 'submit'; logic: PromiseActorLogic<TOutput, SubmitInput<TData, TParams>>; id: string | undefined }
-  | {
-      src: 'reference';
-      logic: CallbackActorLogic<ValuesEvent<TValues>, { values: TValues; params: TParams }>;
-      id: 'reference';
-    },
+  { src: 'submit'; logic: PromiseActorLogic<TOutput, SubmitInput<TData, TParams>>; id: string | undefined },
   { type: 'notify'; params: ToastParams } | { type: 'navigate'; params: { to: string } },
   { type: 'isValid'; params: undefined },
   never,

@@ -289,9 +289,9 @@ export const machines: readonly RegisteredMachine[] = [
   },
   {
     name: 'request-leave',
-    drives: 'Request for Leave dialog on /staff and /admin/users/:id, its form',
+    drives: 'Request for Leave dialog on /staff and /admin/users/:id, around its form',
     purpose:
-      'The form of the Request for Leave dialog (for oneself, or by an administrator for a user): the days recomputed as dates change, an optional supporting document uploaded first, then the request.',
+      'The Request for Leave dialog around its form (for oneself, or by an administrator for a user): the public holidays its days count with, loaded per year as dates change, and the supporting document chosen or refused, which the request uploads first.',
     machine: requestLeaveMachine,
   },
   {

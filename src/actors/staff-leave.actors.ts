@@ -1,18 +1,18 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { ToastParams } from '../../machines/effects';
-import type { ValuesEvent } from '../../machines/form';
 import { leaveRequestDetailsMachine } from '../../machines/leave-request-details.machine';
 import {
-  type RequestLeaveParams,
   requestLeaveDialogMachine,
+  requestLeaveFormMachine,
   requestLeaveMachine,
+  type ValuesEvent,
 } from '../../machines/request-leave.machine';
 import { userLeaveMachine } from '../../machines/user-leave.machine';
 import { type HolidaysApi, holidaysApi } from '../api/holidays.api';
 import type { LeaveApi } from '../api/leave.api';
 import { toApiError } from '../domain/api-error';
+import type { LeaveType } from '../domain/leave';
 import { holidayYearsNeeded, type RequestLeaveFormValues } from '../domain/leave-form';
-import { holidayToasts } from '../domain/messages/holidays';
 import { provideLeaveOverview } from './leave-admin.actors';
 import { provideLeaveBalanceList } from './leave-balances.actors';
 import { provideLeaveCalendar } from './leave-calendar.actors';
@@ -42,34 +42,28 @@ export interface StaffLeaveEffects {
 }
 
 /**
- * The Request for Leave form's reference data: the public holidays of each year the chosen dates need, each
- * year asked for once (GET /public-holidays?year). A year that cannot be loaded is answered as null, with
- * its toast, and the days are counted without the company's own holidays for it.
+ * The Request for Leave flow's holidays: the public holidays of each year the chosen dates need, each year
+ * asked for once (GET /public-holidays?year). A year that cannot be loaded is answered as failed (the flow
+ * toasts it), and the days are counted without the company's own holidays for it.
  */
-function holidaysAsNeeded(holidays: Pick<HolidaysApi, 'datesOfYears'>, notify: (toast: ToastParams) => void) {
-  return fromCallback<
-    ValuesEvent<RequestLeaveFormValues>,
-    { values: RequestLeaveFormValues; params: RequestLeaveParams }
-  >(({ input, receive, sendBack }) => {
+function holidaysAsNeeded(holidays: Pick<HolidaysApi, 'datesOfYears'>) {
+  return fromCallback<ValuesEvent, { leaveTypes: LeaveType[] }>(({ input, receive, sendBack }) => {
     // The years asked for, answered or not, so none is asked twice.
     const asked: Record<string, null> = {};
     let stopped = false;
     const load = (values: RequestLeaveFormValues) => {
-      const years = holidayYearsNeeded(values, input.params.leaveTypes, asked).map(String);
+      const years = holidayYearsNeeded(values, input.leaveTypes, asked).map(String);
       if (years.length === 0) return;
       for (const year of years) asked[year] = null;
       holidays.datesOfYears(years).then(
         (loaded) => {
-          if (!stopped) sendBack({ type: 'reference.loaded', reference: loaded });
+          if (!stopped) sendBack({ type: 'holidays.loaded', holidays: loaded });
         },
         (error: unknown) => {
-          if (stopped) return;
-          notify(holidayToasts.loadFailed(toApiError(error)));
-          sendBack({ type: 'reference.loaded', reference: Object.fromEntries(years.map((y) => [y, null])) });
+          if (!stopped) sendBack({ type: 'holidays.failed', years, error: toApiError(error) });
         },
       );
     };
-    load(input.values);
     receive((event) => load(event.values));
     return () => {
       stopped = true;
@@ -78,7 +72,7 @@ function holidaysAsNeeded(holidays: Pick<HolidaysApi, 'datesOfYears'>, notify: (
 }
 
 function provideRequestLeave({ leave, notify, holidays = holidaysApi }: StaffLeaveEffects) {
-  // A file that went up is not sent again when the request is retried (the dialog keeps the same File).
+  // A document that went up is not sent again when the request is retried (the flow keeps the same File).
   const uploaded = new WeakMap<File, string>();
   const uploadOnce = async (file: File) => {
     const done = uploaded.get(file);
@@ -88,11 +82,10 @@ function provideRequestLeave({ leave, notify, holidays = holidaysApi }: StaffLea
     uploaded.set(file, grant.uploadKey);
     return grant.uploadKey;
   };
-  const form = requestLeaveMachine.provide({
+  const form = requestLeaveFormMachine.provide({
     actors: {
-      reference: holidaysAsNeeded(holidays, notify),
       submit: fromPromise(async ({ input }) => {
-        const fileUrl = input.file ? await uploadOnce(input.file) : '';
+        const fileUrl = input.attachment ? await uploadOnce(input.attachment) : '';
         return leave.create({
           userId: input.userId,
           leaveType: input.leaveType,
@@ -108,7 +101,11 @@ function provideRequestLeave({ leave, notify, holidays = holidaysApi }: StaffLea
     },
     actions: { notify: (_, toast) => notify(toast) },
   });
-  return requestLeaveDialogMachine.provide({ actors: { form } });
+  const flow = requestLeaveMachine.provide({
+    actors: { form, holidays: holidaysAsNeeded(holidays) },
+    actions: { notify: (_, toast) => notify(toast) },
+  });
+  return requestLeaveDialogMachine.provide({ actors: { form: flow } });
 }
 export type RequestLeaveLogic = ReturnType<typeof provideRequestLeave>;
 

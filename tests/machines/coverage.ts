@@ -26,6 +26,8 @@ import {
 // ------------------------------------------------------------------ recording on a live actor
 
 export interface CoverageRecorder {
+  /** The machine whose transitions it records. */
+  machine: AnyStateMachine;
   /** Pass as `inspect` when creating the actor under test. */
   inspect: (event: InspectionEvent) => void;
   /** Keys of the transitions walked so far, across every path of the suite. */
@@ -44,6 +46,7 @@ export function createCoverageRecorder(machine: AnyStateMachine): CoverageRecord
   const walked = new Set<string>();
   const log: string[] = [];
   return {
+    machine,
     inspect(event) {
       if (event.type !== '@xstate.microstep') return;
       for (const transition of event._transitions) {

@@ -72,7 +72,7 @@ describePanelWalk({
   refusal: { statusCode: 500, error: 'Internal Server Error', message: 'Server error' },
   app: {
     machine: employmentInfoPanelForm,
-    notOnThisScreen: ['reference.loaded', 'file.select', 'file.reject'],
+    notOnThisScreen: ['form.given', 'field.refuse'],
   },
   scenarios: [
     {

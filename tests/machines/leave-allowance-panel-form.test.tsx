@@ -45,7 +45,7 @@ describePanelWalk({
   refusal: { statusCode: 500, error: 'Internal Server Error', message: 'Server error' },
   app: {
     machine: leaveAllowancePanelForm,
-    notOnThisScreen: ['reference.loaded', 'file.select', 'file.reject'],
+    notOnThisScreen: ['form.given', 'field.refuse'],
   },
   scenarios: [
     {

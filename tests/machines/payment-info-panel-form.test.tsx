@@ -92,7 +92,7 @@ describePanelWalk({
     employerCpfContributionRate: Number(v.employerCpfContributionRate),
   }),
   refusal: { statusCode: 500, error: 'Internal Server Error', message: 'Server error' },
-  app: { machine: paymentInfoPanelForm, notOnThisScreen: ['reference.loaded', 'file.select', 'file.reject'] },
+  app: { machine: paymentInfoPanelForm, notOnThisScreen: ['form.given', 'field.refuse'] },
   scenarios: [
     {
       name: 'rates typed by the admin, then a new CPF type: its official rates come back and are saved',

@@ -103,7 +103,7 @@ describeSpecWalk({
   canProduce: canProduce as never,
   serialize: serialize as never,
   // The panel has no file and no reference to load.
-  app: { machine: paymentSnapshotForm, notOnThisScreen: ['reference.loaded', 'file.select', 'file.reject'] },
+  app: { machine: paymentSnapshotForm, notOnThisScreen: ['form.given', 'field.refuse'] },
   open: async (_path, inspect) => {
     const app = await openPayItems(inspect);
     await answerLoad(app.server, unprocessedPayslip);

@@ -41,7 +41,7 @@ describePanelWalk({
     error: 'Internal Server Error',
     message: 'An unexpected error occurred. Please try again later.',
   },
-  app: { machine: profilePanelForm, notOnThisScreen: ['reference.loaded', 'file.select', 'file.reject'] },
+  app: { machine: profilePanelForm, notOnThisScreen: ['form.given', 'field.refuse'] },
   scenarios: [
     {
       name: 'an emptied email says so when left, and Save shows every message and sends nothing',

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { requestLeaveMachine } from '../../machines/request-leave.machine';
+import { requestLeaveFormMachine, requestLeaveMachine } from '../../machines/request-leave.machine';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import type { ApiError } from '../../src/domain/auth';
 import type { LeaveRequest } from '../../src/domain/leave';
@@ -208,7 +208,8 @@ function walkThrough({ name, storage, trigger, where }: Where) {
       holidaysLoaded,
       holidaysMissing,
     ],
-    app: { machine: requestLeaveMachine },
+    // The dialog's flow (holidays, the chosen document) and the form it holds are both walked whole.
+    app: { machine: requestLeaveMachine, holds: [requestLeaveFormMachine] },
     // The dialog asks for 2026's public holidays once both dates are chosen (every date here is in 2026).
     canProduce: (model, event) =>
       event.type !== 'server.answersReference' ||

@@ -107,11 +107,9 @@ describe('form selectors', () => {
         errors: {},
         edited: {},
         submitError: null,
-        reference: {},
         refused: {},
         params: {},
         result: null,
-        file: null,
         ...context,
       },
     });

@@ -22,10 +22,10 @@ import { describeSpecWalk } from './spec-walk';
 
 // What a form's screen cannot produce of the app's one form statechart (its `notOnThisScreen`): the app's
 // transitions the walk does not require there.
-/** A form with no file field: nothing on its screen chooses or refuses a file. */
-export const NO_FILE = ['file.select', 'file.reject'] as const;
-/** A form whose fields derive nothing from reference data: no reference actor answers it. */
-export const NO_REFERENCE = ['reference.loaded'] as const;
+/** A form no flow refuses a value of (a document the drop zone refused): no field is refused from outside. */
+export const NO_FILE = ['field.refuse'] as const;
+/** A form whose fields derive nothing from facts given while it is open (a year's public holidays). */
+export const NO_REFERENCE = ['form.given'] as const;
 /**
  * Spec section 5 disables this form's submit button exactly while its values are refused (login, forgot
  * password), so no refused submit reaches the form: its show-every-error branch is never taken here.
@@ -46,6 +46,7 @@ export interface SpecForm<TEvent extends { type: string } = never> {
     machine: AnyStateMachine;
     isUnderTest?: (snapshot: AnyMachineSnapshot) => boolean;
     notOnThisScreen?: readonly string[];
+    holds?: readonly AnyStateMachine[];
   };
   /** Whether the screen can produce the event now, besides the form's own rules (reference data only once asked for). */
   canProduce?: (model: FormModelContext, event: FormWalkEvent | TEvent) => boolean;

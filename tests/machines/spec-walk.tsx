@@ -101,6 +101,8 @@ export interface SpecWalk<TModel extends AnyStateMachine, TEvent extends EventOb
     machine: AnyStateMachine;
     isUnderTest?: (snapshot: AnyMachineSnapshot) => boolean;
     notOnThisScreen?: readonly string[];
+    /** Machines the app's machine holds (a flow's form): followed too, and each must be walked whole. */
+    holds?: readonly AnyStateMachine[];
   };
   /** Renders the app where the path starts (or sets up what an API walk walks on); pass `inspect` on. */
   open(
@@ -144,7 +146,15 @@ export function describeWalk<TModel extends AnyStateMachine, TEvent extends Even
     if (!start) throw new Error(`No start named ${scenario.start}`);
     return [scenario.name, planScenario(walk.model, start, scenario.events)] as const;
   });
-  const app = followActor(walk.app.machine, walk.app.isUnderTest);
+  const followed = [
+    followActor(walk.app.machine, walk.app.isUnderTest),
+    ...(walk.app.holds ?? []).map((machine) => followActor(machine)),
+  ];
+  const app = {
+    inspect(event: InspectionEvent) {
+      for (const { inspect } of followed) inspect(event);
+    },
+  };
   const required = requiredHere(walk.app.notOnThisScreen);
   const label = walk.label ?? describeEvent;
   const pathName = (path: PlannedPath<TModel, TEvent>) => {
@@ -199,12 +209,13 @@ export function describeWalk<TModel extends AnyStateMachine, TEvent extends Even
 
     walk.more?.();
 
-    afterAll(() => console.info(app.recorder.report()));
+    afterAll(() => console.info(followed.map((f) => f.recorder.report()).join('\n')));
 
-    it(`the app's ${walk.app.machine.id} machine took no transition the model lacks (all walked)`, () => {
-      expect(app.recorder.missing().filter(required).map(formatTransition), app.recorder.report()).toEqual(
-        [],
-      );
-    });
+    for (const { recorder } of followed) {
+      const { id } = recorder.machine;
+      it(`the app's ${id} machine took no transition the model lacks (all walked)`, () => {
+        expect(recorder.missing().filter(required).map(formatTransition), recorder.report()).toEqual([]);
+      });
+    }
   });
 }

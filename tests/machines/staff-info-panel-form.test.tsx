@@ -54,7 +54,7 @@ const common = {
     error: 'Internal Server Error',
     message: 'An unexpected error occurred. Please try again later.',
   },
-  app: { machine: staffInfoPanelForm, notOnThisScreen: ['reference.loaded', 'file.select', 'file.reject'] },
+  app: { machine: staffInfoPanelForm, notOnThisScreen: ['form.given', 'field.refuse'] },
 };
 
 describePanelWalk({

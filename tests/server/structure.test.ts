@@ -154,6 +154,24 @@ describe('the generic statecharts know none of their cases', () => {
     expect(cases).toEqual([]);
   });
 
+  // Issue 31: the one form statechart had grown the leave form's holidays and document upload; those are
+  // the Request for Leave flow's (machines/request-leave.machine.ts), which gives the form what it needs.
+  const ONE_FORMS_CASES = /holiday|\bfiles?\b|upload|attachment/i;
+  it('machines/form.ts speaks of no one form: no holidays, files, uploads or attachments', () => {
+    const mentions = read('machines/form.ts')
+      .split('\n')
+      .flatMap((line, index) => (ONE_FORMS_CASES.test(line) ? [`${index + 1}: ${line.trim()}`] : []));
+    expect(mentions).toEqual([]);
+  });
+
+  it('the check would see the form speaking of a file', () => {
+    expect(ONE_FORMS_CASES.test("  | { type: 'file.select'; file: File }")).toBe(true);
+    expect(ONE_FORMS_CASES.test('  reference: Reference; // a year of public holidays')).toBe(true);
+    expect(
+      ONE_FORMS_CASES.test("  | { type: 'field.refuse'; name: FieldName<TValues>; message: string }"),
+    ).toBe(false);
+  });
+
   it('the check would see a generic piece importing its cases', () => {
     const text =
       "import type { FormInput } from './form';\nimport { staffInfoPanelForm } from './record-panel-forms';";

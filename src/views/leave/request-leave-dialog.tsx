@@ -1,6 +1,9 @@
 import { Button, Flex, Grid, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { useDropzone } from 'react-dropzone';
+import type { ActorRefFrom } from 'xstate';
+import type { requestLeaveMachine } from '../../../machines/request-leave.machine';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES } from '../../domain/attachments';
 import type { LeaveType } from '../../domain/leave';
 import {
@@ -28,13 +31,18 @@ export interface RequestLeaveDialogProps {
   triggerLabel?: string;
 }
 
+/** The flow the dialog holds around its form (machines/request-leave.machine.ts). */
+type RequestLeaveRef = ActorRefFrom<typeof requestLeaveMachine>;
+
 /** The Request for Leave dialog with its opening button (spec section 2). */
 export function RequestLeaveDialog({
   dialog,
   leaveTypes,
   triggerLabel = 'Request Leave',
 }: RequestLeaveDialogProps) {
-  const { open, form, busy, show, close } = useFormDialog<RequestLeaveFormValues>(dialog);
+  const { open, form: held, busy, show, close } = useFormDialog<RequestLeaveFormValues>(dialog);
+  // This dialog holds the Request for Leave flow, which holds the form.
+  const flow = held as unknown as RequestLeaveRef | null;
 
   return (
     <>
@@ -50,17 +58,24 @@ export function RequestLeaveDialog({
         onClose={close}
         dismissOnOutsideClick={false}
       >
-        {form && <RequestLeaveForm key={form.sessionId} actor={form} leaveTypes={leaveTypes} />}
+        {flow && <RequestLeaveFlow key={flow.sessionId} flow={flow} leaveTypes={leaveTypes} />}
       </FormDialog>
     </>
   );
 }
 
+function RequestLeaveFlow({ flow, leaveTypes }: { flow: RequestLeaveRef; leaveTypes: LeaveType[] }) {
+  const form = useSelector(flow, (s) => s.context.form) as FormActorRef<RequestLeaveFormValues>;
+  return <RequestLeaveForm actor={form} flow={flow} leaveTypes={leaveTypes} />;
+}
+
 function RequestLeaveForm({
   actor,
+  flow,
   leaveTypes,
 }: {
   actor: FormActorRef<RequestLeaveFormValues>;
+  flow: RequestLeaveRef;
   leaveTypes: LeaveType[];
 }) {
   const form = useForm(actor, canSubmitLeaveRequest);
@@ -121,7 +136,7 @@ function RequestLeaveForm({
             />
           </LabelledField>
           <AttachmentField
-            actor={actor}
+            flow={flow}
             fileName={form.values.file}
             error={form.errors.file}
             busy={form.submitting}
@@ -179,14 +194,14 @@ function DateAndHalf({
   );
 }
 
-/** One image or PDF; the drop zone's refusals show the spec's messages under it. */
+/** One image or PDF, chosen with the flow; the drop zone's refusals show the spec's messages under it. */
 function AttachmentField({
-  actor,
+  flow,
   fileName,
   error,
   busy,
 }: {
-  actor: FormActorRef<RequestLeaveFormValues>;
+  flow: RequestLeaveRef;
   fileName: string;
   error: string | undefined;
   busy: boolean;
@@ -206,11 +221,11 @@ function AttachmentField({
     noClick: true,
     noKeyboard: true,
     onDropAccepted: ([file]) => {
-      if (file) actor.send({ type: 'file.select', file });
+      if (file) flow.send({ type: 'file.select', file });
     },
     onDropRejected: ([rejection]) => {
       const code = rejection?.errors[0]?.code ?? 'too-many-files';
-      actor.send({ type: 'file.reject', message: attachmentRejection(String(code)) });
+      flow.send({ type: 'file.reject', message: attachmentRejection(String(code)) });
     },
   });
   const chosen = fileName !== '';
