@@ -47,7 +47,7 @@ export const adminDashboardMachine = setup({
           description: 'An approval or rejection changes the list and the counts (spec section 4).',
           actions: [
             sendTo(({ context }) => context.requests, { type: 'list.reload' }),
-            sendTo(({ context }) => context.overview, { type: 'overview.reload' }),
+            sendTo(({ context }) => context.overview, { type: 'load.reload' }),
           ],
         },
       },

@@ -1,13 +1,15 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { LeaveRequest } from '../src/domain/leave';
 import { canLeaveRequest } from '../src/domain/lifecycles/leave-request.lifecycle';
 import { leaveToasts } from '../src/domain/messages/leave';
-import { notProvided, type ToastParams } from './effects';
+import { childNews, notProvided, type ToastParams } from './effects';
+import { type LoadActorRef, loadMachine, loadNews } from './load.machine';
 
 /**
  * The staff side panel 'Leave Request Details' (spec section 2): one request, read-only, with its attachment
- * fetched through a viewing link, and Delete while the request is pending. A deletion closes the panel and
+ * fetched through a viewing link (a load statechart made for each opening, machines/load.machine.ts: its
+ * failure shows the reason and Try again), and Delete while the request is pending. A deletion closes the panel and
  * emits `leaveRequest.deleted`, so the screen reloads what showed the request.
  */
 
@@ -15,12 +17,15 @@ export interface LeaveRequestDetailsContext {
   request: LeaveRequest | null;
   /** The attachment's viewing link (GET /s3/signed-url). */
   attachmentUrl: string | null;
+  /** The viewing link's fetch, made for each opening of a request with a file: its skeleton, failure, Try again. */
+  attachment: LoadActorRef | null;
 }
 
 export type LeaveRequestDetailsEvent =
   | { type: 'details.open'; request: LeaveRequest }
   | { type: 'details.close' }
-  | { type: 'details.delete' };
+  | { type: 'details.delete' }
+  | { type: 'attachment.loaded'; url: string };
 
 export type LeaveRequestDetailsEmitted = { type: 'leaveRequest.deleted'; request: LeaveRequest };
 
@@ -36,13 +41,24 @@ export const leaveRequestDetailsMachine = setup({
     emitted: {} as LeaveRequestDetailsEmitted,
   },
   actors: {
-    loadAttachmentUrl: fromPromise<string, string>(notProvided('leaveRequestDetails', 'loadAttachmentUrl')),
+    attachment: loadMachine,
+    /** Hears the viewing link's fetch and passes the link to this machine. */
+    attachmentNews: childNews<{ load: LoadActorRef | null }>((input, tell) =>
+      input.load
+        ? loadNews<string>(input.load, { loaded: (url) => tell({ type: 'attachment.loaded', url }) })
+        : [],
+    ),
     deleteLeaveRequest: fromPromise<void, LeaveRequest>(
       notProvided('leaveRequestDetails', 'deleteLeaveRequest'),
     ),
   },
   actions: {
     notify: notProvided('leaveRequestDetails', 'notify') as (_: unknown, params: ToastParams) => void,
+    /** The panel closed: its attachment's fetch goes with it. */
+    stopAttachment: enqueueActions(({ context, enqueue }) => {
+      if (context.attachment) enqueue.stopChild(context.attachment);
+      enqueue.assign({ attachment: null });
+    }),
   },
   guards: {
     hasAttachment: ({ context }) => Boolean(context.request?.fileUrl),
@@ -53,7 +69,7 @@ export const leaveRequestDetailsMachine = setup({
   id: 'leaveRequestDetails',
   description:
     'The staff side panel of one leave request: read-only, its attachment, and Delete while pending.',
-  context: { request: null, attachmentUrl: null },
+  context: { request: null, attachmentUrl: null, attachment: null },
   initial: 'closed',
   states: {
     closed: {
@@ -62,9 +78,17 @@ export const leaveRequestDetailsMachine = setup({
         'details.open': {
           target: 'open',
           description: 'View on a row opens the panel with that request.',
-          actions: assign(({ event }) => {
+          actions: assign(({ event, spawn }) => {
             assertEvent(event, 'details.open');
-            return { request: event.request, attachmentUrl: null };
+            const { fileUrl } = event.request;
+            return {
+              request: event.request,
+              attachmentUrl: null,
+              // Made for each opening (by id only): its query is the file's reference.
+              attachment: fileUrl
+                ? spawn('attachment', { id: 'attachment', input: { query: fileUrl } })
+                : null,
+            };
           }),
         },
       },
@@ -72,6 +96,8 @@ export const leaveRequestDetailsMachine = setup({
     open: {
       description: 'The request shows; its attachment and its deletion go side by side.',
       type: 'parallel',
+      invoke: { src: 'attachmentNews', input: ({ context }) => ({ load: context.attachment }) },
+      exit: 'stopAttachment',
       states: {
         attachment: {
           description: "The attachment: an image, or a PDF in a frame with a link; else 'No image uploaded.'",
@@ -80,26 +106,22 @@ export const leaveRequestDetailsMachine = setup({
             checking: {
               description: 'Whether the request has a file at all.',
               always: [
-                { guard: 'hasAttachment', target: 'loading' },
+                { guard: 'hasAttachment', target: 'fetching' },
                 { target: 'none', description: "No file: 'No image uploaded.'" },
               ],
             },
-            loading: {
-              description: 'GET /s3/signed-url for a viewing link.',
-              invoke: {
-                id: 'loadAttachmentUrl',
-                src: 'loadAttachmentUrl',
-                input: ({ context }) => shown(context).fileUrl ?? '',
-                onDone: {
+            fetching: {
+              description:
+                'GET /s3/signed-url for a viewing link: the load shows a skeleton, or its failure with Try again.',
+              on: {
+                'attachment.loaded': {
                   target: 'shown',
-                  actions: assign({ attachmentUrl: ({ event }) => event.output }),
+                  actions: assign({ attachmentUrl: ({ event }) => event.url }),
                 },
-                onError: { target: 'failed' },
               },
             },
             shown: { description: 'The preview, at most 300 high.' },
             none: { description: "'No image uploaded.'" },
-            failed: { description: 'The link could not be had: the panel says so.' },
           },
         },
         request: {

@@ -94,7 +94,7 @@ export const userLeaveMachine = setup({
     /** The balance (where the screen shows one), the counts and the calendar (where there is one). */
     reloadBalanceCountsAndCalendar: ({ context }) => {
       context.balances?.send({ type: 'list.reload' });
-      context.overview.send({ type: 'overview.reload' });
+      context.overview.send({ type: 'load.reload' });
       context.calendar?.send({ type: 'load.reload' });
     },
     reloadBalance: ({ context }) => context.balances?.send({ type: 'list.reload' }),

@@ -11,12 +11,14 @@ import { type RecordPanelValues, recordPanelValues } from '../src/domain/record-
 import type { UserDetail } from '../src/domain/users';
 import type { editablePanelMachine, PanelValues, RecordPanelKind } from './editable-panel.machine';
 import { childNews, notProvided, type ToastParams } from './effects';
+import { type LoadActorRef, loadMachine, loadNews } from './load.machine';
 import { recordPanels } from './record-panel-forms';
 import { userLeaveMachine } from './user-leave.machine';
 
 /**
- * User detail (/admin/users/:id) and My profile (/staff/profile) as one machine: it loads the user,
- * spawns the record panels (Profile and the four tabs) and the user's leave, and routes a save in one
+ * User detail (/admin/users/:id) and My profile (/staff/profile) as one machine: it fetches the user
+ * through the load statechart (machines/load.machine.ts: a spinner, a failure with Try again; a 404 answer
+ * is the final 'not found'), spawns the record panels (Profile and the four tabs) and the user's leave, and routes a save in one
  * panel to what else shows it: a new name or e-mail to the header, a new employment status to its
  * badge, new allowances to the Leave Balance table.
  */
@@ -31,6 +33,8 @@ export interface UserRecordInput {
 
 export interface UserRecordContext {
   userId: number | null;
+  /** The user's fetch (GET /users/{id} with the leave types and allowances): its spinner, failure and Try again. */
+  record: LoadActorRef;
   user: UserDetail | null;
   /** Every leave type, and this year's allowances of the user (the Leave Allowance tab). */
   leaveTypes: LeaveTypeRef[];
@@ -50,6 +54,8 @@ export interface UserRecordData {
 }
 
 export type UserRecordEvent =
+  | { type: 'record.loaded'; data: UserRecordData }
+  | { type: 'record.failed'; error: ApiError }
   | { type: 'panel.saved'; kind: RecordPanelKind; values: PanelValues }
   | { type: 'userRecord.delete' }
   | { type: 'userRecord.cancelDelete' }
@@ -62,7 +68,14 @@ export const userRecordMachine = setup({
     input: {} as UserRecordInput,
   },
   actors: {
-    loadUser: fromPromise<UserRecordData, { userId: number | null }>(notProvided('user-record', 'loadUser')),
+    record: loadMachine,
+    /** Hears the user's fetch and passes its outcome to this machine. */
+    recordNews: childNews<{ record: LoadActorRef }>((input, tell) =>
+      loadNews<UserRecordData>(input.record, {
+        loaded: (data) => tell({ type: 'record.loaded', data }),
+        failed: (error) => tell({ type: 'record.failed', error }),
+      }),
+    ),
     deleteUser: fromPromise<void, { userId: number }>(notProvided('user-record', 'deleteUser')),
     /** GET /users/{id}/leave-entitlements (issue 17): the policy's days and the law's minimum per type. */
     loadEntitlements: fromPromise<LeaveEntitlement[], { userId: number }>(
@@ -91,8 +104,7 @@ export const userRecordMachine = setup({
      * The loaded user, a panel per record that exists (the payment panel follows the birth date) and the
      * user's leave. Spawned when the user arrives, by id only (see docs/guides/build-a-screen.md on systemIds).
      */
-    showUser: assign(({ event, spawn }) => {
-      const data = (event as unknown as { output: UserRecordData }).output;
+    showUser: assign(({ spawn }, data: UserRecordData) => {
       const values = recordPanelValues(data.user, data.leaveTypes, data.allowances);
       const subject = { user: data.user };
       const dateOfBirth = data.user.staffInfo?.dateOfBirth ?? null;
@@ -128,12 +140,15 @@ export const userRecordMachine = setup({
   },
   guards: {
     isSavedPanel: ({ event }, kind: RecordPanelKind) => event.type === 'panel.saved' && event.kind === kind,
+    /** The server answered that there is no such user (404), as against failing to answer. */
+    isNotFound: ({ event }) => event.type === 'record.failed' && event.error.statusCode === 404,
   },
 }).createMachine({
   id: 'userRecord',
   description: 'User detail (/admin/users/:id) and My profile (/staff/profile): the user, and Delete User.',
-  context: ({ input }) => ({
+  context: ({ input, spawn }) => ({
     userId: input.userId,
+    record: spawn('record', { id: 'record', systemId: 'userRecordLoad', input: { query: input.userId } }),
     user: null,
     leaveTypes: [],
     allowances: [],
@@ -141,16 +156,24 @@ export const userRecordMachine = setup({
     panels: null,
     leave: null,
   }),
-  initial: 'loading',
+  initial: 'fetching',
   states: {
-    loading: {
-      description: 'GET /users/{id}, the leave types and the allowances.',
-      invoke: {
-        id: 'loadUser',
-        src: 'loadUser',
-        input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'loaded', actions: 'showUser' },
-        onError: { target: 'notFound' },
+    fetching: {
+      description:
+        'GET /users/{id}, the leave types and the allowances are on their way: the load shows a spinner, or its failure with Try again.',
+      invoke: { src: 'recordNews', input: ({ context }) => ({ record: context.record }) },
+      on: {
+        'record.loaded': {
+          target: 'loaded',
+          description: 'The user arrived: the panels and the leave are made from it.',
+          actions: { type: 'showUser', params: ({ event }) => event.data },
+        },
+        'record.failed': {
+          guard: 'isNotFound',
+          target: 'notFound',
+          description:
+            "No such user (404): a final answer, not one to try again. Other failures stay with the load's Try again.",
+        },
       },
     },
     notFound: {

@@ -1,12 +1,12 @@
 import { fromPromise } from 'xstate';
 import type { ToastParams } from '../../machines/effects';
 import { leaveBalanceReportMachine } from '../../machines/leave-balance-report.machine';
-import { type LeaveOverview, leaveOverviewMachine } from '../../machines/leave-overview.machine';
+import { leaveOverviewMachine } from '../../machines/leave-overview.machine';
 import { leaveReviewMachine, type ReviewDetails } from '../../machines/leave-review.machine';
 import { leaveYearEndMachine } from '../../machines/leave-year-end.machine';
 import type { LeaveApi } from '../api/leave.api';
 import type { LeavePoliciesApi } from '../api/leave-policies.api';
-import type { LeaveCounts, LeaveRequest } from '../domain/leave';
+import type { LeaveCounts, LeaveRequest, LeaveType } from '../domain/leave';
 import {
   type BalanceReportFacts,
   type BalanceReportRow,
@@ -20,20 +20,14 @@ import { openPdfInNewTab } from './pdf';
 /** The leave statecharts of the admin screens (and the stat cards of the staff dashboard) with their live effects. */
 
 /**
- * The stat cards and the Leave Type filter: counts from `loadCounts` (everyone's or one person's). Counts
- * that fail do not hold back the leave types: the answer says why they failed, beside the types.
+ * The stat cards and the Leave Type filter: the counts from `loadCounts` (everyone's or one person's) and
+ * GET /leave-types, two loads, so counts that fail do not hold back the leave types.
  */
 export function provideLeaveOverview(leave: Pick<LeaveApi, 'types'>, loadCounts: () => Promise<LeaveCounts>) {
   return leaveOverviewMachine.provide({
     actors: {
-      loadOverview: fromPromise(async (): Promise<LeaveOverview> => {
-        const [counts, types] = await Promise.allSettled([loadCounts(), leave.types()]);
-        // Without the types the load failed (with the counts' error first: the cards show it).
-        if (types.status === 'rejected') throw counts.status === 'rejected' ? counts.reason : types.reason;
-        return counts.status === 'fulfilled'
-          ? { counts: counts.value, types: types.value }
-          : { countsFailed: counts.reason, types: types.value };
-      }),
+      counts: provideLoad<LeaveCounts>(() => loadCounts()),
+      types: provideLoad<LeaveType[]>(() => leave.types()),
     },
   });
 }

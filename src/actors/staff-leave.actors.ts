@@ -17,6 +17,7 @@ import { provideLeaveOverview } from './leave-admin.actors';
 import { provideLeaveBalanceList } from './leave-balances.actors';
 import { provideLeaveCalendar } from './leave-calendar.actors';
 import { provideUserLeaveList } from './leave-list.actors';
+import { provideLoad } from './load.actors';
 
 /**
  * The staff side of leave (spec sections 2, 7 and 8): the Request for Leave dialog, the details panel, one
@@ -112,7 +113,7 @@ export type RequestLeaveLogic = ReturnType<typeof provideRequestLeave>;
 function provideLeaveRequestDetails({ leave, notify }: StaffLeaveEffects) {
   return leaveRequestDetailsMachine.provide({
     actors: {
-      loadAttachmentUrl: fromPromise(({ input }) => leave.viewUrl(input)),
+      attachment: provideLoad<string, string>((fileUrl) => leave.viewUrl(fileUrl)),
       deleteLeaveRequest: fromPromise(({ input }) => leave.remove(input.id)),
     },
     actions: { notify: (_, toast) => notify(toast) },

@@ -17,16 +17,18 @@ import {
   staffInfoPanelForm,
 } from '../../machines/record-panel-forms';
 import { registerUserMachine } from '../../machines/register-user.machine';
-import { userRecordMachine } from '../../machines/user-record.machine';
+import { type UserRecordData, userRecordMachine } from '../../machines/user-record.machine';
 import type { authApi } from '../api/auth.api';
 import type { LeaveApi } from '../api/leave.api';
 import type { LeavePoliciesApi } from '../api/leave-policies.api';
 import type { StaffRecordsApi } from '../api/staff-records.api';
 import type { usersApi } from '../api/users.api';
+import type { ApiError } from '../domain/auth';
 import { employmentInfoFormValues } from '../domain/employment-info';
 import { paymentInfoFormValues } from '../domain/payment-info';
 import { staffInfoFormValues } from '../domain/staff-info';
 import { profileFormValues, type UserDetail } from '../domain/users';
+import { provideLoad } from './load.actors';
 
 export interface StaffRecordEffects {
   auth: Pick<typeof authApi, 'register'>;
@@ -103,12 +105,15 @@ export function provideOnboarding(effects: StaffRecordEffects) {
   });
 }
 
+/** What an id that is not a number answers: no such user, as a 404 would. */
+const NO_SUCH_USER: ApiError = { statusCode: 404, error: 'Not Found', message: 'No such user' };
+
 export function provideUserRecord(effects: StaffRecordEffects) {
   return userRecordMachine.provide({
     actors: {
-      loadUser: fromPromise(async ({ input }) => {
-        if (input.userId === null) throw new Error('No such user');
-        const userId = input.userId;
+      record: provideLoad<UserRecordData, number | null>(async (userId) => {
+        // An id that is not a number names no user: the same final answer as the server's 404.
+        if (userId === null) throw NO_SUCH_USER;
         // The leave pieces are extras: without them the records still show (spec: such fetches answer empty).
         const [user, leaveTypes, allowances] = await Promise.all([
           effects.records.getUser(userId),

@@ -7,6 +7,7 @@ import {
   type OverviewEvent,
   type OverviewProbe,
   type OverviewScreen,
+  typesRetry,
 } from '../models/leave-overview.model';
 import { admin, staff } from '../views/fixtures';
 import type { FakeServer } from './fake-server';
@@ -52,6 +53,7 @@ const events: OverviewEvent[] = [
   { type: 'server.failsBoth' },
   { type: 'user.changesARequest' },
   { type: 'user.triesAgain' },
+  { type: 'user.triesTypesAgain' },
 ];
 
 interface Walk {
@@ -70,6 +72,11 @@ interface Walk {
 /** GET /leave-types, answered alike to whoever asks (the counts' screen, the staff calendar). */
 function answerTypes(server: FakeServer, status: number, body: unknown) {
   for (const r of server.pending('GET', '/api/leave-types')) server.answer('GET', r.path, status, body);
+}
+
+/** The counts, if they are asked for (the server answers what is asked). */
+function answerCounts(server: FakeServer, path: string, status: number, body: unknown) {
+  if (server.pending('GET', path).length) server.answer('GET', path, status, body);
 }
 
 function adminWalk(): Walk {
@@ -245,7 +252,7 @@ for (const walk of walks) {
       },
     ],
     events,
-    serialize: (m) => JSON.stringify([m.value, m.context.changed, m.context.shown, m.context.typesArrived]),
+    serialize: (m) => JSON.stringify([m.value, m.context.changed, m.context.shown]),
     app: { machine: leaveOverviewMachine },
     scenarios: [
       {
@@ -264,20 +271,34 @@ for (const walk of walks) {
             },
           ]
         : []),
+      ...(walk.screen.typesIn === 'filter'
+        ? [
+            {
+              name: 'both fail; Try again beside the filter brings the types, under the cards the counts',
+              events: [
+                { type: 'server.failsBoth' },
+                { type: 'user.triesTypesAgain' },
+                { type: 'server.answers' },
+                { type: 'user.triesAgain' },
+                { type: 'server.answers' },
+              ] satisfies OverviewEvent[],
+            },
+          ]
+        : []),
     ],
     open: (_path, inspect) => walk.open(inspect),
     async perform(app, event) {
       switch (event.type) {
         case 'server.answers':
-          app.server.answer('GET', walk.countsPath, 200, walk.counts());
+          answerCounts(app.server, walk.countsPath, 200, walk.counts());
           answerTypes(app.server, 200, walk.types);
           break;
         case 'server.failsCounts':
-          app.server.answer('GET', walk.countsPath, 500, serverDown);
+          answerCounts(app.server, walk.countsPath, 500, serverDown);
           answerTypes(app.server, 200, walk.types);
           break;
         case 'server.failsBoth':
-          app.server.answer('GET', walk.countsPath, 500, serverDown);
+          answerCounts(app.server, walk.countsPath, 500, serverDown);
           answerTypes(app.server, 500, serverDown);
           break;
         case 'user.changesARequest':
@@ -290,6 +311,9 @@ for (const walk of walks) {
           await app.user.click(within(block).getByRole('button', { name: 'Try again' }));
           break;
         }
+        case 'user.triesTypesAgain':
+          await app.user.click(typesRetry() as HTMLElement);
+          break;
       }
       await settle();
       await walk.serve(app);

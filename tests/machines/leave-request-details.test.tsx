@@ -87,6 +87,7 @@ const events: DetailsModelEvent[] = [
   { type: 'user.deletes' },
   { type: 'server.sendsLink' },
   { type: 'server.failsLink' },
+  { type: 'user.triesAgain' },
   { type: 'server.deletes' },
   { type: 'server.refusesDelete' },
 ];
@@ -124,7 +125,9 @@ for (const where of screens) {
   describeSpecWalk({
     title: `Leave Request Details on ${where.name}, walked from its spec model`,
     model: leaveRequestDetailsModel,
-    starts: [{ name: where.name, input: { path: where.path, rows, link: LINK } }],
+    starts: [
+      { name: where.name, input: { path: where.path, rows, link: LINK, failure: serverDown.message } },
+    ],
     events,
     label: (e) => (e.type === 'user.views' ? `user.views ${e.row}` : e.type),
     serialize: (m) => JSON.stringify([m.value, m.context.viewing, m.context.rows.length]),
@@ -167,6 +170,11 @@ for (const where of screens) {
         case 'server.failsLink':
           app.server.answer('GET', '/api/s3/signed-url', 500, serverDown);
           break;
+        case 'user.triesAgain':
+          await app.user.click(
+            within(theOpen('dialog', 'Leave Request Details')).getByRole('button', { name: 'Try again' }),
+          );
+          break;
         case 'server.deletes':
           await answerDelete(app.server, store);
           break;
@@ -189,6 +197,15 @@ for (const where of screens) {
       {
         name: 'a rejected request with its image: its rejection date, no Delete',
         events: [{ type: 'user.views', row: 83 }, { type: 'server.sendsLink' }, { type: 'user.closes' }],
+      },
+      {
+        name: 'the link fails: the reason and Try again, which brings it',
+        events: [
+          { type: 'user.views', row: 83 },
+          { type: 'server.failsLink' },
+          { type: 'user.triesAgain' },
+          { type: 'server.sendsLink' },
+        ],
       },
       {
         name: 'Delete: the request is gone and the panel closes',

@@ -65,6 +65,8 @@ const confirmation = () => openDialog('alertdialog', 'Are you absolutely sure?')
 const events: UserRecordModelEvent[] = [
   { type: 'server.sendsUser' },
   { type: 'server.userNotFound' },
+  { type: 'server.fails' },
+  { type: 'user.triesAgain' },
   { type: 'server.sendsEntitlements' },
   { type: 'server.entitlementsFail' },
   { type: 'user.savesName', fullName: RENAMED },
@@ -90,6 +92,7 @@ describeSpecWalk({
         fullName: user.fullName,
         maskedNric: 'T****456C',
         refusal: keptForPayroll.message,
+        failure: serverDown.message,
       },
     },
   ],
@@ -100,6 +103,8 @@ describeSpecWalk({
     if (e.type === 'user.savesResigned') return m.context.status !== 'Resigned';
     // Two fetches at load (see the model); one more after the one allowance save of a path.
     if (e.type === 'user.savesAllowance') return m.context.balanceFetches < 3;
+    // One Try again a path (each asks the allowances again, so the planner would never run out of states).
+    if (e.type === 'user.triesAgain') return m.context.balanceFetches === 0;
     return true;
   },
   serialize: (m) =>
@@ -116,11 +121,20 @@ describeSpecWalk({
     switch (event.type) {
       case 'server.sendsUser':
         app.server.answer('GET', `/api/users/${user.id}`, 200, user);
-        app.server.answer('GET', '/api/leave-types', 200, leaveTypes);
-        app.server.answer('GET', `/api/users/${user.id}/leave-balances`, 200, allowances);
+        // Those of an earlier, failed fetch of the user too (it asks for the three together).
+        for (const r of app.server.pending('GET', '/api/leave-types'))
+          app.server.answer('GET', r.path, 200, leaveTypes);
+        for (const r of app.server.pending('GET', `/api/users/${user.id}/leave-balances`))
+          app.server.answer('GET', r.path, 200, allowances);
         break;
       case 'server.userNotFound':
         app.server.answer('GET', `/api/users/${user.id}`, 404, notFound);
+        break;
+      case 'server.fails':
+        app.server.answer('GET', `/api/users/${user.id}`, 500, serverDown);
+        break;
+      case 'user.triesAgain':
+        await app.user.click(screen.getByRole('button', { name: 'Try again' }));
         break;
       case 'server.sendsEntitlements':
         app.server.answer('GET', `/api/users/${user.id}/leave-entitlements`, 200, entitlements);
@@ -179,6 +193,10 @@ describeSpecWalk({
     await settle();
   },
   scenarios: [
+    {
+      name: 'the fetch fails: the reason and Try again, which brings the user',
+      events: [byType('server.fails'), byType('user.triesAgain'), byType('server.sendsUser')],
+    },
     {
       name: 'Delete User, then Cancel: the dialog closes and nothing is sent',
       events: [byType('server.sendsUser'), byType('user.deletes'), byType('user.cancelsDelete')],

@@ -10,7 +10,8 @@ import { bodyRows, buttonIn, buttonsIn, findOpen, tableWithColumn, theOpen } fro
  * the admin' for a pending request; Status, Type, Requested/Approved/Rejected On, From and To Date with
  * AM/PM, Duration in days, Reason or 'No reason stated.', the attachment as an image or an embedded PDF with
  * an open-in-new-tab link, else 'No image uploaded.'; Delete with its cannot-be-undone note only while
- * pending), section 4 (the creation date while pending, the last update once decided; only a PENDING request
+ * pending; a link that cannot be had says the server's reason where the attachment goes, with Try again,
+ * which asks for it again), section 4 (the creation date while pending, the last update once decided; only a PENDING request
  * is deleted, and a deleted one leaves the list), section 7 (GET /s3/signed-url for the attachment, DELETE
  * /leave-requests/{id}) and section 8 (the delete toasts; 'Processing...' while the request is out).
  */
@@ -21,6 +22,8 @@ export interface DetailsModelInput {
   rows: LeaveRequest[];
   /** The viewing link the server gives for an attachment. */
   link: string;
+  /** What the server says when it cannot give the link. */
+  failure: string;
 }
 
 interface Toast {
@@ -40,6 +43,7 @@ export type DetailsModelEvent =
   | { type: 'user.deletes' }
   | { type: 'server.sendsLink' }
   | { type: 'server.failsLink' }
+  | { type: 'user.triesAgain' }
   | { type: 'server.deletes' }
   | { type: 'server.refusesDelete' };
 
@@ -166,12 +170,14 @@ export const leaveRequestDetailsModel = setup({
             none: {
               meta: shows(() => {
                 expect(panel()).toHaveTextContent('No image uploaded.');
+                expect(buttonsIn(panel(), 'Try again')).toHaveLength(0);
               }),
             },
             loading: {
               meta: shows((app, m) => {
                 const [get] = app.server.pending('GET', '/api/s3/signed-url');
                 expect(get?.query.get('fileUrl'), 'the link asked for its file').toBe(viewed(ctx(m)).fileUrl);
+                expect(buttonsIn(panel(), 'Try again'), 'no Try again while it is asked').toHaveLength(0);
               }),
               on: {
                 'server.sendsLink': { target: 'shown' },
@@ -196,10 +202,14 @@ export const leaveRequestDetailsModel = setup({
               }),
             },
             failed: {
-              meta: shows(() => {
-                expect(panel()).toHaveTextContent('The attachment could not be shown.');
+              meta: shows((_app, m) => {
+                // The server's reason where the attachment goes, and a way to ask again.
+                const retry = buttonIn(panel(), 'Try again');
+                expect(retry).toBeEnabled();
+                expect(retry.closest('[role="alert"]')).toHaveTextContent(ctx(m).failure);
                 expect(panel().querySelector('iframe, img')).toBeNull();
               }),
+              on: { 'user.triesAgain': { target: 'loading' } },
             },
           },
         },

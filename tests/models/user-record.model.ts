@@ -5,7 +5,9 @@ import { expectToast, isDialogOpen, openDialog, type RunningApp, settle } from '
 import { shows } from '../machines/spec-walk';
 
 /**
- * Admin user detail (/admin/users/:id) as spec section 2 describes it: the Users back link, the person's
+ * Admin user detail (/admin/users/:id) as spec section 2 describes it (while the user is fetched, a spinner;
+ * an id the server does not know, 'No user data found.' for good; a fetch that fails otherwise, the server's
+ * reason and Try again, which asks again): the Users back link, the person's
  * name, the same four tabs as the profile (Staff, Employment, Payment, Leave Allowance), and an action menu
  * with Delete User, which asks 'Are you absolutely sure?' (section 2, staff list) with Cancel and Continue.
  * Cancel closes and sends nothing; Continue sends DELETE /users/{id} (section 7), 'Processing...' meanwhile
@@ -26,6 +28,8 @@ export interface UserRecordInput {
   maskedNric: string;
   /** The reason the server gives for refusing a delete. */
   refusal: string;
+  /** What the server says when it cannot answer (not a 404). */
+  failure: string;
 }
 
 export interface UserRecordModel extends UserRecordInput {
@@ -44,6 +48,8 @@ export interface UserRecordModel extends UserRecordInput {
 export type UserRecordModelEvent =
   | { type: 'server.sendsUser' }
   | { type: 'server.userNotFound' }
+  | { type: 'server.fails' }
+  | { type: 'user.triesAgain' }
   | { type: 'server.sendsEntitlements' }
   | { type: 'server.entitlementsFail' }
   | { type: 'user.savesName'; fullName: string }
@@ -102,20 +108,43 @@ export const userRecordModel = setup({
         expect(window.location.pathname).toBe(`/admin/users/${m.id}`);
         expect(screen.getByLabelText('Loading')).toBeInTheDocument();
         expect(app.server.pending('GET', `/api/users/${m.id}`)).toHaveLength(1);
+        expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
       }),
       on: {
         'server.sendsUser': {
           target: 'loaded',
-          // The allowances for the Leave Allowance panel, and the Leave Balance table's own.
-          actions: assign({ balanceFetches: 2 }),
+          // The allowances for the Leave Allowance panel (asked with the user), and the Leave Balance table's own.
+          actions: assign({ balanceFetches: ({ context }) => context.balanceFetches + 2 }),
         },
         'server.userNotFound': 'notFound',
+        'server.fails': 'failed',
+      },
+    },
+    failed: {
+      meta: shows((_app, s) => {
+        const m = s.context as UserRecordModel;
+        expect(window.location.pathname).toBe(`/admin/users/${m.id}`);
+        // Not 'not found': the reason, and a way to ask again; nothing of the user yet.
+        const retry = screen.getByRole('button', { name: 'Try again' });
+        expect(retry).toBeEnabled();
+        expect(retry.closest('[role="alert"]')).toHaveTextContent(m.failure);
+        expect(screen.queryByText('No user data found.')).toBeNull();
+        expect(screen.queryByLabelText('Loading')).toBeNull();
+        expect(screen.queryAllByRole('tab')).toHaveLength(0);
+      }),
+      // Asked again, with the allowances the user comes with.
+      on: {
+        'user.triesAgain': {
+          target: 'loading',
+          actions: assign({ balanceFetches: ({ context }) => context.balanceFetches + 1 }),
+        },
       },
     },
     notFound: {
       meta: shows((_app, s) => {
         expect(window.location.pathname).toBe(`/admin/users/${(s.context as UserRecordModel).id}`);
         expect(screen.getByText('No user data found.')).toBeInTheDocument();
+        expect(screen.queryByRole('button', { name: 'Try again' }), 'a final answer').toBeNull();
       }),
     },
     loaded: {

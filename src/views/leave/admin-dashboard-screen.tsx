@@ -17,7 +17,7 @@ import {
   leaveTypeOptions,
 } from './leave-columns';
 import { type LeaveReviewRef, LeaveReviewSheet } from './leave-review-sheet';
-import { type LeaveOverviewRef, LeaveStatCards } from './leave-stat-cards';
+import { type LeaveOverviewRef, LeaveStatCards, LeaveTypesFailure } from './leave-stat-cards';
 
 type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 
@@ -41,9 +41,14 @@ const adminColumns = (review: LeaveReviewRef) => [
 ];
 
 function TypeFilter({ list, overview }: { list: ListActorRef; overview: LeaveOverviewRef }) {
-  const types = useSelector(overview, (s) => s.context.types);
+  const types = useSelector(overview, (s) => s.context.leaveTypes);
   const options = useMemo(() => leaveTypeOptions(types), [types]);
-  return <ListFilter actor={list} name="type" title="Leave Type" options={options} />;
+  return (
+    <>
+      <ListFilter actor={list} name="type" title="Leave Type" options={options} />
+      <LeaveTypesFailure actor={overview} />
+    </>
+  );
 }
 
 /** /admin (spec section 2, Admin dashboard): the counts, everyone's requests, and the review sheet. */

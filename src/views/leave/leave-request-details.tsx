@@ -2,8 +2,11 @@ import { Button, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { leaveRequestDetailsMachine } from '../../../machines/leave-request-details.machine';
+import type { LoadActorRef } from '../../../machines/load.machine';
+import type { LeaveRequest } from '../../domain/leave';
 import { canLeaveRequest, leaveStatusHasTag } from '../../domain/lifecycles/leave-request.lifecycle';
 import { SideSheet } from '../../ui/side-sheet';
+import { LoadFailure, useLoading } from '../load/load-view';
 import { LeaveRequestFacts } from './leave-request-facts';
 
 export type LeaveRequestDetailsActor = ActorRefFrom<typeof leaveRequestDetailsMachine>;
@@ -16,13 +19,8 @@ export function LeaveRequestDetailsPanel({ actor }: { actor: LeaveRequestDetails
   const request = useSelector(actor, (s) => s.context.request);
   const open = useSelector(actor, (s) => s.matches('open'));
   const deleting = useSelector(actor, (s) => s.matches({ open: { request: 'deleting' } }));
-  const attachment = useSelector(actor, (s) => {
-    if (s.matches({ open: { attachment: 'shown' } })) return 'shown';
-    if (s.matches({ open: { attachment: 'loading' } })) return 'loading';
-    if (s.matches({ open: { attachment: 'failed' } })) return 'failed';
-    return 'none';
-  });
   const url = useSelector(actor, (s) => s.context.attachmentUrl);
+  const load = useSelector(actor, (s) => s.context.attachment);
 
   return (
     <SideSheet
@@ -38,7 +36,11 @@ export function LeaveRequestDetailsPanel({ actor }: { actor: LeaveRequestDetails
               This request is pending approval from the admin.
             </Text>
           )}
-          <LeaveRequestFacts request={request} attachment={{ url, state: attachment }} />
+          {load ? (
+            <FetchedAttachment request={request} url={url} load={load} />
+          ) : (
+            <LeaveRequestFacts request={request} attachment={{ url, state: 'none' }} />
+          )}
           {canLeaveRequest(request.status, 'leaveRequest.delete') && (
             <Stack gap="2">
               <Button
@@ -57,5 +59,23 @@ export function LeaveRequestDetailsPanel({ actor }: { actor: LeaveRequestDetails
         </Stack>
       )}
     </SideSheet>
+  );
+}
+
+/** The facts with an attachment whose viewing link is fetched: its skeleton, then the preview or the load's failure. */
+function FetchedAttachment({
+  request,
+  url,
+  load,
+}: {
+  request: LeaveRequest;
+  url: string | null;
+  load: LoadActorRef;
+}) {
+  const loading = useLoading(load);
+  const failed = useSelector(load, (s) => s.matches('failed'));
+  const state = loading ? 'loading' : failed ? 'failed' : 'shown';
+  return (
+    <LeaveRequestFacts request={request} attachment={{ url, state, failure: <LoadFailure load={load} /> }} />
   );
 }

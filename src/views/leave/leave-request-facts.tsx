@@ -18,14 +18,17 @@ function Attachment({
   reference,
   url,
   state,
+  failure,
 }: {
   reference: string | null;
   url: string | null;
   state: AttachmentState;
+  failure?: ReactNode;
 }) {
   if (!reference || state === 'none') return <Text color="fg.muted">No image uploaded.</Text>;
   if (state === 'loading') return <Skeleton height="48" data-testid="attachment-loading" />;
-  if (state === 'failed' || !url) return <Text color="fg.error">The attachment could not be shown.</Text>;
+  if (state === 'failed' || !url)
+    return failure ?? <Text color="fg.error">The attachment could not be shown.</Text>;
   if (isPdfReference(reference)) {
     return (
       <Stack gap="1">
@@ -80,7 +83,8 @@ export function LeaveRequestFacts({
   request: LeaveRequest;
   /** The requester's name, for the admin's sheet. */
   employee?: string;
-  attachment: { url: string | null; state: AttachmentState };
+  /** `failure`: what shows when the link could not be fetched (a load's failure view), else a line saying so. */
+  attachment: { url: string | null; state: AttachmentState; failure?: ReactNode };
 }) {
   const pending = leaveStatusHasTag(request.status, 'awaitsDecision');
   const items: Array<[string, ReactNode]> = [
@@ -121,7 +125,12 @@ export function LeaveRequestFacts({
         </Box>
       </DetailSection>
       <DetailSection title="Attachment">
-        <Attachment reference={request.fileUrl} url={attachment.url} state={attachment.state} />
+        <Attachment
+          reference={request.fileUrl}
+          url={attachment.url}
+          state={attachment.state}
+          failure={attachment.failure}
+        />
       </DetailSection>
     </Stack>
   );

@@ -1,8 +1,9 @@
-import { Button, Card, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Card, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { leaveOverviewMachine } from '../../../machines/leave-overview.machine';
 import { LEAVE_STATUSES, type LeaveStatus } from '../../domain/enums';
+import { LoadFailure, useLoading } from '../load/load-view';
 
 export type LeaveOverviewRef = ActorRefFrom<typeof leaveOverviewMachine>;
 
@@ -14,11 +15,15 @@ const CARD_OF: Record<LeaveStatus, { title: string; colour: string }> = {
 };
 const CARDS = LEAVE_STATUSES.map((status) => ({ status, ...CARD_OF[status] }));
 
-/** The counts by status; skeletons until the first counts arrive, the figures stay while they reload. */
+/**
+ * The counts by status; skeletons until the first counts arrive, the figures stay while they reload; '-' once
+ * they failed, with the load's failure (the reason and Try again) under the cards.
+ */
 export function LeaveStatCards({ actor }: { actor: LeaveOverviewRef }) {
-  const counts = useSelector(actor, (s) => s.context.counts);
-  const firstLoad = useSelector(actor, (s) => s.matches('loading') && s.context.counts === null);
-  const error = useSelector(actor, (s) => (s.matches('failed') ? s.context.error : null));
+  const load = useSelector(actor, (s) => s.context.counts);
+  const figures = useSelector(actor, (s) => s.context.figures);
+  const failed = useSelector(load, (s) => s.matches('failed'));
+  const firstLoad = useLoading(load) && figures === null;
   return (
     <Stack gap="2">
       {/* On a phone the three stay in one compact row, so the list below starts on the first screen. */}
@@ -54,23 +59,20 @@ export function LeaveStatCards({ actor }: { actor: LeaveOverviewRef }) {
                   lineHeight="short"
                   data-testid={`count-${card.status}`}
                 >
-                  {error || !counts ? '-' : counts[card.status]}
+                  {failed || figures === null || figures === 'failed' ? '-' : figures[card.status]}
                 </Text>
               )}
             </Card.Body>
           </Card.Root>
         ))}
       </SimpleGrid>
-      {error && (
-        <HStack gap="3">
-          <Text role="alert" color="fg.error" fontSize="sm">
-            {error.message}
-          </Text>
-          <Button size="xs" variant="outline" onClick={() => actor.send({ type: 'overview.reload' })}>
-            Try again
-          </Button>
-        </HStack>
-      )}
+      <LoadFailure load={load} />
     </Stack>
   );
+}
+
+/** The leave types could not be fetched: the reason and Try again, beside the Leave Type filter that offers them. */
+export function LeaveTypesFailure({ actor }: { actor: LeaveOverviewRef }) {
+  const load = useSelector(actor, (s) => s.context.types);
+  return <LoadFailure load={load} />;
 }

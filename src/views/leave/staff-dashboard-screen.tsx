@@ -6,7 +6,7 @@ import { PageTitle } from '../../ui/page-title';
 import { ListFilter, ListReset } from '../list/list-view';
 import { LeaveCalendar } from './leave-calendar';
 import { leaveStatusOptions, leaveTypeOptions } from './leave-columns';
-import { LeaveStatCards } from './leave-stat-cards';
+import { LeaveStatCards, LeaveTypesFailure } from './leave-stat-cards';
 import { RequestLeaveDialog } from './request-leave-dialog';
 import { LeaveRequestsCard, useUserLeave } from './user-leave';
 
@@ -49,6 +49,7 @@ export function StaffDashboardScreen({
               title="Leave Type"
               options={leaveTypeOptions(leave.leaveTypes)}
             />
+            <LeaveTypesFailure actor={leave.overview} />
             <ListFilter actor={leave.requests} name="status" title="Status" options={leaveStatusOptions} />
             <ListReset actor={leave.requests} />
           </HStack>

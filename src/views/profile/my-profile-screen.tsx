@@ -5,6 +5,7 @@ import type { userRecordMachine } from '../../../machines/user-record.machine';
 import { PageTitle } from '../../ui/page-title';
 import { UserAvatar } from '../../ui/user-avatar';
 import { UserLeaveSection } from '../leave/user-leave';
+import { LoadFailure, useLoading } from '../load/load-view';
 import { ReadOnlyRows } from '../staff-records/record-fields';
 import { NotOnboarded, RecordTabs } from '../staff-records/record-tabs';
 
@@ -27,12 +28,15 @@ export function MyProfileScreen({
   const leaveTypes = useSelector(actor, (s) => s.context.leaveTypes);
   const panels = useSelector(actor, (s) => s.context.panels);
   const leave = useSelector(actor, (s) => s.context.leave);
-  const loading = useSelector(actor, (s) => s.matches('loading'));
+  const record = useSelector(actor, (s) => s.context.record);
+  const notFound = useSelector(actor, (s) => s.matches('notFound'));
+  const loading = useLoading(record) && !notFound;
 
   return (
     <Stack gap="5">
       <PageTitle>My Profile</PageTitle>
       {loading && <Spinner size="sm" color="fg.muted" aria-label="Loading" />}
+      {!notFound && <LoadFailure load={record} />}
       {user && panels && (
         <Flex gap="5" direction={{ base: 'column', lg: 'row' }} align="flex-start">
           <Card.Root w={{ base: 'full', lg: '72' }} flexShrink={0}>

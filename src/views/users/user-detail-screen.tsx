@@ -11,6 +11,7 @@ import { PageTitle } from '../../ui/page-title';
 import { StatusBadge } from '../../ui/status-badge';
 import { UserAvatar } from '../../ui/user-avatar';
 import { UserLeaveSection } from '../leave/user-leave';
+import { LoadFailure, useLoading } from '../load/load-view';
 import { EditablePanelCard } from '../staff-records/editable-panel-view';
 import { NotOnboarded, ProfileFields, RecordTabs } from '../staff-records/record-tabs';
 
@@ -33,8 +34,9 @@ export function UserDetailScreen({
   const panels = useSelector(actor, (s) => s.context.panels);
   const leave = useSelector(actor, (s) => s.context.leave);
   const deleteError = useSelector(actor, (s) => s.context.deleteError);
-  const loading = useSelector(actor, (s) => s.matches('loading'));
+  const record = useSelector(actor, (s) => s.context.record);
   const notFound = useSelector(actor, (s) => s.matches('notFound'));
+  const loading = useLoading(record) && !notFound;
   const confirming = useSelector(actor, (s) => s.matches({ loaded: 'confirmingDelete' }));
   const deleting = useSelector(actor, (s) => s.matches({ loaded: 'deleting' }));
 
@@ -48,6 +50,7 @@ export function UserDetailScreen({
       </Link>
       <PageTitle>User Details</PageTitle>
       {loading && <Spinner size="sm" color="fg.muted" aria-label="Loading" />}
+      {!notFound && <LoadFailure load={record} />}
       {notFound && <Text color="fg.muted">No user data found.</Text>}
       {user && panels?.profile && (
         <>
