@@ -13,6 +13,7 @@ import {
   TYPED,
 } from '../models/company-settings.model';
 import { admin } from '../views/fixtures';
+import { setUpCompany } from './fixtures';
 import { type RunningApp, renderApp, settle, signedIn } from './harness';
 import { describeSpecWalk } from './spec-walk';
 
@@ -27,16 +28,7 @@ type Event = CompanySettingsModelEvent;
 type ModelSnapshot = { value: unknown; context: CompanySettingsModel; matches: (v: string) => boolean };
 
 /** A company set up. */
-const setUp: Company = {
-  name: 'Acme Pte Ltd',
-  uen: '53123456A',
-  cpfSubmissionNumber: '53123456APTE01',
-  address: '1 Raffles Place, #20-01, Singapore 048616',
-  bankName: 'UOB',
-  bankAccountNo: '3019876543',
-  bankAccountName: null,
-  bankAccounts: [{ bankName: 'UOB', accountNo: '3019876543', accountName: null, organisationId: null }],
-};
+const setUp = setUpCompany;
 /** A company never set up: only its name (the server's default). */
 const neverSetUp: Company = {
   name: 'HR Portal',

@@ -1,4 +1,5 @@
 import type { LoginResponse } from '../../src/domain/auth';
+import type { Company } from '../../src/domain/company';
 import type { FormWalkEvent } from '../models/form.model';
 
 /** People, answers and refusals the model-based tests share. */
@@ -89,4 +90,16 @@ export const passwordMismatchScenario: { name: string; events: FormWalkEvent[] }
     { type: 'user.submits' },
     { type: 'user.types', name: 'confirmPassword', value: passwords.fresh },
   ],
+};
+
+/** A company set up: particulars and its one salary account (the Company page's walks). */
+export const setUpCompany: Company = {
+  name: 'Acme Pte Ltd',
+  uen: '53123456A',
+  cpfSubmissionNumber: '53123456APTE01',
+  address: '1 Raffles Place, #20-01, Singapore 048616',
+  bankName: 'UOB',
+  bankAccountNo: '3019876543',
+  bankAccountName: null,
+  bankAccounts: [{ bankName: 'UOB', accountNo: '3019876543', accountName: null, organisationId: null }],
 };

@@ -6,6 +6,7 @@ import type { ApiError } from '../../src/domain/auth';
 import type { LeaveRequest } from '../../src/domain/leave';
 import type { PayslipAggregate } from '../../src/domain/payslips';
 import type { DirectoryEntry } from '../../src/domain/staff-directory';
+import { monthName } from '../models/calendar-words';
 import {
   type AskedQuery,
   canProduceOn,
@@ -506,20 +507,6 @@ const payslipsOfYear: Array<PayslipAggregate & { id: number }> = Array.from({ le
     payItems: 0,
   };
 });
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 const myPayslips: WalkedList<PayslipAggregate & { id: number }> = {
   name: 'My Payslips',
@@ -533,7 +520,7 @@ const myPayslips: WalkedList<PayslipAggregate & { id: number }> = {
   expectAsked: (request) => expect(request?.query.get('year')).toBe(thisYear),
   table: (hidden) => screen.getByRole('table', { name: 'Payslips', hidden }),
   headers: ['Month', 'Year', 'Gross Pay', 'Employee CPF', 'Net Pay', 'Other Items', 'Net Payable'],
-  key: { column: 0, text: (payslip) => MONTH_NAMES[payslip.payslipMonth - 1] as string },
+  key: { column: 0, text: (payslip) => monthName(payslip.payslipMonth) },
   wholeList: true,
   paged: true,
   // Its pages and order are cut here; only another year fetches (tests/machines/staff-payslips.test.tsx).

@@ -2,10 +2,10 @@ import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { loadMachine } from '../../machines/load.machine';
 import type { ApiError } from '../../src/domain/auth';
-import type { Company } from '../../src/domain/company';
 import type { CpfSummary } from '../../src/domain/submissions';
 import { createLoadModel, type LoadModelEvent, type LoadScreen } from '../models/load.model';
 import { admin } from '../views/fixtures';
+import { setUpCompany } from './fixtures';
 import { type RunningApp, renderApp, settle, signedIn } from './harness';
 import { describeSpecWalk } from './spec-walk';
 
@@ -31,16 +31,7 @@ interface WalkedLoad extends LoadScreen {
 
 // ------------------------------------------------------------------ Company (/admin/company)
 
-const company: Company = {
-  name: 'Acme Pte Ltd',
-  uen: '53123456A',
-  cpfSubmissionNumber: '53123456APTE01',
-  address: '1 Raffles Place, #20-01, Singapore 048616',
-  bankName: 'UOB',
-  bankAccountNo: '3019876543',
-  bankAccountName: null,
-  bankAccounts: [{ bankName: 'UOB', accountNo: '3019876543', accountName: null, organisationId: null }],
-};
+const company = setUpCompany;
 
 const companyForm = () => screen.queryByRole('form', { name: 'Company' });
 
