@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../lib/http-error';
 import { renderPdfDocument } from '../../pdf/pool';
 import { type CompanyDefaults, companyOf } from '../company';
 import { isProcessedRow, toEngineItem } from './repository';
+import { refusedWith } from './statutory';
 
 /**
  * Form IR8A (issue 15): each employee's processed payslips of a year added up into the form's
@@ -121,7 +122,9 @@ export async function companyIr8a(
   const figures = await yearOfPay(db, year);
   if (figures.length === 0) throw conflict(`No payslip is processed for ${year}.`);
   if (format === 'csv') {
-    return { kind: 'csv' as const, body: ir8aCsv(employer, figures), fileName: `ir8a-${year}.csv` };
+    // A name with no Latin spelling is a 409 naming the employee, as the month's files answer.
+    const body = refusedWith(() => ir8aCsv(employer, figures));
+    return { kind: 'csv' as const, body, fileName: `ir8a-${year}.csv` };
   }
   const pdf = await renderPdfDocument({
     kind: 'ir8a',

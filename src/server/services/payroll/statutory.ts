@@ -181,7 +181,7 @@ export async function cpfSummary(db: DbOrTx, period: Period, defaults: CompanyDe
  * cannot read (a payslip for a month outside the person's employment, after their dates changed)
  * is refused the same way, naming what it found.
  */
-function refusedWith<T>(build: () => T): T {
+export function refusedWith<T>(build: () => T): T {
   try {
     return build();
   } catch (error) {
