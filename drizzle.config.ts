@@ -8,6 +8,7 @@ export default defineConfig({
     './src/server/db/schema.ts',
     './src/server/db/leave-law-schema.ts',
     './src/server/db/company-schema.ts',
+    './src/server/db/payslip-identity-schema.ts',
   ],
   out: './src/server/db/migrations',
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { emailText, idSchema, MAX_LENGTH, nameText, passwordText, text } from './fields';
+import { emailText, idSchema, MAX_LENGTH, passwordText, personNameText, text } from './fields';
 
 export { idSchema };
 
@@ -78,7 +78,7 @@ export const COMPANY_EMAIL_MESSAGE = 'Email must be a valid @ company-domain ema
 const ALL_REQUIRED = 'All fields are required.';
 export function registerRequestSchema(companyDomain: string) {
   return z.object({
-    fullName: nameText({ error: ALL_REQUIRED, trim: true, required: ALL_REQUIRED }),
+    fullName: personNameText({ error: ALL_REQUIRED, trim: true, required: ALL_REQUIRED }),
     email: emailText({ error: ALL_REQUIRED, trim: true, required: ALL_REQUIRED }).check(
       z.refine((email: string) => isCompanyEmail(email, companyDomain), COMPANY_EMAIL_MESSAGE),
     ),

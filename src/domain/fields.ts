@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { personNameProblem } from './payroll/statutory/names';
 
 /**
  * The building blocks every request and response schema uses, so that each string has a maximum
@@ -78,6 +79,19 @@ export const nameText = (options?: TextOptions) =>
     z.refine((value: string) => !INVISIBLE_FORMAT.test(value), NAME_INVISIBLE_MESSAGE),
     z.refine((value: string) => value === '' || /\p{L}/u.test(value), NAME_LETTERS_MESSAGE),
     z.normalize('NFC'),
+  );
+/**
+ * A person's full name (register, profile): a name as above that every statutory and bank file can
+ * carry (payroll/statutory/names.ts), so a character CPF refuses is caught on entry, beside the field,
+ * and not on pay day. A value the checks above refuse already is not told twice.
+ */
+export const personNameText = (options?: TextOptions) =>
+  nameText(options).check(
+    z.superRefine((value: string, ctx) => {
+      if (ctx.issues.length > 0 || value === '') return;
+      const problem = personNameProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+    }),
   );
 export const passwordText = (options?: TextOptions) => text(MAX_LENGTH.password, options);
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { COMPANY_EMAIL_MESSAGE, isCompanyEmail, ROLES, roleSchema } from './auth';
 import { employmentInfoSchema } from './employment-info';
-import { emailText, idSchema, MAX_LENGTH, nameText, text } from './fields';
+import { emailText, idSchema, MAX_LENGTH, personNameText, text } from './fields';
 import { paymentInfoSchema } from './payment-info';
 import { staffInfoSchema } from './staff-info';
 
@@ -31,7 +31,7 @@ export const userListQuerySchema = z.object({
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 const ALL_REQUIRED = 'All fields are required.';
-const profileName = () => nameText({ error: ALL_REQUIRED, trim: true, required: ALL_REQUIRED });
+const profileName = () => personNameText({ error: ALL_REQUIRED, trim: true, required: ALL_REQUIRED });
 const profileEmail = () => emailText({ error: ALL_REQUIRED, trim: true, required: ALL_REQUIRED });
 
 /** Profile edit (spec section 5: name and e-mail required; the e-mail stays in the company domain). */
@@ -49,11 +49,12 @@ export type UserUpdateRequest = z.infer<ReturnType<typeof userUpdateRequestSchem
 export const profileFormSchema = z.object({ fullName: profileName(), email: profileEmail() });
 
 /**
- * The register form as the browser checks it before sending: every field filled in, a plausible
- * address. The company domain is the server's rule; its message comes back for the e-mail field.
+ * The register form as the browser checks it before sending: every field filled in, a name every file
+ * can carry (the server's rule), a plausible address. The company domain is the server's rule; its
+ * message comes back for the e-mail field.
  */
 export const registerFormSchema = z.object({
-  fullName: z.string().check(z.trim(), z.minLength(1, ALL_REQUIRED)),
+  fullName: profileName(),
   email: z.pipe(z.string().check(z.trim(), z.minLength(1, ALL_REQUIRED)), z.email(COMPANY_EMAIL_MESSAGE)),
   role: z.pipe(z.string(), z.enum(ROLES, { error: ALL_REQUIRED })),
   password: z.string().check(z.minLength(1, ALL_REQUIRED)),

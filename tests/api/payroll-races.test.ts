@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { computeRunPayslip } from '../../src/domain/payroll';
 import type { PayslipDetail } from '../../src/domain/payslips';
+import { payslipIdentities } from '../../src/server/db/payslip-identity-schema';
 import { auditLog, payItems, payslips } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from './harness';
 import { adminSession, caller, createEmployee } from './payroll-fixtures';
@@ -145,5 +146,11 @@ describe('payroll races', () => {
       expect(run.body).toEqual({ processed: 7, skipped: 1 });
     }
     for (const user of users.slice(1)) expect((await stored(user.id, 2024, 9)).status).toBe('PROCESSED');
+    // Whom it paid is frozen exactly while it is processed (issue 32.7): the revert took it away, or
+    // the run wrote it again.
+    const frozen = async (payslipId: number) =>
+      (await t.db.select().from(payslipIdentities).where(eq(payslipIdentities.payslipId, payslipId))).length;
+    expect(await frozen(row.id)).toBe(row.status === 'PROCESSED' ? 1 : 0);
+    for (const user of users.slice(1)) expect(await frozen((await stored(user.id, 2024, 9)).id)).toBe(1);
   });
 });

@@ -47,6 +47,14 @@ describeSpecForm({
       ],
     },
     {
+      name: 'a name the CPF file cannot carry: told beside the field when left, cleared when right',
+      events: [
+        type('fullName', 'Priya Nair $'),
+        { type: 'user.leaves', name: 'fullName' },
+        type('fullName', 'Priya Nair'),
+      ],
+    },
+    {
       name: 'everything filled: registered as STAFF',
       events: [
         type('fullName', 'Priya Nair'),

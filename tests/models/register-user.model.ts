@@ -7,14 +7,25 @@ import { formModel, type Values } from './form.model';
  * The Register a New Account form of /admin/register (spec sections 2, 5 and 7): Full Name, Email, a role
  * (ADMIN: full administrative control over employees; STAFF: basic employee access) and a Temporary
  * Password; all required ('All fields are required.'), the e-mail the company's own ('Email must be a
- * valid @ company-domain email.', from the server for another domain); POST /auth/register; 'User
- * created!', and a STAFF account goes on to /admin/onboard/{id}.
+ * valid @ company-domain email.', from the server for another domain), a name the CPF file can carry;
+ * POST /auth/register; 'User created!', and a STAFF account goes on to /admin/onboard/{id}.
  */
 const ALL_REQUIRED = 'All fields are required.';
 const filled = (value: string | undefined) => (value ?? '').trim() !== '';
 // The screen cannot know the company's domain (the server's setting): it refuses what is no e-mail address
 // at all with the spec's message, and the server refuses another domain with the same words.
 const emailShaped = (email: string) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email.trim());
+/**
+ * Issue 32.7: a name goes into the CPF file, which refuses these characters anywhere (statutory facts
+ * 1.2), so the form refuses them beside the field (docs/statutory-files.md, "Names").
+ */
+const CPF_REFUSES = '_+$<>:;?!=[]`^|"~';
+const nameError = (name: string) => {
+  const refused = [...new Set([...name].filter((char) => CPF_REFUSES.includes(char)))];
+  if (refused.length === 0) return undefined;
+  const quoted = refused.map((char) => `"${char}"`).join(', ');
+  return `Remove ${quoted} from the name: the CPF file does not accept ${refused.length === 1 ? 'it' : 'them'}.`;
+};
 
 export const REGISTERED_ID = 41;
 const form = () => screen.queryByRole('form', { name: 'Register a New Account' });
@@ -35,7 +46,7 @@ export const registerUserForm = formModel({
   },
   initialValues: { fullName: '', email: '', role: '', password: '' },
   errors: (v: Values) => ({
-    fullName: filled(v.fullName) ? undefined : ALL_REQUIRED,
+    fullName: filled(v.fullName) ? nameError(v.fullName ?? '') : ALL_REQUIRED,
     email: !filled(v.email)
       ? ALL_REQUIRED
       : emailShaped(v.email ?? '')

@@ -12,12 +12,15 @@ import {
 } from './enums';
 import { PayrollInputError } from './errors';
 import { assertCents } from './money';
+import { StatutoryFileError } from './statutory/errors';
+import { quoteCharacters } from './statutory/fixed-width';
+import { toFileAlphabet } from './statutory/names';
 
 /**
  * Form IR8A, the IRAS "Return of Employee's Remuneration" for a year of income (its year of
  * assessment is the next year): one employee's processed payslips of the year added up into the
  * form's items, and the employer's CSV of those figures. Amounts are integer cents, as in the rest
- * of the engine. Sources: /work/shared/payroll/statutory-files.md section 3 (IRAS AIS).
+ * of the engine. Sources: shared/payroll/statutory-files.md section 3 (IRAS AIS).
  */
 
 /** One processed payslip of the year, as the IR8A reads it. */
@@ -274,7 +277,8 @@ const csvColumns: ReadonlyArray<readonly [string, (row: Ir8aFigures, employer: E
   ['Year of assessment', (row) => String(row.year + 1)],
   ['ID type', (row) => row.employee.idType],
   ['ID number', (row) => row.employee.idNumber],
-  ['Full name', (row) => row.employee.fullName],
+  // In the files' one alphabet (statutory/names.ts), as IRAS's forms take names in Latin letters.
+  ['Full name', (row) => toFileAlphabet(row.employee.fullName).text],
   ['Designation', (row) => row.employee.designation ?? ''],
   ['Date of birth', (row) => row.employee.dateOfBirth ?? ''],
   ['Sex', (row) => row.employee.gender ?? ''],
@@ -301,9 +305,19 @@ const csvColumns: ReadonlyArray<readonly [string, (row: Ir8aFigures, employer: E
  * The employer's CSV of the same figures, one row per employee, dollars with two decimals; header
  * row first; CRLF; fields quoted when needed (RFC 4180). Each row names the employer (UEN and name)
  * so that rows stay attributable when files are merged. Dates are YYYY-MM-DD; the dates of
- * commencement and cessation are given when they fall within the year, as the form asks.
+ * commencement and cessation are given when they fall within the year, as the form asks. Names
+ * are written in the files' alphabet; one without a Latin spelling stops the CSV, naming the employee.
  */
 export function ir8aCsv(employer: Employer, rows: readonly Ir8aFigures[]): string {
+  const problems = rows.flatMap(({ employee }) => {
+    const { refused } = toFileAlphabet(employee.fullName);
+    return refused.length === 0
+      ? []
+      : [
+          `${employee.fullName}: the name contains ${quoteCharacters(refused)}, which has no Latin spelling; enter the name as on the identity card.`,
+        ];
+  });
+  if (problems.length > 0) throw new StatutoryFileError(problems);
   const lines = [
     csvColumns.map(([header]) => csvField(header)).join(','),
     ...rows.map((row) => csvColumns.map(([, value]) => csvField(value(row, employer))).join(',')),

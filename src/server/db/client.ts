@@ -12,9 +12,10 @@ import type { QueueTarget } from '../jobs/queue';
 import * as companySchema from './company-schema';
 import { applyDatabaseExtras } from './extras';
 import * as leaveLawSchema from './leave-law-schema';
+import * as payslipIdentitySchema from './payslip-identity-schema';
 import * as coreSchema from './schema';
 
-const schema = { ...coreSchema, ...leaveLawSchema, ...companySchema };
+const schema = { ...coreSchema, ...leaveLawSchema, ...companySchema, ...payslipIdentitySchema };
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -255,10 +255,27 @@ describe('cpfEzpayProblems', () => {
     expect(problemsOf({ employees: [{ ...tan, name: 'Tan Ah Kow' }] })).toEqual([]);
   });
 
-  it('refuses letters outside ASCII rather than replacing them', () => {
-    expect(problemsOf({ employees: [{ ...tan, name: 'José Tan' }] })[0]).toContain(
-      'José Tan: the name contains "É"',
-    );
+  it('refuses a name that is empty, or has nothing to write once its accents are dropped', () => {
+    for (const name of ['', '  ', '\u0301']) {
+      expect(problemsOf({ employees: [{ ...tan, name }] }), JSON.stringify(name)).toEqual([
+        'Employee #1 has no name; the CPF file needs the name as on the identity card.',
+      ]);
+    }
+  });
+
+  it('writes accented letters without their accents (issue 32.8), and refuses a name with no Latin spelling', () => {
+    const detail = (name: string) =>
+      cols(
+        records(cpfEzpayFile({ ...example, employees: [{ ...tan, name }] }).content).find(
+          (record) => record[1] === '1',
+        ) ?? '',
+        71,
+        136,
+      );
+    expect(detail('José Strauß').trimEnd()).toBe('JOSE STRAUSS');
+    expect(problemsOf({ employees: [{ ...tan, name: '陈大文' }] })).toEqual([
+      '陈大文: the name contains "陈", "大", "文", which has no Latin spelling the CPF file can carry; enter the name as on the identity card.',
+    ]);
   });
 
   it('reports when there is nothing to submit', () => {

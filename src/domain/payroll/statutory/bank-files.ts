@@ -10,11 +10,11 @@ import {
   fitsDigits,
   fixedRecord,
   joinRecords,
-  nonAsciiCharacters,
   numberField,
   quoteCharacters,
   textField,
 } from './fixed-width';
+import { toFileAlphabet } from './names';
 
 /*
  * Bulk salary (GIRO) files for the company's bank. Sources: shared/payroll/statutory-files.md
@@ -86,7 +86,7 @@ export const UOB_CHOICES = {
   /** Choice: no software label, remittance information, ultimate names or per-line customer reference (all optional). */
   softwareLabel: '',
   /** Appendix 6 characters are replaced by UOB anyway; choice: we write a space in their place so the hash covers what is sent. */
-  replacedCharacters: '[]{}|~*!&\'‘’@#$%^_=<>\\"“”',
+  replacedCharacters: '[]{}|~*!&\'@#$%^_=<>\\"',
   /** Field 12: a value date at most 30 calendar days after the file's creation date. */
   maxValueDateDays: 30,
   /** O12: up to 99 files a day (the NN of the file name). */
@@ -166,14 +166,15 @@ const dayNumber = (iso: string): number =>
   Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / 86_400_000;
 
 /**
- * A name as the bank files carry it: accents dropped (José -> Jose), the listed characters written
- * as spaces, white space collapsed. What is left outside printable ASCII is reported, not guessed.
+ * A name as the bank files carry it: in the files' alphabet (names.ts: José -> Jose, Strauß ->
+ * Strauss), the listed characters written as spaces, white space collapsed. A character with no Latin
+ * spelling is reported in `refused`, not guessed.
  */
-function bankText(value: string, replaced: string): string {
-  const plain = value.normalize('NFD').replace(/\p{M}/gu, '');
+function bankText(value: string, replaced: string): { text: string; refused: string[] } {
+  const { text: latin, refused } = toFileAlphabet(value);
   let out = '';
-  for (const char of plain) out += replaced.includes(char) ? ' ' : char;
-  return collapseSpaces(out);
+  for (const char of latin) out += replaced.includes(char) ? ' ' : char;
+  return { text: collapseSpaces(out), refused };
 }
 
 /** The company's DBS IDEAL organisation ID as H03 takes it: upper-cased, '' when none is stored. */
@@ -283,13 +284,13 @@ function check(input: SalaryFileInput): Checked {
   const problems: string[] = [];
 
   // The company's side.
-  const originatorName = bankText(input.originator.name ?? '', replaced);
-  if (originatorName === '') {
-    problems.push("The company's name is missing; enter it in the company's settings.");
-  } else if (nonAsciiCharacters(originatorName).length > 0) {
+  const { text: originatorName, refused: companyRefused } = bankText(input.originator.name ?? '', replaced);
+  if (companyRefused.length > 0) {
     problems.push(
-      `The company's name contains ${quoteCharacters(nonAsciiCharacters(originatorName))}, which bank files cannot carry; enter it in Latin letters.`,
+      `The company's name contains ${quoteCharacters(companyRefused)}, which bank files cannot carry; enter it in Latin letters.`,
     );
+  } else if (originatorName === '') {
+    problems.push("The company's name is missing; enter it in the company's settings.");
   } else if (bank === 'UOB' && originatorName.length > 140) {
     problems.push("The company's name is longer than the 140 characters UOB's file holds.");
   }
@@ -363,16 +364,17 @@ function check(input: SalaryFileInput): Checked {
     const label = stored || `Employee #${payment.userId}`;
     const before = problems.length;
 
-    let name = bankText(stored, replaced);
+    const written = bankText(stored, replaced);
+    let name = written.text;
     if (stored === '') {
       problems.push(`Employee #${payment.userId} has no name; the bank needs the account holder's name.`);
+    } else if (written.refused.length > 0) {
+      problems.push(
+        `${label}: the name contains ${quoteCharacters(written.refused)}, which bank files cannot carry; enter the name in Latin letters.`,
+      );
     } else if (name === '') {
       problems.push(
         `${label}: nothing of the name is left once the characters banks refuse are removed; enter the account holder's name in the staff record.`,
-      );
-    } else if (nonAsciiCharacters(name).length > 0) {
-      problems.push(
-        `${label}: the name contains ${quoteCharacters(nonAsciiCharacters(name))}, which bank files cannot carry; enter the name in Latin letters.`,
       );
     } else if (bank === 'DBS') {
       name = name.slice(0, DBS_UFF_CHOICES.nameLength).trimEnd();

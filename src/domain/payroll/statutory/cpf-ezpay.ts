@@ -17,6 +17,7 @@ import {
   quoteCharacters,
   textField,
 } from './fixed-width';
+import { CPF_FORBIDDEN_CHARACTERS, CPF_NAME_LENGTH, toFileAlphabet } from './names';
 
 /*
  * The CPF EZPay (FTP) contribution file: one payment advice (one CSN, one month) per file, uploaded
@@ -25,9 +26,6 @@ import {
  */
 
 export const CPF_RECORD_LENGTH = 150;
-/** Characters CPF refuses anywhere in the file (facts 1.2, O1 p6 note 2). */
-export const CPF_FORBIDDEN_CHARACTERS = '_+$<>:;?!=[]`^|"~';
-const NAME_LENGTH = 66;
 
 /**
  * Where the sources are silent or disagree (facts section 5), the file does this. Only these
@@ -240,16 +238,17 @@ function plan(input: CpfFileInput): { problems: string[]; plan: Plan | null } {
     const hasShg = employee.shg !== null && shgCents > 0;
     if (!hasCpf && !hasShg) continue;
 
-    const name = cleanName.toUpperCase();
-    if (name === '') {
+    // The one rule for names (names.ts), then capitals: José -> JOSE, Strauß -> STRAUSS.
+    const written = toFileAlphabet(cleanName);
+    const name = written.text.toUpperCase();
+    if (name === '' && written.refused.length === 0) {
       problems.push(
         `Employee #${employee.userId} has no name; the CPF file needs the name as on the identity card.`,
       );
     } else {
-      const nonAscii = nonAsciiCharacters(name);
-      if (nonAscii.length > 0) {
+      if (written.refused.length > 0) {
         problems.push(
-          `${label}: the name contains ${quoteCharacters(nonAscii)}, which the CPF file cannot carry; enter the name as on the identity card.`,
+          `${label}: the name contains ${quoteCharacters(written.refused)}, which has no Latin spelling the CPF file can carry; enter the name as on the identity card.`,
         );
       }
       const forbidden = forbiddenCharacters(name, CPF_FORBIDDEN_CHARACTERS);
@@ -258,9 +257,9 @@ function plan(input: CpfFileInput): { problems: string[]; plan: Plan | null } {
           `${label}: the name contains ${quoteCharacters(forbidden)}, which CPF does not accept in the file; remove them from the staff record.`,
         );
       }
-      if (name.length > NAME_LENGTH) {
+      if (name.length > CPF_NAME_LENGTH) {
         problems.push(
-          `${label}: the name has ${name.length} characters and the CPF file holds at most ${NAME_LENGTH}; shorten it in the staff record the way CPF knows it.`,
+          `${label}: the name has ${name.length} characters and the CPF file holds at most ${CPF_NAME_LENGTH}; shorten it in the staff record the way CPF knows it.`,
         );
       }
     }
@@ -421,7 +420,7 @@ export function cpfEzpayFile(input: CpfFileInput): {
       numberField(line.owCents, 10, 'Ordinary wages'),
       numberField(line.awCents, 10, 'Additional wages'),
       line.status,
-      textField(line.name, NAME_LENGTH, { what: 'Employee name' }),
+      textField(line.name, CPF_NAME_LENGTH, { what: 'Employee name' }),
       ' '.repeat(14),
     ]),
   );

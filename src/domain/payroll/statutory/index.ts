@@ -28,7 +28,6 @@ export {
 } from './banks';
 export {
   CPF_EZPAY_CHOICES,
-  CPF_FORBIDDEN_CHARACTERS,
   CPF_RECORD_LENGTH,
   type CpfEmploymentStatus,
   type CpfFileEmployee,
@@ -41,3 +40,4 @@ export {
   parseCpfSubmissionNumber,
 } from './cpf-ezpay';
 export { StatutoryFileError } from './errors';
+export { CPF_FORBIDDEN_CHARACTERS, CPF_NAME_LENGTH, personNameProblem, toFileAlphabet } from './names';

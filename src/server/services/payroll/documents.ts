@@ -43,7 +43,7 @@ export async function payslipPdf(db: DbOrTx, actor: Actor, { id }: { id: number 
   const snapshot = snapshotRowOf(found);
   const data: PayslipPdfData = {
     companyName,
-    employee: { fullName: found.full_name, nric: found.nric, designation: found.designation },
+    employee: { fullName: found.full_name ?? '', nric: found.nric, designation: found.designation },
     year: found.year,
     month: found.month,
     payDate: found.pay_date ?? '',
@@ -81,7 +81,7 @@ const payslipDocument = (db: DbOrTx, id: number) =>
         user_id: number;
         status: PayslipStatus;
         pay_date: string | null;
-        full_name: string;
+        full_name: string | null;
         nric: string | null;
         designation: string | null;
         bank_name: string | null;
@@ -91,15 +91,14 @@ const payslipDocument = (db: DbOrTx, id: number) =>
       }
   >(
     db,
+    // Name, NRIC/FIN and account as frozen at processing (identities.ts); only a processed payslip prints.
     sql`select p.user_id, p.status, p.pay_date::text, ${SNAPSHOT_COLUMNS}, ${TOTALS_COLUMNS},
-     u.full_name, si.nric, ei.designation, pi.bank_name, pi.account_no,
+     pid.full_name, pid.id_number as nric, ei.designation, pid.bank_name, pid.account_no,
      (select c.name from company c where c.id = ${COMPANY_ROW}) as company_name,
      ${ITEMS_COLUMN} as items
    from payslips p
-     join users u on u.id = p.user_id
-     left join staff_info si on si.user_id = p.user_id
+     left join payslip_identities pid on pid.payslip_id = p.id
      left join employment_info ei on ei.user_id = p.user_id
-     left join payment_info pi on pi.user_id = p.user_id
    where p.id = ${id}`,
   );
 

@@ -1,13 +1,16 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { todayIso } from '../../../domain/dates';
 import { PayrollError } from '../../../domain/payroll';
 import { type Ir8aFigures, type Ir8aPayslip, ir8aCsv, ir8aFigures } from '../../../domain/payroll/ir8a';
 import type { DbOrTx } from '../../db/client';
-import { employmentInfo, payItems, payslips, staffInfo, users } from '../../db/schema';
+import { payslipIdentities } from '../../db/payslip-identity-schema';
+import { employmentInfo, payItems, payslips, staffInfo } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
 import { renderPdfDocument } from '../../pdf/pool';
 import { type CompanyDefaults, companyOf } from '../company';
 import { isProcessedRow, toEngineItem } from './repository';
+import { refusedWith } from './statutory';
 
 /**
  * Form IR8A (issue 15): each employee's processed payslips of a year added up into the form's
@@ -36,13 +39,19 @@ function groupBy<T, K>(values: readonly T[], keyOf: (value: T) => K): Map<K, T[]
   return groups;
 }
 
-/** The year's processed payslips, with their items, grouped by employee (ordered by name). */
+/**
+ * The year's processed payslips, with their items, grouped by employee. Each form names the employee
+ * as their latest processed payslip of the year froze them (identities.ts), and the forms are in the
+ * order of those names, so a rename after processing changes neither.
+ */
 async function yearOfPay(db: DbOrTx, year: number, userId?: number): Promise<Ir8aFigures[]> {
   const where = and(
     eq(payslips.year, year),
     isProcessedRow(),
     userId === undefined ? undefined : eq(payslips.userId, userId),
   );
+  const latest = <T>(column: AnyPgColumn) =>
+    sql<T>`first_value(${column}) over (partition by ${payslips.userId} order by ${payslips.month} desc)`;
   const rows = await db
     .select({
       payslipId: payslips.id,
@@ -51,22 +60,22 @@ async function yearOfPay(db: DbOrTx, year: number, userId?: number): Promise<Ir8
       employeeCpfCents: payslips.employeeCpfCents,
       shgCents: payslips.shgCents,
       selfHelpGroup: payslips.selfHelpGroupSnapshot,
-      userId: users.id,
-      fullName: users.fullName,
-      idNumber: staffInfo.nric,
+      userId: payslips.userId,
+      fullName: latest<string>(payslipIdentities.fullName).as('latest_full_name'),
+      idNumber: latest<string | null>(payslipIdentities.idNumber).as('latest_id_number'),
+      nationality: latest<string | null>(payslipIdentities.nationality).as('latest_nationality'),
       dateOfBirth: staffInfo.dateOfBirth,
       gender: staffInfo.gender,
-      nationality: staffInfo.nationality,
       designation: employmentInfo.designation,
       hireDate: employmentInfo.hireDate,
       lastDayOfService: employmentInfo.lastDayOfService,
     })
     .from(payslips)
-    .innerJoin(users, eq(users.id, payslips.userId))
-    .innerJoin(staffInfo, eq(staffInfo.userId, payslips.userId))
+    .innerJoin(payslipIdentities, eq(payslipIdentities.payslipId, payslips.id))
+    .leftJoin(staffInfo, eq(staffInfo.userId, payslips.userId))
     .leftJoin(employmentInfo, eq(employmentInfo.userId, payslips.userId))
     .where(where)
-    .orderBy(asc(users.fullName), asc(users.id), asc(payslips.month));
+    .orderBy(sql`latest_full_name`, asc(payslips.userId), asc(payslips.month));
   if (rows.length === 0) return [];
   const items = await db
     .select()
@@ -89,7 +98,7 @@ async function yearOfPay(db: DbOrTx, year: number, userId?: number): Promise<Ir8
       {
         userId: first.userId,
         fullName: first.fullName,
-        idNumber: first.idNumber,
+        idNumber: first.idNumber ?? '',
         designation: first.designation,
         dateOfBirth: first.dateOfBirth,
         gender: first.gender,
@@ -121,7 +130,9 @@ export async function companyIr8a(
   const figures = await yearOfPay(db, year);
   if (figures.length === 0) throw conflict(`No payslip is processed for ${year}.`);
   if (format === 'csv') {
-    return { kind: 'csv' as const, body: ir8aCsv(employer, figures), fileName: `ir8a-${year}.csv` };
+    // A name with no Latin spelling is a 409 naming the employee, as the month's files answer.
+    const body = refusedWith(() => ir8aCsv(employer, figures));
+    return { kind: 'csv' as const, body, fileName: `ir8a-${year}.csv` };
   }
   const pdf = await renderPdfDocument({
     kind: 'ir8a',

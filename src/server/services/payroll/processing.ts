@@ -8,6 +8,7 @@ import { rowsOf } from '../../db/statements';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import type { Actor } from '../actor';
 import { writeAudit } from '../audit';
+import { freezeIdentities, releaseIdentity } from './identities';
 import { openPayrollPeriod } from './period-rows';
 import {
   aggregateOf,
@@ -159,6 +160,11 @@ async function processPeriod(
       where: sql`p.id = r.id`,
     },
   );
+  // Whom each payslip paid, as of now: the month's files read these, never the current records.
+  await freezeIdentities(
+    tx,
+    updated.map((row) => row.id),
+  );
   // One audit entry per run and period: who processed which payslips, with which pay date.
   await writeAudit(tx, {
     actorUserId: actor.id,
@@ -243,6 +249,7 @@ export async function revertPayslip(
       where: sql`p.id = ${row.id}`,
     });
     if (!moved) throw new Error('payslip not reverted');
+    await releaseIdentity(tx, row.id);
     await writeAudit(tx, {
       actorUserId: actor.id,
       action: 'payslip.reverted',

@@ -19,7 +19,8 @@ import {
   valueDateProblem,
 } from '../../../domain/submissions';
 import type { DbOrTx } from '../../db/client';
-import { employmentInfo, paymentInfo, payslips, staffInfo, users } from '../../db/schema';
+import { payslipIdentities } from '../../db/payslip-identity-schema';
+import { employmentInfo, payslips } from '../../db/schema';
 import { rowsOf } from '../../db/statements';
 import { badRequest, conflict } from '../../lib/http-error';
 import type { Actor } from '../actor';
@@ -38,13 +39,16 @@ import { isProcessedRow, type Period, periodLabel } from './repository';
 /** The funds in the order of their CPF payment codes (02 MBMF, 03 SINDA, 04 CDAC, 05 ECF), as the file lists them. */
 const FUNDS_IN_PAYMENT_CODE_ORDER: readonly SelfHelpGroupFund[] = ['MBMF', 'SINDA', 'CDAC', 'ECF'];
 
-/** One processed payslip of the month with what the files need of its employee. */
+/**
+ * One processed payslip of the month with what the files need of its employee: who they were, and
+ * the account paid, as frozen at processing (identities.ts), so the files stay as they were made.
+ */
 async function processedMonth(db: DbOrTx, { year, month }: Period) {
   return db
     .select({
-      userId: users.id,
-      name: users.fullName,
-      idNumber: staffInfo.nric,
+      userId: payslips.userId,
+      name: payslipIdentities.fullName,
+      idNumber: payslipIdentities.idNumber,
       hireDate: employmentInfo.hireDate,
       lastDayOfService: employmentInfo.lastDayOfService,
       payDate: payslips.payDate,
@@ -56,18 +60,16 @@ async function processedMonth(db: DbOrTx, { year, month }: Period) {
       selfHelpGroup: payslips.selfHelpGroupSnapshot,
       sdlCents: payslips.sdlCents,
       netPayableCents: payslips.netPayableCents,
-      bankName: paymentInfo.bankName,
-      bankCode: paymentInfo.bankCode,
-      branchCode: paymentInfo.branchCode,
-      accountNo: paymentInfo.accountNo,
+      bankName: payslipIdentities.bankName,
+      bankCode: payslipIdentities.bankCode,
+      branchCode: payslipIdentities.branchCode,
+      accountNo: payslipIdentities.accountNo,
     })
     .from(payslips)
-    .innerJoin(users, eq(users.id, payslips.userId))
-    .innerJoin(staffInfo, eq(staffInfo.userId, payslips.userId))
+    .innerJoin(payslipIdentities, eq(payslipIdentities.payslipId, payslips.id))
     .innerJoin(employmentInfo, eq(employmentInfo.userId, payslips.userId))
-    .leftJoin(paymentInfo, eq(paymentInfo.userId, payslips.userId))
     .where(and(eq(payslips.year, year), eq(payslips.month, month), isProcessedRow()))
-    .orderBy(asc(users.fullName), asc(users.id));
+    .orderBy(asc(payslipIdentities.fullName), asc(payslips.userId));
 }
 type MonthRow = Awaited<ReturnType<typeof processedMonth>>[number];
 
@@ -97,7 +99,7 @@ const toCpfEmployee =
     return {
       userId: row.userId,
       name: row.name,
-      idNumber: row.idNumber,
+      idNumber: row.idNumber ?? '',
       totalCpfCents: row.employeeCpfCents + row.employerCpfCents,
       ordinaryWageCents: row.ordinaryWageCents,
       additionalWageCents: row.additionalWageCents,
@@ -181,7 +183,7 @@ export async function cpfSummary(db: DbOrTx, period: Period, defaults: CompanyDe
  * cannot read (a payslip for a month outside the person's employment, after their dates changed)
  * is refused the same way, naming what it found.
  */
-function refusedWith<T>(build: () => T): T {
+export function refusedWith<T>(build: () => T): T {
   try {
     return build();
   } catch (error) {
