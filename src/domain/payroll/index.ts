@@ -85,7 +85,6 @@ export {
   type PayItemTreatment,
   type PayItemTreatmentChoice,
   payItemTreatmentChoices,
-  signOf,
   treatmentOf,
 } from './treatment';
 export {

@@ -1,0 +1,2 @@
+ALTER TABLE "pay_items" ADD CONSTRAINT "pay_items_treatment_check" CHECK (case when "pay_items"."type" in ('TRAVEL_ALLOWANCE', 'OTHER') then "pay_items"."treatment" is not null
+        and "pay_items"."treatment" in ('WAGE', 'REIMBURSEMENT') else "pay_items"."treatment" is null end);
