@@ -396,7 +396,7 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'pay-item-form',
     drives: "Pay Items, each kind's Add form",
     purpose:
-      "A kind's Add form on Pay Items: Type and Amount with the spec's messages beside them, then POST /<kind>-items; made again, empty, after each add.",
+      "A kind's Add form on Pay Items: Type, Treatment where the type is paid either way, and Amount, with the spec's messages beside them, then POST /<kind>-items; made again, empty, after each add.",
     machine: payItemFormMachine,
   },
   {

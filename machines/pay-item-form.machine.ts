@@ -19,9 +19,10 @@ export interface PayItemFormParams {
 }
 
 /**
- * A kind's Add form on Pay Items (spec section 2): Type and Amount, then POST /<kind>-items. Pay Items
- * spawns one per kind while the payslip is not processed, lists the item it answers, and makes the form
- * again, empty (machines/pay-items.machine.ts).
+ * A kind's Add form on Pay Items (spec section 2): Type, Treatment for a type paid either way (a fixed
+ * allowance or a reimbursement, src/domain/payroll/treatment.ts) and Amount, then POST /<kind>-items.
+ * Pay Items spawns one per kind while the payslip is not processed, lists the item it answers, and makes
+ * the form again, empty (machines/pay-items.machine.ts).
  */
 export const payItemFormMachine = createFormMachine<
   PayItemDraft,
@@ -30,7 +31,8 @@ export const payItemFormMachine = createFormMachine<
   PayItemFormParams
 >({
   id: 'payItemForm',
-  description: "A kind's Add form on Pay Items: Type and Amount, then the item is added.",
+  description:
+    "A kind's Add form on Pay Items: Type (and Treatment where the type is paid either way) and Amount, then the item is added.",
   initialValues: emptyPayItemDraft,
   schema: payItemFormSchema,
   request: {

@@ -1,3 +1,5 @@
+import type { PayItemTreatmentChoice } from './payroll/treatment';
+
 /**
  * The words of payslips: month names and pay item types. Apart from ./payslips (whose schemas need
  * zod), so that the PDF worker thread, which prints them, starts without loading zod.
@@ -48,3 +50,9 @@ export const payItemTypeLabels: Record<string, string> = {
 };
 
 export const payItemTypeLabel = (type: string): string => payItemTypeLabels[type] ?? type;
+
+/** How a type paid either way was paid, in words (the Pay Items form and lists). */
+export const payItemTreatmentLabels: Record<PayItemTreatmentChoice, string> = {
+  WAGE: 'Fixed allowance (a wage)',
+  REIMBURSEMENT: 'Reimbursement of expenses',
+};

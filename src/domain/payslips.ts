@@ -10,7 +10,16 @@ import {
   SALARY_MESSAGE,
   salaryAmountSchema,
 } from './payment-info';
-import { type PayItemKind, payItemTypesByKind, selfHelpGroupSchema, selfHelpGroups } from './payroll';
+import {
+  hasTreatmentChoice,
+  type PayItemKind,
+  type PayItemTreatmentChoice,
+  payItemTreatmentChoices,
+  payItemTypesByKind,
+  selfHelpGroupSchema,
+  selfHelpGroups,
+} from './payroll';
+import { payItemTypeLabel } from './payslip-labels';
 
 /**
  * Payroll as the API and the screens exchange it (spec sections 3, 5 and 7): request and response
@@ -89,7 +98,7 @@ export const payItemKindInfo: readonly PayItemKindInfo[] = [
 export const kindInfo = (kind: PayItemKind): PayItemKindInfo =>
   payItemKindInfo.find((info) => info.kind === kind) ?? (payItemKindInfo[0] as PayItemKindInfo);
 
-export { payItemTypeLabel, payItemTypeLabels } from './payslip-labels';
+export { payItemTreatmentLabels, payItemTypeLabel, payItemTypeLabels } from './payslip-labels';
 
 // ---------------------------------------------------------------------------------------------
 // Messages (spec sections 5 and 8)
@@ -145,18 +154,39 @@ export const periodQuerySchema = z.object({ year: payYearSchema, month: payMonth
 
 const anyItemType = Object.values(payItemTypesByKind).flat() as string[];
 
-/** POST /<kind>-items: the spec's payload (spec section 3); the kind comes from the path. */
-export const payItemCreateSchema = z.object({
-  amount: positiveAmount(payrollMessages.payItemAmount, payrollMessages.payItemIncomplete),
-  type: text(40).check(
-    z.minLength(1, { error: payrollMessages.payItemIncomplete, abort: true }),
-    z.refine((type: string) => anyItemType.includes(type), 'Unknown pay item type.'),
-  ),
-  userId: idSchema,
-  month: monthNumber,
-  year: yearNumber,
-  payslipId: idSchema,
+/** How a type paid either way was paid: a fixed sum (a wage) or a reimbursement (payroll/treatment.ts). */
+const payItemTreatmentSchema = z.enum(payItemTreatmentChoices, {
+  error: choiceError('Treatment', payrollMessages.payItemIncomplete),
 });
+
+/**
+ * POST /<kind>-items: the spec's payload (spec section 3), and for a type paid either way its
+ * treatment (the default when left out); the kind comes from the path.
+ */
+export const payItemCreateSchema = z
+  .object({
+    amount: positiveAmount(payrollMessages.payItemAmount, payrollMessages.payItemIncomplete),
+    type: text(40).check(
+      z.minLength(1, { error: payrollMessages.payItemIncomplete, abort: true }),
+      z.refine((type: string) => anyItemType.includes(type), 'Unknown pay item type.'),
+    ),
+    treatment: z.optional(payItemTreatmentSchema),
+    userId: idSchema,
+    month: monthNumber,
+    year: yearNumber,
+    payslipId: idSchema,
+  })
+  .check(
+    z.superRefine(({ type, treatment }, ctx) => {
+      if (treatment !== undefined && !hasTreatmentChoice(type)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['treatment'],
+          message: `${payItemTypeLabel(type)} is treated one way only, so it takes no treatment.`,
+        });
+      }
+    }),
+  );
 export type PayItemCreate = z.infer<typeof payItemCreateSchema>;
 
 const cpfRate = z
@@ -280,6 +310,8 @@ export const payItemSchema = z.object({
   id: idSchema,
   type: z.string(),
   amount: z.number(),
+  /** The treatment chosen for a type paid either way; null for a type treated one way. */
+  treatment: z.nullable(payItemTreatmentSchema),
 });
 export type PayItem = z.infer<typeof payItemSchema>;
 
@@ -412,9 +444,9 @@ export function snapshotFormValues(payslip: PayslipDetail): SnapshotFormValues {
   };
 }
 
-/** A pay item being typed: its type and amount as text. */
-export type PayItemDraft = { type: string; amount: string };
-export const emptyPayItemDraft: PayItemDraft = { type: '', amount: '' };
+/** A pay item being typed: its type, its treatment (for a type paid either way) and its amount, as text. */
+export type PayItemDraft = { type: string; treatment: string; amount: string };
+export const emptyPayItemDraft: PayItemDraft = { type: '', treatment: '', amount: '' };
 
 /** An amount as typed, thousands separators allowed ('1,500.50'); NaN when it is not a number. */
 const amountOf = (text: string) => {
@@ -423,14 +455,17 @@ const amountOf = (text: string) => {
 };
 
 /**
- * Spec section 5: type and amount required, the amount above 0. One message at a time, beside the field
- * it concerns: 'Please fill all fields.' beside the first one empty (Type, then Amount), else what is
- * wrong with the amount. Null when the item can be added.
+ * Spec section 5: type and amount required, the amount above 0; a type paid either way needs its
+ * treatment too. One message at a time, beside the field it concerns: 'Please fill all fields.' beside
+ * the first one empty (Type, Treatment, then Amount), else what is wrong with the amount. Null when the
+ * item can be added.
  */
 export function payItemDraftProblem(
   draft: PayItemDraft,
 ): { field: keyof PayItemDraft; message: string } | null {
   if (draft.type === '') return { field: 'type', message: payrollMessages.payItemIncomplete };
+  if (hasTreatmentChoice(draft.type) && draft.treatment === '')
+    return { field: 'treatment', message: payrollMessages.payItemIncomplete };
   if (draft.amount.trim() === '') return { field: 'amount', message: payrollMessages.payItemIncomplete };
   const amount = amountOf(draft.amount);
   const problem =
@@ -444,15 +479,22 @@ export function payItemDraftProblem(
   return problem ? { field: 'amount', message: problem } : null;
 }
 
-/** A kind's Add form read into what its POST takes besides whose payslip it is: the type and the amount. */
+/**
+ * A kind's Add form read into what its POST takes besides whose payslip it is: the type, the amount,
+ * and the treatment only for a type paid either way (the spec's payload otherwise).
+ */
 export const payItemFormSchema = z.pipe(
-  z.object({ type: z.string(), amount: z.string() }).check(
+  z.object({ type: z.string(), treatment: z.string(), amount: z.string() }).check(
     z.superRefine((draft, ctx) => {
       const problem = payItemDraftProblem(draft);
       if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
     }),
   ),
-  z.transform((draft: PayItemDraft) => ({ type: draft.type, amount: amountOf(draft.amount) })),
+  z.transform((draft: PayItemDraft) => ({
+    type: draft.type,
+    amount: amountOf(draft.amount),
+    ...(hasTreatmentChoice(draft.type) ? { treatment: draft.treatment as PayItemTreatmentChoice } : {}),
+  })),
 );
 export type PayItemFormData = z.output<typeof payItemFormSchema>;
 

@@ -101,7 +101,9 @@ describe('payslip rows', () => {
     const row = (await unprocessed(2026, 3)).find((r) => r.user.id === user.id);
     expect(row?.processingStatus).toBe('ITEMS_ADDED');
     const items = await api.get(`/users/${user.id}/deduction-items?year=2026&month=3`);
-    expect(items.body).toEqual([{ id: expect.any(Number), type: 'UNPAID_LEAVE', amount: 272.72 }]);
+    expect(items.body).toEqual([
+      { id: expect.any(Number), type: 'UNPAID_LEAVE', amount: 272.72, treatment: null },
+    ]);
   });
 });
 
@@ -142,7 +144,13 @@ describe('pay items', () => {
     const base = { userId: user.id, year: 2025, month: 6, payslipId };
     const overtime = await api.post('/adhoc-items', { ...base, type: 'OVERTIME', amount: 150.25 });
     expect(overtime.status).toBe(201);
-    expect(overtime.body).toEqual({ id: expect.any(Number), type: 'OVERTIME', amount: 150.25 });
+    // A type treated one way carries no treatment (issue 32).
+    expect(overtime.body).toEqual({
+      id: expect.any(Number),
+      type: 'OVERTIME',
+      amount: 150.25,
+      treatment: null,
+    });
     const bonus = await api.post('/bonus-items', { ...base, type: 'COMMISION', amount: 1000 });
     expect(bonus.status).toBe(201);
     expect((await payslipOf(user.id, 2025, 6)).processingStatus).toBe('ITEMS_ADDED');

@@ -44,11 +44,11 @@ export async function setUp(database: Database) {
  */
 async function addItems(database: Database, { year, month }: { year: number; month: number }) {
   await database.db.execute(sql`
-    insert into pay_items (payslip_id, kind, type, amount_cents)
-    select id, 'BONUS', 'BONUS', 100000 + (id % 500) * 100 from payslips
+    insert into pay_items (payslip_id, kind, type, amount_cents, treatment)
+    select id, 'BONUS', 'BONUS', 100000 + (id % 500) * 100, null from payslips
       where year = ${year} and month = ${month} and id % 3 = 0
     union all
-    select id, 'OTHER_ADDITION', 'TRAVEL_ALLOWANCE', 12000 from payslips
+    select id, 'OTHER_ADDITION', 'TRAVEL_ALLOWANCE', 12000, 'WAGE' from payslips
       where year = ${year} and month = ${month} and id % 3 = 0`);
   await database.db.execute(
     sql`update payslips set status = 'ITEMS_ADDED' where year = ${year} and month = ${month} and id % 3 = 0`,

@@ -7,7 +7,8 @@ import { payItemFormSchema } from '../../src/domain/payslips';
  * fill all fields.'), the amount greater than 0 ('Amount must be greater than 0.'); one message at a time,
  * beside the field it concerns (the Type first). The words are the spec's, written here.
  */
-const check = (type: string, amount: string) => validateForm(payItemFormSchema, { type, amount });
+const check = (type: string, amount: string, treatment = '') =>
+  validateForm(payItemFormSchema, { type, treatment, amount });
 
 describe('the pay item form', () => {
   it('asks for the type first, then the amount, one message at a time', () => {
@@ -39,5 +40,32 @@ describe('the pay item form', () => {
     expect(check('BONUS', '1,500')).toMatchObject({ success: true, data: { type: 'BONUS', amount: 1500 } });
     expect(check('BONUS', '10,000,000.00')).toMatchObject({ data: { type: 'BONUS', amount: 10_000_000 } });
     expect(check('OVERTIME', '0.01').success).toBe(true);
+  });
+
+  // Issue 32: a travel allowance (or an other payment) is a wage when paid as a fixed sum and not one
+  // when it repays actual expenses, so the admin says which; a type treated one way sends no treatment.
+  it('asks how a type paid either way is paid, after the type and before the amount', () => {
+    expect(check('TRAVEL_ALLOWANCE', '').errors).toEqual({ treatment: 'Please fill all fields.' });
+    expect(check('OTHER', '120').errors).toEqual({ treatment: 'Please fill all fields.' });
+    expect(check('TRAVEL_ALLOWANCE', '', 'WAGE').errors).toEqual({ amount: 'Please fill all fields.' });
+    expect(check('TRAVEL_ALLOWANCE', '120', 'WAGE')).toEqual({
+      success: true,
+      data: { type: 'TRAVEL_ALLOWANCE', amount: 120, treatment: 'WAGE' },
+      errors: {},
+    });
+    expect(check('OTHER', '120', 'REIMBURSEMENT')).toMatchObject({
+      data: { type: 'OTHER', amount: 120, treatment: 'REIMBURSEMENT' },
+    });
+    // A choice left from a type paid either way is not sent with one treated one way.
+    expect(check('MEDICAL_CLAIM', '85.50', 'WAGE')).toEqual({
+      success: true,
+      data: { type: 'MEDICAL_CLAIM', amount: 85.5 },
+      errors: {},
+    });
+    expect(check('SKILL_ALLOWANCE', '100')).toEqual({
+      success: true,
+      data: { type: 'SKILL_ALLOWANCE', amount: 100 },
+      errors: {},
+    });
   });
 });

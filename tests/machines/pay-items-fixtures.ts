@@ -58,7 +58,7 @@ export const processedPayslip: PayslipDetail = {
   payDate: '2026-07-31',
 };
 
-export const bonus = { id: 900, type: 'BONUS', amount: 1500 };
+export const bonus = { id: 900, type: 'BONUS', amount: 1500, treatment: null };
 
 export const balances: LeaveBalance[] = [
   {

@@ -84,12 +84,16 @@ async function showTab(app: RunningApp, name: string) {
 
 /** Fills a kind's Add form on its tab and sends it, as the admin does; the request stays pending. */
 async function sendItem(app: RunningApp, kind: Kind) {
-  const { tab, form: name, type } = KIND[kind];
+  const { tab, form: name, type, treatment } = KIND[kind];
   await showTab(app, tab);
   const form = screen.getByRole('form', { name });
   fireEvent.change(form.querySelector('select[name="type"]') as HTMLSelectElement, {
     target: { value: type },
   });
+  // Treatment is asked only of a type paid either way (issue 32).
+  const treatmentSelect = form.querySelector<HTMLSelectElement>('select[name="treatment"]');
+  expect(treatmentSelect !== null, `Treatment offered for ${type}`).toBe(treatment !== undefined);
+  if (treatmentSelect && treatment) fireEvent.change(treatmentSelect, { target: { value: treatment } });
   fireEvent.change(form.querySelector('input[name="amount"]') as HTMLInputElement, {
     target: { value: '1500' },
   });
@@ -135,10 +139,13 @@ async function perform(app: RunningApp, event: PayItemsEvent, m: ModelSnapshot) 
     case 'user.addsItem': {
       await sendItem(app, event.kind);
       const sent = app.server.pending('POST', `/api/${KIND[event.kind].path}`);
-      // Spec section 3: a create request carries amount, type, userId, month, year, payslipId.
+      // Spec section 3: a create request carries amount, type, userId, month, year, payslipId; and the
+      // treatment of a type paid either way (issue 32).
+      const { treatment } = KIND[event.kind];
       expect(sent[0]?.body).toEqual({
         amount: 1500,
         type: KIND[event.kind].type,
+        ...(treatment ? { treatment } : {}),
         userId: employee.id,
         month: period.month,
         year: period.year,

@@ -22,7 +22,16 @@ type Status = 'UNPROCESSED' | 'ITEMS_ADDED' | 'PROCESSED';
 /** Spec sections 2 and 8: each kind's tab, panel and toast; the item a walk adds of it. */
 export const KIND: Record<
   Kind,
-  { tab: string; form: string; type: string; path: string; added: string; item: PayItem }
+  {
+    tab: string;
+    form: string;
+    type: string;
+    /** For a type paid either way: the Treatment chosen, sent with the item. */
+    treatment?: 'WAGE' | 'REIMBURSEMENT';
+    path: string;
+    added: string;
+    item: PayItem;
+  }
 > = {
   ADHOC: {
     tab: 'Ahoc',
@@ -30,7 +39,7 @@ export const KIND: Record<
     type: 'OVERTIME',
     path: 'adhoc-items',
     added: 'Adhoc item added',
-    item: { id: 901, type: 'OVERTIME', amount: 1500 },
+    item: { id: 901, type: 'OVERTIME', amount: 1500, treatment: null },
   },
   BONUS: {
     tab: 'Bonus',
@@ -38,7 +47,7 @@ export const KIND: Record<
     type: 'BONUS',
     path: 'bonus-items',
     added: 'Bonus item added',
-    item: { id: 900, type: 'BONUS', amount: 1500 },
+    item: { id: 900, type: 'BONUS', amount: 1500, treatment: null },
   },
   DEDUCTION: {
     tab: 'Deductions',
@@ -46,15 +55,17 @@ export const KIND: Record<
     type: 'LATENESS',
     path: 'deduction-items',
     added: 'Deduction item added',
-    item: { id: 902, type: 'LATENESS', amount: 1500 },
+    item: { id: 902, type: 'LATENESS', amount: 1500, treatment: null },
   },
   OTHER_ADDITION: {
     tab: 'Others',
     form: 'Add Other Additions item',
     type: 'TRAVEL_ALLOWANCE',
+    // Paid either way: the admin says which (issue 32), here a fixed allowance, a wage.
+    treatment: 'WAGE',
     path: 'other-addition-items',
     added: 'Other addition item added',
-    item: { id: 903, type: 'TRAVEL_ALLOWANCE', amount: 1500 },
+    item: { id: 903, type: 'TRAVEL_ALLOWANCE', amount: 1500, treatment: 'WAGE' },
   },
   OTHER_DEDUCTION: {
     tab: 'Others',
@@ -62,7 +73,7 @@ export const KIND: Record<
     type: 'ADVANCE',
     path: 'other-deduction-items',
     added: 'Other deduction item added',
-    item: { id: 904, type: 'ADVANCE', amount: 1500 },
+    item: { id: 904, type: 'ADVANCE', amount: 1500, treatment: null },
   },
 };
 

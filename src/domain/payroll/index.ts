@@ -78,6 +78,16 @@ export {
 export { sdlCents, sdlPayableCents, sdlRules } from './sdl';
 export { type ShgBand, type ShgTable, shgContributionCents, shgTables } from './shg';
 export {
+  DEFAULT_TREATMENT_CHOICE,
+  hasTreatmentChoice,
+  type Ir8aItem,
+  PAY_ITEM_TREATMENTS,
+  type PayItemTreatment,
+  type PayItemTreatmentChoice,
+  payItemTreatmentChoices,
+  treatmentOf,
+} from './treatment';
+export {
   type LeaveSpan,
   type UnpaidDaysOptions,
   type UnpaidLeaveInput,

@@ -1,20 +1,14 @@
 import { csvField } from '../csv';
 import { isIsoDate } from '../dates';
 import { centsToAmount } from '../money';
-import {
-  type PayItemKind,
-  type PayItemType,
-  parseEnum,
-  payItemKindSchema,
-  payItemTypesByKind,
-  type SelfHelpGroup,
-  selfHelpGroupSchema,
-} from './enums';
+import { parseEnum, type SelfHelpGroup, selfHelpGroupSchema } from './enums';
 import { PayrollInputError } from './errors';
 import { assertCents } from './money';
+import { readPayItem } from './payslip';
 import { StatutoryFileError } from './statutory/errors';
 import { quoteCharacters } from './statutory/fixed-width';
 import { toFileAlphabet } from './statutory/names';
+import type { Ir8aItem, PayslipItem } from './treatment';
 
 /**
  * Form IR8A, the IRAS "Return of Employee's Remuneration" for a year of income (its year of
@@ -27,7 +21,7 @@ import { toFileAlphabet } from './statutory/names';
 export interface Ir8aPayslip {
   month: number;
   basicSalaryCents: number;
-  items: readonly { kind: PayItemKind; type: string; amountCents: number }[];
+  items: readonly PayslipItem[];
   employeeCpfCents: number;
   shgCents: number;
   /** The payslip's snapshot: the fund its self-help group contribution went to. */
@@ -77,73 +71,12 @@ export interface Ir8aFigures {
   /** Donations deducted through salary: CDAC, SINDA and ECF. */
   donationsCents: number;
   /**
-   * Medical claims paid (MEDICAL_CLAIM items), left out of every item: they repay medical expenses
-   * the employee paid out of pocket, money given back rather than earned by the employment, so not
-   * remuneration. Kept here so that the figures reconcile with the payslips.
+   * Reimbursements paid (medical claims, travel and other expenses repaid: the items the treatment
+   * table calls not income), left out of every item: money given back rather than earned by the
+   * employment, so not remuneration. Kept here so that the figures reconcile with the payslips.
    */
   excludedCents: number;
 }
-
-/** Where a pay item goes on the IR8A. */
-export type Ir8aItemClass =
-  | 'salary'
-  | 'bonus'
-  | 'directorsFees'
-  | 'commission'
-  | 'transportAllowance'
-  | 'otherAllowances'
-  | 'excluded';
-
-/**
- * The pay item types the IR8A reports. OTHER_DEDUCTION items (deduction, advance, medical
- * co-share, NS make-up pay, loan) are recoveries from net pay, after tax: they neither add to nor
- * reduce remuneration, so they have no class and are not read.
- */
-export type Ir8aPayItemType = PayItemType<Exclude<PayItemKind, 'OTHER_DEDUCTION'>>;
-
-/** Every pay item type the IR8A reports, and the item of the form it goes to. */
-export const IR8A_ITEM_CLASSES: { readonly [T in Ir8aPayItemType]: Ir8aItemClass } = {
-  // ADHOC (ordinary wages)
-  /** Overtime pay is item (a) by its name ("... wages and overtime pay"). */
-  OVERTIME: 'salary',
-  /** A performance incentive paid in addition to salary: a bonus, item (b). */
-  INCENTIVE: 'bonus',
-  /** An allowance in cash for the employee's phone: (d) other allowances (it is neither transport nor entertainment). */
-  MOBILE_ALLOWANCE: 'otherAllowances',
-  /** Pay for work on an off day: wages for work done, item (a). */
-  OFFDAY: 'salary',
-  /** Pay for work on a public holiday: wages for work done, item (a). */
-  PUBLIC_HOLIDAY: 'salary',
-  /** Paid for staying on, not for work done in the month: a bonus, item (b). */
-  RETENTION_INCENTIVE: 'bonus',
-  // BONUS (additional wages)
-  /** Gross commission has its own line under (d). */
-  COMMISION: 'commission',
-  /** Unused leave paid out is leave pay: item (a) ("... fees, leave pay, wages ..."). */
-  ANNUAL_LEAVE_ENCASHMENT: 'salary',
-  /** Item (b). */
-  BONUS: 'bonus',
-  /** The annual wage supplement (13th month) is a contractual bonus: item (b). */
-  AWS: 'bonus',
-  /** Item (c). */
-  DIRECTOR_FEE: 'directorsFees',
-  /** Arrears of salary: salary, item (a), reported in the year it is paid. */
-  BACK_PAY: 'salary',
-  // DEDUCTION (reduce ordinary wages)
-  /** A deduction for lateness reduces the salary paid: item (a), subtracted. */
-  LATENESS: 'salary',
-  /** A deduction for unpaid leave reduces the salary paid: item (a), subtracted. */
-  UNPAID_LEAVE: 'salary',
-  // OTHER_ADDITION (paid outside gross pay and CPF, but remuneration all the same)
-  /** Item (d) transport allowance. */
-  TRAVEL_ALLOWANCE: 'transportAllowance',
-  /** An allowance in cash: (d) other allowances. */
-  SKILL_ALLOWANCE: 'otherAllowances',
-  /** A reimbursement of medical expenses, not remuneration: left out (see Ir8aFigures.excludedCents). */
-  MEDICAL_CLAIM: 'excluded',
-  /** Other payments to the employee, unknown in kind: taxable, (d) other allowances. */
-  OTHER: 'otherAllowances',
-};
 
 const readDate = (name: string, value: string | null): string | null => {
   if (value === null) return null;
@@ -185,7 +118,7 @@ export function ir8aFigures(
     );
   }
 
-  const sums: Record<Ir8aItemClass, number> = {
+  const sums: Record<Ir8aItem | 'excluded', number> = {
     salary: 0,
     bonus: 0,
     directorsFees: 0,
@@ -213,21 +146,12 @@ export function ir8aFigures(
     let ordinary = assertCents(`${at}.basicSalaryCents`, payslip.basicSalaryCents);
     let leaveAndBackPay = 0;
     payslip.items.forEach((item, itemIndex) => {
-      const where = `${at}.items[${itemIndex}]`;
-      const kind = parseEnum(payItemKindSchema, `pay item kind at ${where}`, item.kind);
-      const types: readonly string[] = payItemTypesByKind[kind];
-      if (!types.includes(item.type)) {
-        throw new PayrollInputError(
-          `Unknown ${kind} pay item type ${JSON.stringify(item.type)} at ${where} (expected one of ${types.join(', ')})`,
-        );
-      }
-      const amount = assertCents(`${where}.amountCents`, item.amountCents);
-      if (kind === 'OTHER_DEDUCTION') return;
-      const itemClass = IR8A_ITEM_CLASSES[item.type as Ir8aPayItemType];
-      if (kind === 'DEDUCTION') ordinary -= amount;
-      else if (itemClass === 'salary' && kind === 'BONUS') leaveAndBackPay += amount;
-      else if (itemClass === 'salary') ordinary += amount;
-      else sums[itemClass] += amount;
+      const { cents, treatment } = readPayItem(item, `${at}.items[${itemIndex}]`);
+      // Not income: a reimbursement paid is set aside; a recovery from net pay is not read.
+      if (treatment.ir8a === null) sums.excluded += Math.max(0, cents);
+      else if (treatment.ir8a !== 'salary') sums[treatment.ir8a] += cents;
+      else if (treatment.cpf === 'AW') leaveAndBackPay += cents;
+      else ordinary += cents;
     });
     sums.salary += Math.max(0, ordinary) + leaveAndBackPay;
 
@@ -298,7 +222,7 @@ const csvColumns: ReadonlyArray<readonly [string, (row: Ir8aFigures, employer: E
   ['Employee CPF', (row) => dollars(row.employeeCpfCents)],
   ['Donations', (row) => dollars(row.donationsCents)],
   ['Mosque Building Fund', (row) => dollars(row.mbfCents)],
-  ['Medical claims excluded', (row) => dollars(row.excludedCents)],
+  ['Reimbursements excluded', (row) => dollars(row.excludedCents)],
 ];
 
 /**

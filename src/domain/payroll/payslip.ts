@@ -2,7 +2,6 @@ import { type CpfPercentages, computeCpf } from './cpf';
 import {
   type CpfAgeBandInput,
   type CpfResidency,
-  type PayItemKind,
   parseEnum,
   payItemKindSchema,
   payItemTypesByKind,
@@ -14,12 +13,9 @@ import { assertCents } from './money';
 import { assertPeriod } from './period';
 import { sdlCents } from './sdl';
 import { shgContributionCents } from './shg';
+import { type PayItemTreatment, type PayslipItem, signOf, treatmentOf } from './treatment';
 
-export interface PayslipItem {
-  kind: PayItemKind;
-  type: string;
-  amountCents: number;
-}
+export type { PayslipItem };
 
 export interface PayslipCpfInput {
   residency: CpfResidency;
@@ -58,41 +54,63 @@ export interface PayslipTotals {
   netPayableCents: number;
 }
 
-const readItems = (items: unknown): Record<PayItemKind, number> => {
-  if (!Array.isArray(items)) throw new PayrollInputError('items must be an array of pay items');
-  const sums: Record<PayItemKind, number> = {
-    ADHOC: 0,
-    BONUS: 0,
-    DEDUCTION: 0,
-    OTHER_ADDITION: 0,
-    OTHER_DEDUCTION: 0,
+/**
+ * One item checked (its kind, a type of that kind, whole cents, a choice only where the type has one)
+ * and read through the treatment table: its amount, signed (deductions negative), and its treatment.
+ */
+export function readPayItem(item: unknown, where: string): { cents: number; treatment: PayItemTreatment } {
+  const value = item as Partial<PayslipItem> | null;
+  const kind = parseEnum(payItemKindSchema, `pay item kind at ${where}`, value?.kind);
+  const types: readonly string[] = payItemTypesByKind[kind];
+  if (typeof value?.type !== 'string' || !types.includes(value.type)) {
+    throw new PayrollInputError(
+      `Unknown ${kind} pay item type ${JSON.stringify(value?.type)} at ${where} (expected one of ${types.join(', ')})`,
+    );
+  }
+  const cents = assertCents(`${where}.amountCents`, value.amountCents);
+  return {
+    cents: signOf(kind) * cents,
+    treatment: treatmentOf({ type: value.type, treatment: value.treatment }, where),
   };
-  items.forEach((item: Partial<PayslipItem> | null, index) => {
-    const kind = parseEnum(payItemKindSchema, `pay item kind at items[${index}]`, item?.kind);
-    const types: readonly string[] = payItemTypesByKind[kind];
-    if (typeof item?.type !== 'string' || !types.includes(item.type)) {
-      throw new PayrollInputError(
-        `Unknown ${kind} pay item type ${JSON.stringify(item?.type)} at items[${index}] (expected one of ${types.join(', ')})`,
-      );
+}
+
+/** The items added up by treatment: ordinary and additional wages, and what is paid outside them. */
+interface ItemSums {
+  ow: number;
+  aw: number;
+  /** Paid or recovered outside the wages: net payable's other items. */
+  other: number;
+  /** Of those, what counts in total wages for SDL and the funds. */
+  otherInTotalWages: number;
+}
+
+const readItems = (items: unknown): ItemSums => {
+  if (!Array.isArray(items)) throw new PayrollInputError('items must be an array of pay items');
+  const sums: ItemSums = { ow: 0, aw: 0, other: 0, otherInTotalWages: 0 };
+  items.forEach((item, index) => {
+    const { cents, treatment } = readPayItem(item, `items[${index}]`);
+    if (treatment.cpf === 'OW') sums.ow += cents;
+    else if (treatment.cpf === 'AW') sums.aw += cents;
+    else {
+      sums.other += cents;
+      if (treatment.totalWages) sums.otherInTotalWages += cents;
     }
-    sums[kind] += assertCents(`items[${index}].amountCents`, item.amountCents);
   });
   return sums;
 };
 
-/** OW = basic salary + adhoc items - deductions, never below zero (ARCHITECTURE.md payroll rules). */
-const ordinaryWagesOf = (basic: number, sums: Record<PayItemKind, number>) =>
-  Math.max(0, basic + sums.ADHOC - sums.DEDUCTION);
+/** OW = basic salary + the ordinary-wage items, deductions subtracted, never below zero (ARCHITECTURE.md). */
+const ordinaryWagesOf = (basic: number, sums: ItemSums) => Math.max(0, basic + sums.ow);
 
 /** The month's ordinary wages of a payslip, before CPF: what the in-year AW ceiling estimate projects. */
 export const ordinaryWageCents = (input: Pick<PayslipInput, 'basicSalaryCents' | 'items'>): number =>
   ordinaryWagesOf(assertCents('basicSalaryCents', input.basicSalaryCents), readItems(input.items));
 
 /**
- * The totals of one payslip (ARCHITECTURE.md, payroll rules): adhoc items are ordinary wages, bonus
- * items additional wages, deductions reduce ordinary wages (not below zero); other additions and
- * deductions are outside gross pay and CPF. Employer CPF and SDL are employer costs and are not
- * deducted from pay.
+ * The totals of one payslip (ARCHITECTURE.md, payroll rules), each item counted as the treatment table
+ * says: ordinary wages (deductions reduce them, not below zero) and additional wages make gross pay;
+ * what is not a wage is paid or recovered outside gross pay and CPF. Employer CPF and SDL are employer
+ * costs and are not deducted from pay.
  */
 export const computePayslip = (input: PayslipInput): PayslipTotals => {
   assertPeriod(input.year, input.month);
@@ -101,7 +119,7 @@ export const computePayslip = (input: PayslipInput): PayslipTotals => {
   const selfHelpGroup = parseEnum(selfHelpGroupSchema, 'self-help group', input.selfHelpGroup);
 
   const ordinaryWageCents = ordinaryWagesOf(basic, sums);
-  const additionalWageCents = sums.BONUS;
+  const additionalWageCents = sums.aw;
   const grossPayCents = ordinaryWageCents + additionalWageCents;
 
   if (input.cpf === undefined) {
@@ -117,10 +135,11 @@ export const computePayslip = (input: PayslipInput): PayslipTotals => {
           ordinaryWageCents,
           additionalWageCents,
         });
-  const shgCents = selfHelpGroup === 'NONE' ? 0 : shgContributionCents(selfHelpGroup, grossPayCents);
+  const totalWagesCents = grossPayCents + sums.otherInTotalWages;
+  const shgCents = selfHelpGroup === 'NONE' ? 0 : shgContributionCents(selfHelpGroup, totalWagesCents);
 
   const netPayCents = grossPayCents - cpf.employeeCents - shgCents;
-  const otherItemsCents = sums.OTHER_ADDITION - sums.OTHER_DEDUCTION;
+  const otherItemsCents = sums.other;
   return {
     ordinaryWageCents,
     additionalWageCents,
@@ -130,7 +149,7 @@ export const computePayslip = (input: PayslipInput): PayslipTotals => {
     cpfOwSubjectCents: cpf.owSubjectCents,
     cpfAwSubjectCents: cpf.awSubjectCents,
     shgCents,
-    sdlCents: sdlCents(grossPayCents),
+    sdlCents: sdlCents(totalWagesCents),
     netPayCents,
     otherItemsCents,
     netPayableCents: netPayCents + otherItemsCents,

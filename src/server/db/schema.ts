@@ -31,8 +31,10 @@ import { OPEN_SENDS } from '../../domain/lifecycles/payslip-email.lifecycle';
 import {
   cpfSections as CPF_SECTIONS,
   cpfTypes as CPF_TYPES,
+  hasTreatmentChoice,
   type PayItemKind,
   payItemKinds,
+  payItemTreatmentChoices,
   payItemTypesByKind,
   selfHelpGroups as SELF_HELP_GROUPS,
 } from '../../domain/payroll';
@@ -348,6 +350,10 @@ export const payslips = pgTable(
   ],
 );
 
+const TYPES_WITH_TREATMENT_CHOICE = payItemKinds
+  .flatMap((kind) => payItemTypesByKind[kind])
+  .filter(hasTreatmentChoice);
+
 export const payItems = pgTable(
   'pay_items',
   {
@@ -358,6 +364,8 @@ export const payItems = pgTable(
     kind: text('kind', { enum: payItemKinds as [PayItemKind, ...PayItemKind[]] }).notNull(),
     type: text('type').notNull(),
     amountCents: money('amount_cents').notNull(),
+    /** How a type paid either way was paid (src/domain/payroll/treatment.ts); null for the other types. */
+    treatment: text('treatment', { enum: payItemTreatmentChoices }),
     createdById: actorId('created_by_id'),
     createdAt: createdAt(),
   },
@@ -372,6 +380,11 @@ export const payItems = pgTable(
         ),
         sql` or `,
       ),
+    ),
+    check(
+      'pay_items_treatment_check',
+      sql`case when ${oneOf(t.type, TYPES_WITH_TREATMENT_CHOICE)} then ${t.treatment} is not null
+        and ${oneOf(t.treatment, payItemTreatmentChoices)} else ${t.treatment} is null end`,
     ),
   ],
 );

@@ -96,8 +96,8 @@ function drawIr8a(doc: Pdf, data: Ir8aPdfData, figures: Ir8aFigures) {
       'pensions, lump-sum payments and other items not paid through payroll are not included.',
     ...(figures.excludedCents > 0
       ? [
-          `Medical claims reimbursed (${money(figures.excludedCents)}) are not included: they repay medical ` +
-            'expenses and are not remuneration.',
+          `Reimbursements (${money(figures.excludedCents)}: medical claims, expenses repaid) are not ` +
+            'included: they repay expenses and are not remuneration.',
         ]
       : []),
   ];

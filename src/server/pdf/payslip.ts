@@ -1,7 +1,8 @@
 import { formatDayMonthYear } from '../../domain/dates';
 import { maskAccountNumber, maskNric } from '../../domain/masking';
 import { formatCents } from '../../domain/money';
-import type { PayItemKind, SelfHelpGroup } from '../../domain/payroll';
+import type { SelfHelpGroup } from '../../domain/payroll';
+import { type PayItemTreatment, type PayslipItem, signOf, treatmentOf } from '../../domain/payroll/treatment';
 import { monthName, payItemTypeLabel } from '../../domain/payslip-labels';
 import { heading, keyValues, renderPdf, sectionTitle } from './document';
 import { drawTable, type TableColumn } from './table';
@@ -13,7 +14,7 @@ export interface PayslipPdfData {
   month: number;
   payDate: string;
   basicSalaryCents: number;
-  items: ReadonlyArray<{ kind: PayItemKind; type: string; amountCents: number }>;
+  items: readonly PayslipItem[];
   totals: {
     grossPayCents: number;
     employeeCpfCents: number;
@@ -45,15 +46,16 @@ const money = formatCents;
 // A deduction of nothing prints as 0.00: -0 would print '-0.00'.
 const minus = (cents: number) => money(cents === 0 ? 0 : -cents);
 
-const itemRows = (data: PayslipPdfData, kind: PayItemKind, sign: 1 | -1) =>
+/** The items the treatment table counts as these wages (null: paid outside them), deductions negative. */
+const itemRows = (data: PayslipPdfData, wage: PayItemTreatment['cpf']) =>
   data.items
-    .filter((item) => item.kind === kind)
-    .map((item) => [payItemTypeLabel(item.type), money(sign * item.amountCents)] as const);
+    .filter((item) => treatmentOf(item).cpf === wage)
+    .map((item) => [payItemTypeLabel(item.type), money(signOf(item.kind) * item.amountCents)] as const);
 
 /**
- * One employee's payslip for a month: every item by kind, gross and net pay, CPF, the self-help
- * group, other items, net payable, the employer's costs and the year-to-date totals. Identity and
- * account numbers are masked.
+ * One employee's payslip for a month: every item where its treatment counts it (wages in gross pay, the
+ * rest among the other items), gross and net pay, CPF, the self-help group, other items, net payable,
+ * the employer's costs and the year-to-date totals. Identity and account numbers are masked.
  */
 export function renderPayslipPdf(data: PayslipPdfData): Promise<Buffer> {
   const period = `${monthName(data.month)} ${data.year}`;
@@ -76,9 +78,8 @@ export function renderPayslipPdf(data: PayslipPdfData): Promise<Buffer> {
       columns,
       rows: [
         ['Basic salary', money(data.basicSalaryCents)],
-        ...itemRows(data, 'ADHOC', 1),
-        ...itemRows(data, 'DEDUCTION', -1),
-        ...itemRows(data, 'BONUS', 1),
+        ...itemRows(data, 'OW'),
+        ...itemRows(data, 'AW'),
       ],
       footerRows: [['Gross pay', money(data.totals.grossPayCents)]],
     });
@@ -100,7 +101,7 @@ export function renderPayslipPdf(data: PayslipPdfData): Promise<Buffer> {
     sectionTitle(doc, 'Other items');
     drawTable(doc, {
       columns,
-      rows: [...itemRows(data, 'OTHER_ADDITION', 1), ...itemRows(data, 'OTHER_DEDUCTION', -1)],
+      rows: itemRows(data, null),
       emptyText: 'No other items.',
       footerRows: [
         ['Other items', money(data.totals.otherItemsCents)],

@@ -24,12 +24,19 @@ import { formatDayMonthYear } from '../../domain/dates';
 import type { PayslipStatus } from '../../domain/enums';
 import { payslipStatusLabels } from '../../domain/lifecycles/payslip.lifecycle';
 import { formatAmount } from '../../domain/money';
-import { type PayItemKind, payItemTypesByKind, selfHelpGroups } from '../../domain/payroll';
+import {
+  hasTreatmentChoice,
+  type PayItemKind,
+  payItemTreatmentChoices,
+  payItemTypesByKind,
+  selfHelpGroups,
+} from '../../domain/payroll';
 import {
   kindInfo,
   monthName,
   type PayItem,
   type PayslipDetail,
+  payItemTreatmentLabels,
   payItemTypeLabel,
 } from '../../domain/payslips';
 import { columnsFor } from '../../ui/data-table';
@@ -80,16 +87,25 @@ function DeleteButton({ actor, kind, item }: { actor: PayItemsRef; kind: PayItem
   );
 }
 
-/** A kind's Add form (machines/pay-item-form.machine.ts): Type and Amount, each message beside its field. */
+/**
+ * A kind's Add form (machines/pay-item-form.machine.ts): Type, Treatment for a type paid either way, and
+ * Amount, each message beside its field.
+ */
 function AddItemForm({ form: actor, kind }: { form: PayItemFormRef; kind: PayItemKind }) {
   const info = kindInfo(kind);
   const form = useForm(actor);
   const type = form.field('type');
+  const treatment = form.field('treatment');
   const amount = form.field('amount');
+  const choosesTreatment = hasTreatmentChoice(type.value);
   return (
     <form noValidate aria-label={`Add ${info.title} item`} onSubmit={form.onSubmit}>
       <Stack gap="3">
-        <Grid templateColumns={{ base: '1fr', sm: '2fr 1fr auto' }} gap="3" alignItems="start">
+        <Grid
+          templateColumns={{ base: '1fr', sm: choosesTreatment ? '2fr 2fr 1fr auto' : '2fr 1fr auto' }}
+          gap="3"
+          alignItems="start"
+        >
           <LabelledField label="Type" error={type.error} disabled={type.disabled}>
             <SelectInput
               name={type.name}
@@ -102,6 +118,20 @@ function AddItemForm({ form: actor, kind }: { form: PayItemFormRef; kind: PayIte
               onChange={type.onChange}
             />
           </LabelledField>
+          {choosesTreatment && (
+            <LabelledField label="Treatment" error={treatment.error} disabled={treatment.disabled}>
+              <SelectInput
+                name={treatment.name}
+                value={treatment.value}
+                placeholder="Select how it is paid"
+                options={payItemTreatmentChoices.map((value) => ({
+                  value,
+                  label: payItemTreatmentLabels[value],
+                }))}
+                onChange={treatment.onChange}
+              />
+            </LabelledField>
+          )}
           <LabelledField label="Amount" error={amount.error} disabled={amount.disabled}>
             <Input
               name={amount.name}
@@ -140,7 +170,13 @@ function ItemPanel({ actor, kind }: { actor: PayItemsRef; kind: PayItemKind }) {
   const columns = useMemo(
     () =>
       itemColumn.columns([
-        itemColumn.accessor('type', { header: 'Type', cell: ({ getValue }) => payItemTypeLabel(getValue()) }),
+        itemColumn.accessor('type', {
+          header: 'Type',
+          cell: ({ row }) =>
+            row.original.treatment
+              ? `${payItemTypeLabel(row.original.type)}: ${payItemTreatmentLabels[row.original.treatment]}`
+              : payItemTypeLabel(row.original.type),
+        }),
         itemColumn.accessor('amount', { header: 'Amount', cell: ({ getValue }) => formatAmount(getValue()) }),
         itemColumn.display({
           id: 'actions',

@@ -1,16 +1,24 @@
-import { type PayItemKind, PayrollInputError, payItemTypesByKind } from '../../../src/domain/payroll';
 import {
-  IR8A_ITEM_CLASSES,
-  type Ir8aEmployee,
-  type Ir8aPayslip,
-  ir8aCsv,
-  ir8aFigures,
-} from '../../../src/domain/payroll/ir8a';
+  type PayItemKind,
+  type PayItemTreatmentChoice,
+  PayrollInputError,
+} from '../../../src/domain/payroll';
+import { type Ir8aEmployee, type Ir8aPayslip, ir8aCsv, ir8aFigures } from '../../../src/domain/payroll/ir8a';
 
 // Every figure below is added up by hand from the payslips; none is computed by the code under test.
 
 type Item = Ir8aPayslip['items'][number];
-const item = (kind: PayItemKind, type: string, amountCents: number): Item => ({ kind, type, amountCents });
+const item = (
+  kind: PayItemKind,
+  type: string,
+  amountCents: number,
+  treatment?: PayItemTreatmentChoice,
+): Item => ({
+  kind,
+  type,
+  amountCents,
+  treatment,
+});
 
 // Joined on 10 March 2025, a Muslim (MBMF), paid in every class of the IR8A.
 const joiner: Ir8aEmployee = {
@@ -42,7 +50,8 @@ const joinerPayslips: Ir8aPayslip[] = [
       item('ADHOC', 'OFFDAY', 20_000),
       item('ADHOC', 'PUBLIC_HOLIDAY', 15_000),
       item('ADHOC', 'MOBILE_ALLOWANCE', 5_000),
-      item('OTHER_ADDITION', 'TRAVEL_ALLOWANCE', 12_000),
+      // A fixed transport allowance: taxable, item (d).
+      item('OTHER_ADDITION', 'TRAVEL_ALLOWANCE', 12_000, 'WAGE'),
       item('OTHER_ADDITION', 'MEDICAL_CLAIM', 8_550),
     ],
     employeeCpfCents: 108_000,
@@ -55,7 +64,7 @@ const joinerPayslips: Ir8aPayslip[] = [
     items: [
       item('DEDUCTION', 'LATENESS', 2_500),
       item('OTHER_ADDITION', 'SKILL_ALLOWANCE', 10_000),
-      item('OTHER_ADDITION', 'OTHER', 3_333),
+      item('OTHER_ADDITION', 'OTHER', 3_333, 'WAGE'),
     ],
     employeeCpfCents: 99_500,
     shgCents: 1_600,
@@ -154,6 +163,7 @@ const leaverPayslips: Ir8aPayslip[] = [
   plainMonth(1),
   {
     ...plainMonth(2),
+    // Business travel repaid (no treatment said: a reimbursement): not income.
     items: [item('BONUS', 'BONUS', 300_000), item('OTHER_ADDITION', 'TRAVEL_ALLOWANCE', 5_000)],
     employeeCpfCents: 120_000,
     shgCents: 300,
@@ -172,70 +182,13 @@ const leaverPayslips: Ir8aPayslip[] = [
     items: [
       item('BONUS', 'ANNUAL_LEAVE_ENCASHMENT', 45_000),
       item('DEDUCTION', 'LATENESS', 1_234),
-      item('OTHER_ADDITION', 'OTHER', 2_000),
+      item('OTHER_ADDITION', 'OTHER', 2_000, 'REIMBURSEMENT'),
     ],
     employeeCpfCents: 37_785,
     shgCents: 100,
     selfHelpGroup: 'CDAC',
   },
 ];
-
-describe('IR8A item classes', () => {
-  it('gives every pay item type a class, except the other deductions (recoveries after tax)', () => {
-    const classes: Record<string, string> = IR8A_ITEM_CLASSES;
-    for (const [kind, types] of Object.entries(payItemTypesByKind)) {
-      for (const type of types) {
-        if (kind === 'OTHER_DEDUCTION') expect(classes[type], type).toBeUndefined();
-        else expect(classes[type], type).toBeDefined();
-      }
-    }
-    expect(Object.keys(classes).sort()).toEqual(
-      [
-        'OVERTIME',
-        'INCENTIVE',
-        'MOBILE_ALLOWANCE',
-        'OFFDAY',
-        'PUBLIC_HOLIDAY',
-        'RETENTION_INCENTIVE',
-        'COMMISION',
-        'ANNUAL_LEAVE_ENCASHMENT',
-        'BONUS',
-        'AWS',
-        'DIRECTOR_FEE',
-        'BACK_PAY',
-        'LATENESS',
-        'UNPAID_LEAVE',
-        'TRAVEL_ALLOWANCE',
-        'SKILL_ALLOWANCE',
-        'MEDICAL_CLAIM',
-        'OTHER',
-      ].sort(),
-    );
-  });
-
-  it('maps each type as the IR8A items read', () => {
-    expect(IR8A_ITEM_CLASSES).toEqual({
-      OVERTIME: 'salary',
-      OFFDAY: 'salary',
-      PUBLIC_HOLIDAY: 'salary',
-      ANNUAL_LEAVE_ENCASHMENT: 'salary',
-      BACK_PAY: 'salary',
-      LATENESS: 'salary',
-      UNPAID_LEAVE: 'salary',
-      BONUS: 'bonus',
-      AWS: 'bonus',
-      INCENTIVE: 'bonus',
-      RETENTION_INCENTIVE: 'bonus',
-      DIRECTOR_FEE: 'directorsFees',
-      COMMISION: 'commission',
-      TRAVEL_ALLOWANCE: 'transportAllowance',
-      MOBILE_ALLOWANCE: 'otherAllowances',
-      SKILL_ALLOWANCE: 'otherAllowances',
-      OTHER: 'otherAllowances',
-      MEDICAL_CLAIM: 'excluded',
-    });
-  });
-});
 
 describe('ir8aFigures', () => {
   it('adds up a joiner in March: every class, MBMF, a month whose deductions exceed basic', () => {
@@ -260,12 +213,12 @@ describe('ir8aFigures', () => {
       // 16 + 16 + 21 + 3 + 21 + 16 + 16 + 16 + 26.
       mbfCents: 15_100,
       donationsCents: 0,
-      // Medical claims 85.50 + 40.
+      // Reimbursed: medical claims 85.50 + 40.
       excludedCents: 12_550,
     });
   });
 
-  it('adds up a leaver in October: leave pay in salary, CDAC and SINDA as donations', () => {
+  it('adds up a leaver in October: leave pay in salary, CDAC and SINDA as donations, reimbursements left out', () => {
     expect(ir8aFigures(2025, leaver, leaverPayslips)).toEqual({
       year: 2025,
       employee: { ...leaver, idType: 'FIN' },
@@ -276,15 +229,17 @@ describe('ir8aFigures', () => {
       bonusCents: 300_000,
       directorsFeesCents: 0,
       commissionCents: 20_000,
-      transportAllowanceCents: 5_000,
-      otherAllowancesCents: 2_000,
-      othersCents: 27_000,
-      totalCents: 3_223_704,
+      transportAllowanceCents: 0,
+      otherAllowancesCents: 0,
+      othersCents: 20_000,
+      // 28,967.04 + 3,000 + 200.
+      totalCents: 3_216_704,
       employeeCpfCents: 643_340,
       mbfCents: 0,
       // CDAC 8 x 1.00 + 3.00 (February), SINDA 3.00.
       donationsCents: 1_400,
-      excludedCents: 0,
+      // Travel repaid 50 (February) + another expense repaid 20 (October).
+      excludedCents: 7_000,
     });
   });
 
@@ -344,13 +299,13 @@ describe('ir8aCsv', () => {
         'Employer UEN,Employer name,Year of assessment,ID type,ID number,Full name,Designation,Date of birth,' +
           'Sex,Nationality,Date of commencement,Date of cessation,Period from,Period to,Salary,Bonus,' +
           "Director's fees,Gross commission,Transport allowance,Other allowances,Others,Total income," +
-          'Employee CPF,Donations,Mosque Building Fund,Medical claims excluded',
+          'Employee CPF,Donations,Mosque Building Fund,Reimbursements excluded',
         '201912345K,Demo Company Pte. Ltd.,2026,NRIC,S8812345A,Nur Aisyah Binti Rahman,"Engineer ""Level 2""",' +
           '1988-04-02,Female,SINGAPOREAN,2025-03-10,,2025-03-10,2025-12-31,44246.84,6800.00,' +
           '2000.00,1234.56,120.00,233.33,1587.89,54634.73,10466.27,0.00,151.00,125.50',
         '201912345K,Demo Company Pte. Ltd.,2026,FIN,G1234567X,"Tan, Mei Ling",,1990-11-30,,MALAYSIAN,' +
-          ',2025-10-15,2025-01-01,2025-10-15,28967.04,3000.00,0.00,200.00,50.00,20.00,270.00,32237.04,' +
-          '6433.40,14.00,0.00,0.00',
+          ',2025-10-15,2025-01-01,2025-10-15,28967.04,3000.00,0.00,200.00,0.00,0.00,200.00,32167.04,' +
+          '6433.40,14.00,0.00,70.00',
         '',
       ].join('\r\n'),
     );

@@ -172,13 +172,39 @@ describe('CPF properties', () => {
   });
 });
 
-const payItem = fc.constantFrom(...(Object.keys(payItemTypesByKind) as PayItemKind[])).chain((kind) =>
-  fc.record({
-    kind: fc.constant(kind),
-    type: fc.constantFrom(...payItemTypesByKind[kind]),
-    amountCents: fc.integer({ min: 0, max: 2_000_000 }),
-  }),
-);
+/** The types paid either way, whose item says how (docs/payroll.md, "Pay item treatment"). */
+const PAID_EITHER_WAY: readonly string[] = ['TRAVEL_ALLOWANCE', 'OTHER'];
+
+const payItem = fc
+  .constantFrom(...(Object.keys(payItemTypesByKind) as PayItemKind[]))
+  .chain((kind) =>
+    fc.record({
+      kind: fc.constant(kind),
+      type: fc.constantFrom<string>(...payItemTypesByKind[kind]),
+      amountCents: fc.integer({ min: 0, max: 2_000_000 }),
+    }),
+  )
+  .chain((item) =>
+    PAID_EITHER_WAY.includes(item.type)
+      ? fc
+          .constantFrom('WAGE' as const, 'REIMBURSEMENT' as const, undefined)
+          .map((treatment) => ({ ...item, treatment }))
+      : fc.constant(item),
+  );
+
+/**
+ * The spec's kinds (adhoc = OW, bonus = AW, deductions reduce OW, the others outside CPF), except what
+ * the CPF Board calls a wage: a skill allowance, and a type paid either way paid as a fixed sum.
+ */
+const wageOf = (item: { kind: PayItemKind; type: string; treatment?: string }) =>
+  item.kind === 'ADHOC' ||
+  item.kind === 'DEDUCTION' ||
+  item.type === 'SKILL_ALLOWANCE' ||
+  item.treatment === 'WAGE'
+    ? 'OW'
+    : item.kind === 'BONUS'
+      ? 'AW'
+      : null;
 
 describe('payslip properties', () => {
   it('totals identities hold', () => {
@@ -204,15 +230,20 @@ describe('payslip properties', () => {
             cpf: noCpf ? null : cpf,
             selfHelpGroup,
           });
-          const sum = (kind: PayItemKind) =>
-            items.filter((item) => item.kind === kind).reduce((total, item) => total + item.amountCents, 0);
-          expect(slip.ordinaryWageCents).toBe(
-            Math.max(0, basicSalaryCents + sum('ADHOC') - sum('DEDUCTION')),
-          );
-          expect(slip.additionalWageCents).toBe(sum('BONUS'));
+          // Deductions of either kind are subtracted from what they reduce.
+          const sum = (wage: 'OW' | 'AW' | null) =>
+            items
+              .filter((item) => wageOf(item) === wage)
+              .reduce(
+                (total, item) =>
+                  total + (item.kind.endsWith('DEDUCTION') ? -item.amountCents : item.amountCents),
+                0,
+              );
+          expect(slip.ordinaryWageCents).toBe(Math.max(0, basicSalaryCents + sum('OW')));
+          expect(slip.additionalWageCents).toBe(sum('AW'));
           expect(slip.grossPayCents).toBe(slip.ordinaryWageCents + slip.additionalWageCents);
           expect(slip.netPayCents).toBe(slip.grossPayCents - slip.employeeCpfCents - slip.shgCents);
-          expect(slip.otherItemsCents).toBe(sum('OTHER_ADDITION') - sum('OTHER_DEDUCTION'));
+          expect(slip.otherItemsCents).toBe(sum(null));
           expect(slip.netPayableCents).toBe(slip.netPayCents + slip.otherItemsCents);
           expect(slip.employerCpfCents).toBeGreaterThanOrEqual(0);
           expect(slip.employeeCpfCents).toBeLessThanOrEqual(slip.grossPayCents);

@@ -1,6 +1,11 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { amountToCents, centsToAmount } from '../../../domain/money';
-import { type PayItemKind, payItemTypesByKind } from '../../../domain/payroll';
+import {
+  DEFAULT_TREATMENT_CHOICE,
+  hasTreatmentChoice,
+  type PayItemKind,
+  payItemTypesByKind,
+} from '../../../domain/payroll';
 import {
   MAX_PAYSLIP_AMOUNT,
   type PayItem,
@@ -33,6 +38,7 @@ const toApiItem = (item: PayItemRow): PayItem => ({
   id: item.id,
   type: item.type,
   amount: centsToAmount(item.amountCents),
+  treatment: item.treatment,
 });
 
 /** Refuses a change that would take the payslip's salary and items past MAX_PAYSLIP_AMOUNT (field: the amount changed). */
@@ -82,6 +88,8 @@ export async function addPayItem(
         kind,
         type: input.type,
         amountCents: amountToCents(input.amount),
+        // The schema refused a treatment for a type treated one way; a type paid either way always has one.
+        treatment: hasTreatmentChoice(input.type) ? (input.treatment ?? DEFAULT_TREATMENT_CHOICE) : null,
         createdById: actor.id,
       })
       .returning();
@@ -92,7 +100,13 @@ export async function addPayItem(
       action: 'payItem.added',
       entity: 'payslip',
       entityId: row.id,
-      details: { itemId: item.id, kind, type: item.type, amountCents: item.amountCents },
+      details: {
+        itemId: item.id,
+        kind,
+        type: item.type,
+        amountCents: item.amountCents,
+        treatment: item.treatment,
+      },
     });
     return toApiItem(item);
   });
