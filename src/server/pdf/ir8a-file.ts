@@ -1,5 +1,5 @@
-import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import { streamPdf } from './document';
 import { drawIr8a, type Ir8aPdfData } from './ir8a';
 

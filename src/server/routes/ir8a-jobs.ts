@@ -53,7 +53,7 @@ export async function ir8aJobRoutes(
       config: { access: 'admin' },
       schema: {
         tags: ['submissions'],
-        summary: "The PDF an IR8A job made, until a newer one for its year replaces it or it expires",
+        summary: 'The PDF an IR8A job made, until a newer one for its year replaces it or it expires',
         security,
         params: jobIdParams,
         response: { 200: z.any().describe('the PDF'), ...errorResponses(400, 401, 403, 404) },

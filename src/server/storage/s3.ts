@@ -1,3 +1,6 @@
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -9,9 +12,6 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { createReadStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
-import { Readable } from 'node:stream';
 import type { AttachmentType } from '../../domain/attachments';
 import { type FileStorage, freshAttachmentKey } from './storage';
 

@@ -2,8 +2,8 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { todayIso } from '../../../domain/dates';
 import type { DocumentJobAnswer, DocumentJobProgress } from '../../../domain/document-jobs';
 import type { Db, DbOrTx } from '../../db/client';
@@ -12,8 +12,8 @@ import { payslips } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { conflict, notFound } from '../../lib/http-error';
 import type { Ir8aPdfData } from '../../pdf/ir8a';
-import { newReportKey } from '../../storage/storage';
 import type { FileStorage } from '../../storage/storage';
+import { newReportKey } from '../../storage/storage';
 import type { Actor } from '../actor';
 import type { CompanyDefaults } from '../company';
 import { ensureQueue } from './emails';
@@ -70,7 +70,10 @@ export async function requestIr8aJob(
 }
 
 /** GET /jobs/{id} for a document job; undefined when the id is not one. */
-export async function documentJobProgress(db: DbOrTx, jobId: string): Promise<DocumentJobProgress | undefined> {
+export async function documentJobProgress(
+  db: DbOrTx,
+  jobId: string,
+): Promise<DocumentJobProgress | undefined> {
   const [job] = await db.select().from(documentJobs).where(eq(documentJobs.id, jobId));
   if (!job) return undefined;
   return {
@@ -137,7 +140,9 @@ function drawInThread(data: Ir8aPdfData, file: string, progress: (done: number) 
     });
     worker.on('message', (message: { done: number }) => progress(message.done));
     worker.on('error', reject);
-    worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`PDF thread exited with ${code}`))));
+    worker.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`PDF thread exited with ${code}`)),
+    );
   });
 }
 
@@ -170,7 +175,9 @@ export async function runIr8aJob(deps: Ir8aJobDeps, jobId: string): Promise<void
       const earlier = await tx
         .select({ fileKey: documentJobs.fileKey })
         .from(documentJobs)
-        .where(and(eq(documentJobs.year, job.year), ne(documentJobs.id, jobId), isNotNull(documentJobs.fileKey)))
+        .where(
+          and(eq(documentJobs.year, job.year), ne(documentJobs.id, jobId), isNotNull(documentJobs.fileKey)),
+        )
         .for('update');
       await tx
         .update(documentJobs)
