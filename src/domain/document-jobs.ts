@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { JOB_STATUSES } from './payslip-emails';
 
 /** The year's IR8A forms drawn in the background (issue 33.6): the request and the job's progress. */
 
@@ -8,7 +9,12 @@ import * as z from 'zod/mini';
  */
 export const IR8A_PDF_DIRECT_LIMIT = 200;
 
-export const DOCUMENT_JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+/** A document job's stored states, which GET /jobs/{id} reports as the e-mail jobs' statuses, in this order. */
+export const DOCUMENT_JOB_STATES = ['waiting', 'drawing', 'stored', 'refused'] as const;
+export type DocumentJobState = (typeof DOCUMENT_JOB_STATES)[number];
+export const OPEN_DOCUMENT_JOB_STATES = DOCUMENT_JOB_STATES.slice(0, 2) as DocumentJobState[];
+export const documentJobStatus = (state: DocumentJobState) =>
+  JOB_STATUSES[DOCUMENT_JOB_STATES.indexOf(state)] as (typeof JOB_STATUSES)[number];
 
 export const ir8aJobRequestSchema = z.object({
   year: z.number().check(z.int(), z.minimum(2000), z.maximum(2100)),
@@ -21,7 +27,7 @@ export const documentJobProgressSchema = z.object({
   id: z.string(),
   kind: z.literal('ir8aPdf'),
   year: z.number(),
-  status: z.enum(DOCUMENT_JOB_STATUSES),
+  status: z.enum(JOB_STATUSES),
   /** Forms to draw, and drawn so far. */
   total: z.number(),
   done: z.number(),

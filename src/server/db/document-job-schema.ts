@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { DOCUMENT_JOB_STATUSES } from '../../domain/document-jobs';
+import { DOCUMENT_JOB_STATES, OPEN_DOCUMENT_JOB_STATES } from '../../domain/document-jobs';
 import { createdAt, oneOf, users } from './schema';
 
 /**
@@ -13,7 +12,7 @@ export const documentJobs = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     year: integer('year').notNull(),
-    status: text('status', { enum: DOCUMENT_JOB_STATUSES }).notNull().default('queued'),
+    status: text('status', { enum: DOCUMENT_JOB_STATES }).notNull().default(DOCUMENT_JOB_STATES[0]),
     total: integer('total').notNull().default(0),
     done: integer('done').notNull().default(0),
     /** The stored file's key once drawn; null again once removed. */
@@ -24,7 +23,7 @@ export const documentJobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('document_jobs_open_year_key').on(t.year).where(sql`${t.status} in ('queued', 'running')`),
-    check('document_jobs_status_check', oneOf(t.status, DOCUMENT_JOB_STATUSES)),
+    uniqueIndex('document_jobs_open_year_key').on(t.year).where(oneOf(t.status, OPEN_DOCUMENT_JOB_STATES)),
+    check('document_jobs_status_check', oneOf(t.status, DOCUMENT_JOB_STATES)),
   ],
 );

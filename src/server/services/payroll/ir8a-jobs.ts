@@ -5,7 +5,12 @@ import { Worker } from 'node:worker_threads';
 import { and, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { todayIso } from '../../../domain/dates';
-import type { DocumentJobAnswer, DocumentJobProgress } from '../../../domain/document-jobs';
+import {
+  type DocumentJobAnswer,
+  type DocumentJobProgress,
+  documentJobStatus,
+  OPEN_DOCUMENT_JOB_STATES,
+} from '../../../domain/document-jobs';
 import type { Db, DbOrTx } from '../../db/client';
 import { documentJobs } from '../../db/document-job-schema';
 import { payslips } from '../../db/schema';
@@ -28,7 +33,6 @@ import { isProcessedRow } from './repository';
  */
 export const IR8A_JOB_QUEUE = 'ir8a-pdf';
 const FILE_HOURS = 24;
-const OPEN = ['queued', 'running'] as const;
 
 export const ir8aJobFileUrl = (jobId: string) => `/api/payslips/ir8a/jobs/${jobId}/file`;
 
@@ -64,7 +68,7 @@ export async function requestIr8aJob(
   const [open] = await db
     .select({ id: documentJobs.id })
     .from(documentJobs)
-    .where(and(eq(documentJobs.year, year), inArray(documentJobs.status, OPEN)));
+    .where(and(eq(documentJobs.year, year), inArray(documentJobs.status, OPEN_DOCUMENT_JOB_STATES)));
   if (!open) throw conflict(`The IR8A PDF for ${year} has just been made; ask again to make a new one.`);
   return { jobId: open.id };
 }
@@ -80,7 +84,7 @@ export async function documentJobProgress(
     id: job.id,
     kind: 'ir8aPdf',
     year: job.year,
-    status: job.status,
+    status: documentJobStatus(job.status),
     total: job.total,
     done: job.done,
     downloadUrl: job.fileKey ? ir8aJobFileUrl(job.id) : null,
@@ -151,8 +155,8 @@ export async function runIr8aJob(deps: Ir8aJobDeps, jobId: string): Promise<void
   const { db, storage } = deps;
   const [job] = await db
     .update(documentJobs)
-    .set({ status: 'running', done: 0 })
-    .where(and(eq(documentJobs.id, jobId), inArray(documentJobs.status, OPEN)))
+    .set({ status: 'drawing', done: 0 })
+    .where(and(eq(documentJobs.id, jobId), inArray(documentJobs.status, OPEN_DOCUMENT_JOB_STATES)))
     .returning();
   if (!job) return;
   const file = path.join(tmpdir(), `ir8a-${jobId}.pdf`);
@@ -185,7 +189,7 @@ export async function runIr8aJob(deps: Ir8aJobDeps, jobId: string): Promise<void
         .where(and(eq(documentJobs.year, job.year), ne(documentJobs.id, jobId)));
       await tx
         .update(documentJobs)
-        .set({ status: 'completed', fileKey: key, finishedAt: new Date() })
+        .set({ status: 'stored', fileKey: key, finishedAt: new Date() })
         .where(eq(documentJobs.id, jobId));
       return earlier;
     });
@@ -196,7 +200,7 @@ export async function runIr8aJob(deps: Ir8aJobDeps, jobId: string): Promise<void
     await db
       .update(documentJobs)
       .set({
-        status: 'failed',
+        status: 'refused',
         error: error instanceof Error ? error.message : 'The PDF could not be made.',
         finishedAt: new Date(),
       })
