@@ -9,6 +9,7 @@ export default defineConfig({
     './src/server/db/leave-law-schema.ts',
     './src/server/db/company-schema.ts',
     './src/server/db/payslip-identity-schema.ts',
+    './src/server/db/document-job-schema.ts',
   ],
   out: './src/server/db/migrations',
 });

@@ -40,6 +40,8 @@ export type ErrorCode =
   | 'BANK_UNKNOWN'
   /** The query's valueDate is not a date, is past, too far ahead, or not a business day. */
   | 'VALUE_DATE_REFUSED'
+  /** 409: the year's IR8A PDF has more forms than are drawn on request; it is made as a job. */
+  | 'IR8A_USE_JOB'
   /** 409: the NRIC/FIN is another staff member's. */
   | 'NRIC_TAKEN';
 

@@ -25,6 +25,7 @@ import { authRoutes } from './routes/auth';
 import { companyRoutes } from './routes/company';
 import { employmentInfoRoutes } from './routes/employment-info';
 import { fileGrantRoutes, localFileRoutes } from './routes/files';
+import { ir8aJobRoutes } from './routes/ir8a-jobs';
 import { jobRoutes } from './routes/jobs';
 import { leaveBalanceRoutes } from './routes/leave-balances';
 import { leaveCalendarRoutes } from './routes/leave-calendar';
@@ -215,6 +216,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(companyRoutes, { config });
       await api.register(submissionRoutes, { config });
       await api.register(jobRoutes, { queue: options.queue });
+      await api.register(ir8aJobRoutes, { config, queue: options.queue, storage });
       api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
         status: 'ok',
       }));

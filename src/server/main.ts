@@ -48,7 +48,7 @@ async function main() {
     logger: loggerOptions(config.logLevel),
     queue: () => queue,
   });
-  queue = await startJobs(database, config, app.log);
+  queue = await startJobs(database, config, app.log, { storage });
 
   // Hourly, uploads never attached to a request and older than a day are removed (docs/security.md).
   // In this process until the job queue exists; with several processes each one may run it harmlessly.

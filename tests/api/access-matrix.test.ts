@@ -119,6 +119,8 @@ const SPEC_ACCESS: Record<string, Who> = {
   'POST /api/payslips/email': 'admin',
   'GET /api/jobs/:id': 'admin',
   'POST /api/jobs/:id/retry': 'admin',
+  'POST /api/payslips/ir8a/jobs': 'admin',
+  'GET /api/payslips/ir8a/jobs/:id/file': 'admin',
   // Operations and the API's own documentation.
   'GET /api/health': 'anyone',
   'GET /api/docs': 'anyone',

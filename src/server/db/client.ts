@@ -10,12 +10,19 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { QueueTarget } from '../jobs/queue';
 import * as companySchema from './company-schema';
+import * as documentJobSchema from './document-job-schema';
 import { applyDatabaseExtras } from './extras';
 import * as leaveLawSchema from './leave-law-schema';
 import * as payslipIdentitySchema from './payslip-identity-schema';
 import * as coreSchema from './schema';
 
-const schema = { ...coreSchema, ...leaveLawSchema, ...companySchema, ...payslipIdentitySchema };
+const schema = {
+  ...coreSchema,
+  ...leaveLawSchema,
+  ...companySchema,
+  ...payslipIdentitySchema,
+  ...documentJobSchema,
+};
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -3,6 +3,9 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { createMailer, type Mailer } from '../services/mail';
 import { DEFAULT_SEND_POLICY, type SendPolicy, workPayslipEmails } from '../services/payroll/emails';
+import { workIr8aJobs } from '../services/payroll/ir8a-jobs';
+import { createStorage } from '../storage';
+import type { FileStorage } from '../storage/storage';
 import { type JobQueue, startJobQueue } from './queue';
 
 /**
@@ -11,9 +14,12 @@ import { type JobQueue, startJobQueue } from './queue';
  */
 export async function startJobs(
   database: Database,
-  config: Pick<Config, 'worker' | 'smtpUrl' | 'mailFrom' | 'companyName' | 'emailRetryDelaySeconds'>,
+  config: Pick<
+    Config,
+    'worker' | 'smtpUrl' | 'mailFrom' | 'companyName' | 'emailRetryDelaySeconds' | 'storage' | 'jwtSecret'
+  >,
   log: FastifyBaseLogger,
-  options: { mailer?: Mailer; policy?: SendPolicy } = {},
+  options: { mailer?: Mailer; policy?: SendPolicy; storage?: FileStorage } = {},
 ): Promise<JobQueue> {
   const queue = await startJobQueue(database.queueTarget, (error) =>
     log.error({ err: error }, 'job queue error'),
@@ -28,6 +34,12 @@ export async function startJobs(
       company: config,
       log,
       policy: options.policy ?? { ...DEFAULT_SEND_POLICY, retryDelaySeconds: config.emailRetryDelaySeconds },
+    });
+    await workIr8aJobs(queue, {
+      db: database.db,
+      storage: options.storage ?? createStorage(config),
+      company: config,
+      log,
     });
   }
   return queue;

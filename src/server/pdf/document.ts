@@ -25,7 +25,7 @@ export interface PdfOptions {
   layout?: 'portrait' | 'landscape';
 }
 
-function createPdf(options: PdfOptions): Pdf {
+function createPdf(options: PdfOptions, bufferPages = true): Pdf {
   const doc = new PDFDocument({
     // No default font: pdfkit's, Helvetica, had its metrics parsed for every document; ours is set below.
     font: '',
@@ -33,8 +33,9 @@ function createPdf(options: PdfOptions): Pdf {
     layout: options.layout ?? 'portrait',
     margin: pageMargin,
     info: { Title: options.title, Creator: 'HR', Producer: 'HR' },
-    // Keeps pages open so footers (page numbers) can be written at the end.
-    bufferPages: true,
+    // Keeps pages open so footers (page numbers) can be written at the end; streamPdf writes each
+    // page's footer before the next page, so that finished pages leave memory.
+    bufferPages,
     // ./fonts remembers the words it lays out, without keeping every amount of a long table.
     fontLayoutCache: false,
   });
@@ -106,19 +107,71 @@ function numberPages(doc: Pdf) {
   if (range.count < 2) return;
   for (let i = range.start; i < range.start + range.count; i += 1) {
     doc.switchToPage(i);
-    const bottom = doc.page.height - pageMargin + 12;
-    // Writing below the bottom margin would add a page; lift the margin while writing the footer.
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const label = `Page ${i + 1} of ${range.count}`;
-    doc.font(fonts.regular).fontSize(8).fillColor('#666666');
-    // Flush right, where text() with the content width and align: 'right' puts it, without its line
-    // wrapping (which measures word by word, on every page).
-    const lineWidth = (contentWidth(doc) * 100) / 100;
-    doc.text(label, pageMargin + (lineWidth - doc.widthOfString(label)), bottom, { lineBreak: false });
-    doc.page.margins.bottom = margin;
+    pageNumber(doc, i + 1, range.count);
   }
   doc.fillColor('black');
+}
+
+/** The footer 'Page n of count' on the current page. */
+function pageNumber(doc: Pdf, number: number, count: number) {
+  const bottom = doc.page.height - pageMargin + 12;
+  // Writing below the bottom margin would add a page; lift the margin while writing the footer.
+  const margin = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  const label = `Page ${number} of ${count}`;
+  doc.font(fonts.regular).fontSize(8).fillColor('#666666');
+  // Flush right, where text() with the content width and align: 'right' puts it, without its line
+  // wrapping (which measures word by word, on every page).
+  const lineWidth = (contentWidth(doc) * 100) / 100;
+  doc.text(label, pageMargin + (lineWidth - doc.widthOfString(label)), bottom, { lineBreak: false });
+  doc.page.margins.bottom = margin;
+}
+
+/** pdfkit's current font and position, which a footer written mid-text must give back. */
+interface TextState {
+  _font: unknown;
+  _fontSize: number;
+  x: number;
+  y: number;
+}
+
+/**
+ * Draws a large document straight into `output` (a file), page by page, without holding it: each
+ * page gets its footer ('Page n of pages', as renderPdf numbers them) before the next one starts, and
+ * pdfkit then writes it out. `pages` is the count the caller lays out (one page per form); a page
+ * beyond it still gets its number. `draw` yields (awaits) between parts so the file stream drains.
+ */
+export async function streamPdf(
+  options: PdfOptions & { pages: number },
+  output: NodeJS.WritableStream,
+  draw: (doc: Pdf) => Promise<void>,
+): Promise<void> {
+  const doc = createPdf(options, false);
+  let page = 1;
+  const footer = () => {
+    if (options.pages < 2 && page < 2) return;
+    const state = doc as unknown as TextState;
+    const saved = { _font: state._font, _fontSize: state._fontSize, x: state.x, y: state.y };
+    pageNumber(doc, page, Math.max(options.pages, page));
+    doc.fillColor('black');
+    Object.assign(state, saved);
+  };
+  const addPage = doc.addPage.bind(doc);
+  doc.addPage = (pageOptions) => {
+    footer();
+    page += 1;
+    return addPage(pageOptions);
+  };
+  const written = new Promise<void>((resolve, reject) => {
+    output.on('finish', resolve);
+    output.on('error', reject);
+    doc.on('error', reject);
+  });
+  doc.pipe(output);
+  await draw(doc);
+  footer();
+  doc.end();
+  await written;
 }
 
 /** Width between the left and right margins of the current page. */

@@ -28,7 +28,7 @@ const sub = (label: string) => `      ${label}`;
 const blank = '_'.repeat(40);
 
 /** One employee's IR8A on the current page. */
-function drawIr8a(doc: Pdf, data: Ir8aPdfData, figures: Ir8aFigures) {
+export function drawIr8a(doc: Pdf, data: Ir8aPdfData, figures: Ir8aFigures) {
   const { employee, year } = figures;
   heading(
     doc,

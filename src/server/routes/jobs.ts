@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { documentJobProgressSchema } from '../../domain/document-jobs';
 import {
   emailPayslipsAnswerSchema,
   emailPayslipsSchema,
@@ -10,9 +12,10 @@ import type { JobQueue } from '../jobs/queue';
 import { HttpError } from '../lib/http-error';
 import { actorOf } from '../plugins/access';
 import { jobProgress, requestPayslipEmails, retryFailedSends } from '../services/payroll/emails';
+import { documentJobProgress } from '../services/payroll/ir8a-jobs';
 import { errorResponses } from './schemas';
 
-/** Long work in the background (issue 16): payslips by e-mail, and a job's progress. */
+/** Long work in the background (issue 16): payslips by e-mail, and a job's progress (e-mails or a document). */
 export async function jobRoutes(
   app: FastifyInstance,
   { queue }: { queue: (() => JobQueue | undefined) | undefined },
@@ -48,13 +51,18 @@ export async function jobRoutes(
       config: { access: 'admin' },
       schema: {
         tags: ['jobs'],
-        summary: "A job's progress: how many of its sends are done and failed, with each failure's reason",
+        summary:
+          "A job's progress: how many of its sends are done and failed, with each failure's reason; or how many forms of a document are drawn, and its download URL when done",
         security,
         params: jobIdParams,
-        response: { 200: jobProgressSchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: z.union([jobProgressSchema, documentJobProgressSchema]),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
-    async (request) => jobProgress(app.db, request.params.id),
+    async (request) =>
+      (await documentJobProgress(app.db, request.params.id)) ?? jobProgress(app.db, request.params.id),
   );
 
   r.post(

@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AttachmentType } from '../../domain/attachments';
-import { type FileStorage, parseAttachmentKey } from './storage';
+import { type FileStorage, isReportKey, parseAttachmentKey } from './storage';
 
 export type SignedMethod = 'PUT' | 'GET';
 
@@ -35,7 +36,7 @@ export function createLocalDiskStorage(options: { dir: string; secret: string })
 
   const fileOf = (key: string) => {
     // Only well-formed keys reach the disk: no '..', no absolute paths.
-    if (!parseAttachmentKey(key)) throw new Error(`not an attachment key: ${key}`);
+    if (!parseAttachmentKey(key) && !isReportKey(key)) throw new Error(`not a storage key: ${key}`);
     return path.join(options.dir, ...key.split('/'));
   };
   const signedUrl = (method: SignedMethod, key: string, contentType: string, seconds: number) => {
@@ -69,6 +70,24 @@ export function createLocalDiskStorage(options: { dir: string; secret: string })
       const partial = `${file}.${process.pid}.partial`;
       await writeFile(partial, bytes);
       await rename(partial, file);
+    },
+    async storeFile(key, source) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // A rename where it can; a copy when the file was drawn on another file system.
+      await rename(source, file).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EXDEV') throw error;
+        const partial = `${file}.${process.pid}.partial`;
+        await copyFile(source, partial);
+        await rename(partial, file);
+        await rm(source, { force: true });
+      });
+    },
+    async readStream(key) {
+      const file = fileOf(key);
+      const info = await stat(file).catch(() => undefined);
+      if (!info?.isFile()) return undefined;
+      return { stream: createReadStream(file), size: info.size };
     },
     async read(key) {
       try {

@@ -1,3 +1,6 @@
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -93,6 +96,29 @@ export function createS3Storage(options: S3StorageOptions): FileStorage & { clie
     },
     async put(key, bytes, contentType) {
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType }));
+    },
+    async storeFile(key, file, contentType) {
+      const { size } = await stat(file);
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: createReadStream(file),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
+      await rm(file, { force: true });
+    },
+    async readStream(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!(object.Body instanceof Readable)) return undefined;
+        return { stream: object.Body, size: object.ContentLength ?? 0 };
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
     },
     async seal(key) {
       const sealed = freshAttachmentKey(key);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_TYPES, type AttachmentType } from '../../domain/attachments';
 
 /**
@@ -25,6 +26,10 @@ export interface FileStorage {
   list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
   /** Stores a file directly (the demo seed); users upload through `uploadUrl`. */
   put(key: string, bytes: Uint8Array, contentType: AttachmentType): Promise<void>;
+  /** Moves a file written on this machine (a large PDF, drawn to it) under a report key, streaming it. */
+  storeFile(key: string, file: string, contentType: 'application/pdf'): Promise<void>;
+  /** A stored file as a stream, with its size, or undefined when nothing is stored under the key. */
+  readStream(key: string): Promise<{ stream: Readable; size: number } | undefined>;
   /** Origins outside this API that the browser must be allowed to reach (for the CSP). */
   readonly origins: string[];
 }
@@ -64,3 +69,9 @@ export function parseAttachmentKey(key: string): { userId: number; type: Attachm
   if (!type) return undefined;
   return { userId: Number(match[1]), type };
 }
+
+/** Documents the server made (issue 33.6): `reports/<name>/<uuid>.pdf`, never an attachment's key. */
+const REPORT_KEY_PATTERN = /^reports\/[a-z0-9-]{1,40}\/[0-9a-f-]{36}\.pdf$/;
+
+export const newReportKey = (name: string) => `reports/${name}/${randomUUID()}.pdf`;
+export const isReportKey = (key: string) => REPORT_KEY_PATTERN.test(key);

@@ -406,7 +406,7 @@ const CREATION_RACES = new Set(['40P01', '23505', '42P07']);
  * pg-boss's creation inserts its row and makes its table, and two at once can deadlock; the one
  * that loses tries again and finds the queue there.
  */
-async function ensureQueue(
+export async function ensureQueue(
   queue: JobQueue,
   options: Parameters<JobQueue['createQueue']>[1] & { name: string },
 ) {

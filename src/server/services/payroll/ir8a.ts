@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { todayIso } from '../../../domain/dates';
+import { IR8A_PDF_DIRECT_LIMIT } from '../../../domain/document-jobs';
 import { PayrollError } from '../../../domain/payroll';
 import { type Ir8aFigures, type Ir8aPayslip, ir8aCsv, ir8aFigures } from '../../../domain/payroll/ir8a';
 import type { DbOrTx } from '../../db/client';
@@ -44,7 +45,7 @@ function groupBy<T, K>(values: readonly T[], keyOf: (value: T) => K): Map<K, T[]
  * as their latest processed payslip of the year froze them (identities.ts), and the forms are in the
  * order of those names, so a rename after processing changes neither.
  */
-async function yearOfPay(db: DbOrTx, year: number, userId?: number): Promise<Ir8aFigures[]> {
+export async function yearOfPay(db: DbOrTx, year: number, userId?: number): Promise<Ir8aFigures[]> {
   const where = and(
     eq(payslips.year, year),
     isProcessedRow(),
@@ -114,7 +115,7 @@ async function yearOfPay(db: DbOrTx, year: number, userId?: number): Promise<Ir8
 const UEN_NEEDED =
   "The company's UEN is not set: an IR8A names the employer by it. Enter it on the Company page.";
 
-async function employerOf(db: DbOrTx, defaults: CompanyDefaults) {
+export async function employerOf(db: DbOrTx, defaults: CompanyDefaults) {
   const company = await companyOf(db, defaults);
   if (!company.uen) throw conflict(UEN_NEEDED);
   return { name: company.name, uen: company.uen, address: company.address };
@@ -133,6 +134,14 @@ export async function companyIr8a(
     // A name with no Latin spelling is a 409 naming the employee, as the month's files answer.
     const body = refusedWith(() => ir8aCsv(employer, figures));
     return { kind: 'csv' as const, body, fileName: `ir8a-${year}.csv` };
+  }
+  // A larger document is drawn as a job, written to storage as it is drawn (./ir8a-jobs.ts).
+  if (figures.length > IR8A_PDF_DIRECT_LIMIT) {
+    throw conflict(
+      `${figures.length} employees were paid in ${year}: their IR8A forms are made in the background. ` +
+        `Start the job with POST /api/payslips/ir8a/jobs and download the PDF when it is done.`,
+      { code: 'IR8A_USE_JOB', field: 'year' },
+    );
   }
   const pdf = await renderPdfDocument({
     kind: 'ir8a',
