@@ -102,10 +102,21 @@ export const staffInfo = pgTable(
     dateOfBirth: isoDate('date_of_birth').notNull(),
     race: text('race', { enum: RACES }).notNull(),
     nationality: text('nationality').notNull(),
+    // The residential address (IR8A): a Singapore one in parts, or a foreign one as its lines.
+    addressBlock: text('address_block'),
+    addressStreet: text('address_street'),
+    addressUnit: text('address_unit'),
+    addressPostalCode: text('address_postal_code'),
+    foreignAddress: text('foreign_address'),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('staff_info_user_key').on(t.userId),
+    check('staff_info_postal_code_check', sql`${t.addressPostalCode} ~ '^[0-9]{6}$'`),
+    check(
+      'staff_info_one_address_check',
+      sql`${t.foreignAddress} is null or num_nonnulls(${t.addressBlock}, ${t.addressStreet}, ${t.addressUnit}, ${t.addressPostalCode}) = 0`,
+    ),
     uniqueIndex('staff_info_nric_key').on(t.nric),
     check('staff_info_nric_upper_check', sql`${t.nric} = upper(${t.nric})`),
     check('staff_info_gender_check', oneOf(t.gender, GENDERS)),
