@@ -100,6 +100,8 @@ export const companySpec = {
       csn === '' ||
       (uen !== '' && uenRight && csn.startsWith(uen) && /^[A-Z]{3}\d{2}$/.test(csn.slice(uen.length)));
     const account = (v.bankAccountNo ?? '').trim();
+    const phone = (v.authorisedPersonPhone ?? '').trim();
+    const email = (v.authorisedPersonEmail ?? '').trim();
     // Issue 32: an account row with anything typed in names its bank.
     const rowTyped = ['bankAccountNo', 'bankAccountName', 'organisationId'].some((f) => filled(v[f]));
     return {
@@ -113,6 +115,15 @@ export const companySpec = {
         : 'CPF submission number must be the UEN followed by a payment type and a serial number, such as 201912345KPTE01.',
       bankAccountNo:
         account === '' || /^\d+$/.test(account) ? undefined : 'Bank account number must contain digits only.',
+      // Issue 32: the authorised person's telephone and e-mail, when given.
+      authorisedPersonPhone:
+        phone === '' || (/^[\d\s()+-]+$/.test(phone) && /\d/.test(phone))
+          ? undefined
+          : 'Telephone number must contain digits, with spaces, +, - or brackets only.',
+      authorisedPersonEmail:
+        email === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)
+          ? undefined
+          : "Please enter the authorised person's e-mail address, such as hr@example.com.",
     };
   },
 };
