@@ -1,7 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { todayIso } from '../../../domain/dates';
 import { PayrollError } from '../../../domain/payroll';
-import { type Ir8aFigures, type Ir8aPayslip, ir8aCsv, ir8aFigures } from '../../../domain/payroll/ir8a';
+import {
+  type Ir8aEmployer,
+  type Ir8aFigures,
+  type Ir8aPayslip,
+  ir8aCsv,
+  ir8aFigures,
+} from '../../../domain/payroll/ir8a';
 import type { DbOrTx } from '../../db/client';
 import { employmentInfo, payItems, payslips, staffInfo, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
@@ -51,12 +57,20 @@ async function yearOfPay(db: DbOrTx, year: number, userId?: number): Promise<Ir8
       employeeCpfCents: payslips.employeeCpfCents,
       shgCents: payslips.shgCents,
       selfHelpGroup: payslips.selfHelpGroupSnapshot,
+      totalWageCents: payslips.grossPayCents,
+      payDate: payslips.payDate,
+      processedAt: payslips.processedAt,
       userId: users.id,
       fullName: users.fullName,
       idNumber: staffInfo.nric,
       dateOfBirth: staffInfo.dateOfBirth,
       gender: staffInfo.gender,
       nationality: staffInfo.nationality,
+      addressBlock: staffInfo.addressBlock,
+      addressStreet: staffInfo.addressStreet,
+      addressUnit: staffInfo.addressUnit,
+      addressPostalCode: staffInfo.addressPostalCode,
+      foreignAddress: staffInfo.foreignAddress,
       designation: employmentInfo.designation,
       hireDate: employmentInfo.hireDate,
       lastDayOfService: employmentInfo.lastDayOfService,
@@ -83,6 +97,10 @@ async function yearOfPay(db: DbOrTx, year: number, userId?: number): Promise<Ir8
       employeeCpfCents: row.employeeCpfCents,
       shgCents: row.shgCents,
       selfHelpGroup: row.selfHelpGroup,
+      totalWageCents: row.totalWageCents,
+      // A processed payslip has both (payslips_processed_check).
+      payDate: row.payDate ?? '',
+      processedOn: row.processedAt ? todayIso(row.processedAt) : '',
     }));
     return figuresOf(
       year,
@@ -96,6 +114,13 @@ async function yearOfPay(db: DbOrTx, year: number, userId?: number): Promise<Ir8
         nationality: first.nationality,
         hireDate: first.hireDate,
         lastDayOfService: first.lastDayOfService,
+        address: {
+          addressBlock: first.addressBlock,
+          addressStreet: first.addressStreet,
+          addressUnit: first.addressUnit,
+          addressPostalCode: first.addressPostalCode,
+          foreignAddress: first.foreignAddress,
+        },
       },
       payslipsOfYear,
     );
@@ -105,10 +130,18 @@ async function yearOfPay(db: DbOrTx, year: number, userId?: number): Promise<Ir8
 const UEN_NEEDED =
   "The company's UEN is not set: an IR8A names the employer by it. Enter it on the Company page.";
 
-async function employerOf(db: DbOrTx, defaults: CompanyDefaults) {
+async function employerOf(db: DbOrTx, defaults: CompanyDefaults): Promise<Ir8aEmployer> {
   const company = await companyOf(db, defaults);
   if (!company.uen) throw conflict(UEN_NEEDED);
-  return { name: company.name, uen: company.uen, address: company.address };
+  return {
+    name: company.name,
+    uen: company.uen,
+    address: company.address,
+    authorisedPersonName: company.authorisedPersonName,
+    authorisedPersonDesignation: company.authorisedPersonDesignation,
+    authorisedPersonPhone: company.authorisedPersonPhone,
+    authorisedPersonEmail: company.authorisedPersonEmail,
+  };
 }
 
 /** GET /payslips/ir8a: every employee paid in the year, as one PDF or as the employer's CSV. */
@@ -125,7 +158,7 @@ export async function companyIr8a(
   }
   const pdf = await renderPdfDocument({
     kind: 'ir8a',
-    data: { employer, figures, generatedOn: todayIso() },
+    data: { employer, figures },
   });
   return { kind: 'pdf' as const, body: pdf, fileName: `ir8a-${year}.pdf` };
 }
@@ -141,7 +174,7 @@ export async function userIr8a(
   const employer = await employerOf(db, defaults);
   const pdf = await renderPdfDocument({
     kind: 'ir8a',
-    data: { employer, figures, generatedOn: todayIso() },
+    data: { employer, figures },
   });
   return { pdf, fileName: `ir8a-${year}-${userId}.pdf` };
 }
