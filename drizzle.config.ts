@@ -10,6 +10,7 @@ export default defineConfig({
     './src/server/db/company-schema.ts',
     './src/server/db/payslip-identity-schema.ts',
     './src/server/db/document-job-schema.ts',
+    './src/server/db/system-schema.ts',
   ],
   out: './src/server/db/migrations',
 });

@@ -27,6 +27,11 @@ export type StaffStepValues = {
   dateOfBirth: string;
   race: string;
   nationality: string;
+  addressBlock: string;
+  addressStreet: string;
+  addressUnit: string;
+  addressPostalCode: string;
+  foreignAddress: string;
 };
 
 /** Step 2 (Employment); a new hire is ACTIVE, so the status is not asked. */
@@ -57,6 +62,11 @@ export const emptyStaffStep: StaffStepValues = {
   dateOfBirth: '',
   race: '',
   nationality: '',
+  addressBlock: '',
+  addressStreet: '',
+  addressUnit: '',
+  addressPostalCode: '',
+  foreignAddress: '',
 };
 export const emptyEmploymentStep: EmploymentStepValues = {
   designation: '',
@@ -80,7 +90,8 @@ const failureToast = (error: { message: string }) => ({ type: 'error' as const, 
 
 export const staffStepMachine = createFormMachine<StaffStepValues, StaffInfoBody, null>({
   id: 'staffStep',
-  description: 'Onboarding step 1: gender, NRIC/FIN, date of birth, race, nationality.',
+  description:
+    'Onboarding step 1: gender, NRIC/FIN, date of birth, race, nationality and the residential address.',
   initialValues: emptyStaffStep,
   schema: staffInfoBodySchema as unknown as FormSchema<StaffStepValues, StaffInfoBody>,
   request,

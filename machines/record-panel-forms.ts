@@ -84,7 +84,8 @@ export const profilePanelForm = panelForm<{ fullName: string; email: string }>({
 
 export const staffInfoPanelForm = panelForm<StaffInfoBody>({
   id: 'staffInfoPanel',
-  description: 'Staff Information: gender, NRIC/FIN, date of birth, race and nationality.',
+  description:
+    'Staff Information: gender, NRIC/FIN, date of birth, race, nationality and the residential address.',
   schema: staffInfoBodySchema,
   toasts: recordPanelToasts.staffInfo,
 });

@@ -22,15 +22,7 @@ export function provideCompanySettings({ submissions, notify }: SubmissionsEffec
       company: provideLoad(() => submissions.company()),
       companyForm: companyFormMachine.provide({
         actors: {
-          submit: fromPromise(({ input }) =>
-            submissions.saveCompany({
-              name: input.name,
-              uen: input.uen,
-              cpfSubmissionNumber: input.cpfSubmissionNumber,
-              address: input.address,
-              bankAccounts: input.bankAccounts,
-            }),
-          ),
+          submit: fromPromise(({ input }) => submissions.saveCompany(input)),
         },
         actions: { notify: (_, toast) => notify(toast) },
       }),

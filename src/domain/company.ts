@@ -21,6 +21,40 @@ export const COMPANY_NAME_MAX = 140;
 export const COMPANY_ADDRESS_MAX = 500;
 
 /**
+ * The employer's authorised person, who makes the IR8A's declaration (issue 32), with the widths of
+ * IRAS's AIS header for the same fields (docs/statutory-files.md, IR8A).
+ */
+const AUTHORISED_PERSON_MAX = { name: 30, designation: 30, phone: 20, email: 60 } as const;
+export const AUTHORISED_PHONE_MESSAGE =
+  'Telephone number must contain digits, with spaces, +, - or brackets only.';
+export const AUTHORISED_EMAIL_MESSAGE =
+  "Please enter the authorised person's e-mail address, such as hr@example.com.";
+const emailFormat = z.email();
+const isPhone = (value: string) => value === '' || (/^[+\d\s()-]+$/.test(value) && /\d/.test(value));
+const isEmail = (value: string) => value === '' || emailFormat.safeParse(value).success;
+
+/** The authorised person's fields as text ('' for none), for the form and PUT /company alike. */
+const authorisedPersonText = {
+  authorisedPersonName: text(AUTHORISED_PERSON_MAX.name, { trim: true }),
+  authorisedPersonDesignation: text(AUTHORISED_PERSON_MAX.designation, { trim: true }),
+  authorisedPersonPhone: text(AUTHORISED_PERSON_MAX.phone, { trim: true }).check(
+    z.refine(isPhone, AUTHORISED_PHONE_MESSAGE),
+  ),
+  authorisedPersonEmail: text(AUTHORISED_PERSON_MAX.email, { trim: true }).check(
+    z.refine(isEmail, AUTHORISED_EMAIL_MESSAGE),
+  ),
+};
+type AuthorisedPersonField = keyof typeof authorisedPersonText;
+const AUTHORISED_PERSON_FIELDS = Object.keys(authorisedPersonText) as AuthorisedPersonField[];
+
+/** The authorised person as stored: '' is none. */
+const authorisedPersonOf = (value: Record<AuthorisedPersonField, string>) =>
+  Object.fromEntries(AUTHORISED_PERSON_FIELDS.map((field) => [field, value[field] || null])) as Record<
+    AuthorisedPersonField,
+    string | null
+  >;
+
+/**
  * The shapes of a Unique Entity Number: ROB businesses `NNNNNNNNC`, ROC local companies
  * `YYYYNNNNNC`, other entities `TYYPQNNNNC` or `SYYPQNNNNC` (T from 2000, S before; PQ the entity
  * type). The check letter's algorithm is not published, so only the shape is checked.
@@ -177,12 +211,14 @@ const companyFormFields = z.object({
   uen: text(10, { trim: true }),
   cpfSubmissionNumber: text(15, { trim: true }),
   address: freeText(COMPANY_ADDRESS_MAX, { trim: true }),
+  ...authorisedPersonText,
   ...rowFields,
 });
 type CompanyFields = { name: string; uen: string; cpfSubmissionNumber: string; address: string } & Record<
-  string,
+  AuthorisedPersonField,
   string
->;
+> &
+  Record<string, string>;
 
 const rowsOf = (value: Record<string, string>): AccountText[] =>
   ACCOUNT_ROWS.map((row) => {
@@ -216,6 +252,7 @@ export const companyFormSchema = z.pipe(
       name: fields.name,
       ...idsOf(fields),
       address: fields.address || null,
+      ...authorisedPersonOf(fields),
       bankAccounts: toAccounts(rowsOf(fields)),
     };
   }),
@@ -227,11 +264,12 @@ export type CompanyBody = z.output<typeof companyFormSchema>;
 // ---------------------------------------------------------------------------------------------
 
 /** null, absent and '' all mean "not set" in PUT /company's body. */
-const optionalText = (max: number) =>
+const orNone = (schema: z.ZodMiniType<string, string>) =>
   z.pipe(
-    z.nullish(text(max, { trim: true })),
+    z.nullish(schema),
     z.transform((value: string | null | undefined) => value ?? ''),
   );
+const optionalText = (max: number) => orNone(text(max, { trim: true }));
 
 const bankAccountBody = z.object({
   bankName: text(40, { trim: true, error: BANK_NAME_REQUIRED }),
@@ -259,6 +297,10 @@ export const companyBodySchema = z.pipe(
         z.nullish(freeText(COMPANY_ADDRESS_MAX, { trim: true })),
         z.transform((value: string | null | undefined) => value ?? ''),
       ),
+      authorisedPersonName: orNone(authorisedPersonText.authorisedPersonName),
+      authorisedPersonDesignation: orNone(authorisedPersonText.authorisedPersonDesignation),
+      authorisedPersonPhone: orNone(authorisedPersonText.authorisedPersonPhone),
+      authorisedPersonEmail: orNone(authorisedPersonText.authorisedPersonEmail),
       bankName: optionalText(40),
       bankAccountNo: optionalText(34),
       bankAccountName: optionalText(COMPANY_NAME_MAX),
@@ -302,6 +344,7 @@ export const companyBodySchema = z.pipe(
     name: value.name,
     ...idsOf(value),
     address: value.address || null,
+    ...authorisedPersonOf(value),
     bankAccounts: toAccounts(
       value.bankAccounts ?? [
         {
@@ -331,16 +374,25 @@ export const companySchema = z.object({
   uen: z.nullable(z.string()),
   cpfSubmissionNumber: z.nullable(z.string()),
   address: z.nullable(z.string()),
+  authorisedPersonName: z.nullable(z.string()),
+  authorisedPersonDesignation: z.nullable(z.string()),
+  authorisedPersonPhone: z.nullable(z.string()),
+  authorisedPersonEmail: z.nullable(z.string()),
   bankName: z.nullable(z.enum(BANK_NAMES)),
   bankAccountNo: z.nullable(z.string()),
   bankAccountName: z.nullable(z.string()),
   bankAccounts: z.array(companyBankAccountSchema),
 });
 export type Company = z.infer<typeof companySchema>;
+/** What the company row holds, beside its accounts. */
+export type CompanyParticulars = Omit<
+  Company,
+  'bankName' | 'bankAccountNo' | 'bankAccountName' | 'bankAccounts'
+>;
 
 /** The company's answer from what is stored: the accounts, the first of them in the fields of old. */
 export function companyWithAccounts(
-  particulars: Pick<Company, 'name' | 'uen' | 'cpfSubmissionNumber' | 'address'>,
+  particulars: CompanyParticulars,
   bankAccounts: CompanyBankAccount[],
 ): Company {
   const first = bankAccounts[0];
@@ -363,7 +415,7 @@ export type CompanyFormValues = Record<string, string> & {
   uen: string;
   cpfSubmissionNumber: string;
   address: string;
-};
+} & Record<AuthorisedPersonField, string>;
 
 /** The account rows a company's form starts from: the stored accounts (older answers: the one account). */
 function storedAccounts(company: Partial<Company>): CompanyBankAccount[] {
@@ -388,6 +440,10 @@ export function companyFormValues(company: Partial<Company> & { name: string }):
     uen: company.uen ?? '',
     cpfSubmissionNumber: company.cpfSubmissionNumber ?? '',
     address: company.address ?? '',
+    authorisedPersonName: company.authorisedPersonName ?? '',
+    authorisedPersonDesignation: company.authorisedPersonDesignation ?? '',
+    authorisedPersonPhone: company.authorisedPersonPhone ?? '',
+    authorisedPersonEmail: company.authorisedPersonEmail ?? '',
   };
   for (const row of ACCOUNT_ROWS) {
     const names = accountFieldNames(row);

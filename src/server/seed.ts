@@ -74,7 +74,14 @@ export async function seedDemoCompany(
   const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7));
 
-  await db.insert(company).values({ name: config.companyName, ...DEMO_COMPANY_PARTICULARS });
+  // The demo administrator makes the IR8A's declaration.
+  await db.insert(company).values({
+    name: config.companyName,
+    ...DEMO_COMPANY_PARTICULARS,
+    authorisedPersonName: DEMO_ADMIN_NAME,
+    authorisedPersonDesignation: 'HR Manager',
+    authorisedPersonEmail: config.seedAdminEmail,
+  });
   await db
     .insert(companyBankAccounts)
     .values({ position: 0, ...DEMO_COMPANY_ACCOUNT, accountName: config.companyName });

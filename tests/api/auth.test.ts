@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, passwordResetTokens, refreshTokens, users } from '../../src/server/db/schema';
+import { passwordResetTokens, refreshTokens, users } from '../../src/server/db/schema';
+import { outbox } from '../../src/server/db/system-schema';
 import { hashToken } from '../../src/server/lib/secrets';
 import { bearer, cookieFrom, createTestApp, createUser, nextAddress, signIn, type TestApp } from './harness';
 

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaveRequest, LeaveRequestPage } from '../../src/domain/leave';
-import { auditLog, leaveRequests } from '../../src/server/db/schema';
+import { leaveRequests } from '../../src/server/db/schema';
+import { auditLog } from '../../src/server/db/system-schema';
 import { createTestApp, type TestApp } from './harness';
 import { AM, giveAllowances, leaveApi, type Person, PM, person, seedLeaveTypes } from './leave-fixtures';
 

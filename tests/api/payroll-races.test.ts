@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { computeRunPayslip } from '../../src/domain/payroll';
 import type { PayslipDetail } from '../../src/domain/payslips';
 import { payslipIdentities } from '../../src/server/db/payslip-identity-schema';
-import { auditLog, payItems, payslips } from '../../src/server/db/schema';
+import { payItems, payslips } from '../../src/server/db/schema';
+import { auditLog } from '../../src/server/db/system-schema';
 import { createTestApp, type TestApp } from './harness';
 import { adminSession, caller, createEmployee } from './payroll-fixtures';
 

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { PayslipAggregate, PayslipDetail, UnprocessedRow } from '../../src/domain/payslips';
-import { auditLog, payItems, payslips } from '../../src/server/db/schema';
+import { payItems, payslips } from '../../src/server/db/schema';
+import { auditLog } from '../../src/server/db/system-schema';
 import { pdfText } from '../support/pdf-text';
 import { createTestApp, type TestApp } from './harness';
 import { adminSession, approvedLeave, caller, createEmployee, staffSession } from './payroll-fixtures';

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, leaveRequestDays, leaveRequests } from '../../src/server/db/schema';
+import { leaveRequestDays, leaveRequests } from '../../src/server/db/schema';
+import { auditLog } from '../../src/server/db/system-schema';
 import { createTestApp, type TestApp } from './harness';
 import { AM, giveAllowances, leaveApi, type Person, PM, person, seedLeaveTypes } from './leave-fixtures';
 

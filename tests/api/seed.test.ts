@@ -13,7 +13,6 @@ import { staffInfoBodySchema } from '../../src/domain/staff-info';
 import type { Database } from '../../src/server/db/client';
 import { openDatabase } from '../../src/server/db/client';
 import {
-  auditLog,
   employmentInfo,
   leaveBalances,
   leaveRequestDays,
@@ -25,6 +24,7 @@ import {
   staffInfo,
   users,
 } from '../../src/server/db/schema';
+import { auditLog } from '../../src/server/db/system-schema';
 import { seedIfEmpty } from '../../src/server/seed';
 import { createLocalDiskStorage } from '../../src/server/storage/local-disk';
 import { openTestDatabase, testDatabaseKind } from './harness';

@@ -5,14 +5,8 @@ import { todayIso } from '../../src/domain/dates';
 import { DEFAULT_LEAVE_TYPES } from '../../src/domain/enums';
 import { nricCheckLetter } from '../../src/domain/nric';
 import type { OnboardInput } from '../../src/domain/onboarding';
-import {
-  auditLog,
-  employmentInfo,
-  leaveBalances,
-  paymentInfo,
-  payslips,
-  staffInfo,
-} from '../../src/server/db/schema';
+import { employmentInfo, leaveBalances, paymentInfo, payslips, staffInfo } from '../../src/server/db/schema';
+import { auditLog } from '../../src/server/db/system-schema';
 import { insertLeaveTypes } from '../../src/server/factories';
 import { bearer, createTestApp, createUser, signIn, type TestApp } from './harness';
 
@@ -334,6 +328,14 @@ describe('PATCH /api/users/:id by STAFF', () => {
   });
 });
 
+const noAddress = {
+  addressBlock: null,
+  addressStreet: null,
+  addressUnit: null,
+  addressPostalCode: null,
+  foreignAddress: null,
+};
+
 describe('PATCH /api/staff-info/:id', () => {
   const change = (nric: string) => ({
     gender: 'Male',
@@ -353,7 +355,7 @@ describe('PATCH /api/staff-info/:id', () => {
       change(nric.toLowerCase()),
     );
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: me.detail.staffInfo.id, ...change(nric) });
+    expect(response.json()).toEqual({ id: me.detail.staffInfo.id, ...change(nric), ...noAddress });
     const [audit] = await t.db
       .select()
       .from(auditLog)
@@ -384,6 +386,81 @@ describe('PATCH /api/staff-info/:id', () => {
     expect(
       (await call('PATCH', '/api/staff-info/2000000000', adminToken, change(freshNric()))).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the residential address in staff info (IR8A)', () => {
+  const singapore = {
+    addressBlock: 'Blk 123',
+    addressStreet: 'Ang Mo Kio Avenue 3',
+    addressUnit: '#05-12',
+    addressPostalCode: '560123',
+  };
+  const patch = (me: Awaited<ReturnType<typeof onboardedStaff>>, address: object) =>
+    call('PATCH', `/api/staff-info/${me.detail.staffInfo.id}`, me.token, {
+      ...me.detail.staffInfo,
+      id: undefined,
+      ...noAddress,
+      ...address,
+    });
+
+  it('is taken at onboarding and answered with the staff info', async () => {
+    const staff = await createUser(t);
+    const body = onboardBody();
+    const response = await call('POST', `/api/users/${staff.id}/onboard`, adminToken, {
+      ...body,
+      staffInfo: { ...body.staffInfo, ...singapore },
+    });
+    expect(response.statusCode).toBe(201);
+    const info = await call('GET', `/api/users/${staff.id}/staff-info`, adminToken);
+    expect(info.json()).toMatchObject({ ...singapore, foreignAddress: null });
+  });
+
+  it('lets staff give their own, a foreign one kept as its lines', async () => {
+    const me = await onboardedStaff();
+    const foreign = await patch(me, {
+      foreignAddress: '  12 Jalan Ampang \n\n50450 Kuala Lumpur\r\nMalaysia  ',
+    });
+    expect(foreign.statusCode).toBe(200);
+    expect(foreign.json()).toMatchObject({
+      ...noAddress,
+      foreignAddress: '12 Jalan Ampang\n50450 Kuala Lumpur\nMalaysia',
+    });
+    const local = await patch(me, { ...singapore, addressUnit: '' });
+    expect(local.json()).toMatchObject({ ...singapore, addressUnit: null, foreignAddress: null });
+  });
+
+  it('refuses an incomplete or double address, naming the field', async () => {
+    const me = await onboardedStaff();
+    for (const [address, field, message] of [
+      [{ ...singapore, addressPostalCode: '56012' }, 'addressPostalCode', 'Postal code must be 6 digits.'],
+      [{ ...singapore, addressPostalCode: '5601234' }, 'addressPostalCode', 'Postal code must be 6 digits.'],
+      [{ ...singapore, addressBlock: '' }, 'addressBlock', 'Please enter the block or house number.'],
+      [{ addressPostalCode: '560123' }, 'addressBlock', 'Please enter the block or house number.'],
+      [{ ...singapore, foreignAddress: 'Kuala Lumpur' }, 'foreignAddress', 'not both'],
+      // Four lines, or a line longer than IRAS's 30 characters.
+      [{ foreignAddress: 'a\nb\nc\nd' }, 'foreignAddress', 'at most 3 lines'],
+      [{ foreignAddress: 'x'.repeat(31) }, 'foreignAddress', 'at most 30 characters'],
+      [{ ...singapore, addressStreet: 'x'.repeat(33) }, 'addressStreet', 'at most 32 characters'],
+    ] as const) {
+      const refused = await patch(me, address);
+      expect(refused.statusCode, JSON.stringify(address)).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'VALIDATION', field });
+      expect(refused.json().message).toContain(message);
+    }
+  });
+
+  it('is kept whole by the database: a foreign address beside Singapore parts, or a bad postal code, is refused', async () => {
+    const me = await onboardedStaff();
+    await expect(
+      t.db
+        .update(staffInfo)
+        .set({ ...singapore, foreignAddress: 'Kuala Lumpur' })
+        .where(eq(staffInfo.userId, me.id)),
+    ).rejects.toThrow();
+    await expect(
+      t.db.update(staffInfo).set({ addressPostalCode: '56O123' }).where(eq(staffInfo.userId, me.id)),
+    ).rejects.toThrow();
   });
 });
 

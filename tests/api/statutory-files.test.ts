@@ -94,6 +94,11 @@ describe('the company', () => {
       uen: '201912345K',
       cpfSubmissionNumber: '201912345KPTE01',
       address: '1 Example Road, Singapore 123456',
+      // Not given: no authorised person yet (the IR8A leaves lines to write on).
+      authorisedPersonName: null,
+      authorisedPersonDesignation: null,
+      authorisedPersonPhone: null,
+      authorisedPersonEmail: null,
       bankName: 'UOB',
       bankAccountNo: '3701234567',
       bankAccountName: 'ACME PTE LTD',

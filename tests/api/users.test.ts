@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, employmentInfo, paymentInfo, payslips, staffInfo } from '../../src/server/db/schema';
+import { employmentInfo, paymentInfo, payslips, staffInfo } from '../../src/server/db/schema';
+import { auditLog } from '../../src/server/db/system-schema';
 import { bearer, createTestApp, createUser, signIn, type TestApp } from './harness';
 
 let t: TestApp;

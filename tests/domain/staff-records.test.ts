@@ -36,8 +36,55 @@ describe('staff info', () => {
   };
 
   it('upper-cases the NRIC/FIN and leaves gender optional', () => {
-    expect(staffInfoBodySchema.parse(valid)).toEqual({ ...valid, nric: 'S1234567D', gender: null });
+    expect(staffInfoBodySchema.parse(valid)).toEqual({
+      ...valid,
+      nric: 'S1234567D',
+      gender: null,
+      // No address given: none (issue 32).
+      addressBlock: null,
+      addressStreet: null,
+      addressUnit: null,
+      addressPostalCode: null,
+      foreignAddress: null,
+    });
     expect(staffInfoBodySchema.parse({ ...valid, gender: 'Female' }).gender).toBe('Female');
+  });
+
+  it('takes a Singapore address with its block, street and 6-digit postal code, or a foreign one of up to 3 lines', () => {
+    const singapore = {
+      addressBlock: ' 10 ',
+      addressStreet: 'Jurong West Street 41',
+      addressPostalCode: '640010',
+    };
+    expect(staffInfoBodySchema.parse({ ...valid, ...singapore, addressUnit: '' })).toMatchObject({
+      addressBlock: '10',
+      addressUnit: null,
+      addressPostalCode: '640010',
+      foreignAddress: null,
+    });
+    const abroad = staffInfoBodySchema.parse({
+      ...valid,
+      foreignAddress: ' 12 Jalan Ampang\r\n\n Malaysia ',
+    });
+    expect(abroad.foreignAddress).toBe('12 Jalan Ampang\nMalaysia');
+    expect(messages(staffInfoBodySchema.safeParse({ ...valid, addressUnit: '#05-12' }))).toEqual({
+      addressBlock: 'Please enter the block or house number.',
+      addressStreet: 'Please enter the street name.',
+      addressPostalCode: 'Postal code must be 6 digits.',
+    });
+    expect(
+      messages(staffInfoBodySchema.safeParse({ ...valid, ...singapore, foreignAddress: 'Kuala Lumpur' })),
+    ).toEqual({ foreignAddress: 'Enter a Singapore address or a foreign address, not both.' });
+    // A part that is not text is refused by its own field, not taken down by the address's check.
+    const notText = staffInfoBodySchema.safeParse({ ...valid, addressBlock: 5, foreignAddress: 7 });
+    expect(Object.keys(messages(notText)).sort()).toEqual(['addressBlock', 'foreignAddress']);
+    // The other fields' messages come with the address's, all at once.
+    expect(
+      messages(staffInfoBodySchema.safeParse({ ...valid, race: '', foreignAddress: 'a\nb\nc\nd' })),
+    ).toEqual({
+      race: 'Please fill in all compulsory fields.',
+      foreignAddress: 'A foreign address has at most 3 lines of at most 30 characters each.',
+    });
   });
 
   it("gives the spec's message for each missing compulsory field", () => {

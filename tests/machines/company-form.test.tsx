@@ -20,6 +20,10 @@ const stored = {
   uen: '53123456A',
   cpfSubmissionNumber: '53123456APTE01',
   address: '1 Raffles Place, #20-01, Singapore 048616',
+  authorisedPersonName: 'Siti Rahmah',
+  authorisedPersonDesignation: 'HR Manager',
+  authorisedPersonPhone: '6123 4567',
+  authorisedPersonEmail: null,
   bankName: 'UOB',
   bankAccountNo: '3019876543',
   bankAccountName: 'ACME PTE LTD',
@@ -28,13 +32,18 @@ const stored = {
   ],
 };
 /** What the form starts from: the stored particulars as its fields hold them. */
-const { bankAccounts: _accounts, ...storedFields } = stored;
+const { bankAccounts: _accounts, ...storedParticulars } = stored;
+const storedFields = { ...storedParticulars, authorisedPersonEmail: '' };
 /** What PUT /api/company answers: the particulars as the server stored them. */
 const saved = {
   name: 'Acme Holdings Pte Ltd',
   uen: '201912345K',
   cpfSubmissionNumber: '201912345KPTE01',
   address: stored.address,
+  authorisedPersonName: stored.authorisedPersonName,
+  authorisedPersonDesignation: 'Director',
+  authorisedPersonPhone: '+65 6123 4567',
+  authorisedPersonEmail: 'siti@acme.example',
   bankName: 'DBS',
   bankAccountNo: stored.bankAccountNo,
   bankAccountName: stored.bankAccountName,
@@ -138,6 +147,21 @@ describeSpecForm({
         leave('name'),
         submit,
         change('name', saved.name),
+        submit,
+        done,
+      ],
+    },
+    {
+      name: "the authorised person's telephone is digits and its e-mail an address, or nothing",
+      events: [
+        change('authorisedPersonPhone', 'office line'),
+        leave('authorisedPersonPhone'),
+        change('authorisedPersonPhone', '+65 6123 4567'),
+        change('authorisedPersonEmail', 'siti.acme.example'),
+        leave('authorisedPersonEmail'),
+        submit,
+        change('authorisedPersonEmail', 'siti@acme.example'),
+        change('authorisedPersonDesignation', 'Director'),
         submit,
         done,
       ],

@@ -14,7 +14,7 @@ import {
   serverDown,
   unprocessedPayslip,
 } from './pay-items-fixtures';
-import { staffInfoSpec } from './spec-forms';
+import { addressBody, noAddressValues, staffInfoSpec } from './spec-forms';
 import { onboardedStaff } from './staff-fixtures';
 
 /**
@@ -34,6 +34,7 @@ const stored = {
   dateOfBirth: '2000-09-02',
   race: 'Malay',
   nationality: 'SINGAPORE CITIZEN',
+  ...noAddressValues,
 };
 /** Spec section 9: day/month/year with zero padding. */
 const dayMonthYear = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
@@ -52,7 +53,9 @@ const staffInfo = (around: () => void): PanelSpec => ({
     ['NRIC/FIN', `${s.nric?.charAt(0)}****${s.nric?.slice(-4)}`],
     ['Date of Birth', dayMonthYear(s.dateOfBirth as string)],
   ],
-  requests: (_stored, values) => [{ method: 'PATCH', path: `/api/staff-info/${info.id}`, body: values }],
+  requests: (_stored, values) => [
+    { method: 'PATCH', path: `/api/staff-info/${info.id}`, body: { ...values, ...addressBody(values) } },
+  ],
   toasts: {
     saved: ['Staff information updated!'],
     failed: ['Failed to update staff information. Please try again.'],

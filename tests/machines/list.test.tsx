@@ -84,6 +84,11 @@ const onboarded = (
     dateOfBirth: '1990-05-01',
     race: 'Chinese',
     nationality: 'SINGAPORE CITIZEN',
+    addressBlock: null,
+    addressStreet: null,
+    addressUnit: null,
+    addressPostalCode: null,
+    foreignAddress: null,
   },
   employmentInfo: {
     id,

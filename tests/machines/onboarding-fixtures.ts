@@ -21,6 +21,10 @@ export const fill = {
     dateOfBirth: '1992-03-14',
     race: 'Indian',
     nationality: 'SINGAPORE CITIZEN',
+    // Issue 32: a Singapore address without a unit (a landed house).
+    addressBlock: '10',
+    addressStreet: 'Jurong West Street 41',
+    addressPostalCode: '640010',
   },
   employment: {
     designation: 'Payroll Executive',

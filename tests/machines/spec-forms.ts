@@ -100,6 +100,8 @@ export const companySpec = {
       csn === '' ||
       (uen !== '' && uenRight && csn.startsWith(uen) && /^[A-Z]{3}\d{2}$/.test(csn.slice(uen.length)));
     const account = (v.bankAccountNo ?? '').trim();
+    const phone = (v.authorisedPersonPhone ?? '').trim();
+    const email = (v.authorisedPersonEmail ?? '').trim();
     // Issue 32: an account row with anything typed in names its bank.
     const rowTyped = ['bankAccountNo', 'bankAccountName', 'organisationId'].some((f) => filled(v[f]));
     return {
@@ -113,6 +115,15 @@ export const companySpec = {
         : 'CPF submission number must be the UEN followed by a payment type and a serial number, such as 201912345KPTE01.',
       bankAccountNo:
         account === '' || /^\d+$/.test(account) ? undefined : 'Bank account number must contain digits only.',
+      // Issue 32: the authorised person's telephone and e-mail, when given.
+      authorisedPersonPhone:
+        phone === '' || (/^[\d\s()+-]+$/.test(phone) && /\d/.test(phone))
+          ? undefined
+          : 'Telephone number must contain digits, with spaces, +, - or brackets only.',
+      authorisedPersonEmail:
+        email === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)
+          ? undefined
+          : "Please enter the authorised person's e-mail address, such as hr@example.com.",
     };
   },
 };
@@ -130,6 +141,35 @@ function hasNricCheckLetter(nric: string): boolean {
   );
   return 'JZIHGFEDCBA'[sum % 11] === match[3];
 }
+/**
+ * Issue 32's residential address (ours, none in the spec): optional; a Singapore one needs its block or house
+ * number, street and 6-digit postal code (the unit may be left out); a foreign one is at most 3 lines of 30
+ * characters (the IRAS record's widths) and is not given beside a Singapore one.
+ */
+function addressErrors(v: Values) {
+  const singapore = ['addressBlock', 'addressStreet', 'addressUnit', 'addressPostalCode'].some((f) =>
+    filled(v[f]),
+  );
+  if (filled(v.foreignAddress)) {
+    const lines = (v.foreignAddress ?? '').split('\n').filter((line) => line.trim() !== '');
+    const fits = lines.length <= 3 && lines.every((line) => line.trim().length <= 30);
+    return {
+      foreignAddress: singapore
+        ? 'Enter a Singapore address or a foreign address, not both.'
+        : fits
+          ? undefined
+          : 'A foreign address has at most 3 lines of at most 30 characters each.',
+    };
+  }
+  if (!singapore) return {};
+  return {
+    addressBlock: filled(v.addressBlock) ? undefined : 'Please enter the block or house number.',
+    addressStreet: filled(v.addressStreet) ? undefined : 'Please enter the street name.',
+    addressPostalCode: /^\d{6}$/.test((v.addressPostalCode ?? '').trim())
+      ? undefined
+      : 'Postal code must be 6 digits.',
+  };
+}
 export const staffInfoSpec = {
   labels: {
     gender: 'Gender',
@@ -137,13 +177,40 @@ export const staffInfoSpec = {
     dateOfBirth: 'Date of Birth',
     race: 'Race',
     nationality: 'Nationality',
+    addressBlock: 'Block/House No',
+    addressStreet: 'Street Name',
+    addressUnit: 'Unit No',
+    addressPostalCode: 'Postal Code',
+    foreignAddress: 'Foreign Address',
   },
   errors: (v: Values) => ({
     nric: !v.nric ? COMPULSORY : hasNricCheckLetter(v.nric) ? undefined : 'Please enter a valid NRIC/FIN.',
     dateOfBirth: v.dateOfBirth ? undefined : COMPULSORY,
     race: v.race ? undefined : COMPULSORY,
     nationality: v.nationality ? undefined : COMPULSORY,
+    ...addressErrors(v),
   }),
+};
+/** The address parts as PATCH /staff-info and onboarding send them: '' is null, a foreign address by its lines. */
+export const addressBody = (v: Values) => ({
+  addressBlock: (v.addressBlock ?? '').trim() || null,
+  addressStreet: (v.addressStreet ?? '').trim() || null,
+  addressUnit: (v.addressUnit ?? '').trim() || null,
+  addressPostalCode: (v.addressPostalCode ?? '').trim() || null,
+  foreignAddress:
+    (v.foreignAddress ?? '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '')
+      .join('\n') || null,
+});
+/** No address, as the form holds it. */
+export const noAddressValues = {
+  addressBlock: '',
+  addressStreet: '',
+  addressUnit: '',
+  addressPostalCode: '',
+  foreignAddress: '',
 };
 
 // Employment: designation, hire date, pass type and employment type compulsory; ours: a confirmed date

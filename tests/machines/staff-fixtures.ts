@@ -15,6 +15,11 @@ export const onboardedStaff: UserDetail = {
     dateOfBirth: '2000-09-02',
     race: 'Malay',
     nationality: 'SINGAPORE CITIZEN',
+    addressBlock: null,
+    addressStreet: null,
+    addressUnit: null,
+    addressPostalCode: null,
+    foreignAddress: null,
   },
   employmentInfo: {
     id: 25,

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { staffInfoPanelForm } from '../../machines/record-panel-forms';
 import type { PanelSpec } from '../models/panel.model';
 import { describePanelWalk, openRecordScreen } from './panel-walk';
-import { staffInfoSpec } from './spec-forms';
+import { addressBody, noAddressValues, staffInfoSpec } from './spec-forms';
 import { onboardedStaff } from './staff-fixtures';
 
 /**
@@ -20,6 +20,7 @@ const stored = {
   dateOfBirth: '2000-09-02',
   race: 'Malay',
   nationality: 'SINGAPORE CITIZEN',
+  ...noAddressValues,
 };
 /** Spec section 9: day/month/year with zero padding. */
 const dayMonthYear = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
@@ -36,9 +37,22 @@ const spec = (around: () => void): PanelSpec => ({
     ['Date of Birth', dayMonthYear(s.dateOfBirth as string)],
     ['Race', s.race as string],
     ['Nationality', s.nationality as string],
+    // Ours (issue 32): the address on one line, its parts in order; a dash when there is none.
+    [
+      'Residential Address',
+      s.foreignAddress
+        ? (s.foreignAddress as string).split('\n').join(', ')
+        : s.addressPostalCode
+          ? [`${s.addressBlock} ${s.addressStreet}`, s.addressUnit, `Singapore ${s.addressPostalCode}`]
+              .filter(Boolean)
+              .join(', ')
+          : '-',
+    ],
   ],
-  // Spec section 7: PATCH /staff-info/{id} {dateOfBirth, nric, gender, race, nationality}.
-  requests: (_stored, values) => [{ method: 'PATCH', path: `/api/staff-info/${info.id}`, body: values }],
+  // Spec section 7: PATCH /staff-info/{id} {dateOfBirth, nric, gender, race, nationality}, and the address.
+  requests: (_stored, values) => [
+    { method: 'PATCH', path: `/api/staff-info/${info.id}`, body: { ...values, ...addressBody(values) } },
+  ],
   toasts: {
     saved: ['Staff information updated!'],
     failed: ['Failed to update staff information. Please try again.'],
@@ -80,6 +94,36 @@ describePanelWalk({
         { type: 'user.types', name: 'nric', value: 'T0023456A' },
         { type: 'user.leaves', name: 'nric' },
         { type: 'user.saves' },
+      ],
+    },
+    {
+      name: 'a Singapore address needs its block, street and 6-digit postal code; then the row shows it',
+      events: [
+        { type: 'user.edits' },
+        { type: 'user.types', name: 'addressStreet', value: 'Jurong West Street 41' },
+        { type: 'user.types', name: 'addressPostalCode', value: '64001' },
+        { type: 'user.leaves', name: 'addressPostalCode' },
+        { type: 'user.saves' },
+        { type: 'user.types', name: 'addressBlock', value: 'Blk 10' },
+        { type: 'user.types', name: 'addressPostalCode', value: '640010' },
+        { type: 'user.saves' },
+        { type: 'server.saves' },
+      ],
+    },
+    {
+      name: 'a foreign address of three lines is kept as its lines, never beside a Singapore one',
+      events: [
+        { type: 'user.edits' },
+        { type: 'user.types', name: 'addressUnit', value: '#05-12' },
+        {
+          type: 'user.types',
+          name: 'foreignAddress',
+          value: '12 Jalan Ampang\n50450 Kuala Lumpur\nMalaysia',
+        },
+        { type: 'user.saves' },
+        { type: 'user.types', name: 'addressUnit', value: '' },
+        { type: 'user.saves' },
+        { type: 'server.saves' },
       ],
     },
     {

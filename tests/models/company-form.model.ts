@@ -6,7 +6,8 @@ import { formModel, toasts, type Values } from './form.model';
 /**
  * The Company form of /admin/company (issue 15, with spec sections 5, 7 and 8): it starts from the stored
  * particulars; the name is required, the UEN and CPF submission number have their shapes (the number is
- * checked against a right UEN only), the account is digits; Save stays enabled and a submit shows what is
+ * checked against a right UEN only), the account is digits, the authorised person's telephone is digits
+ * (with spaces, +, - and brackets) and their e-mail an address (issue 32); Save stays enabled and a submit shows what is
  * wrong; PUT /company sends text trimmed, codes upper-cased, '' as null and an empty CPF submission number
  * as the UEN's first (PTE01); 'Company details saved' and the page shows what the server stored, or
  * 'Failed to save company details' with the server's reason.
@@ -17,6 +18,10 @@ export const COMPANY_FIELDS = [
   'uen',
   'cpfSubmissionNumber',
   'address',
+  'authorisedPersonName',
+  'authorisedPersonDesignation',
+  'authorisedPersonPhone',
+  'authorisedPersonEmail',
   'bankName',
   'bankAccountNo',
   'bankAccountName',
@@ -39,6 +44,10 @@ function body(values: Values) {
     uen,
     cpfSubmissionNumber: text(values.cpfSubmissionNumber)?.toUpperCase() ?? (uen ? `${uen}PTE01` : null),
     address: text(values.address),
+    authorisedPersonName: text(values.authorisedPersonName),
+    authorisedPersonDesignation: text(values.authorisedPersonDesignation),
+    authorisedPersonPhone: text(values.authorisedPersonPhone),
+    authorisedPersonEmail: text(values.authorisedPersonEmail),
     // The first account row; a row left empty is no account.
     bankAccounts: ['bankName', 'bankAccountNo', 'bankAccountName', 'organisationId'].some((f) =>
       text(values[f]),
@@ -63,6 +72,10 @@ export const companyForm = formModel({
     uen: 'UEN',
     cpfSubmissionNumber: 'CPF Submission Number',
     address: 'Address',
+    authorisedPersonName: 'Authorised Person',
+    authorisedPersonDesignation: 'Designation',
+    authorisedPersonPhone: 'Telephone',
+    authorisedPersonEmail: 'E-mail',
     bankAccountNo: 'Bank Account No',
     bankAccountName: 'Bank Account Name',
     organisationId: 'Organisation ID',

@@ -60,6 +60,10 @@ export const putBody = (shown: Company) => ({
   uen: TYPED.uen.toUpperCase(),
   cpfSubmissionNumber: `${TYPED.uen.toUpperCase()}PTE01`,
   address: shown.address,
+  authorisedPersonName: shown.authorisedPersonName,
+  authorisedPersonDesignation: shown.authorisedPersonDesignation,
+  authorisedPersonPhone: shown.authorisedPersonPhone,
+  authorisedPersonEmail: shown.authorisedPersonEmail,
   bankAccounts: shown.bankAccounts,
 });
 
@@ -69,6 +73,10 @@ const FIELDS = [
   'uen',
   'cpfSubmissionNumber',
   'address',
+  'authorisedPersonName',
+  'authorisedPersonDesignation',
+  'authorisedPersonPhone',
+  'authorisedPersonEmail',
   'bankName',
   'bankAccountNo',
   'bankAccountName',

@@ -4,6 +4,7 @@ import { fill, lawDays, stepForm, user } from '../machines/onboarding-fixtures';
 import {
   employmentInfoSpec,
   leaveAllowanceSpec,
+  noAddressValues,
   paymentInfoSpec,
   staffInfoSpec,
 } from '../machines/spec-forms';
@@ -30,7 +31,7 @@ export const staffStep = formModel({
   id: 'staffStep',
   form: stepOnScreen('Staff Information'),
   labels: staffInfoSpec.labels,
-  initialValues: { gender: '', nric: '', dateOfBirth: '', race: '', nationality: '' },
+  initialValues: { gender: '', nric: '', dateOfBirth: '', race: '', nationality: '', ...noAddressValues },
   errors: staffInfoSpec.errors,
   submitLabel: 'Next',
   showsOpen: onStep(0),

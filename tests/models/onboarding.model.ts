@@ -41,7 +41,7 @@ export const SERVER_DOWN = 'An unexpected error occurred. Please try again later
  * allowance.
  */
 const onboardBody = (nricSent: string) => ({
-  staffInfo: { ...fill.staff, nric: nricSent },
+  staffInfo: { ...fill.staff, nric: nricSent, addressUnit: '', foreignAddress: '' },
   employmentInfo: { ...fill.employment, employmentStatus: 'ACTIVE' },
   paymentInfo: {
     basicSalary: 4200.5,

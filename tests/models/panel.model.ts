@@ -98,7 +98,7 @@ export function cancelButton(form: HTMLElement): HTMLButtonElement {
 export function fieldInput(spec: PanelSpec, form: HTMLElement, name: string): HTMLInputElement {
   const inputName = spec.inputName?.(name) ?? name;
   const element = form.querySelector<HTMLInputElement>(
-    `input[name="${inputName}"], select[name="${inputName}"]`,
+    `input[name="${inputName}"], select[name="${inputName}"], textarea[name="${inputName}"]`,
   );
   if (!element) throw new Error(`No ${name} field in the '${spec.title}' form`);
   return element;

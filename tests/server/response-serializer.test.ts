@@ -22,6 +22,11 @@ const user = {
     dateOfBirth: '1988-05-14',
     race: 'Chinese',
     nationality: 'SINGAPORE CITIZEN',
+    addressBlock: '123',
+    addressStreet: 'Ang Mo Kio Avenue 3',
+    addressUnit: null,
+    addressPostalCode: '560123',
+    foreignAddress: null,
   },
   employmentInfo: {
     id: 1,

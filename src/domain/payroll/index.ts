@@ -76,7 +76,14 @@ export {
   type YearToDate,
 } from './run';
 export { sdlCents, sdlPayableCents, sdlRules } from './sdl';
-export { type ShgBand, type ShgTable, shgContributionCents, shgTables } from './shg';
+export {
+  type MbmfSplit,
+  mbmfSplitCents,
+  type ShgBand,
+  type ShgTable,
+  shgContributionCents,
+  shgTables,
+} from './shg';
 export {
   DEFAULT_TREATMENT_CHOICE,
   hasTreatmentChoice,

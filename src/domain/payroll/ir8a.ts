@@ -1,10 +1,12 @@
 import { csvField } from '../csv';
 import { isIsoDate } from '../dates';
 import { centsToAmount } from '../money';
+import { addressTypeOf, foreignAddressLines, type ResidentialAddress } from '../residential-address';
 import { parseEnum, type SelfHelpGroup, selfHelpGroupSchema } from './enums';
 import { PayrollInputError } from './errors';
 import { assertCents } from './money';
 import { readPayItem } from './payslip';
+import { mbmfSplitCents } from './shg';
 import { StatutoryFileError } from './statutory/errors';
 import { quoteCharacters } from './statutory/fixed-width';
 import { toFileAlphabet } from './statutory/names';
@@ -14,7 +16,7 @@ import type { Ir8aItem, PayslipItem } from './treatment';
  * Form IR8A, the IRAS "Return of Employee's Remuneration" for a year of income (its year of
  * assessment is the next year): one employee's processed payslips of the year added up into the
  * form's items, and the employer's CSV of those figures. Amounts are integer cents, as in the rest
- * of the engine. Sources: shared/payroll/statutory-files.md section 3 (IRAS AIS).
+ * of the engine. Sources: docs/statutory-files.md, IR8A.
  */
 
 /** One processed payslip of the year, as the IR8A reads it. */
@@ -26,6 +28,12 @@ export interface Ir8aPayslip {
   shgCents: number;
   /** The payslip's snapshot: the fund its self-help group contribution went to. */
   selfHelpGroup: SelfHelpGroup;
+  /** The month's total wages (gross pay): the band of its self-help group contribution. */
+  totalWageCents: number;
+  /** The day the month was paid, YYYY-MM-DD. */
+  payDate: string;
+  /** The day the payslip was processed, in Singapore, YYYY-MM-DD. */
+  processedOn: string;
 }
 
 export interface Ir8aEmployee {
@@ -38,6 +46,8 @@ export interface Ir8aEmployee {
   nationality: string | null;
   hireDate: string | null;
   lastDayOfService: string | null;
+  /** The residential address (every part null when none is recorded). */
+  address: ResidentialAddress;
 }
 
 export interface Ir8aFigures {
@@ -64,11 +74,13 @@ export interface Ir8aFigures {
   othersCents: number;
   /** (a) + (b) + (c) + (d). */
   totalCents: number;
+  /** The date the bonus was declared: the pay date of the year's last payslip carrying item (b). */
+  bonusDeclarationDate: string | null;
   /** The employee's compulsory CPF contributions. */
   employeeCpfCents: number;
-  /** Contributions deducted from salary to the Mosque Building Fund (MBMF). */
+  /** Contributions deducted from salary to the Mosque Building Fund: the MBF part of MBMF contributions. */
   mbfCents: number;
-  /** Donations deducted through salary: CDAC, SINDA and ECF. */
+  /** Donations deducted through salary: CDAC, SINDA, ECF and the Mendaki part of MBMF contributions. */
   donationsCents: number;
   /**
    * Reimbursements paid (medical claims, travel and other expenses repaid: the items the treatment
@@ -76,15 +88,24 @@ export interface Ir8aFigures {
    * employment, so not remuneration. Kept here so that the figures reconcile with the payslips.
    */
   excludedCents: number;
+  /**
+   * The year is not complete for this employee: the month the period ends in (December for one still
+   * employed at year end) has no processed payslip yet, so the figures may still change.
+   */
+  provisional: boolean;
+  /** The employer's declaration date: the day the year's last payslip was processed; null while provisional. */
+  declarationDate: string | null;
 }
 
-const readDate = (name: string, value: string | null): string | null => {
-  if (value === null) return null;
+const readDate = <T extends string | null>(name: string, value: T): T => {
+  if (value === null) return value;
   if (typeof value !== 'string' || !isIsoDate(value)) {
     throw new PayrollInputError(`${name} must be a date YYYY-MM-DD or null, got ${JSON.stringify(value)}`);
   }
   return value;
 };
+/** The later of two dates (ISO dates compare as strings). */
+const later = (a: string | null, b: string) => (a === null || b > a ? b : a);
 
 /** 'FIN' for foreigners' numbers (F, G and M series), 'NRIC' otherwise (S and T series). */
 const idTypeOf = (idNumber: string): 'NRIC' | 'FIN' => (/^[FGM]/i.test(idNumber.trim()) ? 'FIN' : 'NRIC');
@@ -130,6 +151,8 @@ export function ir8aFigures(
   let employeeCpfCents = 0;
   let mbfCents = 0;
   let donationsCents = 0;
+  let bonusDeclarationDate: string | null = null;
+  let lastProcessedOn: string | null = null;
   const months = new Set<number>();
 
   payslips.forEach((payslip, index) => {
@@ -141,6 +164,9 @@ export function ir8aFigures(
       throw new PayrollInputError(`Two payslips for month ${payslip.month} of ${year}`);
     }
     months.add(payslip.month);
+    const payDate = readDate(`${at}.payDate`, payslip.payDate);
+    lastProcessedOn = later(lastProcessedOn, readDate(`${at}.processedOn`, payslip.processedOn));
+    const bonusBefore = sums.bonus;
 
     // Ordinary salary (floored at zero) and what is added after the floor.
     let ordinary = assertCents(`${at}.basicSalaryCents`, payslip.basicSalaryCents);
@@ -154,19 +180,30 @@ export function ir8aFigures(
       else ordinary += cents;
     });
     sums.salary += Math.max(0, ordinary) + leaveAndBackPay;
+    if (sums.bonus > bonusBefore) bonusDeclarationDate = later(bonusDeclarationDate, payDate);
 
     employeeCpfCents += assertCents(`${at}.employeeCpfCents`, payslip.employeeCpfCents);
     const shg = assertCents(`${at}.shgCents`, payslip.shgCents);
     const fund = parseEnum(selfHelpGroupSchema, `self-help group at ${at}`, payslip.selfHelpGroup);
-    // The Mosque Building Fund has its own line; the other funds' contributions are donations.
-    if (fund === 'MBMF') mbfCents += shg;
-    else if (fund !== 'NONE') donationsCents += shg;
+    // The Mosque Building Fund has its own line; Mendaki's part of MBMF and the other funds are donations.
+    if (fund === 'MBMF') {
+      const wages = assertCents(`${at}.totalWageCents`, payslip.totalWageCents);
+      const split = mbmfSplitCents(wages);
+      if (split.mbfCents + split.mendakiCents !== shg) {
+        throw new PayrollInputError(
+          `${at} has an MBMF contribution of ${shg} cents, not the ${split.mbfCents + split.mendakiCents} cents Muis's table gives for total wages of ${wages} cents`,
+        );
+      }
+      mbfCents += split.mbfCents;
+      donationsCents += split.mendakiCents;
+    } else if (fund !== 'NONE') donationsCents += shg;
     else if (shg !== 0) {
       throw new PayrollInputError(`${at} has a self-help group contribution but no self-help group`);
     }
   });
 
   const othersCents = sums.commission + sums.transportAllowance + sums.otherAllowances;
+  const provisional = !months.has(Number(periodTo.slice(5, 7)));
   return {
     year,
     employee: { ...employee, idType: idTypeOf(employee.idNumber) },
@@ -174,6 +211,7 @@ export function ir8aFigures(
     periodTo,
     salaryCents: sums.salary,
     bonusCents: sums.bonus,
+    bonusDeclarationDate,
     directorsFeesCents: sums.directorsFees,
     commissionCents: sums.commission,
     transportAllowanceCents: sums.transportAllowance,
@@ -184,6 +222,8 @@ export function ir8aFigures(
     mbfCents,
     donationsCents,
     excludedCents: sums.excluded,
+    provisional,
+    declarationDate: provisional ? null : lastProcessedOn,
   };
 }
 
@@ -193,12 +233,30 @@ const withinYear = (date: string | null, year: number): string => (date?.startsW
 /** Dollars with two decimals and no grouping: 123456 -> 1234.56. */
 const dollars = (cents: number): string => centsToAmount(cents).toFixed(2);
 
-type Employer = { name: string; uen: string };
+/** The employer as the IR8A names it, with the authorised person who makes its declaration. */
+export interface Ir8aEmployer {
+  name: string;
+  uen: string;
+  address: string | null;
+  authorisedPersonName: string | null;
+  authorisedPersonDesignation: string | null;
+  authorisedPersonPhone: string | null;
+  authorisedPersonEmail: string | null;
+}
 
-const csvColumns: ReadonlyArray<readonly [string, (row: Ir8aFigures, employer: Employer) => string]> = [
+const foreignLine = (row: Ir8aFigures, index: number) =>
+  foreignAddressLines(row.employee.address.foreignAddress)[index] ?? '';
+
+const csvColumns: ReadonlyArray<readonly [string, (row: Ir8aFigures, employer: Ir8aEmployer) => string]> = [
   ['Employer UEN', (_, employer) => employer.uen],
   ['Employer name', (_, employer) => employer.name],
+  ['Authorised person', (_, employer) => employer.authorisedPersonName ?? ''],
+  ['Authorised person designation', (_, employer) => employer.authorisedPersonDesignation ?? ''],
+  ['Authorised person telephone', (_, employer) => employer.authorisedPersonPhone ?? ''],
+  ['Authorised person e-mail', (_, employer) => employer.authorisedPersonEmail ?? ''],
   ['Year of assessment', (row) => String(row.year + 1)],
+  ['Status', (row) => (row.provisional ? 'Provisional' : 'Final')],
+  ['Declaration date', (row) => row.declarationDate ?? ''],
   ['ID type', (row) => row.employee.idType],
   ['ID number', (row) => row.employee.idNumber],
   // In the files' one alphabet (statutory/names.ts), as IRAS's forms take names in Latin letters.
@@ -207,12 +265,21 @@ const csvColumns: ReadonlyArray<readonly [string, (row: Ir8aFigures, employer: E
   ['Date of birth', (row) => row.employee.dateOfBirth ?? ''],
   ['Sex', (row) => row.employee.gender ?? ''],
   ['Nationality', (row) => row.employee.nationality ?? ''],
+  ['Address type', (row) => addressTypeOf(row.employee.address)],
+  ['Block/house no', (row) => row.employee.address.addressBlock ?? ''],
+  ['Street name', (row) => row.employee.address.addressStreet ?? ''],
+  ['Unit no', (row) => row.employee.address.addressUnit ?? ''],
+  ['Postal code', (row) => row.employee.address.addressPostalCode ?? ''],
+  ['Foreign address line 1', (row) => foreignLine(row, 0)],
+  ['Foreign address line 2', (row) => foreignLine(row, 1)],
+  ['Foreign address line 3', (row) => foreignLine(row, 2)],
   ['Date of commencement', (row) => withinYear(row.employee.hireDate, row.year)],
   ['Date of cessation', (row) => withinYear(row.employee.lastDayOfService, row.year)],
   ['Period from', (row) => row.periodFrom],
   ['Period to', (row) => row.periodTo],
   ['Salary', (row) => dollars(row.salaryCents)],
   ['Bonus', (row) => dollars(row.bonusCents)],
+  ['Bonus declaration date', (row) => row.bonusDeclarationDate ?? ''],
   ["Director's fees", (row) => dollars(row.directorsFeesCents)],
   ['Gross commission', (row) => dollars(row.commissionCents)],
   ['Transport allowance', (row) => dollars(row.transportAllowanceCents)],
@@ -227,12 +294,14 @@ const csvColumns: ReadonlyArray<readonly [string, (row: Ir8aFigures, employer: E
 
 /**
  * The employer's CSV of the same figures, one row per employee, dollars with two decimals; header
- * row first; CRLF; fields quoted when needed (RFC 4180). Each row names the employer (UEN and name)
- * so that rows stay attributable when files are merged. Dates are YYYY-MM-DD; the dates of
- * commencement and cessation are given when they fall within the year, as the form asks. Names
- * are written in the files' alphabet; one without a Latin spelling stops the CSV, naming the employee.
+ * row first; CRLF; fields quoted when needed (RFC 4180). Each row names the employer (UEN, name and
+ * authorised person) so that rows stay attributable when files are merged, and says whether it is
+ * provisional. Dates are YYYY-MM-DD; the dates of commencement and cessation are given when they
+ * fall within the year, as the form asks. The address is in IRAS's parts: its type (L local, F
+ * foreign, N not available), the Singapore parts, or up to three foreign lines. Names are written in
+ * the files' alphabet; one without a Latin spelling stops the CSV, naming the employee.
  */
-export function ir8aCsv(employer: Employer, rows: readonly Ir8aFigures[]): string {
+export function ir8aCsv(employer: Ir8aEmployer, rows: readonly Ir8aFigures[]): string {
   const problems = rows.flatMap(({ employee }) => {
     const { refused } = toFileAlphabet(employee.fullName);
     return refused.length === 0

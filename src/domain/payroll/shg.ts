@@ -5,6 +5,11 @@ import { assertCents } from './money';
 export interface ShgBand {
   readonly upToCents: number | null;
   readonly contributionCents: number;
+  /**
+   * MBMF only: the part of the contribution Muis allocates to the Mosque Building Fund (its "mosque and
+   * religious education" component); the rest goes to Mendaki. The IR8A reports the two apart.
+   */
+  readonly mbfCents?: number;
 }
 
 export interface ShgTable {
@@ -48,16 +53,16 @@ export const shgTables: Readonly<Record<SelfHelpGroupFund, ShgTable>> = {
   MBMF: {
     // Muis prints "< $1,000" for the first band; exactly $1,000 is taken as $3.00 like CPF's page.
     since: '2016-06',
-    source: 'S3 (muis.gov.sg)',
+    source: 'S3 (muis.gov.sg): the total and its allocation to the mosque and Mendaki components',
     bands: [
-      { upToCents: 100_000, contributionCents: 300 },
-      { upToCents: 200_000, contributionCents: 450 },
-      { upToCents: 300_000, contributionCents: 650 },
-      { upToCents: 400_000, contributionCents: 1_500 },
-      { upToCents: 600_000, contributionCents: 1_950 },
-      { upToCents: 800_000, contributionCents: 2_200 },
-      { upToCents: 1_000_000, contributionCents: 2_400 },
-      { upToCents: null, contributionCents: 2_600 },
+      { upToCents: 100_000, contributionCents: 300, mbfCents: 175 },
+      { upToCents: 200_000, contributionCents: 450, mbfCents: 300 },
+      { upToCents: 300_000, contributionCents: 650, mbfCents: 500 },
+      { upToCents: 400_000, contributionCents: 1_500, mbfCents: 1_100 },
+      { upToCents: 600_000, contributionCents: 1_950, mbfCents: 1_350 },
+      { upToCents: 800_000, contributionCents: 2_200, mbfCents: 1_450 },
+      { upToCents: 1_000_000, contributionCents: 2_400, mbfCents: 1_600 },
+      { upToCents: null, contributionCents: 2_600, mbfCents: 1_750 },
     ],
   },
   ECF: {
@@ -75,15 +80,34 @@ export const shgTables: Readonly<Record<SelfHelpGroupFund, ShgTable>> = {
   },
 };
 
+/** The band a month's total wages fall in; every table ends with an open band, so one is always found. */
+function bandOf(fund: SelfHelpGroupFund, totalWageCents: number): ShgBand {
+  const table = shgTables[parseEnum(selfHelpGroupFundSchema, 'self-help group fund', fund)];
+  const wages = assertCents('totalWageCents', totalWageCents);
+  return table.bands.find((band) => band.upToCents === null || wages <= band.upToCents) as ShgBand;
+}
+
 /**
  * The month's contribution to the fund, in cents. A month without wages pays nothing: the
  * contribution is deducted from wages, and none were paid.
  */
 export const shgContributionCents = (fund: SelfHelpGroupFund, totalWageCents: number): number => {
-  const table = shgTables[parseEnum(selfHelpGroupFundSchema, 'self-help group fund', fund)];
-  const wages = assertCents('totalWageCents', totalWageCents);
-  if (wages === 0) return 0;
-  const band = table.bands.find((candidate) => candidate.upToCents === null || wages <= candidate.upToCents);
-  // Every table ends with an open band, so one is always found.
-  return band?.contributionCents ?? 0;
+  const band = bandOf(fund, totalWageCents);
+  return totalWageCents === 0 ? 0 : band.contributionCents;
+};
+
+/** The two funds an MBMF contribution goes to, in cents; they add up to the contribution. */
+export interface MbmfSplit {
+  /** The Mosque Building Fund part (mosques and religious education). */
+  mbfCents: number;
+  /** The Mendaki part (Yayasan Mendaki's programmes). */
+  mendakiCents: number;
+}
+
+/** How the month's MBMF contribution on these total wages divides between the two funds (Muis, S3). */
+export const mbmfSplitCents = (totalWageCents: number): MbmfSplit => {
+  const band = bandOf('MBMF', totalWageCents);
+  if (totalWageCents === 0) return { mbfCents: 0, mendakiCents: 0 };
+  const mbfCents = band.mbfCents ?? 0;
+  return { mbfCents, mendakiCents: band.contributionCents - mbfCents };
 };

@@ -15,6 +15,7 @@ import { applyDatabaseExtras } from './extras';
 import * as leaveLawSchema from './leave-law-schema';
 import * as payslipIdentitySchema from './payslip-identity-schema';
 import * as coreSchema from './schema';
+import * as systemSchema from './system-schema';
 
 const schema = {
   ...coreSchema,
@@ -22,6 +23,7 @@ const schema = {
   ...companySchema,
   ...payslipIdentitySchema,
   ...documentJobSchema,
+  ...systemSchema,
 };
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */

@@ -14,6 +14,11 @@ export const company = pgTable(
     uen: text('uen'),
     cpfSubmissionNumber: text('cpf_submission_number'),
     address: text('address'),
+    // Who makes the IR8A's declaration for the employer.
+    authorisedPersonName: text('authorised_person_name'),
+    authorisedPersonDesignation: text('authorised_person_designation'),
+    authorisedPersonPhone: text('authorised_person_phone'),
+    authorisedPersonEmail: text('authorised_person_email'),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -6,7 +6,6 @@ import {
   date,
   index,
   integer,
-  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -50,7 +49,7 @@ export const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
  * $21 million). Read as JavaScript numbers, exact to $90 trillion; the API caps a payslip far below.
  */
 const money = (name: string) => bigint(name, { mode: 'number' });
-const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+export const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 export const createdAt = () => instant('created_at').notNull().defaultNow();
 export const updatedAt = () =>
   instant('updated_at')
@@ -66,7 +65,7 @@ const ownerId = (onDelete: 'cascade' | 'restrict') =>
   integer('user_id')
     .notNull()
     .references(() => users.id, { onDelete });
-const actorId = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
+export const actorId = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
 
 export const users = pgTable(
   'users',
@@ -104,10 +103,21 @@ export const staffInfo = pgTable(
     dateOfBirth: isoDate('date_of_birth').notNull(),
     race: text('race', { enum: RACES }).notNull(),
     nationality: text('nationality').notNull(),
+    // The residential address (IR8A): a Singapore one in parts, or a foreign one as its lines.
+    addressBlock: text('address_block'),
+    addressStreet: text('address_street'),
+    addressUnit: text('address_unit'),
+    addressPostalCode: text('address_postal_code'),
+    foreignAddress: text('foreign_address'),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('staff_info_user_key').on(t.userId),
+    check('staff_info_postal_code_check', sql`${t.addressPostalCode} ~ '^[0-9]{6}$'`),
+    check(
+      'staff_info_one_address_check',
+      sql`${t.foreignAddress} is null or num_nonnulls(${t.addressBlock}, ${t.addressStreet}, ${t.addressUnit}, ${t.addressPostalCode}) = 0`,
+    ),
     uniqueIndex('staff_info_nric_key').on(t.nric),
     check('staff_info_nric_upper_check', sql`${t.nric} = upper(${t.nric})`),
     check('staff_info_gender_check', oneOf(t.gender, GENDERS)),
@@ -422,36 +432,6 @@ export const passwordResetTokens = pgTable(
   (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash)],
 );
 
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: id(),
-    at: instant('at').notNull().defaultNow(),
-    actorUserId: actorId('actor_user_id'),
-    action: text('action').notNull(),
-    entity: text('entity').notNull(),
-    entityId: text('entity_id'),
-    details: jsonb('details').$type<Record<string, unknown>>(),
-  },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_at_idx').on(t.at)],
-);
-
-export const outbox = pgTable(
-  'outbox',
-  {
-    id: id(),
-    toAddress: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
-    htmlBody: text('html_body'),
-    /** The names and sizes of attached files (their bytes are not kept). */
-    attachments: jsonb('attachments').$type<Array<{ filename: string; bytes: number }>>(),
-    createdAt: createdAt(),
-    sentAt: instant('sent_at'),
-  },
-  (t) => [index('outbox_created_idx').on(t.createdAt)],
-);
-
 /** A request to e-mail a month's payslips (issue 16): the job an administrator follows. */
 export const payslipEmailJobs = pgTable('payslip_email_jobs', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -489,10 +469,3 @@ export const payslipEmails = pgTable(
     check('payslip_emails_status_check', oneOf(t.status, PAYSLIP_EMAIL_STATUSES)),
   ],
 );
-
-/** Secrets every process of one installation shares (the signing key without JWT_SECRET, services/secrets.ts). */
-export const appSecrets = pgTable('app_secrets', {
-  name: text('name').primaryKey(),
-  value: text('value').notNull(),
-  createdAt: createdAt(),
-});

@@ -1,15 +1,15 @@
 import { formatDayMonthYear } from '../../domain/dates';
 import { formatCents } from '../../domain/money';
-import type { Ir8aFigures } from '../../domain/payroll/ir8a';
+import type { Ir8aEmployer, Ir8aFigures } from '../../domain/payroll/ir8a';
+import { monthName } from '../../domain/payslip-labels';
+import { addressLines } from '../../domain/residential-address';
 import { contentWidth, fonts, heading, keyValues, type Pdf, renderPdf, sectionTitle } from './document';
 import { drawTable, type TableColumn } from './table';
 
 export interface Ir8aPdfData {
-  employer: { name: string; uen: string; address: string | null };
+  employer: Ir8aEmployer;
   /** One employee's figures per page, all of the same year of income. */
   figures: readonly Ir8aFigures[];
-  /** The date of the employer's declaration, YYYY-MM-DD. */
-  generatedOn: string;
 }
 
 const columns: readonly TableColumn[] = [
@@ -24,8 +24,12 @@ const dateWithin = (isoDate: string | null, year: number) =>
   isoDate?.startsWith(`${year}-`) ? formatDayMonthYear(isoDate) : '-';
 /** A sub-line of an item, indented under it. */
 const sub = (label: string) => `      ${label}`;
-/** A line to write on by hand. */
-const blank = '_'.repeat(40);
+/** A line to write on by hand, as wide as a value of the declaration's two columns. */
+const blank = '_'.repeat(28);
+
+/** Said at the top of each provisional form: which month is still to be processed. */
+const provisionalNotice = (figures: Ir8aFigures) =>
+  `PROVISIONAL: ${monthName(Number(figures.periodTo.slice(5, 7)))} ${figures.year} is not processed yet for this employee, so these figures may still change. Do not file or sign this form.`;
 
 /** One employee's IR8A on the current page. */
 export function drawIr8a(doc: Pdf, data: Ir8aPdfData, figures: Ir8aFigures) {
@@ -35,6 +39,15 @@ export function drawIr8a(doc: Pdf, data: Ir8aPdfData, figures: Ir8aFigures) {
     'Form IR8A',
     `Return of Employee's Remuneration for the Year Ended 31 Dec ${year}\nYear of Assessment ${year + 1}`,
   );
+  if (figures.provisional) {
+    doc
+      .font(fonts.bold)
+      .fontSize(9)
+      .fillColor('#b00020')
+      .text(provisionalNotice(figures), doc.page.margins.left, doc.y, { width: contentWidth(doc) })
+      .fillColor('black');
+    doc.moveDown(0.4);
+  }
 
   sectionTitle(doc, 'Employer');
   keyValues(
@@ -63,13 +76,23 @@ export function drawIr8a(doc: Pdf, data: Ir8aPdfData, figures: Ir8aFigures) {
     ],
     { labelWidth: 130 },
   );
+  // On a row of its own: its lines stay together whatever their number.
+  keyValues(doc, [['Residential address', addressLines(employee.address).join('\n') || 'Not available']], {
+    columns: 1,
+    labelWidth: 130,
+  });
 
   sectionTitle(doc, 'Income');
   drawTable(doc, {
     columns,
     rows: [
       ['(a) Gross salary, fees, leave pay, wages and overtime pay', money(figures.salaryCents)],
-      ['(b) Bonus', money(figures.bonusCents)],
+      [
+        figures.bonusDeclarationDate
+          ? `(b) Bonus (declared on ${date(figures.bonusDeclarationDate)})`
+          : '(b) Bonus',
+        money(figures.bonusCents),
+      ],
       ["(c) Director's fees", money(figures.directorsFeesCents)],
       ['(d) Others', money(figures.othersCents)],
       [sub('1. Allowances: (i) Transport'), money(figures.transportAllowanceCents)],
@@ -86,7 +109,10 @@ export function drawIr8a(doc: Pdf, data: Ir8aPdfData, figures: Ir8aFigures) {
     columns,
     rows: [
       ["Employee's compulsory contribution to CPF", money(figures.employeeCpfCents)],
-      ['Donations deducted through salaries (CDAC, SINDA, ECF)', money(figures.donationsCents)],
+      [
+        'Donations deducted through salaries (Yayasan Mendaki Fund, CDAC, SINDA, ECF)',
+        money(figures.donationsCents),
+      ],
       ['Contributions deducted from salaries to the Mosque Building Fund', money(figures.mbfCents)],
     ],
   });
@@ -119,15 +145,19 @@ export function drawIr8a(doc: Pdf, data: Ir8aPdfData, figures: Ir8aFigures) {
       { width: contentWidth(doc) },
     );
   doc.moveDown(0.6);
+  const { employer } = data;
   keyValues(
     doc,
     [
-      ['Authorised person', blank],
-      ['Designation', blank],
+      ['Authorised person', employer.authorisedPersonName ?? blank],
+      ['Designation', employer.authorisedPersonDesignation ?? blank],
+      ['Telephone', employer.authorisedPersonPhone ?? blank],
+      ['E-mail', employer.authorisedPersonEmail ?? blank],
       ['Signature', blank],
-      ['Date', date(data.generatedOn)],
+      // The day the year was complete; a provisional form is not declared.
+      ['Date', figures.declarationDate ? date(figures.declarationDate) : blank],
     ],
-    { columns: 1, labelWidth: 130 },
+    { columns: 2, labelWidth: 110 },
   );
 }
 

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../db/client';
-import { auditLog } from '../db/schema';
+import { auditLog } from '../db/system-schema';
 
 export interface AuditEntry {
   actorUserId: number | null;

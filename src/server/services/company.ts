@@ -38,8 +38,26 @@ export async function companyOf(db: DbOrTx, defaults: CompanyDefaults): Promise<
   ]);
   return companyWithAccounts(
     row
-      ? { name: row.name, uen: row.uen, cpfSubmissionNumber: row.cpfSubmissionNumber, address: row.address }
-      : { name: defaults.companyName, uen: null, cpfSubmissionNumber: null, address: null },
+      ? {
+          name: row.name,
+          uen: row.uen,
+          cpfSubmissionNumber: row.cpfSubmissionNumber,
+          address: row.address,
+          authorisedPersonName: row.authorisedPersonName,
+          authorisedPersonDesignation: row.authorisedPersonDesignation,
+          authorisedPersonPhone: row.authorisedPersonPhone,
+          authorisedPersonEmail: row.authorisedPersonEmail,
+        }
+      : {
+          name: defaults.companyName,
+          uen: null,
+          cpfSubmissionNumber: null,
+          address: null,
+          authorisedPersonName: null,
+          authorisedPersonDesignation: null,
+          authorisedPersonPhone: null,
+          authorisedPersonEmail: null,
+        },
     accounts,
   );
 }

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Db, DbOrTx } from '../db/client';
-import { outbox } from '../db/schema';
+import { outbox } from '../db/system-schema';
 
 export interface MailAttachment {
   filename: string;

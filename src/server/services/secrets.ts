@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { appSecrets } from '../db/schema';
+import { appSecrets } from '../db/system-schema';
 
 const JWT_SECRET_NAME = 'jwt';
 

@@ -14,6 +14,11 @@ export const toStaffInfo = (row: typeof staffInfo.$inferSelect): StaffInfo => ({
   dateOfBirth: row.dateOfBirth,
   race: row.race,
   nationality: row.nationality,
+  addressBlock: row.addressBlock,
+  addressStreet: row.addressStreet,
+  addressUnit: row.addressUnit,
+  addressPostalCode: row.addressPostalCode,
+  foreignAddress: row.foreignAddress,
 });
 
 export const toEmploymentInfo = (row: typeof employmentInfo.$inferSelect): EmploymentInfo => ({

@@ -61,6 +61,11 @@ const userRecordOf = (db: DbOrTx) =>
         dateOfBirth: staffInfo.dateOfBirth,
         race: staffInfo.race,
         nationality: staffInfo.nationality,
+        addressBlock: staffInfo.addressBlock,
+        addressStreet: staffInfo.addressStreet,
+        addressUnit: staffInfo.addressUnit,
+        addressPostalCode: staffInfo.addressPostalCode,
+        foreignAddress: staffInfo.foreignAddress,
       },
       employmentInfo: {
         id: employmentInfo.id,

@@ -85,6 +85,33 @@ function CompanyForm({ actor }: { actor: ActorRefFrom<typeof companyFormMachine>
           </SimpleGrid>
           <FormField label="Address" field={form.field('address')} autoComplete="street-address" />
         </Stack>
+        <Stack gap="4" role="group" aria-label="Authorised person">
+          <Heading as="h2" size="sm">
+            Authorised person
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            Who makes the employer&apos;s declaration on the IR8A forms.
+          </Text>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <FormField
+              label="Authorised Person"
+              field={form.field('authorisedPersonName')}
+              autoComplete="name"
+            />
+            <FormField
+              label="Designation"
+              field={form.field('authorisedPersonDesignation')}
+              autoComplete="organization-title"
+            />
+            <FormField label="Telephone" field={form.field('authorisedPersonPhone')} autoComplete="tel" />
+            <FormField
+              label="E-mail"
+              field={form.field('authorisedPersonEmail')}
+              autoComplete="email"
+              type="email"
+            />
+          </SimpleGrid>
+        </Stack>
         <Stack gap="4">
           <Heading as="h2" size="sm">
             Salary accounts

@@ -1,4 +1,4 @@
-import { Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { formatDayMonthYear, todayIso } from '../../domain/dates';
 import {
   BANK_NAMES,
@@ -13,6 +13,7 @@ import { NATIONALITIES } from '../../domain/nationalities';
 import type { LeaveTypeRef } from '../../domain/onboarding';
 import type { OfficialCpfRates } from '../../domain/payment-info';
 import { cpfSections, cpfTypes, selfHelpGroups } from '../../domain/payroll';
+import { ADDRESS_LIMITS, addressLines } from '../../domain/residential-address';
 import { LabelledField } from '../../ui/form-field';
 import { DateInput, optionsOf, SelectInput } from '../../ui/labelled-field';
 
@@ -110,7 +111,43 @@ export function StaffInfoFields(props: FieldsProps & { nricLocked?: boolean }) {
       <LabelledField label="Nationality" error={errors.nationality} required disabled={disabled}>
         <SelectInput {...text(props, 'nationality')} options={optionsOf(NATIONALITIES)} />
       </LabelledField>
+      <AddressFields {...props} />
     </Grid>
+  );
+}
+
+/** The residential address the IR8A prints: a Singapore one in parts, or a foreign one in lines. */
+function AddressFields(props: FieldsProps) {
+  const { errors, disabled } = props;
+  return (
+    <>
+      <LabelledField label="Block/House No" error={errors.addressBlock} disabled={disabled}>
+        <TextInput {...text(props, 'addressBlock')} maxLength={ADDRESS_LIMITS.addressBlock} />
+      </LabelledField>
+      <LabelledField label="Street Name" error={errors.addressStreet} disabled={disabled}>
+        <TextInput {...text(props, 'addressStreet')} maxLength={ADDRESS_LIMITS.addressStreet} />
+      </LabelledField>
+      <LabelledField label="Unit No" error={errors.addressUnit} disabled={disabled} helper="Such as #05-12.">
+        <TextInput {...text(props, 'addressUnit')} maxLength={ADDRESS_LIMITS.addressUnit} />
+      </LabelledField>
+      <LabelledField label="Postal Code" error={errors.addressPostalCode} disabled={disabled}>
+        <TextInput {...text(props, 'addressPostalCode')} inputMode="numeric" maxLength={6} />
+      </LabelledField>
+      <LabelledField
+        label="Foreign Address"
+        error={errors.foreignAddress}
+        disabled={disabled}
+        helper={`Only for an address outside Singapore: up to ${ADDRESS_LIMITS.foreignLines} lines.`}
+      >
+        <Textarea
+          name="foreignAddress"
+          rows={ADDRESS_LIMITS.foreignLines}
+          value={props.values.foreignAddress ?? ''}
+          onChange={(event) => props.onChange('foreignAddress', event.target.value)}
+          onBlur={(event) => props.onBlur('foreignAddress', event)}
+        />
+      </LabelledField>
+    </>
   );
 }
 
@@ -296,6 +333,18 @@ export const staffInfoRows = (v: Values): Row[] => [
   ['Date of Birth', shownDate(v.dateOfBirth)],
   ['Race', shown(v.race)],
   ['Nationality', shown(v.nationality)],
+  [
+    'Residential Address',
+    shown(
+      addressLines({
+        addressBlock: v.addressBlock || null,
+        addressStreet: v.addressStreet || null,
+        addressUnit: v.addressUnit || null,
+        addressPostalCode: v.addressPostalCode || null,
+        foreignAddress: v.foreignAddress || null,
+      }).join(', '),
+    ),
+  ],
 ];
 
 export const employmentInfoRows = (v: Values): Row[] => [

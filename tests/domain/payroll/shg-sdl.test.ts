@@ -1,4 +1,5 @@
 import {
+  mbmfSplitCents,
   PayrollInputError,
   type SelfHelpGroupFund,
   sdlCents,
@@ -28,6 +29,39 @@ describe('shgContributionCents', () => {
     expect(() => shgContributionCents('CDAC', 1_000.5)).toThrow(
       /totalWageCents must be a non-negative whole/,
     );
+  });
+});
+
+describe('mbmfSplitCents', () => {
+  // Muis, "Employer Information" (wages from 1 June 2016): for each band the monthly contribution,
+  // its allocation to the mosque and religious education component, and to the Mendaki component.
+  // One wage inside each band, in cents, with Muis's three figures in dollars.
+  const muisTable: Array<[wageCents: number, total: number, mosque: number, mendaki: number]> = [
+    [80_000, 3.0, 1.75, 1.25],
+    [150_000, 4.5, 3.0, 1.5],
+    [250_000, 6.5, 5.0, 1.5],
+    [380_000, 15.0, 11.0, 4.0],
+    [500_000, 19.5, 13.5, 6.0],
+    [700_000, 22.0, 14.5, 7.5],
+    [900_000, 24.0, 16.0, 8.0],
+    [1_200_000, 26.0, 17.5, 8.5],
+  ];
+
+  it("divides each band's contribution as Muis allocates it", () => {
+    for (const [wages, total, mosque, mendaki] of muisTable) {
+      const split = mbmfSplitCents(wages);
+      expect(split, String(wages)).toEqual({ mbfCents: mosque * 100, mendakiCents: mendaki * 100 });
+      expect(split.mbfCents + split.mendakiCents).toBe(total * 100);
+      expect(shgContributionCents('MBMF', wages)).toBe(total * 100);
+    }
+  });
+
+  it('reads the band upper bounds as the contribution does, and splits nothing without wages', () => {
+    // "> $3,000 to $4,000": $4,000.00 is the $15 band, one cent more the $19.50 band.
+    expect(mbmfSplitCents(400_000)).toEqual({ mbfCents: 1_100, mendakiCents: 400 });
+    expect(mbmfSplitCents(400_001)).toEqual({ mbfCents: 1_350, mendakiCents: 600 });
+    expect(mbmfSplitCents(0)).toEqual({ mbfCents: 0, mendakiCents: 0 });
+    expect(() => mbmfSplitCents(-1)).toThrow(PayrollInputError);
   });
 });
 

@@ -137,9 +137,27 @@ describe('every file writes a name by the one rule', () => {
     nationality: 'Singaporean',
     hireDate: '2020-01-01',
     lastDayOfService: null,
+    address: {
+      addressBlock: null,
+      addressStreet: null,
+      addressUnit: null,
+      addressPostalCode: null,
+      foreignAddress: null,
+    },
   };
   const ir8a = (fullName: string) =>
-    ir8aCsv({ name: 'Acme', uen: '201912345K' }, [ir8aFigures(2026, { ...employee, fullName }, [])]);
+    ir8aCsv(
+      {
+        name: 'Acme',
+        uen: '201912345K',
+        address: null,
+        authorisedPersonName: null,
+        authorisedPersonDesignation: null,
+        authorisedPersonPhone: null,
+        authorisedPersonEmail: null,
+      },
+      [ir8aFigures(2026, { ...employee, fullName }, [])],
+    );
 
   it('CPF in capitals; UOB, OCBC, DBS and the IR8A CSV as written', () => {
     const detail = records(cpfEzpayFile(cpf).content).find((record) => record[1] === '1') ?? '';
@@ -152,7 +170,7 @@ describe('every file writes a name by the one rule', () => {
     );
     expect(records(salaryFile(salary('DBS', name)).content)[1]?.split(',')[10]).toBe('Lukasz Strauss');
     const [, row = ''] = ir8a(name).split('\r\n');
-    expect(row.split(',')[5]).toBe('Lukasz Strauss');
+    expect(row.split(',')[11]).toBe('Lukasz Strauss');
   });
 
   it('writes every name the entry rule takes within the SWIFT set a DBS GIRO name is checked against', () => {

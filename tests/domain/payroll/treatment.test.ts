@@ -197,6 +197,13 @@ describe('the IR8A read through the table', () => {
     nationality: 'SINGAPOREAN',
     hireDate: '2020-01-06',
     lastDayOfService: null,
+    address: {
+      addressBlock: null,
+      addressStreet: null,
+      addressUnit: null,
+      addressPostalCode: null,
+      foreignAddress: null,
+    },
   };
   const year = (treatment: 'WAGE' | 'REIMBURSEMENT') =>
     ir8aFigures(2026, employee, [
@@ -207,6 +214,9 @@ describe('the IR8A read through the table', () => {
         employeeCpfCents: treatment === 'WAGE' ? 62_400 : 60_000,
         shgCents: treatment === 'WAGE' ? 1_500 : 650,
         selfHelpGroup: 'MBMF',
+        totalWageCents: treatment === 'WAGE' ? 312_000 : 300_000,
+        payDate: '2026-03-25',
+        processedOn: '2026-03-25',
       },
     ]);
 

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { and, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { todayIso } from '../../../domain/dates';
 import {
   type DocumentJobAnswer,
   type DocumentJobProgress,
@@ -166,7 +165,7 @@ export async function runIr8aJob(deps: Ir8aJobDeps, jobId: string): Promise<void
     await db.update(documentJobs).set({ total: figures.length }).where(eq(documentJobs.id, jobId));
     // Progress is written one update at a time, the last one always.
     let written = Promise.resolve();
-    await drawInThread({ employer, figures, generatedOn: todayIso() }, file, (done) => {
+    await drawInThread({ employer, figures }, file, (done) => {
       written = written.then(async () => {
         await db.update(documentJobs).set({ done }).where(eq(documentJobs.id, jobId));
       });

@@ -3,7 +3,13 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { todayIso } from '../../../domain/dates';
 import { IR8A_PDF_DIRECT_LIMIT } from '../../../domain/document-jobs';
 import { PayrollError } from '../../../domain/payroll';
-import { type Ir8aFigures, type Ir8aPayslip, ir8aCsv, ir8aFigures } from '../../../domain/payroll/ir8a';
+import {
+  type Ir8aEmployer,
+  type Ir8aFigures,
+  type Ir8aPayslip,
+  ir8aCsv,
+  ir8aFigures,
+} from '../../../domain/payroll/ir8a';
 import type { DbOrTx } from '../../db/client';
 import { payslipIdentities } from '../../db/payslip-identity-schema';
 import { employmentInfo, payItems, payslips, staffInfo } from '../../db/schema';
@@ -61,12 +67,20 @@ export async function yearOfPay(db: DbOrTx, year: number, userId?: number): Prom
       employeeCpfCents: payslips.employeeCpfCents,
       shgCents: payslips.shgCents,
       selfHelpGroup: payslips.selfHelpGroupSnapshot,
+      totalWageCents: payslips.grossPayCents,
+      payDate: payslips.payDate,
+      processedAt: payslips.processedAt,
       userId: payslips.userId,
       fullName: latest<string>(payslipIdentities.fullName).as('latest_full_name'),
       idNumber: latest<string | null>(payslipIdentities.idNumber).as('latest_id_number'),
       nationality: latest<string | null>(payslipIdentities.nationality).as('latest_nationality'),
       dateOfBirth: staffInfo.dateOfBirth,
       gender: staffInfo.gender,
+      addressBlock: staffInfo.addressBlock,
+      addressStreet: staffInfo.addressStreet,
+      addressUnit: staffInfo.addressUnit,
+      addressPostalCode: staffInfo.addressPostalCode,
+      foreignAddress: staffInfo.foreignAddress,
       designation: employmentInfo.designation,
       hireDate: employmentInfo.hireDate,
       lastDayOfService: employmentInfo.lastDayOfService,
@@ -93,6 +107,10 @@ export async function yearOfPay(db: DbOrTx, year: number, userId?: number): Prom
       employeeCpfCents: row.employeeCpfCents,
       shgCents: row.shgCents,
       selfHelpGroup: row.selfHelpGroup,
+      totalWageCents: row.totalWageCents,
+      // A processed payslip has both (payslips_processed_check).
+      payDate: row.payDate ?? '',
+      processedOn: row.processedAt ? todayIso(row.processedAt) : '',
     }));
     return figuresOf(
       year,
@@ -106,6 +124,13 @@ export async function yearOfPay(db: DbOrTx, year: number, userId?: number): Prom
         nationality: first.nationality,
         hireDate: first.hireDate,
         lastDayOfService: first.lastDayOfService,
+        address: {
+          addressBlock: first.addressBlock,
+          addressStreet: first.addressStreet,
+          addressUnit: first.addressUnit,
+          addressPostalCode: first.addressPostalCode,
+          foreignAddress: first.foreignAddress,
+        },
       },
       payslipsOfYear,
     );
@@ -115,10 +140,18 @@ export async function yearOfPay(db: DbOrTx, year: number, userId?: number): Prom
 const UEN_NEEDED =
   "The company's UEN is not set: an IR8A names the employer by it. Enter it on the Company page.";
 
-export async function employerOf(db: DbOrTx, defaults: CompanyDefaults) {
+export async function employerOf(db: DbOrTx, defaults: CompanyDefaults): Promise<Ir8aEmployer> {
   const company = await companyOf(db, defaults);
   if (!company.uen) throw conflict(UEN_NEEDED);
-  return { name: company.name, uen: company.uen, address: company.address };
+  return {
+    name: company.name,
+    uen: company.uen,
+    address: company.address,
+    authorisedPersonName: company.authorisedPersonName,
+    authorisedPersonDesignation: company.authorisedPersonDesignation,
+    authorisedPersonPhone: company.authorisedPersonPhone,
+    authorisedPersonEmail: company.authorisedPersonEmail,
+  };
 }
 
 /** GET /payslips/ir8a: every employee paid in the year, as one PDF or as the employer's CSV. */
@@ -145,7 +178,7 @@ export async function companyIr8a(
   }
   const pdf = await renderPdfDocument({
     kind: 'ir8a',
-    data: { employer, figures, generatedOn: todayIso() },
+    data: { employer, figures },
   });
   return { kind: 'pdf' as const, body: pdf, fileName: `ir8a-${year}.pdf` };
 }
@@ -161,7 +194,7 @@ export async function userIr8a(
   const employer = await employerOf(db, defaults);
   const pdf = await renderPdfDocument({
     kind: 'ir8a',
-    data: { employer, figures, generatedOn: todayIso() },
+    data: { employer, figures },
   });
   return { pdf, fileName: `ir8a-${year}-${userId}.pdf` };
 }
