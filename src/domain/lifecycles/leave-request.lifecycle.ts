@@ -19,12 +19,12 @@ export type LeaveRequestLifecycleEventType = LeaveRequestLifecycleEvent['type'];
 type PlainEventType = Exclude<LeaveRequestLifecycleEventType, 'leaveRequest.requestWithdrawal'>;
 
 /** Leave can be withdrawn until the day before it starts: its start date is after today. */
-export const hasNotStarted = (fromDate: string, today: string) => fromDate > today;
+const hasNotStarted = (fromDate: string, today: string) => fromDate > today;
 
 export const leaveRequestLifecycle = setup({
   types: { events: {} as LeaveRequestLifecycleEvent },
   guards: {
-    notStarted: ({ event }) =>
+    hasNotStarted: ({ event }) =>
       event.type === 'leaveRequest.requestWithdrawal' && hasNotStarted(event.fromDate, event.today),
   },
 }).createMachine({
@@ -53,7 +53,7 @@ export const leaveRequestLifecycle = setup({
       tags: ['holdsDays', 'taken'],
       on: {
         'leaveRequest.requestWithdrawal': {
-          guard: 'notStarted',
+          guard: 'hasNotStarted',
           target: 'withdrawalRequested',
           description: 'The owner asks to withdraw it, before its start date (Singapore time).',
         },
