@@ -1,5 +1,6 @@
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
+import { todayIso } from '../src/domain/dates';
 import type { LeaveRequest } from '../src/domain/leave';
 import { canLeaveRequest } from '../src/domain/lifecycles/leave-request.lifecycle';
 import { leaveToasts } from '../src/domain/messages/leave';
@@ -9,8 +10,9 @@ import { type LoadActorRef, loadMachine, loadNews } from './load.machine';
 /**
  * The staff side panel 'Leave Request Details' (spec section 2): one request, read-only, with its attachment
  * fetched through a viewing link (a load statechart made for each opening, machines/load.machine.ts: its
- * failure shows the reason and Try again), and Delete while the request is pending. A deletion closes the panel and
- * emits `leaveRequest.deleted`, so the screen reloads what showed the request.
+ * failure shows the reason and Try again), Delete while the request is pending, and Withdraw leave for approved
+ * leave that has not started (issue 34). A deletion or a withdrawal asked closes the panel and emits
+ * `leaveRequest.changed`, so the screen reloads what showed the request.
  */
 
 export interface LeaveRequestDetailsContext {
@@ -25,9 +27,18 @@ export type LeaveRequestDetailsEvent =
   | { type: 'details.open'; request: LeaveRequest }
   | { type: 'details.close' }
   | { type: 'details.delete' }
+  | { type: 'details.withdraw' }
   | { type: 'attachment.loaded'; url: string };
 
-export type LeaveRequestDetailsEmitted = { type: 'leaveRequest.deleted'; request: LeaveRequest };
+export type LeaveRequestDetailsEmitted = { type: 'leaveRequest.changed'; request: LeaveRequest };
+
+/** Whether the owner may ask to withdraw the request today (the lifecycle's rule, on the company's date). */
+export const canAskWithdrawal = (request: LeaveRequest) =>
+  canLeaveRequest(request.status, {
+    type: 'leaveRequest.requestWithdrawal',
+    fromDate: request.fromDate,
+    today: todayIso(),
+  });
 
 const shown = (context: LeaveRequestDetailsContext): LeaveRequest => {
   if (!context.request) throw new Error('leaveRequestDetails: no request is showing');
@@ -51,6 +62,9 @@ export const leaveRequestDetailsMachine = setup({
     deleteLeaveRequest: fromPromise<void, LeaveRequest>(
       notProvided('leaveRequestDetails', 'deleteLeaveRequest'),
     ),
+    requestWithdrawal: fromPromise<LeaveRequest, LeaveRequest>(
+      notProvided('leaveRequestDetails', 'requestWithdrawal'),
+    ),
   },
   actions: {
     notify: notProvided('leaveRequestDetails', 'notify') as (_: unknown, params: ToastParams) => void,
@@ -64,11 +78,12 @@ export const leaveRequestDetailsMachine = setup({
     hasAttachment: ({ context }) => Boolean(context.request?.fileUrl),
     isPending: ({ context }) =>
       context.request != null && canLeaveRequest(context.request.status, 'leaveRequest.delete'),
+    isWithdrawable: ({ context }) => context.request != null && canAskWithdrawal(context.request),
   },
 }).createMachine({
   id: 'leaveRequestDetails',
   description:
-    'The staff side panel of one leave request: read-only, its attachment, and Delete while pending.',
+    'The staff side panel of one leave request: read-only, its attachment, Delete while pending, Withdraw leave before approved leave starts.',
   context: { request: null, attachmentUrl: null, attachment: null },
   initial: 'closed',
   states: {
@@ -125,7 +140,8 @@ export const leaveRequestDetailsMachine = setup({
           },
         },
         request: {
-          description: 'Pending requests offer Delete, with a note that it cannot be undone.',
+          description:
+            'Pending requests offer Delete, with a note that it cannot be undone; approved leave that has not started offers Withdraw leave.',
           initial: 'viewing',
           states: {
             viewing: {
@@ -139,6 +155,36 @@ export const leaveRequestDetailsMachine = setup({
                   guard: 'isPending',
                   target: 'deleting',
                   description: 'Delete (pending requests only).',
+                },
+                'details.withdraw': {
+                  guard: 'isWithdrawable',
+                  target: 'withdrawing',
+                  description: 'Withdraw leave (approved leave whose start date is after today).',
+                },
+              },
+            },
+            withdrawing: {
+              description:
+                "POST /leave-requests/{id}/withdrawal is in flight: the button reads 'Processing...', the panel stays.",
+              invoke: {
+                id: 'requestWithdrawal',
+                src: 'requestWithdrawal',
+                input: ({ context }) => shown(context),
+                onDone: {
+                  target: '#leaveRequestDetails.closed',
+                  description: 'Asked: the toast, the panel closes and the screen reloads.',
+                  actions: [
+                    { type: 'notify', params: leaveToasts.withdrawalRequested },
+                    emit(({ event }) => ({ type: 'leaveRequest.changed' as const, request: event.output })),
+                  ],
+                },
+                onError: {
+                  target: 'viewing',
+                  description: 'Refused: the toast says why; the panel stays.',
+                  actions: {
+                    type: 'notify',
+                    params: ({ event }) => leaveToasts.refused(toApiError(event.error)),
+                  },
                 },
               },
             },
@@ -155,7 +201,7 @@ export const leaveRequestDetailsMachine = setup({
                   actions: [
                     { type: 'notify', params: leaveToasts.deleted },
                     emit(({ context }) => ({
-                      type: 'leaveRequest.deleted' as const,
+                      type: 'leaveRequest.changed' as const,
                       request: shown(context),
                     })),
                   ],

@@ -1,7 +1,16 @@
 import { type ActorRefFrom, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
-import type { LeaveClash, LeaveRequest } from '../src/domain/leave';
-import { canLeaveRequest, leaveStatusHasTag } from '../src/domain/lifecycles/leave-request.lifecycle';
+import type {
+  LeaveClash,
+  LeaveRequest,
+  WithdrawalDecisionAnswer,
+  WithdrawalPayslip,
+} from '../src/domain/leave';
+import {
+  canLeaveRequest,
+  leaveStatusHasTag,
+  type WithdrawalDecision,
+} from '../src/domain/lifecycles/leave-request.lifecycle';
 import { leaveToasts } from '../src/domain/messages/leave';
 import { childNews, notProvided, type ToastParams } from './effects';
 import { type LoadActorRef, loadMachine, loadNews } from './load.machine';
@@ -10,8 +19,9 @@ import { type LoadActorRef, loadMachine, loadNews } from './load.machine';
  * The admin's Leave Request Details side sheet (spec section 2): one request at a time, its attachment
  * (a signed link fetched when the sheet opens, with the clashes, by a load statechart made for each opening)
  * and the other people away on its days (the clashes, for the
- * approver); approve or reject a pending request. A decision shows the spec's toast and closes the sheet,
- * and the machine emits `leaveRequest.decided` so the screen reloads its list and counts.
+ * approver); approve or reject a pending request, or the withdrawal of approved leave (issue 34). A decision
+ * shows the spec's toast and closes the sheet, and the machine emits `leaveRequest.decided` so the screen
+ * reloads its list and counts; an approved withdrawal that touched payslips keeps the sheet open naming them.
  */
 
 export interface ReviewDetails {
@@ -25,8 +35,10 @@ export interface LeaveReviewContext {
   /** The attachment link and clashes' fetch, made for each opening: its skeleton, failure and Try again. */
   load: LoadActorRef | null;
   details: ReviewDetails | null;
-  /** The decision in flight. */
+  /** The decision in flight (on the request, or on its withdrawal). */
   decision: 'approve' | 'reject' | null;
+  /** The payslips an approved withdrawal of unpaid leave touched, as the server named them. */
+  payslips: WithdrawalPayslip[];
 }
 
 export type LeaveReviewEvent =
@@ -34,7 +46,9 @@ export type LeaveReviewEvent =
   | { type: 'review.close' }
   | { type: 'details.loaded'; details: ReviewDetails }
   | { type: 'leaveRequest.approve' }
-  | { type: 'leaveRequest.reject' };
+  | { type: 'leaveRequest.reject' }
+  | { type: 'withdrawal.approve' }
+  | { type: 'withdrawal.reject' };
 
 export type LeaveReviewEmitted = { type: 'leaveRequest.decided'; request: LeaveRequest };
 
@@ -57,6 +71,9 @@ export const leaveReviewMachine = setup({
     decide: fromPromise<LeaveRequest, { id: number; isApproved: boolean }>(
       notProvided('leave-review', 'decide'),
     ),
+    decideWithdrawal: fromPromise<WithdrawalDecisionAnswer, { id: number; decision: WithdrawalDecision }>(
+      notProvided('leave-review', 'decideWithdrawal'),
+    ),
   },
   actions: {
     notify: notProvided('leave-review', 'notify') as (_: unknown, params: ToastParams) => void,
@@ -69,11 +86,15 @@ export const leaveReviewMachine = setup({
   guards: {
     isPending: ({ context }) =>
       context.request != null && canLeaveRequest(context.request.status, 'leaveRequest.approve'),
+    isWithdrawalAsked: ({ context }) =>
+      context.request != null && canLeaveRequest(context.request.status, 'leaveRequest.approveWithdrawal'),
+    hasNoPayslips: ({ context }) => context.payslips.length === 0,
   },
 }).createMachine({
   id: 'leaveReview',
-  description: "The admin's Leave Request Details sheet: details, attachment, clashes, approve or reject.",
-  context: { request: null, load: null, details: null, decision: null },
+  description:
+    "The admin's Leave Request Details sheet: details, attachment, clashes, approve or reject a request or its withdrawal.",
+  context: { request: null, load: null, details: null, decision: null, payslips: [] },
   initial: 'closed',
   states: {
     closed: {
@@ -86,6 +107,7 @@ export const leaveReviewMachine = setup({
             request: ({ event }) => event.request,
             details: null,
             decision: null,
+            payslips: [],
             // Made for each opening (by id only): its query is the request.
             load: ({ event, spawn }) => spawn('details', { id: 'details', input: { query: event.request } }),
           }),
@@ -110,7 +132,8 @@ export const leaveReviewMachine = setup({
           },
         },
         ready: {
-          description: 'Everything shows; a pending request offers Approve and Reject.',
+          description:
+            'Everything shows; a pending request offers Approve and Reject, a withdrawal asked Approve withdrawal and Reject withdrawal.',
           on: {
             'review.close': '#leaveReview.closed',
             'leaveRequest.approve': {
@@ -121,6 +144,16 @@ export const leaveReviewMachine = setup({
             'leaveRequest.reject': {
               guard: 'isPending',
               target: 'deciding',
+              actions: assign({ decision: 'reject' }),
+            },
+            'withdrawal.approve': {
+              guard: 'isWithdrawalAsked',
+              target: 'decidingWithdrawal',
+              actions: assign({ decision: 'approve' }),
+            },
+            'withdrawal.reject': {
+              guard: 'isWithdrawalAsked',
+              target: 'decidingWithdrawal',
               actions: assign({ decision: 'reject' }),
             },
           },
@@ -162,6 +195,61 @@ export const leaveReviewMachine = setup({
               ],
             },
           },
+        },
+        decidingWithdrawal: {
+          description:
+            "The withdrawal decision is in flight: both buttons are disabled, the chosen one reads 'Processing...'.",
+          invoke: {
+            id: 'decideWithdrawal',
+            src: 'decideWithdrawal',
+            input: ({ context }) => ({
+              id: (context.request as LeaveRequest).id,
+              decision: context.decision === 'approve' ? ('APPROVE' as const) : ('REJECT' as const),
+            }),
+            onDone: {
+              target: 'told',
+              description: 'The toast names the person; the list and the counts reload.',
+              actions: [
+                {
+                  type: 'notify',
+                  params: ({ context, event }) => {
+                    const name = (context.request as LeaveRequest).user.fullName;
+                    // The answer's status says which: a refused withdrawal leaves the leave taken.
+                    return leaveStatusHasTag(event.output.request.status, 'taken')
+                      ? leaveToasts.withdrawalRejected(name)
+                      : leaveToasts.withdrawalApproved(name);
+                  },
+                },
+                emit(({ event }) => ({
+                  type: 'leaveRequest.decided' as const,
+                  request: event.output.request,
+                })),
+                assign({
+                  request: ({ event }) => event.output.request,
+                  payslips: ({ event }) => event.output.payslips,
+                  decision: null,
+                }),
+              ],
+            },
+            onError: {
+              target: 'ready',
+              description: 'A destructive toast gives the reason; the sheet stays open.',
+              actions: [
+                { type: 'notify', params: ({ event }) => leaveToasts.refused(toApiError(event.error)) },
+                assign({ decision: null }),
+              ],
+            },
+          },
+        },
+        told: {
+          description:
+            'The withdrawal is decided: the sheet names each payslip of unpaid leave it touched (a processed one is left as it was, to be reverted) until it is closed.',
+          always: {
+            guard: 'hasNoPayslips',
+            target: '#leaveReview.closed',
+            description: 'No payslip was touched: the sheet closes.',
+          },
+          on: { 'review.close': '#leaveReview.closed' },
         },
       },
     },

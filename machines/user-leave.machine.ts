@@ -53,7 +53,7 @@ export interface UserLeaveContext extends Children {
 export type UserLeaveEvent =
   | { type: 'overview.loaded'; types: LeaveType[] }
   | { type: 'requests.removed' }
-  | { type: 'details.deleted' }
+  | { type: 'details.changed' }
   /** The allowances were saved elsewhere on the screen (user detail's Leave Allowance tab). */
   | { type: 'allowances.changed' }
   /** The Leave Balance table's fetch failed. */
@@ -85,7 +85,7 @@ export const userLeaveMachine = setup({
     childNews: childNews<Listened>((input, tell) => [
       input.overview.on('overview.loaded', ({ types }) => tell({ type: 'overview.loaded', types })),
       input.requests.on('list.removed', () => tell({ type: 'requests.removed' })),
-      input.details.on('leaveRequest.deleted', () => tell({ type: 'details.deleted' })),
+      input.details.on('leaveRequest.changed', () => tell({ type: 'details.changed' })),
       input.balances?.on('list.failed', () => tell({ type: 'balances.failed' })),
     ]),
   },
@@ -159,9 +159,9 @@ export const userLeaveMachine = setup({
       description: "Delete Request in a row's menu: the balance (where it shows) and the counts follow.",
       actions: 'reloadBalanceCountsAndCalendar',
     },
-    'details.deleted': {
+    'details.changed': {
       description:
-        'Delete in the details panel: the list starts over; the balance (where it shows) and the counts follow.',
+        'Delete or Withdraw leave in the details panel: the list starts over; the balance (where it shows), the counts and the calendar follow.',
       actions: ['restartRequests', 'reloadBalanceCountsAndCalendar'],
     },
     'allowances.changed': {

@@ -33,7 +33,7 @@ export function provideLeaveOverview(leave: Pick<LeaveApi, 'types'>, loadCounts:
 }
 
 export interface LeaveReviewEffects {
-  leave: Pick<LeaveApi, 'clashes' | 'decide' | 'viewUrl'>;
+  leave: Pick<LeaveApi, 'clashes' | 'decide' | 'decideWithdrawal' | 'viewUrl'>;
   notify: (toast: ToastParams) => void;
 }
 
@@ -49,6 +49,7 @@ export function provideLeaveReview({ leave, notify }: LeaveReviewEffects) {
         return { attachmentUrl, clashes };
       }),
       decide: fromPromise(({ input }) => leave.decide(input.id, input.isApproved)),
+      decideWithdrawal: fromPromise(({ input }) => leave.decideWithdrawal(input.id, input.decision)),
     },
     actions: { notify: (_, toast) => notify(toast) },
   });

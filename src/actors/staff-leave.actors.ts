@@ -31,6 +31,7 @@ export interface StaffLeaveEffects {
     | 'countsOfUser'
     | 'create'
     | 'remove'
+    | 'requestWithdrawal'
     | 'balances'
     | 'uploadGrant'
     | 'upload'
@@ -115,6 +116,7 @@ function provideLeaveRequestDetails({ leave, notify }: StaffLeaveEffects) {
     actors: {
       attachment: provideLoad<string, string>((fileUrl) => leave.viewUrl(fileUrl)),
       deleteLeaveRequest: fromPromise(({ input }) => leave.remove(input.id)),
+      requestWithdrawal: fromPromise(({ input }) => leave.requestWithdrawal(input.id)),
     },
     actions: { notify: (_, toast) => notify(toast) },
   });

@@ -17,11 +17,13 @@ import {
   leaveTypeSchema,
   type UploadGrant,
   uploadGrantSchema,
+  type WithdrawalDecisionAnswer,
+  withdrawalDecisionAnswerSchema,
   type YearlyLeaveBalanceRow,
   yearlyLeaveBalanceRowSchema,
 } from '../domain/leave';
 import { type LeaveCalendarEntry, leaveCalendarEntrySchema } from '../domain/leave-calendar';
-import { leaveDecisionStatus } from '../domain/lifecycles/leave-request.lifecycle';
+import { leaveDecisionStatus, type WithdrawalDecision } from '../domain/lifecycles/leave-request.lifecycle';
 import { type ApiClient, apiClient } from './client';
 import { asPdf } from './payslips.api';
 
@@ -103,6 +105,22 @@ export function createLeaveApi(client: ApiClient) {
         fallbackMessage: 'Failed to update leave request',
       });
       return leaveRequestSchema.parse(answer);
+    },
+    /** The owner asks to withdraw approved leave (issue 34). */
+    async requestWithdrawal(id: number): Promise<LeaveRequest> {
+      const answer = await client.request(`/leave-requests/${id}/withdrawal`, {
+        method: 'POST',
+        fallbackMessage: 'Failed to update leave request',
+      });
+      return leaveRequestSchema.parse(answer);
+    },
+    async decideWithdrawal(id: number, decision: WithdrawalDecision): Promise<WithdrawalDecisionAnswer> {
+      const answer = await client.request(`/leave-requests/${id}/withdrawal/decision`, {
+        method: 'POST',
+        body: { decision },
+        fallbackMessage: 'Failed to update leave request',
+      });
+      return withdrawalDecisionAnswerSchema.parse(answer);
     },
     async remove(id: number): Promise<void> {
       await client.request(`/leave-requests/${id}`, {

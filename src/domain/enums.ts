@@ -41,7 +41,14 @@ export const BANK_NAMES = [
   'Bank of China',
   'CIMB',
 ] as const;
-export const LEAVE_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+/** Spec section 3's three, then an approved leave's withdrawal (issue 34): asked, then granted. */
+export const LEAVE_STATUSES = [
+  'PENDING',
+  'APPROVED',
+  'REJECTED',
+  'WITHDRAWAL_REQUESTED',
+  'WITHDRAWN',
+] as const;
 export type LeaveStatus = (typeof LEAVE_STATUSES)[number];
 export const PAYSLIP_STATUSES = ['UNPROCESSED', 'ITEMS_ADDED', 'PROCESSED'] as const;
 export type PayslipStatus = (typeof PAYSLIP_STATUSES)[number];

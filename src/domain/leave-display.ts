@@ -8,8 +8,9 @@ import type { LeaveStatus } from './enums';
 /** The AM/PM marker of a start or end date. */
 export const halfDayMarker = (isAm: boolean) => (isAm ? 'AM' : 'PM');
 
-/** PENDING -> Pending. */
-export const leaveStatusLabel = (status: LeaveStatus) => status.charAt(0) + status.slice(1).toLowerCase();
+/** PENDING -> Pending, WITHDRAWAL_REQUESTED -> Withdrawal requested. */
+export const leaveStatusLabel = (status: LeaveStatus) =>
+  status.charAt(0) + status.slice(1).toLowerCase().replaceAll('_', ' ');
 
 /** 'annual leave' -> 'Annual Leave': every word capitalised. */
 export const capitalised = (text: string) => text.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());

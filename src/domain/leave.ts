@@ -3,7 +3,7 @@ import type { ErrorCode } from './api-error';
 import { ATTACHMENT_MIME_TYPES } from './attachments';
 import { LEAVE_STATUSES } from './enums';
 import { freeText, idSchema, MAX_ID, MAX_LENGTH, text } from './fields';
-import { leaveDecisionStatus } from './lifecycles/leave-request.lifecycle';
+import { leaveDecisionStatus, withdrawalDecisionEvent } from './lifecycles/leave-request.lifecycle';
 
 /**
  * Leave schemas, once for the form, the statecharts, the routes and the OpenAPI document (spec
@@ -124,6 +124,34 @@ export const decideLeaveRequestSchema = z.object({
     error: `status must be ${leaveDecisionStatus.approve} or ${leaveDecisionStatus.reject}`,
   }),
 });
+
+/** POST /leave-requests/{id}/withdrawal/decision: an administrator other than the owner answers. */
+export const withdrawalDecisionSchema = z.object({
+  decision: z.enum(Object.keys(withdrawalDecisionEvent) as ['APPROVE', 'REJECT'], {
+    error: 'decision must be APPROVE or REJECT',
+  }),
+  /** Kept in the audit log with the decision. */
+  reason: z.optional(freeText(500)),
+});
+export type WithdrawalDecisionInput = z.infer<typeof withdrawalDecisionSchema>;
+
+/**
+ * A payslip an approved withdrawal of unpaid leave touches: an open one whose prefilled UNPAID_LEAVE
+ * deduction was recomputed, or a processed one, which is left as it is (`processed`).
+ */
+export const withdrawalPayslipSchema = z.object({
+  year: z.number().check(z.int()),
+  month: z.number().check(z.int()),
+  processed: z.boolean(),
+  message: z.string(),
+});
+export type WithdrawalPayslip = z.infer<typeof withdrawalPayslipSchema>;
+
+export const withdrawalDecisionAnswerSchema = z.object({
+  request: leaveRequestSchema,
+  payslips: z.array(withdrawalPayslipSchema),
+});
+export type WithdrawalDecisionAnswer = z.infer<typeof withdrawalDecisionAnswerSchema>;
 
 export const LEAVE_SORT_FIELDS = ['fromDate', 'toDate', 'createdAt'] as const;
 export type LeaveSortField = (typeof LEAVE_SORT_FIELDS)[number];

@@ -8,6 +8,8 @@ const STATUS_COLOURS: Readonly<Record<string, string>> = {
   PENDING: 'orange',
   APPROVED: 'green',
   REJECTED: 'red',
+  WITHDRAWAL_REQUESTED: 'yellow',
+  WITHDRAWN: 'gray',
   ACTIVE: 'indigo',
   RESIGNED: 'purple',
 };

@@ -26,9 +26,11 @@ type Outcome = 'allowed' | 401 | 403 | 404 | 'sameAsAnonymous';
  * - newcomer: also a user who must still replace a temporary password (only changing it);
  * - own: STAFF for their own records (403 for someone else's), ADMIN for any;
  * - ownHidden: as own, but someone else's record answers exactly as a missing one (404);
+ * - onlyOwner: what only a record's owner may ask, whatever their role: STAFF as ownHidden, ADMIN 403
+ *   on someone else's record;
  * - admin: ADMIN only.
  */
-type Who = 'anyone' | 'signedIn' | 'newcomer' | 'own' | 'ownHidden' | 'admin';
+type Who = 'anyone' | 'signedIn' | 'newcomer' | 'own' | 'ownHidden' | 'onlyOwner' | 'admin';
 
 const SPEC_ACCESS: Record<string, Who> = {
   // Authentication: anyone may try; a temporary password only lets its holder replace it.
@@ -63,6 +65,9 @@ const SPEC_ACCESS: Record<string, Who> = {
   'POST /api/leave-requests': 'own',
   'PATCH /api/leave-requests/:id': 'admin',
   'DELETE /api/leave-requests/:id': 'ownHidden',
+  // Issue 34: only the person on leave asks to withdraw it; another administrator decides (decision 0003).
+  'POST /api/leave-requests/:id/withdrawal': 'onlyOwner',
+  'POST /api/leave-requests/:id/withdrawal/decision': 'admin',
   // "Edit leave allowance": ADMIN, STAFF read-only; "view all leave balances": ADMIN.
   'GET /api/users/leave-balances/year': 'admin',
   'POST /api/users/leave-balances/year-pdf': 'admin',
@@ -139,6 +144,8 @@ function expectedOutcome(who: Who, caller: Caller): Outcome {
   if (caller === 'newcomer') return who === 'newcomer' ? 'allowed' : 403;
   if (who === 'admin') return caller === 'admin' ? 'allowed' : 403;
   if (who === 'ownHidden') return caller === 'staffOther' ? 404 : 'allowed';
+  // ADMIN's call names someone else's record (the victim's).
+  if (who === 'onlyOwner') return caller === 'staffOther' ? 404 : caller === 'admin' ? 403 : 'allowed';
   if (who === 'own') return caller === 'staffOther' ? 403 : 'allowed';
   return 'allowed';
 }
@@ -155,6 +162,7 @@ interface Person {
  */
 const RECORD_ROUTES: Record<string, string> = {
   'DELETE /api/leave-requests/:id': 'leaveRequest',
+  'POST /api/leave-requests/:id/withdrawal': 'leaveRequest',
   'GET /api/payslips/:id/pdf': 'payslip',
   'PATCH /api/staff-info/:id': 'staffInfo',
   'GET /api/s3/signed-url': 'attachment',
@@ -377,7 +385,7 @@ describe('authorization matrix', () => {
   it("declares an owner on exactly the routes the spec's table keeps to their owners", () => {
     const declared = t.app.routeTable.filter((r) => r.config.owner && r.method !== 'HEAD').map(routeKey);
     const owned = Object.entries(SPEC_ACCESS)
-      .filter(([, who]) => who === 'own' || who === 'ownHidden')
+      .filter(([, who]) => who === 'own' || who === 'ownHidden' || who === 'onlyOwner')
       .map(([key]) => key);
     expect(declared.sort()).toEqual(owned.sort());
   });
@@ -427,17 +435,23 @@ describe('ownership, from the owners the routes declare', () => {
     const failures: string[] = [];
     for (const route of ownerRoutes()) {
       const key = routeKey(route);
-      const hidden = SPEC_ACCESS[key] === 'ownHidden';
+      const who = SPEC_ACCESS[key];
+      const hidden = who === 'ownHidden' || who === 'onlyOwner';
       const other = await createUser(t);
       const refused = await callAs(route, people.staff, other.id);
       // Someone else's: 403, or, for records reached by their own id, what a missing one answers.
       if (refused.statusCode !== (hidden ? 404 : 403)) {
         failures.push(`${key} on another's: ${refused.statusCode} ${refused.body.slice(0, 120)}`);
       }
-      // One's own: what ADMIN gets on that same user's record (a fresh one each call).
+      // One's own: what ADMIN gets on that same user's record (a fresh one each call), or, where only the
+      // owner may ask, past authorization for the owner and 403 for ADMIN.
       const own = await callAs(route, people.staff, people.staff.id);
       const byAdmin = await callAs(route, people.admin, people.staff.id);
-      if (own.statusCode !== byAdmin.statusCode || own.statusCode >= 500) {
+      const ok =
+        who === 'onlyOwner'
+          ? byAdmin.statusCode === 403 && own.statusCode !== 403
+          : own.statusCode === byAdmin.statusCode;
+      if (!ok || own.statusCode >= 500) {
         failures.push(`${key} on their own: ${own.statusCode}, ADMIN on it: ${byAdmin.statusCode}`);
       }
     }
@@ -453,6 +467,7 @@ describe('expected outcomes of each kind of rule', () => {
     expect(rows('newcomer')).toEqual([401, 'allowed', 'allowed', 'allowed', 'allowed']);
     expect(rows('own')).toEqual([401, 403, 'allowed', 403, 'allowed']);
     expect(rows('ownHidden')).toEqual([401, 403, 'allowed', 404, 'allowed']);
+    expect(rows('onlyOwner')).toEqual([401, 403, 'allowed', 404, 403]);
     expect(rows('admin')).toEqual([401, 403, 403, 403, 'allowed']);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canLeaveRequest,
+  leaveCountOf,
   leaveStatusesTagged,
   nextLeaveStatus,
 } from '../../src/domain/lifecycles/leave-request.lifecycle';
@@ -68,14 +69,17 @@ describe('payslip status (spec section 4)', () => {
   });
 });
 
-describe('leave request status (spec section 4)', () => {
-  it('a pending request is approved, rejected or deleted; a decided one changes no more', () => {
+describe('leave request status (spec section 4, issue 34)', () => {
+  const withdraw = (fromDate: string, today: string) =>
+    ({ type: 'leaveRequest.requestWithdrawal', fromDate, today }) as const;
+
+  it('a pending request is approved, rejected or deleted; a rejected one changes no more', () => {
     expect(nextLeaveStatus('PENDING', 'leaveRequest.approve')).toBe('APPROVED');
     expect(nextLeaveStatus('PENDING', 'leaveRequest.reject')).toBe('REJECTED');
     // Deleted: the request is gone, no status remains.
     expect(nextLeaveStatus('PENDING', 'leaveRequest.delete')).toBeNull();
     expect(canLeaveRequest('PENDING', 'leaveRequest.delete')).toBe(true);
-    for (const status of ['APPROVED', 'REJECTED'] as const) {
+    for (const status of ['APPROVED', 'REJECTED', 'WITHDRAWAL_REQUESTED', 'WITHDRAWN'] as const) {
       for (const event of ['leaveRequest.approve', 'leaveRequest.reject', 'leaveRequest.delete'] as const) {
         expect(canLeaveRequest(status, event), `${event} from ${status}`).toBe(false);
         expect(nextLeaveStatus(status, event), `${event} from ${status}`).toBeNull();
@@ -83,9 +87,36 @@ describe('leave request status (spec section 4)', () => {
     }
   });
 
-  it('holds the days of pending and approved requests; only pending awaits a decision; approved is taken', () => {
-    expect(leaveStatusesTagged('holdsDays')).toEqual(['PENDING', 'APPROVED']);
+  it('approved leave may be withdrawn up to the day before it starts, and only approved leave', () => {
+    expect(nextLeaveStatus('APPROVED', withdraw('2026-12-01', '2026-11-30'))).toBe('WITHDRAWAL_REQUESTED');
+    // On its first day it has started; after it, too.
+    expect(canLeaveRequest('APPROVED', withdraw('2026-11-30', '2026-11-30'))).toBe(false);
+    expect(canLeaveRequest('APPROVED', withdraw('2026-11-29', '2026-11-30'))).toBe(false);
+    // The year turns: 2 January 2027 is after 31 December 2026.
+    expect(canLeaveRequest('APPROVED', withdraw('2027-01-02', '2026-12-31'))).toBe(true);
+    for (const status of ['PENDING', 'REJECTED', 'WITHDRAWAL_REQUESTED', 'WITHDRAWN'] as const) {
+      expect(nextLeaveStatus(status, withdraw('2030-01-01', '2026-11-30')), status).toBeNull();
+    }
+  });
+
+  it('a withdrawal asked is approved (withdrawn) or rejected (approved again); nothing else decides it', () => {
+    expect(nextLeaveStatus('WITHDRAWAL_REQUESTED', 'leaveRequest.approveWithdrawal')).toBe('WITHDRAWN');
+    expect(nextLeaveStatus('WITHDRAWAL_REQUESTED', 'leaveRequest.rejectWithdrawal')).toBe('APPROVED');
+    for (const status of ['PENDING', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const) {
+      for (const event of ['leaveRequest.approveWithdrawal', 'leaveRequest.rejectWithdrawal'] as const) {
+        expect(canLeaveRequest(status, event), `${event} from ${status}`).toBe(false);
+      }
+    }
+  });
+
+  it('holds the days of pending, approved and withdrawal-asked leave; withdrawn leave holds and counts nothing', () => {
+    expect(leaveStatusesTagged('holdsDays')).toEqual(['PENDING', 'APPROVED', 'WITHDRAWAL_REQUESTED']);
     expect(leaveStatusesTagged('awaitsDecision')).toEqual(['PENDING']);
-    expect(leaveStatusesTagged('taken')).toEqual(['APPROVED']);
+    expect(leaveStatusesTagged('taken')).toEqual(['APPROVED', 'WITHDRAWAL_REQUESTED']);
+    expect(leaveStatusesTagged('awaitsWithdrawal')).toEqual(['WITHDRAWAL_REQUESTED']);
+    // Spec section 3's counts: PENDING, APPROVED, REJECTED.
+    expect(
+      (['PENDING', 'APPROVED', 'REJECTED', 'WITHDRAWAL_REQUESTED', 'WITHDRAWN'] as const).map(leaveCountOf),
+    ).toEqual(['PENDING', 'APPROVED', 'REJECTED', 'APPROVED', null]);
   });
 });

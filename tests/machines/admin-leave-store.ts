@@ -1,4 +1,4 @@
-import type { LeaveRequest, LeaveType } from '../../src/domain/leave';
+import type { LeaveRequest, LeaveType, WithdrawalPayslip } from '../../src/domain/leave';
 import type { FakeServer } from './fake-server';
 import { settle } from './harness';
 import { countsOf, pageOf } from './leave-store';
@@ -63,6 +63,28 @@ export async function answerDecision(server: FakeServer, store: AdminLeaveStore)
     200,
     store.requests.find((r) => r.id === id),
   );
+  await settle();
+  await serveAdminLeave(server, store);
+}
+
+/**
+ * Answers the waiting POST /leave-requests/{id}/withdrawal/decision: the store records what its body decided
+ * (APPROVE: withdrawn, REJECT: approved again); the answer names the payslips given.
+ */
+export async function answerWithdrawalDecision(
+  server: FakeServer,
+  store: AdminLeaveStore,
+  payslips: WithdrawalPayslip[] = [],
+) {
+  const [post] = server.pending('POST').filter((r) => r.path.endsWith('/withdrawal/decision'));
+  if (!post) throw new Error('No withdrawal decision is waiting');
+  const id = Number(post.path.split('/')[3]);
+  const { decision } = post.body as { decision: 'APPROVE' | 'REJECT' };
+  const status = decision === 'APPROVE' ? ('WITHDRAWN' as const) : ('APPROVED' as const);
+  store.requests = store.requests.map((r) =>
+    r.id === id ? { ...r, status, updatedAt: store.decidedAt } : r,
+  );
+  server.answer('POST', post.path, 200, { request: store.requests.find((r) => r.id === id), payslips });
   await settle();
   await serveAdminLeave(server, store);
 }

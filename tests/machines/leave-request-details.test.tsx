@@ -1,4 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
+import { vi } from 'vitest';
 import { leaveRequestDetailsMachine } from '../../machines/leave-request-details.machine';
 import type { LeaveRequest } from '../../src/domain/leave';
 import { theOpen } from '../models/leave-dom';
@@ -6,10 +7,19 @@ import {
   type DetailsModelEvent,
   leaveRequestDetailsModel,
   REFUSAL,
+  WITHDRAWAL_REFUSAL,
 } from '../models/leave-request-details.model';
 import { admin, staff } from '../views/fixtures';
 import { advance, type RunningApp, renderApp, settle, signedIn } from './harness';
-import { answerDelete, type LeaveStore, pendingDelete, serveLeave, serverDown } from './leave-store';
+import {
+  answerDelete,
+  answerWithdrawal,
+  type LeaveStore,
+  pendingDelete,
+  pendingWithdrawal,
+  serveLeave,
+  serverDown,
+} from './leave-store';
 import { describeSpecWalk } from './spec-walk';
 import { leaveTypes, onboardedStaff } from './staff-fixtures';
 
@@ -17,8 +27,13 @@ import { leaveTypes, onboardedStaff } from './staff-fixtures';
  * The staff Leave Request Details panel walked from its spec model
  * (tests/models/leave-request-details.model.ts) through My profile, and through user detail where an
  * administrator deletes on the user's behalf (spec section 6). One request in each status: what shows per
- * status, the attachment as a PDF frame or an image, Delete only while pending.
+ * status, the attachment as a PDF frame or an image, Delete only while pending, Withdraw leave only for the
+ * owner's approved leave that has not started (issue 34). The clock says Monday 30 November 2026, Singapore.
  */
+
+const NOW = new Date('2026-11-30T02:00:00.000Z');
+const TODAY = '2026-11-30';
+const WITHDRAWN_AT = '2026-11-30T02:05:00.000Z';
 
 const me = { ...onboardedStaff, id: staff.id, fullName: staff.fullName, email: staff.email };
 const person = (p: typeof onboardedStaff) => ({ id: p.id, fullName: p.fullName, email: p.email });
@@ -75,6 +90,40 @@ function requestsOf(p: typeof onboardedStaff): LeaveRequest[] {
       reason: 'School closure',
       fileUrl: `leave/${p.id}/f00d/school-letter.png`,
     },
+    {
+      // Approved and ahead: its withdrawal can be asked.
+      ...base,
+      id: 84,
+      status: 'APPROVED',
+      type: 'Unpaid Leave',
+      leaveTypeId: 8,
+      createdAt: '2026-11-02T03:00:00.000Z',
+      updatedAt: '2026-11-03T05:00:00.000Z',
+      fromDate: '2026-12-21',
+      fromDateIsAm: true,
+      toDate: '2026-12-22',
+      toDateIsAm: false,
+      days: 2,
+      reason: 'Visiting family in Ipoh',
+      fileUrl: null,
+    },
+    {
+      // Its withdrawal already asked: nothing more to ask.
+      ...base,
+      id: 85,
+      status: 'WITHDRAWAL_REQUESTED',
+      type: 'Compassionate Leave',
+      leaveTypeId: 7,
+      createdAt: '2026-11-09T03:00:00.000Z',
+      updatedAt: '2026-11-20T05:00:00.000Z',
+      fromDate: '2026-12-28',
+      fromDateIsAm: true,
+      toDate: '2026-12-28',
+      toDateIsAm: false,
+      days: 1,
+      reason: null,
+      fileUrl: null,
+    },
   ];
 }
 const LINK = '/api/files/view/c0de?signature=abc';
@@ -90,21 +139,54 @@ const events: DetailsModelEvent[] = [
   { type: 'user.triesAgain' },
   { type: 'server.deletes' },
   { type: 'server.refusesDelete' },
+  { type: 'user.views', row: 84 },
+  { type: 'user.views', row: 85 },
+  { type: 'user.withdraws' },
+  { type: 'server.acceptsWithdrawal' },
+  { type: 'server.refusesWithdrawal' },
 ];
 
-const screens = [
-  { name: 'My profile', path: '/staff/profile', storage: signedIn(staff), person: me },
+/** Where the panel is looked at from, by whom, and whose leave; `owner`: the one looking is on leave. */
+interface Start {
+  name: string;
+  path: string;
+  storage: Record<string, string>;
+  person: typeof onboardedStaff;
+  owner: boolean;
+}
+const adminOwn = { ...onboardedStaff, id: admin.id, fullName: admin.fullName, email: admin.email };
+const screens: Array<{ name: string; starts: Start[] }> = [
   {
+    name: 'My profile',
+    starts: [
+      { name: 'My profile', path: '/staff/profile', storage: signedIn(staff), person: me, owner: true },
+    ],
+  },
+  {
+    // An administrator is offered a withdrawal only on their own record.
     name: 'user detail (an administrator)',
-    path: `/admin/users/${onboardedStaff.id}`,
-    storage: signedIn(admin),
-    person: onboardedStaff,
+    starts: [
+      {
+        name: "a staff member's",
+        path: `/admin/users/${onboardedStaff.id}`,
+        storage: signedIn(admin),
+        person: onboardedStaff,
+        owner: false,
+      },
+      {
+        name: "the administrator's own",
+        path: `/admin/users/${admin.id}`,
+        storage: signedIn(admin),
+        person: adminOwn,
+        owner: true,
+      },
+    ],
   },
 ];
 
 for (const where of screens) {
-  const rows = requestsOf(where.person);
   let store!: LeaveStore;
+  const startAt = (path: string) => where.starts.find((s) => s.path === path) as Start;
 
   async function view(app: RunningApp, row: LeaveRequest) {
     const tr = [...document.querySelectorAll('table tbody tr')].find(
@@ -125,25 +207,37 @@ for (const where of screens) {
   describeSpecWalk({
     title: `Leave Request Details on ${where.name}, walked from its spec model`,
     model: leaveRequestDetailsModel,
-    starts: [
-      { name: where.name, input: { path: where.path, rows, link: LINK, failure: serverDown.message } },
-    ],
+    starts: where.starts.map((start) => ({
+      name: start.name,
+      input: {
+        path: start.path,
+        rows: requestsOf(start.person),
+        link: LINK,
+        failure: serverDown.message,
+        today: TODAY,
+        owner: start.owner,
+        withdrawnAt: WITHDRAWN_AT,
+      },
+    })),
     events,
     label: (e) => (e.type === 'user.views' ? `user.views ${e.row}` : e.type),
-    serialize: (m) => JSON.stringify([m.value, m.context.viewing, m.context.rows.length]),
+    serialize: (m) =>
+      JSON.stringify([m.context.owner, m.value, m.context.viewing, m.context.rows.map((r) => r.status)]),
     app: { machine: leaveRequestDetailsMachine },
-    async open(_path, inspect) {
+    async open(path, inspect) {
+      vi.setSystemTime(NOW);
+      const start = startAt(path.input.path);
       store = {
-        person: person(where.person),
+        person: person(start.person),
         leaveTypes,
-        requests: structuredClone(rows),
+        requests: structuredClone(path.input.rows),
         allowances: { 1: 14, 2: 14, 3: 6 },
         nextId: 90,
         failBalanceAsk: null,
         balanceAsks: 0,
-        extra: { [`/api/users/${where.person.id}`]: where.person },
+        extra: { [`/api/users/${start.person.id}`]: start.person },
       };
-      const app = await renderApp({ path: where.path, storage: where.storage, inspect });
+      const app = await renderApp({ path: start.path, storage: start.storage, inspect });
       await serveLeave(app.server, store);
       return app;
     },
@@ -181,6 +275,24 @@ for (const where of screens) {
         case 'server.refusesDelete':
           app.server.answer('DELETE', `/api/leave-requests/${pendingDelete(app.server)}`, 409, REFUSAL);
           break;
+        case 'user.withdraws':
+          await app.user.click(
+            within(theOpen('dialog', 'Leave Request Details')).getByRole('button', {
+              name: 'Withdraw leave',
+            }),
+          );
+          break;
+        case 'server.acceptsWithdrawal':
+          await answerWithdrawal(app.server, store, WITHDRAWN_AT);
+          break;
+        case 'server.refusesWithdrawal':
+          app.server.answer(
+            'POST',
+            `/api/leave-requests/${pendingWithdrawal(app.server)}/withdrawal`,
+            409,
+            WITHDRAWAL_REFUSAL,
+          );
+          break;
       }
       await settle();
       await serveLeave(app.server, store);
@@ -206,6 +318,19 @@ for (const where of screens) {
           { type: 'user.triesAgain' },
           { type: 'server.sendsLink' },
         ],
+      },
+      {
+        name: 'approved leave ahead: its owner asks to withdraw it; it is listed as Withdrawal requested',
+        start: where.starts.at(-1)?.name,
+        events: [
+          { type: 'user.views', row: 84 },
+          { type: 'user.withdraws' },
+          { type: 'server.acceptsWithdrawal' },
+        ],
+      },
+      {
+        name: 'a withdrawal already asked offers nothing more',
+        events: [{ type: 'user.views', row: 85 }, { type: 'user.closes' }],
       },
       {
         name: 'Delete: the request is gone and the panel closes',

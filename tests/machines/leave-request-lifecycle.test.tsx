@@ -1,4 +1,5 @@
 import { act, within } from '@testing-library/react';
+import { vi } from 'vitest';
 import { type AnyActorRef, createActor } from 'xstate';
 import type { LeaveRequest } from '../../src/domain/leave';
 import {
@@ -24,8 +25,11 @@ import { onboardedStaff } from './staff-fixtures';
  * its people see: the owner's row and its actions on /staff, the administrator's Leave Request Details sheet
  * on /admin. The fake server holds the one request and lists it as it stands. The app's lifecycle machine is
  * run beside the walk and moved only by the requests the screens really sent and the server accepted, so its
- * coverage says which transitions the screens produced.
+ * coverage says which transitions the screens produced. The clock says Monday 30 November 2026 (Singapore): the
+ * request, from 14 December, has not started.
  */
+
+const NOW = new Date('2026-11-30T02:00:00.000Z');
 
 const SIGNED_URL = 'http://localhost/api/files/leave/x/letter.pdf?signature=abc';
 const owned = (person: { id: number; fullName: string; email: string }, status: Status): LeaveRequest => ({
@@ -36,11 +40,16 @@ const owned = (person: { id: number; fullName: string; email: string }, status: 
 });
 const someoneElse = pendingWithPdf.user;
 
-const starts = (['PENDING', 'APPROVED', 'REJECTED'] as const).flatMap((status) => [
-  { name: `owner, ${status}`, input: { viewer: 'owner' as Viewer, request: owned(staff, status) } },
-  { name: `admin, ${status}`, input: { viewer: 'admin' as Viewer, request: owned(someoneElse, status) } },
-  { name: `admin's own, ${status}`, input: { viewer: 'adminOwn' as Viewer, request: owned(admin, status) } },
-]);
+const starts = (['PENDING', 'APPROVED', 'REJECTED', 'WITHDRAWAL_REQUESTED', 'WITHDRAWN'] as const).flatMap(
+  (status) => [
+    { name: `owner, ${status}`, input: { viewer: 'owner' as Viewer, request: owned(staff, status) } },
+    { name: `admin, ${status}`, input: { viewer: 'admin' as Viewer, request: owned(someoneElse, status) } },
+    {
+      name: `admin's own, ${status}`,
+      input: { viewer: 'adminOwn' as Viewer, request: owned(admin, status) },
+    },
+  ],
+);
 
 /** What the fake server holds of the request: its status, or null once deleted. */
 let held: { request: LeaveRequest; status: Status | null } = { request: pendingWithPdf, status: 'PENDING' };
@@ -79,6 +88,13 @@ const events: LeaveRequestEvent[] = [
   { type: 'user.approves' },
   { type: 'user.rejects' },
   { type: 'server.decides' },
+  { type: 'user.opensDetails' },
+  { type: 'user.closesDetails' },
+  { type: 'user.withdraws' },
+  { type: 'server.acceptsWithdrawal' },
+  { type: 'user.approvesWithdrawal' },
+  { type: 'user.rejectsWithdrawal' },
+  { type: 'server.decidesWithdrawal' },
 ];
 
 describeSpecWalk<typeof leaveRequestModel, LeaveRequestEvent>({
@@ -92,9 +108,14 @@ describeSpecWalk<typeof leaveRequestModel, LeaveRequestEvent>({
     const { viewer, request } = path.input;
     held = { request, status: request.status as Status };
     lifecycle?.stop();
-    const value = { PENDING: 'pending', APPROVED: 'approved', REJECTED: 'rejected' }[
-      request.status as Status
-    ];
+    vi.setSystemTime(NOW);
+    const value = {
+      PENDING: 'pending',
+      APPROVED: 'approved',
+      REJECTED: 'rejected',
+      WITHDRAWAL_REQUESTED: 'withdrawalRequested',
+      WITHDRAWN: 'withdrawn',
+    }[request.status as Status];
     lifecycle = createActor(leaveRequestLifecycle, {
       snapshot: leaveRequestLifecycle.resolveState({ value }),
       inspect,
@@ -111,6 +132,7 @@ describeSpecWalk<typeof leaveRequestModel, LeaveRequestEvent>({
           server.autoAnswer(getOf(`/api/users/${staff.id}/leave-requests/count`), 200, counts);
           server.autoAnswer(getOf('/api/leave-calendar'), 200, []);
           server.autoAnswer(getOf('/api/public-holidays'), 200, []);
+          server.autoAnswer(getOf('/api/s3/signed-url'), 200, { signedUrl: SIGNED_URL });
         } else {
           server.autoAnswer(getOf('/api/leave-requests'), 200, page);
           server.autoAnswer(getOf('/api/leave-requests/count'), 200, counts);
@@ -168,6 +190,47 @@ describeSpecWalk<typeof leaveRequestModel, LeaveRequestEvent>({
       case 'user.rejects':
         await app.user.click(within(sheet()).getByRole('button', { name: 'Reject' }));
         break;
+      case 'user.opensDetails':
+        await closeMenu(app, trigger());
+        await chooseMenuItem(app.user, trigger(), 'View');
+        break;
+      case 'user.closesDetails':
+        await app.user.click(within(sheet()).getByRole('button', { name: 'Close' }));
+        break;
+      case 'user.withdraws':
+        await app.user.click(within(sheet()).getByRole('button', { name: 'Withdraw leave' }));
+        break;
+      case 'server.acceptsWithdrawal': {
+        const path = `/api/leave-requests/${request.id}/withdrawal`;
+        const status = 'WITHDRAWAL_REQUESTED' as const;
+        held = { ...held, status };
+        app.server.answer('POST', path, 200, { ...request, status });
+        lifecycle?.send({
+          type: 'leaveRequest.requestWithdrawal',
+          fromDate: request.fromDate,
+          today: '2026-11-30',
+        } satisfies LeaveRequestLifecycleEvent);
+        break;
+      }
+      case 'user.approvesWithdrawal':
+        await app.user.click(within(sheet()).getByRole('button', { name: 'Approve withdrawal' }));
+        break;
+      case 'user.rejectsWithdrawal':
+        await app.user.click(within(sheet()).getByRole('button', { name: 'Reject withdrawal' }));
+        break;
+      case 'server.decidesWithdrawal': {
+        // The server takes the decision the screen really sent.
+        const path = `/api/leave-requests/${request.id}/withdrawal/decision`;
+        const [sent] = app.server.pending('POST', path);
+        const approved = (sent?.body as { decision?: string } | undefined)?.decision === 'APPROVE';
+        const status = approved ? ('WITHDRAWN' as const) : ('APPROVED' as const);
+        held = { ...held, status };
+        app.server.answer('POST', path, 200, { request: { ...request, status }, payslips: [] });
+        lifecycle?.send({
+          type: approved ? 'leaveRequest.approveWithdrawal' : 'leaveRequest.rejectWithdrawal',
+        } satisfies LeaveRequestLifecycleEvent);
+        break;
+      }
       case 'server.decides': {
         // The server takes the decision the screen really sent.
         const [sent] = app.server.pending('PATCH', `/api/leave-requests/${request.id}`);
@@ -222,6 +285,39 @@ describeSpecWalk<typeof leaveRequestModel, LeaveRequestEvent>({
     {
       name: "admin: no Approve or Reject on one's own pending request (decision 0003)",
       start: "admin's own, PENDING",
+      events: [{ type: 'user.opensSheet' }, { type: 'user.closesSheet' }],
+    },
+    {
+      name: 'owner: Withdraw leave on approved leave ahead; it shows Withdrawal requested',
+      start: 'owner, APPROVED',
+      events: [
+        { type: 'user.opensMenu' },
+        { type: 'user.opensDetails' },
+        { type: 'user.withdraws' },
+        { type: 'server.acceptsWithdrawal' },
+      ],
+    },
+    {
+      name: 'admin: Approve withdrawal: Withdrawn',
+      start: 'admin, WITHDRAWAL_REQUESTED',
+      events: [
+        { type: 'user.opensSheet' },
+        { type: 'user.approvesWithdrawal' },
+        { type: 'server.decidesWithdrawal' },
+      ],
+    },
+    {
+      name: 'admin: Reject withdrawal: Approved again',
+      start: 'admin, WITHDRAWAL_REQUESTED',
+      events: [
+        { type: 'user.opensSheet' },
+        { type: 'user.rejectsWithdrawal' },
+        { type: 'server.decidesWithdrawal' },
+      ],
+    },
+    {
+      name: "admin: no decision on the withdrawal of one's own leave (decision 0003)",
+      start: "admin's own, WITHDRAWAL_REQUESTED",
       events: [{ type: 'user.opensSheet' }, { type: 'user.closesSheet' }],
     },
   ],

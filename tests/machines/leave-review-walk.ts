@@ -9,7 +9,12 @@ import {
   requestsTable,
 } from '../models/leave-review.model';
 import { admin } from '../views/fixtures';
-import { type AdminLeaveStore, answerDecision, serveAdminLeave } from './admin-leave-store';
+import {
+  type AdminLeaveStore,
+  answerDecision,
+  answerWithdrawalDecision,
+  serveAdminLeave,
+} from './admin-leave-store';
 import type { FakeServer } from './fake-server';
 import { type RunningApp, renderApp, settle, signedIn } from './harness';
 import { approvedAcrossYearEnd, clash, leaveTypes, pendingWithPdf } from './leave-fixtures';
@@ -38,12 +43,36 @@ export const rejectedWithImage: LeaveRequest = {
   user: { id: 10, fullName: 'Tan Wei Ming', email: 'weiming.tan@company.test' },
 };
 export const ROWS = [pendingWithPdf, approvedAcrossYearEnd, rejectedWithImage];
+
+/** Issue 34: approved Unpaid Leave in December whose owner asks to withdraw it. */
+export const withdrawalAsked: LeaveRequest = {
+  ...rejectedWithImage,
+  id: 46,
+  status: 'WITHDRAWAL_REQUESTED',
+  type: 'Unpaid Leave',
+  leaveTypeId: 3,
+  createdAt: '2026-11-02T01:00:00.000Z',
+  updatedAt: '2026-11-18T06:00:00.000Z',
+  fromDate: '2026-12-21',
+  fromDateIsAm: true,
+  toDate: '2026-12-22',
+  toDateIsAm: false,
+  days: 2,
+  reason: 'Visiting family in Ipoh',
+  fileUrl: null,
+  userId: 11,
+  user: { id: 11, fullName: 'Lim Hui Ling', email: 'huiling.lim@company.test' },
+};
+/** The review sheet's walk has the withdrawal too; the dashboard's walks the spec's three statuses. */
+export const REVIEW_ROWS = [...ROWS, withdrawalAsked];
+const PAYSLIP_MESSAGE =
+  'December 2026 payslip of Lim Hui Ling is processed: revert it and correct its unpaid-leave deduction to take the returned days into account.';
 const LINK = 'http://localhost/api/files/leave/7/x/hospital-letter.pdf?expires=1&signature=abc';
 const DECIDED_AT = '2026-11-22T03:00:00.000Z';
 const serverDown = { statusCode: 500, error: 'Internal Server Error', message: DETAILS_FAILURE };
 
 export const reviewInput: ReviewModelInput = {
-  rows: ROWS,
+  rows: REVIEW_ROWS,
   clashes: {
     [pendingWithPdf.id]: [
       { name: clash.user.fullName, line: 'Unpaid Leave: Dec 12, 2026 AM to Dec 16, 2026 PM' },
@@ -51,10 +80,11 @@ export const reviewInput: ReviewModelInput = {
   },
   link: LINK,
   decidedAt: DECIDED_AT,
+  payslipMessage: PAYSLIP_MESSAGE,
 };
 
 export const reviewEvents: ReviewModelEvent[] = [
-  ...ROWS.map((r) => ({ type: 'admin.views', row: r.id }) as const),
+  ...REVIEW_ROWS.map((r) => ({ type: 'admin.views', row: r.id }) as const),
   { type: 'admin.closes' },
   { type: 'admin.retries' },
   { type: 'admin.approves' },
@@ -63,14 +93,18 @@ export const reviewEvents: ReviewModelEvent[] = [
   { type: 'server.failsDetails' },
   { type: 'server.decides' },
   { type: 'server.refusesDecision' },
+  { type: 'admin.approvesWithdrawal' },
+  { type: 'admin.rejectsWithdrawal' },
+  { type: 'server.decidesWithdrawal' },
+  { type: 'server.namesPayslips' },
 ];
 
-/** The dashboard with the server's store, for this suite and the admin dashboard's. */
-export function reviewWalkParts() {
+/** The dashboard with the server's store holding these rows, for this suite and the admin dashboard's. */
+export function reviewWalkParts(rows: LeaveRequest[] = ROWS) {
   let store!: AdminLeaveStore;
   const sheet = () => theOpen('dialog', 'Leave Request Details');
   const viewing = (model: { context: { viewing: number | null } }) =>
-    ROWS.find((r) => r.id === model.context.viewing) as LeaveRequest;
+    rows.find((r) => r.id === model.context.viewing) as LeaveRequest;
   const answerDetails = (server: FakeServer, row: LeaveRequest, fails: boolean) => {
     if (row.fileUrl) server.answer('GET', '/api/s3/signed-url', 200, { signedUrl: LINK });
     const clashes = row.id === pendingWithPdf.id ? [clash] : [];
@@ -86,7 +120,7 @@ export function reviewWalkParts() {
     serve: (app: RunningApp) => serveAdminLeave(app.server, store),
     /** `manual`: the GETs the walk answers itself (see AdminLeaveStore). */
     async open(inspect: Parameters<typeof renderApp>[0]['inspect'], manual?: string[]) {
-      store = { requests: structuredClone(ROWS), leaveTypes, decidedAt: DECIDED_AT, manual };
+      store = { requests: structuredClone(rows), leaveTypes, decidedAt: DECIDED_AT, manual };
       const app = await renderApp({ path: '/admin', storage: signedIn(admin), inspect });
       await serveAdminLeave(app.server, store);
       return app;
@@ -94,7 +128,7 @@ export function reviewWalkParts() {
     async perform(app: RunningApp, event: ReviewModelEvent, model: { context: { viewing: number | null } }) {
       switch (event.type) {
         case 'admin.views': {
-          const row = ROWS.find((r) => r.id === event.row) as LeaveRequest;
+          const row = rows.find((r) => r.id === event.row) as LeaveRequest;
           const tr = [...requestsTable().querySelectorAll('tbody tr')].find((candidate) =>
             candidate.textContent?.includes(row.user.fullName),
           ) as HTMLElement;
@@ -121,10 +155,25 @@ export function reviewWalkParts() {
           await answerDecision(app.server, store);
           break;
         case 'server.refusesDecision': {
-          const [patch] = app.server.pending('PATCH');
-          app.server.answer('PATCH', patch?.path ?? '', 409, REFUSAL);
+          // Whichever decision is out: on the request (PATCH) or on its withdrawal (POST).
+          const [out] = [...app.server.pending('PATCH'), ...app.server.pending('POST')];
+          app.server.answer(out?.method ?? 'PATCH', out?.path ?? '', 409, REFUSAL);
           break;
         }
+        case 'admin.approvesWithdrawal':
+          await app.user.click(within(sheet()).getByRole('button', { name: 'Approve withdrawal' }));
+          break;
+        case 'admin.rejectsWithdrawal':
+          await app.user.click(within(sheet()).getByRole('button', { name: 'Reject withdrawal' }));
+          break;
+        case 'server.decidesWithdrawal':
+          await answerWithdrawalDecision(app.server, store);
+          break;
+        case 'server.namesPayslips':
+          await answerWithdrawalDecision(app.server, store, [
+            { year: 2026, month: 12, processed: true, message: PAYSLIP_MESSAGE },
+          ]);
+          break;
       }
       await settle();
       await serveAdminLeave(app.server, store);

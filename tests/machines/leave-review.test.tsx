@@ -2,22 +2,24 @@ import { leaveReviewMachine } from '../../machines/leave-review.machine';
 import { leaveReviewModel } from '../models/leave-review.model';
 import { approvedAcrossYearEnd, pendingWithPdf } from './leave-fixtures';
 import {
+  REVIEW_ROWS,
   rejectedWithImage,
   reviewEvents,
   reviewInput,
   reviewLabel,
   reviewWalkParts,
+  withdrawalAsked,
 } from './leave-review-walk';
 import { describeSpecWalk } from './spec-walk';
 
 /**
  * The administrator's review of leave (the Leave Request Details sheet of /admin) walked from its spec
  * model (tests/models/leave-review.model.ts): approve or reject a pending request only, the toasts, the
- * list and the counts following, the sheet's facts per status. The app's leaveReview machine is only
- * watched.
+ * list and the counts following, the sheet's facts per status; the withdrawal of approved leave decided by
+ * another administrator (issue 34). The app's leaveReview machine is only watched.
  */
 
-const parts = reviewWalkParts();
+const parts = reviewWalkParts(REVIEW_ROWS);
 describeSpecWalk({
   title: "the administrator's leave review on /admin, walked from its spec model",
   model: leaveReviewModel,
@@ -55,6 +57,34 @@ describeSpecWalk({
     {
       name: 'a rejected request offers no decision, its image shows',
       events: [{ type: 'admin.views', row: rejectedWithImage.id }, { type: 'server.sendsDetails' }],
+    },
+    {
+      name: 'a withdrawal approved: Withdrawn, it leaves the approved count, the sheet closes',
+      events: [
+        { type: 'admin.views', row: withdrawalAsked.id },
+        { type: 'server.sendsDetails' },
+        { type: 'admin.approvesWithdrawal' },
+        { type: 'server.decidesWithdrawal' },
+      ],
+    },
+    {
+      name: 'a withdrawal rejected: the leave is Approved again',
+      events: [
+        { type: 'admin.views', row: withdrawalAsked.id },
+        { type: 'server.sendsDetails' },
+        { type: 'admin.rejectsWithdrawal' },
+        { type: 'server.decidesWithdrawal' },
+      ],
+    },
+    {
+      name: 'a withdrawal approved in a processed month: the sheet stays open and names the payslip',
+      events: [
+        { type: 'admin.views', row: withdrawalAsked.id },
+        { type: 'server.sendsDetails' },
+        { type: 'admin.approvesWithdrawal' },
+        { type: 'server.namesPayslips' },
+        { type: 'admin.closes' },
+      ],
     },
   ],
 });

@@ -32,14 +32,17 @@ export const serverDown = {
   message: 'The database is unavailable.',
 };
 
-const sum = (rows: LeaveRequest[], typeId: number, status: LeaveStatus) =>
-  rows.filter((r) => r.leaveTypeId === typeId && r.status === status).reduce((n, r) => n + r.days, 0);
+const sum = (rows: LeaveRequest[], typeId: number, ...statuses: LeaveStatus[]) =>
+  rows.filter((r) => r.leaveTypeId === typeId && statuses.includes(r.status)).reduce((n, r) => n + r.days, 0);
 
-/** GET /users/{id}/leave-balances as the store stands: pending and approved days hold against the total. */
+/**
+ * GET /users/{id}/leave-balances as the store stands: pending and approved days hold against the total
+ * (approved leave whose withdrawal is asked too, issue 34).
+ */
 export function balancesOf(store: LeaveStore) {
   return store.leaveTypes.map((type, index) => {
     const totalDays = store.allowances[type.id] ?? null;
-    const approvedDays = sum(store.requests, type.id, 'APPROVED');
+    const approvedDays = sum(store.requests, type.id, 'APPROVED', 'WITHDRAWAL_REQUESTED');
     const pendingDays = sum(store.requests, type.id, 'PENDING');
     return {
       id: index + 100,
@@ -57,9 +60,18 @@ export function balancesOf(store: LeaveStore) {
   });
 }
 
+/**
+ * The spec's counts (section 3). Issue 34: leave whose withdrawal is asked still counts as approved; withdrawn
+ * leave counts nowhere.
+ */
 export function countsOf(rows: LeaveRequest[]) {
-  const of = (status: LeaveStatus) => rows.filter((r) => r.status === status).length;
-  return { PENDING: of('PENDING'), APPROVED: of('APPROVED'), REJECTED: of('REJECTED'), TOTAL: rows.length };
+  const of = (...statuses: LeaveStatus[]) => rows.filter((r) => statuses.includes(r.status)).length;
+  const counts = {
+    PENDING: of('PENDING'),
+    APPROVED: of('APPROVED', 'WITHDRAWAL_REQUESTED'),
+    REJECTED: of('REJECTED'),
+  };
+  return { ...counts, TOTAL: counts.PENDING + counts.APPROVED + counts.REJECTED };
 }
 
 export const pageOf = (data: LeaveRequest[]) => ({
@@ -121,6 +133,31 @@ export async function answerDelete(server: FakeServer, store: LeaveStore) {
   const id = pendingDelete(server);
   store.requests = store.requests.filter((r) => r.id !== id);
   server.answer('DELETE', `/api/leave-requests/${id}`, 204);
+  await settle();
+  await serveLeave(server, store);
+}
+
+/** The leave request a withdrawal ask (POST /leave-requests/{id}/withdrawal) waits on: its id, from its path. */
+export function pendingWithdrawal(server: FakeServer): number {
+  const [request] = server
+    .pending('POST')
+    .filter((r) => /^\/api\/leave-requests\/\d+\/withdrawal$/.test(r.path));
+  if (!request) throw new Error('No withdrawal of a leave request is waiting');
+  return Number(request.path.split('/')[3]);
+}
+
+/** Answers the waiting withdrawal ask: the store records it on the request its path names. */
+export async function answerWithdrawal(server: FakeServer, store: LeaveStore, updatedAt: string) {
+  const id = pendingWithdrawal(server);
+  store.requests = store.requests.map((r) =>
+    r.id === id ? { ...r, status: 'WITHDRAWAL_REQUESTED' as const, updatedAt } : r,
+  );
+  server.answer(
+    'POST',
+    `/api/leave-requests/${id}/withdrawal`,
+    200,
+    store.requests.find((r) => r.id === id),
+  );
   await settle();
   await serveLeave(server, store);
 }

@@ -40,6 +40,8 @@ const STATUS: Record<LeaveStatus, string> = {
   PENDING: 'Pending',
   APPROVED: 'Approved',
   REJECTED: 'Rejected',
+  WITHDRAWAL_REQUESTED: 'Withdrawal requested',
+  WITHDRAWN: 'Withdrawn',
 };
 const CARDS = [
   ['Pending Approval', 'PENDING'],

@@ -14,6 +14,11 @@ import { bodyRows, buttonIn, buttonsIn, findOpen, tableWithColumn, theOpen } fro
  * which asks for it again), section 4 (the creation date while pending, the last update once decided; only a PENDING request
  * is deleted, and a deleted one leaves the list), section 7 (GET /s3/signed-url for the attachment, DELETE
  * /leave-requests/{id}) and section 8 (the delete toasts; 'Processing...' while the request is out).
+ *
+ * Issue 34: the person on leave (not an administrator looking at it) is offered 'Withdraw leave' for approved
+ * leave that has not started (its start date after today); it sends POST /leave-requests/{id}/withdrawal,
+ * reads 'Processing...' meanwhile, and on success says 'Withdrawal requested!' / 'The withdrawal has to be
+ * approved by your employer.', closes and lists the request as 'Withdrawal requested'; a refusal keeps the panel.
  */
 
 export interface DetailsModelInput {
@@ -24,6 +29,12 @@ export interface DetailsModelInput {
   link: string;
   /** What the server says when it cannot give the link. */
   failure: string;
+  /** Today, as the clock the walk sets says (YYYY-MM-DD). */
+  today: string;
+  /** Whether the one looking is the person on leave (My profile), not an administrator (user detail). */
+  owner: boolean;
+  /** When the server records a withdrawal asked (the request's new updatedAt). */
+  withdrawnAt: string;
 }
 
 interface Toast {
@@ -35,6 +46,7 @@ export interface DetailsModelContext extends DetailsModelInput {
   viewing: number | null;
   toast: Toast | null;
   deletes: number;
+  withdrawals: number;
 }
 
 export type DetailsModelEvent =
@@ -45,7 +57,10 @@ export type DetailsModelEvent =
   | { type: 'server.failsLink' }
   | { type: 'user.triesAgain' }
   | { type: 'server.deletes' }
-  | { type: 'server.refusesDelete' };
+  | { type: 'server.refusesDelete' }
+  | { type: 'user.withdraws' }
+  | { type: 'server.acceptsWithdrawal' }
+  | { type: 'server.refusesWithdrawal' };
 
 /** What the server says when it will not delete (spec section 8: title its message, text its error). */
 export const REFUSAL = {
@@ -53,8 +68,23 @@ export const REFUSAL = {
   error: 'Conflict',
   message: 'Only a pending leave request can be deleted.',
 };
+/** What the server says when it will not take the withdrawal. */
+export const WITHDRAWAL_REFUSAL = {
+  statusCode: 409,
+  error: 'Conflict',
+  message: 'Only approved leave that has not started can be withdrawn.',
+};
 const TITLE = 'Leave Request Details';
-const STATUS = { PENDING: 'Pending', APPROVED: 'Approved', REJECTED: 'Rejected' } as const;
+const STATUS = {
+  PENDING: 'Pending',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+  WITHDRAWAL_REQUESTED: 'Withdrawal requested',
+  WITHDRAWN: 'Withdrawn',
+} as const;
+/** Issue 34: offered to the person on leave, for approved leave starting after today. */
+const withdrawable = (c: DetailsModelContext, row: LeaveRequest) =>
+  c.owner && row.status === 'APPROVED' && row.fromDate > c.today;
 
 /** Spec section 9: short month, day and year in US English. */
 const shortDate = (iso: string) =>
@@ -102,16 +132,19 @@ export const leaveRequestDetailsModel = setup({
       event.type === 'user.views' && Boolean(context.rows.find((r) => r.id === event.row)?.fileUrl),
     /** Spec sections 2 and 4: only a PENDING request is deleted. */
     isPending: ({ context }) => viewed(context).status === 'PENDING',
+    isWithdrawable: ({ context }) => withdrawable(context, viewed(context)),
   },
 }).createMachine({
   id: 'leaveRequestDetailsModel',
-  context: ({ input }) => ({ ...input, viewing: null, toast: null, deletes: 0 }),
+  context: ({ input }) => ({ ...input, viewing: null, toast: null, deletes: 0, withdrawals: 0 }),
   meta: shows((app, m) => {
     const c = ctx(m);
     expect(window.location.pathname).toBe(c.path);
     if (c.toast) expectToast(c.toast.title, c.toast.description);
     const sent = app.server.requests.filter((r) => r.method === 'DELETE').length;
     expect(sent, 'DELETEs sent').toBe(c.deletes);
+    const asked = app.server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/withdrawal'));
+    expect(asked.length, 'withdrawals asked').toBe(c.withdrawals);
     // The list shows what the server holds: a deleted request is gone from it.
     const table = tableWithColumn('Start Date');
     expect(table, 'the leave requests table').not.toBeNull();
@@ -119,8 +152,8 @@ export const leaveRequestDetailsModel = setup({
     expect(shown).toHaveLength(c.rows.length);
     for (const row of c.rows)
       expect(
-        shown.some((text) => text.includes(row.type)),
-        row.type,
+        shown.some((text) => text.includes(row.type) && text.includes(STATUS[row.status])),
+        `${row.type}, ${STATUS[row.status]}`,
       ).toBe(true);
   }),
   initial: 'closed',
@@ -161,7 +194,9 @@ export const leaveRequestDetailsModel = setup({
         expect(fields.Duration).toBe(`${row.days} days`);
         expect(text).toContain(row.reason?.trim() ? row.reason : 'No reason stated.');
         expect(/cannot be undone/.test(text), 'the cannot-be-undone note').toBe(pending);
-        if (!pending) expect(buttonsIn(root, /^(Delete|Processing\.\.\.)$/), 'no Delete').toHaveLength(0);
+        if (!pending) expect(buttonsIn(root, 'Delete'), 'no Delete').toHaveLength(0);
+        if (!withdrawable(ctx(m), row))
+          expect(buttonsIn(root, 'Withdraw leave'), 'no Withdraw leave').toHaveLength(0);
       }),
       states: {
         attachment: {
@@ -222,6 +257,9 @@ export const leaveRequestDetailsModel = setup({
                 const pending = viewed(ctx(m)).status === 'PENDING';
                 if (pending) expect(buttonIn(root, 'Delete')).toBeEnabled();
                 expect(buttonsIn(root, 'Delete')).toHaveLength(pending ? 1 : 0);
+                if (withdrawable(ctx(m), viewed(ctx(m))))
+                  expect(buttonIn(root, 'Withdraw leave')).toBeEnabled();
+                expect(buttonsIn(root, 'Processing...'), 'nothing in flight').toHaveLength(0);
                 expect(closeControl(), 'the panel can be closed').not.toBeNull();
               }),
               on: {
@@ -233,6 +271,44 @@ export const leaveRequestDetailsModel = setup({
                   guard: 'isPending',
                   target: 'deleting',
                   actions: assign({ deletes: ({ context }) => context.deletes + 1, toast: null }),
+                },
+                'user.withdraws': {
+                  guard: 'isWithdrawable',
+                  target: 'withdrawing',
+                  actions: assign({ withdrawals: ({ context }) => context.withdrawals + 1, toast: null }),
+                },
+              },
+            },
+            withdrawing: {
+              meta: shows((app, m) => {
+                const row = viewed(ctx(m));
+                expect(app.server.pending('POST', `/api/leave-requests/${row.id}/withdrawal`)).toHaveLength(
+                  1,
+                );
+                expect(buttonIn(panel(), /Processing\.\.\./)).toBeDisabled();
+                expect(closeControl(), 'no closing while the withdrawal is out').toBeNull();
+              }),
+              on: {
+                'server.acceptsWithdrawal': {
+                  target: '#leaveRequestDetailsModel.closed',
+                  actions: assign(({ context }) => ({
+                    rows: context.rows.map((r) =>
+                      r.id === context.viewing
+                        ? { ...r, status: 'WITHDRAWAL_REQUESTED' as const, updatedAt: context.withdrawnAt }
+                        : r,
+                    ),
+                    viewing: null,
+                    toast: {
+                      title: 'Withdrawal requested!',
+                      description: 'The withdrawal has to be approved by your employer.',
+                    },
+                  })),
+                },
+                'server.refusesWithdrawal': {
+                  target: 'viewing',
+                  actions: assign({
+                    toast: { title: WITHDRAWAL_REFUSAL.message, description: WITHDRAWAL_REFUSAL.error },
+                  }),
                 },
               },
             },

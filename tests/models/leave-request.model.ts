@@ -14,18 +14,23 @@ import { shows } from '../machines/spec-walk';
  * Who looks is the input: the owner (STAFF, on /staff: the row's Actions menu offers View, and Delete Request
  * while pending), an administrator deciding someone else's request (/admin: the sheet offers Approve and
  * Reject while pending), or an administrator looking at their own request (never offered a decision).
+ *
+ * Issue 34: approved leave that has not started (the request here starts after the walk's today) can be
+ * withdrawn: its owner asks with 'Withdraw leave' in the details panel (View), and the request shows
+ * 'Withdrawal requested'; an administrator other than the owner decides with Approve withdrawal or Reject
+ * withdrawal in the sheet: approved it is 'Withdrawn' and changes no more, rejected it is 'Approved' again.
  */
 
 export type Viewer = 'owner' | 'admin' | 'adminOwn';
-export type Status = 'PENDING' | 'APPROVED' | 'REJECTED';
+export type Status = 'PENDING' | 'APPROVED' | 'REJECTED' | 'WITHDRAWAL_REQUESTED' | 'WITHDRAWN';
 
 export interface LeaveRequestModel {
   viewer: Viewer;
   request: LeaveRequest;
   /** What the server holds: the status, or null once deleted. */
   status: Status | null;
-  /** The decision sent, while it is out. */
-  decision: 'APPROVED' | 'REJECTED' | null;
+  /** The decision sent, while it is out (on the request, or on its withdrawal). */
+  decision: 'APPROVED' | 'REJECTED' | 'APPROVE' | 'REJECT' | null;
   toast: { title: string; description: string } | null;
 }
 
@@ -40,10 +45,23 @@ export type LeaveRequestEvent =
   | { type: 'user.closesSheet' }
   | { type: 'user.approves' }
   | { type: 'user.rejects' }
-  | { type: 'server.decides' };
+  | { type: 'server.decides' }
+  | { type: 'user.opensDetails' }
+  | { type: 'user.closesDetails' }
+  | { type: 'user.withdraws' }
+  | { type: 'server.acceptsWithdrawal' }
+  | { type: 'user.approvesWithdrawal' }
+  | { type: 'user.rejectsWithdrawal' }
+  | { type: 'server.decidesWithdrawal' };
 
 const ctx = (m: { context: unknown }) => m.context as LeaveRequestModel;
-const LABEL: Record<Status, string> = { PENDING: 'Pending', APPROVED: 'Approved', REJECTED: 'Rejected' };
+const LABEL: Record<Status, string> = {
+  PENDING: 'Pending',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+  WITHDRAWAL_REQUESTED: 'Withdrawal requested',
+  WITHDRAWN: 'Withdrawn',
+};
 const SHEET = 'Leave Request Details';
 const CONFIRM = 'Are you absolutely sure?';
 
@@ -70,6 +88,7 @@ const idle = shows((app: RunningApp) => {
   expect(isDialogOpen('alertdialog', CONFIRM)).toBe(false);
   expect(app.server.pending('DELETE'), 'no deletion out').toHaveLength(0);
   expect(app.server.pending('PATCH'), 'no decision out').toHaveLength(0);
+  expect(app.server.pending('POST'), 'no withdrawal out').toHaveLength(0);
 });
 
 /** Spec section 2: the row's actions are View, and Delete Request only while the request is PENDING. */
@@ -81,7 +100,7 @@ const menuShows = shows((_app, m) => {
   expect(offered, 'Delete Request offered exactly while pending').toBe(ctx(m).status === 'PENDING');
 });
 
-/** The sheet: its status, and Approve and Reject only for a pending request of someone else. */
+/** The sheet: its status, Approve and Reject only for a pending request of someone else, and the withdrawal's. */
 const sheetShows = shows((_app, m) => {
   const { status, viewer } = ctx(m);
   const sheet = openDialog('dialog', SHEET);
@@ -90,6 +109,21 @@ const sheetShows = shows((_app, m) => {
   const decides = status === 'PENDING' && viewer === 'admin';
   expect(within(sheet).queryByRole('button', { name: 'Approve' }) !== null, 'Approve offered').toBe(decides);
   expect(within(sheet).queryByRole('button', { name: 'Reject' }) !== null, 'Reject offered').toBe(decides);
+  const withdrawal = status === 'WITHDRAWAL_REQUESTED' && viewer === 'admin';
+  for (const name of ['Approve withdrawal', 'Reject withdrawal']) {
+    expect(within(sheet).queryByRole('button', { name }) !== null, `${name} offered`).toBe(withdrawal);
+  }
+});
+
+/** The owner's details panel: its status, and Withdraw leave only for approved leave (not started here). */
+const detailsShow = shows((app, m) => {
+  const { status } = ctx(m);
+  const panel = openDialog('dialog', SHEET);
+  const item = within(panel).getByText('Status', { selector: 'dt' }).parentElement;
+  expect(item?.querySelector('dd')?.textContent).toBe(LABEL[status ?? 'PENDING']);
+  const offered = within(panel).queryByRole('button', { name: 'Withdraw leave' }) !== null;
+  expect(offered, 'Withdraw leave offered exactly for approved leave').toBe(status === 'APPROVED');
+  expect(app.server.pending('POST'), 'no withdrawal out').toHaveLength(0);
 });
 
 export const leaveRequestModel = setup({
@@ -105,8 +139,11 @@ export const leaveRequestModel = setup({
     // Decision 0003: an administrator never decides their own request.
     decidesForOthers: ({ context }) => context.viewer === 'admin',
     wasApproval: ({ context }) => context.decision === 'APPROVED',
+    wasWithdrawn: ({ context }) => context.decision === 'APPROVE',
     startsApproved: ({ context }) => context.status === 'APPROVED',
     startsRejected: ({ context }) => context.status === 'REJECTED',
+    startsWithdrawalRequested: ({ context }) => context.status === 'WITHDRAWAL_REQUESTED',
+    startsWithdrawn: ({ context }) => context.status === 'WITHDRAWN',
   },
 }).createMachine({
   id: 'leaveRequestModel',
@@ -134,6 +171,8 @@ export const leaveRequestModel = setup({
       always: [
         { guard: 'startsApproved', target: 'approved' },
         { guard: 'startsRejected', target: 'rejected' },
+        { guard: 'startsWithdrawalRequested', target: 'withdrawalRequested' },
+        { guard: 'startsWithdrawn', target: 'withdrawn' },
         { target: 'pending' },
       ],
     },
@@ -248,8 +287,115 @@ export const leaveRequestModel = setup({
         },
       },
     },
-    approved: settled(),
+    approved: {
+      initial: 'idle',
+      states: {
+        idle: {
+          meta: idle,
+          on: {
+            'user.opensMenu': { guard: 'isOwner', target: 'menu', actions: 'noToast' },
+            'user.opensSheet': { guard: 'isAdmin', target: 'sheet', actions: 'noToast' },
+          },
+        },
+        menu: { meta: menuShows, on: { 'user.closesMenu': 'idle', 'user.opensDetails': 'details' } },
+        sheet: { meta: sheetShows, on: { 'user.closesSheet': 'idle' } },
+        details: {
+          meta: detailsShow,
+          on: { 'user.closesDetails': 'idle', 'user.withdraws': 'withdrawing' },
+        },
+        withdrawing: {
+          // 'Processing...' while the ask is out.
+          meta: shows((app, m) => {
+            const panel = openDialog('dialog', SHEET);
+            expect(within(panel).getByRole('button', { name: 'Processing...' })).toBeDisabled();
+            expect(app.server.pending('POST').map((r) => r.path)).toEqual([
+              `/api/leave-requests/${ctx(m).request.id}/withdrawal`,
+            ]);
+          }),
+          on: {
+            'server.acceptsWithdrawal': {
+              target: '#leaveRequestModel.withdrawalRequested',
+              actions: assign({
+                status: 'WITHDRAWAL_REQUESTED' as const,
+                toast: {
+                  title: 'Withdrawal requested!',
+                  description: 'The withdrawal has to be approved by your employer.',
+                },
+              }),
+            },
+          },
+        },
+      },
+    },
+    withdrawalRequested: {
+      initial: 'idle',
+      states: {
+        idle: {
+          meta: idle,
+          on: {
+            'user.opensMenu': { guard: 'isOwner', target: 'menu', actions: 'noToast' },
+            'user.opensSheet': { guard: 'isAdmin', target: 'sheet', actions: 'noToast' },
+          },
+        },
+        menu: { meta: menuShows, on: { 'user.closesMenu': 'idle', 'user.opensDetails': 'details' } },
+        details: { meta: detailsShow, on: { 'user.closesDetails': 'idle' } },
+        sheet: {
+          meta: sheetShows,
+          on: {
+            'user.closesSheet': 'idle',
+            'user.approvesWithdrawal': {
+              guard: 'decidesForOthers',
+              target: 'deciding',
+              actions: assign({ decision: 'APPROVE' }),
+            },
+            'user.rejectsWithdrawal': {
+              guard: 'decidesForOthers',
+              target: 'deciding',
+              actions: assign({ decision: 'REJECT' }),
+            },
+          },
+        },
+        deciding: {
+          meta: shows((app, m) => {
+            const { request, decision } = ctx(m);
+            const sheet = openDialog('dialog', SHEET);
+            expect(within(sheet).getByRole('button', { name: 'Processing...' })).toBeDisabled();
+            expect(app.server.pending('POST').map((r) => [r.path, r.body])).toEqual([
+              [`/api/leave-requests/${request.id}/withdrawal/decision`, { decision }],
+            ]);
+          }),
+          on: {
+            'server.decidesWithdrawal': [
+              {
+                guard: 'wasWithdrawn',
+                target: '#leaveRequestModel.withdrawn',
+                actions: assign(({ context }) => ({
+                  status: 'WITHDRAWN' as const,
+                  decision: null,
+                  toast: {
+                    title: 'Withdrawal approved!',
+                    description: `Leave request withdrawn for ${context.request.user.fullName}`,
+                  },
+                })),
+              },
+              {
+                target: '#leaveRequestModel.approved',
+                actions: assign(({ context }) => ({
+                  status: 'APPROVED' as const,
+                  decision: null,
+                  toast: {
+                    title: 'Withdrawal rejected!',
+                    description: `Leave request stays approved for ${context.request.user.fullName}`,
+                  },
+                })),
+              },
+            ],
+          },
+        },
+      },
+    },
     rejected: settled(),
+    withdrawn: settled(),
     deleted: { type: 'final', meta: idle },
   },
 });

@@ -23,6 +23,14 @@ import {
  * section 4: only a pending request is decided, after which the status shows updated, the list and counts
  * reload and the sheet closes; section 7: PATCH /leave-requests/{id} {status}; section 8: the approve and
  * reject toasts, the failure toast, 'Processing...' while the request is out).
+ *
+ * Issue 34 adds the withdrawal of approved leave: a request whose withdrawal is asked is decided by another
+ * administrator with Approve withdrawal or Reject withdrawal (POST /leave-requests/{id}/withdrawal/decision
+ * {decision: APPROVE or REJECT}); approved it is Withdrawn and counts nowhere, rejected it is Approved again;
+ * until then it still counts as approved. The toasts are worded as the spec's: 'Withdrawal approved!' /
+ * 'Leave request withdrawn for {name}', 'Withdrawal rejected!' / 'Leave request stays approved for {name}'.
+ * When the server names the payslips the withdrawal touched (a processed one is not changed), the sheet
+ * stays open and says so, showing the request as it now stands.
  */
 
 export interface ReviewModelInput {
@@ -33,6 +41,8 @@ export interface ReviewModelInput {
   link: string;
   /** When the server records a decision (the request's new updatedAt). */
   decidedAt: string;
+  /** What the server says of a processed payslip an approved withdrawal touched. */
+  payslipMessage: string;
 }
 
 interface Toast {
@@ -43,8 +53,10 @@ interface Toast {
 export interface ReviewModelContext extends ReviewModelInput {
   viewing: number | null;
   decision: 'APPROVED' | 'REJECTED' | null;
+  withdrawalDecision: 'APPROVE' | 'REJECT' | null;
   toast: Toast | null;
   decisionsSent: number;
+  withdrawalDecisionsSent: number;
 }
 
 export type ReviewModelEvent =
@@ -56,7 +68,11 @@ export type ReviewModelEvent =
   | { type: 'server.sendsDetails' }
   | { type: 'server.failsDetails' }
   | { type: 'server.decides' }
-  | { type: 'server.refusesDecision' };
+  | { type: 'server.refusesDecision' }
+  | { type: 'admin.approvesWithdrawal' }
+  | { type: 'admin.rejectsWithdrawal' }
+  | { type: 'server.decidesWithdrawal' }
+  | { type: 'server.namesPayslips' };
 
 /** The server refuses a decision (spec section 8: title its message, description its error). */
 export const REFUSAL = {
@@ -70,12 +86,15 @@ const STATUS: Record<LeaveStatus, string> = {
   PENDING: 'Pending',
   APPROVED: 'Approved',
   REJECTED: 'Rejected',
+  WITHDRAWAL_REQUESTED: 'Withdrawal requested',
+  WITHDRAWN: 'Withdrawn',
 };
+/** The cards and the statuses each counts: a withdrawal asked is still approved, a withdrawn one nowhere. */
 const CARDS = [
-  ['Pending Approval', 'PENDING'],
-  ['Requests Approved', 'APPROVED'],
-  ['Requests Rejected', 'REJECTED'],
-] as const;
+  ['Pending Approval', ['PENDING']],
+  ['Requests Approved', ['APPROVED', 'WITHDRAWAL_REQUESTED']],
+  ['Requests Rejected', ['REJECTED']],
+] as const satisfies ReadonlyArray<readonly [string, readonly LeaveStatus[]]>;
 
 /** Spec section 9: short month, day and year in US English. */
 const shortDate = (iso: string) =>
@@ -108,6 +127,10 @@ function fieldsOf(root: HTMLElement): Record<string, string> {
 /** The Approve and Reject buttons (Processing... stands for the one whose decision is out). */
 const decisionButtons = () =>
   buttonsIn(sheet(), /^(Approve|Reject|Processing\.\.\.)$/).filter((b) => b.closest('[role="dialog"]'));
+/** Approve withdrawal and Reject withdrawal (Processing... stands for the one whose decision is out). */
+const withdrawalButtons = () => buttonsIn(sheet(), /^((Approve|Reject) withdrawal|Processing\.\.\.)$/);
+/** Any decision button at all. */
+const anyDecisionButtons = () => buttonsIn(sheet(), /^((Approve|Reject)( withdrawal)?|Processing\.\.\.)$/);
 
 /** The table of everyone's requests (spec: it has an Employee column). */
 export function requestsTable(): HTMLTableElement {
@@ -132,6 +155,23 @@ const decided = (c: ReviewModelContext): Partial<ReviewModelContext> => {
   };
 };
 
+/** What the server's answer to a withdrawal decision leaves (issue 34). */
+const withdrawalDecided = (c: ReviewModelContext, keepOpen: boolean): Partial<ReviewModelContext> => {
+  const request = viewed(c);
+  const approved = c.withdrawalDecision === 'APPROVE';
+  const name = request.user.fullName;
+  return {
+    rows: c.rows.map((r) =>
+      r.id === request.id ? { ...r, status: approved ? 'WITHDRAWN' : 'APPROVED', updatedAt: c.decidedAt } : r,
+    ),
+    viewing: keepOpen ? c.viewing : null,
+    withdrawalDecision: null,
+    toast: approved
+      ? { title: 'Withdrawal approved!', description: `Leave request withdrawn for ${name}` }
+      : { title: 'Withdrawal rejected!', description: `Leave request stays approved for ${name}` },
+  };
+};
+
 export const leaveReviewModel = setup({
   types: {
     input: {} as ReviewModelInput,
@@ -143,6 +183,10 @@ export const leaveReviewModel = setup({
       event.type === 'admin.views' && context.rows.some((r) => r.id === event.row),
     /** Spec section 4: only a pending request is approved or rejected. */
     isPending: ({ context }) => viewed(context).status === 'PENDING',
+    /** Issue 34: only a withdrawal asked is decided. */
+    awaitsWithdrawal: ({ context }) => viewed(context).status === 'WITHDRAWAL_REQUESTED',
+    /** The server names payslips only when the leave is withdrawn. */
+    approvingWithdrawal: ({ context }) => context.withdrawalDecision === 'APPROVE',
   },
   actions: {
     decide: assign(({ context, event }) => ({
@@ -150,20 +194,37 @@ export const leaveReviewModel = setup({
       decisionsSent: context.decisionsSent + 1,
       toast: null,
     })),
+    decideWithdrawal: assign(({ context, event }) => ({
+      withdrawalDecision:
+        event.type === 'admin.approvesWithdrawal' ? ('APPROVE' as const) : ('REJECT' as const),
+      withdrawalDecisionsSent: context.withdrawalDecisionsSent + 1,
+      toast: null,
+    })),
   },
 }).createMachine({
   id: 'leaveReviewModel',
-  context: ({ input }) => ({ ...input, viewing: null, decision: null, toast: null, decisionsSent: 0 }),
+  context: ({ input }) => ({
+    ...input,
+    viewing: null,
+    decision: null,
+    withdrawalDecision: null,
+    toast: null,
+    decisionsSent: 0,
+    withdrawalDecisionsSent: 0,
+  }),
   meta: shows((app, m) => {
     const c = ctx(m);
     expect(window.location.pathname).toBe('/admin');
     if (c.toast) expectToast(c.toast.title, c.toast.description);
     const patches = app.server.requests.filter((r) => r.method === 'PATCH');
     expect(patches, 'decisions sent').toHaveLength(c.decisionsSent);
+    const withdrawals = app.server.requests.filter((r) => r.path.endsWith('/withdrawal/decision'));
+    expect(withdrawals, 'withdrawal decisions sent').toHaveLength(c.withdrawalDecisionsSent);
     // The stat cards and the list show what the server holds (spec section 4: both reload).
-    for (const [title, status] of CARDS) {
+    for (const [title, statuses] of CARDS) {
       const card = [...document.querySelectorAll('li')].find((li) => li.textContent?.startsWith(title));
-      expect(card?.textContent, title).toBe(`${title}${c.rows.filter((r) => r.status === status).length}`);
+      const counted = c.rows.filter((r) => (statuses as readonly LeaveStatus[]).includes(r.status)).length;
+      expect(card?.textContent, title).toBe(`${title}${counted}`);
     }
     const table = requestsTable();
     const rows = bodyRows(table);
@@ -208,7 +269,11 @@ export const leaveReviewModel = setup({
         expect(/cannot be undone/.test(root.textContent ?? ''), 'the cannot-be-undone statement').toBe(
           pending,
         );
-        expect(decisionButtons().length, 'Approve and Reject offered').toBe(pending ? 2 : 0);
+        // Issue 34: a withdrawal asked offers its own decision; nothing else offers one.
+        const asked = row.status === 'WITHDRAWAL_REQUESTED';
+        if (pending) expect(decisionButtons().length, 'Approve and Reject offered').toBe(2);
+        else if (asked) expect(withdrawalButtons().length, 'the withdrawal decision offered').toBe(2);
+        expect(anyDecisionButtons().length, 'no other decision offered').toBe(pending || asked ? 2 : 0);
       }),
       initial: 'loading',
       states: {
@@ -218,7 +283,7 @@ export const leaveReviewModel = setup({
             const links = app.server.pending('GET', '/api/s3/signed-url');
             if (row.fileUrl) expect(links.at(-1)?.query.get('fileUrl')).toBe(row.fileUrl);
             else expect(links, 'no link asked for without an attachment').toHaveLength(0);
-            for (const b of decisionButtons()) expect(b, 'no decision before the details').toBeDisabled();
+            for (const b of anyDecisionButtons()) expect(b, 'no decision before the details').toBeDisabled();
           }),
           on: {
             'admin.closes': { target: '#leaveReviewModel.closed', actions: assign({ viewing: null }) },
@@ -230,7 +295,7 @@ export const leaveReviewModel = setup({
           meta: shows(() => {
             expect(sheet().querySelector('[role="alert"]')).toHaveTextContent(DETAILS_FAILURE);
             expect(buttonIn(sheet(), 'Try again')).toBeEnabled();
-            for (const b of decisionButtons()) expect(b).toBeDisabled();
+            for (const b of anyDecisionButtons()) expect(b).toBeDisabled();
           }),
           on: {
             'admin.retries': { target: 'loading' },
@@ -256,12 +321,70 @@ export const leaveReviewModel = setup({
             }
             const labels = decisionButtons().map((b) => b.textContent?.trim());
             if (row.status === 'PENDING') expect(labels.sort()).toEqual(['Approve', 'Reject']);
-            for (const b of decisionButtons()) expect(b).toBeEnabled();
+            for (const b of anyDecisionButtons()) expect(b).toBeEnabled();
+            if (row.status === 'WITHDRAWAL_REQUESTED') {
+              expect(withdrawalButtons().map((b) => b.textContent?.trim())).toEqual([
+                'Reject withdrawal',
+                'Approve withdrawal',
+              ]);
+            }
           }),
           on: {
             'admin.closes': { target: '#leaveReviewModel.closed', actions: assign({ viewing: null }) },
             'admin.approves': { guard: 'isPending', target: 'deciding', actions: 'decide' },
             'admin.rejects': { guard: 'isPending', target: 'deciding', actions: 'decide' },
+            'admin.approvesWithdrawal': {
+              guard: 'awaitsWithdrawal',
+              target: 'decidingWithdrawal',
+              actions: 'decideWithdrawal',
+            },
+            'admin.rejectsWithdrawal': {
+              guard: 'awaitsWithdrawal',
+              target: 'decidingWithdrawal',
+              actions: 'decideWithdrawal',
+            },
+          },
+        },
+        decidingWithdrawal: {
+          meta: shows((app, m) => {
+            const c = ctx(m);
+            const row = viewed(c);
+            const [post] = app.server.pending('POST', `/api/leave-requests/${row.id}/withdrawal/decision`);
+            expect(post?.body, 'the decision sent').toEqual({ decision: c.withdrawalDecision });
+            // 'Processing...' on the chosen button; both wait.
+            const other = c.withdrawalDecision === 'APPROVE' ? 'Reject withdrawal' : 'Approve withdrawal';
+            expect(withdrawalButtons().map((b) => b.textContent?.trim())).toEqual(
+              c.withdrawalDecision === 'APPROVE' ? [other, 'Processing...'] : ['Processing...', other],
+            );
+            for (const b of withdrawalButtons()) expect(b).toBeDisabled();
+          }),
+          on: {
+            'server.decidesWithdrawal': {
+              target: '#leaveReviewModel.closed',
+              actions: assign(({ context }) => withdrawalDecided(context, false)),
+            },
+            'server.namesPayslips': {
+              guard: 'approvingWithdrawal',
+              target: 'told',
+              actions: assign(({ context }) => withdrawalDecided(context, true)),
+            },
+            'server.refusesDecision': {
+              target: 'ready',
+              actions: assign({
+                withdrawalDecision: null,
+                toast: { title: REFUSAL.message, description: REFUSAL.error },
+              }),
+            },
+          },
+        },
+        told: {
+          // The request as it now stands (the sheet's facts above), and the payslip the server named.
+          meta: shows((_app, m) => {
+            expect(sheet().querySelector('[role="status"]')).toHaveTextContent(ctx(m).payslipMessage);
+            expect(buttonsIn(sheet(), 'Processing...')).toHaveLength(0);
+          }),
+          on: {
+            'admin.closes': { target: '#leaveReviewModel.closed', actions: assign({ viewing: null }) },
           },
         },
         deciding: {

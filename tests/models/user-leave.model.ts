@@ -111,6 +111,8 @@ const STATUS_LABEL: Record<LeaveStatus, string> = {
   PENDING: 'Pending',
   APPROVED: 'Approved',
   REJECTED: 'Rejected',
+  WITHDRAWAL_REQUESTED: 'Withdrawal requested',
+  WITHDRAWN: 'Withdrawn',
 };
 const DELETED: Toast = {
   title: 'Leave request deleted',

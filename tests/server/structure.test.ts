@@ -15,8 +15,9 @@ function sourceFiles(dir: string): string[] {
 const files = [...sourceFiles('src'), ...sourceFiles('machines')];
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
-// The statuses of spec sections 3 and 4.
-const STATUS_LITERAL = /(['"`])(PENDING|APPROVED|REJECTED|UNPROCESSED|ITEMS_ADDED|PROCESSED)\1/;
+// The statuses of spec sections 3 and 4, and the withdrawal of leave (issue 34).
+const STATUS_LITERAL =
+  /(['"`])(PENDING|APPROVED|REJECTED|WITHDRAWAL_REQUESTED|WITHDRAWN|UNPROCESSED|ITEMS_ADDED|PROCESSED)\1/;
 
 // Where the statuses are declared: the lifecycles, the enum lists and the database's definition.
 const declaresStatuses = (file: string) =>

@@ -9,14 +9,28 @@ import { LEAVE_STATUSES, type LeaveStatus } from '../enums';
 export type LeaveRequestLifecycleEvent =
   | { type: 'leaveRequest.approve' }
   | { type: 'leaveRequest.reject' }
-  | { type: 'leaveRequest.delete' };
+  | { type: 'leaveRequest.delete' }
+  /** The owner asks to withdraw approved leave; `today` is the company's date (Asia/Singapore). */
+  | { type: 'leaveRequest.requestWithdrawal'; fromDate: string; today: string }
+  | { type: 'leaveRequest.approveWithdrawal' }
+  | { type: 'leaveRequest.rejectWithdrawal' };
 export type LeaveRequestLifecycleEventType = LeaveRequestLifecycleEvent['type'];
+/** The events that carry nothing but their type. */
+type PlainEventType = Exclude<LeaveRequestLifecycleEventType, 'leaveRequest.requestWithdrawal'>;
+
+/** Leave can be withdrawn until the day before it starts: its start date is after today. */
+const hasNotStarted = (fromDate: string, today: string) => fromDate > today;
 
 export const leaveRequestLifecycle = setup({
   types: { events: {} as LeaveRequestLifecycleEvent },
+  guards: {
+    hasNotStarted: ({ event }) =>
+      event.type === 'leaveRequest.requestWithdrawal' && hasNotStarted(event.fromDate, event.today),
+  },
 }).createMachine({
   id: 'leaveRequestLifecycle',
-  description: 'A leave request from its creation; only a pending request changes.',
+  description:
+    'A leave request from its creation: a pending one is decided or deleted; approved leave that has not started may be withdrawn, with four eyes.',
   initial: 'pending',
   states: {
     pending: {
@@ -35,21 +49,48 @@ export const leaveRequestLifecycle = setup({
       },
     },
     approved: {
-      type: 'final',
-      description: 'Taken from the balance; cannot change any more.',
+      description: 'Taken from the balance.',
       tags: ['holdsDays', 'taken'],
+      on: {
+        'leaveRequest.requestWithdrawal': {
+          guard: 'hasNotStarted',
+          target: 'withdrawalRequested',
+          description: 'The owner asks to withdraw it, before its start date (Singapore time).',
+        },
+      },
+    },
+    withdrawalRequested: {
+      description: 'Still taken (balance, calendar, payroll) until an administrator decides the withdrawal.',
+      tags: ['holdsDays', 'taken', 'awaitsWithdrawal'],
+      on: {
+        'leaveRequest.approveWithdrawal': {
+          target: 'withdrawn',
+          description:
+            'Another administrator than the owner approves: the days return to the balance; an open payslip follows, a processed one is named.',
+        },
+        'leaveRequest.rejectWithdrawal': {
+          target: 'approved',
+          description: 'Another administrator than the owner refuses: the leave stays approved.',
+        },
+      },
     },
     rejected: { type: 'final', description: 'Released from the balance; cannot change any more.' },
+    withdrawn: {
+      type: 'final',
+      description: 'Released from the balance, the calendar and the counts; listed as Withdrawn.',
+    },
     deleted: { type: 'final', description: 'Gone from every list and balance.' },
   },
 });
 
-type StoredState = 'pending' | 'approved' | 'rejected';
+type StoredState = 'pending' | 'approved' | 'rejected' | 'withdrawalRequested' | 'withdrawn';
 
 const statusOf = {
   pending: 'PENDING',
   approved: 'APPROVED',
   rejected: 'REJECTED',
+  withdrawalRequested: 'WITHDRAWAL_REQUESTED',
+  withdrawn: 'WITHDRAWN',
 } as const satisfies Record<StoredState, LeaveStatus>;
 
 const stateOf = Object.fromEntries(
@@ -57,28 +98,34 @@ const stateOf = Object.fromEntries(
 ) as Record<LeaveStatus, StoredState>;
 
 const snapshotOf = (status: LeaveStatus) => leaveRequestLifecycle.resolveState({ value: stateOf[status] });
+const eventOf = (event: PlainEventType | LeaveRequestLifecycleEvent): LeaveRequestLifecycleEvent =>
+  typeof event === 'string' ? ({ type: event } as LeaveRequestLifecycleEvent) : event;
 
 /** Whether the lifecycle allows the event from a stored status. */
-export function canLeaveRequest(status: LeaveStatus, event: LeaveRequestLifecycleEventType): boolean {
-  return snapshotOf(status).can({ type: event });
+export function canLeaveRequest(
+  status: LeaveStatus,
+  event: PlainEventType | LeaveRequestLifecycleEvent,
+): boolean {
+  return snapshotOf(status).can(eventOf(event));
 }
 
 /** The stored status after the event, or null when the event removes the request or is not allowed. */
 export function nextLeaveStatus(
   status: LeaveStatus,
-  event: LeaveRequestLifecycleEventType,
+  event: PlainEventType | LeaveRequestLifecycleEvent,
 ): LeaveStatus | null {
   const snapshot = snapshotOf(status);
-  if (!snapshot.can({ type: event })) return null;
-  const [next] = transition(leaveRequestLifecycle, snapshot, { type: event });
+  if (!snapshot.can(eventOf(event))) return null;
+  const [next] = transition(leaveRequestLifecycle, snapshot, eventOf(event));
   return (statusOf as Record<string, LeaveStatus>)[next.value as string] ?? null;
 }
 
 /**
  * The stored statuses whose state carries the tag: 'holdsDays' (counted against the balance),
- * 'awaitsDecision' (pending), 'taken' (approved). Queries filter by these, never by literals.
+ * 'awaitsDecision' (pending), 'taken' (approved, including while a withdrawal is asked),
+ * 'awaitsWithdrawal' (a withdrawal to decide). Queries filter by these, never by literals.
  */
-export type LeaveRequestTag = 'holdsDays' | 'awaitsDecision' | 'taken';
+export type LeaveRequestTag = 'holdsDays' | 'awaitsDecision' | 'taken' | 'awaitsWithdrawal';
 export const leaveStatusesTagged = (tag: LeaveRequestTag): LeaveStatus[] =>
   LEAVE_STATUSES.filter((status) => snapshotOf(status).hasTag(tag));
 
@@ -99,4 +146,23 @@ export const initialLeaveStatus: LeaveStatus = statusOf[leaveRequestLifecycle.co
 export const decisionEvent = {
   APPROVED: 'leaveRequest.approve',
   REJECTED: 'leaveRequest.reject',
-} as const satisfies Record<Exclude<LeaveStatus, 'PENDING'>, LeaveRequestLifecycleEventType>;
+} as const satisfies Record<(typeof leaveDecisionStatus)[keyof typeof leaveDecisionStatus], PlainEventType>;
+
+/** The administrator's answer to a withdrawal (the API's wire values) and the event it is. */
+export const withdrawalDecisionEvent = {
+  APPROVE: 'leaveRequest.approveWithdrawal',
+  REJECT: 'leaveRequest.rejectWithdrawal',
+} as const satisfies Record<string, PlainEventType>;
+export type WithdrawalDecision = keyof typeof withdrawalDecisionEvent;
+
+/**
+ * The spec's count (section 3: PENDING, APPROVED, REJECTED) a stored status adds to: leave whose
+ * withdrawal is asked is still approved; withdrawn leave counts nowhere.
+ */
+export function leaveCountOf(
+  status: LeaveStatus,
+): (typeof statusOf)['pending' | 'approved' | 'rejected'] | null {
+  if (leaveStatusHasTag(status, 'awaitsDecision')) return statusOf.pending;
+  if (leaveStatusHasTag(status, 'taken')) return statusOf.approved;
+  return status === statusOf.rejected ? statusOf.rejected : null;
+}

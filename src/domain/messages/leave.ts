@@ -33,6 +33,22 @@ export const leaveToasts = {
     title: 'Rejection successful!',
     description: `Leave request rejected for ${name}`,
   }),
+  // Issue 34: a withdrawal of approved leave, worded as the spec words the decisions on leave.
+  withdrawalRequested: {
+    type: 'success',
+    title: 'Withdrawal requested!',
+    description: 'The withdrawal has to be approved by your employer.',
+  } satisfies Toast,
+  withdrawalApproved: (name: string): Toast => ({
+    type: 'success',
+    title: 'Withdrawal approved!',
+    description: `Leave request withdrawn for ${name}`,
+  }),
+  withdrawalRejected: (name: string): Toast => ({
+    type: 'success',
+    title: 'Withdrawal rejected!',
+    description: `Leave request stays approved for ${name}`,
+  }),
   /** Everyone's balances (the admin report, /admin/leave-balance). */
   balancesFailed: {
     type: 'error',

@@ -11,7 +11,7 @@ import { NEW_USER_MESSAGE } from './auth';
  * - 'signedIn': any signed-in user who has replaced a temporary password;
  * - 'self': like signedIn, but STAFF only for themselves, ADMIN for anyone: the route names its
  *   owner in `owner` (a user id in the path, the query or the body, or a stored record whose owner
- *   a lookup registered with this plugin reads);
+ *   a lookup registered with this plugin reads; a record's `onlyOwner` holds ADMIN to their own too);
  * - 'admin': ADMIN only.
  */
 export type AccessRule = 'public' | 'signedIn' | 'self' | 'admin';
@@ -23,8 +23,12 @@ export type OwnerRule = { message?: string } & (
   | { query: string; optional?: boolean }
   /** Read once the body is parsed and validated. */
   | { body: string }
-  /** The kind of stored record the request names, e.g. 'leaveRequest'; see `RecordOwners`. */
-  | { record: string }
+  /**
+   * The kind of stored record the request names, e.g. 'leaveRequest'; see `RecordOwners`. `onlyOwner`:
+   * what only the record's owner may ask, whatever their role (withdrawing one's own leave): ADMIN on
+   * someone else's record get 403 too.
+   */
+  | { record: string; onlyOwner?: boolean }
 );
 
 export interface RouteAccess {
@@ -143,9 +147,10 @@ function validatedOwnerCheck(app: FastifyInstance, config: Partial<RouteAccess>,
   const { access, owner } = config;
   if (access !== 'self' || !owner || !('body' in owner || 'record' in owner)) return null;
   const message = owner.message ?? OWN_RECORD_MESSAGE;
+  const adminToo = 'record' in owner && owner.onlyOwner === true;
   return async (request: FastifyRequest) => {
     const user = actorOf(request);
-    if (user.role === 'ADMIN') return;
+    if (user.role === 'ADMIN' && !adminToo) return;
     if ('body' in owner) {
       const value = (request.body as Record<string, unknown> | undefined)?.[owner.body];
       if (!isCaller(value, user)) throw forbidden(message);
@@ -155,7 +160,10 @@ function validatedOwnerCheck(app: FastifyInstance, config: Partial<RouteAccess>,
     if (!kind) throw new Error(`no owner lookup for '${owner.record}' records`);
     const owners = await kind.owners(app.db, request);
     if (!owners) throw notFound(kind.notFound);
-    if (!owners.includes(user.id)) throw kind.hidden ? notFound(kind.notFound) : forbidden(message);
+    // ADMIN see every record, so for them someone else's is refused, not hidden.
+    if (!owners.includes(user.id)) {
+      throw kind.hidden && user.role !== 'ADMIN' ? notFound(kind.notFound) : forbidden(message);
+    }
   };
 }
 

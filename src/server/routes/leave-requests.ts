@@ -10,6 +10,8 @@ import {
   leaveListQuerySchema,
   leaveRequestPageSchema,
   leaveRequestSchema,
+  withdrawalDecisionAnswerSchema,
+  withdrawalDecisionSchema,
 } from '../../domain/leave';
 import { actorOf } from '../plugins/access';
 import { countLeaveRequests, listLeaveRequests } from '../services/leave-lists';
@@ -19,6 +21,7 @@ import {
   deleteLeaveRequest,
   leaveClashes,
 } from '../services/leave-requests';
+import { decideLeaveWithdrawal, requestLeaveWithdrawal } from '../services/leave-withdrawals';
 import type { FileStorage } from '../storage/storage';
 import { errorResponses } from './schemas';
 
@@ -157,5 +160,47 @@ export async function leaveRequestRoutes(app: FastifyInstance, deps: { storage: 
       await deleteLeaveRequest(app.db, actorOf(request), request.params, deps);
       return reply.code(204).send(null);
     },
+  );
+
+  r.post(
+    '/leave-requests/:id/withdrawal',
+    {
+      // Only the person on leave asks (an administrator too, for their own leave only).
+      config: {
+        access: 'self',
+        owner: {
+          record: 'leaveRequest',
+          onlyOwner: true,
+          message: 'Only the person on leave can ask to withdraw it.',
+        },
+      },
+      schema: {
+        tags: ['leave'],
+        summary:
+          'Ask to withdraw approved leave that has not started (its owner only); an administrator other than the owner decides',
+        security,
+        params: idParams,
+        response: { 200: leaveRequestSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => requestLeaveWithdrawal(app.db, actorOf(request), request.params),
+  );
+
+  r.post(
+    '/leave-requests/:id/withdrawal/decision',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['leave'],
+        summary:
+          'Approve or reject a leave withdrawal (ADMIN, not the owner). Approved, the days return to the balance; the answer names the payslips of unpaid leave it touched',
+        security,
+        params: idParams,
+        body: withdrawalDecisionSchema,
+        response: { 200: withdrawalDecisionAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      decideLeaveWithdrawal(app.db, actorOf(request), { id: request.params.id, ...request.body }),
   );
 }

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { LeaveStatus } from '../../domain/enums';
 import type { LeaveCounts, LeaveRequest, LeaveRequestPage, leaveListQuerySchema } from '../../domain/leave';
+import { leaveCountOf } from '../../domain/lifecycles/leave-request.lifecycle';
 import type { DbOrTx } from '../db/client';
 import { rowsOf } from '../db/statements';
 
@@ -152,7 +153,10 @@ export async function listLeaveRequests(
   };
 }
 
-/** Requests per status, for the stat cards: everyone's (ADMIN), or one user's (own for STAFF). */
+/**
+ * Requests per status, for the stat cards: everyone's (ADMIN), or one user's (own for STAFF). TOTAL is
+ * the three counts together.
+ */
 export async function countLeaveRequests(db: DbOrTx, scope: { userId?: number }): Promise<LeaveCounts> {
   // Everyone's from the tallies a trigger keeps (db/extras.ts), one user's counted.
   const rows = await rowsOf<{ status: LeaveStatus; n: number }>(
@@ -163,7 +167,11 @@ export async function countLeaveRequests(db: DbOrTx, scope: { userId?: number })
   );
   const counts: LeaveCounts = { PENDING: 0, APPROVED: 0, REJECTED: 0, TOTAL: 0 };
   for (const row of rows) {
-    counts[row.status] = row.n;
+    // The lifecycle says which count a status adds to: a withdrawal asked is still approved, a
+    // withdrawn request counts nowhere.
+    const counted = leaveCountOf(row.status);
+    if (counted === null) continue;
+    counts[counted] += row.n;
     counts.TOTAL += row.n;
   }
   return counts;

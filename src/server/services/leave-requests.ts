@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import { todayIso } from '../../domain/dates';
+import type { LeaveStatus } from '../../domain/enums';
 import type { CreateLeaveRequest, LeaveClash, LeaveRequest } from '../../domain/leave';
 import { decidesOwnLeave, leaveMessages, outsideEmployment } from '../../domain/leave';
 import { type BalanceFigures, firstShortfall, insufficientBalanceMessage } from '../../domain/leave-balance';
@@ -10,6 +11,7 @@ import {
   NO_HOLIDAYS,
   periodsOverlap,
 } from '../../domain/leave-days';
+import { leaveStatusLabel } from '../../domain/leave-display';
 import {
   canLeaveRequest,
   decisionEvent,
@@ -74,7 +76,7 @@ function toLeaveRequest(row: RequestRow): LeaveRequest {
   };
 }
 
-async function findRequest(db: DbOrTx, id: number): Promise<LeaveRequest | undefined> {
+export async function findRequest(db: DbOrTx, id: number): Promise<LeaveRequest | undefined> {
   const [row] = await selectRequests(db).where(eq(leaveRequests.id, id));
   return row ? toLeaveRequest(row) : undefined;
 }
@@ -223,7 +225,7 @@ export async function createLeaveRequest(
     const [overlap] = await activeRequestsAround(tx, period, { userId: input.userId });
     if (overlap) {
       throw conflict(
-        `These dates overlap a ${overlap.status.toLowerCase()} ${overlap.type} request (${describePeriod(overlap)}).`,
+        `These dates overlap a ${leaveStatusLabel(overlap.status).toLowerCase()} ${overlap.type} request (${describePeriod(overlap)}).`,
       );
     }
     // The allowance the request records is pinned first, and the check reads that row: a policy
@@ -269,7 +271,7 @@ export async function createLeaveRequest(
   return request;
 }
 
-const chargedYears = async (tx: Tx, id: number) =>
+export const chargedYears = async (tx: Tx, id: number) =>
   (
     await tx
       .select({ year: leaveRequestDays.year })
@@ -277,33 +279,54 @@ const chargedYears = async (tx: Tx, id: number) =>
       .where(eq(leaveRequestDays.leaveRequestId, id))
   ).map((charge) => charge.year);
 
-/** Reads and locks a request for a lifecycle event: the owner's lock first, then the row. */
-async function lockForEvent(tx: Tx, id: number, event: LeaveRequestLifecycleEventType) {
+/**
+ * Reads and locks a request: the owner's lock first (every change to one person's leave takes it),
+ * then the row.
+ */
+export async function lockRequest(tx: Tx, id: number) {
   const [peek] = await tx
     .select({ userId: leaveRequests.userId })
     .from(leaveRequests)
     .where(eq(leaveRequests.id, id));
   if (!peek) throw notFound('Leave request not found.');
-  await lockUser(tx, peek.userId);
+  const owner = await lockUser(tx, peek.userId);
   const [row] = await tx
     .select({
       id: leaveRequests.id,
       userId: leaveRequests.userId,
       status: leaveRequests.status,
       leaveTypeId: leaveRequests.leaveTypeId,
+      fromDate: leaveRequests.fromDate,
+      toDate: leaveRequests.toDate,
       fileKey: leaveRequests.fileKey,
     })
     .from(leaveRequests)
     .where(eq(leaveRequests.id, id))
     .for('update');
   // Deleted while this transaction waited for the lock.
-  if (!row) throw notFound('Leave request not found.');
+  if (!row || !owner) throw notFound('Leave request not found.');
+  return { ...row, ownerName: owner.fullName };
+}
+
+/** Reads and locks a pending request for a decision or its deletion (409 once it is not pending). */
+async function lockForEvent(
+  tx: Tx,
+  id: number,
+  event: Extract<LeaveRequestLifecycleEventType, `leaveRequest.${'approve' | 'reject' | 'delete'}`>,
+) {
+  const row = await lockRequest(tx, id);
   if (!canLeaveRequest(row.status, event)) {
     const verb = event === 'leaveRequest.delete' ? 'deleted' : 'approved or rejected';
-    throw conflict(`Only a pending leave request can be ${verb}; this one is ${row.status.toLowerCase()}.`);
+    throw conflict(`Only a pending leave request can be ${verb}; this one is ${statusWords(row.status)}.`);
   }
   return row;
 }
+
+/** A status inside a sentence: 'this one is approved', '... is awaiting a decision on its withdrawal'. */
+export const statusWords = (status: LeaveStatus) =>
+  leaveStatusHasTag(status, 'awaitsWithdrawal')
+    ? 'awaiting a decision on its withdrawal'
+    : leaveStatusLabel(status).toLowerCase();
 
 export async function decideLeaveRequest(
   db: DbOrTx,

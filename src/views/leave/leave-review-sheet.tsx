@@ -1,9 +1,14 @@
-import { Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { leaveReviewMachine } from '../../../machines/leave-review.machine';
 import type { LoadActorRef } from '../../../machines/load.machine';
-import { decidesOwnLeave, type LeaveClash, type LeaveRequest } from '../../domain/leave';
+import {
+  decidesOwnLeave,
+  type LeaveClash,
+  type LeaveRequest,
+  type WithdrawalPayslip,
+} from '../../domain/leave';
 import { leaveStatusLabel } from '../../domain/leave-display';
 import { canLeaveRequest } from '../../domain/lifecycles/leave-request.lifecycle';
 import { SideSheet } from '../../ui/side-sheet';
@@ -64,21 +69,81 @@ function Details({
   );
 }
 
+/** What an approved withdrawal of unpaid leave did to payroll: each payslip it touched, as the server said. */
+function PayslipNotice({ payslips }: { payslips: WithdrawalPayslip[] }) {
+  const processed = payslips.some((payslip) => payslip.processed);
+  return (
+    <Alert.Root status={processed ? 'warning' : 'info'} variant="subtle" role="status" alignItems="start">
+      <Alert.Indicator />
+      <Alert.Content gap="1">
+        <Alert.Title>Payslips this withdrawal touches</Alert.Title>
+        <Alert.Description>
+          <Box as="ul" listStyleType="disc" ps="5">
+            {payslips.map((payslip) => (
+              <li key={`${payslip.year}-${payslip.month}`}>{payslip.message}</li>
+            ))}
+          </Box>
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/** The decision the footer offers: on a pending request, on a withdrawal asked, or none. */
+function DecisionButtons({
+  actor,
+  on,
+  disabled,
+}: {
+  actor: LeaveReviewRef;
+  on: 'request' | 'withdrawal';
+  disabled: boolean;
+}) {
+  const deciding = useSelector(actor, (s) =>
+    s.matches({ open: on === 'request' ? 'deciding' : 'decidingWithdrawal' }),
+  );
+  const decision = useSelector(actor, (s) => s.context.decision);
+  const noun = on === 'request' ? '' : ' withdrawal';
+  return (
+    <HStack justify="flex-end" gap="3" wrap="wrap">
+      <Button
+        variant="outline"
+        colorPalette="red"
+        disabled={disabled}
+        loading={deciding && decision === 'reject'}
+        loadingText="Processing..."
+        onClick={() => actor.send({ type: on === 'request' ? 'leaveRequest.reject' : 'withdrawal.reject' })}
+      >
+        Reject{noun}
+      </Button>
+      <Button
+        colorPalette="green"
+        disabled={disabled}
+        loading={deciding && decision === 'approve'}
+        loadingText="Processing..."
+        onClick={() => actor.send({ type: on === 'request' ? 'leaveRequest.approve' : 'withdrawal.approve' })}
+      >
+        Approve{noun}
+      </Button>
+    </HStack>
+  );
+}
+
 /** Leave Request Details (spec section 2, admin side sheet), drawn from the leave-review statechart. */
 export function LeaveReviewSheet({ actor }: { actor: LeaveReviewRef }) {
   const request = useSelector(actor, (s) => (s.matches('closed') ? null : s.context.request));
   const load = useSelector(actor, (s) => s.context.load);
-  const deciding = useSelector(actor, (s) => s.matches({ open: 'deciding' }));
-  const decision = useSelector(actor, (s) => s.context.decision);
-  const canDecide = useSelector(
+  const deciding = useSelector(
     actor,
-    (s) => s.matches({ open: 'ready' }) || s.matches({ open: 'deciding' }),
+    (s) => s.matches({ open: 'deciding' }) || s.matches({ open: 'decidingWithdrawal' }),
   );
+  const ready = useSelector(actor, (s) => s.matches({ open: 'ready' }));
+  const payslips = useSelector(actor, (s) => (s.matches({ open: 'told' }) ? s.context.payslips : []));
   const me = useSession((s) => s.context.user?.id);
-  const pending =
-    request != null &&
-    !decidesOwnLeave(request, me) &&
-    canLeaveRequest(request.status, 'leaveRequest.approve');
+  // Four eyes (decision 0003): nobody is offered a decision on their own leave or its withdrawal.
+  const decides = request != null && !decidesOwnLeave(request, me);
+  const pending = decides && canLeaveRequest(request.status, 'leaveRequest.approve');
+  const withdrawal = decides && canLeaveRequest(request.status, 'leaveRequest.approveWithdrawal');
 
   return (
     <SideSheet
@@ -87,37 +152,32 @@ export function LeaveReviewSheet({ actor }: { actor: LeaveReviewRef }) {
       busy={deciding}
       onClose={() => actor.send({ type: 'review.close' })}
       footer={
-        pending && (
+        pending ? (
           <>
             <Text fontSize="sm" color="fg.muted">
               Approving or rejecting this request cannot be undone.
             </Text>
-            <HStack justify="flex-end" gap="3">
-              <Button
-                variant="outline"
-                colorPalette="red"
-                disabled={!canDecide || deciding}
-                loading={deciding && decision === 'reject'}
-                loadingText="Processing..."
-                onClick={() => actor.send({ type: 'leaveRequest.reject' })}
-              >
-                Reject
-              </Button>
-              <Button
-                colorPalette="green"
-                disabled={!canDecide || deciding}
-                loading={deciding && decision === 'approve'}
-                loadingText="Processing..."
-                onClick={() => actor.send({ type: 'leaveRequest.approve' })}
-              >
-                Approve
-              </Button>
-            </HStack>
+            <DecisionButtons actor={actor} on="request" disabled={!ready} />
           </>
+        ) : (
+          withdrawal && (
+            <>
+              <Text fontSize="sm" color="fg.muted">
+                {request.user.fullName} asks to withdraw this approved leave. Approved, its days return to the
+                balance; rejected, the leave stays approved.
+              </Text>
+              <DecisionButtons actor={actor} on="withdrawal" disabled={!ready} />
+            </>
+          )
         )
       }
     >
-      {request && load && <Details actor={actor} load={load} request={request} />}
+      {request && load && (
+        <Stack gap="5">
+          {payslips.length > 0 && <PayslipNotice payslips={payslips} />}
+          <Details actor={actor} load={load} request={request} />
+        </Stack>
+      )}
     </SideSheet>
   );
 }

@@ -1,7 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { leaveStatusesTagged } from '../../../domain/lifecycles/leave-request.lifecycle';
 import { initialPayslipStatus } from '../../../domain/lifecycles/payslip.lifecycle';
-import { firstDayOf, lastDayOf, unpaidDaysInMonth, unpaidLeaveDeductionCents } from '../../../domain/payroll';
+import {
+  firstDayOf,
+  type LeaveSpan,
+  lastDayOf,
+  unpaidDaysInMonth,
+  unpaidLeaveDeductionCents,
+} from '../../../domain/payroll';
 import type { DbOrTx } from '../../db/client';
 import { leaveRequests, leaveTypes, payItems } from '../../db/schema';
 import { rowsOf } from '../../db/statements';
@@ -17,6 +23,42 @@ export const isPaidInPeriod = (year: number, month: number) => sql`u.role = 'STA
   and ei.hire_date <= ${lastDayOf(year, month)}
   and (ei.employment_status = 'ACTIVE'
     or (ei.employment_status = 'RESIGNED' and ei.last_day_of_service >= ${firstDayOf(year, month)}))`;
+
+/** Taken (approved) Unpaid Leave touching a month, everyone's or one employee's: what the prefill deducts. */
+export const takenUnpaidLeaves = (tx: DbOrTx, year: number, month: number, userId?: number) =>
+  tx
+    .select({
+      userId: leaveRequests.userId,
+      fromDate: leaveRequests.fromDate,
+      fromDateIsAm: leaveRequests.fromDateIsAm,
+      toDate: leaveRequests.toDate,
+      toDateIsAm: leaveRequests.toDateIsAm,
+    })
+    .from(leaveRequests)
+    .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId))
+    .where(
+      and(
+        eq(leaveTypes.unpaid, true),
+        inArray(leaveRequests.status, leaveStatusesTagged('taken')),
+        sql`${leaveRequests.fromDate} <= ${lastDayOf(year, month)} and ${leaveRequests.toDate} >= ${firstDayOf(year, month)}`,
+        userId === undefined ? undefined : eq(leaveRequests.userId, userId),
+      ),
+    );
+
+/**
+ * The UNPAID_LEAVE prefill of one employee's month: their unpaid days in it (counted with the
+ * administrator's holidays, as the leave requests were) and basic salary x days / working days.
+ */
+export function unpaidLeavePrefill(
+  leaves: readonly LeaveSpan[],
+  input: { basicSalaryCents: number; year: number; month: number; holidays: ReadonlySet<string> },
+) {
+  const { basicSalaryCents, year, month, holidays } = input;
+  const unpaidDays = unpaidDaysInMonth(leaves, year, month, { holidays });
+  const amountCents =
+    unpaidDays === 0 ? 0 : unpaidLeaveDeductionCents({ basicSalaryCents, unpaidDays, year, month });
+  return { unpaidDays, amountCents };
+}
 
 /**
  * Opens a payroll period: creates the missing payslip rows in one statement. Every eligible staff
@@ -56,35 +98,16 @@ export async function openPayrollPeriod(tx: DbOrTx, year: number, month: number,
   );
   if (created.length === 0) return;
 
-  const leaves = await tx
-    .select({
-      userId: leaveRequests.userId,
-      fromDate: leaveRequests.fromDate,
-      fromDateIsAm: leaveRequests.fromDateIsAm,
-      toDate: leaveRequests.toDate,
-      toDateIsAm: leaveRequests.toDateIsAm,
-    })
-    .from(leaveRequests)
-    .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId))
-    .where(
-      and(
-        eq(leaveTypes.unpaid, true),
-        inArray(leaveRequests.status, leaveStatusesTagged('taken')),
-        sql`${leaveRequests.fromDate} <= ${last} and ${leaveRequests.toDate} >= ${first}`,
-      ),
-    );
+  const leaves = await takenUnpaidLeaves(tx, year, month);
   if (leaves.length === 0) return;
   const holidays = await holidaysBetween(tx, first, last);
   const prefills = created.flatMap((row) => {
     const own = leaves.filter((leave) => leave.userId === row.user_id);
-    // Counted with the administrator's holidays, as the leave requests were.
-    const unpaidDays = unpaidDaysInMonth(own, year, month, { holidays });
-    if (unpaidDays === 0) return [];
-    const amountCents = unpaidLeaveDeductionCents({
+    const { amountCents } = unpaidLeavePrefill(own, {
       basicSalaryCents: Number(row.basic),
-      unpaidDays,
       year,
       month,
+      holidays,
     });
     return amountCents > 0 ? [{ payslipId: row.id, amountCents }] : [];
   });

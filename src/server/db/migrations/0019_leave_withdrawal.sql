@@ -1,0 +1,2 @@
+ALTER TABLE "leave_requests" DROP CONSTRAINT "leave_requests_status_check";--> statement-breakpoint
+ALTER TABLE "leave_requests" ADD CONSTRAINT "leave_requests_status_check" CHECK ("leave_requests"."status" in ('PENDING', 'APPROVED', 'REJECTED', 'WITHDRAWAL_REQUESTED', 'WITHDRAWN'));
