@@ -69,7 +69,7 @@ export const asBalanceRow = (balance: LeaveBalance): LeaveBalanceRow => ({
 });
 
 /**
- * The Leave Balance table's query (My profile, user detail, Pay Items): whose balances and, where the screen
+ * The Leave Balance table's query (staff dashboard, My profile, user detail, Pay Items): whose balances and, where the screen
  * names one, which year (this year otherwise), as the list's filters; the spec pages it nowhere, so every
  * leave type is on one page.
  */
