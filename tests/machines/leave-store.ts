@@ -35,8 +35,11 @@ export const serverDown = {
 const sum = (rows: LeaveRequest[], typeId: number, status: LeaveStatus) =>
   rows.filter((r) => r.leaveTypeId === typeId && r.status === status).reduce((n, r) => n + r.days, 0);
 
-/** GET /users/{id}/leave-balances as the store stands: pending and approved days hold against the total. */
-export function balancesOf(store: LeaveStore) {
+/**
+ * GET /users/{id}/leave-balances as the store stands: pending and approved days hold against the total
+ * (of the year asked, this year unless given; the store's few requests are counted in whichever it is).
+ */
+export function balancesOf(store: LeaveStore, year = new Date().getFullYear()) {
   return store.leaveTypes.map((type, index) => {
     const totalDays = store.allowances[type.id] ?? null;
     const approvedDays = sum(store.requests, type.id, 'APPROVED');
@@ -44,7 +47,7 @@ export function balancesOf(store: LeaveStore) {
     return {
       id: index + 100,
       leaveType: { id: type.id, name: type.name },
-      year: new Date().getFullYear(),
+      year,
       totalDays,
       usedDays: approvedDays,
       approvedDays,
@@ -87,7 +90,9 @@ function answerOf(store: LeaveStore, request: RecordedRequest): [number, unknown
       return [200, countsOf(store.requests)];
     case `/api/users/${id}/leave-balances`:
       store.balanceAsks += 1;
-      return store.balanceAsks === store.failBalanceAsk ? [500, serverDown] : [200, balancesOf(store)];
+      return store.balanceAsks === store.failBalanceAsk
+        ? [500, serverDown]
+        : [200, balancesOf(store, Number(request.query.get('year') ?? new Date().getFullYear()))];
     case '/api/leave-calendar':
     case '/api/public-holidays':
       return [200, []];
