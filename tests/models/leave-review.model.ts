@@ -22,7 +22,9 @@ import {
  * and reject offered for a pending request only, with the statement that this cannot be undone;
  * section 4: only a pending request is decided, after which the status shows updated, the list and counts
  * reload and the sheet closes; section 7: PATCH /leave-requests/{id} {status}; section 8: the approve and
- * reject toasts, the failure toast, 'Processing...' while the request is out).
+ * reject toasts, the failure toast, 'Processing...' while the request is out). Issue 34: beside the facts,
+ * the employee's balance of the request's leave type in each year its dates fall in (total, taken, pending,
+ * available), saying which figure already holds the request's own days, so the approver sees whether it fits.
  */
 
 export interface ReviewModelInput {
@@ -31,6 +33,8 @@ export interface ReviewModelInput {
   clashes: Record<number, Array<{ name: string; line: string }>>;
   /** The viewing link the server gives for an attachment. */
   link: string;
+  /** The balance the sheet shows for a request, by request id: a row per year, as Year, Total, Taken, Pending, Available. */
+  balances: Record<number, string[][]>;
   /** When the server records a decision (the request's new updatedAt). */
   decidedAt: string;
 }
@@ -254,6 +258,22 @@ export const leaveReviewModel = setup({
               expect(root).toHaveTextContent(other.name);
               expect(root).toHaveTextContent(other.line);
             }
+            // The employee's balance of this leave type, a row per year of its dates.
+            const table = [...root.querySelectorAll('table')].find(
+              (t) => t.querySelector('th')?.textContent === 'Year',
+            );
+            expect(table, 'the balance table').toBeDefined();
+            const headers = [...(table as HTMLTableElement).querySelectorAll('thead th')].map(
+              (th) => th.textContent,
+            );
+            expect(headers).toEqual(['Year', 'Total', 'Taken', 'Pending', 'Available']);
+            const rows = [...(table as HTMLTableElement).querySelectorAll('tbody tr')].map((tr) =>
+              [...tr.querySelectorAll('td')].map((td) => td.textContent),
+            );
+            expect(rows, 'the balance per year').toEqual(c.balances[row.id]);
+            const holds = { PENDING: 'Pending', APPROVED: 'Taken', REJECTED: null }[row.status];
+            if (holds) expect(root).toHaveTextContent(`${holds} includes this request's days.`);
+            else expect(root).not.toHaveTextContent(/includes this request/);
             const labels = decisionButtons().map((b) => b.textContent?.trim());
             if (row.status === 'PENDING') expect(labels.sort()).toEqual(['Approve', 'Reject']);
             for (const b of decisionButtons()) expect(b).toBeEnabled();
