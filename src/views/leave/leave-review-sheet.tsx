@@ -95,8 +95,12 @@ function Details({
   const state = !request.fileUrl ? 'none' : loading ? 'loading' : url ? 'shown' : 'failed';
   return (
     <Stack gap="5">
-      <LeaveRequestFacts request={request} employee={request.user.fullName} attachment={{ url, state }} />
-      <Balance actor={actor} load={load} request={request} />
+      <LeaveRequestFacts
+        request={request}
+        employee={request.user.fullName}
+        attachment={{ url, state }}
+        afterDuration={<Balance actor={actor} load={load} request={request} />}
+      />
       <DetailSection title="Others away on these days">
         <Clashes actor={actor} load={load} />
       </DetailSection>
