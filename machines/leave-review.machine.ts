@@ -9,22 +9,22 @@ import { type LoadActorRef, loadMachine, loadNews } from './load.machine';
 /**
  * The admin's Leave Request Details side sheet (spec section 2): one request at a time, its attachment
  * (a signed link fetched when the sheet opens, with the clashes and the balance, by a load statechart made
- * for each opening), the other people away on its days (the clashes) and the employee's balance of its leave
- * type (for the approver); approve or reject a pending request. A decision shows the spec's toast and closes the sheet,
- * and the machine emits `leaveRequest.decided` so the screen reloads its list and counts.
+ * for each opening), the other people away on its days (the clashes) and the employee's balance of its
+ * leave type (for the approver); approve or reject a pending request. A decision shows the spec's toast and
+ * closes the sheet, and the machine emits `leaveRequest.decided` so the screen reloads its list and counts.
  */
 
 export interface ReviewDetails {
   /** A viewable link to the attachment, or null when the request has none. */
   attachmentUrl: string | null;
   clashes: LeaveClash[];
-  /** The employee's balance of the request's leave type, for each year its dates fall in (pending includes it). */
+  /** The employee's balance of the request's leave type in each year its dates fall in. */
   balances: LeaveBalance[];
 }
 
 export interface LeaveReviewContext {
   request: LeaveRequest | null;
-  /** The attachment link, clashes and balance's fetch, made for each opening: its skeleton, failure and Try again. */
+  /** The fetch of those details, made for each opening: its skeleton, failure and Try again. */
   load: LoadActorRef | null;
   details: ReviewDetails | null;
   /** The decision in flight. */

@@ -115,7 +115,7 @@ export interface RequestLeaveContext {
   values: RequestLeaveFormValues;
   /** The day the dialog opened: its year's balance shows until a date is chosen. */
   today: string;
-  /** The balance of the chosen dates' years (its skeleton, failure and Try again show beside the Leave Type). */
+  /** The balance of the dates' years (its skeleton, failure and Try again show beside the Leave Type). */
   balance: LoadActorRef;
   /** The years it was asked for last, and its answer (every leave type of those years). */
   balanceYears: number[];

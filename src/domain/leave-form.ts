@@ -88,7 +88,7 @@ export function previewLeaveDays(
   return charges === null ? '' : String(charges.reduce((sum, { days }) => sum + days, 0));
 }
 
-/** The same count, by the year each day is charged to (as the server stores it); null where the form shows ''. */
+/** That count by the year each day is charged to, as the server stores it; null where the form shows ''. */
 export function previewLeaveCharges(
   values: RequestLeaveFormValues,
   leaveTypes: readonly LeaveType[],

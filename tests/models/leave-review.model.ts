@@ -33,7 +33,7 @@ export interface ReviewModelInput {
   clashes: Record<number, Array<{ name: string; line: string }>>;
   /** The viewing link the server gives for an attachment. */
   link: string;
-  /** The balance the sheet shows for a request, by request id: a row per year, as Year, Total, Taken, Pending, Available. */
+  /** The balance the sheet shows, by request id: a row per year (Year, Total, Taken, Pending, Available). */
   balances: Record<number, string[][]>;
   /** When the server records a decision (the request's new updatedAt). */
   decidedAt: string;

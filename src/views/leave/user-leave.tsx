@@ -29,7 +29,7 @@ export function useUserLeaveParts(parent: UserLeaveRef) {
   return { requests, balances, overview, details, requestLeave, leaveTypes, calendar };
 }
 
-/** The staff dashboard's own parent of the signed-in user's leave, with the calendar of one's own requests. */
+/** The staff dashboard's parent of the signed-in user's leave, with the calendar of one's own requests. */
 export function useUserLeave(logic: StaffLeaveLogic, userId: number, today: string, inspect?: Inspect) {
   const parent = useActorRef(
     useMemo(() => logic.userLeaveOf(userId), [logic, userId]),
