@@ -121,7 +121,7 @@ export const machines: readonly RegisteredMachine[] = [
   {
     name: 'list',
     drives:
-      '/admin/users; the leave request tables of /admin, /staff, /staff/profile and /admin/users/:id; Leave Balance tables (/staff/profile, /admin/users/:id, Pay Items) and /admin/leave-balance; /admin/public-holidays; the lists of /admin/process-pay and /admin/pay-records; the pay item tables of Pay Items; /staff/payslips',
+      '/admin/users; the leave request tables of /admin, /staff, /staff/profile and /admin/users/:id; Leave Balance tables (/staff, /staff/profile, /admin/users/:id, Pay Items) and /admin/leave-balance; /admin/public-holidays; the lists of /admin/process-pay and /admin/pay-records; the pay item tables of Pay Items; /staff/payslips',
     purpose:
       'Every table screen (first All Staff): fetching the rows of a query, the debounced search, sorting, paging, and removing a row after a confirmation.',
     machine: listMachine,
@@ -129,7 +129,7 @@ export const machines: readonly RegisteredMachine[] = [
   {
     name: 'load',
     drives:
-      '/admin/company; /admin/leave-policies; /admin/pay-submissions; the month of /admin/leave-calendar and of Your Leave Calendar on /staff; the attachment and clashes of the Leave Request Details sheet',
+      '/admin/company; /admin/leave-policies; /admin/pay-submissions; the month of /admin/leave-calendar and of Your Leave Calendar on /staff; the attachment, clashes and balance of the Leave Request Details sheet; the balance beside the Leave Type of Request for Leave',
     purpose:
       'What a screen fetches to show, beside the list and the form: loading, then the data, or the failure with Try again; a reload from the holder fetches again, another query replaces one in flight.',
     machine: loadMachine,
@@ -291,7 +291,7 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'request-leave',
     drives: 'Request for Leave dialog on /staff and /admin/users/:id, around its form',
     purpose:
-      'The Request for Leave dialog around its form (for oneself, or by an administrator for a user): the public holidays its days count with, loaded per year as dates change, and the supporting document chosen or refused, which the request uploads first.',
+      'The Request for Leave dialog around its form (for oneself, or by an administrator for a user): the public holidays its days count with, loaded per year as dates change, the balance of the chosen type in the years of the dates and what the request would leave of it, and the supporting document chosen or refused, which the request uploads first.',
     machine: requestLeaveMachine,
   },
   {
@@ -312,7 +312,7 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'user-leave',
     drives: '/staff, and the leave of /staff/profile and /admin/users/:id',
     purpose:
-      "One person's leave (staff dashboard, My profile, user detail) as one machine: it spawns the requests, the counts, the details panel, the Request for Leave dialog, the Leave Balance table (on /staff/profile and /admin/users/:id only) and (on /staff) the calendar of one's own requests, and a request created or deleted reloads the others and starts the next dialog empty.",
+      "One person's leave (staff dashboard, My profile, user detail) as one machine: it spawns the requests, the counts, the details panel, the Request for Leave dialog, the Leave Balance table and (on /staff) the calendar of one's own requests, and a request created or deleted reloads the others and starts the next dialog empty.",
     machine: userLeaveMachine,
   },
   {
@@ -326,7 +326,7 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'leave-review',
     drives: 'Leave Request Details sheet on /admin and /admin/leave-calendar',
     purpose:
-      "The admin's Leave Request Details sheet: the attachment and the clashes, approve or reject a pending request, then the list and counts reload.",
+      "The admin's Leave Request Details sheet: the attachment, the clashes and the employee's balance of the leave type, approve or reject a pending request, then the list and counts reload.",
     machine: leaveReviewMachine,
   },
   {

@@ -1,6 +1,7 @@
 import { type ActorRefFrom, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type {
+  LeaveBalance,
   LeaveClash,
   LeaveRequest,
   WithdrawalDecisionAnswer,
@@ -17,22 +18,25 @@ import { type LoadActorRef, loadMachine, loadNews } from './load.machine';
 
 /**
  * The admin's Leave Request Details side sheet (spec section 2): one request at a time, its attachment
- * (a signed link fetched when the sheet opens, with the clashes, by a load statechart made for each opening)
- * and the other people away on its days (the clashes, for the
- * approver); approve or reject a pending request, or the withdrawal of approved leave (issue 34). A decision
- * shows the spec's toast and closes the sheet, and the machine emits `leaveRequest.decided` so the screen
- * reloads its list and counts; an approved withdrawal that touched payslips keeps the sheet open naming them.
+ * (a signed link fetched when the sheet opens, with the clashes and the balance, by a load statechart made
+ * for each opening), the other people away on its days (the clashes) and the employee's balance of its
+ * leave type (for the approver); approve or reject a pending request, or the withdrawal of approved leave
+ * (issue 34). A decision shows the spec's toast and closes the sheet, and the machine emits
+ * `leaveRequest.decided` so the screen reloads its list and counts; an approved withdrawal that touched
+ * payslips keeps the sheet open naming them.
  */
 
 export interface ReviewDetails {
   /** A viewable link to the attachment, or null when the request has none. */
   attachmentUrl: string | null;
   clashes: LeaveClash[];
+  /** The employee's balance of the request's leave type in each year its dates fall in. */
+  balances: LeaveBalance[];
 }
 
 export interface LeaveReviewContext {
   request: LeaveRequest | null;
-  /** The attachment link and clashes' fetch, made for each opening: its skeleton, failure and Try again. */
+  /** The fetch of those details, made for each opening: its skeleton, failure and Try again. */
   load: LoadActorRef | null;
   details: ReviewDetails | null;
   /** The decision in flight (on the request, or on its withdrawal). */
@@ -93,7 +97,7 @@ export const leaveReviewMachine = setup({
 }).createMachine({
   id: 'leaveReview',
   description:
-    "The admin's Leave Request Details sheet: details, attachment, clashes, approve or reject a request or its withdrawal.",
+    "The admin's Leave Request Details sheet: details, attachment, clashes, the employee's balance, approve or reject a request or its withdrawal.",
   context: { request: null, load: null, details: null, decision: null, payslips: [] },
   initial: 'closed',
   states: {
@@ -122,7 +126,7 @@ export const leaveReviewMachine = setup({
       states: {
         fetching: {
           description:
-            'The attachment link and the clashes are on their way (the load shows a skeleton, or its failure with Try again); the rest shows at once.',
+            "The attachment link, the clashes and the employee's balance are on their way (the load shows a skeleton, or its failure with Try again); the rest shows at once.",
           on: {
             'review.close': '#leaveReview.closed',
             'details.loaded': {

@@ -5,12 +5,17 @@ import {
   type EventObject,
   enqueueActions,
   fromCallback,
+  type SnapshotFrom,
   sendTo,
   setup,
 } from 'xstate';
 import type { ApiError } from '../src/domain/auth';
-import type { LeaveRequest, LeaveType } from '../src/domain/leave';
+import { todayIso } from '../src/domain/dates';
+import type { LeaveBalance, LeaveRequest, LeaveType } from '../src/domain/leave';
 import {
+  type BalanceOutlook,
+  balanceOutlook,
+  balanceYearsOf,
   type HolidaysByYear,
   previewLeaveDays,
   REQUEST_LEAVE_INITIAL_VALUES,
@@ -20,9 +25,10 @@ import {
 } from '../src/domain/leave-form';
 import { holidayToasts } from '../src/domain/messages/holidays';
 import { leaveToasts } from '../src/domain/messages/leave';
-import { notProvided, type ToastParams } from './effects';
+import { childNews, notProvided, type ToastParams } from './effects';
 import { createFormMachine, type FormInput } from './form';
 import { formDialogMachine } from './form-dialog.machine';
+import { type LoadActorRef, loadMachine, loadNews } from './load.machine';
 
 /** Who the request is for (oneself, or the user an administrator is looking at) and the leave types. */
 export interface RequestLeaveParams {
@@ -75,6 +81,12 @@ export interface ValuesEvent {
   values: RequestLeaveFormValues;
 }
 
+/** What the balance load asks: the person's balances (every leave type) of each of these years. */
+export interface BalanceQuery {
+  userId: number;
+  years: number[];
+}
+
 export type RequestLeaveEvent =
   /** The form's values changed (its watcher tells). */
   | { type: 'form.changed'; values: RequestLeaveFormValues }
@@ -84,6 +96,8 @@ export type RequestLeaveEvent =
   /** The holidays actor's answers: a year's dates, or the years that could not be loaded and why. */
   | { type: 'holidays.loaded'; holidays: HolidaysByYear }
   | { type: 'holidays.failed'; years: string[]; error: ApiError }
+  /** The balance load answered (every leave type of the years asked). */
+  | { type: 'balance.loaded'; balances: LeaveBalance[] }
   /** The drop zone: a document was chosen, or refused (type, size, count) with the spec's message. */
   | { type: 'file.select'; file: File }
   | { type: 'file.reject'; message: string }
@@ -97,6 +111,15 @@ export interface RequestLeaveContext {
   file: File | null;
   /** The public holidays loaded so far, by year (null: that year could not be loaded). */
   holidays: HolidaysByYear;
+  /** The form's values as last told: the balance beside the Leave Type follows them. */
+  values: RequestLeaveFormValues;
+  /** The day the dialog opened: its year's balance shows until a date is chosen. */
+  today: string;
+  /** The balance of the dates' years (its skeleton, failure and Try again show beside the Leave Type). */
+  balance: LoadActorRef;
+  /** The years it was asked for last, and its answer (every leave type of those years). */
+  balanceYears: number[];
+  balances: LeaveBalance[];
   result: LeaveRequest | null;
 }
 
@@ -129,8 +152,11 @@ const watchForm = fromCallback<EventObject, { form: AnyActorRef }>(({ input, sen
  * gives it the public holidays of the chosen dates' years (loaded once per year, GET /public-holidays?year,
  * by its `holidays` actor; a year that cannot be loaded toasts and counts with the gazetted holidays) and
  * the document the drop zone chose, whose name is the form's `file` value and which the form's request
- * uploads first; a refused document leaves the field empty with the spec's message. A success finishes
- * the flow with the new request; a failure keeps the dialog open with the toast.
+ * uploads first; a refused document leaves the field empty with the spec's message. Beside the Leave Type
+ * it shows the chosen type's balance for the dates' years (its `balance` load, GET
+ * /users/{id}/leave-balances?year, asked again when the dates move to other years) and what this request
+ * would leave of it (`leaveBalanceOutlook`), so staff see before sending whether Unpaid Leave is needed.
+ * A success finishes the flow with the new request; a failure keeps the dialog open with the toast.
  */
 export const requestLeaveMachine = setup({
   types: {
@@ -143,6 +169,13 @@ export const requestLeaveMachine = setup({
     form: requestLeaveFormMachine,
     watchForm,
     holidays: fromCallback<ValuesEvent, { leaveTypes: LeaveType[] }>(notProvided('requestLeave', 'holidays')),
+    balance: loadMachine,
+    /** Hears the balance load and passes its answers to this flow. */
+    balanceNews: childNews<{ balance: LoadActorRef }>((input, tell) =>
+      loadNews<LeaveBalance[]>(input.balance, {
+        loaded: (balances) => tell({ type: 'balance.loaded', balances }),
+      }),
+    ),
   },
   actions: {
     notify: notProvided('requestLeave', 'notify') as (_: unknown, params: ToastParams) => void,
@@ -150,25 +183,51 @@ export const requestLeaveMachine = setup({
 }).createMachine({
   id: 'requestLeave',
   description:
-    'The Request for Leave dialog around its form: the holidays the days count with, and the chosen supporting document.',
-  context: ({ input, spawn }) => ({
-    params: input.params,
-    form: spawn('form', {
-      id: 'form',
-      input: { ...input, params: { ...input.params, holidays: {}, attachment: null } },
-    }),
-    file: null,
-    holidays: {},
-    result: null,
-  }),
+    'The Request for Leave dialog around its form: the holidays the days count with, the balance of the chosen type, and the chosen supporting document.',
+  context: ({ input, spawn }) => {
+    // Before any date is chosen, this year's balance (the clock's, in Singapore).
+    const today = todayIso();
+    const balanceYears = balanceYearsOf(REQUEST_LEAVE_INITIAL_VALUES, today);
+    const query: BalanceQuery = { userId: input.params.userId, years: balanceYears };
+    return {
+      params: input.params,
+      form: spawn('form', {
+        id: 'form',
+        input: { ...input, params: { ...input.params, holidays: {}, attachment: null } },
+      }),
+      file: null,
+      holidays: {},
+      values: REQUEST_LEAVE_INITIAL_VALUES,
+      today,
+      balance: spawn('balance', { id: 'balance', input: { query } }),
+      balanceYears,
+      balances: [],
+      result: null,
+    };
+  },
   invoke: [
     { id: 'watchForm', src: 'watchForm', input: ({ context }) => ({ form: context.form }) },
     { id: 'holidays', src: 'holidays', input: ({ context }) => ({ leaveTypes: context.params.leaveTypes }) },
+    { id: 'balanceNews', src: 'balanceNews', input: ({ context }) => ({ balance: context.balance }) },
   ],
   on: {
     'form.changed': {
-      description: 'The form changed: the holidays actor hears its dates, and loads a year they need once.',
-      actions: sendTo('holidays', ({ event }) => ({ type: 'values' as const, values: event.values })),
+      description:
+        'The form changed: the holidays actor hears its dates, and loads a year they need once; dates in other years ask the balance of those years.',
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        enqueue.sendTo('holidays', { type: 'values' as const, values: event.values });
+        const years = balanceYearsOf(event.values, context.today);
+        enqueue.assign({ values: event.values, balanceYears: years });
+        if (years.join() !== context.balanceYears.join()) {
+          const query: BalanceQuery = { userId: context.params.userId, years };
+          enqueue.sendTo(context.balance, { type: 'load.change', query });
+        }
+      }),
+    },
+    'balance.loaded': {
+      description:
+        "The balances arrived: beside the Leave Type, the chosen type's balance and what this request would leave of it.",
+      actions: assign({ balances: ({ event }) => event.balances }),
     },
     'holidays.loaded': {
       description: "A year's public holidays arrived: the form counts its days with them.",
@@ -234,6 +293,21 @@ export const requestLeaveMachine = setup({
     sent: { type: 'final', description: 'Created, and whoever holds the dialog reloads what shows it.' },
   },
 });
+
+/**
+ * The chosen leave type's balance for the years of the dates, and what this request would leave of it,
+ * counted with the holidays the form's days count with; empty until a type is chosen and its balance is in.
+ */
+export const leaveBalanceOutlook = ({
+  context,
+}: SnapshotFrom<typeof requestLeaveMachine>): BalanceOutlook[] =>
+  balanceOutlook(
+    context.values,
+    context.params.leaveTypes,
+    context.holidays,
+    context.balances,
+    context.balanceYears,
+  );
 
 /** The dialog around it (machines/form-dialog.machine.ts): a fresh flow and form on every opening. */
 export const requestLeaveDialogMachine = formDialogMachine.provide({ actors: { form: requestLeaveMachine } });

@@ -11,30 +11,26 @@ import { requestLeaveDialogMachine } from './request-leave.machine';
 
 /**
  * One person's leave as the staff dashboard, My profile and user detail show it (spec section 2): the
- * requests (7 a page), their stat cards and leave types, the details panel, the Request for Leave dialog and,
- * on My profile and user detail, the Leave Balance table. This machine spawns them and routes what one does
- * to the others, so the balance and the counts always follow the requests: a request created, deleted from
- * its row or deleted from its panel reloads every part the screen shows, and the next Request for Leave
- * starts empty. A Leave Balance that cannot be fetched is also said in a toast (spec section 8); the table
- * offers Try again. The staff dashboard shows no balance (spec section 2), so there none is spawned, fetched
- * or reloaded, and no toast speaks of one. On the staff dashboard it also spawns the calendar of the
- * person's own requests (an entry opens the same details panel), which follows the requests too.
+ * requests (7 a page), their stat cards and leave types, the details panel, the Request for Leave dialog and
+ * the Leave Balance table (on the staff dashboard too, issue 34). This machine spawns them and routes what
+ * one does to the others, so the balance and the counts always follow the requests: a request created,
+ * deleted from its row or deleted from its panel reloads every part the screen shows, and the next Request
+ * for Leave starts empty. A Leave Balance that cannot be fetched is also said in a toast (spec section 8);
+ * the table offers Try again. On the staff dashboard it also spawns the calendar of the person's own
+ * requests (an entry opens the same details panel), which follows the requests too.
  */
 export interface UserLeaveInput {
   userId: number;
   /** The requests list's first query (7 a page). */
   requests: ListInput;
-  /**
-   * Whether the screen shows the person's Leave Balance table (My profile and user detail); the staff
-   * dashboard shows none, so it is neither spawned nor fetched there.
-   */
-  balances: boolean;
   /** The month the calendar of one's own requests opens on (the staff dashboard); none elsewhere. */
   calendar?: LeaveCalendarInput;
 }
 
 type Children = {
   requests: ActorRefFrom<typeof listMachine>;
+  /** The Leave Balance table: this year's balance per leave type. */
+  balances: ActorRefFrom<typeof listMachine>;
   overview: ActorRefFrom<typeof leaveOverviewMachine>;
   details: ActorRefFrom<typeof leaveRequestDetailsMachine>;
   requestLeave: ActorRefFrom<typeof requestLeaveDialogMachine>;
@@ -42,8 +38,6 @@ type Children = {
 
 export interface UserLeaveContext extends Children {
   userId: number;
-  /** The Leave Balance table, where the screen shows one (My profile, user detail); null on the staff dashboard. */
-  balances: ActorRefFrom<typeof listMachine> | null;
   /** The calendar of the person's requests, where the screen shows one (the staff dashboard). */
   calendar: ActorRefFrom<typeof leaveCalendarMachine> | null;
   /** The leave types as last fetched with the counts: the dialog's choices. */
@@ -86,18 +80,18 @@ export const userLeaveMachine = setup({
       input.overview.on('overview.loaded', ({ types }) => tell({ type: 'overview.loaded', types })),
       input.requests.on('list.removed', () => tell({ type: 'requests.removed' })),
       input.details.on('leaveRequest.changed', () => tell({ type: 'details.changed' })),
-      input.balances?.on('list.failed', () => tell({ type: 'balances.failed' })),
+      input.balances.on('list.failed', () => tell({ type: 'balances.failed' })),
     ]),
   },
   actions: {
     notify: notProvided('userLeave', 'notify') as (_: unknown, params: ToastParams) => void,
-    /** The balance (where the screen shows one), the counts and the calendar (where there is one). */
+    /** The balance, the counts and the calendar (where there is one). */
     reloadBalanceCountsAndCalendar: ({ context }) => {
-      context.balances?.send({ type: 'list.reload' });
+      context.balances.send({ type: 'list.reload' });
       context.overview.send({ type: 'load.reload' });
       context.calendar?.send({ type: 'load.reload' });
     },
-    reloadBalance: ({ context }) => context.balances?.send({ type: 'list.reload' }),
+    reloadBalance: ({ context }) => context.balances.send({ type: 'list.reload' }),
     restartRequests: sendTo(({ context }) => context.requests, { type: 'list.reset' }),
     /**
      * A fresh, closed Request for Leave dialog with the current leave types. The dialog is made again after
@@ -111,14 +105,10 @@ export const userLeaveMachine = setup({
         }),
     }),
   },
-  guards: {
-    /** The screen shows the Leave Balance table (My profile, user detail), so the machine spawned one. */
-    hasBalanceTable: ({ context }) => context.balances !== null,
-  },
 }).createMachine({
   id: 'userLeave',
   description:
-    "One person's leave: requests, counts, details panel, the Request for Leave dialog and, where the screen shows it, the balance.",
+    "One person's leave: requests, counts, details panel, the Request for Leave dialog and the balance.",
   context: ({ spawn, input }) => ({
     userId: input.userId,
     leaveTypes: [],
@@ -127,13 +117,11 @@ export const userLeaveMachine = setup({
       systemId: 'leaveRequests',
       input: { ...input.requests, toasts: requestRemovalToasts },
     }),
-    balances: input.balances
-      ? spawn('balances', {
-          id: 'balances',
-          systemId: 'leaveBalances',
-          input: { query: leaveBalanceQuery(input.userId) },
-        })
-      : null,
+    balances: spawn('balances', {
+      id: 'balances',
+      systemId: 'leaveBalances',
+      input: { query: leaveBalanceQuery(input.userId) },
+    }),
     overview: spawn('overview', { id: 'overview', systemId: 'leaveOverview' }),
     details: spawn('details', { id: 'details', systemId: 'leaveRequestDetails' }),
     requestLeave: spawn('requestLeave', {
@@ -156,28 +144,26 @@ export const userLeaveMachine = setup({
   },
   on: {
     'requests.removed': {
-      description: "Delete Request in a row's menu: the balance (where it shows) and the counts follow.",
+      description: "Delete Request in a row's menu: the balance and the counts follow.",
       actions: 'reloadBalanceCountsAndCalendar',
     },
     'details.changed': {
       description:
-        'Delete or Withdraw leave in the details panel: the list starts over; the balance (where it shows), the counts and the calendar follow.',
+        'Delete or Withdraw leave in the details panel: the list starts over; the balance, the counts and the calendar follow.',
       actions: ['restartRequests', 'reloadBalanceCountsAndCalendar'],
     },
     'allowances.changed': {
-      guard: 'hasBalanceTable',
       description: 'New allowances: the Leave Balance table fetches the new totals.',
       actions: 'reloadBalance',
     },
     'balances.failed': {
-      guard: 'hasBalanceTable',
       description:
-        "The Leave Balance table could not be fetched: a toast says so (spec section 8); the table's Try again stays. A screen without the table (the staff dashboard) fetches none, so never says so.",
+        "The Leave Balance table could not be fetched: a toast says so (spec section 8); the table's Try again stays.",
       actions: { type: 'notify', params: leaveToasts.balanceFailed },
     },
     'xstate.done.actor.requestLeave': {
       description:
-        'A request was created: the list starts over, the balance (where it shows) and the counts follow, and the next dialog starts empty.',
+        'A request was created: the list starts over, the balance and the counts follow, and the next dialog starts empty.',
       actions: [
         'restartRequests',
         'reloadBalanceCountsAndCalendar',

@@ -122,11 +122,7 @@ export const userRecordMachine = setup({
         leave: spawn('leave', {
           id: 'leave',
           // Both screens show the Leave Balance table under the requests (spec section 2).
-          input: {
-            userId: data.user.id,
-            requests: { query: { pageSize: LEAVE_PAGE_SIZE } },
-            balances: true,
-          },
+          input: { userId: data.user.id, requests: { query: { pageSize: LEAVE_PAGE_SIZE } } },
         }),
         panels: {
           profile: panel('profile'),

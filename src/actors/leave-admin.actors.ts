@@ -12,6 +12,7 @@ import {
   type BalanceReportRow,
   balanceSortKeys,
 } from '../domain/leave-balance-report';
+import { balanceYearsOf } from '../domain/leave-form';
 import { wholeListPage } from '../domain/list-query';
 import { provideList } from './list.actors';
 import { provideLoad } from './load.actors';
@@ -33,20 +34,29 @@ export function provideLeaveOverview(leave: Pick<LeaveApi, 'types'>, loadCounts:
 }
 
 export interface LeaveReviewEffects {
-  leave: Pick<LeaveApi, 'clashes' | 'decide' | 'decideWithdrawal' | 'viewUrl'>;
+  leave: Pick<LeaveApi, 'clashes' | 'decide' | 'decideWithdrawal' | 'viewUrl' | 'balances'>;
   notify: (toast: ToastParams) => void;
 }
 
-/** Leave Request Details (admin): a signed link to the attachment and the clashes; approve or reject (spec section 8's toasts). */
+/**
+ * Leave Request Details (admin): a signed link to the attachment, the clashes and the employee's balance of
+ * the request's type in each year it falls in; approve or reject (spec section 8's toasts).
+ */
 export function provideLeaveReview({ leave, notify }: LeaveReviewEffects) {
+  const balancesOf = async (request: LeaveRequest) => {
+    const years = balanceYearsOf(request, request.fromDate);
+    const answers = await Promise.all(years.map((year) => leave.balances(request.userId, year)));
+    return answers.flat().filter((balance) => balance.leaveType.id === request.leaveTypeId);
+  };
   return leaveReviewMachine.provide({
     actors: {
       details: provideLoad(async (input: LeaveRequest): Promise<ReviewDetails> => {
-        const [attachmentUrl, clashes] = await Promise.all([
+        const [attachmentUrl, clashes, balances] = await Promise.all([
           input.fileUrl ? leave.viewUrl(input.fileUrl) : Promise.resolve(null),
           leave.clashes(input.id),
+          balancesOf(input),
         ]);
-        return { attachmentUrl, clashes };
+        return { attachmentUrl, clashes, balances };
       }),
       decide: fromPromise(({ input }) => leave.decide(input.id, input.isApproved)),
       decideWithdrawal: fromPromise(({ input }) => leave.decideWithdrawal(input.id, input.decision)),

@@ -4,7 +4,7 @@ import { wholeListPage } from '../domain/list-query';
 import { provideList } from './list.actors';
 
 /**
- * Every Leave Balance table (My profile, user detail, Pay Items) on the list statechart: GET
+ * Every Leave Balance table (staff dashboard, My profile, user detail, Pay Items) on the list statechart: GET
  * /users/{id}/leave-balances (of the query's year, this year without one), one row per leave type, the whole
  * list at once. The table has no sorting, search or removal.
  */

@@ -2,6 +2,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { ToastParams } from '../../machines/effects';
 import { leaveRequestDetailsMachine } from '../../machines/leave-request-details.machine';
 import {
+  type BalanceQuery,
   requestLeaveDialogMachine,
   requestLeaveFormMachine,
   requestLeaveMachine,
@@ -11,7 +12,7 @@ import { userLeaveMachine } from '../../machines/user-leave.machine';
 import { type HolidaysApi, holidaysApi } from '../api/holidays.api';
 import type { LeaveApi } from '../api/leave.api';
 import { toApiError } from '../domain/api-error';
-import type { LeaveType } from '../domain/leave';
+import type { LeaveBalance, LeaveType } from '../domain/leave';
 import { holidayYearsNeeded, type RequestLeaveFormValues } from '../domain/leave-form';
 import { provideLeaveOverview } from './leave-admin.actors';
 import { provideLeaveBalanceList } from './leave-balances.actors';
@@ -103,8 +104,12 @@ function provideRequestLeave({ leave, notify, holidays = holidaysApi }: StaffLea
     },
     actions: { notify: (_, toast) => notify(toast) },
   });
+  // The balance beside the Leave Type: each year the dates touch, named even when it is this year.
+  const balance = provideLoad<LeaveBalance[], BalanceQuery>(async ({ userId, years }) =>
+    (await Promise.all(years.map((year) => leave.balances(userId, year)))).flat(),
+  );
   const flow = requestLeaveMachine.provide({
-    actors: { form, holidays: holidaysAsNeeded(holidays) },
+    actors: { form, holidays: holidaysAsNeeded(holidays), balance },
     actions: { notify: (_, toast) => notify(toast) },
   });
   return requestLeaveDialogMachine.provide({ actors: { form: flow } });

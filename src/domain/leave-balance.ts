@@ -69,9 +69,9 @@ export const asBalanceRow = (balance: LeaveBalance): LeaveBalanceRow => ({
 });
 
 /**
- * The Leave Balance table's query (My profile, user detail, Pay Items): whose balances and, where the screen
- * names one, which year (this year otherwise), as the list's filters; the spec pages it nowhere, so every
- * leave type is on one page.
+ * The Leave Balance table's query (staff dashboard, My profile, user detail, Pay Items): whose balances and,
+ * where the screen names one, which year (this year otherwise), as the list's filters; the spec pages it
+ * nowhere, so every leave type is on one page.
  */
 export const leaveBalanceQuery = (userId: number, year?: number): Partial<ListQuery> => ({
   filters: { user: [String(userId)], ...(year === undefined ? {} : { year: [String(year)] }) },

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MIME_TYPES } from './attachments';
 import { freeText } from './fields';
-import { type LeaveType, leaveMessages } from './leave';
-import { leaveDays, MINIMUM_LEAVE_DAYS, NO_HOLIDAYS, yearsOfPeriod } from './leave-days';
+import { type LeaveBalance, type LeaveType, leaveMessages } from './leave';
+import { leaveDaysByYear, MINIMUM_LEAVE_DAYS, NO_HOLIDAYS, type YearDays, yearsOfPeriod } from './leave-days';
 import { PUBLIC_HOLIDAYS } from './public-holidays';
 
 /**
@@ -84,18 +84,28 @@ export function previewLeaveDays(
   leaveTypes: readonly LeaveType[],
   holidaysByYear: HolidaysByYear = {},
 ): string {
-  if (!isDate(values.fromDate) || !isDate(values.toDate)) return '';
+  const charges = previewLeaveCharges(values, leaveTypes, holidaysByYear);
+  return charges === null ? '' : String(charges.reduce((sum, { days }) => sum + days, 0));
+}
+
+/** That count by the year each day is charged to, as the server stores it; null where the form shows ''. */
+export function previewLeaveCharges(
+  values: RequestLeaveFormValues,
+  leaveTypes: readonly LeaveType[],
+  holidaysByYear: HolidaysByYear = {},
+): YearDays[] | null {
+  if (!isDate(values.fromDate) || !isDate(values.toDate)) return null;
   const type = leaveTypes.find((candidate) => candidate.name === values.leaveType);
   const calendarDays = type?.countsCalendarDays ?? false;
   let holidays = NO_HOLIDAYS;
   if (!calendarDays && values.fromDate <= values.toDate) {
     const years = yearsOfPeriod(values);
-    if (years.length > MAX_PREVIEW_YEARS) return '';
+    if (years.length > MAX_PREVIEW_YEARS) return null;
     const dates: string[] = [];
     for (const year of years) dates.push(...(holidaysByYear[String(year)] ?? gazettedHolidaysOf(year)));
     holidays = new Set(dates);
   }
-  const days = leaveDays(
+  return leaveDaysByYear(
     {
       fromDate: values.fromDate,
       fromDateIsAm: values.fromTime !== 'PM',
@@ -104,7 +114,59 @@ export function previewLeaveDays(
     },
     { calendarDays, holidays },
   );
-  return String(days);
+}
+
+/** A date the API takes for leave (balances are kept for 2000 to 2100). */
+const isLeaveDate = (value: string) => isDate(value) && value >= '2000-01-01' && value <= '2100-12-31';
+
+/**
+ * The years whose balance the dialog shows beside the Leave Type: those the chosen dates are charged to
+ * (a request across the year end takes days from both), else the start date's, else this year's.
+ */
+export function balanceYearsOf(
+  values: Pick<RequestLeaveFormValues, 'fromDate' | 'toDate'>,
+  today: string,
+): number[] {
+  const { fromDate, toDate } = values;
+  if (isLeaveDate(fromDate) && isLeaveDate(toDate) && fromDate <= toDate) {
+    const years = yearsOfPeriod(values);
+    if (years.length <= MAX_PREVIEW_YEARS) return years;
+  }
+  return [Number((isLeaveDate(fromDate) ? fromDate : today).slice(0, 4))];
+}
+
+/** One year's balance of the chosen leave type, beside the Leave Type field. */
+export interface BalanceOutlook {
+  year: number;
+  /** What is available now (the balance the server keeps), null for no limit. */
+  available: number | null;
+  /**
+   * What would remain after this request: available less the days it would be charged that year, the way
+   * the server counts them; null for no limit, or while the days cannot be counted. Below zero, the server
+   * refuses the request.
+   */
+  after: number | null;
+}
+
+/** The chosen type's balance for each year asked for, and what this request would leave of it. */
+export function balanceOutlook(
+  values: RequestLeaveFormValues,
+  leaveTypes: readonly LeaveType[],
+  holidaysByYear: HolidaysByYear,
+  balances: readonly LeaveBalance[],
+  years: readonly number[],
+): BalanceOutlook[] {
+  const type = leaveTypes.find((candidate) => candidate.name === values.leaveType);
+  if (!type) return [];
+  const charges = previewLeaveCharges(values, leaveTypes, holidaysByYear);
+  const counted = charges !== null && charges.reduce((sum, { days }) => sum + days, 0) >= MINIMUM_LEAVE_DAYS;
+  return years.flatMap((year) => {
+    const balance = balances.find((b) => b.year === year && b.leaveType.id === type.id);
+    if (!balance) return [];
+    const available = balance.balance;
+    const days = charges?.find((charge) => charge.year === year)?.days ?? 0;
+    return [{ year, available, after: available === null || !counted ? null : available - days }];
+  });
 }
 
 /** The form's data; userId comes from whoever opens the dialog, the file key from the upload. */

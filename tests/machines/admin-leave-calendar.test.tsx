@@ -9,6 +9,7 @@ import { getOf } from './fake-server';
 import { renderApp, settle, signedIn } from './harness';
 import { leaveTypes } from './leave-fixtures';
 import { describeSpecWalk } from './spec-walk';
+import { allowancesOf } from './staff-fixtures';
 
 /**
  * The team calendar /admin/leave-calendar walked from its spec model
@@ -86,6 +87,12 @@ describeSpecWalk<typeof adminLeaveCalendarModel, TeamCalendarEvent>({
         break;
       case 'server.sendsDetails':
         app.server.answer('GET', `/api/leave-requests/${afternoon.id}/clashes`, 200, []);
+        app.server.answer(
+          'GET',
+          `/api/users/${afternoon.userId}/leave-balances`,
+          200,
+          allowancesOf({ 1: 14 }, 2026),
+        );
         break;
       case 'admin.approves':
         await app.user.click(sheet().getByRole('button', { name: 'Approve' }));

@@ -31,7 +31,12 @@ interface PendingRequest extends RecordedRequest {
   respond(status: number, body?: unknown): void;
 }
 
-type AutoAnswer = { matches: (request: RecordedRequest) => boolean; status: number; body: unknown };
+type AutoAnswer = {
+  matches: (request: RecordedRequest) => boolean;
+  status: number;
+  /** The answer, or how the answer follows from the request (the year it asks for, say). */
+  body: unknown;
+};
 
 export interface FakeServer {
   fetch: typeof globalThis.fetch;
@@ -41,8 +46,12 @@ export interface FakeServer {
   answer(method: string, path: string, status: number, body?: unknown): RecordedRequest;
   /** Answers the newest pending request for method and path (an earlier one still waits). */
   answerLatest(method: string, path: string, status: number, body?: unknown): RecordedRequest;
-  /** Answers matching requests as soon as they arrive. */
-  autoAnswer(matches: AutoAnswer['matches'], status: number, body?: unknown): void;
+  /** Answers matching requests as soon as they arrive (with `body`, or what it makes of the request). */
+  autoAnswer(
+    matches: AutoAnswer['matches'],
+    status: number,
+    body?: unknown | ((request: RecordedRequest) => unknown),
+  ): void;
 }
 
 function respondWith(status: number, body: unknown): Response {
@@ -85,7 +94,10 @@ export function createFakeServer(): FakeServer {
       };
       requests.push(request);
       const auto = autoAnswers.find((a) => a.matches(request));
-      if (auto) request.respond(auto.status, auto.body);
+      if (auto) {
+        const answer = typeof auto.body === 'function' ? auto.body(request) : auto.body;
+        request.respond(auto.status, answer);
+      }
     });
   };
 

@@ -14,11 +14,11 @@ import {
   type Viewer,
 } from '../models/leave-request.model';
 import { admin, staff } from '../views/fixtures';
-import { getOf } from './fake-server';
+import { getOf, type RecordedRequest } from './fake-server';
 import { advance, chooseMenuItem, openDialog, type RunningApp, renderApp, settle, signedIn } from './harness';
 import { clash, counts, leaveTypes, pendingWithPdf } from './leave-fixtures';
 import { describeSpecWalk } from './spec-walk';
-import { onboardedStaff } from './staff-fixtures';
+import { allowancesOf, onboardedStaff, yearAsked } from './staff-fixtures';
 
 /**
  * The leave request lifecycle walked from its spec model (tests/models/leave-request.model.ts) through what
@@ -140,6 +140,13 @@ describeSpecWalk<typeof leaveRequestModel, LeaveRequestEvent>({
           server.autoAnswer(getOf(`/api/leave-requests/${request.id}/clashes`), 200, [clash]);
         }
         server.autoAnswer(getOf('/api/leave-types'), 200, leaveTypes);
+        // The owner's Leave Balance, and the requester's in the administrator's sheet.
+        const balances = (r: RecordedRequest) => allowancesOf({ 1: 14 }, yearAsked(r));
+        server.autoAnswer(
+          getOf(`/api/users/${owner ? staff.id : request.userId}/leave-balances`),
+          200,
+          balances,
+        );
       },
     });
   },

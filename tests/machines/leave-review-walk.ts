@@ -1,5 +1,5 @@
 import { within } from '@testing-library/react';
-import type { LeaveRequest } from '../../src/domain/leave';
+import type { LeaveRequest, LeaveType } from '../../src/domain/leave';
 import { theOpen } from '../models/leave-dom';
 import {
   DETAILS_FAILURE,
@@ -71,12 +71,62 @@ const LINK = 'http://localhost/api/files/leave/7/x/hospital-letter.pdf?expires=1
 const DECIDED_AT = '2026-11-22T03:00:00.000Z';
 const serverDown = { statusCode: 500, error: 'Internal Server Error', message: DETAILS_FAILURE };
 
+/** One balance as GET /users/{id}/leave-balances answers it (no days carried in). */
+const balanceOf = (
+  year: number,
+  type: (typeof leaveTypes)[number],
+  [totalDays, approvedDays, pendingDays, balance]: [number | null, number, number, number | null],
+) => ({
+  id: null,
+  leaveType: { id: type.id, name: type.name },
+  year,
+  totalDays,
+  carriedForwardDays: 0,
+  carriedForwardExpiresOn: null,
+  carriedForwardUsableDays: 0,
+  usedDays: approvedDays + pendingDays,
+  approvedDays,
+  pendingDays,
+  balance,
+});
+const [annual, hospitalisation, unpaid] = leaveTypes as [LeaveType, LeaveType, LeaveType];
+
+/**
+ * What the server answers for each person and year: every leave type (the sheet shows the request's own).
+ * Rajesh's request across the year end took 2.5 days of 2025 (29 Dec PM, 30 and 31 Dec) and half a day
+ * of 2026 (1 Jan is a holiday, 2 Jan until noon).
+ */
+const BALANCES: Record<number, Record<number, ReturnType<typeof balanceOf>[]>> = {
+  [pendingWithPdf.userId]: {
+    2026: [
+      balanceOf(2026, annual, [14, 5, 0, 9]),
+      balanceOf(2026, hospitalisation, [60, 0, 3, 57]),
+      balanceOf(2026, unpaid, [null, 2, 0, null]),
+    ],
+  },
+  [approvedAcrossYearEnd.userId]: {
+    2025: [balanceOf(2025, annual, [14, 12.5, 0, 1.5]), balanceOf(2025, hospitalisation, [60, 0, 0, 60])],
+    2026: [balanceOf(2026, annual, [14, 0.5, 1, 12.5]), balanceOf(2026, hospitalisation, [60, 0, 0, 60])],
+  },
+  [rejectedWithImage.userId]: {
+    2026: [balanceOf(2026, annual, [18, 2, 0, 16]), balanceOf(2026, hospitalisation, [60, 4, 0, 56])],
+  },
+};
+
 export const reviewInput: ReviewModelInput = {
   rows: REVIEW_ROWS,
   clashes: {
     [pendingWithPdf.id]: [
       { name: clash.user.fullName, line: 'Unpaid Leave: Dec 12, 2026 AM to Dec 16, 2026 PM' },
     ],
+  },
+  balances: {
+    [pendingWithPdf.id]: [['2026', '60', '0', '3', '57']],
+    [approvedAcrossYearEnd.id]: [
+      ['2025', '14', '12.5', '0', '1.5'],
+      ['2026', '14', '0.5', '1', '12.5'],
+    ],
+    [rejectedWithImage.id]: [['2026', '18', '2', '0', '16']],
   },
   link: LINK,
   decidedAt: DECIDED_AT,
@@ -107,6 +157,11 @@ export function reviewWalkParts(rows: LeaveRequest[] = ROWS) {
     rows.find((r) => r.id === model.context.viewing) as LeaveRequest;
   const answerDetails = (server: FakeServer, row: LeaveRequest, fails: boolean) => {
     if (row.fileUrl) server.answer('GET', '/api/s3/signed-url', 200, { signedUrl: LINK });
+    const balances = `/api/users/${row.userId}/leave-balances`;
+    for (const asked of server.pending('GET', balances)) {
+      const year = Number(asked.query.get('year'));
+      server.answer('GET', balances, 200, BALANCES[row.userId]?.[year] ?? []);
+    }
     const clashes = row.id === pendingWithPdf.id ? [clash] : [];
     server.answer(
       'GET',

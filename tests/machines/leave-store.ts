@@ -37,9 +37,10 @@ const sum = (rows: LeaveRequest[], typeId: number, ...statuses: LeaveStatus[]) =
 
 /**
  * GET /users/{id}/leave-balances as the store stands: pending and approved days hold against the total
- * (approved leave whose withdrawal is asked too, issue 34).
+ * (approved leave whose withdrawal is asked too, issue 34), of the year asked, this year unless given (the
+ * store's few requests are counted in whichever it is).
  */
-export function balancesOf(store: LeaveStore) {
+export function balancesOf(store: LeaveStore, year = new Date().getFullYear()) {
   return store.leaveTypes.map((type, index) => {
     const totalDays = store.allowances[type.id] ?? null;
     const approvedDays = sum(store.requests, type.id, 'APPROVED', 'WITHDRAWAL_REQUESTED');
@@ -47,7 +48,7 @@ export function balancesOf(store: LeaveStore) {
     return {
       id: index + 100,
       leaveType: { id: type.id, name: type.name },
-      year: new Date().getFullYear(),
+      year,
       totalDays,
       usedDays: approvedDays,
       approvedDays,
@@ -99,7 +100,9 @@ function answerOf(store: LeaveStore, request: RecordedRequest): [number, unknown
       return [200, countsOf(store.requests)];
     case `/api/users/${id}/leave-balances`:
       store.balanceAsks += 1;
-      return store.balanceAsks === store.failBalanceAsk ? [500, serverDown] : [200, balancesOf(store)];
+      return store.balanceAsks === store.failBalanceAsk
+        ? [500, serverDown]
+        : [200, balancesOf(store, Number(request.query.get('year') ?? new Date().getFullYear()))];
     case '/api/leave-calendar':
     case '/api/public-holidays':
       return [200, []];

@@ -1,5 +1,5 @@
 import type { UserDetail } from '../../src/domain/users';
-import { type FakeServer, getOf } from './fake-server';
+import { type FakeServer, getOf, type RecordedRequest } from './fake-server';
 
 /** A staff member with all three records, as GET /users/{id} answers for an administrator. */
 export const onboardedStaff: UserDetail = {
@@ -66,14 +66,14 @@ export const leaveTypes = [
   { id: 8, name: 'Unpaid Leave', countsCalendarDays: false, unlimited: true, unpaid: true },
 ];
 
-/** GET /users/{id}/leave-balances for this year, nothing taken yet. */
-export const allowancesOf = (days: Record<number, number | null>) =>
+/** GET /users/{id}/leave-balances for a year (this year unless given), nothing taken yet. */
+export const allowancesOf = (days: Record<number, number | null>, year = new Date().getFullYear()) =>
   leaveTypes.map((type, index) => {
     const totalDays = days[type.id] ?? null;
     return {
       id: index + 100,
       leaveType: { id: type.id, name: type.name },
-      year: new Date().getFullYear(),
+      year,
       totalDays,
       usedDays: 0,
       approvedDays: 0,
@@ -85,9 +85,13 @@ export const allowancesOf = (days: Record<number, number | null>) =>
     };
   });
 
+/** The year a GET of balances asks for: its `year`, else this year (the API's default). */
+export const yearAsked = (request: RecordedRequest) =>
+  Number(request.query.get('year') ?? new Date().getFullYear());
+
 /**
  * The answers a screen with one person's leave needs when that person has none yet: the leave types,
- * zero counts, a 14-day Annual Leave balance and no requests (one page of 7).
+ * zero counts, a 14-day Annual Leave balance in every year and no requests (one page of 7).
  */
 export function answerNoLeaveYet(server: FakeServer, userId: number) {
   server.autoAnswer(getOf('/api/leave-types'), 200, leaveTypes);
@@ -97,7 +101,9 @@ export function answerNoLeaveYet(server: FakeServer, userId: number) {
     REJECTED: 0,
     TOTAL: 0,
   });
-  server.autoAnswer(getOf(`/api/users/${userId}/leave-balances`), 200, allowancesOf({ 1: 14 }));
+  server.autoAnswer(getOf(`/api/users/${userId}/leave-balances`), 200, (request: RecordedRequest) =>
+    allowancesOf({ 1: 14 }, yearAsked(request)),
+  );
   server.autoAnswer(getOf(`/api/users/${userId}/leave-requests`), 200, {
     data: [],
     currentPage: 1,

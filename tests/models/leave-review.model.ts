@@ -31,6 +31,9 @@ import {
  * 'Leave request withdrawn for {name}', 'Withdrawal rejected!' / 'Leave request stays approved for {name}'.
  * When the server names the payslips the withdrawal touched (a processed one is not changed), the sheet
  * stays open and says so, showing the request as it now stands.
+ * Beside the facts, the employee's balance of the request's leave type in each year its dates fall in
+ * (total, taken, pending, available), saying which figure already holds the request's own days, so the
+ * approver sees whether it fits.
  */
 
 export interface ReviewModelInput {
@@ -39,6 +42,8 @@ export interface ReviewModelInput {
   clashes: Record<number, Array<{ name: string; line: string }>>;
   /** The viewing link the server gives for an attachment. */
   link: string;
+  /** The balance the sheet shows, by request id: a row per year (Year, Total, Taken, Pending, Available). */
+  balances: Record<number, string[][]>;
   /** When the server records a decision (the request's new updatedAt). */
   decidedAt: string;
   /** What the server says of a processed payslip an approved withdrawal touched. */
@@ -319,6 +324,29 @@ export const leaveReviewModel = setup({
               expect(root).toHaveTextContent(other.name);
               expect(root).toHaveTextContent(other.line);
             }
+            // The employee's balance of this leave type, a row per year of its dates.
+            const table = [...root.querySelectorAll('table')].find(
+              (t) => t.querySelector('th')?.textContent === 'Year',
+            );
+            expect(table, 'the balance table').toBeDefined();
+            const headers = [...(table as HTMLTableElement).querySelectorAll('thead th')].map(
+              (th) => th.textContent,
+            );
+            expect(headers).toEqual(['Year', 'Total', 'Taken', 'Pending', 'Available']);
+            const rows = [...(table as HTMLTableElement).querySelectorAll('tbody tr')].map((tr) =>
+              [...tr.querySelectorAll('td')].map((td) => td.textContent),
+            );
+            expect(rows, 'the balance per year').toEqual(c.balances[row.id]);
+            // Asked to be withdrawn, the leave still counts as taken until another administrator approves that.
+            const holds = {
+              PENDING: 'Pending',
+              APPROVED: 'Taken',
+              WITHDRAWAL_REQUESTED: 'Taken',
+              REJECTED: null,
+              WITHDRAWN: null,
+            }[row.status];
+            if (holds) expect(root).toHaveTextContent(`${holds} includes this request's days.`);
+            else expect(root).not.toHaveTextContent(/includes this request/);
             const labels = decisionButtons().map((b) => b.textContent?.trim());
             if (row.status === 'PENDING') expect(labels.sort()).toEqual(['Approve', 'Reject']);
             for (const b of anyDecisionButtons()) expect(b).toBeEnabled();

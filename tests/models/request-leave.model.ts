@@ -12,6 +12,8 @@ import { type FormModelContext, formModel, type Refusal, toasts, type Values } f
  * or an AM end), Reason and a file (Upload Image, or Selected Image once chosen). Create Request is
  * disabled while an error shows; a chosen file goes up first (the upload grant, then the PUT), and a file
  * that went up is not sent again. 'Leave Request Created!' closes the dialog and the lists reload.
+ * Issue 34: once a leave type is chosen, its balance shows beside the field (the year of the dates, this
+ * year before any), and, once the days are counted, what would remain after this request.
  */
 
 const TITLE = 'Request for Leave';
@@ -20,8 +22,8 @@ const TITLE = 'Request for Leave';
 export interface RequestLeaveScreen {
   path: string;
   who: { id: number };
-  /** The screen shows the Leave Balance table (user detail; the staff dashboard shows none). */
-  balanceTable: boolean;
+  /** What the server says is available of each leave type in any year (null: no limit). */
+  available: Record<string, number | null>;
   /** The upload grant the server gives for the chosen file. */
   grant: { uploadKey: string; uploadUrl: string };
   /** The year's public holidays as the gazette lists them (the screen counts with these until answered). */
@@ -33,6 +35,18 @@ export interface RequestLeaveScreen {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** The balance line of a year, as the issue asks: what is available, and what this request would leave. */
+const daysText = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
+function balanceLine(year: string, available: number | null, requested: number | null): string {
+  const now = `Available in ${year}: ${available === null ? 'no limit' : daysText(available)}.`;
+  if (available === null || requested === null) return now;
+  const after = available - requested;
+  return `${now} After this request: ${daysText(after)}${after < 0 ? ', not enough.' : '.'}`;
+}
+
+/** Today's year in Singapore (UTC+8, no daylight saving), on the walk's clock. */
+const singaporeYear = () => new Date(Date.now() + 8 * 60 * 60 * 1000).toISOString().slice(0, 4);
 const isoDay = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
 /** The days of leave between the dates: working days that are no public holiday, half days at the ends. */
@@ -73,6 +87,25 @@ export function requestLeaveForm(where: RequestLeaveScreen) {
       if (model.errors.file) expect(refusal, "the drop zone's refusal").toHaveTextContent(model.errors.file);
       else expect(refusal, 'no drop-zone refusal').toBeNull();
       expect(shown).toHaveTextContent(/relevant supporting document/);
+      // The balance beside the Leave Type: its description, once a type is chosen.
+      const select = control('leaveType') as HTMLElement;
+      const described = (select.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+      const { leaveType = '', fromDate = '', toDate = '', days = '' } = model.values;
+      if (!leaveType) {
+        expect(described, 'no balance before a type is chosen').not.toMatch(/Available/);
+        return;
+      }
+      const dated = (date: string) => /^\d{4}-\d{2}-\d{2}$/.test(date);
+      const year = dated(fromDate) ? fromDate.slice(0, 4) : singaporeYear();
+      // Every date the walk picks is in one year, so the request's days are all that year's.
+      if (dated(toDate) && toDate.slice(0, 4) !== year) throw new Error('model: dates across a year end');
+      const requested = days !== '' && Number(days) >= 0.5 ? Number(days) : null;
+      expect(described, `${leaveType}'s balance`).toBe(
+        balanceLine(year, where.available[leaveType] ?? null, requested),
+      );
     },
     initialValues: {
       leaveType: '',
@@ -153,14 +186,15 @@ export function requestLeaveForm(where: RequestLeaveScreen) {
       expect(window.location.pathname).toBe(where.path);
       expect(isDialogOpen('dialog', TITLE), 'the dialog closes').toBe(false);
       expectToast('Leave Request Created!', 'Approval has to be made by your employer.');
-      // The user's requests and balance (where the screen shows one) are fetched again.
+      // The user's requests and Leave Balance table (this year's: no year asked) are fetched again.
       const { id } = where.who;
       expect(requestsOf(app, 'GET', `/api/users/${id}/leave-requests`).length).toBeGreaterThan(
         where.askedAtOpen.requests,
       );
-      const balances = requestsOf(app, 'GET', `/api/users/${id}/leave-balances`).length;
-      if (where.balanceTable) expect(balances).toBeGreaterThan(where.askedAtOpen.balances);
-      else expect(balances).toBe(0);
+      const table = requestsOf(app, 'GET', `/api/users/${id}/leave-balances`).filter(
+        (r) => !r.query.has('year'),
+      );
+      expect(table.length).toBeGreaterThan(where.askedAtOpen.balances);
     },
   });
 }

@@ -79,10 +79,13 @@ export function LeaveRequestFacts({
   request,
   employee,
   attachment,
+  afterDuration,
 }: {
   request: LeaveRequest;
   /** The requester's name, for the admin's sheet. */
   employee?: string;
+  /** Shown right under the duration, before the reason (the admin's sheet: the employee's balance). */
+  afterDuration?: ReactNode;
   /** `failure`: what shows when the link could not be fetched (a load's failure view), else a line saying so. */
   attachment: { url: string | null; state: AttachmentState; failure?: ReactNode };
 }) {
@@ -109,6 +112,7 @@ export function LeaveRequestFacts({
           </DataList.Item>
         ))}
       </DataList.Root>
+      {afterDuration}
       <DetailSection title="Reason">
         <Box
           borderWidth="1px"

@@ -10,11 +10,12 @@ import {
   type WithdrawalPayslip,
 } from '../../domain/leave';
 import { leaveStatusLabel } from '../../domain/leave-display';
-import { canLeaveRequest } from '../../domain/lifecycles/leave-request.lifecycle';
+import { canLeaveRequest, leaveStatusHasTag } from '../../domain/lifecycles/leave-request.lifecycle';
 import { SideSheet } from '../../ui/side-sheet';
 import { StatusBadge } from '../../ui/status-badge';
 import { LoadFailure, useLoading } from '../load/load-view';
 import { useSession } from '../session/session-context';
+import { LeaveBalanceOfType } from './leave-balance-card';
 import { DetailSection, dateWithMarker, LeaveRequestFacts } from './leave-request-facts';
 
 export type LeaveReviewRef = ActorRefFrom<typeof leaveReviewMachine>;
@@ -47,6 +48,44 @@ function Clashes({ actor, load }: { actor: LeaveReviewRef; load: LoadActorRef })
   return <ClashList clashes={clashes} />;
 }
 
+/**
+ * The employee's balance of the request's type in each year it falls in, so the approver sees whether it
+ * fits; a pending request's days are already in Pending (an approved one's in Taken). A failure shows once,
+ * under the clashes.
+ */
+function Balance({
+  actor,
+  load,
+  request,
+}: {
+  actor: LeaveReviewRef;
+  load: LoadActorRef;
+  request: LeaveRequest;
+}) {
+  const balances = useSelector(actor, (s) => s.context.details?.balances ?? null);
+  const failed = useSelector(load, (s) => s.matches('failed'));
+  if (failed) return null;
+  const includedAs = leaveStatusHasTag(request.status, 'awaitsDecision')
+    ? 'Pending'
+    : leaveStatusHasTag(request.status, 'taken')
+      ? 'Taken'
+      : null;
+  return (
+    <DetailSection title="Leave Balance">
+      {balances ? (
+        <LeaveBalanceOfType balances={balances} label={`${request.user.fullName}'s leave balance`} />
+      ) : (
+        <Skeleton height="12" data-testid="balance-loading" />
+      )}
+      {includedAs && (
+        <Text fontSize="sm" color="fg.muted">
+          {includedAs} includes this request's days.
+        </Text>
+      )}
+    </DetailSection>
+  );
+}
+
 function Details({
   actor,
   load,
@@ -61,7 +100,12 @@ function Details({
   const state = !request.fileUrl ? 'none' : loading ? 'loading' : url ? 'shown' : 'failed';
   return (
     <Stack gap="5">
-      <LeaveRequestFacts request={request} employee={request.user.fullName} attachment={{ url, state }} />
+      <LeaveRequestFacts
+        request={request}
+        employee={request.user.fullName}
+        attachment={{ url, state }}
+        afterDuration={<Balance actor={actor} load={load} request={request} />}
+      />
       <DetailSection title="Others away on these days">
         <Clashes actor={actor} load={load} />
       </DetailSection>

@@ -18,6 +18,7 @@ import { FormError, FormField, LabelledField } from '../../ui/form-field';
 import { PlusIcon } from '../../ui/icons';
 import { type FormActorRef, useForm } from '../../ui/use-form';
 import { type FormDialogRef, useFormDialog } from '../../ui/use-form-dialog';
+import { LeaveTypeBalance } from './request-leave-balance';
 
 /** The dates the API takes for leave (balances are kept for 2000 to 2100). */
 const EARLIEST_LEAVE_DATE = '2000-01-01';
@@ -86,7 +87,12 @@ function RequestLeaveForm({
     <form aria-label="Request for Leave" noValidate onSubmit={form.onSubmit}>
       <Stack gap="4">
         <Stack gap="4" maxH="400px" overflowY="auto" px="1" pb="1" data-part="form-fields">
-          <LabelledField label="Leave Type" error={form.errors.leaveType} disabled={form.submitting}>
+          <LabelledField
+            label="Leave Type"
+            error={form.errors.leaveType}
+            disabled={form.submitting}
+            helper={form.values.leaveType && <LeaveTypeBalance flow={flow} />}
+          >
             <NativeSelect.Root>
               <NativeSelect.Field
                 name="leaveType"

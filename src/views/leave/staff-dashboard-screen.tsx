@@ -4,6 +4,7 @@ import type { StaffLeaveLogic } from '../../actors/staff-leave.actors';
 import { todayIso } from '../../domain/dates';
 import { PageTitle } from '../../ui/page-title';
 import { ListFilter, ListReset } from '../list/list-view';
+import { LeaveBalanceCard } from './leave-balance-card';
 import { LeaveCalendar } from './leave-calendar';
 import { leaveStatusOptions, leaveTypeOptions } from './leave-columns';
 import { LeaveStatCards, LeaveTypesFailure } from './leave-stat-cards';
@@ -15,8 +16,9 @@ type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 /**
  * /staff (spec section 2, Staff dashboard): the three stat cards from the user's own counts, then 'Your Recent
  * Requests' with the Request Leave button, the Leave Type and Status filters, Reset, sortable columns and
- * pages of 7; each row's menu offers View and, while pending, Delete Request. Below, 'Your Leave Calendar':
- * one's own approved and pending requests by month (issue 17), each opening the same details panel.
+ * pages of 7; each row's menu offers View and, while pending, Delete Request. Below, 'Your Leave Balance'
+ * (this year's, per leave type, issue 34) and 'Your Leave Calendar': one's own approved and pending
+ * requests by month (issue 17), each opening the same details panel.
  */
 export function StaffDashboardScreen({
   logic,
@@ -55,6 +57,7 @@ export function StaffDashboardScreen({
           </HStack>
         }
       />
+      <LeaveBalanceCard actor={leave.balances} title="Your Leave Balance" />
       {calendar && (
         <Card.Root>
           <Card.Body gap="4" p={{ base: '3', md: '6' }}>

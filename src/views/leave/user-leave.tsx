@@ -29,10 +29,7 @@ export function useUserLeaveParts(parent: UserLeaveRef) {
   return { requests, balances, overview, details, requestLeave, leaveTypes, calendar };
 }
 
-/**
- * The staff dashboard's own parent of the signed-in user's leave, with the calendar of one's own requests
- * and no Leave Balance table (spec section 2).
- */
+/** The staff dashboard's parent of the signed-in user's leave, with the calendar of one's own requests. */
 export function useUserLeave(logic: StaffLeaveLogic, userId: number, today: string, inspect?: Inspect) {
   const parent = useActorRef(
     useMemo(() => logic.userLeaveOf(userId), [logic, userId]),
@@ -40,7 +37,6 @@ export function useUserLeave(logic: StaffLeaveLogic, userId: number, today: stri
       input: {
         userId,
         requests: leaveListInput,
-        balances: false,
         calendar: { ...monthOfDate(today), userId },
       },
       inspect,
@@ -156,8 +152,8 @@ export function UserLeaveSection({
           )
         }
       />
-      {/* This year's balance per leave type; none where the machine spawned none (the staff dashboard). */}
-      {leave.balances && <LeaveBalanceCard actor={leave.balances} title="Leave Balance" />}
+      {/* This year's balance per leave type. */}
+      <LeaveBalanceCard actor={leave.balances} title="Leave Balance" />
     </Stack>
   );
 }
