@@ -92,10 +92,12 @@ const SPEC_ACCESS: Record<string, Who> = {
   // "Process pay, manage pay items, view all pay records": ADMIN; "View own processed payslips": STAFF.
   'GET /api/payslips/unprocessed-and-items-added': 'admin',
   'GET /api/payslips/processed/aggregates': 'admin',
+  'GET /api/payslips/processed/totals': 'admin',
   'GET /api/users/:id/payslips/processed/aggregates': 'own',
   'GET /api/users/:userId/payslips': 'admin',
   'PUT /api/payslips/:userId/:year/:month': 'admin',
   'POST /api/payslips/bulk-process': 'admin',
+  'POST /api/payslips/bulk-process/preview': 'admin',
   'PATCH /api/payslips/:id/status': 'admin',
   'GET /api/payslips/:id/pdf': 'ownHidden',
   'GET /api/payslips/processed/pdf-table': 'admin',
