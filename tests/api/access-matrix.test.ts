@@ -113,6 +113,7 @@ const SPEC_ACCESS: Record<string, Who> = {
   'GET /api/company': 'admin',
   'PUT /api/company': 'admin',
   'GET /api/payslips/cpf-summary': 'admin',
+  'GET /api/payslips/cpf-summary/pdf': 'admin',
   'GET /api/payslips/cpf-file': 'admin',
   'GET /api/payslips/bank-file': 'admin',
   'GET /api/payslips/ir8a': 'admin',
