@@ -67,6 +67,7 @@ export function renderCpfSummaryPdf(data: CpfSummaryPdfData): Promise<Buffer> {
         ? [`${summary.unprocessed} staff not processed yet: they are not in the files until processed.`]
         : []),
     ];
+    if (notes.length === 1) notes.push('Nothing stops the CPF file.');
     sectionTitle(doc, 'Before you submit');
     doc.text(notes.join('\n'));
     doc.moveDown(0.5);

@@ -70,7 +70,7 @@ export function ProcessPayConfirm({ actor }: { actor: PayrollPeriodRef }) {
             <Table.Root size="sm" aria-label="Totals to be processed">
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader>Total</Table.ColumnHeader>
+                  <Table.ColumnHeader>Selected payslips</Table.ColumnHeader>
                   <Table.ColumnHeader textAlign="end">Amount ($)</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
