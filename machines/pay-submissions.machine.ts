@@ -15,7 +15,7 @@ import { type LoadActorRef, loadMachine, loadNews } from './load.machine';
 /**
  * Submissions (/admin/pay-submissions, issue 15): a month's hand-over. Its CPF summary and the checks
  * that would stop the CPF file are fetched for the chosen month (the load statechart, whose query is the
- * period); then the CPF file, the bank's salary
+ * period); then the summary as a PDF, the CPF file, the bank's salary
  * file (with the bank and value date chosen here) and the year's IR8A forms are downloaded.
  */
 export type SalaryFileBankCode = (typeof SALARY_FILE_BANK_CODES)[number];
@@ -52,8 +52,8 @@ export type PaySubmissionsEvent =
   | { type: 'valueDate.change'; valueDate: string }
   | { type: 'file.download'; file: SubmissionFile };
 
-/** The four files of the screen; the IR8A PDF opens in a new tab, the others are saved. */
-export type SubmissionFile = 'cpfFile' | 'bankFile' | 'ir8aPdf' | 'ir8aCsv';
+/** The files of the screen; the IR8A PDF opens in a new tab, the others are saved. */
+export type SubmissionFile = 'cpfSummaryPdf' | 'cpfFile' | 'bankFile' | 'ir8aPdf' | 'ir8aCsv';
 
 export interface DownloadInput {
   file: SubmissionFile;

@@ -11,10 +11,13 @@ import {
   unprocessedAboutSchema,
 } from '../src/domain/pay-lists';
 import {
+  type BulkProcess,
+  type BulkProcessPreview,
   type BulkProcessResult,
   initialPayPeriod,
   PAY_LIST_PAGE_SIZE,
   type PayslipAggregate,
+  type PayTotals,
   payMonths,
 } from '../src/domain/payslips';
 import { childNews, notProvided, type ToastParams } from './effects';
@@ -27,7 +30,8 @@ import { payslipEmailsMachine, type StaffName } from './payslip-emails.machine';
  * (/admin/pay-records: the Processed List, Revert to Unprocessed, Table View and Email payslips).
  * The lists are the one list statechart (spawned here, the period as their query's filters; the records
  * screen has no Unprocessed List); this machine keeps the period, the selection and the pay date, runs
- * Process Pay, the revert and the table PDF, and makes the lists fetch again after each. It spawns Email
+ * Process Pay (after a confirmation showing what the server would store), the revert and the table PDF,
+ * and makes the lists fetch again after each. It spawns Email
  * payslips on the records screen and tells it the period shown and its paid staff.
  */
 
@@ -53,9 +57,17 @@ export interface PayrollPeriodContext {
   unprocessedIds: number[] | null;
   /** The period's paid staff (Email payslips is told them); null while the list is fetched. */
   processedStaff: StaffName[] | null;
+  /** The Processed List's totals row: every processed payslip of the period; null while fetched. */
+  processedTotals: PayTotals | null;
   /** User ids of the selected unprocessed rows. */
   selected: number[];
   payDate: string;
+  /** The run Process Pay asked for: what the confirmation previews and Confirm sends, the same request. */
+  run: BulkProcess | null;
+  /** What the server would process and store for the run; null until it answers. */
+  preview: BulkProcessPreview | null;
+  /** Why the preview could not be had (the refusal processing would meet, or a failure). */
+  previewError: ApiError | null;
   /** The processed row whose revert is in flight. */
   reverting: PayslipAggregate | null;
   /** View Processed Records only: Email payslips (machines/payslip-emails.machine.ts). */
@@ -68,6 +80,10 @@ export type PayrollPeriodEvent =
   | { type: 'selection.toggleAll' }
   | { type: 'payDate.change'; payDate: string }
   | { type: 'pay.process' }
+  /** The confirmation's buttons: Confirm, Cancel (or Escape), Try again after a failed preview. */
+  | { type: 'confirm.accept' }
+  | { type: 'confirm.cancel' }
+  | { type: 'confirm.retry' }
   | { type: 'revert.request'; row: PayslipAggregate }
   | { type: 'tablePdf.open' }
   /** A list fetched a page (it emits it, with what the whole period tells). */
@@ -88,7 +104,18 @@ export const payListOf = (year: number, month: number): ListInput => ({
 type Listened = Pick<PayrollPeriodContext, 'unprocessed' | 'processed'>;
 
 /** The lists as they will be fetched again: nothing selected, nothing known until they answer. */
-const refetched = { selected: [], unprocessedIds: null, processedStaff: null };
+const refetched = { selected: [], unprocessedIds: null, processedStaff: null, processedTotals: null };
+
+/** The request Process Pay sends for the selection: each selected employee's payslip of the period. */
+const runOf = (context: PayrollPeriodContext): BulkProcess => ({
+  payDate: context.payDate,
+  payslips: context.selected.map((userId) => ({ userId, year: context.year, month: context.month })),
+});
+
+const runIn = (context: PayrollPeriodContext): BulkProcess => {
+  if (!context.run) throw new Error('payroll-period machine: no run to send');
+  return context.run;
+};
 
 export const payrollPeriodMachine = setup({
   types: {
@@ -111,10 +138,12 @@ export const payrollPeriodMachine = setup({
       ),
       input.unprocessed?.on('list.failed', ({ error }) => tell({ type: 'unprocessed.failed', error })),
     ]),
-    processPayslips: fromPromise<
-      BulkProcessResult,
-      { payDate: string; payslips: Array<{ userId: number; year: number; month: number }> }
-    >(notProvided('payroll-period', 'processPayslips')),
+    previewPayslips: fromPromise<BulkProcessPreview, BulkProcess>(
+      notProvided('payroll-period', 'previewPayslips'),
+    ),
+    processPayslips: fromPromise<BulkProcessResult, BulkProcess>(
+      notProvided('payroll-period', 'processPayslips'),
+    ),
     revertPayslip: fromPromise<void, PayslipAggregate>(notProvided('payroll-period', 'revertPayslip')),
     openTablePdf: fromPromise<void, { year: number; month: number }>(
       notProvided('payroll-period', 'openTablePdf'),
@@ -170,6 +199,9 @@ export const payrollPeriodMachine = setup({
       month,
       ...refetched,
       payDate: '',
+      run: null,
+      preview: null,
+      previewError: null,
       reverting: null,
     };
   },
@@ -192,9 +224,10 @@ export const payrollPeriodMachine = setup({
       actions: { type: 'notify', params: ({ event }) => payrollToasts.unprocessedFailed(event.error) },
     },
     'processed.loaded': {
-      description: 'The Processed List shows; Email payslips is told the period and its paid staff.',
+      description:
+        'The Processed List shows with its totals row; Email payslips is told the period and its paid staff.',
       actions: enqueueActions(({ context, event, enqueue }) => {
-        enqueue.assign({ processedStaff: event.about.staff });
+        enqueue.assign({ processedStaff: event.about.staff, processedTotals: event.about.totals });
         if (!context.emails) return;
         enqueue.sendTo(context.emails, {
           type: 'period.loaded',
@@ -246,8 +279,9 @@ export const payrollPeriodMachine = setup({
         'payDate.change': { actions: assign({ payDate: ({ event }) => event.payDate }) },
         'pay.process': {
           guard: 'canProcess',
-          target: 'processing',
-          description: 'Process Pay with at least one row selected and a pay date.',
+          target: 'confirming',
+          description: 'Process Pay with at least one row selected and a pay date: it asks first.',
+          actions: assign({ run: ({ context }) => runOf(context) }),
         },
         'revert.request': {
           target: 'reverting',
@@ -261,6 +295,53 @@ export const payrollPeriodMachine = setup({
         },
       },
     },
+    confirming: {
+      description:
+        'The confirmation: the headcount and totals the server would store for the run; nothing is processed yet.',
+      initial: 'previewing',
+      on: {
+        'confirm.cancel': {
+          target: 'showing',
+          description: 'Cancel (or Escape): nothing is processed; the selection and pay date stay.',
+          actions: assign({ run: null, preview: null, previewError: null }),
+        },
+      },
+      states: {
+        previewing: {
+          description: 'The server works out the run without keeping it; Confirm waits.',
+          invoke: {
+            id: 'previewPayslips',
+            src: 'previewPayslips',
+            input: ({ context }) => runIn(context),
+            onDone: {
+              target: 'ready',
+              description: 'The headcount and totals show.',
+              actions: assign({ preview: ({ event }) => event.output, previewError: null }),
+            },
+            onError: {
+              target: 'failed',
+              description: 'The reason shows in the confirmation (what processing would be refused with).',
+              actions: assign({ previewError: ({ event }) => toApiError(event.error) }),
+            },
+          },
+        },
+        ready: {
+          description: 'The figures show; Confirm processes the run.',
+          on: {
+            'confirm.accept': {
+              target: '#payrollPeriod.processing',
+              description: 'Confirm: the same request is sent to be processed.',
+            },
+          },
+        },
+        failed: {
+          description: 'The reason shows with Try again; Confirm stays disabled.',
+          on: {
+            'confirm.retry': { target: 'previewing', description: 'Try again: the preview is asked again.' },
+          },
+        },
+      },
+    },
     processing: {
       description: "Bulk processing is in flight; Process Pay reads 'Processing...'.",
       initial: 'working',
@@ -271,13 +352,11 @@ export const payrollPeriodMachine = setup({
         },
         slow: { description: 'A progress bar shows how many payslips are being processed.' },
       },
+      exit: assign({ run: null, preview: null }),
       invoke: {
         id: 'processPayslips',
         src: 'processPayslips',
-        input: ({ context }) => ({
-          payDate: context.payDate,
-          payslips: context.selected.map((userId) => ({ userId, year: context.year, month: context.month })),
-        }),
+        input: ({ context }) => runIn(context),
         onDone: {
           target: 'showing',
           description: 'A toast says how many were processed (and skipped); both lists are fetched again.',

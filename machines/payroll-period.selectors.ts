@@ -25,3 +25,20 @@ export const allSelected = (s: PayrollPeriodSnapshot) => {
 
 export const canProcess = (s: PayrollPeriodSnapshot) =>
   s.matches('showing') && s.context.selected.length > 0 && s.context.payDate !== '';
+
+/** What Process Pay waits for while it is disabled on the lists: a pay date, a selection, or both. */
+export const processMissing = (s: PayrollPeriodSnapshot): 'payDate' | 'selection' | 'both' | null => {
+  if (!s.matches('showing')) return null;
+  const noDate = s.context.payDate === '';
+  const noOne = s.context.selected.length === 0;
+  return noDate && noOne ? 'both' : noDate ? 'payDate' : noOne ? 'selection' : null;
+};
+
+/** The confirmation before processing is open. */
+export const isConfirming = (s: PayrollPeriodSnapshot) => s.matches('confirming');
+/** The confirmation waits for the server's figures. */
+export const isPreviewing = (s: PayrollPeriodSnapshot) => s.matches({ confirming: 'previewing' });
+/** The figures are in: Confirm may process. */
+export const canConfirm = (s: PayrollPeriodSnapshot) => s.matches({ confirming: 'ready' });
+/** The figures could not be had: the reason shows with Try again. */
+export const isPreviewFailed = (s: PayrollPeriodSnapshot) => s.matches({ confirming: 'failed' });

@@ -20,6 +20,8 @@ export interface PayrollPeriodEffects {
     PayslipsApi,
     | 'unprocessed'
     | 'processed'
+    | 'processedTotals'
+    | 'bulkProcessPreview'
     | 'bulkProcess'
     | 'revert'
     | 'tablePdf'
@@ -59,9 +61,15 @@ export function providePayrollPeriod({ payslips, notify, openPdf = openPdfInNewT
       }),
       processed: provideList<ProcessedListRow>({
         fetchRows: async (query) => {
-          const rows = await payslips.processed(periodOfQuery(query));
+          const period = periodOfQuery(query);
+          // The totals row counts every processed payslip of the period, not the page: the server adds them up.
+          const [rows, totals] = await Promise.all([
+            payslips.processed(period),
+            payslips.processedTotals(period),
+          ]);
           const about: ProcessedAbout = {
             staff: rows.map((row) => ({ id: row.userDetails.id, name: row.userDetails.name })),
+            totals,
           };
           const all = rows.map((row) => ({ ...row, id: row.payslipId }));
           return { ...wholeListPage(all, query, processedSortKeys), about };
@@ -69,6 +77,7 @@ export function providePayrollPeriod({ payslips, notify, openPdf = openPdfInNewT
         // Revert to Unprocessed is the screen's (its machine reloads both lists after it).
         ...removesNothing,
       }),
+      previewPayslips: fromPromise(({ input }) => payslips.bulkProcessPreview(input)),
       processPayslips: fromPromise(({ input }) => payslips.bulkProcess(input)),
       revertPayslip: fromPromise(async ({ input }) => {
         await payslips.revert(input.payslipId);

@@ -40,6 +40,8 @@ export function providePaySubmissions({ submissions, notify }: SubmissionsEffect
   };
   const download = async ({ file, year, month, bank, valueDate }: DownloadInput): Promise<string | null> => {
     switch (file) {
+      case 'cpfSummaryPdf':
+        return save(submissions.cpfSummaryPdf({ year, month }));
       case 'cpfFile':
         return save(submissions.cpfFile({ year, month }));
       case 'bankFile':

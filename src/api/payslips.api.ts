@@ -4,12 +4,14 @@ import type { PayItemKind } from '../domain/payroll';
 import { emailPayslipsAnswerSchema, jobProgressSchema } from '../domain/payslip-emails';
 import {
   type BulkProcess,
+  bulkProcessPreviewSchema,
   bulkProcessResultSchema,
   kindInfo,
   type PayItemCreate,
   payItemSchema,
   payslipAggregateSchema,
   payslipDetailSchema,
+  payTotalsSchema,
   type SnapshotUpdate,
   unprocessedRowSchema,
 } from '../domain/payslips';
@@ -44,6 +46,10 @@ export function createPayslipsApi(client: ApiClient) {
         .array(payslipAggregateSchema)
         .parse(await client.request('/payslips/processed/aggregates', { query: period }));
     },
+    /** The period's processed payslips added up (the Processed List's totals row). */
+    async processedTotals(period: Period) {
+      return payTotalsSchema.parse(await client.request('/payslips/processed/totals', { query: period }));
+    },
     /** One employee's processed payslips (a STAFF user: their own), optionally of one year. */
     async processedOf(userId: number, year?: number) {
       return z.array(payslipAggregateSchema).parse(
@@ -58,6 +64,12 @@ export function createPayslipsApi(client: ApiClient) {
     async updateSnapshot(userId: number, period: Period, body: SnapshotUpdate) {
       return payslipDetailSchema.parse(
         await client.request(`/payslips/${userId}/${period.year}/${period.month}`, { method: 'PUT', body }),
+      );
+    },
+    /** What bulk-process would process and store for this request: Process Pay's confirmation. */
+    async bulkProcessPreview(body: BulkProcess) {
+      return bulkProcessPreviewSchema.parse(
+        await client.request('/payslips/bulk-process/preview', { method: 'POST', body }),
       );
     },
     async bulkProcess(body: BulkProcess) {

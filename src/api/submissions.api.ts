@@ -61,6 +61,8 @@ export function createSubmissionsApi(client: ApiClient) {
     async cpfSummary(period: Period) {
       return cpfSummarySchema.parse(await client.request('/payslips/cpf-summary', { query: period }));
     },
+    cpfSummaryPdf: (period: Period) =>
+      download('/payslips/cpf-summary/pdf', { ...period }, `cpf-summary-${period.year}-${period.month}.pdf`),
     cpfFile: (period: Period) => download('/payslips/cpf-file', { ...period }, 'cpf.DTL'),
     bankFile: (period: Period, bank: string, valueDate: string) =>
       download(

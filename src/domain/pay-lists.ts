@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { ListQuery } from './list-query';
-import { PAY_LIST_PAGE_SIZE, type PayslipAggregate, type UnprocessedRow } from './payslips';
+import { PAY_LIST_PAGE_SIZE, type PayslipAggregate, payTotalsSchema, type UnprocessedRow } from './payslips';
 
 /**
  * The Unprocessed and Processed Lists of Process Pay and View Processed Records, each the one list statechart
@@ -15,9 +15,13 @@ export type ProcessedListRow = PayslipAggregate & { id: number };
 
 /** What a fetch of the Unprocessed List tells beside its page: every employee of the period (Select all). */
 export const unprocessedAboutSchema = z.object({ userIds: z.array(z.number()) });
-/** What a fetch of the Processed List tells beside its page: the period's paid staff (Email payslips). */
+/**
+ * What a fetch of the Processed List tells beside its page: the period's paid staff (Email payslips) and
+ * every processed payslip of the period added up (the totals row, whatever page shows).
+ */
 export const processedAboutSchema = z.object({
   staff: z.array(z.object({ id: z.number(), name: z.string() })),
+  totals: payTotalsSchema,
 });
 export type UnprocessedAbout = z.infer<typeof unprocessedAboutSchema>;
 export type ProcessedAbout = z.infer<typeof processedAboutSchema>;

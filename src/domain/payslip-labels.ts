@@ -22,6 +22,14 @@ export const MONTH_NAMES = [
 
 export const monthName = (month: number): string => MONTH_NAMES[month - 1] ?? String(month);
 
+/** The self-help-group funds in words, as the CPF summary (screen and PDF) lists them. */
+export const SHG_FUND_NAMES = {
+  MBMF: 'MBMF (Mosque Building and Mendaki Fund)',
+  SINDA: 'SINDA',
+  CDAC: 'CDAC',
+  ECF: 'ECF (Eurasian Community Fund)',
+} as const;
+
 /** Item types in words; the API keeps the spec's values (COMMISION included). */
 export const payItemTypeLabels: Record<string, string> = {
   OVERTIME: 'Overtime',

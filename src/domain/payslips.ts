@@ -358,6 +358,27 @@ export const bulkProcessResultSchema = z.object({
 });
 export type BulkProcessResult = z.infer<typeof bulkProcessResultSchema>;
 
+/** Payslips' amounts added up, in dollars: a period's processed payslips, or what a run would store. */
+export const payTotalsSchema = z.object({
+  payslips: z.number().check(z.int()),
+  grossPay: z.number(),
+  employeeCpf: z.number(),
+  employerCpf: z.number(),
+  selfHelpGroup: z.number(),
+  netPay: z.number(),
+  otherItems: z.number(),
+  netPayable: z.number(),
+});
+export type PayTotals = z.infer<typeof payTotalsSchema>;
+
+/** POST /payslips/bulk-process/preview: what the same request to bulk-process would process and store. */
+export const bulkProcessPreviewSchema = z.object({
+  /** Already processed: processing would leave them as they are. */
+  skipped: z.number().check(z.int()),
+  totals: payTotalsSchema,
+});
+export type BulkProcessPreview = z.infer<typeof bulkProcessPreviewSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Periods on the pay screens
 // ---------------------------------------------------------------------------------------------

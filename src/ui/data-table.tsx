@@ -68,6 +68,8 @@ export interface DataTableProps<Row extends RowData> {
   skeletonRows?: number;
   /** Below 768px: a card per row (the default), or the table itself for a few narrow columns that fit. */
   phoneLayout?: 'cards' | 'table';
+  /** Draws the columns' `footer`s as a row under the rows (a totals row), while rows show. */
+  footer?: boolean;
 }
 
 /** Where a column's cell goes in a row's phone card. */
@@ -126,7 +128,9 @@ const cardsOnPhone: HTMLChakraProps<'table'>['css'] = {
     '& > thead > tr > th button': { h: '8', textStyle: 'xs' },
     '& > thead > tr > th:not([data-phone-show])': { srOnly: true },
     '& > tbody': { display: 'flex', flexDirection: 'column', gap: '3' },
-    '& > tbody > tr': {
+    // A totals row is one more card, set apart.
+    '& > tfoot': { display: 'block', mt: '3', bg: 'bg.subtle', rounded: 'md' },
+    '& > :is(tbody, tfoot) > tr': {
       display: 'grid',
       gridTemplateColumns: 'auto minmax(0, 1fr) auto',
       alignItems: 'center',
@@ -135,7 +139,7 @@ const cardsOnPhone: HTMLChakraProps<'table'>['css'] = {
       borderWidth: '1px',
       rounded: 'md',
     },
-    '& > tbody > tr > td': {
+    '& > :is(tbody, tfoot) > tr > td': {
       display: 'block',
       gridColumn: '1 / -1',
       border: '0',
@@ -143,21 +147,25 @@ const cardsOnPhone: HTMLChakraProps<'table'>['css'] = {
       overflowWrap: 'anywhere',
     },
     // 'No results.' and a failure span the row.
-    '& > tbody > tr > td[colspan]': { py: '6' },
-    '& > tbody > tr > td[data-phone="lead"]': { gridColumn: '1', gridRow: '1', marginInlineEnd: '3' },
-    '& > tbody > tr > td[data-phone="title"]': {
+    '& > :is(tbody, tfoot) > tr > td[colspan]': { py: '6' },
+    '& > :is(tbody, tfoot) > tr > td[data-phone="lead"]': {
+      gridColumn: '1',
+      gridRow: '1',
+      marginInlineEnd: '3',
+    },
+    '& > :is(tbody, tfoot) > tr > td[data-phone="title"]': {
       gridColumn: '2',
       gridRow: '1',
       fontWeight: 'semibold',
       textStyle: 'md',
     },
-    '& > tbody > tr > td[data-phone="trail"]': {
+    '& > :is(tbody, tfoot) > tr > td[data-phone="trail"]': {
       gridColumn: '3',
       gridRow: '1',
       justifySelf: 'end',
       marginInlineStart: '3',
     },
-    '& > tbody > tr > td[data-phone="field"]': {
+    '& > :is(tbody, tfoot) > tr > td[data-phone="field"]': {
       display: 'grid',
       gridTemplateColumns: 'minmax(6.5rem, 35%) minmax(0, 1fr)',
       columnGap: '3',
@@ -166,7 +174,7 @@ const cardsOnPhone: HTMLChakraProps<'table'>['css'] = {
       justifyItems: 'start',
     },
     // The column's header beside its value; assistive technology has the real header already.
-    '& > tbody > tr > td[data-phone="field"]::before': {
+    '& > :is(tbody, tfoot) > tr > td[data-phone="field"]::before': {
       content: 'attr(data-label) / ""',
       color: 'fg.muted',
     },
@@ -340,6 +348,19 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
             })}
           </Table.Header>
           <Table.Body role="rowgroup">{body}</Table.Body>
+          {props.footer && !loading && !failure && rows.length > 0 && (
+            <Table.Footer role="rowgroup">
+              {table.getFooterGroups().map((group) => (
+                <Table.Row key={group.id} role="row" fontWeight="semibold">
+                  {group.headers.map((header, j) => (
+                    <Table.Cell key={header.id} role="cell" {...phoneCell(parts, j)}>
+                      <table.FlexRender footer={header} />
+                    </Table.Cell>
+                  ))}
+                </Table.Row>
+              ))}
+            </Table.Footer>
+          )}
         </Table.Root>
       </Table.ScrollArea>
       {paging && (

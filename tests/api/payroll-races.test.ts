@@ -154,4 +154,47 @@ describe('payroll races', () => {
     expect(await frozen(row.id)).toBe(row.status === 'PROCESSED' ? 1 : 0);
     for (const user of users.slice(1)) expect(await frozen((await stored(user.id, 2024, 9)).id)).toBe(1);
   });
+
+  it("a confirmation's preview at the same time as the run neither undoes it nor counts it twice", async () => {
+    // $3,000 a month, 20% and 17%: total CPF 1,110 (employee 600, employer 510), net 2,400 each.
+    const ten = (n: number) => ({
+      payslips: n,
+      grossPay: 3_000 * n,
+      employeeCpf: 600 * n,
+      employerCpf: 510 * n,
+      selfHelpGroup: 0,
+      netPay: 2_400 * n,
+      otherItems: 0,
+      netPayable: 2_400 * n,
+    });
+    for (const month of [10, 11]) {
+      const users = [];
+      for (let i = 0; i < 10; i += 1) users.push(await createEmployee(t, { salaryCents: 300_000 }));
+      await api.get(`/payslips/unprocessed-and-items-added?year=2024&month=${month}`);
+      const payload = {
+        payDate: `2024-${month}-28`,
+        payslips: users.map((u) => ({ userId: u.id, year: 2024, month })),
+      };
+      const [preview, run] = await Promise.all([
+        api.post('/payslips/bulk-process/preview', payload),
+        api.post('/payslips/bulk-process', payload),
+      ]);
+      expect(run.body).toEqual({ processed: 10, skipped: 0 });
+      // Before the run (it saw them open) or after it (it saw them processed): never half.
+      expect([
+        { skipped: 0, totals: ten(10) },
+        { skipped: 10, totals: ten(0) },
+      ]).toContainEqual(preview.body);
+      for (const user of users) {
+        expect(await stored(user.id, 2024, month)).toMatchObject({
+          status: 'PROCESSED',
+          grossPayCents: 300_000,
+        });
+      }
+      const runs = (
+        await t.db.select().from(auditLog).where(eq(auditLog.action, 'payslips.processed'))
+      ).filter((entry) => entry.details?.year === 2024 && entry.details?.month === month);
+      expect(runs).toHaveLength(1);
+    }
+  });
 });

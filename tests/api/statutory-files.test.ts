@@ -29,6 +29,9 @@ const people = {
 const ids: Record<keyof typeof people, number> = {} as never;
 
 const cents = (dollars: number) => Math.round(dollars * 100);
+/** 185000 -> '1,850.00', as a reader sees an amount in the PDFs. */
+const money = (amountCents: number) =>
+  (amountCents / 100).toLocaleString('en-SG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** SDL of one employee (cpf-facts section 7): 0.25% of total wages, at least $2, wages above $4,500 not charged. */
 const sdlOf = (grossCents: number) =>
   grossCents === 0 ? 0 : Math.max(200, Math.min(grossCents, 450_000) / 400);
@@ -249,6 +252,64 @@ describe(`the month's files`, () => {
       unprocessed: 0,
       problems: [],
     });
+  });
+
+  it('gives the CPF summary as a PDF for the finance file: the same amounts, each employee with a masked NRIC/FIN', async () => {
+    const response = await api.get(`/payslips/cpf-summary/pdf?${period}`);
+    expect(response.status).toBe(200);
+    expect(response.raw.headers['content-type']).toBe('application/pdf');
+    expect(response.raw.headers['content-disposition']).toBe(
+      'attachment; filename="cpf-summary-2026-03.pdf"',
+    );
+    const { text } = await pdfText(response.raw.rawPayload);
+    const lines = text.split('\n');
+    const summary = (await api.get(`/payslips/cpf-summary?${period}`)).body as {
+      employeeCpf: number;
+      employerCpf: number;
+      totalCpf: number;
+      sdl: number;
+      totalPayable: number;
+    };
+    expect(lines).toContain('Acme Pte. Ltd.: CPF summary for March 2026');
+    expect(lines).toContain(`CPF: employee ${money(cents(summary.employeeCpf))}`);
+    expect(lines).toContain(`CPF: employer ${money(cents(summary.employerCpf))}`);
+    expect(lines).toContain(`CPF: total ${money(cents(summary.totalCpf))}`);
+    expect(lines).toContain(`SDL (Skills Development Levy) ${money(cents(summary.sdl))}`);
+    expect(lines).toContain(`CDAC 1 ${money(cents(of('citizen').totals.selfHelpGroup))}`);
+    expect(lines).toContain(`Total payable ${money(cents(summary.totalPayable))}`);
+    expect(lines).toContain('7 staff processed for March 2026.');
+    // Each employee's line: wages and CPF as their payslip, the NRIC/FIN masked (first letter, last four).
+    const line = (key: keyof typeof people, masked: string, fund: string) => {
+      const p = of(key).totals;
+      const total = cents(p.employeeCpf) + cents(p.employerCpf);
+      return [
+        people[key].fullName,
+        masked,
+        money(cents(p.ordinaryWages)),
+        money(cents(p.additionalWages)),
+        money(cents(p.employeeCpf)),
+        money(cents(p.employerCpf)),
+        money(total),
+        fund,
+        money(cents(p.selfHelpGroup)),
+      ].join(' ');
+    };
+    expect(lines).toContain(line('citizen', 'S****345J', 'CDAC'));
+    expect(lines).toContain(line('foreigner', 'F****567N', '-'));
+    for (const person of Object.values(people)) expect(text).not.toContain(person.nric);
+    const sumOf = (pick: (key: keyof typeof people) => number) =>
+      everyone().reduce((sum, key) => sum + pick(key), 0);
+    expect(lines).toContain(
+      [
+        'Total',
+        money(sumOf((key) => cents(of(key).totals.ordinaryWages))),
+        money(sumOf((key) => cents(of(key).totals.additionalWages))),
+        money(cents(summary.employeeCpf)),
+        money(cents(summary.employerCpf)),
+        money(cents(summary.totalCpf)),
+        money(sumOf((key) => cents(of(key).totals.selfHelpGroup))),
+      ].join(' '),
+    );
   });
 
   it('writes the CPF EZPay file column by column, its totals the payslips', async () => {
@@ -548,6 +609,12 @@ describe(`the month's files`, () => {
     };
     expect(summary.problems.join(' ')).toContain('G7654321L');
     expect(summary.unprocessed).toBeGreaterThan(0);
+    // The PDF says the same, with the FIN masked.
+    const pdf = await api.get('/payslips/cpf-summary/pdf?year=2026&month=2');
+    const { text } = await pdfText(pdf.raw.rawPayload);
+    expect(text).toContain('G****321L');
+    expect(text).not.toContain('G7654321L');
+    expect(text).toContain('not processed yet');
   });
 
   it('gives IR8A forms: one PDF page per employee with the full ID, a CSV, and each employee their own', async () => {

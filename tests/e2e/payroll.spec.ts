@@ -77,6 +77,10 @@ describe('payroll in the browser', () => {
     await page.getByText(`${waiting} selected`).waitFor();
     await page.getByLabel('Pay Date').fill(today);
     await page.getByRole('button', { name: 'Process Pay' }).click();
+    // Nothing is processed before the confirmation, which counts the month's payslips.
+    const confirmation = page.getByRole('alertdialog');
+    await confirmation.getByText(`${waiting} payslips will be processed`).waitFor();
+    await confirmation.getByRole('button', { name: 'Confirm' }).click();
     await toast(page, 'Payslips processed').waitFor();
     await page.getByText('A total of 0 payslips to process.').waitFor();
     await page.getByText(`A total of ${waiting} employees with processed payslips.`).waitFor();

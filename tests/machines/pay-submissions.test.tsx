@@ -28,7 +28,7 @@ import { describeSpecWalk } from './spec-walk';
 
 /**
  * Submissions (/admin/pay-submissions) walked from its spec model (tests/models/pay-submissions.model.ts):
- * the month's CPF summary and checks, the period pickers, the bank and value date, and the four files, with
+ * the month's CPF summary and checks, the period pickers, the bank and value date, and the five files, with
  * the server's answers given by the fake server (files named by its Content-Disposition). The app's
  * pay-submissions machine is only watched, for coverage.
  */
@@ -98,6 +98,7 @@ const events: Event[] = [
   valueDate(in31Days),
   valueDate(yesterday),
   valueDate(''),
+  download('cpfSummaryPdf'),
   download('cpfFile'),
   download('bankFile'),
   download('ir8aPdf'),
@@ -281,6 +282,10 @@ describeSpecWalk({
   label,
   setup,
   scenarios: [
+    {
+      name: 'CPF summary (PDF): saved under the server name, for the finance file',
+      events: [sends('blocked'), download('cpfSummaryPdf'), sendsFile],
+    },
     {
       name: 'Download CPF file: saved under the server name',
       events: [sends('clean'), download('cpfFile'), sendsFile],

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { expect, it } from 'vitest';
+import { beforeEach, expect, it, vi } from 'vitest';
 import { payrollPeriodMachine } from '../../machines/payroll-period.machine';
 import { todayIso } from '../../src/domain/dates';
 import type { PayslipAggregate, UnprocessedRow } from '../../src/domain/payslips';
+import { monthName } from '../models/calendar-words';
 import {
   cardUnder,
   dataRows,
@@ -12,13 +13,17 @@ import {
   type PayrollEvent,
   type PayrollInput,
   type PayrollModel,
+  PREVIEW,
   PROCESSED_GET,
   payrollPeriodModel,
+  previewOf,
   SERVER_DOWN,
+  TOTALS_GET,
+  totalsOf,
   UNPROCESSED_GET,
 } from '../models/payroll-period.model';
 import { admin } from '../views/fixtures';
-import { advance, pdfTab, type RunningApp, renderApp, settle, signedIn } from './harness';
+import { advance, openDialog, pdfTab, type RunningApp, renderApp, settle, signedIn } from './harness';
 import { describeSpecWalk } from './spec-walk';
 
 /**
@@ -117,6 +122,11 @@ const events: PayrollEvent[] = [
   { type: 'user.togglesAll' },
   { type: 'user.choosesPayDate' },
   { type: 'user.processesPay' },
+  { type: 'server.sendsPreview' },
+  { type: 'server.refusesPreview' },
+  { type: 'user.triesPreviewAgain' },
+  { type: 'user.cancelsProcessing' },
+  { type: 'user.confirmsProcessing' },
   { type: 'user.opensRowMenu' },
   { type: 'user.closesRowMenu' },
   { type: 'user.choosesRevert' },
@@ -138,9 +148,21 @@ const events: PayrollEvent[] = [
 
 type ModelSnapshot = { value: unknown; context: PayrollModel; matches: (v: string) => boolean };
 
-/** Behind an open row menu only the menu can be used; the month changes once the lists have answered. */
+/** The confirmation's buttons, usable only while it is open. */
+const confirmationEvents = new Set<PayrollEvent['type']>([
+  'user.triesPreviewAgain',
+  'user.cancelsProcessing',
+  'user.confirmsProcessing',
+]);
+
+/**
+ * Behind an open row menu only the menu can be used, behind the confirmation only its buttons (the server
+ * answers meanwhile); the month changes once the lists have answered.
+ */
 function canProduce(m: ModelSnapshot, event: PayrollEvent) {
   if (m.matches('rowMenu')) return event.type === 'user.closesRowMenu' || event.type === 'user.choosesRevert';
+  if (m.matches('confirming')) return !event.type.startsWith('user.') || confirmationEvents.has(event.type);
+  if (confirmationEvents.has(event.type)) return false;
   if (event.type === 'user.changesMonth')
     return m.context.unprocessedList !== 'fetching' && m.context.processedList !== 'fetching';
   return true;
@@ -170,6 +192,8 @@ function answerList(app: RunningApp, path: string, status: number, body: unknown
 
 const button = (text: string) => screen.getByText(text, { selector: 'button' });
 const heldNow = (c: PayrollModel) => c.held[c.month] as HeldPeriod;
+const confirmation = (c: PayrollModel) =>
+  openDialog('alertdialog', `Process pay for ${monthName(c.month)} ${c.year}?`);
 
 async function perform(app: RunningApp, event: PayrollEvent, m: ModelSnapshot) {
   const c = m.context;
@@ -191,10 +215,26 @@ async function perform(app: RunningApp, event: PayrollEvent, m: ModelSnapshot) {
     case 'user.processesPay':
       await app.user.click(button('Process Pay'));
       break;
+    // The latest: a preview of a confirmation cancelled earlier may still be unanswered, and changes nothing.
+    case 'server.sendsPreview':
+      app.server.answerLatest('POST', PREVIEW, 200, previewOf(c.selected.length));
+      break;
+    case 'server.refusesPreview':
+      app.server.answerLatest('POST', PREVIEW, 409, LATER_MONTH);
+      break;
+    case 'user.triesPreviewAgain':
+      await app.user.click(within(confirmation(c)).getByText('Try again', { selector: 'button' }));
+      break;
+    case 'user.cancelsProcessing':
+      await app.user.click(within(confirmation(c)).getByText('Cancel', { selector: 'button' }));
+      break;
+    case 'user.confirmsProcessing':
+      await app.user.click(within(confirmation(c)).getByText('Confirm', { selector: 'button' }));
+      break;
     case 'user.opensRowMenu': {
       const row = heldNow(c).processed[0] as PayslipAggregate;
       await app.user.click(screen.getByLabelText(`Actions for ${row.userDetails.name}`));
-      // The menu takes focus on an animation frame jsdom runs on its own clock.
+      // The menu takes focus on an animation frame (see setup).
       const menu = screen.getByRole('menu');
       if (document.activeElement !== menu) act(() => menu.focus());
       await advance(20);
@@ -235,9 +275,11 @@ async function perform(app: RunningApp, event: PayrollEvent, m: ModelSnapshot) {
       break;
     case 'server.sendsProcessed':
       answerList(app, PROCESSED_GET, 200, heldNow(c).processed);
+      answerList(app, TOTALS_GET, 200, totalsOf(heldNow(c).processed));
       break;
     case 'server.failsProcessed':
       answerList(app, PROCESSED_GET, 500, SERVER_DOWN);
+      answerList(app, TOTALS_GET, 500, SERVER_DOWN);
       break;
     case 'server.processes':
       app.server.answer('POST', '/api/payslips/bulk-process', 200, {
@@ -277,6 +319,22 @@ async function perform(app: RunningApp, event: PayrollEvent, m: ModelSnapshot) {
 
 const tab = pdfTab('blob:table-pdf');
 
+/**
+ * Animation frames on the fake clock. jsdom runs frames on a real-clock interval that only the first
+ * outstanding frame starts; a frame still outstanding when a test ends (the confirmation closing) left that
+ * interval on the ended test's fake clock, and no frame ran again in the file (the row menus never listened
+ * for Escape). On the fake clock every step's advance runs them, and each test starts with none.
+ */
+function setup() {
+  tab.install();
+  beforeEach(() => {
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) =>
+      setTimeout(() => callback(performance.now()), 16),
+    );
+    vi.stubGlobal('cancelAnimationFrame', (id: number) => clearTimeout(id));
+  });
+}
+
 const label = (event: PayrollEvent) =>
   event.type === 'user.changesMonth'
     ? `user.changesMonth (${event.month === thisMonth ? 'this' : 'other'})`
@@ -296,15 +354,17 @@ describeSpecWalk({
     renderApp({ path: paths[path.start] as string, storage: signedIn(admin), inspect }),
   perform: (app, event, model) => perform(app, event, model as unknown as ModelSnapshot),
   label,
-  setup: tab.install,
+  setup,
   scenarios: [
     {
-      name: 'select a row, choose a pay date, Process Pay: it leaves the Unprocessed List for the Processed List',
+      name: 'select a row, choose a pay date, Process Pay, Confirm: it leaves the Unprocessed List for the Processed List',
       events: [
         ...both,
         { type: 'user.togglesFirstRow' },
         { type: 'user.choosesPayDate' },
         { type: 'user.processesPay' },
+        { type: 'server.sendsPreview' },
+        { type: 'user.confirmsProcessing' },
         { type: 'clock.oneSecond' },
         { type: 'server.processes' },
         ...both,
@@ -319,8 +379,45 @@ describeSpecWalk({
         { type: 'user.togglesAll' },
         { type: 'user.togglesAll' },
         { type: 'user.processesPay' },
+        { type: 'server.sendsPreview' },
+        { type: 'user.confirmsProcessing' },
         { type: 'server.processes' },
         ...both,
+      ],
+    },
+    {
+      name: 'the confirmation cancelled, with its figures shown: nothing is processed, the selection stays',
+      events: [
+        ...both,
+        { type: 'user.togglesAll' },
+        { type: 'user.choosesPayDate' },
+        { type: 'user.processesPay' },
+        { type: 'server.sendsPreview' },
+        { type: 'user.cancelsProcessing' },
+      ],
+    },
+    {
+      name: 'the confirmation cancelled while its figures are worked out: nothing is processed',
+      events: [
+        ...both,
+        { type: 'user.togglesFirstRow' },
+        { type: 'user.choosesPayDate' },
+        { type: 'user.processesPay' },
+        { type: 'user.cancelsProcessing' },
+      ],
+    },
+    {
+      name: 'a preview refused (a later month processed): the reason, Try again, then Confirm',
+      events: [
+        ...both,
+        { type: 'user.togglesFirstRow' },
+        { type: 'user.choosesPayDate' },
+        { type: 'user.processesPay' },
+        { type: 'server.refusesPreview' },
+        { type: 'user.triesPreviewAgain' },
+        { type: 'server.sendsPreview' },
+        { type: 'user.confirmsProcessing' },
+        { type: 'server.refusesProcessing' },
       ],
     },
     {
@@ -365,6 +462,7 @@ describeSpecWalk({
       const app = await renderApp({ path: '/admin/process-pay', storage: signedIn(admin) });
       answerList(app, UNPROCESSED_GET, 200, current.unprocessed);
       answerList(app, PROCESSED_GET, 200, current.processed);
+      answerList(app, TOTALS_GET, 200, totalsOf(current.processed));
       await settle();
       // A row whose CPF rates are not the official ones says so.
       expect(

@@ -160,14 +160,29 @@ const shownPeriod = (): Period => ({
   month: Number(select('Month').value),
 });
 
+/** The Processed List and its totals row (issue 34), as the server answers them for these rows. */
+function answerList(app: RunningApp, rows: PayslipAggregate[]) {
+  app.server.answer('GET', PROCESSED_GET, 200, rows);
+  const sum = (pick: (row: PayslipAggregate) => number) =>
+    rows.reduce((total, row) => total + Math.round(pick(row) * 100), 0) / 100;
+  app.server.answer('GET', '/api/payslips/processed/totals', 200, {
+    payslips: rows.length,
+    grossPay: sum((row) => row.grossPay),
+    employeeCpf: sum((row) => row.totalEmployeeCpfContribution),
+    employerCpf: sum((row) => row.totalEmployerCpfContribution),
+    selfHelpGroup: sum((row) => row.selfHelpGroupContribution),
+    netPay: sum((row) => row.netPay),
+    otherItems: sum((row) => row.otherItems),
+    netPayable: sum((row) => row.netPayable),
+  });
+}
+
 async function perform(app: RunningApp, event: EmailsEvent, m: ModelSnapshot) {
   const dialog = () => openDialog('alertdialog', 'Email payslips');
   switch (event.type) {
     case 'server.sendsList':
-      app.server.answer(
-        'GET',
-        PROCESSED_GET,
-        200,
+      answerList(
+        app,
         processedRows(
           m.context.shown,
           event.staff.map((p) => p.name),
@@ -179,10 +194,8 @@ async function perform(app: RunningApp, event: EmailsEvent, m: ModelSnapshot) {
         await app.user.selectOptions(select('Year'), String(event.period.year));
       else await app.user.selectOptions(select('Month'), String(event.period.month));
       await settle();
-      app.server.answer(
-        'GET',
-        PROCESSED_GET,
-        200,
+      answerList(
+        app,
         processedRows(
           event.period,
           event.staff.map((p) => p.name),

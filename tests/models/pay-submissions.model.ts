@@ -10,14 +10,15 @@ import { MONTHS } from './calendar-words';
  * Submissions (/admin/pay-submissions) as issue 15 and docs/statutory-files.md ("Where to find them") tell it,
  * in the spec's style: section 2's period pickers (section 9: months up to now in the current year), the
  * month's CPF summary with what would stop the CPF file (GET /api/payslips/cpf-summary), then one file at a
- * time: the CPF file (only when nothing stops it), the bank's salary file with the bank (UOB, DBS, OCBC) and
+ * time: the summary as a PDF for the finance file (issue 34; for a month with processed staff), the CPF file
+ * (only when nothing stops it), the bank's salary file with the bank (UOB, DBS, OCBC) and
  * an optional value date ('Value date must be from today to 30 days ahead.', told beside the field and in a
  * toast before any request), and the year's IR8A forms as a PDF opened in a new tab or as a CSV. A saved file
  * takes the server's name and a toast names it; a refusal shows the server's reason beside the buttons and in
  * a toast (section 8: one toast at a time, 'Processing...' on the button of the file being made).
  */
 
-export type SubmissionFileKind = 'cpfFile' | 'bankFile' | 'ir8aPdf' | 'ir8aCsv';
+export type SubmissionFileKind = 'cpfSummaryPdf' | 'cpfFile' | 'bankFile' | 'ir8aPdf' | 'ir8aCsv';
 export type Bank = 'UOB' | 'DBS' | 'OCBC';
 export type SummaryKind = 'clean' | 'blocked';
 
@@ -25,12 +26,14 @@ export const VALUE_DATE_RULE = 'Value date must be from today to 30 days ahead.'
 export const CHECKS = 'What would stop the CPF file';
 export const SUMMARY = '/api/payslips/cpf-summary';
 export const FILE_PATHS: Record<SubmissionFileKind, string> = {
+  cpfSummaryPdf: '/api/payslips/cpf-summary/pdf',
   cpfFile: '/api/payslips/cpf-file',
   bankFile: '/api/payslips/bank-file',
   ir8aPdf: '/api/payslips/ir8a',
   ir8aCsv: '/api/payslips/ir8a',
 };
 export const FILE_BUTTONS: Record<SubmissionFileKind, string> = {
+  cpfSummaryPdf: 'CPF summary (PDF)',
   cpfFile: 'Download CPF file',
   bankFile: 'Download bank file',
   ir8aPdf: 'IR8A forms',
@@ -54,6 +57,7 @@ const pad = (n: number | string) => String(n).padStart(2, '0');
 export function serverFileName(path: string, query: URLSearchParams): string | null {
   const year = query.get('year');
   const month = pad(query.get('month') ?? '');
+  if (path === FILE_PATHS.cpfSummaryPdf) return `cpf-summary-${year}-${month}.pdf`;
   if (path === FILE_PATHS.cpfFile) return `CPF-EZPAY-${year}${month}.DTL`;
   if (path === FILE_PATHS.bankFile) return `${query.get('bank')}-SALARY-${year}${month}.txt`;
   if (path === FILE_PATHS.ir8aCsv) return `IR8A-EMPLOYER-${year}.${query.get('format') ?? 'pdf'}`;
@@ -126,16 +130,17 @@ export const addDays = (iso: string, days: number) => {
 const valueDateAllowed = (m: PaySubmissionsModel) =>
   m.valueDate === '' || (m.valueDate >= m.today && m.valueDate <= addDays(m.today, 30));
 
-/** Download CPF file waits for a summary with nothing in the way; the bank file for processed staff. */
+/** Download CPF file waits for a summary with nothing in the way; the bank file and the summary's PDF for processed staff. */
 export function fileOffered(m: PaySubmissionsModel, file: SubmissionFileKind) {
   if (file === 'cpfFile') return m.summary !== null && m.summary.problems.length === 0;
-  if (file === 'bankFile') return (m.summary?.employees ?? 0) > 0;
+  if (file === 'bankFile' || file === 'cpfSummaryPdf') return (m.summary?.employees ?? 0) > 0;
   return true;
 }
 
 function fileRequest(m: PaySubmissionsModel, file: SubmissionFileKind): Request {
   const period = { year: String(m.year), month: String(m.month) };
   const query = {
+    cpfSummaryPdf: period,
     cpfFile: period,
     bankFile: { ...period, bank: m.bank, ...(m.valueDate ? { valueDate: m.valueDate } : {}) },
     ir8aPdf: { year: String(m.year) },

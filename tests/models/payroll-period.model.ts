@@ -2,8 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { assign, setup } from 'xstate';
 import type { PayslipAggregate, UnprocessedRow } from '../../src/domain/payslips';
-import type { RunningApp } from '../machines/harness';
+import { isDialogOpen, openDialog, type RunningApp } from '../machines/harness';
 import { shows } from '../machines/spec-walk';
+import { monthName } from './calendar-words';
 
 /**
  * Process Pay (/admin/process-pay) and View Processed Records (/admin/pay-records) as the spec tells them:
@@ -15,6 +16,14 @@ import { shows } from '../machines/spec-walk';
  * Unprocessed List refreshes; pay records refetch when the month changes), section 7 (the payroll calls),
  * section 8 (the toasts; 'Processing...' while a request is in flight) and section 9 (10 rows a page; months
  * up to now in the current year).
+ *
+ * Issue 34 (items 3 and 9) adds: while Process Pay is disabled a short text beside it says what is missing
+ * (no pay date, no one selected, or both); Process Pay first asks, in a confirmation showing the headcount and
+ * the totals of the selected payslips (gross pay, employee CPF, employer CPF, SHG, net payable, in dollars
+ * with cents) as the server works them out (POST /api/payslips/bulk-process/preview, the same body), before
+ * anything is processed: Cancel processes nothing, Confirm processes as before; a preview the
+ * server refuses shows its reason with Try again. The Processed List has a totals row: each money column
+ * added up over every processed payslip of the period (GET /api/payslips/processed/totals), not the page.
  */
 
 export type PayScreen = 'process' | 'records';
@@ -45,6 +54,8 @@ export interface PayrollModel {
   toast: { title: string; description?: string } | null;
   /** The table PDF was just opened in a new tab. */
   pdfOpened: boolean;
+  /** Runs sent to bulk-process so far: a cancelled confirmation sends none. */
+  runs: number;
 }
 
 export type PayrollEvent =
@@ -53,6 +64,11 @@ export type PayrollEvent =
   | { type: 'user.togglesAll' }
   | { type: 'user.choosesPayDate' }
   | { type: 'user.processesPay' }
+  | { type: 'server.sendsPreview' }
+  | { type: 'server.refusesPreview' }
+  | { type: 'user.triesPreviewAgain' }
+  | { type: 'user.cancelsProcessing' }
+  | { type: 'user.confirmsProcessing' }
   | { type: 'user.opensRowMenu' }
   | { type: 'user.closesRowMenu' }
   | { type: 'user.choosesRevert' }
@@ -138,6 +154,59 @@ function expectFetching(app: RunningApp, path: string, c: PayrollModel) {
 
 export const UNPROCESSED_GET = '/api/payslips/unprocessed-and-items-added';
 export const PROCESSED_GET = '/api/payslips/processed/aggregates';
+export const TOTALS_GET = '/api/payslips/processed/totals';
+export const BULK_PROCESS = '/api/payslips/bulk-process';
+export const PREVIEW = '/api/payslips/bulk-process/preview';
+
+/** Each payslip of this walk, processed, is $5,000 gross, $1,000 and $850 CPF, no SHG, $4,000 net (processedNow). */
+export const PER_PAYSLIP = {
+  grossPay: 5000,
+  employeeCpf: 1000,
+  employerCpf: 850,
+  selfHelpGroup: 0,
+  netPayable: 4000,
+};
+/** What the server answers for a run of n payslips: n times one payslip's figures. */
+export const previewOf = (n: number) => ({
+  skipped: 0,
+  totals: {
+    payslips: n,
+    grossPay: PER_PAYSLIP.grossPay * n,
+    employeeCpf: PER_PAYSLIP.employeeCpf * n,
+    employerCpf: PER_PAYSLIP.employerCpf * n,
+    selfHelpGroup: PER_PAYSLIP.selfHelpGroup * n,
+    netPay: PER_PAYSLIP.netPayable * n,
+    otherItems: 0,
+    netPayable: PER_PAYSLIP.netPayable * n,
+  },
+});
+
+/** The Processed List's money columns added up over every processed payslip of the period, in cents. */
+export function totalsOf(rows: readonly PayslipAggregate[]) {
+  const sum = (pick: (row: PayslipAggregate) => number) =>
+    rows.reduce((total, row) => total + Math.round(pick(row) * 100), 0) / 100;
+  return {
+    payslips: rows.length,
+    grossPay: sum((row) => row.grossPay),
+    employeeCpf: sum((row) => row.totalEmployeeCpfContribution),
+    employerCpf: sum((row) => row.totalEmployerCpfContribution),
+    selfHelpGroup: sum((row) => row.selfHelpGroupContribution),
+    netPay: sum((row) => row.netPay),
+    otherItems: sum((row) => row.otherItems),
+    netPayable: sum((row) => row.netPayable),
+  };
+}
+
+/** Dollars with cents and thousands separators: 12345.5 -> '12,345.50'. */
+export const money = (amount: number) =>
+  amount.toLocaleString('en-SG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** What is missing while Process Pay is disabled, said beside it. */
+export const MISSING = {
+  payDate: 'Choose a pay date.',
+  selection: 'Select at least one employee.',
+  both: 'Choose a pay date and select at least one employee.',
+};
 
 function expectUnprocessedList(app: RunningApp, c: PayrollModel) {
   const table = tableNamed('Unprocessed List');
@@ -187,6 +256,7 @@ function expectProcessedList(app: RunningApp, c: PayrollModel, idle: boolean) {
   if (c.processedList === 'fetching') {
     expect(table).toHaveAttribute('aria-busy', 'true');
     expectFetching(app, PROCESSED_GET, c);
+    expectFetching(app, TOTALS_GET, c);
     return;
   }
   if (c.processedList === 'failed') {
@@ -220,6 +290,24 @@ function expectProcessedList(app: RunningApp, c: PayrollModel, idle: boolean) {
     'Net Payable',
   ]);
   expect(table?.querySelector('th[aria-sort]')).toHaveAttribute('aria-sort', 'none');
+  // The totals row: every processed payslip of the period (12 over two pages), not the 10 shown.
+  const footer = [...(table?.querySelectorAll('tfoot tr') ?? [])].map(cells);
+  if (rows.length === 0) {
+    expect(footer, 'no totals row without rows').toEqual([]);
+  } else {
+    const sums = totalsOf(rows);
+    expect(footer, 'the totals row').toEqual([
+      [
+        'Total',
+        money(sums.grossPay),
+        money(sums.employeeCpf),
+        money(sums.netPay),
+        money(sums.otherItems),
+        money(sums.netPayable),
+        '',
+      ],
+    ]);
+  }
   shown.forEach((row, i) => {
     const held = page[i] as PayslipAggregate;
     // A processed row: its menu, waiting while anything is in flight; no box to select it for processing.
@@ -315,6 +403,7 @@ export const payrollPeriodModel = setup({
     reverting: null,
     toast: null,
     pdfOpened: false,
+    runs: 0,
   }),
   meta: shows((app, m) => {
     const c = m.context as PayrollModel;
@@ -351,7 +440,13 @@ export const payrollPeriodModel = setup({
     }
     if (!c.reverting) expect(app.server.pending('PATCH'), 'no revert in flight').toEqual([]);
     if (!m.matches('processing'))
-      expect(app.server.pending('POST', '/api/payslips/bulk-process'), 'no processing in flight').toEqual([]);
+      expect(app.server.pending('POST', BULK_PROCESS), 'no processing in flight').toEqual([]);
+    expect(
+      app.server.requests.filter((r) => r.method === 'POST' && r.path === BULK_PROCESS),
+      'runs sent to be processed',
+    ).toHaveLength(c.runs);
+    if (!m.matches('confirming'))
+      expect(isDialogOpen('alertdialog', `Process pay for ${monthName(c.month)} ${c.year}?`)).toBe(false);
   }),
   initial: 'idle',
   states: {
@@ -359,11 +454,20 @@ export const payrollPeriodModel = setup({
       meta: shows((_app, m) => {
         const c = m.context as PayrollModel;
         if (c.screen === 'process') {
-          const ready = c.selected.length > 0 && c.payDate !== '';
-          expect(
-            buttonNamed('Process Pay').hasAttribute('disabled'),
-            'Process Pay needs rows and a date',
-          ).toBe(!ready);
+          const noDate = c.payDate === '';
+          const noOne = c.selected.length === 0;
+          const button = buttonNamed('Process Pay');
+          expect(button.hasAttribute('disabled'), 'Process Pay needs rows and a date').toBe(noDate || noOne);
+          // Beside a disabled Process Pay, what is missing; nothing beside an enabled one.
+          const missing =
+            noDate && noOne ? MISSING.both : noDate ? MISSING.payDate : noOne ? MISSING.selection : null;
+          for (const words of Object.values(MISSING)) {
+            expect(screen.queryByText(words), words).toEqual(words === missing ? expect.anything() : null);
+          }
+          if (missing) {
+            const said = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+            expect(said?.textContent, 'Process Pay is described by what is missing').toBe(missing);
+          }
           expect(screen.getByLabelText('Pay Date')).toBeEnabled();
         } else {
           expect(buttonNamed('Table View').hasAttribute('disabled'), 'Table View needs the list').toBe(
@@ -402,7 +506,12 @@ export const payrollPeriodModel = setup({
           }),
         },
         'user.choosesPayDate': { actions: assign({ payDate: PAY_DATE, ...quiet }) },
-        'user.processesPay': { guard: 'readyToProcess', target: 'processing', actions: assign(quiet) },
+        // The confirmation opens (and, as every dialog, clears the toast showing).
+        'user.processesPay': {
+          guard: 'readyToProcess',
+          target: 'confirming',
+          actions: assign({ toast: null, ...quiet }),
+        },
         'user.opensRowMenu': { guard: 'hasProcessedRows', target: 'rowMenu', actions: assign(quiet) },
         'user.opensTableView': {
           guard: 'onRecordsWithList',
@@ -437,12 +546,84 @@ export const payrollPeriodModel = setup({
         },
       },
     },
+    confirming: {
+      // Before anything is processed: the period, Cancel, and Confirm once the server's figures are in.
+      meta: shows((app, m) => {
+        const c = m.context as PayrollModel;
+        const dialog = openDialog('alertdialog', `Process pay for ${monthName(c.month)} ${c.year}?`);
+        expect(within(dialog).getByText('Cancel', { selector: 'button' })).toBeEnabled();
+        expect(within(dialog).getByText('Confirm', { selector: 'button' }).hasAttribute('disabled')).toBe(
+          !m.matches({ confirming: 'ready' }),
+        );
+        // Behind it, Process Pay waits and says nothing is missing.
+        expect(buttonNamed('Process Pay')).toBeDisabled();
+        for (const words of Object.values(MISSING)) expect(screen.queryByText(words)).toBeNull();
+        // The preview asks for exactly what processing will be sent.
+        const asked = app.server.requests.filter((r) => r.method === 'POST' && r.path === PREVIEW).at(-1);
+        expect(asked?.body).toEqual({
+          payDate: c.payDate,
+          payslips: c.selected.map((userId) => ({ userId, month: c.month, year: c.year })),
+        });
+      }),
+      initial: 'previewing',
+      states: {
+        previewing: {
+          meta: shows((app) => {
+            const asked = app.server.requests.filter((r) => r.method === 'POST' && r.path === PREVIEW).at(-1);
+            expect(asked?.answered, 'the preview is on its way').toBe(false);
+            expect(screen.getByText('Working out the totals...')).toBeInTheDocument();
+          }),
+          on: {
+            'server.sendsPreview': { target: 'ready' },
+            'server.refusesPreview': { target: 'failed' },
+          },
+        },
+        ready: {
+          // The headcount, the pay date and each total in dollars with cents, as the server answered.
+          meta: shows((_app, m) => {
+            const c = m.context as PayrollModel;
+            const n = c.selected.length;
+            const dialog = openDialog('alertdialog', `Process pay for ${monthName(c.month)} ${c.year}?`);
+            expect(dialog).toHaveTextContent(
+              `${n === 1 ? '1 payslip' : `${n} payslips`} will be processed with the pay date 28/01/2026.`,
+            );
+            const lines = [...dialog.querySelectorAll('tbody tr')].map(cells);
+            expect(lines).toEqual([
+              ['Gross Pay', money(PER_PAYSLIP.grossPay * n)],
+              ['Employee CPF', money(PER_PAYSLIP.employeeCpf * n)],
+              ['Employer CPF', money(PER_PAYSLIP.employerCpf * n)],
+              ['SHG (self-help groups)', money(PER_PAYSLIP.selfHelpGroup * n)],
+              ['Net Payable', money(PER_PAYSLIP.netPayable * n)],
+            ]);
+          }),
+          on: {
+            'user.confirmsProcessing': {
+              target: '#payrollPeriodModel.processing',
+              actions: assign({ runs: ({ context }) => context.runs + 1 }),
+            },
+          },
+        },
+        failed: {
+          meta: shows((_app, m) => {
+            const c = m.context as PayrollModel;
+            const dialog = openDialog('alertdialog', `Process pay for ${monthName(c.month)} ${c.year}?`);
+            expect(within(dialog).getByRole('alert')).toHaveTextContent(LATER_MONTH.message);
+            expect(within(dialog).getByText('Try again', { selector: 'button' })).toBeEnabled();
+          }),
+          on: { 'user.triesPreviewAgain': { target: 'previewing' } },
+        },
+      },
+      on: {
+        // Nothing is processed; the selection and the pay date stay.
+        'user.cancelsProcessing': { target: 'idle' },
+      },
+    },
     processing: {
       meta: shows((app, m) => {
         const c = m.context as PayrollModel;
         expect(buttonNamed('Processing...')).toBeDisabled();
         expect(screen.getByLabelText('Pay Date')).toBeDisabled();
-        const sent = app.server.pending('POST', '/api/payslips/bulk-process');
+        const sent = app.server.pending('POST', BULK_PROCESS);
         expect(sent).toHaveLength(1);
         expect(sent[0]?.body).toEqual({
           payDate: c.payDate,

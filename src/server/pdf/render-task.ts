@@ -1,3 +1,4 @@
+import { type CpfSummaryPdfData, renderCpfSummaryPdf } from './cpf-summary';
 import { dejaVuSans } from './fonts';
 import { type Ir8aPdfData, renderIr8aPdf } from './ir8a';
 import { type LeaveBalancesPdfData, renderLeaveBalancesPdf } from './leave-balances';
@@ -10,6 +11,7 @@ export type PdfTask =
   | { kind: 'payrollTable'; data: PayrollTableData }
   | { kind: 'leaveBalances'; data: LeaveBalancesPdfData }
   | { kind: 'ir8a'; data: Ir8aPdfData }
+  | { kind: 'cpfSummary'; data: CpfSummaryPdfData }
   /** Draws nothing: the thread has loaded the code by then, and reads the fonts (./pool's startPdfWorker). */
   | { kind: 'start' };
 
@@ -24,6 +26,8 @@ export function renderTask(task: PdfTask): Promise<Uint8Array> {
       return renderLeaveBalancesPdf(task.data);
     case 'ir8a':
       return renderIr8aPdf(task.data);
+    case 'cpfSummary':
+      return renderCpfSummaryPdf(task.data);
     case 'start':
       dejaVuSans();
       return Promise.resolve(new Uint8Array());

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, idParams } from '../../domain/fields';
 import {
+  bulkProcessPreviewSchema,
   bulkProcessResultSchema,
   bulkProcessSchema,
   payItemCreateSchema,
@@ -11,6 +12,7 @@ import {
   payMonthSchema,
   payslipAggregateSchema,
   payslipDetailSchema,
+  payTotalsSchema,
   payYearSchema,
   periodQuerySchema,
   snapshotUpdateSchema,
@@ -29,7 +31,9 @@ import {
   listProcessed,
   listUnprocessed,
   payslipPdf,
+  previewBulkProcess,
   processedTablePdf,
+  processedTotals,
   removePayItem,
   revertPayslip,
   updateSnapshot,
@@ -76,6 +80,21 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
       startPdfWorker();
       return listProcessed(app.db, request.query);
     },
+  );
+
+  r.get(
+    '/payslips/processed/totals',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['payroll'],
+        summary: "The period's processed payslips added up: the Processed List's totals row",
+        security,
+        querystring: periodQuerySchema,
+        response: { 200: payTotalsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => processedTotals(app.db, request.query),
   );
 
   r.get(
@@ -140,6 +159,22 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
       },
     },
     async (request) => bulkProcess(app.db, actorOf(request), request.body),
+  );
+
+  r.post(
+    '/payslips/bulk-process/preview',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['payroll'],
+        summary:
+          'What bulk-process would process and store for the same request (headcount and totals), storing nothing',
+        security,
+        body: bulkProcessSchema,
+        response: { 200: bulkProcessPreviewSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => previewBulkProcess(app.db, actorOf(request), request.body),
   );
 
   r.patch(

@@ -14,7 +14,7 @@ import type { Config } from '../config';
 import { withPdfSlot } from '../lib/pdf-slots';
 import { actorOf } from '../plugins/access';
 import { companyIr8a, userIr8a } from '../services/payroll/ir8a';
-import { bankFile, cpfFile, cpfSummary } from '../services/payroll/statutory';
+import { bankFile, cpfFile, cpfSummary, cpfSummaryPdf } from '../services/payroll/statutory';
 import { errorResponses } from './schemas';
 
 const fileResponse = z.any().describe('the file');
@@ -39,6 +39,31 @@ export async function submissionRoutes(app: FastifyInstance, { config }: { confi
       },
     },
     async (request) => cpfSummary(app.db, request.query, config),
+  );
+
+  r.get(
+    '/payslips/cpf-summary/pdf',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['submissions'],
+        summary:
+          "The month's CPF summary as a PDF for the finance file, with each employee's contributions (NRIC/FIN masked)",
+        security,
+        querystring: periodQuerySchema,
+        response: { 200: fileResponse, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await withPdfSlot(actorOf(request).id, () =>
+        cpfSummaryPdf(app.db, request.query, config),
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachment(fileName))
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
   );
 
   r.get(

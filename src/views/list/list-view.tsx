@@ -61,6 +61,8 @@ export interface ListTableProps<Row extends ListRow> {
   paged?: boolean;
   /** See `DataTable`: a card per row on a phone, or the table for a few narrow columns. */
   phoneLayout?: 'cards' | 'table';
+  /** See `DataTable`: the columns' footers as a totals row. */
+  footer?: boolean;
 }
 
 /** The list's rows in the DataTable: sorting and paging go to the statechart, a failure offers Try again. */
@@ -72,6 +74,7 @@ export function ListTable<Row extends ListRow>({
   caption,
   paged = true,
   phoneLayout,
+  footer,
 }: ListTableProps<Row>) {
   const rows = useSelector(actor, rowsOf<Row>);
   const sorting = useSelector(actor, (s) => s.context.query.sorting);
@@ -106,6 +109,7 @@ export function ListTable<Row extends ListRow>({
       caption={!loading && !error && caption ? caption(total) : undefined}
       skeletonRows={Math.min(pageSize, 5)}
       phoneLayout={phoneLayout}
+      footer={footer}
       paging={
         paged
           ? {

@@ -21,6 +21,7 @@ import type {
 } from '../../../machines/pay-submissions.machine';
 import type { PaySubmissionsLogic } from '../../actors/submissions.actors';
 import { formatAmount } from '../../domain/money';
+import { SHG_FUND_NAMES } from '../../domain/payslip-labels';
 import { MONTH_NAMES, payMonths } from '../../domain/payslips';
 import { type CpfSummary, SALARY_FILE_BANK_CODES } from '../../domain/submissions';
 import { FormError, LabelledField } from '../../ui/form-field';
@@ -30,13 +31,6 @@ import { PickerSelect, yearChoices } from '../../ui/picker-select';
 import { LoadFailure } from '../load/load-view';
 
 type Actor = ActorRefFrom<typeof paySubmissionsMachine>;
-
-const FUND_NAMES = {
-  MBMF: 'MBMF (Mosque Building and Mendaki Fund)',
-  SINDA: 'SINDA',
-  CDAC: 'CDAC',
-  ECF: 'ECF (Eurasian Community Fund)',
-} as const;
 
 /** /admin/pay-submissions (issue 15): the month's CPF summary and checks, and its files. */
 export function PaySubmissionsScreen({
@@ -139,7 +133,7 @@ function SummaryTable({ summary, period }: { summary: CpfSummary; period: string
     ['CPF: total', summary.totalCpf],
     ['SDL (Skills Development Levy)', summary.sdl],
     ...summary.shg.map((line): [string, number, string] => [
-      FUND_NAMES[line.fund],
+      SHG_FUND_NAMES[line.fund],
       line.amount,
       line.donors === 1 ? '1 donor' : `${line.donors} donors`,
     ]),
@@ -232,7 +226,10 @@ function Files({ actor, context, ready }: { actor: Actor; context: PaySubmission
         </Heading>
         <Stack gap="2">
           <Text fontWeight="medium">CPF Board</Text>
-          <Box>{button('cpfFile', 'Download CPF file', blocked)}</Box>
+          <HStack gap="3" wrap="wrap">
+            {button('cpfFile', 'Download CPF file', blocked)}
+            {button('cpfSummaryPdf', 'CPF summary (PDF)', nothingProcessed)}
+          </HStack>
         </Stack>
         <Stack gap="2">
           <Text fontWeight="medium">Bank</Text>

@@ -5,7 +5,7 @@ import type { payrollPeriodMachine } from '../../../machines/payroll-period.mach
 import { isBusy, monthOptions, yearOptions } from '../../../machines/payroll-period.selectors';
 import { formatAmount } from '../../domain/money';
 import type { ProcessedListRow } from '../../domain/pay-lists';
-import { MONTH_NAMES } from '../../domain/payslips';
+import { MONTH_NAMES, type PayTotals } from '../../domain/payslips';
 import { ActionsMenu } from '../../ui/actions-menu';
 import { columnsFor } from '../../ui/data-table';
 import { PickerSelect, yearChoices } from '../../ui/picker-select';
@@ -54,9 +54,25 @@ function RevertMenu({ row, actor }: { row: ProcessedListRow; actor: PayrollPerio
   );
 }
 
+/** A money column's total: every processed payslip of the period (the server adds them up), not the page's. */
+function Total({ actor, of }: { actor: PayrollPeriodRef; of: keyof PayTotals }) {
+  const total = useSelector(actor, (s) => s.context.processedTotals?.[of]);
+  return total === undefined ? null : formatAmount(total);
+}
+
 const column = columnsFor<ProcessedListRow>();
-const money = (pick: (row: ProcessedListRow) => number, header: string, id: string) =>
-  column.accessor(pick, { id, header, cell: ({ getValue }) => formatAmount(getValue()) });
+const money = (
+  actor: PayrollPeriodRef,
+  pick: (row: ProcessedListRow) => number,
+  header: string,
+  id: keyof PayTotals,
+) =>
+  column.accessor(pick, {
+    id,
+    header,
+    cell: ({ getValue }) => formatAmount(getValue()),
+    footer: () => <Total actor={actor} of={id} />,
+  });
 
 export const processedColumns = (actor: PayrollPeriodRef) =>
   column.columns([
@@ -64,12 +80,13 @@ export const processedColumns = (actor: PayrollPeriodRef) =>
       id: 'employee',
       header: 'Employee',
       enableSorting: true,
+      footer: 'Total',
     }),
-    money((row) => row.grossPay, 'Gross Pay', 'grossPay'),
-    money((row) => row.totalEmployeeCpfContribution, 'Employee CPF', 'employeeCpf'),
-    money((row) => row.netPay, 'Net Pay', 'netPay'),
-    money((row) => row.otherItems, 'Other Items', 'otherItems'),
-    money((row) => row.netPayable, 'Net Payable', 'netPayable'),
+    money(actor, (row) => row.grossPay, 'Gross Pay', 'grossPay'),
+    money(actor, (row) => row.totalEmployeeCpfContribution, 'Employee CPF', 'employeeCpf'),
+    money(actor, (row) => row.netPay, 'Net Pay', 'netPay'),
+    money(actor, (row) => row.otherItems, 'Other Items', 'otherItems'),
+    money(actor, (row) => row.netPayable, 'Net Payable', 'netPayable'),
     column.display({
       id: 'actions',
       header: () => <VisuallyHidden>Actions</VisuallyHidden>,
@@ -77,7 +94,10 @@ export const processedColumns = (actor: PayrollPeriodRef) =>
     }),
   ]);
 
-/** The Processed List: Employee sorts, the row menu reverts; a caption counts the employees. */
+/**
+ * The Processed List: Employee sorts, the row menu reverts; a totals row adds up the period (as its
+ * Table View PDF does) and a caption counts the employees.
+ */
 export function ProcessedTable({
   list,
   columns,
@@ -92,6 +112,7 @@ export function ProcessedTable({
       columns={columns}
       minWidth="700px"
       caption={(total) => `A total of ${total} employees with processed payslips.`}
+      footer
     />
   );
 }

@@ -15,7 +15,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
-import { allSelected, canProcess, isProcessing, isSlowRun } from '../../../machines/payroll-period.selectors';
+import {
+  allSelected,
+  canProcess,
+  isProcessing,
+  isSlowRun,
+  processMissing,
+} from '../../../machines/payroll-period.selectors';
 import type { PayrollPeriodLogic } from '../../actors/payroll-period.actors';
 import { payslipStatusLabels } from '../../domain/lifecycles/payslip.lifecycle';
 import { formatAmount } from '../../domain/money';
@@ -26,6 +32,14 @@ import { PageTitle } from '../../ui/page-title';
 import { StatusBadge } from '../../ui/status-badge';
 import { ListTable } from '../list/list-view';
 import { type PayrollPeriodRef, PeriodPicker, ProcessedTable, processedColumns } from './payroll-parts';
+import { ProcessPayConfirm } from './process-pay-confirm';
+
+/** What Process Pay waits for, said beside it while it is disabled. */
+const MISSING = {
+  payDate: 'Choose a pay date.',
+  selection: 'Select at least one employee.',
+  both: 'Choose a pay date and select at least one employee.',
+} as const;
 
 const column = columnsFor<UnprocessedListRow>();
 
@@ -137,6 +151,7 @@ function ProcessBar({ actor }: { actor: PayrollPeriodRef }) {
   const ready = useSelector(actor, canProcess);
   const processing = useSelector(actor, isProcessing);
   const slow = useSelector(actor, isSlowRun);
+  const missing = useSelector(actor, processMissing);
   return (
     <Stack gap="3">
       <Flex gap="3" align="flex-end" wrap="wrap">
@@ -152,6 +167,7 @@ function ProcessBar({ actor }: { actor: PayrollPeriodRef }) {
           colorPalette="teal"
           size="sm"
           disabled={!ready}
+          aria-describedby={missing ? 'process-pay-missing' : undefined}
           onClick={() => actor.send({ type: 'pay.process' })}
         >
           {processing ? 'Processing...' : 'Process Pay'}
@@ -159,6 +175,11 @@ function ProcessBar({ actor }: { actor: PayrollPeriodRef }) {
         <Text fontSize="sm" color="fg.muted">
           {selected} selected
         </Text>
+        {missing && (
+          <Text id="process-pay-missing" fontSize="sm" color="fg.muted">
+            {MISSING[missing]}
+          </Text>
+        )}
       </Flex>
       {slow && (
         <Progress.Root
@@ -224,6 +245,7 @@ export function ProcessPayScreen({
           <ProcessedTable list={processed} columns={processedCols} />
         </Card.Body>
       </Card.Root>
+      <ProcessPayConfirm actor={actor} />
     </Stack>
   );
 }

@@ -7,5 +7,5 @@
 export { type PdfDeps, payslipPdf, processedTablePdf } from './documents';
 export { addPayItem, listPayItems, removePayItem, updateSnapshot } from './pay-items';
 export { openPayrollPeriod } from './period-rows';
-export { bulkProcess, revertPayslip } from './processing';
-export { getPayslip, listProcessed, listUnprocessed } from './queries';
+export { bulkProcess, previewBulkProcess, revertPayslip } from './processing';
+export { getPayslip, listProcessed, listUnprocessed, processedTotals } from './queries';

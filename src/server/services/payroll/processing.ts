@@ -1,7 +1,12 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { isProcessedPayslip, payslipStatusesTagged } from '../../../domain/lifecycles/payslip.lifecycle';
 import { attempt, computeRunPayslip, type PayslipItem, type PayslipTotals } from '../../../domain/payroll';
-import type { BulkProcess, BulkProcessResult, PayslipAggregate } from '../../../domain/payslips';
+import type {
+  BulkProcess,
+  BulkProcessPreview,
+  BulkProcessResult,
+  PayslipAggregate,
+} from '../../../domain/payslips';
 import type { DbOrTx, Tx } from '../../db/client';
 import { payItems, payslips, users } from '../../db/schema';
 import { rowsOf } from '../../db/statements';
@@ -20,6 +25,7 @@ import {
   lockEmployees,
   type PayslipRow,
   type Period,
+  payTotalsOf,
   periodLabel,
   SNAPSHOT_COLUMNS,
   type SnapshotText,
@@ -42,6 +48,47 @@ const someNames = (names: string[]) =>
  * revert or deletion waits and then sees the outcome.
  */
 export async function bulkProcess(db: DbOrTx, actor: Actor, input: BulkProcess): Promise<BulkProcessResult> {
+  return db.transaction(async (tx) => {
+    const run = await processAll(tx, actor, input);
+    return { processed: run.ids.length, skipped: run.skipped };
+  });
+}
+
+/** Thrown to roll a preview's run back once its totals are read. */
+class PreviewDone extends Error {
+  constructor(readonly preview: BulkProcessPreview) {
+    super('preview rolled back');
+  }
+}
+
+/**
+ * POST /payslips/bulk-process/preview: Process Pay's confirmation. The run is made exactly as
+ * bulk-process makes it (same locks, refusals and statements), its stored amounts are added up, and
+ * the transaction is rolled back: the figures are what processing would store, to the cent, and
+ * nothing is kept (not even the audit row).
+ */
+export async function previewBulkProcess(
+  db: DbOrTx,
+  actor: Actor,
+  input: BulkProcess,
+): Promise<BulkProcessPreview> {
+  try {
+    await db.transaction(async (tx) => {
+      const run = await processAll(tx, actor, input);
+      throw new PreviewDone({
+        skipped: run.skipped,
+        totals: await payTotalsOf(tx, inIds(sql`p.id`, run.ids)),
+      });
+    });
+  } catch (error) {
+    if (error instanceof PreviewDone) return error.preview;
+    throw error;
+  }
+  throw new Error('previewBulkProcess: the run was not rolled back');
+}
+
+/** Every period of the request, earlier months first: a later month's year-to-date figures read them. */
+async function processAll(tx: Tx, actor: Actor, input: BulkProcess) {
   const periods = new Map<string, { year: number; month: number; userIds: number[] }>();
   for (const entry of input.payslips) {
     const key = `${entry.year}-${String(entry.month).padStart(2, '0')}`;
@@ -49,20 +96,17 @@ export async function bulkProcess(db: DbOrTx, actor: Actor, input: BulkProcess):
     group.userIds.push(entry.userId);
     periods.set(key, group);
   }
-  return db.transaction(async (tx) => {
-    let processed = 0;
-    let skipped = 0;
-    // Earlier months first: a later month's year-to-date figures read them.
-    for (const key of [...periods.keys()].sort()) {
-      const group = periods.get(key) as { year: number; month: number; userIds: number[] };
-      const result = await processPeriod(tx, actor, input.payDate, group.year, group.month, [
-        ...new Set(group.userIds),
-      ]);
-      processed += result.processed;
-      skipped += result.skipped;
-    }
-    return { processed, skipped };
-  });
+  const ids: number[] = [];
+  let skipped = 0;
+  for (const key of [...periods.keys()].sort()) {
+    const group = periods.get(key) as { year: number; month: number; userIds: number[] };
+    const result = await processPeriod(tx, actor, input.payDate, group.year, group.month, [
+      ...new Set(group.userIds),
+    ]);
+    ids.push(...result.ids);
+    skipped += result.skipped;
+  }
+  return { ids, skipped };
 }
 
 async function processPeriod(
@@ -72,7 +116,7 @@ async function processPeriod(
   year: number,
   month: number,
   userIds: number[],
-): Promise<BulkProcessResult> {
+): Promise<{ ids: number[]; skipped: number }> {
   const inPeriod = and(eq(payslips.year, year), eq(payslips.month, month), inIds(payslips.userId, userIds));
   await lockEmployees(tx, userIds);
   // Then the selected payslips, in id order, so concurrent runs cannot deadlock. Rows not created yet
@@ -98,7 +142,7 @@ async function processPeriod(
     );
   }
   const skipped = rows.processed;
-  if (skipped === rows.locked) return { processed: 0, skipped };
+  if (skipped === rows.locked) return { ids: [], skipped };
 
   // Read after the locks are held, so items added or payslips reverted just before are seen. One after
   // another: a transaction is one connection, which runs one statement at a time anyway.
@@ -173,7 +217,7 @@ async function processPeriod(
     entityId: null,
     details: { year, month, payDate, payslipIds: updated.map((row) => row.id), skipped },
   });
-  return { processed: updated.length, skipped };
+  return { ids: updated.map((row) => row.id), skipped };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { PayslipStatus } from '../../../domain/enums';
 import { isProcessedPayslip, payslipStatusesTagged } from '../../../domain/lifecycles/payslip.lifecycle';
 import { centsToAmount } from '../../../domain/money';
 import { attempt, computeRunPayslip } from '../../../domain/payroll';
-import type { PayslipAggregate, PayslipDetail, UnprocessedRow } from '../../../domain/payslips';
+import type { PayslipAggregate, PayslipDetail, PayTotals, UnprocessedRow } from '../../../domain/payslips';
 import type { DbOrTx } from '../../db/client';
 import { queriesAtOnce } from '../../db/queries-at-once';
 import { employmentInfo } from '../../db/schema';
@@ -16,6 +16,7 @@ import {
   findPayslip,
   itemsOf,
   type Period,
+  payTotalsOf,
   periodLabel,
   rateFlagOf,
   SNAPSHOT_COLUMNS,
@@ -117,6 +118,13 @@ export async function listProcessed(
     ),
   );
 }
+
+/** GET /payslips/processed/totals: the Processed List's totals row, over every processed payslip of the period. */
+export const processedTotals = (db: DbOrTx, { year, month }: Period): Promise<PayTotals> =>
+  payTotalsOf(
+    db,
+    sql`p.year = ${year} and p.month = ${month} and p.status in ${payslipStatusesTagged('processed')}`,
+  );
 
 /** A processed payslip as the lists show it: its amounts (as text, see db/statements.ts) and its items counted. */
 interface ProcessedRow extends TotalsText {

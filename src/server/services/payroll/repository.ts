@@ -10,7 +10,7 @@ import {
   type PayslipSnapshot,
   type SelfHelpGroup,
 } from '../../../domain/payroll';
-import { monthName, type PayslipAggregate } from '../../../domain/payslips';
+import { monthName, type PayslipAggregate, type PayTotals } from '../../../domain/payslips';
 import type { DbOrTx, Tx } from '../../db/client';
 import { payItems, payslips, users } from '../../db/schema';
 import { rowsOf } from '../../db/statements';
@@ -116,6 +116,35 @@ export const totalsRowOf = (row: TotalsText) => ({
   otherItemsCents: Number(row.other_items_cents),
   netPayableCents: Number(row.net_payable_cents),
 });
+
+/**
+ * The stored amounts of the payslips `where` picks (payslip `p`) added up in one statement, in dollars:
+ * the Processed List's totals row and a run's preview both read the columns processing wrote.
+ */
+export async function payTotalsOf(db: DbOrTx, where: SQL): Promise<PayTotals> {
+  const [row] = await rowsOf<TotalsText & { payslips: number }>(
+    db,
+    sql`select count(*)::int as payslips, coalesce(sum(p.gross_pay_cents), 0)::text as gross_pay_cents,
+       coalesce(sum(p.employee_cpf_cents), 0)::text as employee_cpf_cents,
+       coalesce(sum(p.employer_cpf_cents), 0)::text as employer_cpf_cents,
+       coalesce(sum(p.shg_cents), 0)::text as shg_cents, coalesce(sum(p.net_pay_cents), 0)::text as net_pay_cents,
+       coalesce(sum(p.other_items_cents), 0)::text as other_items_cents,
+       coalesce(sum(p.net_payable_cents), 0)::text as net_payable_cents
+     from payslips p where ${where}`,
+  );
+  if (!row) throw new Error('payTotalsOf: an aggregate answers one row');
+  const cents = totalsRowOf(row);
+  return {
+    payslips: row.payslips,
+    grossPay: centsToAmount(cents.grossPayCents),
+    employeeCpf: centsToAmount(cents.employeeCpfCents),
+    employerCpf: centsToAmount(cents.employerCpfCents),
+    selfHelpGroup: centsToAmount(cents.shgCents),
+    netPay: centsToAmount(cents.netPayCents),
+    otherItems: centsToAmount(cents.otherItemsCents),
+    netPayable: centsToAmount(cents.netPayableCents),
+  };
+}
 
 /** The engine's view of a payslip's snapshot. */
 export const snapshotOf = (row: SnapshotRow): PayslipSnapshot => ({

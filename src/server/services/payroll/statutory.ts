@@ -1,6 +1,7 @@
 import { and, asc, eq, max, sql } from 'drizzle-orm';
 import { type Company, payingAccountOf } from '../../../domain/company';
 import { addDaysIso, todayIso } from '../../../domain/dates';
+import { maskNric } from '../../../domain/masking';
 import { centsToAmount } from '../../../domain/money';
 import { PayrollError, type SelfHelpGroupFund, sdlPayableCents } from '../../../domain/payroll';
 import {
@@ -23,6 +24,7 @@ import { payslipIdentities } from '../../db/payslip-identity-schema';
 import { employmentInfo, payslips } from '../../db/schema';
 import { rowsOf } from '../../db/statements';
 import { badRequest, conflict } from '../../lib/http-error';
+import { renderPdfDocument } from '../../pdf/pool';
 import type { Actor } from '../actor';
 import { writeAudit } from '../audit';
 import { type CompanyDefaults, companyOf } from '../company';
@@ -149,6 +151,41 @@ function cpfInput(csn: string, rows: readonly MonthRow[], period: Period, advice
 
 /** GET /payslips/cpf-summary: the month's CPF, SDL and self-help-group amounts, and what stops the file. */
 export async function cpfSummary(db: DbOrTx, period: Period, defaults: CompanyDefaults): Promise<CpfSummary> {
+  return (await summaryMonth(db, period, defaults)).summary;
+}
+
+/**
+ * GET /payslips/cpf-summary/pdf: the same summary as a PDF for the finance file, with each
+ * employee's contributions (NRIC/FIN masked).
+ */
+export async function cpfSummaryPdf(db: DbOrTx, period: Period, defaults: CompanyDefaults) {
+  const { company, rows, summary } = await summaryMonth(db, period, defaults);
+  // The checks name an employee's NRIC/FIN as stored; the PDF prints it masked, as everywhere else.
+  const ids = rows.map((row) => row.idNumber.trim().toUpperCase()).filter((id) => id.length >= 5);
+  const masked = (text: string) => ids.reduce((out, id) => out.replaceAll(id, maskNric(id)), text);
+  const pdf = await renderPdfDocument({
+    kind: 'cpfSummary',
+    data: {
+      companyName: company.name,
+      uen: company.uen,
+      cpfSubmissionNumber: company.cpfSubmissionNumber,
+      summary: { ...summary, problems: summary.problems.map(masked) },
+      rows: rows.map((row) => ({
+        name: row.name,
+        maskedId: maskNric(row.idNumber),
+        ordinaryWageCents: row.ordinaryWageCents,
+        additionalWageCents: row.additionalWageCents,
+        employeeCpfCents: row.employeeCpfCents,
+        employerCpfCents: row.employerCpfCents,
+        fund: fundOf(row.selfHelpGroup),
+        shgCents: row.shgCents,
+      })),
+    },
+  });
+  return { pdf, fileName: `cpf-summary-${period.year}-${String(period.month).padStart(2, '0')}.pdf` };
+}
+
+async function summaryMonth(db: DbOrTx, period: Period, defaults: CompanyDefaults) {
   const [company, rows, unprocessed] = await Promise.all([
     companyOf(db, defaults),
     processedMonth(db, period),
@@ -164,7 +201,7 @@ export async function cpfSummary(db: DbOrTx, period: Period, defaults: CompanyDe
     return { fund, donors: donors.length, cents: sum((row) => row.shgCents, donors) };
   });
   const shgTotal = shg.reduce((total, line) => total + line.cents, 0);
-  return {
+  const summary: CpfSummary = {
     ...period,
     employees: rows.length,
     employeeCpf: centsToAmount(employeeCpf),
@@ -176,6 +213,7 @@ export async function cpfSummary(db: DbOrTx, period: Period, defaults: CompanyDe
     unprocessed,
     problems: cpfProblems(company, rows, period),
   };
+  return { company, rows, summary };
 }
 
 /**
