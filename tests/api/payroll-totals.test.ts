@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { PayslipAggregate, PayslipDetail, UnprocessedRow } from '../../src/domain/payslips';
-import { auditLog, payslips } from '../../src/server/db/schema';
+import { payslips } from '../../src/server/db/schema';
+import { auditLog } from '../../src/server/db/system-schema';
 import { createTestApp, type TestApp } from './harness';
 import { adminSession, caller, createEmployee } from './payroll-fixtures';
 

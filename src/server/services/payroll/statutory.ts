@@ -161,7 +161,7 @@ export async function cpfSummary(db: DbOrTx, period: Period, defaults: CompanyDe
 export async function cpfSummaryPdf(db: DbOrTx, period: Period, defaults: CompanyDefaults) {
   const { company, rows, summary } = await summaryMonth(db, period, defaults);
   // The checks name an employee's NRIC/FIN as stored; the PDF prints it masked, as everywhere else.
-  const ids = rows.map((row) => row.idNumber.trim().toUpperCase()).filter((id) => id.length >= 5);
+  const ids = rows.map((row) => (row.idNumber ?? '').trim().toUpperCase()).filter((id) => id.length >= 5);
   const masked = (text: string) => ids.reduce((out, id) => out.replaceAll(id, maskNric(id)), text);
   const pdf = await renderPdfDocument({
     kind: 'cpfSummary',
@@ -172,7 +172,7 @@ export async function cpfSummaryPdf(db: DbOrTx, period: Period, defaults: Compan
       summary: { ...summary, problems: summary.problems.map(masked) },
       rows: rows.map((row) => ({
         name: row.name,
-        maskedId: maskNric(row.idNumber),
+        maskedId: row.idNumber ? maskNric(row.idNumber) : '',
         ordinaryWageCents: row.ordinaryWageCents,
         additionalWageCents: row.additionalWageCents,
         employeeCpfCents: row.employeeCpfCents,
