@@ -6,7 +6,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
@@ -86,7 +85,7 @@ export async function buildApp(options: AppOptions) {
     logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors,
   });
-  const storage = options.storage ?? createStorage(config);
+  const storage = options.storage ?? (await createStorage(config));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -140,8 +139,9 @@ export async function buildApp(options: AppOptions) {
     done();
   });
 
+  // ioredis is loaded only when it is used: loading it cost every start a tenth of a second.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
     : undefined;
   // A lost Redis connection fails the throttled requests (500), it does not crash the process.
   redis?.on('error', (error) => app.log.error({ err: error }, 'redis error'));

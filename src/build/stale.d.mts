@@ -1,0 +1,2 @@
+export function newestMtime(target: string): number;
+export function isOutdated(root: string, sources: readonly string[], marker: string): boolean;
