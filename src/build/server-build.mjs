@@ -21,7 +21,7 @@ import { isOutdated } from './stale.mjs';
  */
 
 /** What the server is built from: a change to any of these makes dist-server/ stale. */
-const SERVER_SOURCES = ['vite.server.config.ts', 'src/server', 'src/domain'];
+const SERVER_SOURCES = ['vite.server.config.ts', 'src/server', 'src/domain', 'src/build/page-preloads.ts'];
 
 export function isServerStale(root, outDir) {
   return isOutdated(root, SERVER_SOURCES, path.join(outDir, 'main.js'));

@@ -14,6 +14,7 @@ import { errorHandler, frameworkErrors } from './lib/error-handler';
 import { forbidden, statusText } from './lib/http-error';
 import { serializerCompiler } from './lib/response-serializer';
 import { securityHeaders } from './lib/security-headers';
+import { spaPage } from './lib/spa-pages';
 import { memoryThrottleStore, redisThrottleStore, type ThrottleStore } from './lib/throttle';
 import { redactUrl } from './logging';
 import { closePdfWorkers } from './pdf/pool';
@@ -242,8 +243,9 @@ export async function buildApp(options: AppOptions) {
         // The build writes .br and .gz beside each asset (src/build/precompress.ts): sent as they are, with
         // Content-Encoding and Vary: Accept-Encoding, to clients that accept them.
         preCompressed: true,
-        // Source maps are not published; should one be left in the folder, it is still not served.
-        allowedPath: (pathname) => !pathname.endsWith('.map'),
+        // Source maps are not published; should one be left in the folder, it is still not served. Nor is
+        // what the build writes for the server (.vite/).
+        allowedPath: (pathname) => !pathname.endsWith('.map') && !pathname.startsWith('/.vite/'),
         setHeaders(res, filePath) {
           // Vite fingerprints assets, so they never change; index.html must always be re-read.
           res.header(
@@ -263,8 +265,10 @@ export async function buildApp(options: AppOptions) {
     // A missing file (/assets/old-hash.js) is a 404; a client-side route has no extension.
     const isClientRoute = !pathname.startsWith('/api') && !/\.[a-z0-9]+$/i.test(pathname);
     if (hasSpa && wantsPage && isClientRoute) {
-      // Client-side routes (/login, /admin/users/7 ...) all load the SPA.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // Client-side routes (/login, /admin/users/7 ...) all load the SPA, naming the route's code.
+      return spaPage(spaDir, pathname).then((html) =>
+        reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html),
+      );
     }
     return reply.code(404).send({
       statusCode: 404,
