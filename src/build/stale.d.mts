@@ -1,2 +1,1 @@
-export function newestMtime(target: string): number;
 export function isOutdated(root: string, sources: readonly string[], marker: string): boolean;

@@ -6,7 +6,7 @@ import { PAGE_PRELOADS_FILE } from '../../build/page-preloads';
  * Whether a path is a page of a route pattern of the web app (src/app/route-table.ts): static parts
  * and `:name` parts, the path matched whole with an optional trailing slash, as wouter matches them.
  */
-export function isPageOf(pattern: string, pathname: string): boolean {
+function isPageOf(pattern: string, pathname: string): boolean {
   const wanted = pattern.split('/');
   const parts = pathname.replace(/(.)\/$/, '$1').split('/');
   return (
