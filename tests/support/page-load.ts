@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 
 /** The main signed-in pages (spec section 2) and what each shows once its data is in. */
 export const MAIN_PAGES: ReadonlyArray<{
@@ -48,14 +48,14 @@ export async function measurePageLoad(
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   let tick = 0;
-  const asked = new Map<object, number>();
-  const arrived = new Map<object, number>();
-  const requests: Array<{ request: object; url: URL; method: string }> = [];
-  const onRequest = (request: import('playwright-core').Request) => {
+  const asked = new Map<Request, number>();
+  const arrived = new Map<Request, number>();
+  const requests: Array<{ request: Request; url: URL; method: string }> = [];
+  const onRequest = (request: Request) => {
     asked.set(request, ++tick);
     requests.push({ request, url: new URL(request.url()), method: request.method() });
   };
-  const onFinished = (request: import('playwright-core').Request) => arrived.set(request, ++tick);
+  const onFinished = (request: Request) => arrived.set(request, ++tick);
   page.on('request', onRequest);
   page.on('requestfinished', onFinished);
   try {
