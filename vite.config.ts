@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { SIGNED_IN_MODULES, screenModules } from './src/app/screen-modules.ts';
+import { pagePreloads } from './src/build/page-preloads.ts';
 import { precompress } from './src/build/precompress.ts';
 import { stripStatechartDescriptions } from './src/build/strip-descriptions.ts';
 
@@ -7,7 +9,16 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001';
 const withPostgres = Boolean(process.env.DATABASE_URL);
 
 export default defineConfig({
-  plugins: [react(), stripStatechartDescriptions(import.meta.dirname), precompress()],
+  plugins: [
+    react(),
+    stripStatechartDescriptions(import.meta.dirname),
+    pagePreloads({
+      dir: `${import.meta.dirname}/src/app`,
+      shell: SIGNED_IN_MODULES,
+      pages: screenModules,
+    }),
+    precompress(),
+  ],
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

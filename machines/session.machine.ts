@@ -21,6 +21,8 @@ export interface StoredSession {
 export interface SessionInput {
   /** Read from session storage by the app; null when there is no token or no user. */
   stored: StoredSession | null;
+  /** The stored token has expired, or is about to (the app reads its expiry): restored, it is refreshed at once. */
+  tokenExpired?: boolean;
 }
 
 /** Why a session ended without the user asking; the login screen tells the user. */
@@ -35,6 +37,8 @@ export interface SessionContext {
   /** Drives the inactivity dialog's live countdown. */
   logoutSecondsLeft: number;
   signedOutReason: SignedOutReason | null;
+  /** Read while restoring only: the stored token had expired when the page loaded. */
+  restoredTokenExpired: boolean;
 }
 
 export type SessionEvent =
@@ -104,6 +108,7 @@ export const sessionMachine = setup({
   },
   guards: {
     hasStoredSession: ({ context }) => context.user !== null,
+    hasExpiredStoredSession: ({ context }) => context.user !== null && context.restoredTokenExpired,
     isPasswordChangeRequired: ({ context }) => context.isNewUser,
     isNewStaff: (_, params: LoginResponse) => params.isNewUser && params.user.role === 'STAFF',
   },
@@ -122,6 +127,7 @@ export const sessionMachine = setup({
     waitingRequests: [],
     logoutSecondsLeft: 0,
     signedOutReason: null,
+    restoredTokenExpired: input.tokenExpired ?? false,
   }),
   initial: 'restoring',
   on: {
@@ -134,7 +140,16 @@ export const sessionMachine = setup({
   states: {
     restoring: {
       description: 'Page load: the user and token kept in session storage decide where the session starts.',
-      always: [{ guard: 'hasStoredSession', target: 'signedIn' }, { target: 'signedOut' }],
+      always: [
+        {
+          guard: 'hasExpiredStoredSession',
+          target: '#session.signedIn.tokenRefresh.refreshing',
+          description:
+            'The stored token has expired: the refresh starts with the page, not after its first request got a 401.',
+        },
+        { guard: 'hasStoredSession', target: 'signedIn' },
+        { target: 'signedOut' },
+      ],
     },
     signedOut: {
       description:

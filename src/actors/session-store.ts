@@ -16,9 +16,25 @@ export interface SessionStore {
   setAccessToken(token: string): void;
   /** The stored session, or null when the token or the user is missing or unreadable. */
   read(): StoredSessionRecord | null;
+  /** Whether the stored token expires within a request's time of `now`; false when its expiry cannot be read. */
+  tokenExpired(now?: number): boolean;
   save(session: { accessToken: string; user: SessionUser; isNewUser: boolean }): void;
   markPasswordSet(): void;
   clear(): void;
+}
+
+/** A token that expires sooner than this is as good as expired: the page's first requests would outlive it. */
+const EXPIRY_MARGIN_MS = 30_000;
+
+/** The expiry of a JWT access token in ms, read from its payload (not verified: only a hint), or null. */
+function expiryOf(token: string): number | null {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const { exp } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof exp === 'number' ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
 }
 
 export function createSessionStore(storage: Storage): SessionStore {
@@ -39,6 +55,10 @@ export function createSessionStore(storage: Storage): SessionStore {
     getAccessToken: () => storage.getItem(ACCESS_TOKEN_KEY) || null,
     setAccessToken: (token) => set(ACCESS_TOKEN_KEY, token),
     read,
+    tokenExpired(now = Date.now()) {
+      const expiry = expiryOf(storage.getItem(ACCESS_TOKEN_KEY) ?? '');
+      return expiry !== null && expiry - EXPIRY_MARGIN_MS <= now;
+    },
     save({ accessToken, user, isNewUser }) {
       set(ACCESS_TOKEN_KEY, accessToken);
       set(CURRENT_USER_KEY, JSON.stringify({ user, isNewUser }));

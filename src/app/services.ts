@@ -24,7 +24,7 @@ export function createAppServices(options: ServicesOptions = {}) {
   const queue = createRefreshQueue();
   const session = createActor(
     provideSession({ notify: showToast, auth: authApi, store, queue, activityTarget: document }),
-    { input: { stored: store.read() }, inspect: options.inspect },
+    { input: { stored: store.read(), tokenExpired: store.tokenExpired() }, inspect: options.inspect },
   );
   // A 401 on an authenticated request waits for the session's one shared refresh.
   apiClient.connect(store, () => queue.wait((event) => session.send(event)));

@@ -1,5 +1,5 @@
 import { Spinner } from '@chakra-ui/react';
-import { type ComponentType, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { PageTitle } from '../ui/page-title';
 import { Protected } from './guards';
@@ -7,46 +7,7 @@ import { AppShell } from './layouts/app-shell';
 import { adminNavigation, type NavItem, staffNavigation } from './layouts/navigation';
 import { type Area, adminArea, staffArea } from './route-table';
 import type { AppServices } from './services';
-import {
-  AdminDashboardRoute,
-  AllStaffRoute,
-  CompanyRoute,
-  LeaveBalanceRoute,
-  LeaveCalendarRoute,
-  LeavePoliciesRoute,
-  MyProfileRoute,
-  OnboardingRoute,
-  PayItemsRoute,
-  PayRecordsRoute,
-  PaySubmissionsRoute,
-  ProcessPayRoute,
-  PublicHolidaysRoute,
-  RegisterRoute,
-  StaffDashboardRoute,
-  StaffPayslipsRoute,
-  UserDetailRoute,
-} from './signed-in-screens';
-
-/** Screens built so far, by route pattern; the others show their title until their issue builds them. */
-const builtScreens: Record<string, ComponentType<{ services: AppServices }>> = {
-  '/admin': AdminDashboardRoute,
-  '/admin/leave-balance': LeaveBalanceRoute,
-  '/admin/public-holidays': PublicHolidaysRoute,
-  '/admin/leave-policies': LeavePoliciesRoute,
-  '/admin/leave-calendar': LeaveCalendarRoute,
-  '/admin/users': AllStaffRoute,
-  '/admin/users/:id': UserDetailRoute,
-  '/admin/register': RegisterRoute,
-  '/admin/onboard/:id': OnboardingRoute,
-  '/staff': StaffDashboardRoute,
-  '/staff/profile': MyProfileRoute,
-  '/admin/process-pay': ProcessPayRoute,
-  '/admin/pay-records': PayRecordsRoute,
-  '/admin/pay-submissions': PaySubmissionsRoute,
-  '/admin/company': CompanyRoute,
-  '/staff/payslips': StaffPayslipsRoute,
-  '/admin/users/:userId/pay-items/:year/:month': PayItemsRoute,
-};
+import { builtScreens } from './signed-in-screens';
 
 function AreaRoutes({ area, nav, services }: { area: Area; nav: NavItem[]; services: AppServices }) {
   return (

@@ -15,7 +15,7 @@ try {
   );
   try {
     await database.migrate();
-    if (await seedIfEmpty(database.db, config, createStorage(config))) {
+    if (await seedIfEmpty(database.db, config, await createStorage(config))) {
       console.log(
         `Seeded the demo company. Sign in as ${config.seedAdminEmail}; demo staff use ${DEMO_STAFF_PASSWORD}.`,
       );

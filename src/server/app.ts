@@ -6,7 +6,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { JobQueue } from './jobs/queue';
@@ -15,6 +14,7 @@ import { errorHandler, frameworkErrors } from './lib/error-handler';
 import { forbidden, statusText } from './lib/http-error';
 import { serializerCompiler } from './lib/response-serializer';
 import { securityHeaders } from './lib/security-headers';
+import { spaPage } from './lib/spa-pages';
 import { memoryThrottleStore, redisThrottleStore, type ThrottleStore } from './lib/throttle';
 import { redactUrl } from './logging';
 import { closePdfWorkers } from './pdf/pool';
@@ -87,7 +87,7 @@ export async function buildApp(options: AppOptions) {
     logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors,
   });
-  const storage = options.storage ?? createStorage(config);
+  const storage = options.storage ?? (await createStorage(config));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -141,8 +141,9 @@ export async function buildApp(options: AppOptions) {
     done();
   });
 
+  // ioredis is loaded only when it is used: loading it cost every start a tenth of a second.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
     : undefined;
   // A lost Redis connection fails the throttled requests (500), it does not crash the process.
   redis?.on('error', (error) => app.log.error({ err: error }, 'redis error'));
@@ -244,8 +245,9 @@ export async function buildApp(options: AppOptions) {
         // The build writes .br and .gz beside each asset (src/build/precompress.ts): sent as they are, with
         // Content-Encoding and Vary: Accept-Encoding, to clients that accept them.
         preCompressed: true,
-        // Source maps are not published; should one be left in the folder, it is still not served.
-        allowedPath: (pathname) => !pathname.endsWith('.map'),
+        // Source maps are not published; should one be left in the folder, it is still not served. Nor is
+        // what the build writes for the server (.vite/).
+        allowedPath: (pathname) => !pathname.endsWith('.map') && !pathname.startsWith('/.vite/'),
         setHeaders(res, filePath) {
           // Vite fingerprints assets, so they never change; index.html must always be re-read.
           res.header(
@@ -265,8 +267,10 @@ export async function buildApp(options: AppOptions) {
     // A missing file (/assets/old-hash.js) is a 404; a client-side route has no extension.
     const isClientRoute = !pathname.startsWith('/api') && !/\.[a-z0-9]+$/i.test(pathname);
     if (hasSpa && wantsPage && isClientRoute) {
-      // Client-side routes (/login, /admin/users/7 ...) all load the SPA.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // Client-side routes (/login, /admin/users/7 ...) all load the SPA, naming the route's code.
+      return spaPage(spaDir, pathname).then((html) =>
+        reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html),
+      );
     }
     return reply.code(404).send({
       statusCode: 404,

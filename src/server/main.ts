@@ -1,18 +1,16 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import type { JobQueue } from './jobs/queue';
 import { startJobs, stopJobs } from './jobs/workers';
 import { loggerOptions } from './logging';
+import { projectRoot } from './paths';
 import { DEMO_STAFF_PASSWORD, seedIfEmpty } from './seed';
 import { removeUnattachedUploads } from './services/attachments';
 import { resolveSharedJwtSecret } from './services/secrets';
 import { ensureSpaBuilt } from './spa-build';
 import { createStorage } from './storage';
-
-const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -26,8 +24,8 @@ async function main() {
     throw error;
   }
 
-  const distDir = path.join(root, 'dist');
-  if (config.serveSpa) await ensureSpaBuilt(root, distDir, (message) => console.log(message));
+  const distDir = path.join(projectRoot, 'dist');
+  if (config.serveSpa) await ensureSpaBuilt(projectRoot, distDir, (message) => console.log(message));
 
   const database = await openDatabase(
     config.databaseUrl
@@ -36,7 +34,7 @@ async function main() {
   );
   await database.migrate();
   config = await resolveSharedJwtSecret(config, database.db);
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   const seeded = await seedIfEmpty(database.db, config, storage);
 
   let queue: JobQueue | undefined;

@@ -9,7 +9,6 @@ import { company, companyBankAccounts } from './db/company-schema';
 import { users } from './db/schema';
 import { insertLeaveBalances, insertLeaveTypes, insertOnboarding, insertUser } from './factories';
 import { hashPassword } from './lib/secrets';
-import { renderPdf } from './pdf/document';
 import {
   DEMO_ADMIN_NAME,
   DEMO_ALLOWANCES,
@@ -50,8 +49,12 @@ export async function seedIfEmpty(db: Db, config: SeedConfig, storage?: FileStor
   });
 }
 
-/** A small PDF letter for a demo attachment. */
-function demoLetter(letter: NonNullable<DemoLeaveRequest['pdfAttachment']>) {
+/**
+ * A small PDF letter for a demo attachment. pdfkit is loaded only here, on the start that seeds: at
+ * every start it was the largest package the server loaded (docs/performance.md, start-up).
+ */
+async function demoLetter(letter: NonNullable<DemoLeaveRequest['pdfAttachment']>) {
+  const { renderPdf } = await import('./pdf/document');
   return renderPdf({ title: letter.title }, (doc) => {
     doc.fontSize(16).text(letter.title);
     doc.moveDown();

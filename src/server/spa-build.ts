@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { isOutdated } from '../build/stale.mjs';
 
 /** What the SPA is built from: a change to any of these makes dist/ stale. */
 const SPA_SOURCES = [
@@ -16,20 +17,8 @@ const SPA_SOURCES = [
   'machines',
 ];
 
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
 export function isSpaStale(root: string, distDir: string): boolean {
-  const built = path.join(distDir, 'index.html');
-  if (!existsSync(built)) return true;
-  const builtAt = statSync(built).mtimeMs;
-  return SPA_SOURCES.some((source) => newestMtime(path.join(root, source)) > builtAt);
+  return isOutdated(root, SPA_SOURCES, path.join(distDir, 'index.html'));
 }
 
 /** Builds the SPA with Vite when dist/ is missing or older than its sources. */

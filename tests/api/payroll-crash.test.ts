@@ -22,7 +22,7 @@ const url = (() => {
 })();
 
 function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['src/cli/start.mjs'], {
     cwd: root,
     env: {
       ...process.env,

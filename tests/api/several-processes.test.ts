@@ -93,7 +93,7 @@ const dataDirs: string[] = [];
 function startProcess(name: string, port: number, dataDir: string, smtpUrl: string): AppProcess {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of ['JWT_SECRET', 'WORKER', 'PUBLIC_URL', 'STORAGE_DRIVER', 'MAIL_FROM']) delete env[key];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['src/cli/start.mjs'], {
     cwd: root,
     env: {
       ...env,

@@ -7,7 +7,19 @@ import { createTestApp, type TestApp } from './harness';
 const spaDir = mkdtempSync(path.join(tmpdir(), 'hr-spa-'));
 let t: TestApp;
 beforeAll(async () => {
-  writeFileSync(path.join(spaDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(
+    path.join(spaDir, 'index.html'),
+    '<!doctype html><head><script type="module" crossorigin src="/assets/index-1.js"></script></head><div id="root"></div>',
+  );
+  mkdirSync(path.join(spaDir, '.vite'));
+  // What the build lists for each route pattern (src/build/page-preloads.ts): the area's and the screen's files.
+  writeFileSync(
+    path.join(spaDir, '.vite', 'page-preloads.json'),
+    JSON.stringify({
+      '/admin/users': ['assets/area-1.js', 'assets/all-staff-1.js'],
+      '/admin/users/:id': ['assets/area-1.js', 'assets/user-1.js', 'assets/panel-1.js'],
+    }),
+  );
   mkdirSync(path.join(spaDir, 'assets'));
   writeFileSync(path.join(spaDir, 'assets', 'app-1234.js'), 'console.log(1)');
   t = await createTestApp({}, { spaDir });
@@ -25,6 +37,37 @@ describe('the SPA and the API on one port', () => {
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it("names a signed-in page's code in its answer, so the browser fetches it with the entry", async () => {
+    const preloads = async (url: string) => {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<div id="root"></div>');
+      return [...page.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+        (m) => m[1],
+      );
+    };
+    expect(await preloads('/admin/users/7')).toEqual([
+      '/assets/area-1.js',
+      '/assets/user-1.js',
+      '/assets/panel-1.js',
+    ]);
+    expect(await preloads('/admin/users/7/')).toEqual([
+      '/assets/area-1.js',
+      '/assets/user-1.js',
+      '/assets/panel-1.js',
+    ]);
+    expect(await preloads('/admin/users?page=2')).toEqual(['/assets/area-1.js', '/assets/all-staff-1.js']);
+    for (const url of ['/login', '/admin/users/7/pay-items', '/admin/company'])
+      expect(await preloads(url), url).toEqual([]);
+    // The links go in the head, beside the entry's script.
+    const page = await t.app.inject({ method: 'GET', url: '/admin/users' });
+    expect(page.body.indexOf('href="/assets/all-staff-1.js"')).toBeLessThan(page.body.indexOf('</head>'));
+  });
+
+  it("does not serve the build's list itself", async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/.vite/page-preloads.json' })).statusCode).toBe(404);
   });
 
   it('serves fingerprinted assets as immutable and a missing file as 404', async () => {

@@ -5,14 +5,15 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from './harness';
 
-// The real entry point as `npm start` runs it, in a child process (the SPA is left out: the
-// browser tests cover it). Once per run is enough, so only the PGlite project runs it.
+// The real entry point as `npm start` runs it (the compiled server, built first if stale), in a child
+// process (the SPA is left out: the browser tests cover it). Once per run is enough, so only the
+// PGlite project runs it.
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hr-start-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['src/cli/start.mjs'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: '', SERVE_SPA: 'false', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,6 +63,7 @@ describe.runIf(testDatabaseKind === 'pglite')('npm start', () => {
     const first = start({ PORT: '0', DATA_DIR: dataDir });
     const url = await first.listening;
     expect(first.output()).toMatch(/Sign in as admin@company\.test \/ Admin@12345/);
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
     const login = await fetch(`${url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

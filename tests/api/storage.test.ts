@@ -47,10 +47,10 @@ describe('magic bytes', () => {
 });
 
 describe('configuration', () => {
-  it('defaults to files under DATA_DIR and needs a bucket for S3', () => {
-    expect(createStorage(loadConfig({ DATA_DIR: '/tmp/hr-x', JWT_SECRET: 'x'.repeat(32) })).driver).toBe(
-      'local',
-    );
+  it('defaults to files under DATA_DIR and needs a bucket for S3', async () => {
+    expect(
+      (await createStorage(loadConfig({ DATA_DIR: '/tmp/hr-x', JWT_SECRET: 'x'.repeat(32) }))).driver,
+    ).toBe('local');
     expect(() =>
       loadConfig({ DATA_DIR: '/tmp/hr-x', JWT_SECRET: 'x'.repeat(32), STORAGE_DRIVER: 's3' }),
     ).toThrow('S3_BUCKET');
@@ -60,7 +60,7 @@ describe('configuration', () => {
       STORAGE_DRIVER: 's3',
       S3_BUCKET: 'hr-files',
     });
-    expect(createStorage(s3).driver).toBe('s3');
+    expect((await createStorage(s3)).driver).toBe('s3');
   });
 });
 

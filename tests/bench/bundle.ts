@@ -11,6 +11,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { analysedBuild, byGroup, type ModuleShare } from './bundle-breakdown';
+import { benchPageLoads } from './page-loads';
 
 /**
  * `npm run bench`, web app part: what /login costs a browser, next to a bare React 19 + Chakra UI v3 login
@@ -201,6 +202,10 @@ export async function benchBundle(): Promise<BundleReport> {
       await app.close();
       await database.close();
     }
+    // The main signed-in pages reloaded from the same build (tests/bench/page-loads.ts).
+    const pages = await benchPageLoads(appDir);
+    ok &&= pages.ok;
+    lines.push(...pages.lines);
   } catch (error) {
     check(false, `web app figures: ${error instanceof Error ? error.message : String(error)}`);
   } finally {

@@ -10,6 +10,7 @@ import { seedIfEmpty } from '../../src/server/seed';
 import { benchBundle } from './bundle';
 import { benchPayroll } from './payroll';
 import { benchPayslipEmails } from './payslip-emails';
+import { benchStartup } from './startup';
 import { measureThroughput } from './throughput';
 
 // `npm run bench`: each figure next to its baseline from the same run. Loopback only, bounded in
@@ -85,6 +86,10 @@ failed = !(await benchPayroll(process.env.DATABASE_URL)) || failed;
 // That month e-mailed with its payslip PDFs, against drawing them without sending (tests/bench/payslip-emails.ts).
 failed = !(await benchPayslipEmails(process.env.DATABASE_URL)) || failed;
 console.log(`memory: rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`);
+// Start-up: npm start on an empty and on a used embedded database (tests/bench/startup.ts).
+const startup = await benchStartup();
+for (const line of startup.lines) console.log(line);
+failed ||= !startup.ok;
 // The web app: what /login loads and how it is sent (tests/bench/bundle.ts).
 const bundle = await benchBundle();
 for (const line of bundle.lines) console.log(line);

@@ -65,7 +65,7 @@ export async function startApp(
     url.pathname = `/${dbName}`;
     databaseUrl = url.toString();
   }
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['src/cli/start.mjs'], {
     cwd: root,
     env: {
       ...process.env,

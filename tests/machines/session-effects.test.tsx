@@ -28,6 +28,29 @@ describe('session storage', () => {
     expect(store.read()).toBeNull();
   });
 
+  it("tells a token that has expired, or will within half a minute, by its JWT expiry (RFC 7519's exp, seconds)", () => {
+    // base64url, as a JWT is written: the '~~~' makes a '-' where base64 has a '+'.
+    const jwt = (claims: object) =>
+      `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ ...claims, n: '~~~' }))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '')}.sig`;
+    const now = Date.UTC(2025, 5, 1, 9, 0, 0);
+    const expired = (token: string) => {
+      sessionStorage.setItem(ACCESS_TOKEN_KEY, token);
+      return createSessionStore(sessionStorage).tokenExpired(now);
+    };
+    expect(expired(jwt({ exp: now / 1000 + 600 }))).toBe(false);
+    expect(expired(jwt({ exp: now / 1000 + 31 }))).toBe(false);
+    expect(expired(jwt({ exp: now / 1000 + 29 }))).toBe(true);
+    expect(expired(jwt({ exp: now / 1000 - 60 }))).toBe(true);
+    // No readable expiry: the page's first 401 starts the refresh, as before.
+    expect(expired('abc')).toBe(false);
+    expect(expired(jwt({}))).toBe(false);
+    sessionStorage.clear();
+    expect(createSessionStore(sessionStorage).tokenExpired(now)).toBe(false);
+  });
+
   it('restores nothing from a token without a readable user', () => {
     sessionStorage.setItem(ACCESS_TOKEN_KEY, 'abc');
     sessionStorage.setItem(CURRENT_USER_KEY, '{not json');

@@ -36,6 +36,7 @@ const baseContext: SessionContext = {
   waitingRequests: [],
   logoutSecondsLeft: 0,
   signedOutReason: null,
+  restoredTokenExpired: false,
 };
 const at = (value: object | string, context: Partial<SessionContext> = {}) =>
   sessionMachine.resolveState({

@@ -4,6 +4,7 @@ import { sessionMachine } from '../../machines/session.machine';
 import { apiClient } from '../../src/api/client';
 import {
   COUNTDOWN_MS,
+  EXPIRED_TOKEN,
   FRESH_TOKEN,
   IDLE_LIMIT_MS,
   type Outcome,
@@ -96,7 +97,12 @@ describeSpecWalk<typeof sessionModel, SessionEvent>({
     const stored = path.input.stored;
     const app = await renderApp({
       path: stored ? (stored.user.role === 'ADMIN' ? '/admin' : '/staff') : '/login',
-      storage: stored ? { accessToken: STORED_TOKEN, currentUser: JSON.stringify(stored) } : {},
+      storage: stored
+        ? {
+            accessToken: path.input.tokenExpired ? EXPIRED_TOKEN : STORED_TOKEN,
+            currentUser: JSON.stringify(stored),
+          }
+        : {},
       inspect,
       // Retried requests carry the fresh token and are answered at once.
       prepare: (server) =>
@@ -257,6 +263,16 @@ describeSpecWalk<typeof sessionModel, SessionEvent>({
         { type: 'server.rejectsToken' },
         { type: 'server.refusesRefresh' },
       ],
+    },
+    {
+      name: 'a reload with an expired token refreshes it at once and keeps the new one',
+      start: 'restored admin session whose token has expired',
+      events: [{ type: 'server.refreshes' }],
+    },
+    {
+      name: 'a reload with an expired token that cannot be refreshed signs out and says why',
+      start: 'restored admin session whose token has expired',
+      events: [{ type: 'server.refusesRefresh' }],
     },
     {
       name: 'activity postpones the inactivity prompt',

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { assign, setup, stateIn } from 'xstate';
+import { and, assign, setup, stateIn } from 'xstate';
 import type { SessionUser } from '../../src/domain/auth';
 import { CHANGED_TOKEN, loginAnswers, people } from '../machines/fixtures';
 import { expectToast, isDialogOpen, openDialog, type RunningApp } from '../machines/harness';
@@ -20,6 +20,8 @@ export const COUNTDOWN_MS = 120_000;
 /** The token the session was restored with, and the one a refresh answers with. */
 export const STORED_TOKEN = 'token-stored';
 export const FRESH_TOKEN = 'token-fresh';
+/** A stored token whose expiry (a JWT's exp claim) passed long ago: a reload after the token's 15 minutes. */
+export const EXPIRED_TOKEN = `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ exp: 1_000_000_000 })).replace(/=+$/, '')}.signature`;
 
 /** Spec section 4: the token is kept in session storage under accessToken; ours: the user beside it. */
 const TOKEN_ENTRY = 'accessToken';
@@ -78,6 +80,8 @@ export interface SessionModel {
 
 export interface SessionInput {
   stored: { user: SessionUser; isNewUser: boolean } | null;
+  /** The stored token has expired by the time the page loads. */
+  tokenExpired?: boolean;
 }
 
 export type SessionEvent =
@@ -128,6 +132,7 @@ export const sessionModel = setup({
   guards: {
     storedNewUser: ({ context }) => context.user !== null && context.isNewUser,
     stored: ({ context }) => context.user !== null,
+    storedExpired: ({ context }) => context.user !== null && context.token === EXPIRED_TOKEN,
     newStaff: ({ event }) => {
       const answer = answerOf(event);
       return answer.isNewUser && answer.user.role === 'STAFF';
@@ -140,7 +145,7 @@ export const sessionModel = setup({
   context: ({ input }) => ({
     user: input.stored?.user ?? null,
     isNewUser: input.stored?.isNewUser ?? false,
-    token: input.stored ? STORED_TOKEN : null,
+    token: input.stored ? (input.tokenExpired ? EXPIRED_TOKEN : STORED_TOKEN) : null,
     at: input.stored ? HOME[input.stored.user.role] : '/login',
     notice: null,
     toast: null,
@@ -177,9 +182,18 @@ export const sessionModel = setup({
   initial: 'opening',
   states: {
     opening: {
-      // Page load: what session storage holds decides where the session starts.
+      // Page load: what session storage holds decides where the session starts. An expired token is
+      // refreshed at once (ours: the page's requests would each get a 401 first).
       always: [
+        {
+          guard: and(['storedNewUser', 'storedExpired']),
+          target: [
+            '#sessionModel.signedIn.account.settingPassword',
+            '#sessionModel.signedIn.refresh.refreshing',
+          ],
+        },
         { guard: 'storedNewUser', target: 'signedIn.account.settingPassword' },
+        { guard: 'storedExpired', target: '#sessionModel.signedIn.refresh.refreshing' },
         { guard: 'stored', target: 'signedIn' },
         { target: 'signedOut' },
       ],
@@ -446,4 +460,12 @@ export const starts: ReadonlyArray<{ name: string; input: SessionInput }> = [
   { name: 'signed out', input: { stored: null } },
   { name: 'restored admin session', input: { stored: { user: people.admin, isNewUser: false } } },
   { name: 'restored new staff session', input: { stored: { user: people.newStaff, isNewUser: true } } },
+  {
+    name: 'restored admin session whose token has expired',
+    input: { stored: { user: people.admin, isNewUser: false }, tokenExpired: true },
+  },
+  {
+    name: 'restored new staff session whose token has expired',
+    input: { stored: { user: people.newStaff, isNewUser: true }, tokenExpired: true },
+  },
 ];

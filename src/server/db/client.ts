@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -9,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { QueueTarget } from '../jobs/queue';
+import { projectRoot } from '../paths';
 import * as companySchema from './company-schema';
 import * as documentJobSchema from './document-job-schema';
 import { applyDatabaseExtras } from './extras';
@@ -34,7 +34,7 @@ export type DbOrTx = Db | Tx;
 /** The advisory lock key migrations hold (the demo seed holds its own, 4242). */
 const MIGRATION_LOCK = 4241;
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = path.join(projectRoot, 'src/server/db/migrations');
 
 export interface Database {
   db: Db;

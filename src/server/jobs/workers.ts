@@ -37,7 +37,7 @@ export async function startJobs(
     });
     await workIr8aJobs(queue, {
       db: database.db,
-      storage: options.storage ?? createStorage(config),
+      storage: options.storage ?? (await createStorage(config)),
       company: config,
       log,
     });

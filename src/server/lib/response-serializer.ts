@@ -47,7 +47,18 @@ export function responseJsonSchema(schema: $ZodType): JsonSchema | null {
   }
 }
 
+/**
+ * Compiled at a route's first answer with a given status, not at start-up: there are some 560 pairs of
+ * route and status (most of them errors seldom sent), and compiling them all was some 15% of a start's
+ * CPU (docs/performance.md, start-up).
+ */
 export const serializerCompiler: FastifySerializerCompiler<$ZodType> = (route) => {
-  const json = responseJsonSchema(route.schema);
-  return json ? fastJson(json) : zodSerializerCompiler(route);
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => {
+    if (!serialize) {
+      const json = responseJsonSchema(route.schema);
+      serialize = json ? fastJson(json) : zodSerializerCompiler(route);
+    }
+    return serialize(data);
+  };
 };

@@ -11,9 +11,13 @@ import type { PdfTask } from './render-task';
  */
 let pool: Piscina | null = null;
 
+// From the sources a thread must register tsx before it loads TypeScript (worker.mjs); the compiled
+// server (dist-server/, vite.server.config.ts) has the drawing code compiled beside it.
+const workerFile = import.meta.url.endsWith('.ts') ? './worker.mjs' : './pdf-worker.js';
+
 function workers(): Piscina {
   pool ??= new Piscina({
-    filename: new URL('./worker.mjs', import.meta.url).href,
+    filename: new URL(workerFile, import.meta.url).href,
     minThreads: 0,
     maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)),
     idleTimeout: 10 * 60_000,

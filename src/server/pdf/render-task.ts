@@ -33,3 +33,6 @@ export function renderTask(task: PdfTask): Promise<Uint8Array> {
       return Promise.resolve(new Uint8Array());
   }
 }
+
+/** A worker thread runs its module's default export (the compiled server's pdf-worker.js is this module). */
+export default renderTask;

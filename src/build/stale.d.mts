@@ -1,0 +1,1 @@
+export function isOutdated(root: string, sources: readonly string[], marker: string): boolean;
