@@ -289,7 +289,7 @@ describe('an approved withdrawal of unpaid leave and payroll', () => {
     // Opened with 3 unpaid days: $3,000 x 3 / 22 = $409.0909..., rounded down to $409.09.
     expect((await payslip(employee.id, 2026, 3)).processingStatus).toBe('ITEMS_ADDED');
     expect(await deductions(employee.id, 2026, 3)).toEqual([
-      { id: expect.any(Number), type: 'UNPAID_LEAVE', amount: 409.09 },
+      { id: expect.any(Number), type: 'UNPAID_LEAVE', amount: 409.09, treatment: null },
     ]);
     const answer = await decideWithdrawal(admins[1].token, withdrawn, 'APPROVE');
     expect(answer.statusCode).toBe(200);
@@ -303,7 +303,7 @@ describe('an approved withdrawal of unpaid leave and payroll', () => {
       },
     ]);
     expect(await deductions(employee.id, 2026, 3)).toEqual([
-      { id: expect.any(Number), type: 'UNPAID_LEAVE', amount: 136.36 },
+      { id: expect.any(Number), type: 'UNPAID_LEAVE', amount: 136.36, treatment: null },
     ]);
 
     // Only withdrawn days in May: the prefill goes, and with no item left the payslip is unprocessed again.
@@ -360,7 +360,9 @@ describe('an approved withdrawal of unpaid leave and payroll', () => {
     expect(processed.status).toBe(200);
     const items = await deductions(employee.id, 2026, 4);
     const processedSlip = await payslip(employee.id, 2026, 4);
-    expect(items).toEqual([{ id: expect.any(Number), type: 'UNPAID_LEAVE', amount: 272.72 }]);
+    expect(items).toEqual([
+      { id: expect.any(Number), type: 'UNPAID_LEAVE', amount: 272.72, treatment: null },
+    ]);
     const answer = await decideWithdrawal(admins[1].token, april, 'APPROVE');
     expect(answer.json().payslips).toEqual([
       {
@@ -448,7 +450,7 @@ describe.runIf(testDatabaseKind === 'postgres')('two decisions at once', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     // September 2026 has 22 working days: $3,000 x 1 / 22 = $136.36.
     expect((await admin.get(`/users/${employee.id}/deduction-items?year=2026&month=9`)).body).toEqual([
-      { id: expect.any(Number), type: 'UNPAID_LEAVE', amount: 136.36 },
+      { id: expect.any(Number), type: 'UNPAID_LEAVE', amount: 136.36, treatment: null },
     ]);
   });
 });

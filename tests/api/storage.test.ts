@@ -107,7 +107,7 @@ describe('local-disk driver', () => {
     await storage.remove(key);
     expect(await storage.read(key)).toBeUndefined();
     await expect(storage.put('leave/1/../../escape.png', samples.png, 'image/png')).rejects.toThrow(
-      'not an attachment key',
+      'not a storage key',
     );
   });
 });
