@@ -111,6 +111,10 @@ const BALANCES: Record<number, Record<number, ReturnType<typeof balanceOf>[]>> =
   [rejectedWithImage.userId]: {
     2026: [balanceOf(2026, annual, [18, 2, 0, 16]), balanceOf(2026, hospitalisation, [60, 4, 0, 56])],
   },
+  // Lim Hui Ling's two days of Unpaid Leave still count as taken while their withdrawal is asked.
+  [withdrawalAsked.userId]: {
+    2026: [balanceOf(2026, annual, [14, 0, 0, 14]), balanceOf(2026, unpaid, [null, 2, 0, null])],
+  },
 };
 
 export const reviewInput: ReviewModelInput = {
@@ -127,6 +131,8 @@ export const reviewInput: ReviewModelInput = {
       ['2026', '14', '0.5', '1', '12.5'],
     ],
     [rejectedWithImage.id]: [['2026', '18', '2', '0', '16']],
+    // Unpaid Leave has no limit: '-' for its total and what is available.
+    [withdrawalAsked.id]: [['2026', '-', '2', '0', '-']],
   },
   link: LINK,
   decidedAt: DECIDED_AT,
