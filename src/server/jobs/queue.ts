@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
+import { HttpError } from '../lib/http-error';
 
 /**
  * The job queue (issue 16, decision 0008): pg-boss, on PostgreSQL when DATABASE_URL is set and on the
@@ -40,4 +41,11 @@ export async function startJobQueue(target: QueueTarget, onError: (error: Error)
   boss.on('error', onError);
   await boss.start();
   return boss;
+}
+
+/** The queue of this process for a route that hands work to it; 503 where the process runs none. */
+export function runningQueue(queue: (() => JobQueue | undefined) | undefined): JobQueue {
+  const current = queue?.();
+  if (!current) throw new HttpError(503, 'The job queue is not running in this process.');
+  return current;
 }

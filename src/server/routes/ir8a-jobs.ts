@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { documentJobAnswerSchema, ir8aJobRequestSchema } from '../../domain/document-jobs';
 import { jobIdParams } from '../../domain/payslip-emails';
 import type { Config } from '../config';
-import type { JobQueue } from '../jobs/queue';
-import { HttpError } from '../lib/http-error';
+import { type JobQueue, runningQueue } from '../jobs/queue';
 import { actorOf } from '../plugins/access';
 import { ir8aJobFile, requestIr8aJob } from '../services/payroll/ir8a-jobs';
 import type { FileStorage } from '../storage/storage';
@@ -22,11 +21,7 @@ export async function ir8aJobRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
-  const running = () => {
-    const current = queue?.();
-    if (!current) throw new HttpError(503, 'The job queue is not running in this process.');
-    return current;
-  };
+  const running = () => runningQueue(queue);
 
   r.post(
     '/payslips/ir8a/jobs',

@@ -8,8 +8,7 @@ import {
   jobIdParams,
   jobProgressSchema,
 } from '../../domain/payslip-emails';
-import type { JobQueue } from '../jobs/queue';
-import { HttpError } from '../lib/http-error';
+import { type JobQueue, runningQueue } from '../jobs/queue';
 import { actorOf } from '../plugins/access';
 import { jobProgress, requestPayslipEmails, retryFailedSends } from '../services/payroll/emails';
 import { documentJobProgress } from '../services/payroll/ir8a-jobs';
@@ -22,11 +21,7 @@ export async function jobRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
-  const running = () => {
-    const current = queue?.();
-    if (!current) throw new HttpError(503, 'The job queue is not running in this process.');
-    return current;
-  };
+  const running = () => runningQueue(queue);
 
   r.post(
     '/payslips/email',
