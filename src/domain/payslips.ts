@@ -3,13 +3,8 @@ import { isoDateSchema } from './auth';
 import { PAYSLIP_STATUSES } from './enums';
 import { choiceError, idSchema, text } from './fields';
 import { payrollMessages } from './messages/payroll';
-import {
-  CPF_FIELDS_MESSAGE,
-  CPF_RATES_MESSAGE,
-  cpfRateSchema,
-  SALARY_MESSAGE,
-  salaryAmountSchema,
-} from './payment-info';
+import { parseAmountText } from './money';
+import { CPF_FIELDS_MESSAGE, CPF_RATES_MESSAGE, cpfRateSchema, numberText, salaryText } from './payment-info';
 import {
   hasTreatmentChoice,
   type PayItemKind,
@@ -418,21 +413,9 @@ export type SnapshotFormValues = {
   selfHelpGroupSnapshot: string;
 };
 
-/** '' stays undefined (missing); anything else is read as a number (NaN when it is not one). */
-const numberText = <T extends z.ZodMiniType<unknown, number | undefined>>(schema: T) =>
-  z.pipe(
-    z.pipe(
-      z.string(),
-      z.transform((value: string) => (value.trim() === '' ? undefined : Number(value.trim()))),
-    ),
-    schema,
-  );
-
 /** The panel's text to the PUT body, with the payment messages (spec section 5: "same salary and CPF messages"). */
 const snapshotFormFields = z.object({
-  basicSalarySnapshot: numberText(
-    z.optional(salaryAmountSchema).check(z.refine((value) => value !== undefined, SALARY_MESSAGE)),
-  ),
+  basicSalarySnapshot: salaryText,
   employeeCpfRateSnapshot: numberText(
     z.optional(cpfRateSchema).check(z.refine((value) => value !== undefined, CPF_RATES_MESSAGE)),
   ),
@@ -470,10 +453,7 @@ export type PayItemDraft = { type: string; treatment: string; amount: string };
 export const emptyPayItemDraft: PayItemDraft = { type: '', treatment: '', amount: '' };
 
 /** An amount as typed, thousands separators allowed ('1,500.50'); NaN when it is not a number. */
-const amountOf = (text: string) => {
-  const trimmed = text.trim();
-  return Number(/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(trimmed) ? trimmed.replace(/,/g, '') : trimmed);
-};
+const amountOf = (text: string) => parseAmountText(text) ?? Number.NaN;
 
 /**
  * Spec section 5: type and amount required, the amount above 0; a type paid either way needs its

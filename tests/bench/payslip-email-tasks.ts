@@ -4,7 +4,7 @@ import { payslips } from '../../src/server/db/schema';
 import { payslipPdf } from '../../src/server/services/payroll/documents';
 import { EMPLOYEES, PERIOD } from './payroll-tasks';
 
-export { addPayItems, setUp } from './payroll-tasks';
+export { addPayItems, addPayItemsMonthBefore, setUp } from './payroll-tasks';
 
 // The e-mail bench's work in the server's process (tests/bench/server-process.ts runs these by name).
 

@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { ServerProcessMessage, ServerProcessOptions } from './server-process';
@@ -9,6 +10,10 @@ export interface ServerProcess {
   baseline: string | null;
   /** CPU time the server process has used so far, in microseconds. */
   cpuMicros(): Promise<number>;
+  /** The server process's peak resident memory so far (VmHWM, read from /proc), in bytes. */
+  peakRssBytes(): number;
+  /** CPU time the server's main thread (its event loop) has used so far, from /proc, in microseconds. */
+  mainThreadCpuMicros(): number;
   /** Runs one of the tasks of `options.tasks` in the server process and answers its result. */
   task(name: string): Promise<unknown>;
   close(): Promise<void>;
@@ -55,6 +60,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     app: ready.app,
     baseline: ready.baseline,
     cpuMicros: async () => (await ask({ type: 'cpu' }, 'cpu')).micros,
+    peakRssBytes: () => peakRssOf(child.pid),
+    mainThreadCpuMicros: () => mainThreadCpuOf(child.pid),
     task: async (name) => (await ask({ type: 'task', name }, 'task')).result,
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -62,6 +69,27 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       await exited;
     },
   };
+}
+
+/** A process's peak resident set (Linux's /proc/<pid>/status), in bytes; NaN where there is no /proc. */
+function peakRssOf(pid: number | undefined): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN) * 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** A process's main thread's CPU time (Linux's /proc/<pid>/task/<pid>/stat), in microseconds; NaN elsewhere. */
+function mainThreadCpuOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, the 14th and 15th fields, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 export async function startServers(options: ServerProcessOptions): Promise<BenchServers> {

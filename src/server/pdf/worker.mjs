@@ -4,6 +4,6 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { renderTask } = await import('./render-task.ts');
+const { runTask } = await import('./render-task.ts');
 
-export default renderTask;
+export default runTask;

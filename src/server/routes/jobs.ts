@@ -10,7 +10,7 @@ import {
 } from '../../domain/payslip-emails';
 import { type JobQueue, runningQueue } from '../jobs/queue';
 import { actorOf } from '../plugins/access';
-import { jobProgress, requestPayslipEmails, retryFailedSends } from '../services/payroll/emails';
+import { jobProgress, requestPayslipEmails, retryFailedSends } from '../services/payroll/email-requests';
 import { documentJobProgress } from '../services/payroll/ir8a-jobs';
 import { errorResponses } from './schemas';
 

@@ -6,28 +6,34 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Db, DbOrTx } from '../db/client';
 import { outbox } from '../db/system-schema';
 
-export interface MailAttachment {
-  filename: string;
-  content: Uint8Array;
-  contentType: string;
-}
-
+/** A message the mailer composes, from MAIL_FROM (a password reset link). */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
-  /** The sender's display name (the company's, for payslips); the address stays MAIL_FROM's. */
-  fromName?: string;
-  attachments?: MailAttachment[];
-  /** A Message-ID that stays the same across tries, so a mail client can tell a copy for what it is. */
-  messageId?: string;
+}
+
+/**
+ * A message composed before it reaches the mailer (a payslip's, with its PDF, in the PDF thread:
+ * pdf/payslip-email.ts), from the mailer's sender (`from`): sent as these bytes.
+ */
+export interface ComposedMail {
+  to: string;
+  subject: string;
+  text: string;
+  /** The whole MIME message. */
+  raw: Buffer;
+  /** What it attaches, for the outbox's record. */
+  attachments: Array<{ filename: string; bytes: number }>;
 }
 
 /** Writes, in the database it is given, that the message went out. */
 export type RecordSent = (db: DbOrTx) => Promise<void>;
 
 export interface Mailer {
+  /** The sender (MAIL_FROM: "Name <address>" or the address), for a message composed elsewhere to carry. */
+  from?: string;
   /**
    * Delivers the message; resolves once it is sent (SMTP) or kept (outbox). `recordSent` is run where
    * no crash can part it from the delivery: over SMTP once the server holds the whole message and
@@ -35,7 +41,7 @@ export interface Mailer {
    * deliver), in the outbox in the transaction that keeps the message. If the server then refuses
    * the message, send rejects and the caller undoes the record.
    */
-  send(message: MailMessage, recordSent?: RecordSent): Promise<void>;
+  send(message: MailMessage | ComposedMail, recordSent?: RecordSent): Promise<void>;
   /** Closes the kept-open SMTP connections (at shutdown). */
   close?(): void;
 }
@@ -59,43 +65,33 @@ export function createMailer(options: {
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
     });
+    /** A message's bytes: composed already, or composed here. */
+    const bytesOf = (message: MailMessage | ComposedMail) =>
+      'raw' in message
+        ? Promise.resolve(message.raw)
+        : new MailComposer({ ...message, from: options.from }).compile().build();
     return {
-      async send({ fromName, attachments, ...message }, recordSent) {
-        const mail = {
-          ...message,
-          from: fromName ? { name: fromName, address: addressOf(options.from) } : options.from,
-          attachments: attachments?.map((file) => ({
-            filename: file.filename,
-            content: Buffer.from(file.content),
-            contentType: file.contentType,
-          })),
-        };
-        if (!recordSent) {
-          await transport.sendMail(mail);
-          return;
-        }
-        const bytes = await new MailComposer(mail).compile().build();
+      from: options.from,
+      async send(message, recordSent) {
+        const bytes = await bytesOf(message);
         await transport.sendMail({
           envelope: { from: addressOf(options.from), to: [message.to] },
-          raw: endingAfter(bytes, () => recordSent(options.db)),
+          raw: recordSent ? endingAfter(bytes, () => recordSent(options.db)) : bytes,
         });
       },
       close: () => transport.close(),
     };
   }
   return {
+    from: options.from,
     async send(message, recordSent) {
       await options.db.transaction(async (tx) => {
         await tx.insert(outbox).values({
           toAddress: message.to,
           subject: message.subject,
           textBody: message.text,
-          htmlBody: message.html ?? null,
-          attachments:
-            message.attachments?.map((file) => ({
-              filename: file.filename,
-              bytes: file.content.byteLength,
-            })) ?? null,
+          htmlBody: ('html' in message ? message.html : undefined) ?? null,
+          attachments: 'raw' in message ? message.attachments : null,
         });
         await recordSent?.(tx);
       });

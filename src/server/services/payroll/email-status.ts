@@ -1,4 +1,4 @@
-import { and, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PayslipEmailStatus } from '../../../domain/enums';
 import {
   type PayslipEmailLifecycleEvent,
@@ -6,6 +6,7 @@ import {
 } from '../../../domain/lifecycles/payslip-email.lifecycle';
 import type { DbOrTx } from '../../db/client';
 import { payslipEmails } from '../../db/schema';
+import { preparedFor } from '../../db/statements';
 
 /** The columns an event writes beside the status. */
 type EmailColumns = Partial<Pick<typeof payslipEmails.$inferInsert, 'attempts' | 'lastError' | 'sentAt'>>;
@@ -23,6 +24,14 @@ export async function movePayslipEmails(
 ): Promise<Array<{ id: number; status: PayslipEmailStatus }>> {
   const moves = payslipEmailMoves(event);
   if (moves.length === 0) return [];
+  return moveQuery(db, moves, target);
+}
+
+function moveQuery(
+  db: DbOrTx,
+  moves: ReturnType<typeof payslipEmailMoves>,
+  target: { where: SQL; set?: EmailColumns },
+) {
   return db
     .update(payslipEmails)
     .set({ ...target.set, status: sql`(case ${payslipEmails.status} ${whens(moves)} end)` })
@@ -37,6 +46,21 @@ export async function movePayslipEmails(
     )
     .returning({ id: payslipEmails.id, status: payslipEmails.status });
 }
+
+/**
+ * The hold (`payslipEmail.hold`) of one send by the try that claimed it (`id`, `attempts`), as
+ * movePayslipEmails writes it but prepared once per database handle: each of a month's sends runs
+ * it, and building the statement took some 0.1 ms each time.
+ */
+export const holdPayslipEmail = preparedFor((db) =>
+  moveQuery(db, payslipEmailMoves({ type: 'payslipEmail.hold' }), {
+    where: and(
+      eq(payslipEmails.id, sql.placeholder('id')),
+      eq(payslipEmails.attempts, sql.placeholder('attempts')),
+    ) as SQL,
+    set: { sentAt: null, lastError: null },
+  }).prepare('payslip_email_hold'),
+);
 
 /** `when <from> then <to>` of each move, for a `case <status>` expression. */
 export const whens = (moves: ReadonlyArray<{ from: PayslipEmailStatus; to: PayslipEmailStatus }>) =>

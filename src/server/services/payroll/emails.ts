@@ -1,37 +1,34 @@
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PayslipEmailStatus } from '../../../domain/enums';
+import { isProcessedPayslip } from '../../../domain/lifecycles/payslip.lifecycle';
 import {
-  initialPayslipEmailStatus,
   payslipEmailMoves,
   payslipEmailStatusesTagged,
-  payslipEmailStatusHasTag,
 } from '../../../domain/lifecycles/payslip-email.lifecycle';
-import {
-  type EmailPayslipsAnswer,
-  type EmailPayslipsRequest,
-  type JobProgress,
-  jobStatusOf,
-} from '../../../domain/payslip-emails';
-import { MONTH_NAMES } from '../../../domain/payslip-labels';
-import type { Db, DbOrTx, Tx } from '../../db/client';
-import { payslipEmailJobs, payslipEmails, payslips } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { payslipEmails } from '../../db/schema';
 import { rowsOf } from '../../db/statements';
 import type { JobQueue } from '../../jobs/queue';
-import { badRequest, notFound } from '../../lib/http-error';
-import type { Actor } from '../actor';
-import { writeAudit } from '../audit';
+import { composePayslipEmail } from '../../pdf/pool';
 import type { CompanyDefaults } from '../company';
-import type { Mailer } from '../mail';
-import { payslipPdf } from './documents';
-import { movePayslipEmails, statusList, whens } from './email-status';
-import { isProcessedRow } from './repository';
+import { addressOf, type Mailer } from '../mail';
+import {
+  NOT_PROCESSED,
+  PAYSLIP_DOCUMENT_COLUMNS,
+  PAYSLIP_DOCUMENT_JOINS,
+  type PayslipDocumentRow,
+  payslipFileName,
+  payslipPdfData,
+} from './documents';
+import { holdPayslipEmail, movePayslipEmails, statusList, whens } from './email-status';
+import { inIds, periodLabel } from './repository';
 
 /**
- * Payslips by e-mail (issue 16): a request becomes a job of one send per processed payslip, each
- * worked from the job queue. A send's row is its idempotency key: it is marked sent in the
- * transaction after the SMTP server accepted the message, and a row marked sent is never sent again,
- * however often its queue job is retried.
+ * Payslips by e-mail (issue 16), as the job queue's workers send them: one queue job per send
+ * (./email-requests queues them). A send's row is its idempotency key: it is marked sent once the
+ * SMTP server holds the whole message and before its ending line, and a row marked sent is never sent
+ * again, however often its queue job is retried.
  */
 
 export const PAYSLIP_EMAIL_QUEUE = 'payslip-email';
@@ -48,232 +45,6 @@ export interface SendPolicy {
 /** A send takes well under a second; one not finished in a minute had its worker die (SMTP timeouts: mail.ts). */
 export const DEFAULT_SEND_POLICY: SendPolicy = { attempts: 5, retryDelaySeconds: 10, expireSeconds: 60 };
 
-const periodName = (year: number, month: number) => `${MONTH_NAMES[month - 1]} ${year}`;
-
-/**
- * POST /payslips/email: queues one send per processed payslip of the month, leaving out (issue 33):
- * - a payslip with a send already queued or in hand, in this job or any other: a payslip has at most
- *   one (the unique index `payslip_emails_open_key`), so a double click or a resend clicked twenty
- *   times never queues a second copy. When nothing else is queued and one earlier job holds them, the
- *   answer is that job, for the screen to follow;
- * - without `resend`, a payslip e-mailed before;
- * - with `resend`, a payslip whose last copy went out less than RESEND_INTERVAL_MINUTES ago.
- * Requests for one month take turns (an advisory lock, as Retry failed does), so each reads the
- * others' sends as committed; the index is what guarantees it.
- */
-export async function requestPayslipEmails(
-  db: Db,
-  queueOf: () => JobQueue,
-  actor: Actor,
-  request: EmailPayslipsRequest,
-): Promise<EmailPayslipsAnswer> {
-  const { year, month, userIds, resend } = request;
-  if (resend && !userIds)
-    throw badRequest('Name the staff (userIds) whose payslips are to be sent again.', {
-      code: 'RESEND_NEEDS_STAFF',
-      field: 'userIds',
-    });
-  // Before anything is written: without a queue nothing would ever send these.
-  const queue = queueOf();
-  const { jobId, queued, inProgress, alreadySent } = await db.transaction(async (tx) => {
-    await lockMonthsEmails(tx, year, month);
-    // Written out: drizzle leaves a select's own columns unqualified, and "id" would be the e-mail's.
-    const sendsOf = (statuses: PayslipEmailStatus[]) =>
-      sql`payslip_emails e where e.payslip_id = payslips.id and e.status in (${statusList(statuses)})`;
-    const candidates = await tx
-      .select({
-        payslipId: payslips.id,
-        userId: payslips.userId,
-        heldBy: sql<
-          string | null
-        >`(select e.job_id from ${sendsOf(payslipEmailStatusesTagged('open'))} limit 1)`,
-        sent: sql<boolean>`exists (select 1 from ${sendsOf(payslipEmailStatusesTagged('delivered'))})`,
-        sentRecently: sql<boolean>`exists (select 1 from ${sendsOf(payslipEmailStatusesTagged('delivered'))}
-          and coalesce(e.sent_at, e.updated_at) > now() - make_interval(mins => ${RESEND_INTERVAL_MINUTES}))`,
-      })
-      .from(payslips)
-      .where(
-        and(
-          eq(payslips.year, year),
-          eq(payslips.month, month),
-          isProcessedRow(),
-          userIds ? inArray(payslips.userId, userIds) : undefined,
-        ),
-      )
-      .orderBy(asc(payslips.id));
-    const held = candidates.filter((row) => row.heldBy !== null);
-    const free = candidates.filter((row) => row.heldBy === null);
-    const toSend = free.filter((row) => !(resend ? row.sentRecently : row.sent));
-    const alreadySent = free.length - toSend.length;
-    const holders = new Set(held.map((row) => row.heldBy));
-    const [holder] = holders;
-    // Nothing new, and one earlier job holds what was asked for: that job is the answer.
-    if (toSend.length === 0 && holders.size === 1 && holder) {
-      return { jobId: holder, queued: [], inProgress: held.length, alreadySent };
-    }
-    const [job] = await tx
-      .insert(payslipEmailJobs)
-      .values({ year, month, requestedById: actor.id })
-      .returning({ id: payslipEmailJobs.id });
-    if (!job) throw new Error('the job row was not created');
-    // A payslip another send holds by now is not queued: the unique index of open sends refuses it.
-    const rows =
-      toSend.length === 0
-        ? []
-        : await tx
-            .insert(payslipEmails)
-            .values(
-              toSend.map((row) => ({
-                jobId: job.id,
-                payslipId: row.payslipId,
-                userId: row.userId,
-                status: initialPayslipEmailStatus,
-              })),
-            )
-            .onConflictDoNothing()
-            .returning({ id: payslipEmails.id });
-    const inProgress = held.length + toSend.length - rows.length;
-    await writeAudit(tx, {
-      actorUserId: actor.id,
-      action: 'payslips.emailRequested',
-      entity: 'payroll',
-      entityId: `${year}-${month}`,
-      details: { jobId: job.id, queued: rows.length, alreadySent, inProgress, resend },
-    });
-    return { jobId: job.id, queued: rows, inProgress, alreadySent };
-  });
-  // After the commit, so a worker never meets a send whose row is not there yet.
-  await enqueue(
-    queue,
-    queued.map((row) => row.id),
-  );
-  return {
-    jobId,
-    total: queued.length,
-    skipped: inProgress + alreadySent,
-    inProgress,
-    alreadySent,
-    message: requestMessage(periodName(year, month), {
-      queued: queued.length,
-      inProgress,
-      alreadySent,
-      resend,
-    }),
-  };
-}
-
-/** The shortest time between two copies of one payslip e-mailed on request (issue 33). */
-export const RESEND_INTERVAL_MINUTES = 10;
-
-/** E-mail requests and Retry failed of one month take turns: each then reads the others' sends as committed. */
-const lockMonthsEmails = (tx: Tx, year: number, month: number) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtext('payslip-emails'), ${year * 100 + month})`);
-
-const payslipsCount = (n: number) => `${n} payslip${n === 1 ? '' : 's'}`;
-
-function requestMessage(
-  period: string,
-  counts: { queued: number; inProgress: number; alreadySent: number; resend: boolean | undefined },
-) {
-  const { queued, inProgress, alreadySent, resend } = counts;
-  if (queued === 0 && inProgress === 0 && alreadySent === 0) return `No payslip of ${period} is processed.`;
-  if (queued === 0 && inProgress === 0 && !resend) {
-    return `Every processed payslip of ${period} has been e-mailed already; nothing was sent again.`;
-  }
-  const leftOut = [
-    inProgress > 0 ? `${payslipsCount(inProgress)} being e-mailed already` : '',
-    alreadySent === 0
-      ? ''
-      : resend
-        ? `${payslipsCount(alreadySent)} e-mailed less than ${RESEND_INTERVAL_MINUTES} minutes ago (a payslip is sent again at most once every ${RESEND_INTERVAL_MINUTES} minutes)`
-        : `${payslipsCount(alreadySent)} already e-mailed`,
-  ].filter((part) => part !== '');
-  if (queued === 0) return `Nothing was queued for ${period}: ${leftOut.join(' and ')}.`;
-  const being = `${queued} payslips of ${period} are being e-mailed`;
-  return leftOut.length === 0 ? `${being}.` : `${being}; left out: ${leftOut.join(' and ')}.`;
-}
-
-async function enqueue(queue: JobQueue, emailIds: readonly number[]) {
-  if (emailIds.length === 0) return;
-  await queue.insert(emailIds.map((emailId) => ({ name: PAYSLIP_EMAIL_QUEUE, data: { emailId } })));
-}
-
-/** GET /jobs/{id}: how far a job has come, with each failure's reason. */
-export async function jobProgress(db: DbOrTx, jobId: string): Promise<JobProgress> {
-  const [job] = await db.select().from(payslipEmailJobs).where(eq(payslipEmailJobs.id, jobId));
-  if (!job) throw notFound('Job not found.');
-  const tallies = await db
-    .select({
-      status: payslipEmails.status,
-      n: count(),
-      tried: sql<number>`sum(${payslipEmails.attempts})`,
-      accepted: sql<number>`count(${payslipEmails.sentAt})`,
-    })
-    .from(payslipEmails)
-    .where(eq(payslipEmails.jobId, jobId))
-    .groupBy(payslipEmails.status);
-  const sum = (count: (row: (typeof tallies)[number]) => number | null) =>
-    tallies.reduce((total, row) => total + Number(count(row) ?? 0), 0);
-  const total = sum((row) => row.n);
-  const tried = sum((row) => row.tried);
-  // Done: accepted by the server. A send recorded but not yet answered is still in hand.
-  const done = sum((row) => (payslipEmailStatusHasTag(row.status, 'delivered') ? row.accepted : 0));
-  const failed = sum((row) => (payslipEmailStatusHasTag(row.status, 'givenUp') ? row.n : 0));
-  const errors =
-    failed === 0
-      ? []
-      : await db
-          .select({ userId: payslipEmails.userId, message: payslipEmails.lastError })
-          .from(payslipEmails)
-          .where(
-            and(
-              eq(payslipEmails.jobId, jobId),
-              inArray(payslipEmails.status, payslipEmailStatusesTagged('givenUp')),
-            ),
-          )
-          .orderBy(asc(payslipEmails.id));
-  return {
-    id: job.id,
-    kind: 'payslipEmails',
-    status: jobStatusOf({ total, tried, done, failed }),
-    total,
-    done,
-    failed,
-    errors: errors.map((row) => ({ userId: row.userId, message: row.message ?? 'Not sent.' })),
-  };
-}
-
-/**
- * POST /jobs/{id}/retry: the job's failed sends are tried again, from their first attempt; not one
- * whose payslip another request has queued or in hand, or has e-mailed since (issue 33).
- */
-export async function retryFailedSends(db: Db, queueOf: () => JobQueue, jobId: string) {
-  const queue = queueOf();
-  const retried = await db.transaction(async (tx) => {
-    const [job] = await tx.select().from(payslipEmailJobs).where(eq(payslipEmailJobs.id, jobId));
-    if (!job) throw notFound('Job not found.');
-    await lockMonthsEmails(tx, job.year, job.month);
-    return movePayslipEmails(
-      tx,
-      { type: 'payslipEmail.retry' },
-      {
-        where: and(
-          eq(payslipEmails.jobId, jobId),
-          sql`not exists (select 1 from payslip_emails o where o.payslip_id = payslip_emails.payslip_id
-            and (o.status in (${statusList(payslipEmailStatusesTagged('open'))})
-              or (o.status in (${statusList(payslipEmailStatusesTagged('delivered'))}) and o.id > payslip_emails.id)))`,
-        ) as SQL,
-        set: { attempts: 0, lastError: null },
-      },
-    );
-  });
-  await enqueue(
-    queue,
-    retried.map((row) => row.id),
-  );
-  return jobProgress(db, jobId);
-}
-
 export interface SendDeps {
   db: Db;
   mailer: Mailer;
@@ -282,108 +53,162 @@ export interface SendDeps {
   policy: SendPolicy;
 }
 
-/**
- * One send, as the queue's worker runs it. Claimed (a row sent or given up is left alone: the retry
- * of a job whose send went through does nothing), then the PDF is drawn and the message sent: marked
- * sent once the server holds it and before its ending line (mail.ts), and `sentAt` set when the
- * server has accepted it. A failure is recorded and thrown, so the queue retries with backoff; at the
- * last try the row is marked failed with the reason.
- */
+/** One send, as a batch of one; a send to be tried again later throws. */
 export async function sendPayslipEmail(deps: SendDeps, emailId: number): Promise<void> {
-  const { db } = deps;
-  // One statement claims the send (its row lock keeps two claims apart) and reads what the message
-  // needs. A send handed out again after its worker died between the record and the server's answer
-  // is not claimed but taken as accepted: its ending line went out right after the record. A send
-  // another worker claimed is claimed again only once that claim is older than a send can last (the
-  // queue's expiry): the queue hands a job out again when it has waited that long since its batch
-  // was fetched, which a live worker still holding it in a slow batch may not have reached.
-  const [claimed] = await rowsOf<{
-    status: PayslipEmailStatus;
-    attempts: number;
-    payslip_id: number;
-    requested_by_id: number | null;
-    to: string;
-    name: string;
-    year: number;
-    month: number;
-  }>(
-    db,
-    sql`update payslip_emails e set
+  const [outcome] = await sendPayslipEmails(deps, [emailId]);
+  if (outcome) throw outcome;
+}
+
+/**
+ * A batch of sends, as the queue's worker runs them (issue 33: five statements a send, each a round
+ * trip, were most of a send's cost). One statement claims the batch and reads what each PDF prints;
+ * each PDF is drawn and its message composed in a PDF thread, then sent, and marked sent (held) once
+ * the server holds it and before its ending line (mail.ts); one statement then records the batch's
+ * accepted sends (`sentAt`). Answers each send's outcome, in order: null when it is done with (sent,
+ * taken as accepted, given up, or sent already), else the error for which the queue tries it again.
+ */
+export async function sendPayslipEmails(
+  deps: SendDeps,
+  emailIds: readonly number[],
+): Promise<Array<Error | null>> {
+  const ids = [...new Set(emailIds)];
+  const claimed = await claim(deps, ids);
+  const outcomes = new Map<number, Error | null>();
+  // Not claimed: sent or given up (left alone: the retry of a job whose send went through does
+  // nothing), or in another worker's hands, to be asked again later: by then the send is finished,
+  // or its worker is dead.
+  const unclaimed = ids.filter((id) => !claimed.some((row) => row.email_id === id));
+  if (unclaimed.length > 0) {
+    const rows = await deps.db
+      .select({ id: payslipEmails.id, status: payslipEmails.status })
+      .from(payslipEmails)
+      .where(inIds(payslipEmails.id, unclaimed));
+    for (const row of rows) {
+      if (IN_HAND.includes(row.status)) {
+        outcomes.set(row.id, new Error('This payslip is being e-mailed by another worker.'));
+      }
+    }
+  }
+  // Taken as accepted (by the claim): its message went out before its worker died.
+  const toSend = claimed.filter((row) => !DELIVERED.includes(row.send_status));
+  const accepted: number[] = [];
+  let next = 0;
+  const sendNext = async (): Promise<void> => {
+    const row = toSend[next++];
+    if (!row) return;
+    const outcome = await sendOne(deps, row);
+    if (outcome === 'accepted') accepted.push(row.email_id);
+    else outcomes.set(row.email_id, outcome);
+    return sendNext();
+  };
+  await Promise.all(Array.from({ length: SENDS_AT_ONCE }, sendNext));
+  // The server accepted these: only now does the job count them done. Should this fail, the queue
+  // hands them out again and the claim takes them as accepted.
+  if (accepted.length > 0) {
+    await movePayslipEmails(
+      deps.db,
+      { type: 'payslipEmail.accept' },
+      { where: inIds(payslipEmails.id, accepted), set: { sentAt: new Date() } },
+    ).catch((error: unknown) => {
+      for (const id of accepted) outcomes.set(id, error instanceof Error ? error : new Error(String(error)));
+    });
+  }
+  return emailIds.map((id) => outcomes.get(id) ?? null);
+}
+
+/** A claimed send with its payslip's document. */
+type ClaimedSend = PayslipDocumentRow & {
+  email_id: number;
+  send_status: PayslipEmailStatus;
+  attempts: number;
+  to: string;
+};
+
+/**
+ * Claims the sends in one statement (their row locks, taken in id order, keep two claims apart) and
+ * reads each one's payslip document. A send handed out again after its worker died between the
+ * record and the server's answer is not claimed but taken as accepted: its ending line went out
+ * right after the record. A send another worker claimed is claimed again only once that claim is
+ * older than a send can last (the queue's expiry): the queue hands a job out again when it has waited
+ * that long since its batch was fetched, which a live worker still holding it in a slow batch may not
+ * have reached.
+ */
+function claim(deps: SendDeps, ids: readonly number[]) {
+  return rowsOf<ClaimedSend>(
+    deps.db,
+    sql`with claimed as (
+      update payslip_emails e set
         status = case e.status ${whens([...claimAny, ...accept])} end,
         attempts = case when e.status in (${statusList(claimAny.map(({ from }) => from))}) then e.attempts + 1 else e.attempts end,
         sent_at = case when e.status in (${statusList(accept.map(({ from }) => from))}) then now() else e.sent_at end,
         updated_at = now()
-      from payslip_email_jobs j, users u, payslips p
-      where e.id = ${emailId}
+      from (select id from payslip_emails where ${inIds(sql`id`, ids)} order by id for update) locked
+      where e.id = locked.id
         and (e.status in (${statusList(claimFresh.map(({ from }) => from))})
           or (e.status in (${statusList(claimStaleOnly)})
             and e.updated_at < now() - make_interval(secs => ${deps.policy.expireSeconds}))
           or (e.status in (${statusList(accept.map(({ from }) => from))}) and e.sent_at is null))
-        and j.id = e.job_id and u.id = e.user_id and p.id = e.payslip_id
-      returning e.status, e.attempts, e.payslip_id, j.requested_by_id, u.email as "to", u.full_name as name, p.year, p.month`,
+      returning e.id, e.status, e.attempts, e.payslip_id)
+    select c.id as email_id, c.status as send_status, c.attempts, u.email as "to", ${PAYSLIP_DOCUMENT_COLUMNS}
+    from claimed c join payslips p on p.id = c.payslip_id ${PAYSLIP_DOCUMENT_JOINS}`,
   );
-  if (!claimed) {
-    const [row] = await db
-      .select({ status: payslipEmails.status })
-      .from(payslipEmails)
-      .where(eq(payslipEmails.id, emailId));
-    // Thrown, so that the queue tries again later: by then the send is finished, or its worker is dead.
-    if (row && payslipEmailStatusHasTag(row.status, 'inHand')) {
-      throw new Error('This payslip is being e-mailed by another worker.');
-    }
-    return;
-  }
-  // Taken as accepted: its message went out before its worker died.
-  if (payslipEmailStatusHasTag(claimed.status, 'delivered')) return;
+}
+
+/**
+ * Draws, composes and sends one claimed send. Answers 'accepted' once the server has accepted it;
+ * a failure is recorded (before the record, or the server's refusal at the message's end, which
+ * undoes the record) and answered for the queue to retry with backoff, but at the last try the send
+ * is marked failed with the reason and answered done (null).
+ */
+async function sendOne(deps: SendDeps, row: ClaimedSend): Promise<'accepted' | Error | null> {
   try {
-    // The PDF a signed-in administrator gets from the payslip's View.
-    const { pdf, fileName, companyName } = await payslipPdf(
-      db,
-      { id: claimed.requested_by_id ?? 0, role: 'ADMIN' },
-      { id: claimed.payslip_id },
-      deps.company,
-    );
-    const period = periodName(claimed.year, claimed.month);
-    await deps.mailer.send(
-      {
-        to: claimed.to,
-        fromName: companyName,
-        subject: `Your payslip for ${period}`,
-        text: `Dear ${claimed.name},\n\nYour payslip for ${period} is attached.\n\n${companyName}\n`,
-        attachments: [{ filename: fileName, content: pdf, contentType: 'application/pdf' }],
-        messageId: `<payslip-email-${emailId}@${MESSAGE_ID_DOMAIN}>`,
+    // A payslip reverted since the request has no PDF.
+    if (!isProcessedPayslip(row.status)) throw new Error(NOT_PROCESSED);
+    const payslip = payslipPdfData(row, deps.company);
+    const period = periodLabel(row.year, row.month);
+    const fields = {
+      to: row.to,
+      subject: `Your payslip for ${period}`,
+      text: `Dear ${row.full_name},\n\nYour payslip for ${period} is attached.\n\n${payslip.companyName}\n`,
+    };
+    const filename = payslipFileName(row);
+    const { message, pdfBytes } = await composePayslipEmail({
+      payslip,
+      message: {
+        ...fields,
+        from: deps.mailer.from
+          ? { name: payslip.companyName, address: addressOf(deps.mailer.from) }
+          : undefined,
+        messageId: `<payslip-email-${row.email_id}@${MESSAGE_ID_DOMAIN}>`,
+        filename,
       },
+    });
+    await deps.mailer.send(
+      { ...fields, raw: message, attachments: [{ filename, bytes: pdfBytes }] },
       // Recorded before the server can accept the message (mail.ts), so that no crash leaves an
-      // accepted message unrecorded and sent again on retry.
-      // A send this worker no longer holds is not recorded, and its message not ended.
+      // accepted message unrecorded and sent again on retry. Only this worker's claim (its try)
+      // records it: a send another worker has claimed since is not recorded, and its message not ended.
       async (tx) => {
-        const held = await movePayslipEmails(
-          tx,
-          { type: 'payslipEmail.hold' },
-          { where: eq(payslipEmails.id, emailId), set: { sentAt: null, lastError: null } },
-        );
+        const held = await holdPayslipEmail(tx).execute({ id: row.email_id, attempts: row.attempts });
         if (held.length === 0) throw new Error("This payslip e-mail is no longer in this worker's hands.");
       },
     );
+    return 'accepted';
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    // Refused (before the record, or by the server at the message's end, which undoes the record).
+    // Only this try's claim: a send another worker has claimed since is that worker's to finish.
     const [refused] = await movePayslipEmails(
-      db,
-      { type: 'payslipEmail.refuse', attempt: claimed.attempts, attempts: deps.policy.attempts },
-      { where: eq(payslipEmails.id, emailId), set: { lastError: message.slice(0, 500) } },
+      deps.db,
+      { type: 'payslipEmail.refuse', attempt: row.attempts, attempts: deps.policy.attempts },
+      {
+        where: and(eq(payslipEmails.id, row.email_id), eq(payslipEmails.attempts, row.attempts)) as SQL,
+        set: { lastError: message.slice(0, 500) },
+      },
     );
-    const last = refused === undefined || payslipEmailStatusHasTag(refused.status, 'givenUp');
-    deps.log.warn({ emailId, attempt: claimed.attempts, last }, 'a payslip e-mail was not sent');
-    if (last) return;
-    throw error;
+    const last = refused === undefined || GIVEN_UP.includes(refused.status);
+    deps.log.warn({ emailId: row.email_id, attempt: row.attempts, last }, 'a payslip e-mail was not sent');
+    return last ? null : error instanceof Error ? error : new Error(message);
   }
-  // The server accepted it: only now does the job count it done.
-  await movePayslipEmails(
-    db,
-    { type: 'payslipEmail.accept' },
-    { where: eq(payslipEmails.id, emailId), set: { sentAt: new Date() } },
-  );
 }
 
 /** A worker's claim, as the lifecycle moves it: from a waiting send, or from one whose claim expired. */
@@ -394,6 +219,9 @@ const claimStaleOnly = claimAny
   .filter((from) => !claimFresh.some((move) => move.from === from));
 /** A send recorded but never answered (its worker died in between) is taken as accepted. */
 const accept = payslipEmailMoves({ type: 'payslipEmail.accept' });
+const IN_HAND = payslipEmailStatusesTagged('inHand');
+const DELIVERED = payslipEmailStatusesTagged('delivered');
+const GIVEN_UP = payslipEmailStatusesTagged('givenUp');
 
 /** The right-hand side of the payslip e-mails' Message-IDs. */
 const MESSAGE_ID_DOMAIN = 'payslips.hr-app';
@@ -437,28 +265,25 @@ export async function workPayslipEmails(queue: JobQueue, deps: SendDeps) {
   });
   // Each fetch takes a batch, sent several at a time: a worker fetches at most once per polling
   // interval (half a second), so the batch sets the pace: 24 capped a process at 96 sends a second
-  // (7,000 took 73 s) while its thread idled. A batch outlasting the expiry is safe: the claim leaves
-  // a send in hand to its worker. A send that must be retried is failed alone (queue.fail); pg-boss
-  // then completes the rest of the batch.
+  // (7,000 took 73 s) while its thread idled. A batch outlasting the expiry is safe: another worker
+  // may then claim its sends not yet made, and only the latest claim records its message (the hold
+  // checks the try). A send that must be retried is failed alone (queue.fail); pg-boss then
+  // completes the rest of the batch.
   for (let worker = 0; worker < WORKERS; worker += 1) {
     await queue.work<{ emailId: number }>(
       PAYSLIP_EMAIL_QUEUE,
       { batchSize: BATCH, pollingIntervalSeconds: 0.5 },
       async (jobs) => {
-        let next = 0;
-        const sendNext = async (): Promise<void> => {
-          const job = jobs[next++];
-          if (!job) return;
-          try {
-            await sendPayslipEmail(deps, job.data.emailId);
-          } catch (error) {
-            await queue.fail(PAYSLIP_EMAIL_QUEUE, job.id, {
-              message: error instanceof Error ? error.message : String(error),
-            });
-          }
-          return sendNext();
-        };
-        await Promise.all(Array.from({ length: SENDS_AT_ONCE }, sendNext));
+        const outcomes = await sendPayslipEmails(
+          deps,
+          jobs.map((job) => job.data.emailId),
+        );
+        await Promise.all(
+          jobs.map((job, index) => {
+            const error = outcomes[index];
+            return error && queue.fail(PAYSLIP_EMAIL_QUEUE, job.id, { message: error.message });
+          }),
+        );
       },
     );
   }

@@ -255,15 +255,10 @@ export async function findPayslip(db: DbOrTx, userId: number, { year, month }: P
   return row;
 }
 
-/** One employee's sums over processed months of a year. */
+/** One employee's CPF-subject wages over processed months of a year. */
 export interface YearToDate {
   owSubjectCents: number;
   awSubjectCents: number;
-  grossPayCents: number;
-  employeeCpfCents: number;
-  employerCpfCents: number;
-  netPayCents: number;
-  netPayableCents: number;
   /** The first and the last processed month after the period, if any: their figures counted this month as it was. */
   laterMonth: number | null;
   latestMonth: number | null;
@@ -272,43 +267,30 @@ export interface YearToDate {
 export const emptyYearToDate: YearToDate = {
   owSubjectCents: 0,
   awSubjectCents: 0,
-  grossPayCents: 0,
-  employeeCpfCents: 0,
-  employerCpfCents: 0,
-  netPayCents: 0,
-  netPayableCents: 0,
   laterMonth: null,
   latestMonth: null,
 };
 
 /**
- * The one year-to-date query: for each employee, the sums of their processed payslips of the period's
- * year before its month (through it when `throughMonth`), and their first processed month after it.
- * The CPF ceilings read the subject wages; the payslip PDF prints the other sums. A `sql` template
- * (a lateral join and filtered sums), its sums as text (bigint).
+ * The one year-to-date query of processing: for each employee, the CPF-subject wages of their
+ * processed payslips of the period's year before its month (the ceilings read them), and their first
+ * and last processed months after it. A `sql` template (filtered sums), its sums as text (bigint).
+ * The payslip PDF's year to date is read with the payslip (documents.ts).
  */
 export async function yearToDate(
   db: DbOrTx,
   { year, month }: Period,
   userIds: readonly number[],
-  { throughMonth = false } = {},
 ): Promise<Map<number, YearToDate>> {
   const processed = payslipStatusesTagged('processed');
   const rows = await rowsOf<YearToDateRow>(
     db,
     sql`select p.user_id,
-     coalesce(sum(p.cpf_ow_subject_cents) filter (where counted), 0)::text as ow_subject_cents,
-     coalesce(sum(p.cpf_aw_subject_cents) filter (where counted), 0)::text as aw_subject_cents,
-     coalesce(sum(p.gross_pay_cents) filter (where counted), 0)::text as gross_pay_cents,
-     coalesce(sum(p.employee_cpf_cents) filter (where counted), 0)::text as employee_cpf_cents,
-     coalesce(sum(p.employer_cpf_cents) filter (where counted), 0)::text as employer_cpf_cents,
-     coalesce(sum(p.net_pay_cents) filter (where counted), 0)::text as net_pay_cents,
-     coalesce(sum(p.net_payable_cents) filter (where counted), 0)::text as net_payable_cents,
+     coalesce(sum(p.cpf_ow_subject_cents) filter (where p.month < ${month}), 0)::text as ow_subject_cents,
+     coalesce(sum(p.cpf_aw_subject_cents) filter (where p.month < ${month}), 0)::text as aw_subject_cents,
      min(p.month) filter (where p.month > ${month}) as later_month,
      max(p.month) filter (where p.month > ${month}) as latest_month
    from payslips p
-     -- The months the sums count: before the month, or through it.
-     cross join lateral (select p.month < ${month} or (${throughMonth} and p.month = ${month}) as counted) c
    where p.year = ${year} and p.status in ${processed} and ${inIds(sql`p.user_id`, userIds)}
    group by p.user_id`,
   );
@@ -318,11 +300,6 @@ export async function yearToDate(
       {
         owSubjectCents: Number(row.ow_subject_cents),
         awSubjectCents: Number(row.aw_subject_cents),
-        grossPayCents: Number(row.gross_pay_cents),
-        employeeCpfCents: Number(row.employee_cpf_cents),
-        employerCpfCents: Number(row.employer_cpf_cents),
-        netPayCents: Number(row.net_pay_cents),
-        netPayableCents: Number(row.net_payable_cents),
         laterMonth: row.later_month,
         latestMonth: row.latest_month,
       },
@@ -334,11 +311,6 @@ interface YearToDateRow {
   user_id: number;
   ow_subject_cents: string;
   aw_subject_cents: string;
-  gross_pay_cents: string;
-  employee_cpf_cents: string;
-  employer_cpf_cents: string;
-  net_pay_cents: string;
-  net_payable_cents: string;
   later_month: number | null;
   latest_month: number | null;
 }
