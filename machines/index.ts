@@ -179,7 +179,7 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'onboarding-leave-step',
     drives: 'Step 4 (Leave Allowance) of /admin/onboard/:id',
     purpose:
-      'The form of onboarding step 4: an allowance per leave type with a yearly limit, prefilled with the entitlement for the hire date.',
+      'The form of onboarding step 4: an allowance per leave type with a yearly limit, prefilled with the entitlement for the hire date and the gender.',
     machine: leaveStepMachine,
   },
   {

@@ -139,7 +139,7 @@ export const leaveStepMachine = createFormMachine<
 >({
   id: 'leaveStep',
   description:
-    'Onboarding step 4: the allowance of every leave type with a yearly limit, prefilled with the entitlement for the hire date.',
+    'Onboarding step 4: the allowance of every leave type with a yearly limit, prefilled with the entitlement for the hire date and the gender.',
   initialValues: {},
   schema: leaveAllowanceFormSchema,
   fills: [{ from: [], fill: (_, { suggested }) => suggested }],

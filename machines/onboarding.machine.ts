@@ -67,7 +67,7 @@ export interface OnboardingContext {
   error: ApiError | null;
   /** `YYYY-MM-DD`: step 4's allowances are this year's. */
   today: string;
-  /** The leave policies: step 4 is prefilled with the entitlement they give for the hire date of step 2. */
+  /** The leave policies: step 4 is prefilled with the entitlement they give for the hire date and gender. */
   policies: LeaveTypePolicy[];
 }
 
@@ -120,12 +120,16 @@ export function onboardingBody(steps: OnboardingSteps): OnboardInput {
   };
 }
 
-/** Step 4's entitlement for the hire date of step 2, in this year (the employment is not saved yet). */
+/**
+ * Step 4's entitlement for the hire date of step 2 and the gender of step 1, in this year (the records are
+ * not saved yet).
+ */
 const leaveSuggestion = (context: Pick<OnboardingContext, 'policies' | 'steps' | 'today'>) =>
   suggestedAllowances(
     context.policies,
     context.steps.employment.values.hireDate,
     Number(context.today.slice(0, 4)),
+    context.steps.staff.values.gender,
   );
 
 /** A step's form, opened from the step as left. */
@@ -216,7 +220,7 @@ export const onboardingMachine = setup({
           },
         }),
     }),
-    /** Step 4 is prefilled with the entitlement the policies give for the hire date of step 2. */
+    /** Step 4 is prefilled with the entitlement the policies give for the hire date and the gender. */
     openLeave: assign({
       form: ({ context, spawn }) => {
         const suggestion = leaveSuggestion(context);
@@ -328,7 +332,7 @@ export const onboardingMachine = setup({
             }),
             leave: {
               description:
-                'Step 4: the allowance of every leave type but Unpaid Leave, prefilled with the entitlement for the hire date.',
+                'Step 4: the allowance of every leave type but Unpaid Leave, prefilled with the entitlement for the hire date and the gender.',
               entry: 'openLeave',
               exit: [{ type: 'keepStep', params: { section: 'leave' } }, 'closeStep'],
               initial: 'editing',

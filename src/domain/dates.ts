@@ -37,13 +37,24 @@ export function formatTimestampDay(timestamp: string): string {
   return date.isValid ? date.toFormat('dd/MM/yyyy') : timestamp;
 }
 
-/** `2025-12-29` (or a timestamp, read in the company's zone) -> `Dec 29, 2025`. */
-export function formatShortDate(value: string): string {
-  const date =
-    value.length === 10
-      ? DateTime.fromISO(value, { zone: 'utc' })
-      : DateTime.fromISO(value).setZone(COMPANY_TIME_ZONE);
-  return date.isValid ? date.setLocale('en-US').toFormat('LLL d, yyyy') : value;
+/**
+ * A day as a person types it, day first whatever the browser's locale (issue 34): `2/11/2026`,
+ * `02-11-2026`, `02.11.2026`, `02 11 2026` or `02112026` -> `2026-11-02`; a pasted `2026-11-02` is taken as
+ * it is. Null when it is not a day of the calendar (`31/02/2026`, a two-digit year, half a date).
+ */
+export function parseDayMonthYear(text: string): string | null {
+  const typed = text.trim();
+  const parts =
+    /^(\d{1,2})[/.\- ](\d{1,2})[/.\- ](\d{4})$/.exec(typed) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(typed);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(typed);
+  const [year, month, day] = parts
+    ? [parts[3], parts[2], parts[1]].map(Number)
+    : iso
+      ? [iso[1], iso[2], iso[3]].map(Number)
+      : [];
+  if (year === undefined || month === undefined || day === undefined) return null;
+  const date = DateTime.utc(year, month, day);
+  return date.isValid && year >= 1000 ? date.toISODate() : null;
 }
 
 /** A moment as the company's date and time, `dd/MM/yyyy HH:mm` (when a report was made). */
@@ -51,11 +62,7 @@ export function formatDateTime(moment: Date): string {
   return DateTime.fromJSDate(moment).setZone(COMPANY_TIME_ZONE).toFormat('dd/MM/yyyy HH:mm');
 }
 
-const mediumDateTime = new Intl.DateTimeFormat('en-SG', {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-  timeZone: COMPANY_TIME_ZONE,
-});
-
-/** A moment as the company's date and time in a sentence: `25 Nov 2026, 9:14:05 am`. */
-export const formatMediumDateTime = (moment: Date): string => mediumDateTime.format(moment);
+/** A moment as the company's date and time to the second: `25/11/2026, 09:14:05` (when a list was fetched). */
+export function formatDateTimeSeconds(moment: Date): string {
+  return DateTime.fromJSDate(moment).setZone(COMPANY_TIME_ZONE).toFormat('dd/MM/yyyy, HH:mm:ss');
+}

@@ -43,6 +43,19 @@ export interface LeavePolicy {
 export interface Service {
   hireDate: string;
   lastDate: string | null;
+  /** Staff info's gender, when known ('Male' or 'Female'): who maternity and paternity leave are for. */
+  gender?: string | null;
+}
+
+/**
+ * CDCA: maternity leave is a working mother's (GPML), paternity leave a working father's (GPPL); sg-leave-facts
+ * section 2.3. Neither is given to the other parent; without a gender on record both are.
+ */
+function forTheOtherParent(statute: LeaveStatute | null, service: Service): boolean {
+  return (
+    (statute === 'MATERNITY' && service.gender === 'Male') ||
+    (statute === 'PATERNITY' && service.gender === 'Female')
+  );
 }
 
 // EA s.88A's table lives with the other defaults (enums.ts), which must not pull in luxon.
@@ -166,7 +179,7 @@ export function statutoryDays(
   asOf?: string,
 ): number | null {
   if (statute === null) return null;
-  if (!employedIn(service, year)) return 0;
+  if (!employedIn(service, year) || forTheOtherParent(statute, service)) return 0;
   const months = monthsOfServiceBy(service, year);
   // EA s.88A, s.89 and CDCA: nothing before 3 completed months of service.
   if (months < QUALIFYING_MONTHS) return 0;
@@ -217,7 +230,7 @@ export function entitledDays(
   asOf?: string,
 ): number | null {
   if (policy.entitlement === 'NONE') return null;
-  if (!employedIn(service, year)) return 0;
+  if (!employedIn(service, year) || forTheOtherParent(statute, service)) return 0;
   if (policy.entitlement === 'STATUTORY_SICK') {
     return statutoryDays(statute === 'HOSPITALISATION' ? 'HOSPITALISATION' : 'SICK', service, year, asOf);
   }

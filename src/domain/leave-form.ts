@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MIME_TYPES } from './attachments';
+import { requiredDateSchema } from './date-fields';
 import { freeText } from './fields';
 import { type LeaveBalance, type LeaveType, leaveMessages } from './leave';
 import { leaveDaysByYear, MINIMUM_LEAVE_DAYS, NO_HOLIDAYS, type YearDays, yearsOfPeriod } from './leave-days';
@@ -180,23 +181,35 @@ export interface RequestLeaveData {
   days: number;
 }
 
-const requestLeaveFormFields = z.object({
-  leaveType: z.string().check(z.minLength(1, leaveMessages.typeRequired)),
-  fromDate: z.string().check(z.minLength(1, leaveMessages.startRequired)),
-  fromTime: z.enum(HALF_DAYS),
-  toDate: z.string().check(z.minLength(1, leaveMessages.endRequired)),
-  toTime: z.enum(HALF_DAYS),
-  days: z
-    .string()
-    .check(
-      z.refine(
-        (days: string) => days !== '' && Number(days) >= MINIMUM_LEAVE_DAYS,
-        leaveMessages.minimumDays,
+const requestLeaveFormFields = z
+  .object({
+    leaveType: z.string().check(z.minLength(1, leaveMessages.typeRequired)),
+    fromDate: requiredDateSchema(leaveMessages.startRequired),
+    fromTime: z.enum(HALF_DAYS),
+    toDate: requiredDateSchema(leaveMessages.endRequired),
+    toTime: z.enum(HALF_DAYS),
+    days: z
+      .string()
+      .check(
+        z.refine(
+          (days: string) => days !== '' && Number(days) >= MINIMUM_LEAVE_DAYS,
+          leaveMessages.minimumDays,
+        ),
       ),
+    reason: freeText(),
+    file: z.string(),
+  })
+  .check(
+    z.superRefine(
+      (values, ctx) => {
+        if (isDate(values.fromDate) && isDate(values.toDate) && values.toDate < values.fromDate) {
+          ctx.addIssue({ code: 'custom', path: ['toDate'], message: leaveMessages.endBeforeStart });
+        }
+      },
+      // Said whatever else is wrong (the days are then below the minimum too).
+      { when: ({ value }) => typeof value === 'object' && value !== null },
     ),
-  reason: freeText(),
-  file: z.string(),
-});
+  );
 
 export const requestLeaveFormSchema: z.ZodMiniType<RequestLeaveData, RequestLeaveFormValues> = z.pipe(
   requestLeaveFormFields,

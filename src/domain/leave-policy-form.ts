@@ -224,15 +224,19 @@ export interface AllowanceSuggestion {
   minimums: Record<string, number | null>;
 }
 
-/** For a hire date typed in onboarding (the user's employment is not saved yet): this year's entitlement. */
+/**
+ * For a hire date and gender typed in onboarding (the user's records are not saved yet): this year's
+ * entitlement.
+ */
 export function suggestedAllowances(
   policies: readonly LeaveTypePolicy[],
   hireDate: string,
   year: number,
+  gender?: string,
 ): AllowanceSuggestion {
   const suggestion: AllowanceSuggestion = { values: {}, minimums: {} };
   if (!/^\d{4}-\d{2}-\d{2}$/.test(hireDate)) return suggestion;
-  const service: Service = { hireDate, lastDate: null };
+  const service: Service = { hireDate, lastDate: null, gender: gender || null };
   for (const policy of policies) {
     const id = String(policy.leaveTypeId);
     const days = entitledDays(policy, policy.statute, service, year);

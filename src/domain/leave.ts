@@ -20,6 +20,8 @@ export const leaveMessages = {
   startRequired: 'Please select a start date',
   endRequired: 'Please select an end date',
   minimumDays: 'Minimum leave duration is 0.5 days',
+  /** Ours (issue 34), beside the end date: the minimum under Days did not say what was wrong. */
+  endBeforeStart: 'End date cannot be before the start date.',
 } as const;
 
 /** `YYYY-MM-DD`, a real calendar date from 2000 to 2100 (the range balances are kept for). */

@@ -212,3 +212,33 @@ export const NATIONALITIES = [
 ] as const;
 
 export type Nationality = (typeof NATIONALITIES)[number];
+
+/** Most staff of a Singapore company are citizens or permanent residents: these two head the list (issue 34). */
+const FIRST_NATIONALITIES: readonly Nationality[] = ['SINGAPORE CITIZEN', 'SINGAPORE P.R.'];
+export const NATIONALITY_CHOICES: readonly Nationality[] = [
+  ...FIRST_NATIONALITIES,
+  ...NATIONALITIES.filter((nationality) => !FIRST_NATIONALITIES.includes(nationality)),
+];
+
+const NATIONALITY_WORDS: Partial<Record<Nationality, string>> = {
+  'SINGAPORE P.R.': 'Singapore Permanent Resident (P.R.)',
+};
+const SMALL_WORDS = new Set(['and', 'of', 'the', 'than']);
+
+/**
+ * A Myinfo description as people read it; the stored value stays the description itself. Words are
+ * capitalised, joining words after the first kept small, and abbreviations (SAR, XXB, D.P.R.) kept whole:
+ * 'CHINESE/HONGKONG SAR' -> 'Chinese/Hongkong SAR', 'REFUGEE (OTHER THAN XXB)' -> 'Refugee (Other than XXB)'.
+ */
+export function nationalityLabel(value: string): string {
+  const known = NATIONALITY_WORDS[value as Nationality];
+  if (known) return known;
+  return value
+    .toLowerCase()
+    .replace(/\p{L}+/gu, (word, at: number) => {
+      if (word === 'sar' || word === 'xxb') return word.toUpperCase();
+      if (at > 0 && SMALL_WORDS.has(word)) return word;
+      return word.charAt(0).toUpperCase() + word.slice(1);
+    })
+    .replace(/\b(?:\p{L}\.){2,}/gu, (abbreviation) => abbreviation.toUpperCase());
+}

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { isIsoDate, todayIso } from './dates';
 import { BANK_NAMES, type RACES } from './enums';
 import { idSchema, text } from './fields';
+import { parseAmountText } from './money';
 import {
   type CpfSection,
   type CpfType,
@@ -159,8 +160,8 @@ export const emptyPaymentInfoForm: PaymentInfoFormValues = {
   accountNo: '',
 };
 
-/** '' stays undefined (missing); anything else is read as a number (NaN when it is not one). */
-const numberText = <T extends z.ZodMiniType<unknown, number | undefined>>(schema: T) =>
+/** A rate field's text: '' stays undefined (missing); anything else is read as a number (NaN when it is not one). */
+export const numberText = <T extends z.ZodMiniType<unknown, number | undefined>>(schema: T) =>
   z.pipe(
     z.pipe(
       z.string(),
@@ -169,15 +170,19 @@ const numberText = <T extends z.ZodMiniType<unknown, number | undefined>>(schema
     schema,
   );
 
+/** A salary as typed, '4,200' included; then the salary rules (spec section 5: 'Salary must be more than 0.'). */
+export const salaryText = z.pipe(
+  z.pipe(z.string(), z.transform(parseAmountText)),
+  z.optional(salaryAmountSchema).check(z.refine((value) => value !== undefined, SALARY_MESSAGE)),
+);
+
 const chosen = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: CPF_FIELDS_MESSAGE });
 
 /** The form's values to the API body: NONE goes as undefined for the CPF fields and '' for the bank. */
 const paymentInfoFormFields = z
   .object({
-    basicSalary: numberText(
-      z.optional(salaryAmountSchema).check(z.refine((v) => v !== undefined, SALARY_MESSAGE)),
-    ),
+    basicSalary: salaryText,
     employeeCpfContributionRate: numberText(z.optional(cpfRateSchema)),
     employerCpfContributionRate: numberText(z.optional(cpfRateSchema)),
     cpfType: chosen(cpfTypes),

@@ -2,6 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import { addDaysIso, todayIso } from '../domain/dates';
 import { DEFAULT_LEAVE_TYPES } from '../domain/enums';
 import { leaveDays, MINIMUM_LEAVE_DAYS } from '../domain/leave-days';
+import { entitledDays, type Service } from '../domain/leave-entitlement';
 import { leaveDecisionStatus } from '../domain/lifecycles/leave-request.lifecycle';
 import type { Config } from './config';
 import type { Db, DbOrTx } from './db/client';
@@ -11,7 +12,6 @@ import { insertLeaveBalances, insertLeaveTypes, insertOnboarding, insertUser } f
 import { hashPassword } from './lib/secrets';
 import {
   DEMO_ADMIN_NAME,
-  DEMO_ALLOWANCES,
   DEMO_COMPANY_ACCOUNT,
   DEMO_COMPANY_PARTICULARS,
   DEMO_LEAVE_REQUESTS,
@@ -21,6 +21,7 @@ import {
 } from './seed/demo-company';
 import { seedPayroll } from './seed-payroll';
 import { writeAudit } from './services/audit';
+import { leavePoliciesOf } from './services/leave-entitlements';
 import { createLeaveRequest, decideLeaveRequest } from './services/leave-requests';
 import { holidaysBetween } from './services/public-holidays';
 import { type FileStorage, newAttachmentKey } from './storage/storage';
@@ -88,7 +89,8 @@ export async function seedDemoCompany(
   await db
     .insert(companyBankAccounts)
     .values({ position: 0, ...DEMO_COMPANY_ACCOUNT, accountName: config.companyName });
-  const types = await insertLeaveTypes(db, DEFAULT_LEAVE_TYPES);
+  await insertLeaveTypes(db, DEFAULT_LEAVE_TYPES);
+  const policies = await leavePoliciesOf(db);
   const admin = await insertUser(db, {
     email: config.seedAdminEmail,
     fullName: DEMO_ADMIN_NAME,
@@ -131,14 +133,22 @@ export async function seedDemoCompany(
       },
       { year, month },
     );
-    const allowances = types.map((t) => ({
-      leaveTypeId: t.id,
-      totalDays: DEMO_ALLOWANCES[t.name as keyof typeof DEMO_ALLOWANCES] ?? (t.unlimited ? null : 0),
-    }));
-    await insertLeaveBalances(db, user.id, year, allowances);
+    // The allowances onboarding would have prefilled: what the policies give for the person's service and
+    // gender, so the demo teaches that they follow the policies (issue 34).
+    const service: Service = {
+      hireDate: person.hireDate ?? '2024-01-02',
+      lastDate: person.resigned?.lastDayOfService ?? null,
+      gender: person.gender ?? null,
+    };
+    const allowancesIn = (y: number) =>
+      policies.map((policy) => ({
+        leaveTypeId: policy.leaveTypeId,
+        totalDays: entitledDays(policy, policy.statute, service, y),
+      }));
+    await insertLeaveBalances(db, user.id, year, allowancesIn(year));
     // Last year's too for those hired before it ended, so leave across the year end has an allowance there.
-    if ((person.hireDate ?? '2024-01-02') < `${year}-01-01`)
-      await insertLeaveBalances(db, user.id, year - 1, allowances);
+    if (service.hireDate < `${year}-01-01`)
+      await insertLeaveBalances(db, user.id, year - 1, allowancesIn(year - 1));
   }
 
   // The demo's dates are counted as the server counts them: with the holidays in the table.

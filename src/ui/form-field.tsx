@@ -58,7 +58,10 @@ export function LabelledField({
   );
 }
 
-/** A text, e-mail, password or date input bound to a form machine, in a LabelledField. Passwords get the show/hide toggle. */
+/**
+ * A text, e-mail or password input bound to a form machine, in a LabelledField. Passwords get the show/hide
+ * toggle; dates are ./date-field's FormDateField (kept out of /login's file).
+ */
 export function FormField({
   label,
   field,
@@ -66,18 +69,13 @@ export function FormField({
   autoComplete,
   placeholder,
   helperText,
-  min,
-  max,
 }: {
   label: string;
   field: FieldBinding;
-  type?: 'text' | 'email' | 'password' | 'date';
+  type?: 'text' | 'email' | 'password';
   autoComplete?: string;
   placeholder?: string;
   helperText?: ReactNode;
-  /** Date inputs: the earliest and latest day offered. */
-  min?: string;
-  max?: string;
 }) {
   const props = {
     name: field.name,
@@ -89,11 +87,7 @@ export function FormField({
   };
   return (
     <LabelledField label={label} error={field.error} disabled={field.disabled} helper={helperText}>
-      {type === 'password' ? (
-        <PasswordInput {...props} />
-      ) : (
-        <Input type={type} min={min} max={max} {...props} />
-      )}
+      {type === 'password' ? <PasswordInput {...props} /> : <Input type={type} {...props} />}
     </LabelledField>
   );
 }

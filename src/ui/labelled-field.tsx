@@ -1,4 +1,4 @@
-import { Input, NativeSelect } from '@chakra-ui/react';
+import { NativeSelect } from '@chakra-ui/react';
 
 // The controls of the signed-in screens' forms (the wizard, the record panels, pay items), drawn inside
 // ./form-field's LabelledField; the sign-in and password forms use ./form-field alone, so /login does not
@@ -47,34 +47,5 @@ export function SelectInput({
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
-  );
-}
-
-/** The date pickers offer years from 1900 to the current year (spec section 5). */
-export function DateInput({
-  name,
-  value,
-  max,
-  onChange,
-  onBlur,
-}: {
-  name: string;
-  value: string;
-  /** Latest selectable day; the end of the current year by default. */
-  max?: string;
-  onChange: (value: string) => void;
-  onBlur?: (event: React.FocusEvent) => void;
-}) {
-  const endOfYear = `${new Date().getFullYear()}-12-31`;
-  return (
-    <Input
-      type="date"
-      name={name}
-      min="1900-01-01"
-      max={max ?? endOfYear}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      onBlur={onBlur}
-    />
   );
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffInfo } from '../../src/server/db/schema';
 import { createTestApp, type TestApp, testDatabaseKind } from './harness';
 import { AM, leaveApi, type Person, PM, person, seedLeaveTypes } from './leave-fixtures';
 
@@ -227,6 +228,32 @@ describe('entitlements', () => {
       carryForwardMaxDays: 0,
       carryForwardExpiryMonths: null,
     });
+  });
+
+  // CDCA (shared leave facts, section 2.3): GPML is a working mother's 16 weeks, GPPL a working father's
+  // 4 weeks; the other parent has neither, and someone without a gender on record both (issue 34).
+  it('give maternity leave to mothers and paternity leave to fathers, by the staff record', async () => {
+    const withGender = async (gender: 'Male' | 'Female' | null, nric: string) => {
+      const who = await person(t);
+      await t.db.insert(staffInfo).values({
+        userId: who.id,
+        gender,
+        nric,
+        dateOfBirth: '1990-01-01',
+        race: 'Others',
+        nationality: 'SINGAPORE CITIZEN',
+      });
+      return entitlements(who, thisYear);
+    };
+    const cases = [
+      [await withGender('Female', 'S1234567D'), 112, 0],
+      [await withGender('Male', 'T1234567J'), 0, 20],
+      [await withGender(null, 'S9812381D'), 112, 20],
+    ] as const;
+    for (const [of, maternity, paternity] of cases) {
+      expect(of('Maternity Leave')).toMatchObject({ statutoryDays: maternity, entitledDays: maternity });
+      expect(of('Paternity Leave')).toMatchObject({ statutoryDays: paternity, entitledDays: paternity });
+    }
   });
 
   it("are the user's own for STAFF, anyone's for ADMIN", async () => {

@@ -139,6 +139,50 @@ describe('demo seed', () => {
     expect(charged.reduce((sum, c) => sum + c.days, 0)).toBe(requests.reduce((sum, r) => sum + r.days, 0));
   });
 
+  it('gives each person the allowances the leave policies compute for their service and gender, not one typed figure', async () => {
+    const year = Number(todayIso().slice(0, 4));
+    const rows = await database.db
+      .select({
+        email: users.email,
+        year: leaveBalances.year,
+        type: leaveTypes.name,
+        totalDays: leaveBalances.totalDays,
+        gender: staffInfo.gender,
+        status: employmentInfo.employmentStatus,
+      })
+      .from(leaveBalances)
+      .innerJoin(users, eq(users.id, leaveBalances.userId))
+      .innerJoin(leaveTypes, eq(leaveTypes.id, leaveBalances.leaveTypeId))
+      .innerJoin(staffInfo, eq(staffInfo.userId, users.id))
+      .innerJoin(employmentInfo, eq(employmentInfo.userId, users.id));
+    const days = (who: string, type: string, inYear = year) =>
+      rows.find((r) => r.email === `${who}@company.test` && r.type === type && r.year === inYear)?.totalDays;
+    // MOM, EA s.88A: 7 days of annual leave in the 1st year of service, one more each year, 14 from the 8th.
+    // Tan Wei Ming joined on 1 March 2021, so this calendar year is his (year - 2020)th: 12 days in 2026.
+    expect(days('weiming.tan', 'Annual Leave')).toBe(Math.min(6 + (year - 2020), 14));
+    expect(days('weiming.tan', 'Annual Leave', year - 1)).toBe(Math.min(6 + (year - 2021), 14));
+    // Daniel Koh joined on the 1st of this month: (13 - month) completed months of the year, prorated as MOM
+    // does (x/12 of 7 days, a half day or more rounded up); EA s.89: sick leave by months served by the
+    // year's end, 14 days from 6 months (11, 8 and 5 from 5, 4 and 3; none before).
+    const months = 13 - Number(todayIso().slice(5, 7));
+    expect(days('daniel.koh', 'Annual Leave')).toBe(Math.floor((months * 7) / 12 + 0.5));
+    expect(days('daniel.koh', 'Medical Leave')).toBe(
+      months >= 6 ? 14 : months === 5 ? 11 : months === 4 ? 8 : months === 3 ? 5 : 0,
+    );
+    // Marcus Lee leaves on 30 September 2026, in his 7th year (13 days): 9 of 12 months = 9.75, so 10.
+    if (year === 2026) expect(days('marcus.lee', 'Annual Leave')).toBe(10);
+    // CDCA: maternity leave (16 weeks, 112 days) is a mother's, paternity leave (4 weeks, 20 days) a father's.
+    const active = rows.filter((r) => r.year === year && r.status === 'ACTIVE');
+    for (const row of active.filter((r) => r.type === 'Maternity Leave'))
+      expect(row.totalDays, row.email).toBe(row.gender === 'Female' ? 112 : 0);
+    for (const row of active.filter((r) => r.type === 'Paternity Leave'))
+      expect(row.totalDays, row.email).toBe(row.gender === 'Male' ? 20 : 0);
+    // Not one figure typed in for everybody.
+    expect(
+      new Set(active.filter((r) => r.type === 'Annual Leave').map((r) => r.totalDays)).size,
+    ).toBeGreaterThan(3);
+  });
+
   it('has half days, a request across the year end charged to both years, and one with a stored PDF', async () => {
     const requests = await database.db.select().from(leaveRequests);
     expect(requests.some((r) => !r.fromDateIsAm)).toBe(true);

@@ -212,6 +212,22 @@ describe('maternity and paternity leave (CDCA): whole once 3 months of service',
   it('no statute: no minimum', () => {
     expect(statutoryDays(null, serving('2020-01-01'), 2026)).toBeNull();
   });
+
+  // GPML is for working mothers, GPPL for working fathers (section 2.3): onboarding prefilled a woman's
+  // Paternity Leave with 20 days (issue 34).
+  it.each<[gender: string | null, maternity: number, paternity: number]>([
+    ['Female', 112, 0],
+    ['Male', 0, 20],
+    [null, 112, 20],
+  ])('by gender on record, %s: maternity %i, paternity %i', (gender, maternity, paternity) => {
+    const service = { ...serving('2020-01-01'), gender };
+    expect(statutoryDays('MATERNITY', service, 2026)).toBe(maternity);
+    expect(statutoryDays('PATERNITY', service, 2026)).toBe(paternity);
+    expect(entitledDays(policy({ days: 112 }), 'MATERNITY', service, 2026)).toBe(maternity);
+    expect(entitledDays(policy({ days: 20 }), 'PATERNITY', service, 2026)).toBe(paternity);
+    // Every other type whatever the gender.
+    expect(entitledDays(policy({ days: 6 }), 'CHILDCARE', service, 2026)).toBe(6);
+  });
 });
 
 describe("a policy's days", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { validateForm } from '../../src/domain/forms';
 import {
   createLeaveRequestSchema,
   leaveDateSchema,
@@ -6,6 +7,7 @@ import {
   updateLeaveBalanceSchema,
   uploadGrantQuerySchema,
 } from '../../src/domain/leave';
+import { requestLeaveFormSchema } from '../../src/domain/leave-form';
 
 // The edges of the leave payloads, checked where they are written: before, only the API suites (which
 // mutation testing leaves out) reached them, and their mutants showed as without coverage.
@@ -63,6 +65,36 @@ describe('leave payload edges', () => {
     ).toBe(true);
     expect(issues(uploadGrantQuerySchema.safeParse({ fileName: '  ', fileType: 'application/pdf' }))).toEqual(
       ['fileName is required'],
+    );
+  });
+});
+
+describe('the Request for Leave form', () => {
+  const values = {
+    leaveType: 'Annual Leave',
+    fromDate: '2026-03-05',
+    fromTime: 'AM',
+    toDate: '2026-03-03',
+    toTime: 'PM',
+    days: '0',
+    reason: '',
+    file: '',
+  };
+
+  it("says an end before the start beside the end date, and keeps the spec's minimum under Days", () => {
+    expect(validateForm(requestLeaveFormSchema, values).errors).toEqual({
+      toDate: 'End date cannot be before the start date.',
+      days: 'Minimum leave duration is 0.5 days',
+    });
+    // The same day is no end before the start.
+    expect(validateForm(requestLeaveFormSchema, { ...values, toDate: '2026-03-05', days: '1' }).success).toBe(
+      true,
+    );
+  });
+
+  it('takes no text that is not a date for a date', () => {
+    expect(validateForm(requestLeaveFormSchema, { ...values, fromDate: '31/02/2026' }).errors.fromDate).toBe(
+      'Please enter a valid date.',
     );
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateForm } from '../../src/domain/forms';
-import { payItemFormSchema } from '../../src/domain/payslips';
+import { payItemFormSchema, snapshotFormSchema } from '../../src/domain/payslips';
 
 /**
  * A kind's Add form on Pay Items, read by its schema. Spec section 5: type and amount required ('Please
@@ -67,5 +67,19 @@ describe('the pay item form', () => {
       data: { type: 'SKILL_ALLOWANCE', amount: 100 },
       errors: {},
     });
+  });
+});
+
+describe('the Payment Information Used panel', () => {
+  it('reads a salary typed with thousands separators (issue 34), with the payment messages', () => {
+    const panel = (basicSalarySnapshot: string) =>
+      validateForm(snapshotFormSchema, {
+        basicSalarySnapshot,
+        employeeCpfRateSnapshot: '20',
+        employerCpfRateSnapshot: '17',
+        selfHelpGroupSnapshot: 'CDAC',
+      });
+    expect(panel('4,200')).toMatchObject({ success: true, data: { basicSalarySnapshot: 4200 } });
+    expect(panel('4,20').errors).toEqual({ basicSalarySnapshot: 'Salary must be more than 0.' });
   });
 });

@@ -240,6 +240,19 @@ describe('payment info form', () => {
     ).toBe('CPF rates must be numbers.');
   });
 
+  it('reads a salary typed with thousands separators, as the screens print it (issue 34)', () => {
+    expect(paymentInfoFormSchema.parse({ ...citizen, basicSalary: '4,200' }).basicSalary).toBe(4200);
+    expect(paymentInfoFormSchema.parse({ ...citizen, basicSalary: ' 12,500.75 ' }).basicSalary).toBe(
+      12500.75,
+    );
+    // Separators that do not group by three are a slip, not a salary.
+    for (const typo of ['4,20', '42,00', '4,200,0', ',4200'])
+      expect(
+        messages(paymentInfoFormSchema.safeParse({ ...citizen, basicSalary: typo })).basicSalary,
+        typo,
+      ).toBe('Salary must be more than 0.');
+  });
+
   it('round-trips stored payment info through the form', () => {
     const stored = {
       id: 3,

@@ -5,6 +5,7 @@ import type { LeaveBalance, LeaveCounts } from '../../src/domain/leave';
 import { publicHolidayOn } from '../../src/domain/public-holidays';
 import { DEMO_STAFF_PASSWORD } from '../../src/server/seed/demo-company';
 import { makePdf } from '../api/files';
+import { dayMonthYear } from '../models/calendar-words';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, api, appInBrowser } from './app-server';
 
 /**
@@ -62,16 +63,16 @@ async function snap(page: Page, name: string, fullPage = true) {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage });
 }
 
-/** Fills the dialog; the dates go in through the date inputs as the browser takes them. */
+/** Fills the dialog; the dates are typed day first, as the screens show them whatever the locale. */
 async function fillRequest(
   page: Page,
   request: { type: string; from: string; to: string; fromTime?: 'AM' | 'PM'; toTime?: 'AM' | 'PM' },
 ) {
   const form = dialog(page);
   await form.getByLabel('Leave Type').selectOption(request.type);
-  await form.getByLabel('Start Date').fill(request.from);
+  await form.getByLabel('Start Date').fill(dayMonthYear(request.from));
   if (request.fromTime) await form.getByLabel('Start Time').selectOption(request.fromTime);
-  await form.getByLabel('End Date').fill(request.to);
+  await form.getByLabel('End Date').fill(dayMonthYear(request.to));
   if (request.toTime) await form.getByLabel('End Time').selectOption(request.toTime);
 }
 

@@ -4,6 +4,7 @@ import { todayIso } from '../../src/domain/dates';
 import { formatAmount } from '../../src/domain/money';
 import { MONTH_NAMES, type PayslipAggregate } from '../../src/domain/payslips';
 import { DEMO_STAFF_PASSWORD } from '../../src/server/seed/demo-company';
+import { dayMonthYear } from '../models/calendar-words';
 import { pdfText } from '../support/pdf-text';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, accessibilityProblems, api, appInBrowser } from './app-server';
 
@@ -75,7 +76,7 @@ describe('payroll in the browser', () => {
     expect(waiting).toBeGreaterThanOrEqual(10);
     await page.getByLabel('Select all').check({ force: true });
     await page.getByText(`${waiting} selected`).waitFor();
-    await page.getByLabel('Pay Date').fill(today);
+    await page.getByLabel('Pay Date').fill(dayMonthYear(today));
     await page.getByRole('button', { name: 'Process Pay' }).click();
     // Nothing is processed before the confirmation, which counts the month's payslips.
     const confirmation = page.getByRole('alertdialog');

@@ -222,8 +222,12 @@ describe('lists on a phone (390 px)', () => {
     await page.goto('/admin/leave-balance');
     await page.getByText(/^Last fetched: /).waitFor();
     const report = table(page, `Leave Balance ${thisMonth().year}`);
-    // Arjun Mehta has taken no annual leave of the demo's 14 days.
-    await keyColumnsOnScreen(report, rowOf(report, 'Arjun Mehta'), { Employee: 'Arjun Mehta', Annual: '14' });
+    // Arjun Mehta joined in October 2022 and has taken no annual leave: the Act's 7 days in the first
+    // calendar year of service, one more each year after, up to 14.
+    await keyColumnsOnScreen(report, rowOf(report, 'Arjun Mehta'), {
+      Employee: 'Arjun Mehta',
+      Annual: String(annualDaysByTheAct(2022, thisMonth().year)),
+    });
     await noSidewaysScroll(page);
 
     await page.goto(`/admin/users/${await userId('Tan Wei Ming')}`);
@@ -309,7 +313,13 @@ async function userLeaveOnScreen(page: Page, requestsName: string) {
   const balance = table(page, 'Leave Balance');
   await keyColumnsOnScreen(balance, rowOf(balance, 'Annual Leave'), {
     'Leave Type': 'Annual Leave',
-    Total: '14',
+    // Tan Wei Ming joined in March 2021.
+    Total: String(annualDaysByTheAct(2021, thisMonth().year)),
     Available: /^\d+(\.5)?$/,
   });
+}
+
+/** Employment Act s.88A: 7 days of annual leave in the first year of service, one more a year, 14 from the eighth. */
+function annualDaysByTheAct(hireYear: number, year: number): number {
+  return Math.min(14, 7 + (year - hireYear));
 }

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDaysIso, todayIso } from '../../src/domain/dates';
+import { dayMonthYear } from '../models/calendar-words';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -111,7 +112,7 @@ describe('Public Holidays', () => {
 
       // Add a holiday on the request's middle day.
       const form = page.getByRole('form', { name: 'Add holiday' });
-      await form.getByLabel('Date').fill(middle);
+      await form.getByLabel('Date').fill(dayMonthYear(middle));
       await form.getByLabel('Name').fill(name);
       await form.getByRole('button', { name: 'Add holiday' }).click();
       await page.locator('[data-scope="toast"]').getByText('Public holiday added').waitFor();
@@ -126,7 +127,7 @@ describe('Public Holidays', () => {
       await shot(page, `public-holidays-added-${label}`);
 
       // The same date again is refused, beside the field and in a toast.
-      await form.getByLabel('Date').fill(middle);
+      await form.getByLabel('Date').fill(dayMonthYear(middle));
       await form.getByLabel('Name').fill(name);
       await form.getByRole('button', { name: 'Add holiday' }).click();
       const again = `${shown(middle)} is already a public holiday (${name}).`;
@@ -169,8 +170,8 @@ describe('Public Holidays', () => {
         await page.getByRole('button', { name: 'Add Leave Request' }).click();
         const dialog = page.getByRole('dialog', { name: 'Request for Leave' });
         await dialog.getByLabel('Leave Type').selectOption('Annual Leave');
-        await dialog.getByLabel('Start Date').fill(from);
-        await dialog.getByLabel('End Date').fill(to);
+        await dialog.getByLabel('Start Date').fill(dayMonthYear(from));
+        await dialog.getByLabel('End Date').fill(dayMonthYear(to));
         // Tuesday to Thursday is three working days; the holiday on the Wednesday is not leave.
         await expect.poll(() => dialog.getByLabel('Days').inputValue()).toBe('2');
         expect(await accessibilityProblems(page)).toEqual([]);

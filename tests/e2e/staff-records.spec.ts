@@ -72,7 +72,7 @@ describe('staff records in the browser', () => {
     const nric = `S8823456${nricCheckLetter('S', '8823456')}`;
     await staffStep.getByLabel('NRIC/FIN').fill(nric);
     await staffStep.getByLabel('Gender').selectOption('Female');
-    await staffStep.getByLabel('Date of Birth').fill('1988-08-08');
+    await staffStep.getByLabel('Date of Birth').fill('08/08/1988');
     await staffStep.getByLabel('Race').selectOption('Malay');
     await staffStep.getByLabel('Nationality').selectOption('SINGAPORE CITIZEN');
     await shot(page, 'onboard-step1-1280');
@@ -80,7 +80,7 @@ describe('staff records in the browser', () => {
 
     const employmentStep = page.getByRole('form', { name: 'Employment Information' });
     await employmentStep.getByLabel('Designation').fill('Accounts Executive');
-    await employmentStep.getByLabel('Hire Date').fill('2026-11-02');
+    await employmentStep.getByLabel('Hire Date').fill('02/11/2026');
     await employmentStep.getByLabel('Pass Type').selectOption('Singapore');
     await employmentStep.getByLabel('Employment Type').selectOption('Full Time');
     await employmentStep.getByRole('button', { name: 'Next' }).click();
@@ -88,7 +88,8 @@ describe('staff records in the browser', () => {
     // Step 3: the self-help group follows race, the rates follow the CPF type and the birth date.
     const paymentStep = page.getByRole('form', { name: 'Payment Information' });
     await expect(paymentStep.getByLabel('Self-Help Group').inputValue()).resolves.toBe('MBMF');
-    await paymentStep.getByLabel('Basic Salary').fill('4100');
+    // Typed as amounts are printed, with a thousands separator (issue 34).
+    await paymentStep.getByLabel('Basic Salary').fill('4,100');
     await paymentStep.getByLabel('CPF Type').selectOption('SINGAPORE CITIZEN');
     await paymentStep.getByLabel('CPF Section').selectOption('NONE');
     await expect(paymentStep.getByLabel('Employee CPF Rate (%)').inputValue()).resolves.toBe('20');
@@ -100,7 +101,7 @@ describe('staff records in the browser', () => {
     await paymentStep.getByRole('button', { name: 'Previous' }).click();
     await expect(employmentStep.getByLabel('Designation').inputValue()).resolves.toBe('Accounts Executive');
     await employmentStep.getByRole('button', { name: 'Next' }).click();
-    await expect(paymentStep.getByLabel('Basic Salary').inputValue()).resolves.toBe('4100');
+    await expect(paymentStep.getByLabel('Basic Salary').inputValue()).resolves.toBe('4,100');
     await expect(paymentStep.getByLabel('Account No').inputValue()).resolves.toBe('0123456789');
     await paymentStep.getByRole('button', { name: 'Next' }).click();
 
@@ -108,6 +109,9 @@ describe('staff records in the browser', () => {
     // Issue 17: prefilled with this year's entitlement for the hire date (2 Nov: 1 completed month of the
     // Act's 7 days is 0.58, which MOM rounds up to 1); still editable, and a value left empty is refused.
     await expect(leaveStep.getByLabel('Annual Leave').inputValue()).resolves.toBe('1');
+    // Issue 34: she (step 1) is prefilled the CDCA's 16 weeks of maternity leave and no paternity leave.
+    await expect(leaveStep.getByLabel('Maternity Leave').inputValue()).resolves.toBe('112');
+    await expect(leaveStep.getByLabel('Paternity Leave').inputValue()).resolves.toBe('0');
     await leaveStep.getByLabel('Annual Leave').fill('');
     await leaveStep.getByRole('button', { name: 'Submit' }).click();
     await leaveStep.getByText('Please fill in for all leave types.').waitFor();
@@ -131,6 +135,8 @@ describe('staff records in the browser', () => {
       [userId, 'Annual Leave'],
     );
     expect(Number(stored.rows[0]?.total_days)).toBe(14.5);
+    const salary = await db.query('select basic_salary_cents from payment_info where user_id = $1', [userId]);
+    expect(Number(salary.rows[0]?.basic_salary_cents)).toBe(410_000);
   });
 
   it('edits payment info on user detail and keeps it', async () => {
@@ -212,13 +218,13 @@ describe('staff records in the browser', () => {
     const takenMessage = 'This NRIC/FIN is already registered to another staff member.';
     const step1 = page.getByRole('form', { name: 'Staff Information' });
     await step1.getByLabel('NRIC/FIN').fill(String(taken[0]?.nric));
-    await step1.getByLabel('Date of Birth').fill('1995-05-05');
+    await step1.getByLabel('Date of Birth').fill('05/05/1995');
     await step1.getByLabel('Race').selectOption('Chinese');
     await step1.getByLabel('Nationality').selectOption('SINGAPORE CITIZEN');
     await step1.getByRole('button', { name: 'Next' }).click();
     const step2 = page.getByRole('form', { name: 'Employment Information' });
     await step2.getByLabel('Designation').fill('Payroll Assistant');
-    await step2.getByLabel('Hire Date').fill('2026-10-01');
+    await step2.getByLabel('Hire Date').fill('01/10/2026');
     await step2.getByLabel('Pass Type').selectOption('Singapore');
     await step2.getByLabel('Employment Type').selectOption('Full Time');
     await step2.getByRole('button', { name: 'Next' }).click();

@@ -97,7 +97,7 @@ describe('Submissions', () => {
     await openSubmissions(page);
     const downloads: string[] = [];
     page.on('download', (file) => downloads.push(file.suggestedFilename()));
-    await page.getByLabel('Value Date').fill('2099-01-01');
+    await page.getByLabel('Value Date').fill('01/01/2099');
     await page.getByRole('button', { name: 'Download bank file' }).click();
     // Beside the field and in the toast.
     await expect

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { editablePanelMachine } from '../../machines/editable-panel.machine';
+import { dayMonthYear } from '../models/calendar-words';
 import type { PanelSpec } from '../models/panel.model';
 import { settle } from './harness';
 import { describePanelWalk, me, openRecordScreen } from './panel-walk';
@@ -36,8 +37,6 @@ const stored = {
   nationality: 'SINGAPORE CITIZEN',
   ...noAddressValues,
 };
-/** Spec section 9: day/month/year with zero padding. */
-const dayMonthYear = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 const refusal = {
   statusCode: 500,
   error: 'Internal Server Error',
@@ -48,6 +47,7 @@ const staffInfo = (around: () => void): PanelSpec => ({
   title: 'Staff Information',
   stored,
   labels: staffInfoSpec.labels,
+  dates: staffInfoSpec.dates,
   errors: staffInfoSpec.errors,
   rows: (s) => [
     ['NRIC/FIN', `${s.nric?.charAt(0)}****${s.nric?.slice(-4)}`],

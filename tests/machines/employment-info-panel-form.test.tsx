@@ -1,4 +1,5 @@
 import { employmentInfoPanelForm } from '../../machines/record-panel-forms';
+import { dayMonthYear } from '../models/calendar-words';
 import { describePanelWalk, openRecordScreen } from './panel-walk';
 import { employmentInfoSpec } from './spec-forms';
 import { onboardedStaff } from './staff-fixtures';
@@ -19,7 +20,6 @@ const stored = {
   employmentType: 'Full Time',
   lastDayOfService: '',
 };
-const dayMonthYear = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 describePanelWalk({
   title: 'Employment Information on the Employment tab of user detail, walked from its spec model',
@@ -34,13 +34,15 @@ describePanelWalk({
       passType: 'Pass Type',
       employmentType: 'Employment Type',
     },
+    dates: employmentInfoSpec.dates,
     errors: employmentInfoSpec.errors,
     rows: (s) => [
       ['Designation', s.designation as string],
       ['Employment Status', s.employmentStatus === 'RESIGNED' ? 'Resigned' : 'Active'],
       ['Hire Date', dayMonthYear(s.hireDate as string)],
       ['Confirmed Date', dayMonthYear(s.confirmedDate as string)],
-      ['Pass Type', s.passType as string],
+      // The spec's pass type with what it stands for (issue 34); the walk never changes it.
+      ['Pass Type', s.passType === 'Singapore' ? 'Singapore (Singapore Citizen)' : (s.passType as string)],
       ['Employment Type', s.employmentType as string],
     ],
     // Spec section 7: PATCH /employment-info/{id} {designation, employmentStatus, hireDate, confirmedDate,

@@ -85,11 +85,12 @@ const requestLeave: DialogScreen = {
   openIt: async () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Request Leave' })));
   },
-  typed: '2026-03-02',
+  // Dates typed day first (issue 34).
+  typed: '02/03/2026',
   async fillAndSend(dialog) {
     type(dialog, 'leaveType', 'Annual Leave');
-    type(dialog, 'fromDate', '2026-03-02');
-    type(dialog, 'toDate', '2026-03-03');
+    type(dialog, 'fromDate', '02/03/2026');
+    type(dialog, 'toDate', '03/03/2026');
     await settle();
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create Request' })));
   },

@@ -98,7 +98,8 @@ describeSpecWalk({
         columns: ['Employee', 'Annual', 'Hospitalisation', 'Unpaid'],
         rows: [rajesh, aisyah],
         caption: 'A total of 2 employees.',
-        lastFetched: 'Last fetched: 22 Nov 2026, 12:05:06',
+        // The moment in Singapore, day first (issue 34).
+        lastFetched: 'Last fetched: 22/11/2026, 12:05:06',
         pdfUrl: 'blob:balances-pdf',
       },
     },

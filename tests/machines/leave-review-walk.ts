@@ -121,7 +121,7 @@ export const reviewInput: ReviewModelInput = {
   rows: REVIEW_ROWS,
   clashes: {
     [pendingWithPdf.id]: [
-      { name: clash.user.fullName, line: 'Unpaid Leave: Dec 12, 2026 AM to Dec 16, 2026 PM' },
+      { name: clash.user.fullName, line: 'Unpaid Leave: 12/12/2026 AM to 16/12/2026 PM' },
     ],
   },
   balances: {

@@ -2,8 +2,10 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import type { InspectionEvent } from 'xstate';
 import { ACCESS_TOKEN_KEY, CURRENT_USER_KEY } from '../../src/actors/session-store';
 import { todayIso } from '../../src/domain/dates';
+import { dayMonthYear } from '../models/calendar-words';
 import { admin } from '../views/fixtures';
 import { type RunningApp, renderApp, settle } from './harness';
+import { employmentInfoSpec, staffInfoSpec } from './spec-forms';
 import { leaveTypes, registeredStaff } from './staff-fixtures';
 
 /** What the onboarding walks share: the staff member onboarded, what each step is filled with, the policies. */
@@ -131,15 +133,20 @@ export const control = (form: HTMLElement, name: string) => {
 export const fieldName = (section: Section, field: string) =>
   section === 'leave' ? `leave-${field}` : field;
 
-/** The wizard opened for the staff member just registered, its data answered. */
-export async function openWizard(inspect: (event: InspectionEvent) => void): Promise<RunningApp> {
+/** The wizard opened for the staff member just registered, its data answered (these types and policies). */
+export async function openWizard(
+  inspect: (event: InspectionEvent) => void,
+  reference: { leaveTypes: unknown[]; policies: unknown[] } = { leaveTypes, policies },
+): Promise<RunningApp> {
   const app = await renderApp({ path: `/admin/onboard/${user.id}`, storage: signedInAdmin, inspect });
   app.server.answer('GET', `/api/users/${user.id}`, 200, user);
-  app.server.answer('GET', '/api/leave-types', 200, leaveTypes);
-  app.server.answer('GET', '/api/leave-policies', 200, policies);
+  app.server.answer('GET', '/api/leave-types', 200, reference.leaveTypes);
+  app.server.answer('GET', '/api/leave-policies', 200, reference.policies);
   await settle();
   return app;
 }
+
+const DATES = [...staffInfoSpec.dates, ...employmentInfoSpec.dates];
 
 /** Fills the step on show with values the spec accepts and presses Next, as an admin does. */
 export async function fillAndNext(app: RunningApp, step: number, values: Record<string, string>) {
@@ -147,7 +154,9 @@ export async function fillAndNext(app: RunningApp, step: number, values: Record<
   const form = stepForm(step);
   for (const [field, value] of Object.entries(values)) {
     const element = control(form, fieldName(section, field));
-    if (element.value !== value) fireEvent.change(element, { target: { value } });
+    // Dates typed day first, as the screens show them (issue 34).
+    const typed = DATES.includes(field) ? dayMonthYear(value) : value;
+    if (element.value !== typed) fireEvent.change(element, { target: { value: typed } });
   }
   await app.user.click(within(form).getByRole('button', { name: step === 3 ? 'Submit' : 'Next' }));
   await settle();

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { AnyMachineSnapshot, AnyStateMachine, InspectionEvent } from 'xstate';
+import { typedAs } from '../models/form.model';
 import {
   cancelButton,
   createPanelModel,
@@ -160,7 +161,9 @@ export function describePanelWalk(walk: PanelWalk) {
           );
           break;
         case 'user.types':
-          fireEvent.change(fieldInput(spec, form(), event.name), { target: { value: event.value } });
+          fireEvent.change(fieldInput(spec, form(), event.name), {
+            target: { value: typedAs(spec, event.name, event.value) },
+          });
           break;
         case 'user.leaves':
           fireEvent.focusOut(fieldInput(spec, form(), event.name));

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
 import { paySubmissionsMachine } from '../../machines/pay-submissions.machine';
 import { todayIso } from '../../src/domain/dates';
 import type { CpfSummary } from '../../src/domain/submissions';
+import { dayMonthYear } from '../models/calendar-words';
 import {
   addDays,
   browser,
@@ -215,7 +216,7 @@ async function perform(app: RunningApp, event: Event, m: ModelSnapshot) {
       await app.user.selectOptions(select('Bank'), event.bank);
       break;
     case 'user.typesValueDate':
-      fireEvent.change(valueDateInput(), { target: { value: event.valueDate } });
+      fireEvent.change(valueDateInput(), { target: { value: dayMonthYear(event.valueDate) } });
       break;
     case 'user.downloads':
       await app.user.click(button(FILE_BUTTONS[event.file]));

@@ -43,7 +43,8 @@ describePanelWalk({
     errors: paymentInfoSpec.errors,
     rows: (s) => [
       ['Basic Salary', `$${Number(s.basicSalary).toLocaleString('en-SG', { minimumFractionDigits: 2 })}`],
-      ['CPF Type', s.cpfType as string],
+      // No CPF is said in words beside the spec's NONE (issue 34).
+      ['CPF Type', s.cpfType === 'NONE' ? 'NONE (no CPF)' : (s.cpfType as string)],
       ['Employee CPF Rate (%)', s.employeeCpfContributionRate as string],
       ['Employer CPF Rate (%)', s.employerCpfContributionRate as string],
       ['Self-Help Group', s.selfHelpGroup as string],

@@ -3,7 +3,7 @@ import { beforeEach, expect, it, vi } from 'vitest';
 import { payrollPeriodMachine } from '../../machines/payroll-period.machine';
 import { todayIso } from '../../src/domain/dates';
 import type { PayslipAggregate, UnprocessedRow } from '../../src/domain/payslips';
-import { monthName } from '../models/calendar-words';
+import { dayMonthYear, monthName } from '../models/calendar-words';
 import {
   cardUnder,
   dataRows,
@@ -210,7 +210,7 @@ async function perform(app: RunningApp, event: PayrollEvent, m: ModelSnapshot) {
       await app.user.click(screen.getByLabelText('Select all'));
       break;
     case 'user.choosesPayDate':
-      fireEvent.change(screen.getByLabelText('Pay Date'), { target: { value: PAY_DATE } });
+      fireEvent.change(screen.getByLabelText('Pay Date'), { target: { value: dayMonthYear(PAY_DATE) } });
       break;
     case 'user.processesPay':
       await app.user.click(button('Process Pay'));

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { publicHolidaysMachine } from '../../machines/public-holidays.machine';
 import { todayIso } from '../../src/domain/dates';
+import { dayMonthYear } from '../models/calendar-words';
 import {
   addForm,
-  dayMonthYear,
   HOLIDAYS,
   type Holiday,
   type PublicHolidaysEvent,
@@ -99,7 +99,7 @@ describeSpecWalk({
         break;
       case 'user.addsHoliday': {
         const form = addForm() as HTMLElement;
-        await app.user.type(within(form).getByLabelText('Date'), event.holiday.date);
+        await app.user.type(within(form).getByLabelText('Date'), dayMonthYear(event.holiday.date));
         await app.user.type(within(form).getByLabelText('Name'), event.holiday.name);
         await app.user.click(within(form).getByRole('button', { name: 'Add holiday' }));
         break;

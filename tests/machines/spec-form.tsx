@@ -8,6 +8,7 @@ import {
   fieldInput,
   serializeFormModel,
   submitEnabled,
+  typedAs,
 } from '../models/form.model';
 import { describeEvent } from './coverage';
 import { type RunningApp, settle } from './harness';
@@ -116,7 +117,7 @@ export function describeSpecForm<TEvent extends { type: string } = never>(walk: 
         // driven by the suite
       } else if (event.type === 'user.types') {
         const { name, value } = event as Extract<FormWalkEvent, { type: 'user.types' }>;
-        fireEvent.change(fieldInput(form(), spec, name), { target: { value } });
+        fireEvent.change(fieldInput(form(), spec, name), { target: { value: typedAs(spec, name, value) } });
       } else if (event.type === 'user.leaves') {
         const { name } = event as Extract<FormWalkEvent, { type: 'user.leaves' }>;
         fireEvent.focusOut(fieldInput(form(), spec, name));

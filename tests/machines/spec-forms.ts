@@ -64,17 +64,21 @@ export const registerSpec = {
 };
 
 // Leave request: 'Please select a leave type', 'Please select a start date', 'Minimum leave duration is
-// 0.5 days'; submit is disabled while an error message shows. Drop rejections: 'File type must be ...',
-// 'File is larger than N bytes', 'File is smaller than N bytes', 'Too many files' (our types: images
-// and PDF; at most 10 MB).
+// 0.5 days' (and ours beside the end date when it is before the start, issue 34); submit is disabled
+// while an error message shows. Drop rejections: 'File type must be ...', 'File is larger than N bytes',
+// 'File is smaller than N bytes', 'Too many files' (our types: images and PDF; at most 10 MB).
 export const requestLeaveSpec = {
   canSubmit: (_v: Values, errors: Record<string, string | undefined>) =>
     Object.values(errors).every((message) => message === undefined),
   errors: (v: Values) => ({
     leaveType: filled(v.leaveType) ? undefined : 'Please select a leave type',
     fromDate: filled(v.fromDate) ? undefined : 'Please select a start date',
-    // Ours: the spec names no text for a missing end date.
-    toDate: filled(v.toDate) ? undefined : 'Please select an end date',
+    // Ours: the spec names no text for a missing end date, nor for an end before the start (issue 34).
+    toDate: !filled(v.toDate)
+      ? 'Please select an end date'
+      : filled(v.fromDate) && (v.toDate ?? '') < (v.fromDate ?? '')
+        ? 'End date cannot be before the start date.'
+        : undefined,
     days: Number(v.days) >= 0.5 ? undefined : 'Minimum leave duration is 0.5 days',
     file: [
       'File type must be one of image/png, image/jpeg, image/webp, image/heic, application/pdf',
@@ -183,6 +187,7 @@ export const staffInfoSpec = {
     addressPostalCode: 'Postal Code',
     foreignAddress: 'Foreign Address',
   },
+  dates: ['dateOfBirth'],
   errors: (v: Values) => ({
     nric: !v.nric ? COMPULSORY : hasNricCheckLetter(v.nric) ? undefined : 'Please enter a valid NRIC/FIN.',
     dateOfBirth: v.dateOfBirth ? undefined : COMPULSORY,
@@ -216,6 +221,7 @@ export const noAddressValues = {
 // Employment: designation, hire date, pass type and employment type compulsory; ours: a confirmed date
 // before the hire date, and a resigned employee's last day of service.
 export const employmentInfoSpec = {
+  dates: ['hireDate', 'confirmedDate', 'lastDayOfService'],
   errors: (v: Values) => ({
     designation: filled(v.designation) ? undefined : COMPULSORY,
     hireDate: v.hireDate ? undefined : COMPULSORY,

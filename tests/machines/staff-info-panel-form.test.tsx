@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { staffInfoPanelForm } from '../../machines/record-panel-forms';
+import { dayMonthYear } from '../models/calendar-words';
 import type { PanelSpec } from '../models/panel.model';
 import { describePanelWalk, openRecordScreen } from './panel-walk';
 import { addressBody, noAddressValues, staffInfoSpec } from './spec-forms';
@@ -23,12 +24,12 @@ const stored = {
   ...noAddressValues,
 };
 /** Spec section 9: day/month/year with zero padding. */
-const dayMonthYear = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 const spec = (around: () => void): PanelSpec => ({
   title: 'Staff Information',
   stored,
   labels: staffInfoSpec.labels,
+  dates: staffInfoSpec.dates,
   errors: staffInfoSpec.errors,
   // The NRIC/FIN is masked everywhere but in its own edit field.
   rows: (s) => [
@@ -36,7 +37,8 @@ const spec = (around: () => void): PanelSpec => ({
     ['NRIC/FIN', `${s.nric?.charAt(0)}****${s.nric?.slice(-4)}`],
     ['Date of Birth', dayMonthYear(s.dateOfBirth as string)],
     ['Race', s.race as string],
-    ['Nationality', s.nationality as string],
+    // The Myinfo description in words (issue 34); the walk never changes it.
+    ['Nationality', s.nationality === 'SINGAPORE CITIZEN' ? 'Singapore Citizen' : (s.nationality as string)],
     // Ours (issue 32): the address on one line, its parts in order; a dash when there is none.
     [
       'Residential Address',

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { SnapshotFrom } from 'xstate';
 import { userLeaveMachine } from '../../machines/user-leave.machine';
 import type { LeaveRequest } from '../../src/domain/leave';
+import { dayMonthYear } from '../models/calendar-words';
 import {
   type LeaveScreen,
   NEW_ALLOWANCE,
@@ -273,8 +274,8 @@ function walkThrough(where: Where) {
             return element;
           };
           fireEvent.change(control('leaveType'), { target: { value: NEW_REQUEST.leaveType } });
-          fireEvent.change(control('fromDate'), { target: { value: NEW_REQUEST.fromDate } });
-          fireEvent.change(control('toDate'), { target: { value: NEW_REQUEST.toDate } });
+          fireEvent.change(control('fromDate'), { target: { value: dayMonthYear(NEW_REQUEST.fromDate) } });
+          fireEvent.change(control('toDate'), { target: { value: dayMonthYear(NEW_REQUEST.toDate) } });
           // The dialog counts the days once the year's public holidays are in.
           await serve(app);
           await act(async () =>

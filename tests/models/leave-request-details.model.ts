@@ -3,6 +3,7 @@ import { assign, setup } from 'xstate';
 import type { LeaveRequest } from '../../src/domain/leave';
 import { expectToast } from '../machines/harness';
 import { shows } from '../machines/spec-walk';
+import { singaporeDay } from './calendar-words';
 import { bodyRows, buttonIn, buttonsIn, findOpen, tableWithColumn, theOpen } from './leave-dom';
 
 /**
@@ -86,13 +87,6 @@ const STATUS = {
 const withdrawable = (c: DetailsModelContext, row: LeaveRequest) =>
   c.owner && row.status === 'APPROVED' && row.fromDate > c.today;
 
-/** Spec section 9: short month, day and year in US English. */
-const shortDate = (iso: string) =>
-  new Date(iso.length === 10 ? `${iso}T00:00:00` : iso).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
 const marker = (isAm: boolean) => (isAm ? 'AM' : 'PM');
 
 type Snapshot = { context: DetailsModelContext };
@@ -188,9 +182,9 @@ export const leaveRequestDetailsModel = setup({
         expect(fields.Type).toBe(row.type);
         // Spec section 4: the creation date while pending, the last update once decided.
         const dated = pending ? 'Requested On' : `${STATUS[row.status]} On`;
-        expect(fields[dated], dated).toBe(shortDate(pending ? row.createdAt : row.updatedAt));
-        expect(fields['From Date']).toBe(`${shortDate(row.fromDate)} ${marker(row.fromDateIsAm)}`);
-        expect(fields['To Date']).toBe(`${shortDate(row.toDate)} ${marker(row.toDateIsAm)}`);
+        expect(fields[dated], dated).toBe(singaporeDay(pending ? row.createdAt : row.updatedAt));
+        expect(fields['From Date']).toBe(`${singaporeDay(row.fromDate)} ${marker(row.fromDateIsAm)}`);
+        expect(fields['To Date']).toBe(`${singaporeDay(row.toDate)} ${marker(row.toDateIsAm)}`);
         expect(fields.Duration).toBe(`${row.days} days`);
         expect(text).toContain(row.reason?.trim() ? row.reason : 'No reason stated.');
         expect(/cannot be undone/.test(text), 'the cannot-be-undone note').toBe(pending);

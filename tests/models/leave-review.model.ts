@@ -4,6 +4,7 @@ import type { LeaveStatus } from '../../src/domain/enums';
 import type { LeaveRequest } from '../../src/domain/leave';
 import { expectToast } from '../machines/harness';
 import { shows } from '../machines/spec-walk';
+import { singaporeDay } from './calendar-words';
 import {
   bodyRows,
   buttonIn,
@@ -101,14 +102,7 @@ const CARDS = [
   ['Requests Rejected', ['REJECTED']],
 ] as const satisfies ReadonlyArray<readonly [string, readonly LeaveStatus[]]>;
 
-/** Spec section 9: short month, day and year in US English. */
-const shortDate = (iso: string) =>
-  new Date(iso.length === 10 ? `${iso}T00:00:00` : iso).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
-const withMarker = (date: string, isAm: boolean) => `${shortDate(date)} ${isAm ? 'AM' : 'PM'}`;
+const withMarker = (date: string, isAm: boolean) => `${singaporeDay(date)} ${isAm ? 'AM' : 'PM'}`;
 const capitalised = (text: string) => text.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
 
 type Snapshot = { context: ReviewModelContext };
@@ -264,7 +258,7 @@ export const leaveReviewModel = setup({
         expect(fields.Status).toBe(STATUS[row.status]);
         expect(fields.Type, 'the type, capitalised').toBe(capitalised(row.type));
         const dated = pending ? 'Requested On' : `${STATUS[row.status]} On`;
-        expect(fields[dated], dated).toBe(shortDate(pending ? row.createdAt : row.updatedAt));
+        expect(fields[dated], dated).toBe(singaporeDay(pending ? row.createdAt : row.updatedAt));
         expect(fields['From Date']).toBe(withMarker(row.fromDate, row.fromDateIsAm));
         expect(fields['To Date']).toBe(withMarker(row.toDate, row.toDateIsAm));
         expect(fields.Duration).toBe(`${row.days} days`);

@@ -14,6 +14,7 @@ import {
   user,
 } from '../machines/onboarding-fixtures';
 import { shows } from '../machines/spec-walk';
+import { dayMonthYear } from './calendar-words';
 
 /**
  * The onboarding wizard (/admin/onboard/:id) as spec section 2 (Admin onboarding), 4 (Onboarding), 7 (POST
@@ -101,8 +102,9 @@ const stepShows = (index: number) =>
       screen.getByText(`Step ${index + 1} of 4: ${STEP_NAMES[index]}`, { exact: false }),
     ).toBeInTheDocument();
     const section = STEPS[index] as Section;
+    // Dates read day first, as typed (issue 34).
     for (const [field, value] of Object.entries(expectedValues(section, filled, typed)))
-      expect(control(form, fieldName(section, field)).value, field).toBe(value);
+      expect(control(form, fieldName(section, field)).value, field).toBe(dayMonthYear(value));
     // Previous goes back from every step but the first (and waits while step 4 is being sent).
     const sending = (m as { matches: (v: unknown) => boolean }).matches({
       wizard: { step: { leave: 'submitting' } },

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { assign, setup } from 'xstate';
 import { expectToast, type RunningApp } from '../machines/harness';
 import { shows } from '../machines/spec-walk';
+import { typedAs } from './form.model';
 
 /**
  * An editable panel with its form, as spec section 2 (My profile, user detail, Pay Items) describes it: the
@@ -27,6 +28,8 @@ export interface PanelSpec {
   labels: Record<string, string>;
   /** The input's name where it is not the field's (an allowance per leave type id). */
   inputName?: (field: string) => string;
+  /** Date fields, typed and shown as dd/mm/yyyy (tests/models/form.model.ts, `dates`). */
+  dates?: readonly string[];
   /** Spec section 5: the message each field shows for these values (undefined when it is right). */
   errors: (values: Values) => Record<string, string | undefined>;
   /** Fields the form shows but this user may not change (staff see their NRIC/FIN). */
@@ -147,7 +150,7 @@ function expectForm(spec: PanelSpec, app: RunningApp, m: PanelModel, saving: boo
     const shown = input.labels?.[0]?.cloneNode(true) as HTMLElement | undefined;
     for (const hidden of shown?.querySelectorAll('[aria-hidden="true"]') ?? []) hidden.remove();
     expect(shown?.textContent, `the ${name} field's label`).toBe(label);
-    expect(input.value, `${label} shows what was typed`).toBe(m.values[name]);
+    expect(input.value, `${label} shows what was typed`).toBe(typedAs(spec, name, m.values[name] ?? ''));
     expect(input.disabled, `${label} is disabled exactly while saving`).toBe(saving);
     if (spec.readOnlyFields?.includes(name)) expect(input.readOnly, `${label} cannot be changed`).toBe(true);
   }

@@ -4,7 +4,7 @@ import { assign, setup } from 'xstate';
 import type { CpfSummary } from '../../src/domain/submissions';
 import { pdfTab, type RunningApp } from '../machines/harness';
 import { shows } from '../machines/spec-walk';
-import { MONTHS } from './calendar-words';
+import { dayMonthYear, MONTHS } from './calendar-words';
 
 /**
  * Submissions (/admin/pay-submissions) as issue 15 and docs/statutory-files.md ("Where to find them") tell it,
@@ -284,7 +284,7 @@ function expectFiles(s: { matches: (v: string) => boolean }, m: PaySubmissionsMo
   // Bank and value date are taken whatever the summary's state, and locked only while a file is made.
   expect(select('Bank'), 'Bank locked?').toHaveProperty('disabled', busy);
   const date = valueDateInput();
-  expect(date.value).toBe(m.valueDate);
+  expect(date.value).toBe(dayMonthYear(m.valueDate));
   expect(date, 'Value Date locked?').toHaveProperty('disabled', busy);
   const field = date.closest('.chakra-field__root') as HTMLElement;
   if (m.valueDateWrong) {

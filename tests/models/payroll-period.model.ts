@@ -4,7 +4,7 @@ import { assign, setup } from 'xstate';
 import type { PayslipAggregate, UnprocessedRow } from '../../src/domain/payslips';
 import { isDialogOpen, openDialog, type RunningApp } from '../machines/harness';
 import { shows } from '../machines/spec-walk';
-import { monthName } from './calendar-words';
+import { dayMonthYear, monthName } from './calendar-words';
 
 /**
  * Process Pay (/admin/process-pay) and View Processed Records (/admin/pay-records) as the spec tells them:
@@ -426,7 +426,7 @@ export const payrollPeriodModel = setup({
     if (process) {
       expectUnprocessedList(app, c);
       expect(screen.getByText(`${c.selected.length} selected`, { selector: 'p' })).toBeInTheDocument();
-      expect(screen.getByLabelText('Pay Date')).toHaveValue(c.payDate);
+      expect(screen.getByLabelText('Pay Date')).toHaveValue(dayMonthYear(c.payDate));
       expect(screen.queryByText('Table View', { selector: 'button' })).toBeNull();
     } else {
       // View Processed Records has no Unprocessed List and never asks for one.

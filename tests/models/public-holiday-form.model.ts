@@ -34,6 +34,7 @@ export const publicHolidayForm = formModel({
   id: 'publicHoliday',
   form: () => screen.queryByRole('form', { name: 'Add holiday' }),
   labels: { date: 'Date', name: 'Name' },
+  dates: ['date'],
   initialValues: { date: '', name: '' },
   errors,
   submitLabel: 'Add holiday',

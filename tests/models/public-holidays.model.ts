@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { assign, setup } from 'xstate';
 import { expectToast, isDialogOpen, openDialog } from '../machines/harness';
 import { shows } from '../machines/spec-walk';
+import { dayMonthYear } from './calendar-words';
 
 /**
  * /admin/public-holidays as issue 17 (part 4) describes it, in the spec's style (section 2's lists and
@@ -51,8 +52,7 @@ export type PublicHolidaysEvent =
 
 export const HOLIDAYS = '/api/public-holidays';
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-/** Spec section 9: day/month/year with zero padding. */
-export const dayMonthYear = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
 const weekday = (iso: string) => WEEKDAYS[new Date(`${iso}T00:00:00Z`).getUTCDay()];
 const CONFIRM = 'Delete this public holiday?';
 

@@ -75,6 +75,7 @@ export function requestLeaveForm(where: RequestLeaveScreen) {
     id: 'requestLeave',
     form,
     labels: { fromDate: 'Start Date', toDate: 'End Date', days: 'Days' },
+    dates: ['fromDate', 'toDate'],
     others: ['leaveType', 'fromTime', 'toTime', 'reason', 'file'],
     showsOthers(shown, model) {
       for (const name of ['leaveType', 'fromTime', 'toTime', 'reason'])

@@ -290,18 +290,6 @@ export const DEMO_STAFF: DemoStaff[] = [
   { fullName: 'Wong Kar Yan', email: 'karyan.wong', onboarded: false },
 ];
 
-/** Yearly allowances given to onboarded demo staff; null = no limit. */
-export const DEMO_ALLOWANCES: Record<(typeof DEFAULT_LEAVE_TYPES)[number], number | null> = {
-  'Annual Leave': 14,
-  'Medical Leave': 14,
-  'Hospitalisation Leave': 60,
-  'Childcare Leave': 6,
-  'Maternity Leave': 0,
-  'Paternity Leave': 0,
-  'Compassionate Leave': 3,
-  'Unpaid Leave': null,
-};
-
 export interface DemoLeaveRequest {
   /** A DEMO_STAFF e-mail local part. */
   who: string;

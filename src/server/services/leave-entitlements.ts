@@ -16,7 +16,7 @@ import {
 } from '../../domain/leave-policies';
 import type { DbOrTx } from '../db/client';
 import { leaveCarryForwards, leavePolicies } from '../db/leave-law-schema';
-import { employmentInfo, leaveTypes, users } from '../db/schema';
+import { employmentInfo, leaveTypes, staffInfo, users } from '../db/schema';
 import { badRequest, notFound } from '../lib/http-error';
 import type { Actor } from './actor';
 import { writeAudit } from './audit';
@@ -101,7 +101,7 @@ export async function updateLeavePolicy(
 
 const withoutNames = ({ leaveType: _type, leaveTypeId: _id, ...policy }: LeaveTypePolicy) => policy;
 
-/** Each user's service (hire date and last day); users not yet onboarded have none. */
+/** Each user's service (hire date, last day and gender); users not yet onboarded have none. */
 export async function servicesOf(db: DbOrTx, userIds: readonly number[]): Promise<Map<number, Service>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
@@ -109,10 +109,12 @@ export async function servicesOf(db: DbOrTx, userIds: readonly number[]): Promis
       userId: employmentInfo.userId,
       hireDate: employmentInfo.hireDate,
       lastDate: employmentInfo.lastDayOfService,
+      gender: staffInfo.gender,
     })
     .from(employmentInfo)
+    .leftJoin(staffInfo, eq(staffInfo.userId, employmentInfo.userId))
     .where(inArray(employmentInfo.userId, [...userIds]));
-  return new Map(rows.map((row) => [row.userId, { hireDate: row.hireDate, lastDate: row.lastDate }]));
+  return new Map(rows.map(({ userId, ...service }) => [userId, service]));
 }
 
 /**

@@ -11,6 +11,7 @@ import { holidayNoticeWords } from '../../domain/messages/holidays';
 import { type HolidayNotice, type PublicHolidayRow, weekdayName } from '../../domain/public-holiday-rows';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { columnsFor } from '../../ui/data-table';
+import { FormDateField } from '../../ui/date-field';
 import { FormError, FormField, SubmitButton } from '../../ui/form-field';
 import { CloseIcon } from '../../ui/icons';
 import { PageTitle } from '../../ui/page-title';
@@ -126,7 +127,7 @@ function AddHolidayForm({ actor }: { actor: ActorRefFrom<typeof publicHolidayFor
   return (
     <form noValidate aria-labelledby="add-holiday-heading" onSubmit={form.onSubmit}>
       <Stack gap="4">
-        <FormField label="Date" field={date} type="date" min="2000-01-01" max="2100-12-31" />
+        <FormDateField label="Date" field={date} min="2000-01-01" max="2100-12-31" />
         <FormField label="Name" field={form.field('name')} autoComplete="off" />
         {/* The server's refusal (the date is a holiday already, or a pending request would keep no day). */}
         <FormError message={form.submitError} />

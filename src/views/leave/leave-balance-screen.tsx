@@ -5,7 +5,7 @@ import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
 import type { leaveYearEndMachine } from '../../../machines/leave-year-end.machine';
 import { isLoadingRows, loadError } from '../../../machines/list.selectors';
 import type { LeaveBalanceReportLogic } from '../../actors/leave-admin.actors';
-import { formatMediumDateTime } from '../../domain/dates';
+import { formatDateTimeSeconds } from '../../domain/dates';
 import type { LeaveType } from '../../domain/leave';
 import { type BalanceReportRow, balanceOf } from '../../domain/leave-balance-report';
 import { yearEndQuestion } from '../../domain/leave-policy-form';
@@ -95,7 +95,7 @@ export function LeaveBalanceScreen({
             </Heading>
             {facts && (
               <Text fontSize="sm" color="fg.muted">
-                Last fetched: {formatMediumDateTime(new Date(facts.fetchedAt))}
+                Last fetched: {formatDateTimeSeconds(new Date(facts.fetchedAt))}
               </Text>
             )}
           </Flex>

@@ -1,7 +1,7 @@
 import { Box, DataList, Image, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { isPdfReference } from '../../domain/attachments';
-import { formatShortDate } from '../../domain/dates';
+import { formatDayMonthYear, formatTimestampDay } from '../../domain/dates';
 import type { LeaveRequest } from '../../domain/leave';
 import { capitalised, daysLabel, halfDayMarker, leaveStatusLabel } from '../../domain/leave-display';
 import { leaveStatusHasTag } from '../../domain/lifecycles/leave-request.lifecycle';
@@ -11,7 +11,7 @@ import { StatusBadge } from '../../ui/status-badge';
 export type AttachmentState = 'none' | 'loading' | 'shown' | 'failed';
 
 export const dateWithMarker = (date: string, isAm: boolean) =>
-  `${formatShortDate(date)} ${halfDayMarker(isAm)}`;
+  `${formatDayMonthYear(date)} ${halfDayMarker(isAm)}`;
 
 /** Spec section 2: a reference ending in pdf shows in a frame with an open-in-new-tab link, anything else as an image. */
 function Attachment({
@@ -96,7 +96,7 @@ export function LeaveRequestFacts({
     ['Type', capitalised(request.type)],
     [
       pending ? 'Requested On' : `${leaveStatusLabel(request.status)} On`,
-      formatShortDate(pending ? request.createdAt : request.updatedAt),
+      formatTimestampDay(pending ? request.createdAt : request.updatedAt),
     ],
     ['From Date', dateWithMarker(request.fromDate, request.fromDateIsAm)],
     ['To Date', dateWithMarker(request.toDate, request.toDateIsAm)],

@@ -13,8 +13,9 @@ import {
   SMALLEST_ATTACHMENT_BYTES,
 } from '../../domain/leave-form';
 import { AmPmSelect } from '../../ui/am-pm-select';
+import { FormDateField } from '../../ui/date-field';
 import { FormDialog } from '../../ui/form-dialog';
-import { FormError, FormField, LabelledField } from '../../ui/form-field';
+import { FormError, LabelledField } from '../../ui/form-field';
 import { PlusIcon } from '../../ui/icons';
 import { type FormActorRef, useForm } from '../../ui/use-form';
 import { type FormDialogRef, useFormDialog } from '../../ui/use-form-dialog';
@@ -180,10 +181,9 @@ function DateAndHalf({
 }) {
   return (
     <Grid templateColumns="minmax(0, 1fr) 6.5rem" gap="3" alignItems="start">
-      <FormField
+      <FormDateField
         label={dateLabel}
         field={form.field(date)}
-        type="date"
         min={EARLIEST_LEAVE_DATE}
         max={LATEST_LEAVE_DATE}
       />

@@ -1,7 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { canSubmitLogin } from '../../../machines/login-form.machine';
 import type { LoginFormValues } from '../../domain/auth-forms';
-import { FormError, FormField, SubmitButton } from '../../ui/form-field';
+import { FormField, SubmitButton } from '../../ui/form-field';
 import { type FormActorRef, useForm } from '../../ui/use-form';
 import { TabSwitchLink } from './login-form-parts';
 
@@ -13,6 +13,8 @@ export function SignInForm({
   onForgotPassword: () => void;
 }) {
   const form = useForm(actor, canSubmitLogin);
+  // A refused sign-in shows once, as the spec's 'Login Error' toast: a second copy above the button moved
+  // the form under the pointer (issue 34).
   return (
     <form noValidate aria-label="Sign in" onSubmit={form.onSubmit}>
       <Stack gap="5">
@@ -29,7 +31,6 @@ export function SignInForm({
           field={form.field('password')}
           autoComplete="current-password"
         />
-        <FormError message={form.submitError} />
         <SubmitButton width="full" disabled={!form.canSubmit} loading={form.submitting}>
           Login
         </SubmitButton>

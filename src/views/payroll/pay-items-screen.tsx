@@ -39,6 +39,7 @@ import {
   payItemTreatmentLabels,
   payItemTypeLabel,
 } from '../../domain/payslips';
+import { cpfSectionLabel, cpfTypeLabel } from '../../domain/record-labels';
 import { columnsFor } from '../../ui/data-table';
 import { FormError, LabelledField } from '../../ui/form-field';
 import { ArrowLeftIcon } from '../../ui/icons';
@@ -251,8 +252,8 @@ const shown = (value: string | undefined) => (value ? value : '-');
 function snapshotRows(payslip: PayslipDetail, noCpf: boolean) {
   return (values: PanelValues): Row[] => [
     ['Basic Salary', values.basicSalarySnapshot ? formatAmount(Number(values.basicSalarySnapshot)) : '-'],
-    ['CPF Type', payslip.cpfTypeSnapshot],
-    ['CPF Section', payslip.cpfSectionSnapshot],
+    ['CPF Type', cpfTypeLabel(payslip.cpfTypeSnapshot)],
+    ['CPF Section', cpfSectionLabel(payslip.cpfSectionSnapshot)],
     ['Employee CPF Rate (%)', noCpf ? '-' : shown(values.employeeCpfRateSnapshot)],
     ['Employer CPF Rate (%)', noCpf ? '-' : shown(values.employerCpfRateSnapshot)],
     ['Self-Help Group', shown(values.selfHelpGroupSnapshot)],

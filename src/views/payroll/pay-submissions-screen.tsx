@@ -1,16 +1,4 @@
-import {
-  Box,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  HStack,
-  Input,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Card, Flex, Heading, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
 import type {
@@ -24,6 +12,7 @@ import { formatAmount } from '../../domain/money';
 import { SHG_FUND_NAMES } from '../../domain/payslip-labels';
 import { MONTH_NAMES, payMonths } from '../../domain/payslips';
 import { type CpfSummary, SALARY_FILE_BANK_CODES } from '../../domain/submissions';
+import { DateInput } from '../../ui/date-field';
 import { FormError, LabelledField } from '../../ui/form-field';
 import { optionsOf, SelectInput } from '../../ui/labelled-field';
 import { PageTitle } from '../../ui/page-title';
@@ -246,13 +235,11 @@ function Files({ actor, context, ready }: { actor: Actor; context: PaySubmission
             </Box>
             <Box width={{ base: 'full', sm: '12rem' }}>
               <LabelledField label="Value Date" error={context.valueDateError ?? undefined} disabled={busy}>
-                <Input
-                  type="date"
+                <DateInput
                   name="valueDate"
                   value={context.valueDate}
-                  onChange={(event) =>
-                    actor.send({ type: 'valueDate.change', valueDate: event.target.value })
-                  }
+                  disabled={busy}
+                  onChange={(valueDate) => actor.send({ type: 'valueDate.change', valueDate })}
                 />
               </LabelledField>
             </Box>

@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Flex,
-  Heading,
-  Input,
-  Link,
-  Progress,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Button, Card, Checkbox, Flex, Heading, Link, Progress, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'wouter';
@@ -27,6 +15,7 @@ import { payslipStatusLabels } from '../../domain/lifecycles/payslip.lifecycle';
 import { formatAmount } from '../../domain/money';
 import type { UnprocessedListRow } from '../../domain/pay-lists';
 import { columnsFor } from '../../ui/data-table';
+import { DateInput } from '../../ui/date-field';
 import { LabelledField } from '../../ui/form-field';
 import { PageTitle } from '../../ui/page-title';
 import { StatusBadge } from '../../ui/status-badge';
@@ -156,11 +145,12 @@ function ProcessBar({ actor }: { actor: PayrollPeriodRef }) {
     <Stack gap="3">
       <Flex gap="3" align="flex-end" wrap="wrap">
         <LabelledField label="Pay Date" width="auto" disabled={processing}>
-          <Input
-            type="date"
+          <DateInput
+            name="payDate"
             size="sm"
             value={payDate}
-            onChange={(event) => actor.send({ type: 'payDate.change', payDate: event.target.value })}
+            disabled={processing}
+            onChange={(value) => actor.send({ type: 'payDate.change', payDate: value })}
           />
         </LabelledField>
         <Button

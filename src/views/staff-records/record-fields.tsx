@@ -1,5 +1,5 @@
 import { Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { formatDayMonthYear, todayIso } from '../../domain/dates';
+import { EARLIEST_DATE, formatDayMonthYear, todayIso } from '../../domain/dates';
 import {
   BANK_NAMES,
   EMPLOYMENT_STATUSES,
@@ -9,13 +9,15 @@ import {
   RACES,
 } from '../../domain/enums';
 import { maskNric } from '../../domain/masking';
-import { NATIONALITIES } from '../../domain/nationalities';
+import { NATIONALITY_CHOICES, nationalityLabel } from '../../domain/nationalities';
 import type { LeaveTypeRef } from '../../domain/onboarding';
 import type { OfficialCpfRates } from '../../domain/payment-info';
 import { cpfSections, cpfTypes, selfHelpGroups } from '../../domain/payroll';
+import { CPF_SECTION_HINT, cpfSectionLabel, cpfTypeLabel, passTypeLabel } from '../../domain/record-labels';
 import { ADDRESS_LIMITS, addressLines } from '../../domain/residential-address';
+import { DateInput } from '../../ui/date-field';
 import { LabelledField } from '../../ui/form-field';
-import { DateInput, optionsOf, SelectInput } from '../../ui/labelled-field';
+import { optionsOf, SelectInput } from '../../ui/labelled-field';
 
 /**
  * The fields of the three staff records and the leave allowances, shared by the onboarding steps and
@@ -70,6 +72,13 @@ function TextInput({
   );
 }
 
+/** The date pickers offer years from 1900 to the current year (spec section 5). */
+const inThePickersYears = () => ({ min: EARLIEST_DATE, max: `${todayIso().slice(0, 4)}-12-31` });
+
+/** The stored values, each shown with what it stands for (src/domain/record-labels.ts). */
+const labelled = (values: readonly string[], label: (value: string) => string) =>
+  values.map((value) => ({ value, label: label(value) }));
+
 const Grid = ({ children }: { children: React.ReactNode }) => (
   <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
     {children}
@@ -103,13 +112,16 @@ export function StaffInfoFields(props: FieldsProps & { nricLocked?: boolean }) {
         />
       </LabelledField>
       <LabelledField label="Date of Birth" error={errors.dateOfBirth} required disabled={disabled}>
-        <DateInput {...text(props, 'dateOfBirth')} max={todayIso()} />
+        <DateInput {...text(props, 'dateOfBirth')} min={EARLIEST_DATE} max={todayIso()} />
       </LabelledField>
       <LabelledField label="Race" error={errors.race} required disabled={disabled}>
         <SelectInput {...text(props, 'race')} options={optionsOf(RACES)} />
       </LabelledField>
       <LabelledField label="Nationality" error={errors.nationality} required disabled={disabled}>
-        <SelectInput {...text(props, 'nationality')} options={optionsOf(NATIONALITIES)} />
+        <SelectInput
+          {...text(props, 'nationality')}
+          options={labelled(NATIONALITY_CHOICES, nationalityLabel)}
+        />
       </LabelledField>
       <AddressFields {...props} />
     </Grid>
@@ -176,17 +188,17 @@ export function EmploymentInfoFields(props: FieldsProps & { withStatus?: boolean
           required
           disabled={disabled}
         >
-          <DateInput {...text(props, 'lastDayOfService')} />
+          <DateInput {...text(props, 'lastDayOfService')} {...inThePickersYears()} />
         </LabelledField>
       )}
       <LabelledField label="Hire Date" error={errors.hireDate} required disabled={disabled}>
-        <DateInput {...text(props, 'hireDate')} />
+        <DateInput {...text(props, 'hireDate')} {...inThePickersYears()} />
       </LabelledField>
       <LabelledField label="Confirmed Date" error={errors.confirmedDate} disabled={disabled}>
-        <DateInput {...text(props, 'confirmedDate')} />
+        <DateInput {...text(props, 'confirmedDate')} {...inThePickersYears()} />
       </LabelledField>
       <LabelledField label="Pass Type" error={errors.passType} required disabled={disabled}>
-        <SelectInput {...text(props, 'passType')} options={optionsOf(PASS_TYPES)} />
+        <SelectInput {...text(props, 'passType')} options={labelled(PASS_TYPES, passTypeLabel)} />
       </LabelledField>
       <LabelledField label="Employment Type" error={errors.employmentType} required disabled={disabled}>
         <SelectInput {...text(props, 'employmentType')} options={optionsOf(EMPLOYMENT_TYPES)} />
@@ -216,10 +228,16 @@ export function PaymentInfoFields(
           <TextInput {...text(props, 'basicSalary')} inputMode="decimal" maxLength={13} />
         </LabelledField>
         <LabelledField label="CPF Type" error={errors.cpfType} required disabled={disabled}>
-          <SelectInput {...text(props, 'cpfType')} options={optionsOf(cpfTypes)} />
+          <SelectInput {...text(props, 'cpfType')} options={labelled(cpfTypes, cpfTypeLabel)} />
         </LabelledField>
-        <LabelledField label="CPF Section" error={errors.cpfSection} required disabled={disabled}>
-          <SelectInput {...text(props, 'cpfSection')} options={optionsOf(cpfSections)} />
+        <LabelledField
+          label="CPF Section"
+          error={errors.cpfSection}
+          required
+          disabled={disabled}
+          helper={CPF_SECTION_HINT}
+        >
+          <SelectInput {...text(props, 'cpfSection')} options={labelled(cpfSections, cpfSectionLabel)} />
         </LabelledField>
         <LabelledField label="Self-Help Group" error={errors.selfHelpGroup} required disabled={disabled}>
           <SelectInput {...text(props, 'selfHelpGroup')} options={optionsOf(selfHelpGroups)} />
@@ -332,7 +350,7 @@ export const staffInfoRows = (v: Values): Row[] => [
   ['NRIC/FIN', v.nric ? maskNric(v.nric) : '-'],
   ['Date of Birth', shownDate(v.dateOfBirth)],
   ['Race', shown(v.race)],
-  ['Nationality', shown(v.nationality)],
+  ['Nationality', v.nationality ? nationalityLabel(v.nationality) : '-'],
   [
     'Residential Address',
     shown(
@@ -355,7 +373,7 @@ export const employmentInfoRows = (v: Values): Row[] => [
     : []),
   ['Hire Date', shownDate(v.hireDate)],
   ['Confirmed Date', shownDate(v.confirmedDate)],
-  ['Pass Type', shown(v.passType)],
+  ['Pass Type', v.passType ? passTypeLabel(v.passType) : '-'],
   ['Employment Type', shown(v.employmentType)],
 ];
 
@@ -364,8 +382,8 @@ export const paymentInfoRows = (v: Values): Row[] => [
     'Basic Salary',
     v.basicSalary ? `$${Number(v.basicSalary).toLocaleString('en-SG', { minimumFractionDigits: 2 })}` : '-',
   ],
-  ['CPF Type', shown(v.cpfType)],
-  ['CPF Section', shown(v.cpfSection)],
+  ['CPF Type', v.cpfType ? cpfTypeLabel(v.cpfType) : '-'],
+  ['CPF Section', v.cpfSection ? cpfSectionLabel(v.cpfSection) : '-'],
   ['Employee CPF Rate (%)', shown(v.employeeCpfContributionRate)],
   ['Employer CPF Rate (%)', shown(v.employerCpfContributionRate)],
   ['Self-Help Group', shown(v.selfHelpGroup)],
