@@ -5,6 +5,20 @@
  */
 
 export {
+  AIS_CHOICES,
+  AIS_RECORD_LENGTH,
+  type AisAmounts,
+  type AisEmployer,
+  type AisIr8aFile,
+  type AisIr8aInput,
+  type AisProblem,
+  aisDetailRecord,
+  aisIr8aFile,
+  aisIr8aProblems,
+  IRAS_NATIONALITY_CODES,
+  organisationIdType,
+} from './ais-ir8a';
+export {
   DBS_UFF_CHOICES,
   OCBC_CHOICES,
   SALARY_FILE_BANKS,
