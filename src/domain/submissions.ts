@@ -42,8 +42,28 @@ export const bankFileQuerySchema = z.object({
 
 export const ir8aQuerySchema = z.object({
   year: payYearSchema,
-  format: z._default(z.enum(['pdf', 'csv'], { error: 'Format must be pdf or csv.' }), 'pdf'),
+  format: z._default(z.enum(['pdf', 'csv', 'ais'], { error: 'Format must be pdf, csv or ais.' }), 'pdf'),
 });
+
+export const aisCheckQuerySchema = z.object({ year: payYearSchema });
+
+/** One thing to fix before the AIS file can be made; the company's own problems have userId 0. */
+export const aisProblemSchema = z.object({
+  userId: z.number(),
+  name: z.string(),
+  /** nric, dateOfBirth, sex, nationality, residentialAddress, name, payslips, company.organisationId ... */
+  field: z.string(),
+  message: z.string(),
+});
+
+/** GET /payslips/ir8a/ais-check: what stops the year's AIS IR8A file (issue 32.13). */
+export const aisCheckSchema = z.object({
+  year: z.number(),
+  /** Employees with a processed payslip in the year. */
+  employees: z.number(),
+  problems: z.array(aisProblemSchema),
+});
+export type AisCheck = z.infer<typeof aisCheckSchema>;
 
 export const userIr8aQuerySchema = z.object({ year: payYearSchema });
 

@@ -122,6 +122,8 @@ const SPEC_ACCESS: Record<string, Who> = {
   'GET /api/payslips/cpf-file': 'admin',
   'GET /api/payslips/bank-file': 'admin',
   'GET /api/payslips/ir8a': 'admin',
+  // Issue 32.13: the AIS check is the employer's, like the AIS file it checks.
+  'GET /api/payslips/ir8a/ais-check': 'admin',
   'GET /api/users/:id/ir8a': 'own',
   // Issue 16: sending payslips and following the job are the employer's.
   'POST /api/payslips/email': 'admin',

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { idParams } from '../../domain/fields';
 import { periodQuerySchema } from '../../domain/payslips';
 import {
+  aisCheckQuerySchema,
+  aisCheckSchema,
   bankFileQuerySchema,
   cpfFileQuerySchema,
   cpfSummarySchema,
@@ -13,6 +15,7 @@ import {
 import type { Config } from '../config';
 import { withPdfSlot } from '../lib/pdf-slots';
 import { actorOf } from '../plugins/access';
+import { aisCheck, aisFile } from '../services/payroll/ais';
 import { companyIr8a, userIr8a } from '../services/payroll/ir8a';
 import { bankFile, cpfFile, cpfSummary, cpfSummaryPdf } from '../services/payroll/statutory';
 import { errorResponses } from './schemas';
@@ -119,20 +122,47 @@ export async function submissionRoutes(app: FastifyInstance, { config }: { confi
       config: { access: 'admin' },
       schema: {
         tags: ['submissions'],
-        summary: "Form IR8A for every employee paid in the year: one PDF page each, or the employer's CSV",
+        summary:
+          "Form IR8A for every employee paid in the year: one PDF page each, the employer's CSV, or IRAS's AIS records (format=ais)",
         security,
         querystring: ir8aQuerySchema,
         response: { 200: fileResponse, ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) => {
-      const file = await withPdfSlot(actorOf(request).id, () => companyIr8a(app.db, request.query, config));
+      const { year, format } = request.query;
+      if (format === 'ais') {
+        const ais = await aisFile(app.db, actorOf(request), year, config);
+        return reply
+          .type('text/plain; charset=utf-8')
+          .header('content-disposition', attachment(ais.fileName))
+          .header('cache-control', 'private, no-store')
+          .send(ais.content);
+      }
+      const file = await withPdfSlot(actorOf(request).id, () =>
+        companyIr8a(app.db, { year, format }, config),
+      );
       return reply
         .type(file.kind === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
         .header('content-disposition', attachment(file.fileName))
         .header('cache-control', 'private, no-store')
         .send(file.body);
     },
+  );
+
+  r.get(
+    '/payslips/ir8a/ais-check',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['submissions'],
+        summary: "What stops the year's AIS IR8A file, per employee and for the company (userId 0)",
+        security,
+        querystring: aisCheckQuerySchema,
+        response: { 200: aisCheckSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => aisCheck(app.db, request.query.year, config),
   );
 
   r.get(
