@@ -159,7 +159,8 @@ export async function submissionRoutes(app: FastifyInstance, { config }: { confi
         summary: "What stops the year's AIS IR8A file, per employee and for the company (userId 0)",
         security,
         querystring: aisCheckQuerySchema,
-        response: { 200: aisCheckSchema, ...errorResponses(400, 401, 403) },
+        // 409: a payslip the IR8A figures refuse (outside the employment's dates), as the CSV answers.
+        response: { 200: aisCheckSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request) => aisCheck(app.db, request.query.year, config),
