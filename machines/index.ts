@@ -48,6 +48,7 @@ import { requestLeaveMachine } from './request-leave.machine';
 import { resetPasswordMachine } from './reset-password.machine';
 import { sessionMachine } from './session.machine';
 import { setPasswordMachine } from './set-password.machine';
+import { setupChecklistMachine } from './setup-checklist.machine';
 import { staffPayslipsMachine } from './staff-payslips.machine';
 import { userLeaveMachine } from './user-leave.machine';
 import { userRecordMachine } from './user-record.machine';
@@ -110,6 +111,13 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       'A dialog around a form: opening starts a fresh, empty form; closing is refused while its request is out; the answer closes it and goes to whoever holds the dialog.',
     machine: formDialogMachine,
+  },
+  {
+    name: 'setup-checklist',
+    drives: '/admin, the setup checklist card',
+    purpose:
+      "A new company's setup steps as the server computes them, shown on the dashboard while one is left, dismissible for the session.",
+    machine: setupChecklistMachine,
   },
   {
     name: 'reset-password',

@@ -4,6 +4,8 @@ import { type SessionUser, sessionUserSchema } from '../domain/auth';
 export const ACCESS_TOKEN_KEY = 'accessToken';
 /** The current user and its isNewUser flag, so a reload restores the same session (spec section 3). */
 export const CURRENT_USER_KEY = 'currentUser';
+/** The setup checklist was dismissed in this session (issue 38); signing out forgets it. */
+export const SETUP_DISMISSED_KEY = 'setupChecklistDismissed';
 
 export interface StoredSessionRecord {
   user: SessionUser;
@@ -70,6 +72,7 @@ export function createSessionStore(storage: Storage): SessionStore {
     clear() {
       storage.removeItem(ACCESS_TOKEN_KEY);
       storage.removeItem(CURRENT_USER_KEY);
+      storage.removeItem(SETUP_DISMISSED_KEY);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { type Company, type CompanyBody, companySchema } from '../domain/company';
+import { type Setup, setupSchema } from '../domain/setup';
 import { cpfSummarySchema } from '../domain/submissions';
 import { type ApiClient, apiClient } from './client';
 import { asPdf, type Period } from './payslips.api';
@@ -52,6 +53,10 @@ export function createSubmissionsApi(client: ApiClient) {
   }
 
   return {
+    /** The setup checklist's steps (issue 38), ADMIN. */
+    async setup(): Promise<Setup> {
+      return setupSchema.parse(await client.request('/setup'));
+    },
     async company(): Promise<Company> {
       return companySchema.parse(await client.request('/company'));
     },

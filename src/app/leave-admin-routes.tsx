@@ -5,8 +5,10 @@ import {
 } from '../actors/leave-admin.actors';
 import { provideAdminLeaveCalendar } from '../actors/leave-calendar.actors';
 import { provideAdminLeaveList } from '../actors/leave-list.actors';
+import { checklistDismissed, provideSetupChecklist } from '../actors/setup-checklist.actors';
 import { leaveApi } from '../api/leave.api';
 import { leavePoliciesApi } from '../api/leave-policies.api';
+import { submissionsApi } from '../api/submissions.api';
 import { todayIso } from '../domain/dates';
 import { showToast } from '../ui/toasts';
 import { AdminDashboardScreen } from '../views/leave/admin-dashboard-screen';
@@ -23,6 +25,7 @@ const balanceReport = provideLeaveBalanceReport({
   leavePolicies: leavePoliciesApi,
   notify: showToast,
 });
+const setupChecklist = provideSetupChecklist(submissionsApi, window.sessionStorage);
 const teamCalendar = provideAdminLeaveCalendar({ leave: leaveApi, review });
 
 /** /admin */
@@ -32,6 +35,7 @@ export function AdminDashboardRoute({ services }: { services: AppServices }) {
       list={adminLeaveList}
       overview={adminOverview}
       review={review}
+      checklist={{ logic: setupChecklist, dismissed: checklistDismissed(window.sessionStorage) }}
       inspect={services.inspect}
     />
   );

@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { timedStep } from './progress.mjs';
 import { isOutdated } from './stale.mjs';
 
 /**
@@ -74,24 +75,37 @@ export async function ensureServerBuilt(
   root,
   { outDir = path.join(root, 'dist-server'), log = console.log } = {},
 ) {
-  if (!isServerStale(root, outDir)) return;
+  if (!isServerStale(root, outDir)) {
+    log('Server build (dist-server/) is up to date.');
+    return;
+  }
   mkdirSync(path.dirname(outDir), { recursive: true });
   await withLock(`${outDir}.lock`, async () => {
     if (!isServerStale(root, outDir)) return; // built by the process that held the lock
-    log('Building the server (dist-server/ is missing or stale)...');
-    const staging = `${outDir}.building`;
-    const { build } = await import('vite');
-    await build({
-      root,
-      configFile: path.join(root, 'vite.server.config.ts'),
-      build: { outDir: staging, emptyOutDir: true },
-    });
-    // Swapped in whole: a server running from the old build (its PDF threads load pdf-worker.js
-    // later) never meets half a build.
-    const old = `${outDir}.old`;
-    rmSync(old, { recursive: true, force: true });
-    if (existsSync(outDir)) renameSync(outDir, old);
-    renameSync(staging, outDir);
-    rmSync(old, { recursive: true, force: true });
+    await timedStep(
+      {
+        starting: 'Building the server (dist-server/ is missing or stale)...',
+        ticking: (s) => `  still building the server: ${s} s`,
+        finished: (s) => `Server built in ${s} s.`,
+      },
+      async () => {
+        const staging = `${outDir}.building`;
+        const { build } = await import('vite');
+        await build({
+          root,
+          configFile: path.join(root, 'vite.server.config.ts'),
+          logLevel: 'warn',
+          build: { outDir: staging, emptyOutDir: true },
+        });
+        // Swapped in whole: a server running from the old build (its PDF threads load pdf-worker.js
+        // later) never meets half a build.
+        const old = `${outDir}.old`;
+        rmSync(old, { recursive: true, force: true });
+        if (existsSync(outDir)) renameSync(outDir, old);
+        renameSync(staging, outDir);
+        rmSync(old, { recursive: true, force: true });
+      },
+      { log },
+    );
   });
 }

@@ -36,6 +36,7 @@ import { onboardingRoutes } from './routes/onboarding';
 import { paymentInfoRoutes } from './routes/payment-info';
 import { payslipRoutes } from './routes/payslips';
 import { publicHolidayRoutes } from './routes/public-holidays';
+import { setupRoutes } from './routes/setup';
 import { staffInfoRoutes } from './routes/staff-info';
 import { submissionRoutes } from './routes/submissions';
 import { userRoutes } from './routes/users';
@@ -215,6 +216,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(paymentInfoRoutes);
       await api.register(payslipRoutes, { config });
       await api.register(companyRoutes, { config });
+      await api.register(setupRoutes);
       await api.register(submissionRoutes, { config });
       await api.register(jobRoutes, { queue: options.queue });
       await api.register(ir8aJobRoutes, { config, queue: options.queue, storage });

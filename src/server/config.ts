@@ -50,6 +50,7 @@ export const envSchema = z.object({
     emptyAsUndefined,
     z.string().min(8, 'must be at least 8 characters').default('Admin@12345'),
   ),
+  DEMO_DATA: z.preprocess(emptyAsUndefined, z.stringbool().default(true)),
   SERVE_SPA: z.preprocess(emptyAsUndefined, z.stringbool().default(true)),
   WORKER: z.preprocess(emptyAsUndefined, z.stringbool().default(true)),
   EMAIL_RETRY_DELAY_SECONDS: z.preprocess(
@@ -92,6 +93,8 @@ export interface Config {
   mailFrom: string;
   seedAdminEmail: string;
   seedAdminPassword: string;
+  /** What an empty database is given: the demo company (default), or only the company and its first administrator. */
+  demoData: boolean;
   logLevel: Env['LOG_LEVEL'];
   /** false when Vite's dev server serves the SPA (npm run dev) and this process is the API only. */
   serveSpa: boolean;
@@ -156,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM ?? `HR <no-reply@${e.COMPANY_EMAIL_DOMAIN.toLowerCase()}>`,
     seedAdminEmail: e.SEED_ADMIN_EMAIL.toLowerCase(),
     seedAdminPassword: e.SEED_ADMIN_PASSWORD,
+    demoData: e.DEMO_DATA,
     logLevel: e.LOG_LEVEL,
     serveSpa: e.SERVE_SPA,
     worker: e.WORKER,

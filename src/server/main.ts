@@ -87,12 +87,20 @@ async function main() {
     config.seedAdminEmail === 'admin@company.test' && !process.env.SEED_ADMIN_PASSWORD
       ? config.seedAdminPassword
       : '(SEED_ADMIN_PASSWORD)';
+  const data = config.demoData ? 'demo data' : 'no demo data (DEMO_DATA=false)';
   console.log(
     [
-      `\nHR app: Listening on http://localhost:${port}  (database: ${where})`,
+      `\nHR app: Listening on http://localhost:${port}  (database: ${where}; ${data})`,
       `API docs: http://localhost:${port}/api/docs`,
       `Sign in as ${config.seedAdminEmail} / ${adminPassword}`,
-      ...(seeded ? [`Demo staff sign in with their e-mail and the password ${DEMO_STAFF_PASSWORD}`] : []),
+      ...(seeded && config.demoData
+        ? [`Demo staff sign in with their e-mail and the password ${DEMO_STAFF_PASSWORD}`]
+        : []),
+      ...(seeded && !config.demoData
+        ? [
+            'A clean company: the administrator sets a password of their own, then a checklist leads the setup.',
+          ]
+        : []),
     ].join('\n'),
   );
 }

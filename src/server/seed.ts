@@ -33,20 +33,59 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-type SeedConfig = Pick<Config, 'seedAdminEmail' | 'seedAdminPassword' | 'companyEmailDomain' | 'companyName'>;
+type SeedConfig = Pick<
+  Config,
+  'seedAdminEmail' | 'seedAdminPassword' | 'companyEmailDomain' | 'companyName'
+> &
+  Partial<Pick<Config, 'demoData'>>;
 
-/** Seeds the demo company once: a second start finds users and does nothing. */
+/**
+ * Seeds an empty database once: the demo company, or with DEMO_DATA=false (demoData false) a clean one.
+ * A second start finds users and does nothing.
+ */
 export async function seedIfEmpty(db: Db, config: SeedConfig, storage?: FileStorage): Promise<boolean> {
   if (!(await isDatabaseEmpty(db))) return false;
+  const demo = config.demoData ?? true;
   const adminHash = await hashPassword(config.seedAdminPassword);
-  const staffHash = await hashPassword(DEMO_STAFF_PASSWORD);
+  const staffHash = demo ? await hashPassword(DEMO_STAFF_PASSWORD) : '';
   return db.transaction(async (tx) => {
     // Two starts racing on one empty database: the second waits here and then finds the seed done.
     await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
     const [existing] = await tx.select({ n: count() }).from(users);
     if ((existing?.n ?? 0) > 0) return false;
-    await seedDemoCompany(tx, config, { adminHash, staffHash }, storage);
+    if (demo) await seedDemoCompany(tx, config, { adminHash, staffHash }, storage);
+    else await seedCleanCompany(tx, config, adminHash);
     return true;
+  });
+}
+
+/** The first administrator's name until they change it (a clean company has no one else to name). */
+export const FIRST_ADMIN_NAME = 'Administrator';
+
+/**
+ * DEMO_DATA=false (issue 38): the company record, named COMPANY_NAME with its particulars left for the
+ * administrator, the leave types with their statutory policies (the product's, not demo data), and the
+ * first administrator, who sets a password of their own at first sign-in. No staff, leave or pay.
+ */
+export async function seedCleanCompany(
+  db: DbOrTx,
+  config: Pick<SeedConfig, 'seedAdminEmail' | 'companyName'>,
+  adminHash: string,
+) {
+  await db.insert(company).values({ name: config.companyName });
+  await insertLeaveTypes(db, DEFAULT_LEAVE_TYPES);
+  await insertUser(db, {
+    email: config.seedAdminEmail,
+    fullName: FIRST_ADMIN_NAME,
+    role: 'ADMIN',
+    passwordHash: adminHash,
+    mustChangePassword: true,
+  });
+  await writeAudit(db, {
+    actorUserId: null,
+    action: 'company.created',
+    entity: 'company',
+    details: { demoData: false },
   });
 }
 

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { timedStep } from '../build/progress.mjs';
 import { isOutdated } from '../build/stale.mjs';
 
 /** What the SPA is built from: a change to any of these makes dist/ stale. */
@@ -27,12 +28,26 @@ export async function ensureSpaBuilt(
   distDir: string,
   log: (message: string) => void,
 ): Promise<void> {
-  if (!isSpaStale(root, distDir)) return;
+  if (!isSpaStale(root, distDir)) {
+    log('Web app build (dist/) is up to date.');
+    return;
+  }
   if (!existsSync(path.join(root, 'src/app/main.tsx'))) {
     log('No SPA sources found; serving the API only.');
     return;
   }
-  log('Building the web app (dist/ is missing or stale)...');
+  await timedStep(
+    {
+      starting: 'Building the web app (dist/ is missing or stale; about 2 minutes on a first start)...',
+      ticking: (s) => `  still building the web app: ${s} s`,
+      finished: (s) => `Web app built in ${s} s.`,
+    },
+    () => buildSpa(root, distDir),
+    { log },
+  );
+}
+
+async function buildSpa(root: string, distDir: string): Promise<void> {
   const { build } = await import('vite');
   // A production build whatever NODE_ENV the server was started with (a test runner sets 'test', which
   // would make Vite pick the libraries' development builds, three times the size).

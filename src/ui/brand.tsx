@@ -17,14 +17,23 @@ export function BrandMark({ size = 8 }: { size?: number }) {
   );
 }
 
-export function Brand({ subtitle, compact = false }: { subtitle?: string; compact?: boolean }) {
+/** The mark with a name: the company's where it is known (the signed-in sidebar), else the product's. */
+export function Brand({
+  name = PRODUCT_NAME,
+  subtitle,
+  compact = false,
+}: {
+  name?: string;
+  subtitle?: string;
+  compact?: boolean;
+}) {
   return (
     <HStack gap="2.5" minW="0">
       <BrandMark />
       {!compact && (
         <Stack gap="0" minW="0">
-          <Text fontWeight="semibold" lineHeight="short" truncate>
-            {PRODUCT_NAME}
+          <Text fontWeight="semibold" lineHeight="short" truncate title={name}>
+            {name}
           </Text>
           {subtitle && (
             <Text fontSize="xs" color="fg.muted" lineHeight="short" truncate>

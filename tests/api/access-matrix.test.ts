@@ -117,6 +117,8 @@ const SPEC_ACCESS: Record<string, Who> = {
   // on the company, files and summary"); an employee reads their own IR8A.
   'GET /api/company': 'admin',
   'PUT /api/company': 'admin',
+  // Issue 38: the setup checklist is the first administrator's, "never shown to STAFF".
+  'GET /api/setup': 'admin',
   'GET /api/payslips/cpf-summary': 'admin',
   'GET /api/payslips/cpf-summary/pdf': 'admin',
   'GET /api/payslips/cpf-file': 'admin',

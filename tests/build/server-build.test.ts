@@ -60,21 +60,26 @@ describe('npm start builds the server when it is stale, and only then', () => {
       ensureServerBuilt(root, { outDir: out, log }),
       ensureServerBuilt(root, { outDir: out, log }),
     ]);
-    expect(said).toEqual(['Building the server (dist-server/ is missing or stale)...']);
+    // One build, said when it starts and when it ends with its time (issue 34: show the progress).
+    expect(said).toEqual([
+      'Building the server (dist-server/ is missing or stale)...',
+      expect.stringMatching(/^Server built in \d+ s\.$/),
+    ]);
     expect(existsSync(`${out}.lock`)).toBe(false);
     for (const entry of ['main.js', 'worker.js', 'pdf-worker.js'])
       expect(statSync(path.join(out, entry)).size).toBeGreaterThan(0);
     expect(isServerStale(root, out)).toBe(false);
 
     await ensureServerBuilt(root, { outDir: out, log });
-    expect(said).toHaveLength(1);
+    expect(said).toHaveLength(3);
+    expect(said[2]).toMatch(/up to date/);
 
     // As if built before the last change to the sources.
     const longAgo = new Date('2000-01-01T00:00:00Z');
     utimesSync(path.join(out, 'main.js'), longAgo, longAgo);
     expect(isServerStale(root, out)).toBe(true);
     await ensureServerBuilt(root, { outDir: out, log });
-    expect(said).toHaveLength(2);
+    expect(said).toHaveLength(5);
     expect(statSync(path.join(out, 'main.js')).mtimeMs).toBeGreaterThan(Date.now() - 120_000);
     expect(isServerStale(root, out)).toBe(false);
   }, 120_000);

@@ -48,6 +48,11 @@ describe('signed-in layouts (spec section 2, Navigation)', () => {
     expect(link('Leave Balance')).toHaveAttribute('aria-current', 'page');
   });
 
+  it("the brand header names the company, for staff too (issue 34: not 'HR Portal')", async () => {
+    await as({ ...staff, companyName: 'Lim & Tan Trading Pte. Ltd.' }, '/staff/payslips');
+    expect(within(sidebar()).getByText('Lim & Tan Trading Pte. Ltd.')).toBeInTheDocument();
+  });
+
   it('staff sidebar: Home, Pay and Profile; the welcome line and initials skip BINTI', async () => {
     await as(staff, '/staff/payslips');
     const names = within(sidebar())

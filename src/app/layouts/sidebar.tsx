@@ -1,7 +1,7 @@
 import { Box, Button, Collapsible, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { changePasswordActor, isLoggingOut } from '../../../machines/session.selectors';
-import { Brand } from '../../ui/brand';
+import { Brand, PRODUCT_NAME } from '../../ui/brand';
 import { ChevronDownIcon, KeyIcon, LogoutIcon } from '../../ui/icons';
 import { UserAvatar } from '../../ui/user-avatar';
 import { useSession, useSessionSend } from '../../views/session/session-context';
@@ -117,6 +117,7 @@ function SidebarFooter({ collapsed, onNavigate }: Pick<SidebarProps, 'collapsed'
 
 /** Brand header, the area's links (with the Pay group open by default), and the signed-in user. */
 export function SidebarContent({ area, nav, collapsed, onNavigate }: SidebarProps) {
+  const companyName = useSession((s) => s.context.user?.companyName);
   return (
     <Flex direction="column" height="full">
       <Box
@@ -125,7 +126,11 @@ export function SidebarContent({ area, nav, collapsed, onNavigate }: SidebarProp
         display="flex"
         justifyContent={collapsed ? 'center' : 'flex-start'}
       >
-        <Brand compact={collapsed} subtitle={area} />
+        <Brand
+          compact={collapsed}
+          name={companyName || PRODUCT_NAME}
+          subtitle={companyName ? `${area} · ${PRODUCT_NAME}` : area}
+        />
       </Box>
       <Box as="nav" aria-label={`${area} navigation`} flex="1" overflowY="auto" px="2" py="2">
         <Stack gap="1">

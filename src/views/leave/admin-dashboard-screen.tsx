@@ -6,9 +6,11 @@ import { adminDashboardMachine } from '../../../machines/admin-dashboard.machine
 import type { LeaveOverviewLogic, LeaveReviewLogic } from '../../actors/leave-admin.actors';
 import { leaveListInput } from '../../actors/leave-list.actors';
 import type { ListLogic } from '../../actors/list.actors';
+import type { SetupChecklistLogic } from '../../actors/setup-checklist.actors';
 import type { LeaveRequest } from '../../domain/leave';
 import { PageTitle } from '../../ui/page-title';
 import { type ListActorRef, ListFilter, ListReset, ListSearch, ListTable } from '../list/list-view';
+import { SetupChecklistCard } from '../setup/setup-checklist-card';
 import {
   employeeColumn,
   leaveColumn,
@@ -56,11 +58,14 @@ export function AdminDashboardScreen({
   list: listLogic,
   overview: overviewLogic,
   review: reviewLogic,
+  checklist,
   inspect,
 }: {
   list: ListLogic;
   overview: LeaveOverviewLogic;
   review: LeaveReviewLogic;
+  /** The setup checklist (issue 38), with whether it was dismissed earlier in the session. */
+  checklist?: { logic: SetupChecklistLogic; dismissed: boolean };
   inspect?: Inspect;
 }) {
   // One machine for the screen: it spawns the list, the counts and the review sheet, and a decision in
@@ -81,6 +86,7 @@ export function AdminDashboardScreen({
   return (
     <Stack gap="4">
       <PageTitle>Dashboard</PageTitle>
+      {checklist && <SetupChecklistCard logic={checklist.logic} dismissed={checklist.dismissed} />}
       <LeaveStatCards actor={overview} />
       <Card.Root>
         <Card.Body gap="4" p={{ base: '4', md: '6' }}>
