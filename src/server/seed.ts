@@ -21,7 +21,7 @@ import {
 } from './seed/demo-company';
 import { seedPayroll } from './seed-payroll';
 import { writeAudit } from './services/audit';
-import { leavePoliciesOf } from './services/leave-entitlements';
+import { leavePoliciesOf, updateLeavePolicy } from './services/leave-entitlements';
 import { createLeaveRequest, decideLeaveRequest } from './services/leave-requests';
 import { holidaysBetween } from './services/public-holidays';
 import { type FileStorage, newAttachmentKey } from './storage/storage';
@@ -137,6 +137,10 @@ export async function seedDemoCompany(
     passwordHash: hashes.adminHash,
   });
   const adminActor = { id: admin.id, role: 'ADMIN' as const };
+  // A demo company is one already set up: its administrator has reviewed the statutory policies
+  // (the setup checklist's step), keeping Annual Leave's as the Act gives it.
+  const annual = policies.find((p) => p.leaveType.name === 'Annual Leave');
+  if (annual) await updateLeavePolicy(db, adminActor, annual.leaveTypeId, annual);
 
   const staffIds = new Map<string, number>();
   for (const person of DEMO_STAFF) {

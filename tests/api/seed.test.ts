@@ -26,6 +26,7 @@ import {
 } from '../../src/server/db/schema';
 import { auditLog } from '../../src/server/db/system-schema';
 import { seedIfEmpty } from '../../src/server/seed';
+import { setupChecklist } from '../../src/server/services/setup';
 import { createLocalDiskStorage } from '../../src/server/storage/local-disk';
 import { openTestDatabase, testDatabaseKind } from './harness';
 
@@ -54,6 +55,11 @@ describe('demo seed', () => {
     expect(await seedIfEmpty(database.db, config)).toBe(false);
     const after = await database.db.select({ n: count() }).from(users);
     expect(after).toEqual(before);
+  });
+
+  it('is a company already set up: its administrator sees no setup step left (issue 38)', async () => {
+    const { steps } = await setupChecklist(database.db, todayIso());
+    expect(steps.filter((step) => !step.done)).toEqual([]);
   });
 
   it('has the admin, about a dozen staff, one not onboarded and one who must set a password', async () => {
