@@ -24,6 +24,7 @@ export default defineConfig({
         main: source('main.ts'),
         worker: source('worker.ts'),
         'pdf-worker': source('pdf/render-task.ts'),
+        'ir8a-file-thread': source('pdf/ir8a-file-thread.ts'),
       },
       output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },

@@ -77,6 +77,34 @@ describe.runIf(testDatabaseKind === 'pglite')('npm start', () => {
       body: JSON.stringify({ fullName: 'Renamed Before Restart', email: 'admin@company.test' }),
     });
     expect(renamed.status).toBe(200);
+
+    // A large document is drawn in a thread of its own (issue 33.6): the compiled server finds that
+    // thread's code too. The demo's last processed month is last month.
+    const auth = { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };
+    const lastMonth = new Date();
+    lastMonth.setDate(1);
+    lastMonth.setMonth(lastMonth.getMonth() - 1);
+    const year = lastMonth.getFullYear();
+    const started = await fetch(`${url}/api/payslips/ir8a/jobs`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ year }),
+    });
+    expect(started.status).toBe(202);
+    const { jobId } = (await started.json()) as { jobId: string };
+    let job: { status: string; downloadUrl: string | null; error: string | null } | undefined;
+    for (let tries = 0; tries < 120 && !['completed', 'failed'].includes(job?.status ?? ''); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      job = (await (await fetch(`${url}/api/jobs/${jobId}`, { headers: auth })).json()) as typeof job;
+    }
+    expect(job).toMatchObject({ status: 'completed', error: null });
+    const pdf = await fetch(`${url}${job?.downloadUrl}`, { headers: auth });
+    expect(pdf.status).toBe(200);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect(await stop(first.child, first.exited)).toBe(0);
 
     const second = start({ PORT: '0', DATA_DIR: dataDir });

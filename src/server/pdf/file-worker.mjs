@@ -1,9 +1,6 @@
-// A thread of its own for one large PDF written to a file (services/payroll/ir8a-jobs.ts), so the
-// pool's threads stay free for payslips. Registers tsx first, as ./worker.mjs does.
-import { parentPort, workerData } from 'node:worker_threads';
+// The IR8A file thread run from the sources (tsx: npm run dev, the tests): a worker starts without tsx,
+// so it registers tsx first, then loads ./ir8a-file-thread.ts.
 import { register } from 'tsx/esm/api';
 
 register();
-const { writeIr8aFile } = await import('./ir8a-file.ts');
-
-await writeIr8aFile(workerData.data, workerData.file, (done) => parentPort?.postMessage({ done }));
+await import('./ir8a-file-thread.ts');

@@ -10,11 +10,12 @@ import {
   documentJobStatus,
   OPEN_DOCUMENT_JOB_STATES,
 } from '../../../domain/document-jobs';
+import { PayrollError } from '../../../domain/payroll/errors';
 import type { Db, DbOrTx } from '../../db/client';
 import { documentJobs } from '../../db/document-job-schema';
 import { payslips } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
-import { conflict, notFound } from '../../lib/http-error';
+import { conflict, HttpError, notFound } from '../../lib/http-error';
 import type { Ir8aPdfData } from '../../pdf/ir8a';
 import type { FileStorage } from '../../storage/storage';
 import { newReportKey } from '../../storage/storage';
@@ -135,10 +136,16 @@ export interface Ir8aJobDeps {
   log: FastifyBaseLogger;
 }
 
+// From the sources a thread registers tsx first (pdf/file-worker.mjs); the compiled server has the thread's
+// code built beside it (dist-server/, vite.server.config.ts), as pdf/pool.ts finds its worker.
+const IR8A_THREAD_FILE = import.meta.url.endsWith('.ts')
+  ? '../../pdf/file-worker.mjs'
+  : './ir8a-file-thread.js';
+
 /** Draws the forms in a thread of their own, into `file`; `progress` hears how many are drawn. */
 function drawInThread(data: Ir8aPdfData, file: string, progress: (done: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('../../pdf/file-worker.mjs', import.meta.url), {
+    const worker = new Worker(new URL(IR8A_THREAD_FILE, import.meta.url), {
       workerData: { data, file },
     });
     worker.on('message', (message: { done: number }) => progress(message.done));
@@ -200,7 +207,11 @@ export async function runIr8aJob(deps: Ir8aJobDeps, jobId: string): Promise<void
       .update(documentJobs)
       .set({
         status: 'refused',
-        error: error instanceof Error ? error.message : 'The PDF could not be made.',
+        // A refusal of the figures is the administrator's to read; anything else stays in the log.
+        error:
+          error instanceof HttpError || error instanceof PayrollError
+            ? error.message
+            : 'The PDF could not be made. Try again; if it fails again, the server log says why.',
         finishedAt: new Date(),
       })
       .where(eq(documentJobs.id, jobId));
