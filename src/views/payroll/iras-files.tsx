@@ -8,7 +8,7 @@ import { type AisCheck, aisProblemsByPerson } from '../../domain/ais-check';
 type JobRef = ActorRefFrom<typeof ir8aJobMachine>;
 
 /** The year's IR8A PDF, made as a job: Make, its progress, Download, or why it failed and Try again. */
-export function Ir8aJobPanel({ job, disabled }: { job: JobRef; disabled: boolean }) {
+export function Ir8aJobPanel({ job }: { job: JobRef }) {
   const snapshot = useSelector(job, (s) => s);
   const { year, progress, error } = snapshot.context;
   const following = snapshot.matches('following');
@@ -19,7 +19,7 @@ export function Ir8aJobPanel({ job, disabled }: { job: JobRef; disabled: boolean
       size="sm"
       colorPalette="teal"
       variant="outline"
-      disabled={disabled || snapshot.matches('recalling')}
+      disabled={snapshot.matches('recalling')}
       loading={starting}
       loadingText="Processing..."
       onClick={() => job.send({ type: 'job.start' })}
@@ -60,7 +60,6 @@ export function Ir8aJobPanel({ job, disabled }: { job: JobRef; disabled: boolean
           <Button
             size="sm"
             colorPalette="teal"
-            disabled={disabled}
             loading={snapshot.matches('downloading')}
             loadingText="Processing..."
             onClick={() => job.send({ type: 'job.download' })}

@@ -255,7 +255,7 @@ function Files({ actor, context, ready }: { actor: Actor; context: PaySubmission
         </Stack>
         <Stack gap="2">
           <Text fontWeight="medium">IRAS, year {context.year}</Text>
-          <Ir8aJobPanel job={context.ir8aJob} disabled={!ready} />
+          <Ir8aJobPanel job={context.ir8aJob} />
           <HStack gap="3" wrap="wrap">
             {button('ir8aCsv', 'IR8A CSV', false)}
             {button('aisFile', 'IRAS AIS file', false)}
