@@ -43,7 +43,7 @@ export const ir8aJobMachine = setup({
     input: {} as Ir8aJobInput,
   },
   actors: {
-    /** The job last started for the year in this browser tab, if any. */
+    /** The job last started for the year in this browser tab, if any (never fails: none is null). */
     recallJob: fromPromise<string | null, { year: number }>(notProvided('ir8a-job', 'recallJob')),
     /** Asks for the year's PDF; answers the job making it (a new one, or the one already running). */
     startJob: fromPromise<string, { year: number }>(notProvided('ir8a-job', 'startJob')),
@@ -96,7 +96,6 @@ export const ir8aJobMachine = setup({
           },
           { target: 'idle', description: 'None: the button to make the forms shows.' },
         ],
-        onError: { target: 'idle', description: 'Nothing to recall.' },
       },
     },
     idle: {

@@ -61,7 +61,13 @@ export function providePaySubmissions({ submissions, notify }: SubmissionsEffect
       checkAis: fromPromise(({ input }) => submissions.aisCheck(input.year)),
       ir8aJob: ir8aJobMachine.provide({
         actors: {
-          recallJob: fromPromise(async ({ input }) => sessionStorage.getItem(jobKey(input.year))),
+          recallJob: fromPromise(async ({ input }) => {
+            try {
+              return sessionStorage.getItem(jobKey(input.year));
+            } catch {
+              return null; // storage refused (a private window's policy): nothing to pick up
+            }
+          }),
           startJob: fromPromise(async ({ input }) => {
             const jobId = await submissions.startIr8aJob(input.year);
             sessionStorage.setItem(jobKey(input.year), jobId);
