@@ -10,6 +10,7 @@ import { companySettingsMachine } from './company-settings.machine';
 import { editablePanelMachine } from './editable-panel.machine';
 import { forgotPasswordFormMachine, forgotPasswordMachine } from './forgot-password.machine';
 import { formDialogMachine } from './form-dialog.machine';
+import { ir8aJobMachine } from './ir8a-job.machine';
 import { leaveBalanceReportMachine } from './leave-balance-report.machine';
 import { leaveCalendarMachine } from './leave-calendar.machine';
 import { leaveOverviewMachine } from './leave-overview.machine';
@@ -277,8 +278,15 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'pay-submissions',
     drives: '/admin/pay-submissions',
     purpose:
-      "A month's hand-over: its CPF summary and what would stop the CPF file, then the CPF EZPay file, the bank's salary file and the year's IR8A forms.",
+      "A month's hand-over: its CPF summary and what would stop the CPF file, then the CPF EZPay file, the bank's salary file, the year's IR8A CSV and, once checked, its IRAS AIS file; it spawns the IR8A PDF's job.",
     machine: paySubmissionsMachine,
+  },
+  {
+    name: 'ir8a-job',
+    drives: '/admin/pay-submissions, the IR8A forms (PDF)',
+    purpose:
+      "The year's IR8A forms as one PDF made in the background: started, followed ('n of N employees'), picked up again when the screen opens, downloaded when stored; a failure says why, with Try again.",
+    machine: ir8aJobMachine,
   },
   {
     name: 'company-settings',

@@ -1,8 +1,9 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { type ActorRefFrom, assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import { submissionToasts } from '../src/domain/messages/submissions';
 import { payMonths, payYears } from '../src/domain/payslips';
+import type { AisCheck } from '../src/domain/submissions';
 import {
   type CpfSummary,
   isValueDateAllowed,
@@ -10,13 +11,16 @@ import {
   VALUE_DATE_MESSAGE,
 } from '../src/domain/submissions';
 import { childNews, notProvided, type ToastParams } from './effects';
+import { ir8aJobMachine } from './ir8a-job.machine';
 import { type LoadActorRef, loadMachine, loadNews } from './load.machine';
 
 /**
  * Submissions (/admin/pay-submissions, issue 15): a month's hand-over. Its CPF summary and the checks
  * that would stop the CPF file are fetched for the chosen month (the load statechart, whose query is the
  * period); then the summary as a PDF, the CPF file, the bank's salary
- * file (with the bank and value date chosen here) and the year's IR8A forms are downloaded.
+ * file (with the bank and value date chosen here) and the year's IR8A CSV are downloaded. The year's IR8A
+ * PDF is made as a job by a child (machines/ir8a-job.machine.ts, told each new year); the IRAS AIS file
+ * is checked first (issue 32.13) and downloaded only when nothing needs fixing.
  */
 export type SalaryFileBankCode = (typeof SALARY_FILE_BANK_CODES)[number];
 
@@ -42,6 +46,10 @@ export interface PaySubmissionsContext {
   downloading: SubmissionFile | null;
   /** Why the last download was refused, shown beside the buttons as well as in the toast. */
   downloadError: string | null;
+  /** The year's IR8A PDF job. */
+  ir8aJob: ActorRefFrom<typeof ir8aJobMachine>;
+  /** The last AIS check that found problems: what to fix before the AIS file is made. */
+  aisCheck: AisCheck | null;
 }
 
 export type PaySubmissionsEvent =
@@ -52,8 +60,8 @@ export type PaySubmissionsEvent =
   | { type: 'valueDate.change'; valueDate: string }
   | { type: 'file.download'; file: SubmissionFile };
 
-/** The files of the screen; the IR8A PDF opens in a new tab, the others are saved. */
-export type SubmissionFile = 'cpfSummaryPdf' | 'cpfFile' | 'bankFile' | 'ir8aPdf' | 'ir8aCsv';
+/** The files of the screen, each saved; the AIS file after its check. */
+export type SubmissionFile = 'cpfSummaryPdf' | 'cpfFile' | 'bankFile' | 'ir8aCsv' | 'aisFile';
 
 export interface DownloadInput {
   file: SubmissionFile;
@@ -78,8 +86,11 @@ export const paySubmissionsMachine = setup({
         failed: (error) => tell({ type: 'summary.failed', error }),
       }),
     ),
-    /** Fetches the file and saves it, answering its name; the IR8A PDF opens in a tab instead (null). */
-    download: fromPromise<string | null, DownloadInput>(notProvided('pay-submissions', 'download')),
+    /** Fetches the file and saves it, answering its name. */
+    download: fromPromise<string, DownloadInput>(notProvided('pay-submissions', 'download')),
+    /** GET /payslips/ir8a/ais-check: what would stop the year's AIS file. */
+    checkAis: fromPromise<AisCheck, { year: number }>(notProvided('pay-submissions', 'checkAis')),
+    ir8aJob: ir8aJobMachine,
   },
   actions: {
     notify: notProvided('pay-submissions', 'notify') as (_: unknown, params: ToastParams) => void,
@@ -90,6 +101,8 @@ export const paySubmissionsMachine = setup({
       event.file === 'bankFile' &&
       context.valueDate !== '' &&
       !isValueDateAllowed(context.valueDate, context.today),
+    isAisFile: ({ event }) => event.type === 'file.download' && event.file === 'aisFile',
+    hasAisProblems: (_, check: AisCheck) => check.problems.length > 0,
   },
 }).createMachine({
   id: 'paySubmissions',
@@ -109,6 +122,8 @@ export const paySubmissionsMachine = setup({
       valueDateError: null,
       downloading: null,
       downloadError: null,
+      ir8aJob: spawn('ir8aJob', { id: 'ir8aJob', systemId: 'ir8aJob', input: { year } }),
+      aisCheck: null,
     };
   },
   invoke: { src: 'summaryNews', input: ({ context }) => ({ load: context.load }) },
@@ -126,6 +141,13 @@ export const paySubmissionsMachine = setup({
       description:
         'Another year or month: its summary is fetched instead (a month past the year’s last becomes it).',
       actions: [
+        // Another year: the IR8A job shown is that year's, and the AIS check's problems go.
+        enqueueActions(({ context, event, enqueue }) => {
+          if (event.year !== context.year) {
+            enqueue.sendTo(context.ir8aJob, { type: 'year.change', year: event.year });
+            enqueue.assign({ aisCheck: null });
+          }
+        }),
         assign(({ context, event }) => ({
           year: event.year,
           month: Math.min(event.month, payMonths(event.year, context.today).length),
@@ -170,15 +192,50 @@ export const paySubmissionsMachine = setup({
             ],
           },
           {
+            guard: 'isAisFile',
+            target: 'checkingAis',
+            description: 'The IRAS AIS file: the year is checked first.',
+            actions: assign({ downloading: 'aisFile', downloadError: null, aisCheck: null }),
+          },
+          {
             target: 'downloading',
             actions: assign({ downloading: ({ event }) => event.file, downloadError: null }),
           },
         ],
       },
     },
+    checkingAis: {
+      description: "The year's figures are checked for the AIS file; its button reads 'Processing...'.",
+      invoke: {
+        src: 'checkAis',
+        input: ({ context }) => ({ year: context.year }),
+        onDone: [
+          {
+            guard: { type: 'hasAisProblems', params: ({ event }) => event.output },
+            target: 'ready',
+            description: 'Something to fix: the problems list by employee, a toast says so; no file.',
+            actions: [
+              assign({ downloading: null, aisCheck: ({ event }) => event.output }),
+              { type: 'notify', params: ({ event }) => submissionToasts.aisProblems(event.output) },
+            ],
+          },
+          { target: 'downloading', description: 'Nothing to fix: the file is made and saved.' },
+        ],
+        onError: {
+          target: 'ready',
+          description: 'The check was refused: the reason shows beside the buttons and in a toast.',
+          actions: [
+            assign({ downloading: null, downloadError: ({ event }) => toApiError(event.error).message }),
+            {
+              type: 'notify',
+              params: ({ event }) => submissionToasts.downloadFailed(toApiError(event.error)),
+            },
+          ],
+        },
+      },
+    },
     downloading: {
-      description:
-        "The file is made, then saved (the IR8A PDF opens in a new tab); its button reads 'Processing...'.",
+      description: "The file is made, then saved; its button reads 'Processing...'.",
       invoke: {
         id: 'download',
         src: 'download',
@@ -191,14 +248,10 @@ export const paySubmissionsMachine = setup({
         }),
         onDone: {
           target: 'ready',
-          description: 'Saved: a toast names the file (a PDF opened in a tab needs none).',
+          description: 'Saved: a toast names the file.',
           actions: [
             assign({ downloading: null }),
-            // A PDF opened in a tab answers no file name, and needs no toast.
-            enqueueActions(({ event, enqueue }) => {
-              if (event.output !== null)
-                enqueue({ type: 'notify', params: submissionToasts.downloaded(event.output) });
-            }),
+            { type: 'notify', params: ({ event }) => submissionToasts.downloaded(event.output) },
           ],
         },
         onError: {

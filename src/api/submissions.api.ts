@@ -1,6 +1,7 @@
 import { type Company, type CompanyBody, companySchema } from '../domain/company';
+import { documentJobAnswerSchema, documentJobProgressSchema } from '../domain/document-jobs';
 import { type Setup, setupSchema } from '../domain/setup';
-import { cpfSummarySchema } from '../domain/submissions';
+import { aisCheckSchema, cpfSummarySchema } from '../domain/submissions';
 import { type ApiClient, apiClient } from './client';
 import { asPdf, type Period } from './payslips.api';
 
@@ -75,12 +76,22 @@ export function createSubmissionsApi(client: ApiClient) {
         { ...period, bank, ...(valueDate ? { valueDate } : {}) },
         `salary-${bank}.txt`,
       ),
-    async ir8aPdf(year: number) {
-      return asPdf(
-        await client.request('/payslips/ir8a', { query: { year }, responseType: 'blob', ...refusalAsJson }),
-      );
-    },
     ir8aCsv: (year: number) => download('/payslips/ir8a', { year, format: 'csv' }, `ir8a-${year}.csv`),
+    /** The year's IR8A PDF as a job (issue 33.6): the job queued, or the one already making it. */
+    async startIr8aJob(year: number) {
+      const answer = await client.request('/payslips/ir8a/jobs', { method: 'POST', body: { year } });
+      return documentJobAnswerSchema.parse(answer).jobId;
+    },
+    async documentJob(jobId: string) {
+      return documentJobProgressSchema.parse(await client.request(`/jobs/${encodeURIComponent(jobId)}`));
+    },
+    ir8aJobFile: (jobId: string, year: number) =>
+      download(`/payslips/ir8a/jobs/${encodeURIComponent(jobId)}/file`, {}, `ir8a-${year}.pdf`),
+    /** What would stop the year's IRAS AIS file (issue 32.13). */
+    async aisCheck(year: number) {
+      return aisCheckSchema.parse(await client.request('/payslips/ir8a/ais-check', { query: { year } }));
+    },
+    aisFile: (year: number) => download('/payslips/ir8a', { year, format: 'ais' }, `ir8a-ais-${year}.txt`),
     async userIr8aPdf(userId: number, year: number) {
       return asPdf(
         await client.request(`/users/${userId}/ir8a`, {

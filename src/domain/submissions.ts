@@ -64,6 +64,18 @@ export const aisCheckSchema = z.object({
   problems: z.array(aisProblemSchema),
 });
 export type AisCheck = z.infer<typeof aisCheckSchema>;
+export type AisProblem = z.infer<typeof aisProblemSchema>;
+
+/** The problems by whom they are fixed on, in the order the check told them (the company first when it has any). */
+export function aisProblemsByPerson(problems: readonly AisProblem[]) {
+  const people = new Map<number, { userId: number; name: string; messages: string[] }>();
+  for (const problem of problems) {
+    const person = people.get(problem.userId) ?? { userId: problem.userId, name: problem.name, messages: [] };
+    person.messages.push(problem.message);
+    people.set(problem.userId, person);
+  }
+  return [...people.values()].sort((a, b) => (a.userId === 0 ? -1 : b.userId === 0 ? 1 : 0));
+}
 
 export const userIr8aQuerySchema = z.object({ year: payYearSchema });
 

@@ -5,6 +5,8 @@ import { todayIso } from '../../src/domain/dates';
 import type { CpfSummary } from '../../src/domain/submissions';
 import { dayMonthYear } from '../models/calendar-words';
 import {
+  AIS_CHECK,
+  AIS_PROBLEMS,
   addDays,
   browser,
   FILE_BUTTONS,
@@ -84,6 +86,8 @@ const sends = (summary: 'clean' | 'blocked') => ({ type: 'server.sendsSummary', 
 const failsSummary = { type: 'server.failsSummary' } as const;
 const sendsFile = { type: 'server.sendsFile' } as const;
 const refusesFile = { type: 'server.refusesFile' } as const;
+const findsProblems = { type: 'server.findsAisProblems' } as const;
+const findsNothing = { type: 'server.findsNothingToFix' } as const;
 const bank = (b: 'UOB' | 'DBS' | 'OCBC') => ({ type: 'user.choosesBank', bank: b }) as const;
 const toLastYear = { type: 'user.choosesYear', year: lastYear } as const;
 const toThisYear = { type: 'user.choosesYear', year: thisYear } as const;
@@ -102,19 +106,21 @@ const events: Event[] = [
   download('cpfSummaryPdf'),
   download('cpfFile'),
   download('bankFile'),
-  download('ir8aPdf'),
   download('ir8aCsv'),
+  download('aisFile'),
   sends('clean'),
   sends('blocked'),
   failsSummary,
   sendsFile,
   refusesFile,
+  findsProblems,
+  findsNothing,
 ];
 
 /** What the screen lets an admin do: nothing but wait while a file is made; a picker changes its value. */
 function canProduce(m: ModelSnapshot, event: Event): boolean {
   const c = m.context;
-  const busy = m.matches('downloading');
+  const busy = m.matches('downloading') || m.matches('checking');
   switch (event.type) {
     case 'user.choosesYear':
       return !busy && event.year !== c.year;
@@ -233,18 +239,19 @@ async function perform(app: RunningApp, event: Event, m: ModelSnapshot) {
     case 'server.failsSummary':
       answerSummary(app.server, SERVER_DOWN.statusCode, () => SERVER_DOWN);
       break;
-    case 'server.sendsFile': {
-      const file = c.downloading as SubmissionFileKind;
-      app.server.answer(
-        'GET',
-        FILE_PATHS[file],
-        200,
-        file === 'ir8aPdf' ? { pdf: 'IR8A bytes' } : FILE_CONTENT,
-      );
+    case 'server.sendsFile':
+      app.server.answer('GET', FILE_PATHS[c.downloading as SubmissionFileKind], 200, FILE_CONTENT);
+      break;
+    case 'server.refusesFile': {
+      const path = m.matches('checking') ? AIS_CHECK : FILE_PATHS[c.downloading as SubmissionFileKind];
+      app.server.answer('GET', path, REFUSED.statusCode, REFUSED);
       break;
     }
-    case 'server.refusesFile':
-      app.server.answer('GET', FILE_PATHS[c.downloading as SubmissionFileKind], REFUSED.statusCode, REFUSED);
+    case 'server.findsAisProblems':
+      app.server.answer('GET', AIS_CHECK, 200, { year: c.year, employees: 12, problems: AIS_PROBLEMS });
+      break;
+    case 'server.findsNothingToFix':
+      app.server.answer('GET', AIS_CHECK, 200, { year: c.year, employees: 12, problems: [] });
       break;
   }
   await settle();
@@ -296,16 +303,41 @@ describeSpecWalk({
       events: [sends('clean'), download('bankFile'), sendsFile],
     },
     {
-      name: 'IR8A forms: the PDF opens in its tab, nothing saved, no toast',
-      events: [sends('clean'), download('ir8aPdf'), sendsFile],
+      name: 'IRAS AIS file: problems listed by employee, nothing saved; fixed, the file is saved',
+      events: [
+        sends('clean'),
+        download('aisFile'),
+        findsProblems,
+        download('aisFile'),
+        findsNothing,
+        sendsFile,
+      ],
+    },
+    {
+      name: 'IRAS AIS file: the problems go with another year, not with another month',
+      events: [
+        sends('blocked'),
+        download('aisFile'),
+        findsProblems,
+        toOtherMonth,
+        sends('clean'),
+        toLastYear,
+      ],
+    },
+    {
+      name: 'IRAS AIS file: the check refused, its reason shows; the file itself refused',
+      events: [
+        sends('clean'),
+        download('aisFile'),
+        refusesFile,
+        download('aisFile'),
+        findsNothing,
+        refusesFile,
+      ],
     },
     {
       name: 'IR8A CSV: saved under the server name',
       events: [sends('clean'), download('ir8aCsv'), sendsFile],
-    },
-    {
-      name: 'IR8A forms refused: the tab closes, the reason shows',
-      events: [sends('clean'), download('ir8aPdf'), refusesFile],
     },
     {
       name: 'a blocked month: no CPF file, the bank file refused, the IR8A CSV still saved',

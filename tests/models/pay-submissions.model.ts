@@ -13,12 +13,18 @@ import { dayMonthYear, MONTHS } from './calendar-words';
  * time: the summary as a PDF for the finance file (issue 34; for a month with processed staff), the CPF file
  * (only when nothing stops it), the bank's salary file with the bank (UOB, DBS, OCBC) and
  * an optional value date ('Value date must be from today to 30 days ahead.', told beside the field and in a
- * toast before any request), and the year's IR8A forms as a PDF opened in a new tab or as a CSV. A saved file
+ * toast before any request), and the year's IR8A forms as a CSV. A saved file
  * takes the server's name and a toast names it; a refusal shows the server's reason beside the buttons and in
  * a toast (section 8: one toast at a time, 'Processing...' on the button of the file being made).
+ * The year's IR8A PDF is made as a job (issue 33.6), walked in tests/models/ir8a-job.model.ts: here it only
+ * offers to be made. Issue 32.13: an 'IRAS AIS file' action first checks the year
+ * (GET /api/payslips/ir8a/ais-check?year=Y); with problems it lists them per employee (their name, what to
+ * fix; the name leads to their staff record, the company's problems to the Company page) and downloads
+ * nothing; with none it downloads the file (GET /api/payslips/ir8a?year=Y&format=ais). The words are ours:
+ * a toast 'AIS file not made' counting the things to fix.
  */
 
-export type SubmissionFileKind = 'cpfSummaryPdf' | 'cpfFile' | 'bankFile' | 'ir8aPdf' | 'ir8aCsv';
+export type SubmissionFileKind = 'cpfSummaryPdf' | 'cpfFile' | 'bankFile' | 'ir8aCsv' | 'aisFile';
 export type Bank = 'UOB' | 'DBS' | 'OCBC';
 export type SummaryKind = 'clean' | 'blocked';
 
@@ -29,15 +35,24 @@ export const FILE_PATHS: Record<SubmissionFileKind, string> = {
   cpfSummaryPdf: '/api/payslips/cpf-summary/pdf',
   cpfFile: '/api/payslips/cpf-file',
   bankFile: '/api/payslips/bank-file',
-  ir8aPdf: '/api/payslips/ir8a',
   ir8aCsv: '/api/payslips/ir8a',
+  aisFile: '/api/payslips/ir8a',
 };
+export const AIS_CHECK = '/api/payslips/ir8a/ais-check';
+export const AIS_LIST = 'What stops the AIS file';
+/** What the check finds for a year with gaps: two on one employee, one on another, one of the company's. */
+export const AIS_PROBLEMS: AisProblem[] = [
+  { userId: 0, name: 'Acme Pte Ltd', field: 'uen', message: "The company's UEN is not set." },
+  { userId: 31, name: 'Tan Wei Ming', field: 'nric', message: 'NRIC or FIN is missing.' },
+  { userId: 44, name: 'Priya Ramasamy', field: 'dateOfBirth', message: 'Date of birth is missing.' },
+  { userId: 31, name: 'Tan Wei Ming', field: 'address', message: 'Address is missing.' },
+];
 export const FILE_BUTTONS: Record<SubmissionFileKind, string> = {
   cpfSummaryPdf: 'CPF summary (PDF)',
   cpfFile: 'Download CPF file',
   bankFile: 'Download bank file',
-  ir8aPdf: 'IR8A forms',
   ir8aCsv: 'IR8A CSV',
+  aisFile: 'IRAS AIS file',
 };
 export const BANKS: Bank[] = ['UOB', 'DBS', 'OCBC'];
 export const FILE_CONTENT = 'the file the server made';
@@ -79,6 +94,13 @@ export interface PaySubmissionsInput {
   summaries: Record<SummaryKind, CpfSummary>;
 }
 
+export interface AisProblem {
+  userId: number;
+  name: string;
+  field: string;
+  message: string;
+}
+
 export interface PaySubmissionsModel extends PaySubmissionsInput {
   thisYear: number;
   thisMonth: number;
@@ -98,10 +120,8 @@ export interface PaySubmissionsModel extends PaySubmissionsInput {
   requests: Request[];
   /** Files saved so far, by name. */
   saved: string[];
-  /** Tabs opened for the IR8A PDF; whether the PDF was shown in it, or the tab closed on a refusal. */
-  tabsOpened: number;
-  pdfShown: boolean;
-  tabClosed: boolean;
+  /** What the last AIS check found to fix (none shown before a check, or after another year is chosen). */
+  aisProblems: AisProblem[] | null;
 }
 
 export type PaySubmissionsModelEvent =
@@ -114,6 +134,8 @@ export type PaySubmissionsModelEvent =
   | { type: 'server.sendsSummary'; summary: SummaryKind }
   | { type: 'server.failsSummary' }
   | { type: 'server.sendsFile' }
+  | { type: 'server.findsAisProblems' }
+  | { type: 'server.findsNothingToFix' }
   | { type: 'server.refusesFile' };
 
 /** Section 9: January to the current month in the current year, all twelve before. */
@@ -143,8 +165,8 @@ function fileRequest(m: PaySubmissionsModel, file: SubmissionFileKind): Request 
     cpfSummaryPdf: period,
     cpfFile: period,
     bankFile: { ...period, bank: m.bank, ...(m.valueDate ? { valueDate: m.valueDate } : {}) },
-    ir8aPdf: { year: String(m.year) },
     ir8aCsv: { year: String(m.year), format: 'csv' },
+    aisFile: { year: String(m.year), format: 'ais' },
   }[file] as Record<string, string>;
   return { path: FILE_PATHS[file], query };
 }
@@ -157,6 +179,8 @@ const summaryRequest = (year: number, month: number): Request => ({
 const toPeriod = (m: PaySubmissionsModel, year: number, month: number) => {
   const clamped = Math.min(month, monthsOf(m, year));
   return {
+    // The AIS check was the year's: another year's file is checked again.
+    aisProblems: year === m.year ? m.aisProblems : null,
     year,
     month: clamped,
     summary: null,
@@ -251,7 +275,7 @@ function expectSummary(s: { matches: (v: string) => boolean }, m: PaySubmissions
 
 function expectFiles(s: { matches: (v: string) => boolean }, m: PaySubmissionsModel) {
   const ready = s.matches('ready');
-  const busy = s.matches('downloading');
+  const busy = s.matches('downloading') || s.matches('checking');
   const processing = [...document.querySelectorAll('button')].filter(
     (b) => b.textContent === 'Processing...',
   );
@@ -270,6 +294,8 @@ function expectFiles(s: { matches: (v: string) => boolean }, m: PaySubmissionsMo
     );
   }
   expect(screen.getByText(`IRAS, year ${m.year}`)).toBeInTheDocument();
+  // The year's IR8A PDF is offered as a job, whatever the month's state.
+  expect(button('Make IR8A forms (PDF)')).toBeEnabled();
   // The pickers are locked while a file is made.
   expect(select('Year')).toHaveValue(String(m.year));
   expect(select('Year')).toHaveProperty('disabled', busy);
@@ -303,7 +329,28 @@ function expectFiles(s: { matches: (v: string) => boolean }, m: PaySubmissionsMo
   else expect(shownRefusal).toBeNull();
 }
 
-/** Saved files keep the server's name and hold what it sent; the PDF opens in the tab opened with the click. */
+/** The AIS check's findings: one item per person, their name leading to where it is fixed, then what to fix. */
+function expectAisProblems(m: PaySubmissionsModel) {
+  const list = screen.queryByRole('list', { name: AIS_LIST });
+  if (m.aisProblems === null) {
+    expect(list, 'no AIS problems listed').toBeNull();
+    return;
+  }
+  expect(list).not.toBeNull();
+  const items = within(list as HTMLElement).getAllByRole('listitem');
+  const people = [...new Set(m.aisProblems.map((p) => p.userId))];
+  expect(items).toHaveLength(people.length);
+  for (const userId of people) {
+    const theirs = m.aisProblems.filter((p) => p.userId === userId);
+    const name = userId === 0 ? 'Company' : (theirs[0] as AisProblem).name;
+    const link = within(list as HTMLElement).getByRole('link', { name });
+    expect(link).toHaveAttribute('href', userId === 0 ? '/admin/company' : `/admin/users/${userId}`);
+    const item = link.closest('li') as HTMLElement;
+    for (const problem of theirs) expect(item).toHaveTextContent(problem.message);
+  }
+}
+
+/** Saved files keep the server's name and hold what it sent; no tab is opened for any of them. */
 async function expectBrowser(m: PaySubmissionsModel) {
   expect(browser.saved, 'files saved through a download link').toEqual(
     m.saved.map((name) => ({ download: name, href: 'blob:submission-file' })),
@@ -312,11 +359,8 @@ async function expectBrowser(m: PaySubmissionsModel) {
     const blobs = vi.mocked(URL.createObjectURL).mock.calls.map((call) => call[0] as Blob);
     expect(await (blobs.at(-1) as Blob).text()).toContain(FILE_CONTENT);
   }
-  const opened = vi.mocked(window.open).mock.calls;
-  expect(opened, 'tabs opened for the IR8A PDF').toHaveLength(m.tabsOpened);
-  for (const call of opened) expect(call).toEqual(['', '_blank']);
-  expect(tab.location.href, 'the PDF shown in its tab').toBe(m.pdfShown ? 'blob:submission-file' : '');
-  expect(tab.close.mock.calls.length > 0, 'the tab closed after a refusal').toBe(m.tabClosed);
+  expect(vi.mocked(window.open), 'no tab opened').not.toHaveBeenCalled();
+  expect(tab.location.href).toBe('');
 }
 
 // ------------------------------------------------------------------ the model
@@ -331,7 +375,7 @@ export const paySubmissionsModel = setup({
     offered: ({ context, event }) => event.type === 'user.downloads' && fileOffered(context, event.file),
     wrongValueDate: ({ context, event }) =>
       event.type === 'user.downloads' && event.file === 'bankFile' && !valueDateAllowed(context),
-    pdf: ({ context }) => context.downloading === 'ir8aPdf',
+    aisFile: ({ event }) => event.type === 'user.downloads' && event.file === 'aisFile',
   },
 }).createMachine({
   id: 'paySubmissionsModel',
@@ -353,9 +397,7 @@ export const paySubmissionsModel = setup({
       toast: null,
       requests: [summaryRequest(thisYear, thisMonth)],
       saved: [],
-      tabsOpened: 0,
-      pdfShown: false,
-      tabClosed: false,
+      aisProblems: null,
     };
   },
   meta: shows(async (app, s) => {
@@ -365,6 +407,7 @@ export const paySubmissionsModel = setup({
     expectRequests(app, m);
     expectSummary(s, m);
     expectFiles(s, m);
+    expectAisProblems(m);
     expectToastNow(m.toast);
     await expectBrowser(m);
   }),
@@ -418,28 +461,60 @@ export const paySubmissionsModel = setup({
             actions: assign({ valueDateWrong: true, toast: { title: VALUE_DATE_RULE } }),
           },
           {
+            guard: 'aisFile',
+            target: 'checking',
+            // The check comes first; its last findings go while it runs.
+            actions: assign(({ context }) => ({
+              downloading: 'aisFile' as const,
+              refusal: null,
+              aisProblems: null,
+              requests: [...context.requests, { path: AIS_CHECK, query: { year: String(context.year) } }],
+            })),
+          },
+          {
             guard: 'offered',
             target: 'downloading',
             actions: assign(({ context, event }) => ({
               downloading: event.file,
               refusal: null,
               requests: [...context.requests, fileRequest(context, event.file)],
-              // The PDF's tab is opened with the click, before the file is made.
-              tabsOpened: context.tabsOpened + (event.file === 'ir8aPdf' ? 1 : 0),
             })),
           },
         ],
       },
     },
+    checking: {
+      on: {
+        'server.findsAisProblems': {
+          target: 'ready',
+          actions: assign(({ context }) => ({
+            downloading: null,
+            aisProblems: AIS_PROBLEMS,
+            toast: {
+              title: 'AIS file not made',
+              description: `${AIS_PROBLEMS.length} things to fix for ${context.year} first: see the list under Files.`,
+            },
+          })),
+        },
+        'server.findsNothingToFix': {
+          target: 'downloading',
+          actions: assign(({ context }) => ({
+            requests: [...context.requests, fileRequest(context, 'aisFile')],
+          })),
+        },
+        'server.refusesFile': {
+          target: 'ready',
+          actions: assign({
+            downloading: null,
+            refusal: REFUSED.message,
+            toast: { title: 'Error generating file', description: REFUSED.message },
+          }),
+        },
+      },
+    },
     downloading: {
       on: {
         'server.sendsFile': [
-          {
-            guard: 'pdf',
-            target: 'ready',
-            // Shown in its tab: nothing saved, no toast.
-            actions: assign({ downloading: null, pdfShown: true }),
-          },
           {
             target: 'ready',
             actions: assign(({ context }) => {
@@ -455,12 +530,11 @@ export const paySubmissionsModel = setup({
         ],
         'server.refusesFile': {
           target: 'ready',
-          actions: assign(({ context }) => ({
+          actions: assign({
             downloading: null,
             refusal: REFUSED.message,
             toast: { title: 'Error generating file', description: REFUSED.message },
-            tabClosed: context.tabClosed || context.downloading === 'ir8aPdf',
-          })),
+          }),
         },
       },
     },

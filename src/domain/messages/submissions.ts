@@ -31,6 +31,14 @@ export const submissionToasts = {
     title: 'Error generating file',
     description: error.message,
   }),
+  aisProblems: (check: { year: number; problems: readonly unknown[] }): Toast => ({
+    type: 'error',
+    title: 'AIS file not made',
+    description:
+      check.problems.length === 1
+        ? `1 thing to fix for ${check.year} first: see the list under Files.`
+        : `${check.problems.length} things to fix for ${check.year} first: see the list under Files.`,
+  }),
   ir8aFailed: (error: { message: string }): Toast => ({
     type: 'error',
     title: 'Error retrieving IR8A',

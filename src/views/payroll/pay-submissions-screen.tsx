@@ -18,6 +18,7 @@ import { optionsOf, SelectInput } from '../../ui/labelled-field';
 import { PageTitle } from '../../ui/page-title';
 import { PickerSelect, yearChoices } from '../../ui/picker-select';
 import { LoadFailure } from '../load/load-view';
+import { AisProblems, Ir8aJobPanel } from './iras-files';
 
 type Actor = ActorRefFrom<typeof paySubmissionsMachine>;
 
@@ -198,7 +199,7 @@ function Files({ actor, context, ready }: { actor: Actor; context: PaySubmission
     <Button
       size="sm"
       colorPalette="teal"
-      variant={file === 'cpfFile' || file === 'bankFile' ? 'solid' : 'outline'}
+      variant={file === 'cpfFile' || file === 'bankFile' || file === 'aisFile' ? 'solid' : 'outline'}
       disabled={!ready || busy || disabled}
       loading={context.downloading === file}
       loadingText="Processing..."
@@ -254,10 +255,12 @@ function Files({ actor, context, ready }: { actor: Actor; context: PaySubmission
         </Stack>
         <Stack gap="2">
           <Text fontWeight="medium">IRAS, year {context.year}</Text>
+          <Ir8aJobPanel job={context.ir8aJob} />
           <HStack gap="3" wrap="wrap">
-            {button('ir8aPdf', 'IR8A forms', false)}
             {button('ir8aCsv', 'IR8A CSV', false)}
+            {button('aisFile', 'IRAS AIS file', false)}
           </HStack>
+          {context.aisCheck && <AisProblems check={context.aisCheck} />}
         </Stack>
         <FormError message={context.downloadError} />
       </Card.Body>
