@@ -71,7 +71,9 @@ describe('without SMTP_URL', () => {
     const staff = await createUser(t, { role: 'STAFF' });
     const asStaff = caller(t, await staffSession(t, staff));
     expect((await asStaff.get('/company')).status).toBe(403);
-    expect((await asStaff.put('/company', { ...PARTICULARS, protectEmailedPayslips: false })).status).toBe(403);
+    expect((await asStaff.put('/company', { ...PARTICULARS, protectEmailedPayslips: false })).status).toBe(
+      403,
+    );
     expect((await caller(t, {}).get('/company')).status).toBe(401);
   });
 });

@@ -57,7 +57,10 @@ const itemRows = (data: PayslipPdfData, wage: PayItemTreatment['cpf']) =>
  * rest among the other items), gross and net pay, CPF, the self-help group, other items, net payable,
  * the employer's costs and the year-to-date totals. Identity and account numbers are masked.
  */
-export function renderPayslipPdf(data: PayslipPdfData, protection?: PdfOptions['protection']): Promise<Buffer> {
+export function renderPayslipPdf(
+  data: PayslipPdfData,
+  protection?: PdfOptions['protection'],
+): Promise<Buffer> {
   const period = `${monthName(data.month)} ${data.year}`;
   return renderPdf({ title: `Payslip ${period} - ${data.employee.fullName}`, protection }, (doc) => {
     heading(doc, data.companyName, `Payslip for ${period}`);

@@ -3,14 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PayslipEmailStatus } from '../../../domain/enums';
 import { isProcessedPayslip } from '../../../domain/lifecycles/payslip.lifecycle';
 import {
+  payslipEmailMoves,
+  payslipEmailStatusesTagged,
+} from '../../../domain/lifecycles/payslip-email.lifecycle';
+import {
   PAYSLIP_PASSWORD_HINT,
   PAYSLIP_PASSWORD_MISSING,
   payslipPdfPassword,
 } from '../../../domain/payroll/payslip-password';
-import {
-  payslipEmailMoves,
-  payslipEmailStatusesTagged,
-} from '../../../domain/lifecycles/payslip-email.lifecycle';
 import type { Db } from '../../db/client';
 import { payslipEmails } from '../../db/schema';
 import { rowsOf } from '../../db/statements';
@@ -174,9 +174,7 @@ async function sendOne(deps: SendDeps, row: ClaimedSend): Promise<'accepted' | E
     // A payslip reverted since the request has no PDF.
     if (!isProcessedPayslip(row.status)) throw new Error(NOT_PROCESSED);
     // PDPA (issue 34): a protected payslip is never sent open; without the password's parts it is not sent.
-    const password = row.protect_pdf
-      ? payslipPdfPassword(row.nric, row.date_of_birth_snapshot)
-      : null;
+    const password = row.protect_pdf ? payslipPdfPassword(row.nric, row.date_of_birth_snapshot) : null;
     if (row.protect_pdf && password === null) throw new LastTry(PAYSLIP_PASSWORD_MISSING);
     const payslip = payslipPdfData(row, deps.company);
     const period = periodLabel(row.year, row.month);
