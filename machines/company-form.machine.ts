@@ -1,7 +1,7 @@
 import {
-  type Company,
   type CompanyBody,
   type CompanyFormValues,
+  type CompanyPage,
   companyFormSchema,
   emptyCompanyFormValues,
 } from '../src/domain/company';
@@ -13,10 +13,10 @@ import { createFormMachine } from './form';
  * from what is stored (its parent, machines/company-settings.machine.ts, loads it) and finishes with
  * what the server saved.
  */
-export const companyFormMachine = createFormMachine<CompanyFormValues, CompanyBody, Company>({
+export const companyFormMachine = createFormMachine<CompanyFormValues, CompanyBody, CompanyPage>({
   id: 'companyForm',
   description:
-    "The company's name, UEN, CPF submission number, address and the bank accounts salaries are paid from.",
+    "The company's name, UEN, CPF submission number, address, the bank accounts salaries are paid from, and whether e-mailed payslips are password-protected.",
   // The accounts are numbered rows of fields (bankName, bankName2 ...): see accountFieldNames.
   initialValues: emptyCompanyFormValues(),
   // The API's own schema: every field is text or '' (none), so it reads the inputs as they are.

@@ -1,4 +1,4 @@
-import { type Company, type CompanyBody, companySchema } from '../domain/company';
+import { type CompanyBody, type CompanyPage, companyPageSchema } from '../domain/company';
 import { documentJobAnswerSchema, documentJobProgressSchema } from '../domain/document-jobs';
 import { type Setup, setupSchema } from '../domain/setup';
 import { aisCheckSchema, cpfSummarySchema } from '../domain/submissions';
@@ -58,11 +58,11 @@ export function createSubmissionsApi(client: ApiClient) {
     async setup(): Promise<Setup> {
       return setupSchema.parse(await client.request('/setup'));
     },
-    async company(): Promise<Company> {
-      return companySchema.parse(await client.request('/company'));
+    async company(): Promise<CompanyPage> {
+      return companyPageSchema.parse(await client.request('/company'));
     },
-    async saveCompany(body: CompanyBody): Promise<Company> {
-      return companySchema.parse(await client.request('/company', { method: 'PUT', body }));
+    async saveCompany(body: CompanyBody): Promise<CompanyPage> {
+      return companyPageSchema.parse(await client.request('/company', { method: 'PUT', body }));
     },
     async cpfSummary(period: Period) {
       return cpfSummarySchema.parse(await client.request('/payslips/cpf-summary', { query: period }));

@@ -181,6 +181,9 @@ const toAccounts = (accounts: readonly AccountText[]): CompanyBankAccount[] =>
 // The Company form: flat text fields, the accounts as numbered rows
 // ---------------------------------------------------------------------------------------------
 
+/** A switch's value as the form holds it (its fields are text). */
+const SWITCH_VALUES = ['yes', 'no'] as const;
+
 /** The form's field names of account row `row` (0-based): the first row keeps the names of old. */
 export const accountFieldNames = (row: number) => {
   const suffix = row === 0 ? '' : String(row + 1);
@@ -212,6 +215,7 @@ const companyFormFields = z.object({
   cpfSubmissionNumber: text(15, { trim: true }),
   address: freeText(COMPANY_ADDRESS_MAX, { trim: true }),
   ...authorisedPersonText,
+  protectEmailedPayslips: z.enum(SWITCH_VALUES),
   ...rowFields,
 });
 type CompanyFields = { name: string; uen: string; cpfSubmissionNumber: string; address: string } & Record<
@@ -253,11 +257,13 @@ export const companyFormSchema = z.pipe(
       ...idsOf(fields),
       address: fields.address || null,
       ...authorisedPersonOf(fields),
+      protectEmailedPayslips: fields.protectEmailedPayslips !== 'no',
       bankAccounts: toAccounts(rowsOf(fields)),
     };
   }),
 );
-export type CompanyBody = z.output<typeof companyFormSchema>;
+/** What PUT /company stores; without `protectEmailedPayslips` the stored setting stays as it is. */
+export type CompanyBody = z.output<typeof companyBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // PUT /company's body
@@ -301,6 +307,7 @@ export const companyBodySchema = z.pipe(
       authorisedPersonDesignation: orNone(authorisedPersonText.authorisedPersonDesignation),
       authorisedPersonPhone: orNone(authorisedPersonText.authorisedPersonPhone),
       authorisedPersonEmail: orNone(authorisedPersonText.authorisedPersonEmail),
+      protectEmailedPayslips: z.optional(z.boolean()),
       bankName: optionalText(40),
       bankAccountNo: optionalText(34),
       bankAccountName: optionalText(COMPANY_NAME_MAX),
@@ -345,6 +352,7 @@ export const companyBodySchema = z.pipe(
     ...idsOf(value),
     address: value.address || null,
     ...authorisedPersonOf(value),
+    protectEmailedPayslips: value.protectEmailedPayslips,
     bankAccounts: toAccounts(
       value.bankAccounts ?? [
         {
@@ -378,12 +386,37 @@ export const companySchema = z.object({
   authorisedPersonDesignation: z.nullable(z.string()),
   authorisedPersonPhone: z.nullable(z.string()),
   authorisedPersonEmail: z.nullable(z.string()),
+  /**
+   * PDPA (issue 34): each e-mailed payslip PDF opens only with a password made of the person's NRIC/FIN
+   * and date of birth (payroll/payslip-password.ts); downloads in the app are not protected.
+   */
+  protectEmailedPayslips: z.boolean(),
   bankName: z.nullable(z.enum(BANK_NAMES)),
   bankAccountNo: z.nullable(z.string()),
   bankAccountName: z.nullable(z.string()),
   bankAccounts: z.array(companyBankAccountSchema),
 });
 export type Company = z.infer<typeof companySchema>;
+
+/**
+ * How the server delivers e-mail: through an SMTP server (its host only, never its credentials) or,
+ * with no SMTP_URL, into the outbox table and the log (issue 34, item 2).
+ */
+export const mailDeliverySchema = z.object({
+  mode: z.enum(['SMTP', 'OUTBOX']),
+  host: z.optional(z.string()),
+});
+export type MailDelivery = z.infer<typeof mailDeliverySchema>;
+
+/** GET and PUT /company's answer (ADMIN): the particulars and how mail is delivered. */
+export const companyPageSchema = z.extend(companySchema, { mailDelivery: mailDeliverySchema });
+export type CompanyPage = z.infer<typeof companyPageSchema>;
+
+/** The Company page's line on how mail is delivered. */
+export const mailDeliveryText = (delivery: MailDelivery) =>
+  delivery.mode === 'SMTP'
+    ? `E-mail is sent through ${delivery.host ?? 'the SMTP server'}.`
+    : 'E-mail is not set up: messages are kept in the outbox.';
 /** What the company row holds, beside its accounts. */
 export type CompanyParticulars = Omit<
   Company,
@@ -415,6 +448,7 @@ export type CompanyFormValues = Record<string, string> & {
   uen: string;
   cpfSubmissionNumber: string;
   address: string;
+  protectEmailedPayslips: string;
 } & Record<AuthorisedPersonField, string>;
 
 /** The account rows a company's form starts from: the stored accounts (older answers: the one account). */
@@ -444,6 +478,7 @@ export function companyFormValues(company: Partial<Company> & { name: string }):
     authorisedPersonDesignation: company.authorisedPersonDesignation ?? '',
     authorisedPersonPhone: company.authorisedPersonPhone ?? '',
     authorisedPersonEmail: company.authorisedPersonEmail ?? '',
+    protectEmailedPayslips: company.protectEmailedPayslips === false ? 'no' : 'yes',
   };
   for (const row of ACCOUNT_ROWS) {
     const names = accountFieldNames(row);

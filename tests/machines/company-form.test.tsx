@@ -24,16 +24,18 @@ const stored = {
   authorisedPersonDesignation: 'HR Manager',
   authorisedPersonPhone: '6123 4567',
   authorisedPersonEmail: null,
+  protectEmailedPayslips: true,
   bankName: 'UOB',
   bankAccountNo: '3019876543',
   bankAccountName: 'ACME PTE LTD',
   bankAccounts: [
     { bankName: 'UOB', accountNo: '3019876543', accountName: 'ACME PTE LTD', organisationId: null },
   ],
+  mailDelivery: { mode: 'OUTBOX' },
 };
 /** What the form starts from: the stored particulars as its fields hold them. */
-const { bankAccounts: _accounts, ...storedParticulars } = stored;
-const storedFields = { ...storedParticulars, authorisedPersonEmail: '' };
+const { bankAccounts: _accounts, mailDelivery: _delivery, ...storedParticulars } = stored;
+const storedFields = { ...storedParticulars, authorisedPersonEmail: '', protectEmailedPayslips: 'yes' };
 /** What PUT /api/company answers: the particulars as the server stored them. */
 const saved = {
   name: 'Acme Holdings Pte Ltd',
@@ -44,6 +46,7 @@ const saved = {
   authorisedPersonDesignation: 'Director',
   authorisedPersonPhone: '+65 6123 4567',
   authorisedPersonEmail: 'siti@acme.example',
+  protectEmailedPayslips: false,
   bankName: 'DBS',
   bankAccountNo: stored.bankAccountNo,
   bankAccountName: stored.bankAccountName,
@@ -55,6 +58,7 @@ const saved = {
       organisationId: null,
     },
   ],
+  mailDelivery: { mode: 'OUTBOX' },
 };
 const refused: ApiError = {
   statusCode: 400,
@@ -90,6 +94,7 @@ describeSpecForm({
     change('uen', 'UEN-1'),
     change('uen', ''),
     change('bankAccountNo', '301-987-654'),
+    change('protectEmailedPayslips', 'no'),
     leave('name'),
     leave('uen'),
     submit,
@@ -167,6 +172,19 @@ describeSpecForm({
       ],
     },
     {
+      // Issue 34 item 10: on by default; turned off, it is sent as false; turned on again, as true.
+      name: 'the e-mailed payslips protection turned off and on again',
+      events: [
+        change('protectEmailedPayslips', 'no'),
+        submit,
+        failed,
+        change('protectEmailedPayslips', 'yes'),
+        change('protectEmailedPayslips', 'no'),
+        submit,
+        done,
+      ],
+    },
+    {
       name: 'everything changed: refused with the values kept, then saved on a second try',
       events: [
         change('name', saved.name),
@@ -182,7 +200,15 @@ describeSpecForm({
       ],
     },
   ],
-  async perform(_app, event) {
+  async perform(app, event) {
+    if (event.type === 'user.types' && event.name === 'protectEmailedPayslips') {
+      const input = screen
+        .queryByRole('form', { name: 'Company' })
+        ?.querySelector<HTMLInputElement>('input[name="protectEmailedPayslips"]');
+      if (!input) throw new Error('no protection switch');
+      await app.user.click(input);
+      return true;
+    }
     if (event.type !== 'user.types' || event.name !== 'bankName') return false;
     const select = screen
       .queryByRole('form', { name: 'Company' })

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { companySettingsMachine } from '../../machines/company-settings.machine';
-import type { Company } from '../../src/domain/company';
+import type { CompanyPage as Company } from '../../src/domain/company';
 import {
   COMPANY,
   type CompanySettingsModel,
@@ -39,10 +39,12 @@ const neverSetUp: Company = {
   authorisedPersonDesignation: null,
   authorisedPersonPhone: null,
   authorisedPersonEmail: null,
+  protectEmailedPayslips: true,
   bankName: null,
   bankAccountNo: null,
   bankAccountName: null,
   bankAccounts: [],
+  mailDelivery: { mode: 'OUTBOX' },
 };
 /** What the server stored from a save (its own reading: the account name in capitals). */
 const stored: Company = {

@@ -1,5 +1,5 @@
 import type { LoginResponse } from '../../src/domain/auth';
-import type { Company } from '../../src/domain/company';
+import type { CompanyPage } from '../../src/domain/company';
 import type { FormWalkEvent } from '../models/form.model';
 
 /** People, answers and refusals the model-based tests share. */
@@ -93,7 +93,7 @@ export const passwordMismatchScenario: { name: string; events: FormWalkEvent[] }
 };
 
 /** A company set up: particulars and its one salary account (the Company page's walks). */
-export const setUpCompany: Company = {
+export const setUpCompany: CompanyPage = {
   name: 'Acme Pte Ltd',
   uen: '53123456A',
   cpfSubmissionNumber: '53123456APTE01',
@@ -102,8 +102,10 @@ export const setUpCompany: Company = {
   authorisedPersonDesignation: 'HR Manager',
   authorisedPersonPhone: '+65 6123 4567',
   authorisedPersonEmail: 'siti.rahmah@acme.example',
+  protectEmailedPayslips: true,
   bankName: 'UOB',
   bankAccountNo: '3019876543',
   bankAccountName: null,
   bankAccounts: [{ bankName: 'UOB', accountNo: '3019876543', accountName: null, organisationId: null }],
+  mailDelivery: { mode: 'SMTP', host: 'smtp.acme.example' },
 };

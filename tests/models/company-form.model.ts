@@ -10,7 +10,9 @@ import { formModel, toasts, type Values } from './form.model';
  * (with spaces, +, - and brackets) and their e-mail an address (issue 32); Save stays enabled and a submit shows what is
  * wrong; PUT /company sends text trimmed, codes upper-cased, '' as null and an empty CPF submission number
  * as the UEN's first (PTE01); 'Company details saved' and the page shows what the server stored, or
- * 'Failed to save company details' with the server's reason.
+ * 'Failed to save company details' with the server's reason. Issue 34 item 10: a switch, on by default,
+ * protects each e-mailed payslip PDF with a password built from the employee's identity number and
+ * date of birth, with a line saying how; PUT /company sends it as true or false.
  */
 
 export const COMPANY_FIELDS = [
@@ -29,6 +31,14 @@ export const COMPANY_FIELDS = [
 ] as const;
 
 const form = () => screen.queryByRole('form', { name: 'Company' });
+
+/** The protection switch: its input, and the label and explanation around it. */
+function protectionSwitch(shown: HTMLElement) {
+  const input = shown.querySelector<HTMLInputElement>('input[name="protectEmailedPayslips"]');
+  const field = input?.closest('[data-part="root"][data-scope="field"]');
+  return { input, text: field?.textContent ?? '' };
+}
+const isOn = (value: string | undefined) => value !== 'no';
 
 function errors(values: Values) {
   const messages = companySpec.errors(values);
@@ -49,6 +59,7 @@ function body(values: Values) {
     authorisedPersonPhone: text(values.authorisedPersonPhone),
     authorisedPersonEmail: text(values.authorisedPersonEmail),
     // The first account row; a row left empty is no account.
+    protectEmailedPayslips: isOn(values.protectEmailedPayslips),
     bankAccounts: ['bankName', 'bankAccountNo', 'bankAccountName', 'organisationId'].some((f) =>
       text(values[f]),
     )
@@ -80,12 +91,24 @@ export const companyForm = formModel({
     bankAccountName: 'Bank Account Name',
     organisationId: 'Organisation ID',
   },
-  others: ['bankName'],
+  others: ['bankName', 'protectEmailedPayslips'],
   showsOthers(shown, model) {
     const select = shown.querySelector<HTMLSelectElement>('select[name="bankName"]');
     expect(select?.value, 'Bank Name shows what was chosen').toBe(model.values.bankName);
+    const protection = protectionSwitch(shown);
+    expect(protection.input?.checked, 'the protection switch shows what was chosen').toBe(
+      isOn(model.values.protectEmailedPayslips),
+    );
+    // Issue 34: the switch is about a password on e-mailed payslips, and says how the password is built.
+    expect(protection.text).toMatch(/e-mailed payslips/i);
+    expect(protection.text).toMatch(/password/i);
+    expect(protection.text).toMatch(/NRIC\/FIN/);
+    expect(protection.text).toMatch(/date of birth/);
   },
-  initialValues: Object.fromEntries(COMPANY_FIELDS.map((name) => [name, ''])),
+  initialValues: {
+    ...Object.fromEntries(COMPANY_FIELDS.map((name) => [name, ''])),
+    protectEmailedPayslips: 'yes',
+  },
   errors,
   submitLabel: 'Save',
   sendingLabel: 'Processing...',
@@ -114,5 +137,10 @@ export const companyForm = formModel({
         (model.answer as Values | undefined)?.[name] ?? '',
       );
     }
+    const stored = (model.answer as { protectEmailedPayslips?: boolean } | undefined)?.protectEmailedPayslips;
+    expect(
+      protectionSwitch(fresh as HTMLElement).input?.checked,
+      'the switch shows what the server stored',
+    ).toBe(stored !== false);
   },
 });

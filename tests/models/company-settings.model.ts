@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { assign, setup } from 'xstate';
-import type { Company } from '../../src/domain/company';
+import type { CompanyPage as Company } from '../../src/domain/company';
 import type { RunningApp } from '../machines/harness';
 import { shows } from '../machines/spec-walk';
 
@@ -14,6 +14,8 @@ import { shows } from '../machines/spec-walk';
  * without fetching again; a refused save keeps what was typed and shows the reason beside Save and in a toast.
  * The form's own rules are walked in company-form.test.tsx; here a save types a name, a UEN in lower case
  * and leaves the CPF submission number empty, which is sent as the UEN in capitals and the UEN + 'PTE01'.
+ * Issue 34: the page says how mail is delivered ("E-mail is sent through <smtp host>", or "E-mail is not
+ * set up: messages are kept in the outbox."), and Save sends the e-mailed payslips' protection as shown.
  */
 
 export const COMPANY = '/api/company';
@@ -64,8 +66,15 @@ export const putBody = (shown: Company) => ({
   authorisedPersonDesignation: shown.authorisedPersonDesignation,
   authorisedPersonPhone: shown.authorisedPersonPhone,
   authorisedPersonEmail: shown.authorisedPersonEmail,
+  protectEmailedPayslips: shown.protectEmailedPayslips,
   bankAccounts: shown.bankAccounts,
 });
+
+/** The line on how mail is delivered, in the issue's words. */
+const deliveryLine = (shown: Company) =>
+  shown.mailDelivery.mode === 'SMTP'
+    ? `E-mail is sent through ${shown.mailDelivery.host}`
+    : 'E-mail is not set up: messages are kept in the outbox.';
 
 export const companyForm = () => screen.queryByRole('form', { name: 'Company' });
 const FIELDS = [
@@ -91,6 +100,11 @@ function expectFields(m: CompanySettingsModel, saving: boolean) {
     FIELDS.map((f) => [f, form.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${f}"]`)?.value]),
   );
   expect(values, 'the Company form').toEqual(expected);
+  const protection = form.querySelector<HTMLInputElement>('input[name="protectEmailedPayslips"]');
+  expect(protection?.checked, 'the e-mailed payslips protection as stored').toBe(
+    shown.protectEmailedPayslips,
+  );
+  expect(document.body.textContent, 'how mail is delivered').toContain(deliveryLine(shown));
   // Nothing marked wrong; a refusal beside Save only after a refused save.
   expect(form.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
   const refusal = form.querySelector('[data-part="form-error"]');

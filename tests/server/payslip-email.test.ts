@@ -52,7 +52,7 @@ const message = {
 afterAll(closePdfWorkers);
 
 it('reads back as the message asked for, in any script, with the payslip attached', async () => {
-  const { message: bytes, pdfBytes } = await composePayslipEmail({ payslip, message });
+  const { message: bytes, pdfBytes } = await composePayslipEmail({ payslip, password: null, message });
   const mail = await simpleParser(bytes);
   expect(mail.from?.value).toEqual([{ name: '陈氏控股 Pte. Ltd.', address: 'no-reply@acme.test' }]);
   expect(mail.to && !Array.isArray(mail.to) ? mail.to.value : []).toEqual([
@@ -83,7 +83,7 @@ it('sends an ASCII text as it is, and is composed alike in a PDF thread', async 
     from: { name: 'Acme Pte. Ltd.', address: 'no-reply@acme.test' },
     text: 'Dear Tan Wei Ming,\n\nYour payslip for March 2026 is attached.\n\nAcme Pte. Ltd.\n',
   };
-  const { message: bytes } = await composeInWorker({ payslip, message: ascii });
+  const { message: bytes } = await composeInWorker({ payslip, password: null, message: ascii });
   expect(Buffer.isBuffer(bytes)).toBe(true);
   expect(bytes.toString('latin1')).toContain(
     '\r\n\r\nDear Tan Wei Ming,\r\n\r\nYour payslip for March 2026 is attached.\r\n\r\nAcme Pte. Ltd.\r\n',

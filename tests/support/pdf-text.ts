@@ -9,10 +9,16 @@ export interface PdfText {
 
 /**
  * Reads the text a PDF shows, with PDF.js (what a browser uses), line by line: the tests check the
- * figures a reader sees, not how the server meant to draw them.
+ * figures a reader sees, not how the server meant to draw them. A protected PDF opens only with its
+ * password (PDF.js refuses a wrong one).
  */
-export async function pdfText(bytes: Uint8Array): Promise<PdfText> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, verbosity: 0 }).promise;
+export async function pdfText(bytes: Uint8Array, password?: string): Promise<PdfText> {
+  const pdf = await getDocument({
+    data: new Uint8Array(bytes),
+    useSystemFonts: false,
+    verbosity: 0,
+    ...(password === undefined ? {} : { password }),
+  }).promise;
   const pages: string[] = [];
   for (let number = 1; number <= pdf.numPages; number += 1) {
     const page = await pdf.getPage(number);

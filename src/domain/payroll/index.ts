@@ -61,6 +61,7 @@ export {
   type PayslipItem,
   type PayslipTotals,
 } from './payslip';
+export { PAYSLIP_PASSWORD_HINT, PAYSLIP_PASSWORD_MISSING, payslipPdfPassword } from './payslip-password';
 export {
   attempt,
   checkSnapshotRates,

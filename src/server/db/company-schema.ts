@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { BANK_NAMES } from '../../domain/enums';
 import { id, oneOf, updatedAt } from './schema';
 
@@ -19,6 +19,8 @@ export const company = pgTable(
     authorisedPersonDesignation: text('authorised_person_designation'),
     authorisedPersonPhone: text('authorised_person_phone'),
     authorisedPersonEmail: text('authorised_person_email'),
+    // PDPA (issue 34): an e-mailed payslip's PDF opens with a password made of the person's identity.
+    protectEmailedPayslips: boolean('protect_emailed_payslips').notNull().default(true),
     updatedAt: updatedAt(),
   },
   (t) => [

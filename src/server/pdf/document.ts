@@ -23,7 +23,23 @@ export interface PdfOptions {
   /** The document title in the PDF's properties (shown by viewers in the tab). */
   title: string;
   layout?: 'portrait' | 'landscape';
+  /**
+   * A password to open the document (an e-mailed payslip, issue 34): pdfkit's own encryption, AES-256
+   * (PDF 1.7 extension level 3). The owner password, which lifts the permissions, is a random secret.
+   */
+  protection?: { userPassword: string; ownerPassword: string };
 }
+
+/** What a protected document's reader may do: read and print it; not change it. */
+const PROTECTED_PERMISSIONS: PDFKit.DocumentPermissions = {
+  printing: 'highResolution',
+  modifying: false,
+  copying: false,
+  annotating: false,
+  fillingForms: false,
+  contentAccessibility: true,
+  documentAssembly: false,
+};
 
 function createPdf(options: PdfOptions, bufferPages = true): Pdf {
   const doc = new PDFDocument({
@@ -38,6 +54,12 @@ function createPdf(options: PdfOptions, bufferPages = true): Pdf {
     bufferPages,
     // ./fonts remembers the words it lays out, without keeping every amount of a long table.
     fontLayoutCache: false,
+    ...(options.protection && {
+      userPassword: options.protection.userPassword,
+      ownerPassword: options.protection.ownerPassword,
+      permissions: PROTECTED_PERMISSIONS,
+      pdfVersion: '1.7ext3' as const,
+    }),
   });
   // pdfkit takes parsed fontkit fonts (its types know only files and bytes).
   const dejaVu = dejaVuSans() as unknown as Record<'regular' | 'bold', PDFKit.Mixins.PDFFontSource>;

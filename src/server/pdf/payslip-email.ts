@@ -6,6 +6,11 @@ import { type PayslipPdfData, renderPayslipPdf } from './payslip';
 /** A payslip e-mail as the PDF thread composes it: the message's fields and the payslip it attaches. */
 export interface PayslipEmailData {
   payslip: PayslipPdfData;
+  /**
+   * The password the attached PDF opens with (the company protects e-mailed payslips: issue 34), or
+   * null for an open PDF. Never logged; the owner password is made here, a random secret per PDF.
+   */
+  password: string | null;
   message: {
     /** The sender (the mailer's MAIL_FROM address, the company's name); none for a test's mailer. */
     from: { name: string; address: string } | undefined;
@@ -27,8 +32,13 @@ export interface PayslipEmailData {
  * here straight into the message's one buffer. Answers the message's bytes (CRLF line ends, no line
  * over 76 characters) and the PDF's size.
  */
-export async function composePayslipEmail({ payslip, message }: PayslipEmailData) {
-  const pdf = await renderPayslipPdf(payslip);
+export async function composePayslipEmail({ payslip, password, message }: PayslipEmailData) {
+  const pdf = await renderPayslipPdf(
+    payslip,
+    password === null
+      ? undefined
+      : { userPassword: password, ownerPassword: randomBytes(32).toString('base64url') },
+  );
   const boundary = `payslip-${randomBytes(12).toString('hex')}`;
   const body = message.text.replace(/\r?\n/g, '\r\n');
   const plain = isPlainText(body) && !body.split('\r\n').some((line) => line.length > 76);

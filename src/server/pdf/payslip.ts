@@ -4,7 +4,7 @@ import { formatCents } from '../../domain/money';
 import type { SelfHelpGroup } from '../../domain/payroll';
 import { type PayItemTreatment, type PayslipItem, signOf, treatmentOf } from '../../domain/payroll/treatment';
 import { monthName, payItemTypeLabel } from '../../domain/payslip-labels';
-import { heading, keyValues, renderPdf, sectionTitle } from './document';
+import { heading, keyValues, type PdfOptions, renderPdf, sectionTitle } from './document';
 import { drawTable, type TableColumn } from './table';
 
 export interface PayslipPdfData {
@@ -57,9 +57,12 @@ const itemRows = (data: PayslipPdfData, wage: PayItemTreatment['cpf']) =>
  * rest among the other items), gross and net pay, CPF, the self-help group, other items, net payable,
  * the employer's costs and the year-to-date totals. Identity and account numbers are masked.
  */
-export function renderPayslipPdf(data: PayslipPdfData): Promise<Buffer> {
+export function renderPayslipPdf(
+  data: PayslipPdfData,
+  protection?: PdfOptions['protection'],
+): Promise<Buffer> {
   const period = `${monthName(data.month)} ${data.year}`;
-  return renderPdf({ title: `Payslip ${period} - ${data.employee.fullName}` }, (doc) => {
+  return renderPdf({ title: `Payslip ${period} - ${data.employee.fullName}`, protection }, (doc) => {
     heading(doc, data.companyName, `Payslip for ${period}`);
     const bank = data.bank?.accountNo
       ? `${data.bank.bankName ? `${data.bank.bankName} ` : ''}${maskAccountNumber(data.bank.accountNo)}`

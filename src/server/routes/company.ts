@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { companyBodySchema, companySchema } from '../../domain/company';
+import { companyBodySchema, companyPageSchema } from '../../domain/company';
 import type { Config } from '../config';
 import { actorOf } from '../plugins/access';
 import { getCompany, updateCompany } from '../services/company';
@@ -17,9 +17,10 @@ export async function companyRoutes(app: FastifyInstance, { config }: { config: 
       config: { access: 'admin' },
       schema: {
         tags: ['company'],
-        summary: "The company's name, UEN, CPF submission number, address and paying bank account",
+        summary:
+          "The company's name, UEN, CPF submission number, address, paying bank accounts, whether e-mailed payslips are password-protected, and how mail is delivered",
         security,
-        response: { 200: companySchema, ...errorResponses(401, 403) },
+        response: { 200: companyPageSchema, ...errorResponses(401, 403) },
       },
     },
     async () => getCompany(app.db, config),
@@ -34,7 +35,7 @@ export async function companyRoutes(app: FastifyInstance, { config }: { config: 
         summary: "Replace the company's particulars; the CPF submission number defaults to the UEN + PTE01",
         security,
         body: companyBodySchema,
-        response: { 200: companySchema, ...errorResponses(400, 401, 403) },
+        response: { 200: companyPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => updateCompany(app.db, actorOf(request), request.body, config),

@@ -3,7 +3,9 @@ import {
   type Company,
   type CompanyBankAccount,
   type CompanyBody,
+  type CompanyPage,
   companyWithAccounts,
+  type MailDelivery,
 } from '../../domain/company';
 import type { DbOrTx } from '../db/client';
 import { company, companyBankAccounts } from '../db/company-schema';
@@ -47,6 +49,7 @@ export async function companyOf(db: DbOrTx, defaults: CompanyDefaults): Promise<
           authorisedPersonDesignation: row.authorisedPersonDesignation,
           authorisedPersonPhone: row.authorisedPersonPhone,
           authorisedPersonEmail: row.authorisedPersonEmail,
+          protectEmailedPayslips: row.protectEmailedPayslips,
         }
       : {
           name: defaults.companyName,
@@ -57,14 +60,26 @@ export async function companyOf(db: DbOrTx, defaults: CompanyDefaults): Promise<
           authorisedPersonDesignation: null,
           authorisedPersonPhone: null,
           authorisedPersonEmail: null,
+          protectEmailedPayslips: true,
         },
     accounts,
   );
 }
 
+/** What the Company page needs beyond the database: the company's name and how mail goes out. */
+export interface CompanyPageDeps extends CompanyDefaults {
+  smtpUrl: string | undefined;
+}
+
+/** How mail is delivered: SMTP_URL's host alone (its user and password stay on the server), or the outbox. */
+export function mailDeliveryOf(smtpUrl: string | undefined): MailDelivery {
+  if (!smtpUrl) return { mode: 'OUTBOX' };
+  return { mode: 'SMTP', host: new URL(smtpUrl).hostname };
+}
+
 /** GET /company (ADMIN). */
-export async function getCompany(db: DbOrTx, defaults: CompanyDefaults): Promise<Company> {
-  return companyOf(db, defaults);
+export async function getCompany(db: DbOrTx, deps: CompanyPageDeps): Promise<CompanyPage> {
+  return { ...(await companyOf(db, deps)), mailDelivery: mailDeliveryOf(deps.smtpUrl) };
 }
 
 /** PUT /company (ADMIN): replaces the particulars and the accounts, audited with what they were. */
@@ -72,11 +87,13 @@ export async function updateCompany(
   db: DbOrTx,
   actor: Actor,
   body: CompanyBody,
-  defaults: CompanyDefaults,
-): Promise<Company> {
+  deps: CompanyPageDeps,
+): Promise<CompanyPage> {
   return db.transaction(async (tx) => {
-    const before = await companyOf(tx, defaults);
-    const { bankAccounts, ...particulars } = body;
+    const before = await companyOf(tx, deps);
+    const { bankAccounts, protectEmailedPayslips: asked, ...rest } = body;
+    // Left out of the body, the setting stays as stored (older clients send only the particulars).
+    const particulars = { ...rest, protectEmailedPayslips: asked ?? before.protectEmailedPayslips };
     await tx
       .insert(company)
       .values({ id: COMPANY_ROW, ...particulars })
@@ -95,6 +112,6 @@ export async function updateCompany(
       entityId: COMPANY_ROW,
       details: { before, after },
     });
-    return after;
+    return { ...after, mailDelivery: mailDeliveryOf(deps.smtpUrl) };
   });
 }

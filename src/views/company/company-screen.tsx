@@ -1,9 +1,15 @@
-import { Card, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Card, Heading, SimpleGrid, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
 import type { companyFormMachine } from '../../../machines/company-form.machine';
 import type { CompanySettingsLogic } from '../../actors/submissions.actors';
-import { accountFieldNames, COMPANY_FORM_ACCOUNT_ROWS, type CompanyFormValues } from '../../domain/company';
+import {
+  accountFieldNames,
+  COMPANY_FORM_ACCOUNT_ROWS,
+  type CompanyFormValues,
+  type MailDelivery,
+  mailDeliveryText,
+} from '../../domain/company';
 import { BANK_NAMES } from '../../domain/enums';
 import { FormError, FormField, LabelledField, SubmitButton } from '../../ui/form-field';
 import { optionsOf, SelectInput } from '../../ui/labelled-field';
@@ -25,6 +31,7 @@ export function CompanyScreen({
   const form = useSelector(actor, (s) => s.context.form);
   const company = useSelector(actor, (s) => s.context.company);
   const failed = useSelector(company, (s) => s.matches('failed'));
+  const mailDelivery = useSelector(actor, (s) => s.context.mailDelivery);
 
   return (
     <Stack gap="4" maxW="3xl">
@@ -37,7 +44,7 @@ export function CompanyScreen({
           {failed ? (
             <LoadFailure load={company} />
           ) : form ? (
-            <CompanyForm actor={form} />
+            <CompanyForm actor={form} mailDelivery={mailDelivery} />
           ) : (
             <Stack gap="4" aria-busy="true">
               <Skeleton height="10" />
@@ -62,8 +69,15 @@ function shownRows(values: CompanyFormValues): number[] {
   return rows;
 }
 
-function CompanyForm({ actor }: { actor: ActorRefFrom<typeof companyFormMachine> }) {
+function CompanyForm({
+  actor,
+  mailDelivery,
+}: {
+  actor: ActorRefFrom<typeof companyFormMachine>;
+  mailDelivery: MailDelivery | null;
+}) {
   const form = useForm(actor as FormActorRef<CompanyFormValues>);
+  const protect = form.field('protectEmailedPayslips');
   return (
     <form noValidate aria-label="Company" onSubmit={form.onSubmit}>
       <Stack gap="6">
@@ -123,6 +137,28 @@ function CompanyForm({ actor }: { actor: ActorRefFrom<typeof companyFormMachine>
           {shownRows(form.values).map((row) => (
             <AccountRow key={row} form={form} row={row} />
           ))}
+        </Stack>
+        <Stack gap="3" role="group" aria-label="E-mail">
+          <Heading as="h2" size="sm">
+            E-mail
+          </Heading>
+          {mailDelivery && <Text fontSize="sm">{mailDeliveryText(mailDelivery)}</Text>}
+          <LabelledField
+            error={protect.error}
+            disabled={protect.disabled}
+            helper="The PDF opens with the last four characters of the employee's NRIC/FIN followed by their date of birth as DDMMYYYY; the e-mail says how."
+          >
+            <Switch.Root
+              name={protect.name}
+              checked={protect.value !== 'no'}
+              onCheckedChange={(details) => protect.onChange(details.checked ? 'yes' : 'no')}
+              colorPalette="teal"
+            >
+              <Switch.HiddenInput />
+              <Switch.Control />
+              <Switch.Label>Protect e-mailed payslips with a password</Switch.Label>
+            </Switch.Root>
+          </LabelledField>
         </Stack>
         <FormError message={form.submitError} />
         <Stack direction="row" justify="flex-end">

@@ -6,12 +6,17 @@ import {
   payslipEmailMoves,
   payslipEmailStatusesTagged,
 } from '../../../domain/lifecycles/payslip-email.lifecycle';
+import {
+  PAYSLIP_PASSWORD_HINT,
+  PAYSLIP_PASSWORD_MISSING,
+  payslipPdfPassword,
+} from '../../../domain/payroll/payslip-password';
 import type { Db } from '../../db/client';
 import { payslipEmails } from '../../db/schema';
 import { rowsOf } from '../../db/statements';
 import type { JobQueue } from '../../jobs/queue';
 import { composePayslipEmail } from '../../pdf/pool';
-import type { CompanyDefaults } from '../company';
+import { COMPANY_ROW, type CompanyDefaults } from '../company';
 import { addressOf, type Mailer } from '../mail';
 import {
   NOT_PROCESSED,
@@ -122,6 +127,8 @@ type ClaimedSend = PayslipDocumentRow & {
   send_status: PayslipEmailStatus;
   attempts: number;
   to: string;
+  /** The company protects e-mailed payslip PDFs with a password (on until an administrator turns it off). */
+  protect_pdf: boolean;
 };
 
 /**
@@ -149,7 +156,9 @@ function claim(deps: SendDeps, ids: readonly number[]) {
             and e.updated_at < now() - make_interval(secs => ${deps.policy.expireSeconds}))
           or (e.status in (${statusList(accept.map(({ from }) => from))}) and e.sent_at is null))
       returning e.id, e.status, e.attempts, e.payslip_id)
-    select c.id as email_id, c.status as send_status, c.attempts, u.email as "to", ${PAYSLIP_DOCUMENT_COLUMNS}
+    select c.id as email_id, c.status as send_status, c.attempts, u.email as "to",
+      coalesce((select co.protect_emailed_payslips from company co where co.id = ${COMPANY_ROW}), true) as protect_pdf,
+      ${PAYSLIP_DOCUMENT_COLUMNS}
     from claimed c join payslips p on p.id = c.payslip_id ${PAYSLIP_DOCUMENT_JOINS}`,
   );
 }
@@ -164,16 +173,21 @@ async function sendOne(deps: SendDeps, row: ClaimedSend): Promise<'accepted' | E
   try {
     // A payslip reverted since the request has no PDF.
     if (!isProcessedPayslip(row.status)) throw new Error(NOT_PROCESSED);
+    // PDPA (issue 34): a protected payslip is never sent open; without the password's parts it is not sent.
+    const password = row.protect_pdf ? payslipPdfPassword(row.nric, row.date_of_birth_snapshot) : null;
+    if (row.protect_pdf && password === null) throw new LastTry(PAYSLIP_PASSWORD_MISSING);
     const payslip = payslipPdfData(row, deps.company);
     const period = periodLabel(row.year, row.month);
+    const opening = password === null ? '' : `\n\n${PAYSLIP_PASSWORD_HINT}`;
     const fields = {
       to: row.to,
       subject: `Your payslip for ${period}`,
-      text: `Dear ${row.full_name},\n\nYour payslip for ${period} is attached.\n\n${payslip.companyName}\n`,
+      text: `Dear ${row.full_name},\n\nYour payslip for ${period} is attached.${opening}\n\n${payslip.companyName}\n`,
     };
     const filename = payslipFileName(row);
     const { message, pdfBytes } = await composePayslipEmail({
       payslip,
+      password,
       message: {
         ...fields,
         from: deps.mailer.from
@@ -196,10 +210,12 @@ async function sendOne(deps: SendDeps, row: ClaimedSend): Promise<'accepted' | E
     return 'accepted';
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    // A send no retry can mend is given up at once.
+    const attempt = error instanceof LastTry ? deps.policy.attempts : row.attempts;
     // Only this try's claim: a send another worker has claimed since is that worker's to finish.
     const [refused] = await movePayslipEmails(
       deps.db,
-      { type: 'payslipEmail.refuse', attempt: row.attempts, attempts: deps.policy.attempts },
+      { type: 'payslipEmail.refuse', attempt, attempts: deps.policy.attempts },
       {
         where: and(eq(payslipEmails.id, row.email_id), eq(payslipEmails.attempts, row.attempts)) as SQL,
         set: { lastError: message.slice(0, 500) },
@@ -210,6 +226,9 @@ async function sendOne(deps: SendDeps, row: ClaimedSend): Promise<'accepted' | E
     return last ? null : error instanceof Error ? error : new Error(message);
   }
 }
+
+/** A refusal that another try would meet again (no password can be made): the send is given up at once. */
+class LastTry extends Error {}
 
 /** A worker's claim, as the lifecycle moves it: from a waiting send, or from one whose claim expired. */
 const claimFresh = payslipEmailMoves({ type: 'payslipEmail.claim', earlierClaimExpired: false });

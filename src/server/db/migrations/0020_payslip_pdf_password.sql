@@ -1,0 +1,1 @@
+ALTER TABLE "company" ADD COLUMN "protect_emailed_payslips" boolean DEFAULT true NOT NULL;
