@@ -38,6 +38,7 @@ import { payslipRoutes } from './routes/payslips';
 import { publicHolidayRoutes } from './routes/public-holidays';
 import { staffInfoRoutes } from './routes/staff-info';
 import { submissionRoutes } from './routes/submissions';
+import { timesheetRoutes } from './routes/timesheets';
 import { userRoutes } from './routes/users';
 import type { AuthDeps } from './services/auth';
 import { createMailer, type Mailer } from './services/mail';
@@ -212,6 +213,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(onboardingRoutes);
       await api.register(staffInfoRoutes);
       await api.register(employmentInfoRoutes);
+      await api.register(timesheetRoutes);
       await api.register(paymentInfoRoutes);
       await api.register(payslipRoutes, { config });
       await api.register(companyRoutes, { config });
