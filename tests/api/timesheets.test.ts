@@ -8,7 +8,14 @@ import { adminSession, caller, createEmployee, staffSession } from './payroll-fi
 // issue's vectors, worked by hand in each test's comment.
 
 let t: TestApp;
-let admin: ReturnType<typeof caller>;
+let admin: Caller;
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers are read field by field in the expectations
+type Json = any;
+type Caller = {
+  get: (url: string) => Promise<{ status: number; body: Json }>;
+  put: (url: string, payload: unknown) => Promise<{ status: number; body: Json }>;
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -131,7 +138,7 @@ describe('who may save, and the status it leaves', () => {
   it('staff submit their own; an admin saving it approves it; staff cannot touch another', async () => {
     const user = await employee(228_800, true);
     const other = await employee(228_800, true);
-    const me = caller(t, await staffSession(t, user));
+    const me: Caller = caller(t, await staffSession(t, user));
     const mine = await me.put(url(user.id), { days: june(1, 8) });
     expect(mine.status).toBe(200);
     expect(mine.body.status).toBe('SUBMITTED');
@@ -143,7 +150,7 @@ describe('who may save, and the status it leaves', () => {
   it("an admin's own timesheet is only submitted: another admin approves it (four eyes)", async () => {
     const self = await employee(228_800, true);
     await t.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, self.id));
-    const asSelf = caller(t, await staffSession(t, self));
+    const asSelf: Caller = caller(t, await staffSession(t, self));
     expect((await asSelf.put(url(self.id), { days: june(1, 8) })).body.status).toBe('SUBMITTED');
     expect((await admin.put(url(self.id), { days: june(1, 8) })).body.status).toBe('APPROVED');
   });
