@@ -11,6 +11,7 @@ export default defineConfig({
     './src/server/db/payslip-identity-schema.ts',
     './src/server/db/document-job-schema.ts',
     './src/server/db/system-schema.ts',
+    './src/server/db/timesheet-schema.ts',
   ],
   out: './src/server/db/migrations',
 });

@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { leaveRequestLifecycle } from '../src/domain/lifecycles/leave-request.lifecycle';
 import { payslipLifecycle } from '../src/domain/lifecycles/payslip.lifecycle';
 import { payslipEmailLifecycle } from '../src/domain/lifecycles/payslip-email.lifecycle';
+import { timesheetLifecycle } from '../src/domain/lifecycles/timesheet.lifecycle';
 import { adminDashboardMachine } from './admin-dashboard.machine';
 import { adminLeaveCalendarMachine } from './admin-leave-calendar.machine';
 import { changePasswordMachine } from './change-password.machine';
@@ -252,6 +253,13 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "One payslip's e-mail: queued, sending, sent once and never again, or failed after its tries until Retry failed; the server writes every status through it.",
     machine: payslipEmailLifecycle,
+  },
+  {
+    name: 'timesheet-lifecycle',
+    drives: "No screen of its own yet: the status of a month's timesheet, which the API writes",
+    purpose:
+      "A month's timesheet (issue 36): the owner's save submits it; another admin's save approves it (four eyes).",
+    machine: timesheetLifecycle,
   },
   {
     name: 'payroll-period',

@@ -1,4 +1,4 @@
-import { type EmploymentInfoBody, employmentInfoBodySchema } from '../src/domain/employment-info';
+import { type EmploymentInfoBody, employmentInfoFormSchema } from '../src/domain/employment-info';
 import type { FormSchema, FormValues } from '../src/domain/forms';
 import { payrollToasts } from '../src/domain/messages/payroll';
 import { recordPanelToasts } from '../src/domain/messages/staff';
@@ -92,8 +92,9 @@ export const staffInfoPanelForm = panelForm<StaffInfoBody>({
 
 export const employmentInfoPanelForm = panelForm<EmploymentInfoBody>({
   id: 'employmentInfoPanel',
-  description: 'Employment Information: designation, dates, pass type, employment type and status.',
-  schema: employmentInfoBodySchema,
+  description:
+    'Employment Information: designation, dates, pass type, employment type and status, then the work pattern.',
+  schema: employmentInfoFormSchema,
   toasts: recordPanelToasts.employmentInfo,
 });
 

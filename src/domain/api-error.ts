@@ -43,7 +43,14 @@ export type ErrorCode =
   /** 409: the year's IR8A PDF has more forms than are drawn on request; it is made as a job. */
   | 'IR8A_USE_JOB'
   /** 409: the NRIC/FIN is another staff member's. */
-  | 'NRIC_TAKEN';
+  | 'NRIC_TAKEN'
+  /** Issue 36: more than 12 hours of work in a day, or 72 overtime hours in a month without an exemption. */
+  | 'TIMESHEET_DAY_LIMIT'
+  | 'TIMESHEET_MONTH_LIMIT'
+  /** A day outside the timesheet's month or the employment, or given twice. */
+  | 'TIMESHEET_DAY_INVALID'
+  /** 409: the month's payslip is processed, so its timesheet is frozen. */
+  | 'TIMESHEET_FROZEN';
 
 /**
  * Reads whatever an effect rejected with as the spec's plain error object (with the server's `code` and

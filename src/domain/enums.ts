@@ -52,6 +52,9 @@ export const LEAVE_STATUSES = [
 export type LeaveStatus = (typeof LEAVE_STATUSES)[number];
 export const PAYSLIP_STATUSES = ['UNPROCESSED', 'ITEMS_ADDED', 'PROCESSED'] as const;
 export type PayslipStatus = (typeof PAYSLIP_STATUSES)[number];
+/** A month's timesheet (issue 36): its lifecycle is src/domain/lifecycles/timesheet.lifecycle.ts. */
+export const TIMESHEET_STATUSES = ['DRAFT', 'SUBMITTED', 'APPROVED'] as const;
+export type TimesheetStatus = (typeof TIMESHEET_STATUSES)[number];
 /** A payslip e-mail's send (issue 16): its lifecycle is src/domain/lifecycles/payslip-email.lifecycle.ts. */
 export const PAYSLIP_EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type PayslipEmailStatus = (typeof PAYSLIP_EMAIL_STATUSES)[number];

@@ -39,6 +39,7 @@ import { publicHolidayRoutes } from './routes/public-holidays';
 import { setupRoutes } from './routes/setup';
 import { staffInfoRoutes } from './routes/staff-info';
 import { submissionRoutes } from './routes/submissions';
+import { timesheetRoutes } from './routes/timesheets';
 import { userRoutes } from './routes/users';
 import type { AuthDeps } from './services/auth';
 import { createMailer, type Mailer } from './services/mail';
@@ -213,6 +214,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(onboardingRoutes);
       await api.register(staffInfoRoutes);
       await api.register(employmentInfoRoutes);
+      await api.register(timesheetRoutes);
       await api.register(paymentInfoRoutes);
       await api.register(payslipRoutes, { config });
       await api.register(companyRoutes, { config });

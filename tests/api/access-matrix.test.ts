@@ -53,6 +53,10 @@ const SPEC_ACCESS: Record<string, Who> = {
   'PATCH /api/employment-info/:id': 'admin',
   'GET /api/users/:id/payment-info': 'own',
   'PATCH /api/payment-info/:id': 'admin',
+  // Issue 36: "ADMIN; staff may submit their own for approval" — a timesheet is read and saved by its owner
+  // or an administrator.
+  'GET /api/users/:id/timesheets/:year/:month': 'own',
+  'PUT /api/users/:id/timesheets/:year/:month': 'own',
   // Leave: "View all leave requests and search", "Approve or reject leave": ADMIN; "Create leave
   // request": for self (STAFF) or on behalf of a user (ADMIN), the user named in the body; "Delete
   // pending": own only.

@@ -546,6 +546,41 @@ describe('PATCH /api/employment-info/:id', () => {
       .where(and(eq(auditLog.entityId, String(staff.id)), eq(auditLog.action, 'employmentInfo.updated')));
     expect(audit).toHaveLength(2);
   });
+
+  it('keeps the work pattern of issue 36: defaults for an onboarded record, saved when given, kept when left out', async () => {
+    const staff = await onboardedStaff();
+    const url = `/api/employment-info/${staff.detail.employmentInfo.id}`;
+    // Issue 36's defaults for existing rows: 5 days, 8.8 hours (a 44-hour week), Sunday, not a workman.
+    const before = (await call('GET', `/api/users/${staff.id}/employment-info`, adminToken)).json();
+    expect(before).toMatchObject({
+      workman: false,
+      daysPerWeek: 5,
+      normalHoursPerDay: 8.8,
+      restDay: 'SUNDAY',
+      overtimeExemptionRef: null,
+    });
+    const pattern = {
+      workman: true,
+      daysPerWeek: 5.5,
+      normalHoursPerDay: 8,
+      restDay: 'SATURDAY',
+      overtimeExemptionRef: 'MOM/OTE/2026/17',
+    };
+    expect((await call('PATCH', url, adminToken, { ...employment, ...pattern })).json()).toMatchObject(
+      pattern,
+    );
+    expect((await call('PATCH', url, adminToken, employment)).json()).toMatchObject(pattern);
+    for (const bad of [
+      { daysPerWeek: 7 },
+      { daysPerWeek: 5.25 },
+      { normalHoursPerDay: 13 },
+      { restDay: 'FUNDAY' },
+      { overtimeExemptionRef: 'x'.repeat(61) },
+    ]) {
+      const refused = await call('PATCH', url, adminToken, { ...employment, ...bad });
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+  });
 });
 
 describe('PATCH /api/payment-info/:id', () => {

@@ -19,7 +19,15 @@ const stored = {
   passType: 'Singapore',
   employmentType: 'Full Time',
   lastDayOfService: '',
+  // Issue 36: the work pattern, after the spec's fields; a record from before it reads as not a
+  // workman on a 5-day, 44-hour week (8.8 hours a day) with Sunday as rest day.
+  workman: 'false',
+  daysPerWeek: '5',
+  normalHoursPerDay: '8.8',
+  restDay: 'SUNDAY',
+  overtimeExemptionRef: '',
 };
+const weekday = (day: string) => day.charAt(0) + day.slice(1).toLowerCase();
 
 describePanelWalk({
   title: 'Employment Information on the Employment tab of user detail, walked from its spec model',
@@ -33,6 +41,11 @@ describePanelWalk({
       confirmedDate: 'Confirmed Date',
       passType: 'Pass Type',
       employmentType: 'Employment Type',
+      workman: 'Workman',
+      daysPerWeek: 'Days a Week',
+      normalHoursPerDay: 'Normal Hours a Day',
+      restDay: 'Rest Day',
+      overtimeExemptionRef: 'MOM Overtime Exemption Ref',
     },
     dates: employmentInfoSpec.dates,
     errors: employmentInfoSpec.errors,
@@ -44,6 +57,11 @@ describePanelWalk({
       // The spec's pass type with what it stands for (issue 34); the walk never changes it.
       ['Pass Type', s.passType === 'Singapore' ? 'Singapore (Singapore Citizen)' : (s.passType as string)],
       ['Employment Type', s.employmentType as string],
+      ['Workman', s.workman === 'true' ? 'Yes' : 'No'],
+      ['Days a Week', s.daysPerWeek as string],
+      ['Normal Hours a Day', s.normalHoursPerDay as string],
+      ['Rest Day', weekday(s.restDay as string)],
+      ['MOM Overtime Exemption Ref', (s.overtimeExemptionRef as string) || '-'],
     ],
     // Spec section 7: PATCH /employment-info/{id} {designation, employmentStatus, hireDate, confirmedDate,
     // passType, employmentType}; ours: an active employee has no last day of service.
@@ -59,6 +77,11 @@ describePanelWalk({
           passType: v.passType,
           employmentType: v.employmentType,
           lastDayOfService: v.employmentStatus === 'ACTIVE' ? null : v.lastDayOfService,
+          workman: v.workman === 'true',
+          daysPerWeek: Number(v.daysPerWeek),
+          normalHoursPerDay: Number(v.normalHoursPerDay),
+          restDay: v.restDay,
+          overtimeExemptionRef: v.overtimeExemptionRef || null,
         },
       },
     ],
@@ -69,8 +92,18 @@ describePanelWalk({
   changes: [
     { name: 'designation', value: 'Senior HR Executive' },
     { name: 'designation', value: '' },
+    { name: 'daysPerWeek', value: '5.5' },
+    { name: 'daysPerWeek', value: '7' },
   ],
-  answer: (_request, values) => ({ ...info, ...values, lastDayOfService: values.lastDayOfService || null }),
+  answer: (_request, values) => ({
+    ...info,
+    ...values,
+    lastDayOfService: values.lastDayOfService || null,
+    workman: values.workman === 'true',
+    daysPerWeek: Number(values.daysPerWeek),
+    normalHoursPerDay: Number(values.normalHoursPerDay),
+    overtimeExemptionRef: values.overtimeExemptionRef || null,
+  }),
   refusal: { statusCode: 500, error: 'Internal Server Error', message: 'Server error' },
   app: {
     machine: employmentInfoPanelForm,
@@ -82,6 +115,23 @@ describePanelWalk({
       events: [
         { type: 'user.edits' },
         { type: 'user.types', name: 'employmentStatus', value: 'RESIGNED' },
+        { type: 'user.saves' },
+      ],
+    },
+    {
+      name: 'a 5.5-day week (issue 36): Save sends it as a number and the panel shows it',
+      events: [
+        { type: 'user.edits' },
+        { type: 'user.types', name: 'daysPerWeek', value: '5.5' },
+        { type: 'user.saves' },
+        { type: 'server.saves' },
+      ],
+    },
+    {
+      name: 'seven days a week (issue 36: 1 to 6): Save shows the limit beside the field',
+      events: [
+        { type: 'user.edits' },
+        { type: 'user.types', name: 'daysPerWeek', value: '7' },
         { type: 'user.saves' },
       ],
     },

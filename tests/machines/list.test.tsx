@@ -99,6 +99,11 @@ const onboarded = (
     passType: 'Singapore',
     employmentType: 'Full Time',
     lastDayOfService: status === 'RESIGNED' ? '2026-06-30' : null,
+    workman: false,
+    daysPerWeek: 5,
+    normalHoursPerDay: 8.8,
+    restDay: 'SUNDAY',
+    overtimeExemptionRef: null,
   },
   paymentInfo: {
     id,

@@ -235,6 +235,14 @@ export const employmentInfoSpec = {
       v.employmentStatus === 'RESIGNED' && !v.lastDayOfService
         ? 'Please enter the last day of service.'
         : undefined,
+    // Issue 36's work pattern (the panel only): 1 to 6 days a week, 5.5 allowed; hours a day up to 12.
+    daysPerWeek:
+      v.daysPerWeek === undefined ||
+      (Number(v.daysPerWeek) >= 1 &&
+        Number(v.daysPerWeek) <= 6 &&
+        Number.isInteger(Number(v.daysPerWeek) * 2))
+        ? undefined
+        : 'Days a week must be from 1 to 6, in half days.',
   }),
 };
 

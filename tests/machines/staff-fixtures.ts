@@ -30,6 +30,11 @@ export const onboardedStaff: UserDetail = {
     passType: 'Singapore',
     employmentType: 'Full Time',
     lastDayOfService: null,
+    workman: false,
+    daysPerWeek: 5,
+    normalHoursPerDay: 8.8,
+    restDay: 'SUNDAY',
+    overtimeExemptionRef: null,
   },
   paymentInfo: {
     id: 35,

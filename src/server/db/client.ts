@@ -16,6 +16,7 @@ import * as leaveLawSchema from './leave-law-schema';
 import * as payslipIdentitySchema from './payslip-identity-schema';
 import * as coreSchema from './schema';
 import * as systemSchema from './system-schema';
+import * as timesheetSchema from './timesheet-schema';
 
 const schema = {
   ...coreSchema,
@@ -24,6 +25,7 @@ const schema = {
   ...payslipIdentitySchema,
   ...documentJobSchema,
   ...systemSchema,
+  ...timesheetSchema,
 };
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */

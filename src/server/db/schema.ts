@@ -27,6 +27,7 @@ import {
   RACES,
 } from '../../domain/enums';
 import { OPEN_SENDS } from '../../domain/lifecycles/payslip-email.lifecycle';
+import { WEEKDAYS } from '../../domain/overtime';
 import {
   cpfSections as CPF_SECTIONS,
   cpfTypes as CPF_TYPES,
@@ -138,6 +139,16 @@ export const employmentInfo = pgTable(
     employmentType: text('employment_type', { enum: EMPLOYMENT_TYPES }).notNull(),
     /** Set with RESIGNED: payroll uses it for the last month's CPF and to leave the person out afterwards. */
     lastDayOfService: isoDate('last_day_of_service'),
+    // The work pattern (issue 36): Part IV coverage and the overtime, rest-day and holiday rates.
+    // Rows from before it read as a 5-day, 44-hour week with Sunday as rest day, not a workman.
+    workman: boolean('workman').notNull().default(false),
+    daysPerWeek: numeric('days_per_week', { precision: 2, scale: 1, mode: 'number' }).notNull().default(5),
+    normalHoursPerDay: numeric('normal_hours_per_day', { precision: 4, scale: 2, mode: 'number' })
+      .notNull()
+      .default(8.8),
+    restDay: text('rest_day', { enum: WEEKDAYS }).notNull().default('SUNDAY'),
+    /** MOM's reference for an exemption from the 72-hour monthly overtime limit, as the company records it. */
+    overtimeExemptionRef: text('overtime_exemption_ref'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -145,6 +156,19 @@ export const employmentInfo = pgTable(
     check('employment_info_status_check', oneOf(t.employmentStatus, EMPLOYMENT_STATUSES)),
     check('employment_info_pass_type_check', oneOf(t.passType, PASS_TYPES)),
     check('employment_info_type_check', oneOf(t.employmentType, EMPLOYMENT_TYPES)),
+    check('employment_info_rest_day_check', oneOf(t.restDay, WEEKDAYS)),
+    check(
+      'employment_info_days_per_week_check',
+      sql`${t.daysPerWeek} between 1 and 6 and ${t.daysPerWeek} * 2 = trunc(${t.daysPerWeek} * 2)`,
+    ),
+    check(
+      'employment_info_normal_hours_check',
+      sql`${t.normalHoursPerDay} > 0 and ${t.normalHoursPerDay} <= 12`,
+    ),
+    check(
+      'employment_info_exemption_ref_check',
+      sql`${t.overtimeExemptionRef} is null or length(${t.overtimeExemptionRef}) between 1 and 60`,
+    ),
     check(
       'employment_info_confirmed_after_hire_check',
       sql`${t.confirmedDate} is null or ${t.confirmedDate} >= ${t.hireDate}`,

@@ -30,6 +30,11 @@ export const toEmploymentInfo = (row: typeof employmentInfo.$inferSelect): Emplo
   passType: row.passType,
   employmentType: row.employmentType,
   lastDayOfService: row.lastDayOfService,
+  workman: row.workman,
+  daysPerWeek: row.daysPerWeek,
+  normalHoursPerDay: row.normalHoursPerDay,
+  restDay: row.restDay,
+  overtimeExemptionRef: row.overtimeExemptionRef,
 });
 
 export const toPaymentInfo = (row: typeof paymentInfo.$inferSelect): PaymentInfo => ({

@@ -76,6 +76,11 @@ const userRecordOf = (db: DbOrTx) =>
         passType: employmentInfo.passType,
         employmentType: employmentInfo.employmentType,
         lastDayOfService: employmentInfo.lastDayOfService,
+        workman: employmentInfo.workman,
+        daysPerWeek: employmentInfo.daysPerWeek,
+        normalHoursPerDay: employmentInfo.normalHoursPerDay,
+        restDay: employmentInfo.restDay,
+        overtimeExemptionRef: employmentInfo.overtimeExemptionRef,
       },
       paymentInfo: {
         id: paymentInfo.id,

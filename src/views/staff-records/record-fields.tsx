@@ -11,6 +11,7 @@ import {
 import { maskNric } from '../../domain/masking';
 import { NATIONALITY_CHOICES, nationalityLabel } from '../../domain/nationalities';
 import type { LeaveTypeRef } from '../../domain/onboarding';
+import { WEEKDAYS } from '../../domain/overtime';
 import type { OfficialCpfRates } from '../../domain/payment-info';
 import { cpfSections, cpfTypes, selfHelpGroups } from '../../domain/payroll';
 import { CPF_SECTION_HINT, cpfSectionLabel, cpfTypeLabel, passTypeLabel } from '../../domain/record-labels';
@@ -163,6 +164,12 @@ function AddressFields(props: FieldsProps) {
   );
 }
 
+const YES_NO = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
+const weekdayLabel = (day: string) => day.charAt(0) + day.slice(1).toLowerCase();
+
 export function EmploymentInfoFields(props: FieldsProps & { withStatus?: boolean }) {
   const { errors, disabled, withStatus } = props;
   return (
@@ -203,6 +210,35 @@ export function EmploymentInfoFields(props: FieldsProps & { withStatus?: boolean
       <LabelledField label="Employment Type" error={errors.employmentType} required disabled={disabled}>
         <SelectInput {...text(props, 'employmentType')} options={optionsOf(EMPLOYMENT_TYPES)} />
       </LabelledField>
+      {withStatus && (
+        // The work pattern (issue 36), after the spec's fields: Part IV coverage and overtime rates.
+        <>
+          <LabelledField label="Workman" error={errors.workman} required disabled={disabled}>
+            <SelectInput {...text(props, 'workman')} options={YES_NO} />
+          </LabelledField>
+          <LabelledField label="Days a Week" error={errors.daysPerWeek} required disabled={disabled}>
+            <TextInput {...text(props, 'daysPerWeek')} inputMode="decimal" maxLength={3} />
+          </LabelledField>
+          <LabelledField
+            label="Normal Hours a Day"
+            error={errors.normalHoursPerDay}
+            required
+            disabled={disabled}
+          >
+            <TextInput {...text(props, 'normalHoursPerDay')} inputMode="decimal" maxLength={5} />
+          </LabelledField>
+          <LabelledField label="Rest Day" error={errors.restDay} required disabled={disabled}>
+            <SelectInput {...text(props, 'restDay')} options={labelled(WEEKDAYS, weekdayLabel)} />
+          </LabelledField>
+          <LabelledField
+            label="MOM Overtime Exemption Ref"
+            error={errors.overtimeExemptionRef}
+            disabled={disabled}
+          >
+            <TextInput {...text(props, 'overtimeExemptionRef')} maxLength={60} />
+          </LabelledField>
+        </>
+      )}
     </Grid>
   );
 }
@@ -375,6 +411,11 @@ export const employmentInfoRows = (v: Values): Row[] => [
   ['Confirmed Date', shownDate(v.confirmedDate)],
   ['Pass Type', v.passType ? passTypeLabel(v.passType) : '-'],
   ['Employment Type', shown(v.employmentType)],
+  ['Workman', v.workman === 'true' ? 'Yes' : 'No'],
+  ['Days a Week', shown(v.daysPerWeek)],
+  ['Normal Hours a Day', shown(v.normalHoursPerDay)],
+  ['Rest Day', v.restDay ? weekdayLabel(v.restDay) : '-'],
+  ['MOM Overtime Exemption Ref', shown(v.overtimeExemptionRef)],
 ];
 
 export const paymentInfoRows = (v: Values): Row[] => [
