@@ -40,7 +40,7 @@ import { staffInfoRoutes } from './routes/staff-info';
 import { submissionRoutes } from './routes/submissions';
 import { userRoutes } from './routes/users';
 import type { AuthDeps } from './services/auth';
-import { createMailer, type Mailer } from './services/mail';
+import { createMailer, type Mailer, mailDeliveryOf } from './services/mail';
 import { recordOwners } from './services/record-owners';
 import { refreshSuccessor } from './services/tokens';
 import { createStorage } from './storage';
@@ -216,7 +216,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(payslipRoutes, { config });
       await api.register(companyRoutes, { config });
       await api.register(submissionRoutes, { config });
-      await api.register(jobRoutes, { queue: options.queue });
+      await api.register(jobRoutes, { queue: options.queue, delivery: mailDeliveryOf(config.smtpUrl) });
       await api.register(ir8aJobRoutes, { config, queue: options.queue, storage });
       api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
         status: 'ok',
