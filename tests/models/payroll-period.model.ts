@@ -529,14 +529,14 @@ export const payrollPeriodModel = setup({
       },
     },
     rowMenu: {
-      // The row menu of a processed payslip offers exactly Revert to Unprocessed.
+      // The row menu of a processed payslip (issue 34): View payslip, Re-send, and Revert to Unprocessed.
       meta: shows(() => {
         const menu = screen.getByRole('menu');
         expect(
           within(menu)
             .getAllByRole('menuitem')
             .map((item) => item.textContent),
-        ).toEqual(['Revert to Unprocessed']);
+        ).toEqual(['View payslip', 'Re-send', 'Revert to Unprocessed']);
       }),
       on: {
         'user.closesRowMenu': { target: 'idle' },
