@@ -140,7 +140,12 @@ it("without SMTP_URL the answers say 'kept in the outbox', and each row's e-mail
     .update(payslipEmails)
     .set({ sentAt: eleven, updatedAt: eleven })
     .where(eq(payslipEmails.userId, dev.id));
-  const again = await admin.post('/payslips/email', { year: 2026, month: 2, userIds: [dev.id], resend: true });
+  const again = await admin.post('/payslips/email', {
+    year: 2026,
+    month: 2,
+    userIds: [dev.id],
+    resend: true,
+  });
   expect(again.body).toMatchObject({
     total: 1,
     skipped: 0,
@@ -153,6 +158,11 @@ it("without SMTP_URL the answers say 'kept in the outbox', and each row's e-mail
 it('a STAFF user cannot re-send anyone’s payslip', async () => {
   const [eve] = (await processed(3, ['Eve Outbox'])) as [Awaited<ReturnType<typeof createEmployee>>];
   const asEve = caller(t, await staffSession(t, eve));
-  const refused = await asEve.post('/payslips/email', { year: 2026, month: 3, userIds: [eve.id], resend: true });
+  const refused = await asEve.post('/payslips/email', {
+    year: 2026,
+    month: 3,
+    userIds: [eve.id],
+    resend: true,
+  });
   expect(refused.status).toBe(403);
 });
