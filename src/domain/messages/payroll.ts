@@ -20,19 +20,25 @@ export const payrollMessages = {
 } as const;
 
 /**
- * What became of e-mailed payslips (issue 34): 'sent' over SMTP; without SMTP_URL the messages stay in
- * the outbox table, and the words say so rather than 'sent'.
+ * What became of e-mailed payslips (issue 34): over SMTP they are sent; without SMTP_URL the messages
+ * stay in the outbox table, and the words say so rather than that they were sent.
  */
-export const mailOutcome = (delivery: MailDelivery) =>
-  delivery === 'OUTBOX' ? 'kept in the outbox (e-mail is not set up)' : 'sent';
+const KEPT_IN_OUTBOX = 'kept in the outbox (e-mail is not set up)';
 
 /** The e-mail progress: '3 of 12 sent', or '3 of 12 kept in the outbox (e-mail is not set up)'. */
-export const emailProgressText = (progress: { done: number; total: number; delivery: MailDelivery }) =>
-  `${progress.done} of ${progress.total} ${mailOutcome(progress.delivery)}`;
+export const emailProgressText = ({
+  done,
+  total,
+  delivery,
+}: {
+  done: number;
+  total: number;
+  delivery: MailDelivery;
+}) => (delivery === 'OUTBOX' ? `${done} of ${total} ${KEPT_IN_OUTBOX}` : `${done} of ${total} sent`);
 
 /** The e-mail job's end without failures: 'All 12 payslips sent.' */
-export const emailsAllDoneText = (progress: { total: number; delivery: MailDelivery }) =>
-  `All ${progress.total} payslips ${mailOutcome(progress.delivery)}.`;
+export const emailsAllDoneText = ({ total, delivery }: { total: number; delivery: MailDelivery }) =>
+  delivery === 'OUTBOX' ? `All ${total} payslips ${KEPT_IN_OUTBOX}.` : `All ${total} payslips sent.`;
 
 /** Every toast of payroll; the statecharts choose when. */
 export const payrollToasts = {
