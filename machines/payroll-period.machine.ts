@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
 import type { ListChange } from '../src/domain/list-query';
@@ -10,6 +10,7 @@ import {
   type UnprocessedAbout,
   unprocessedAboutSchema,
 } from '../src/domain/pay-lists';
+import type { EmailPayslipsAnswer } from '../src/domain/payslip-emails';
 import {
   type BulkProcess,
   type BulkProcessPreview,
@@ -70,6 +71,8 @@ export interface PayrollPeriodContext {
   previewError: ApiError | null;
   /** The processed row whose revert is in flight. */
   reverting: PayslipAggregate | null;
+  /** The processed row whose Re-send is asked or in flight (issue 34). */
+  resending: PayslipAggregate | null;
   /** View Processed Records only: Email payslips (machines/payslip-emails.machine.ts). */
   emails: ActorRefFrom<typeof payslipEmailsMachine> | null;
 }
@@ -85,6 +88,11 @@ export type PayrollPeriodEvent =
   | { type: 'confirm.cancel' }
   | { type: 'confirm.retry' }
   | { type: 'revert.request'; row: PayslipAggregate }
+  /** A processed row's menu (issue 34): its payslip's PDF in a new tab; Re-send, asked first. */
+  | { type: 'payslipPdf.open'; row: PayslipAggregate }
+  | { type: 'resend.request'; row: PayslipAggregate }
+  | { type: 'resend.confirm' }
+  | { type: 'resend.cancel' }
   | { type: 'tablePdf.open' }
   /** A list fetched a page (it emits it, with what the whole period tells). */
   | { type: 'unprocessed.loaded'; about: UnprocessedAbout }
@@ -148,6 +156,10 @@ export const payrollPeriodMachine = setup({
     openTablePdf: fromPromise<void, { year: number; month: number }>(
       notProvided('payroll-period', 'openTablePdf'),
     ),
+    openPayslipPdf: fromPromise<void, PayslipAggregate>(notProvided('payroll-period', 'openPayslipPdf')),
+    resendPayslip: fromPromise<EmailPayslipsAnswer, PayslipAggregate>(
+      notProvided('payroll-period', 'resendPayslip'),
+    ),
   },
   actions: {
     /** The month is kept within the months the chosen year offers. */
@@ -170,6 +182,7 @@ export const payrollPeriodMachine = setup({
   },
   guards: {
     canProcess: ({ context }) => context.selected.length > 0 && context.payDate !== '',
+    hasQueuedNothing: (_, answer: EmailPayslipsAnswer) => answer.total === 0,
     isRecordsScreen: ({ context }) => context.screen === 'records',
   },
   delays: { progressDelay: PROGRESS_DELAY_MS },
@@ -203,6 +216,7 @@ export const payrollPeriodMachine = setup({
       preview: null,
       previewError: null,
       reverting: null,
+      resending: null,
     };
   },
   invoke: {
@@ -227,7 +241,10 @@ export const payrollPeriodMachine = setup({
       description:
         'The Processed List shows with its totals row; Email payslips is told the period and its paid staff.',
       actions: enqueueActions(({ context, event, enqueue }) => {
-        enqueue.assign({ processedStaff: event.about.staff, processedTotals: event.about.totals });
+        enqueue.assign({
+          processedStaff: event.about.staff,
+          processedTotals: event.about.totals,
+        });
         if (!context.emails) return;
         enqueue.sendTo(context.emails, {
           type: 'period.loaded',
@@ -287,6 +304,15 @@ export const payrollPeriodMachine = setup({
           target: 'reverting',
           description: "'Revert to Unprocessed' from a processed row's menu.",
           actions: assign({ reverting: ({ event }) => event.row }),
+        },
+        'payslipPdf.open': {
+          target: 'openingPayslipPdf',
+          description: "'View payslip' from a processed row's menu: its PDF in a new tab.",
+        },
+        'resend.request': {
+          target: 'resendConfirming',
+          description: "'Re-send' from a processed row's menu: it asks first.",
+          actions: assign({ resending: ({ event }) => event.row }),
         },
         'tablePdf.open': {
           guard: 'isRecordsScreen',
@@ -405,6 +431,73 @@ export const payrollPeriodMachine = setup({
           actions: [
             { type: 'notify', params: ({ event }) => payrollToasts.revertFailed(toApiError(event.error)) },
             assign({ reverting: null }),
+          ],
+        },
+      },
+    },
+    openingPayslipPdf: {
+      description: "The employee's payslip PDF is fetched into the tab opened on the click.",
+      invoke: {
+        id: 'openPayslipPdf',
+        src: 'openPayslipPdf',
+        input: ({ event }) => {
+          assertEvent(event, 'payslipPdf.open');
+          return event.row;
+        },
+        onDone: { target: 'showing', description: 'The payslip opened in a new tab.' },
+        onError: {
+          target: 'showing',
+          description: "'Error retrieving payslip'.",
+          actions: [{ type: 'notify', params: payrollToasts.pdfFailed }],
+        },
+      },
+    },
+    resendConfirming: {
+      description: "A dialog asks before one employee's payslip is e-mailed again.",
+      on: {
+        'resend.confirm': { target: 'resending', description: 'Send: the payslip is queued again.' },
+        'resend.cancel': {
+          target: 'showing',
+          description: 'Cancel (or Escape): nothing is sent.',
+          actions: assign({ resending: null }),
+        },
+      },
+    },
+    resending: {
+      description: "The re-send is asked; the dialog's button reads 'Processing...'.",
+      invoke: {
+        id: 'resendPayslip',
+        src: 'resendPayslip',
+        input: ({ context }) => {
+          if (!context.resending) throw new Error('payroll-period machine: nothing to re-send');
+          return context.resending;
+        },
+        onDone: [
+          {
+            guard: { type: 'hasQueuedNothing', params: ({ event }) => event.output },
+            target: 'showing',
+            description: 'Left out (sent minutes ago, or being sent): the answer says why.',
+            actions: [
+              { type: 'notify', params: ({ event }) => payrollToasts.resendNothing(event.output) },
+              assign({ resending: null }),
+            ],
+          },
+          {
+            target: 'showing',
+            description: "Queued: a toast says so; the Processed List is fetched again to show it 'Queued'.",
+            actions: [
+              { type: 'notify', params: ({ event }) => payrollToasts.resendQueued(event.output) },
+              assign({ resending: null }),
+              sendTo(({ context }) => context.processed, { type: 'list.reload' }),
+            ],
+          },
+        ],
+        onError: {
+          target: 'showing',
+          description: 'Refused: a toast says why.',
+          actions: [
+            { type: 'notify', params: ({ event }) => payrollToasts.resendFailed(toApiError(event.error)) },
+            assign({ resending: null }),
           ],
         },
       },

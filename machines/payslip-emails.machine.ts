@@ -86,7 +86,11 @@ export const payslipEmailsMachine = setup({
   on: {
     'period.loaded': {
       description: 'The records screen shows another period (a job in hand is still followed).',
-      actions: assign(({ event }) => ({ year: event.year, month: event.month, staff: event.staff })),
+      actions: assign(({ event }) => ({
+        year: event.year,
+        month: event.month,
+        staff: event.staff,
+      })),
     },
   },
   initial: 'idle',
@@ -132,6 +136,7 @@ export const payslipEmailsMachine = setup({
                   done: 0,
                   failed: 0,
                   errors: [],
+                  delivery: event.output.delivery,
                 },
               })),
               { type: 'notify', params: ({ event }) => payrollToasts.emailsQueued(event.output) },

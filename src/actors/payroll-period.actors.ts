@@ -26,6 +26,8 @@ export interface PayrollPeriodEffects {
     | 'revert'
     | 'tablePdf'
     | 'emailPayslips'
+    | 'resendPayslip'
+    | 'payslipPdf'
     | 'jobProgress'
     | 'retryJob'
   >;
@@ -83,6 +85,10 @@ export function providePayrollPeriod({ payslips, notify, openPdf = openPdfInNewT
         await payslips.revert(input.payslipId);
       }),
       openTablePdf: fromPromise(({ input }) => openPdf(() => payslips.tablePdf(input))),
+      openPayslipPdf: fromPromise(({ input }) => openPdf(() => payslips.payslipPdf(input.payslipId))),
+      resendPayslip: fromPromise(({ input }) =>
+        payslips.resendPayslip(input.userDetails.id, { year: input.payslipYear, month: input.payslipMonth }),
+      ),
     },
     actions: { notify: (_, toast) => notify(toast) },
   });

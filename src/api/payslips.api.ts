@@ -108,6 +108,15 @@ export function createPayslipsApi(client: ApiClient) {
         await client.request('/payslips/email', { method: 'POST', body: period }),
       );
     },
+    /** Re-send one employee's payslip of a month (issue 34), within the server's resend limit. */
+    async resendPayslip(userId: number, period: Period) {
+      return emailPayslipsAnswerSchema.parse(
+        await client.request('/payslips/email', {
+          method: 'POST',
+          body: { ...period, userIds: [userId], resend: true },
+        }),
+      );
+    },
     async jobProgress(jobId: string) {
       return jobProgressSchema.parse(await client.request(`/jobs/${encodeURIComponent(jobId)}`));
     },

@@ -58,6 +58,9 @@ export type TimesheetStatus = (typeof TIMESHEET_STATUSES)[number];
 /** A payslip e-mail's send (issue 16): its lifecycle is src/domain/lifecycles/payslip-email.lifecycle.ts. */
 export const PAYSLIP_EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type PayslipEmailStatus = (typeof PAYSLIP_EMAIL_STATUSES)[number];
+/** How mail leaves the server (issue 34): over SMTP, or kept in the outbox table when SMTP_URL is unset. */
+export const MAIL_DELIVERIES = ['SMTP', 'OUTBOX'] as const;
+export type MailDelivery = (typeof MAIL_DELIVERIES)[number];
 
 /** The leave types a new company starts with (spec section 3). */
 export const DEFAULT_LEAVE_TYPES = [

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
+import { MAIL_DELIVERIES, type MailDelivery, type PayslipEmailStatus } from './enums';
 import { idSchema } from './fields';
+import { payslipEmailStatusHasTag } from './lifecycles/payslip-email.lifecycle';
 
 /** Payslips by e-mail (issue 16): the request, its answer and a job's progress. */
 
@@ -36,6 +38,8 @@ export const emailPayslipsAnswerSchema = z.object({
   /** Of those, payslips e-mailed before; with resend, e-mailed less than the resend interval ago. */
   alreadySent: z.optional(z.number()),
   message: z.string(),
+  /** How this server delivers mail: OUTBOX when e-mail is not set up (no SMTP_URL), issue 34. */
+  delivery: z.enum(MAIL_DELIVERIES),
 });
 export type EmailPayslipsAnswer = z.infer<typeof emailPayslipsAnswerSchema>;
 
@@ -65,7 +69,42 @@ export const jobProgressSchema = z.object({
   /** Given up after the last try. */
   failed: z.number(),
   errors: z.array(z.object({ userId: z.number(), message: z.string() })),
+  /** How this server delivers mail (as in the request's answer): 'sent' or 'kept in the outbox'. */
+  delivery: z.enum(MAIL_DELIVERIES),
 });
 export type JobProgress = z.infer<typeof jobProgressSchema>;
 
 export const jobIdParams = z.object({ id: z.string().check(z.uuid('Not a job id.')) });
+
+/** A processed payslip's latest e-mail as the Processed List shows it (issue 34). */
+export const PAYSLIP_EMAIL_STATES = ['QUEUED', 'SENT', 'OUTBOX', 'FAILED'] as const;
+export type PayslipEmailState = (typeof PAYSLIP_EMAIL_STATES)[number];
+
+export const payslipEmailStateSchema = z.object({
+  /** null: never e-mailed. */
+  state: z.nullable(z.enum(PAYSLIP_EMAIL_STATES)),
+  /** When it reached that state (ISO timestamp): queued or given up at, sent or kept at. */
+  at: z.nullable(z.string()),
+});
+export type PayslipEmailStateView = z.infer<typeof payslipEmailStateSchema>;
+
+/**
+ * The state of a payslip's latest send: waiting or in hand is QUEUED; recorded and accepted is SENT,
+ * or OUTBOX when it was kept in the outbox; a send recorded but not yet answered is still QUEUED.
+ */
+export function payslipEmailStateOf(
+  send: {
+    status: PayslipEmailStatus;
+    delivery: MailDelivery | null;
+    sentAt: Date | null;
+    updatedAt: Date;
+  } | null,
+): PayslipEmailStateView {
+  if (!send) return { state: null, at: null };
+  const at = (moment: Date) => moment.toISOString();
+  if (payslipEmailStatusHasTag(send.status, 'givenUp')) return { state: 'FAILED', at: at(send.updatedAt) };
+  if (payslipEmailStatusHasTag(send.status, 'delivered') && send.sentAt) {
+    return { state: send.delivery === 'OUTBOX' ? 'OUTBOX' : 'SENT', at: at(send.sentAt) };
+  }
+  return { state: 'QUEUED', at: at(send.updatedAt) };
+}

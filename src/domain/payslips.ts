@@ -14,6 +14,7 @@ import {
   selfHelpGroupSchema,
   selfHelpGroups,
 } from './payroll';
+import { payslipEmailStateSchema } from './payslip-emails';
 import { payItemTypeLabel } from './payslip-labels';
 
 /**
@@ -298,6 +299,8 @@ export const payslipAggregateSchema = z.object({
   netPayable: z.number(),
   /** How many pay items of every kind the payslip holds: revert goes to UNPROCESSED only without any. */
   payItems: z.number().check(z.int()),
+  /** The payslip's latest e-mail (issue 34), in the processed lists; absent in a revert's answer. */
+  email: z.optional(payslipEmailStateSchema),
 });
 export type PayslipAggregate = z.infer<typeof payslipAggregateSchema>;
 

@@ -42,7 +42,7 @@ import { submissionRoutes } from './routes/submissions';
 import { timesheetRoutes } from './routes/timesheets';
 import { userRoutes } from './routes/users';
 import type { AuthDeps } from './services/auth';
-import { createMailer, type Mailer } from './services/mail';
+import { createMailer, type Mailer, mailDeliveryOf } from './services/mail';
 import { recordOwners } from './services/record-owners';
 import { refreshSuccessor } from './services/tokens';
 import { createStorage } from './storage';
@@ -220,7 +220,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(companyRoutes, { config });
       await api.register(setupRoutes);
       await api.register(submissionRoutes, { config });
-      await api.register(jobRoutes, { queue: options.queue });
+      await api.register(jobRoutes, { queue: options.queue, delivery: mailDeliveryOf(config.smtpUrl) });
       await api.register(ir8aJobRoutes, { config, queue: options.queue, storage });
       api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
         status: 'ok',

@@ -174,7 +174,16 @@ it("e-mails each processed payslip once, as a PDF from the company's name, and s
     done: 4,
     failed: 0,
     errors: [],
+    delivery: 'SMTP',
   });
+  // Issue 34: each row of the Processed List says its payslip was sent over SMTP, and when.
+  const rows = (await api.get('/payslips/processed/aggregates?year=2026&month=3')).body as Array<{
+    userDetails: { id: number };
+    email: { state: string; at: string };
+  }>;
+  for (const person of staff) {
+    expect(rows.find((row) => row.userDetails.id === person.id)?.email.state).toBe('SENT');
+  }
   const messages = toOf(staff);
   expect(messages.map((m) => m.to).sort()).toEqual(staff.map((s) => s.email).sort());
   for (const message of messages) {

@@ -7,6 +7,7 @@ import { dayMonthYear, monthName } from '../models/calendar-words';
 import {
   cardUnder,
   dataRows,
+  EMAIL_POST,
   type HeldPeriod,
   LATER_MONTH,
   PAY_DATE,
@@ -17,6 +18,9 @@ import {
   PROCESSED_GET,
   payrollPeriodModel,
   previewOf,
+  QUEUE_DOWN,
+  RESEND_QUEUED,
+  RESEND_TOO_SOON,
   SERVER_DOWN,
   TOTALS_GET,
   totalsOf,
@@ -144,7 +148,24 @@ const events: PayrollEvent[] = [
   { type: 'server.refusesRevert' },
   { type: 'server.sendsTablePdf' },
   { type: 'server.failsTablePdf' },
+  { type: 'user.choosesViewPayslip' },
+  { type: 'user.choosesResend' },
+  { type: 'user.cancelsResend' },
+  { type: 'user.confirmsResend' },
+  { type: 'server.sendsPayslipPdf' },
+  { type: 'server.failsPayslipPdf' },
+  { type: 'server.queuesResend' },
+  { type: 'server.leavesResendOut' },
+  { type: 'server.refusesResend' },
 ];
+
+/** The row menu's choices, by the issue's words. */
+const MENU_CHOICES: Partial<Record<PayrollEvent['type'], string>> = {
+  'user.choosesViewPayslip': 'View payslip',
+  'user.choosesResend': 'Re-send',
+  'user.choosesRevert': 'Revert to Unprocessed',
+};
+const resendEvents = new Set<PayrollEvent['type']>(['user.cancelsResend', 'user.confirmsResend']);
 
 type ModelSnapshot = { value: unknown; context: PayrollModel; matches: (v: string) => boolean };
 
@@ -160,7 +181,9 @@ const confirmationEvents = new Set<PayrollEvent['type']>([
  * answers meanwhile); the month changes once the lists have answered.
  */
 function canProduce(m: ModelSnapshot, event: PayrollEvent) {
-  if (m.matches('rowMenu')) return event.type === 'user.closesRowMenu' || event.type === 'user.choosesRevert';
+  if (m.matches('rowMenu')) return event.type === 'user.closesRowMenu' || event.type in MENU_CHOICES;
+  if (m.matches('confirmingResend')) return !event.type.startsWith('user.') || resendEvents.has(event.type);
+  if (resendEvents.has(event.type)) return false;
   if (m.matches('confirming')) return !event.type.startsWith('user.') || confirmationEvents.has(event.type);
   if (confirmationEvents.has(event.type)) return false;
   if (event.type === 'user.changesMonth')
@@ -244,9 +267,12 @@ async function perform(app: RunningApp, event: PayrollEvent, m: ModelSnapshot) {
       await app.user.keyboard('{Escape}');
       await advance(20);
       break;
+    case 'user.choosesViewPayslip':
+    case 'user.choosesResend':
     case 'user.choosesRevert': {
-      const entry = within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Revert to Unprocessed' });
-      for (let i = 0; i < 3 && !entry.hasAttribute('data-highlighted'); i++) {
+      const name = MENU_CHOICES[event.type] as string;
+      const entry = within(screen.getByRole('menu')).getByRole('menuitem', { name });
+      for (let i = 0; i < 5 && !entry.hasAttribute('data-highlighted'); i++) {
         await app.user.keyboard('{ArrowDown}');
         await advance(20);
       }
@@ -307,6 +333,48 @@ async function perform(app: RunningApp, event: PayrollEvent, m: ModelSnapshot) {
       app.server.answer('PATCH', `/api/payslips/${row.payslipId}/status`, 409, LATER_MONTH);
       break;
     }
+    case 'user.cancelsResend':
+      await app.user.click(
+        within(openDialog('alertdialog', 'Re-send payslip')).getByText('Cancel', { selector: 'button' }),
+      );
+      break;
+    case 'user.confirmsResend':
+      await app.user.click(
+        within(openDialog('alertdialog', 'Re-send payslip')).getByText('Re-send', { selector: 'button' }),
+      );
+      break;
+    case 'server.sendsPayslipPdf':
+      app.server.answer('GET', `/api/payslips/${c.chosen?.payslipId}/pdf`, 200, { pdf: 'bytes' });
+      break;
+    case 'server.failsPayslipPdf':
+      app.server.answer('GET', `/api/payslips/${c.chosen?.payslipId}/pdf`, 500, SERVER_DOWN);
+      break;
+    case 'server.queuesResend':
+      app.server.answer('POST', EMAIL_POST, 202, {
+        jobId: '0b1c2d3e-4f50-4617-8899-aabbccddeeff',
+        total: 1,
+        skipped: 0,
+        message: RESEND_QUEUED,
+        delivery: 'OUTBOX',
+      });
+      break;
+    case 'server.leavesResendOut':
+      app.server.answer('POST', EMAIL_POST, 202, {
+        jobId: '0b1c2d3e-4f50-4617-8899-aabbccddeeff',
+        total: 0,
+        skipped: 1,
+        alreadySent: 1,
+        message: RESEND_TOO_SOON,
+        delivery: 'SMTP',
+      });
+      break;
+    case 'server.refusesResend':
+      app.server.answer('POST', EMAIL_POST, 503, {
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: QUEUE_DOWN,
+      });
+      break;
     case 'server.sendsTablePdf':
       app.server.answer('GET', '/api/payslips/processed/pdf-table', 200, { pdf: 'bytes' });
       break;

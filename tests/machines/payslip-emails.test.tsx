@@ -91,7 +91,11 @@ const failures = [
   { userId: userIdOf('Daniel Koh Jun Jie'), message: TIMED_OUT },
 ];
 
-const progress = (p: Omit<JobProgress, 'id' | 'kind' | 'total'>): Progress => p;
+/** This walk's server has SMTP set up (issue 34: its words are 'sent'). */
+const progress = (p: Omit<JobProgress, 'id' | 'kind' | 'total' | 'delivery'>): Progress => ({
+  ...p,
+  delivery: 'SMTP',
+});
 const running = progress({ status: 'running', done: 5, failed: 0, errors: [] });
 const runningWithFailure = progress({ status: 'running', done: 7, failed: 1, errors: failures.slice(0, 1) });
 const allSent = progress({ status: 'completed', done: 12, failed: 0, errors: [] });
@@ -223,6 +227,7 @@ async function perform(app: RunningApp, event: EmailsEvent, m: ModelSnapshot) {
         total: 12,
         skipped: 0,
         message: queuedMessage(m.context.shown),
+        delivery: 'SMTP',
       });
       break;
     case 'server.hasNothingToSend':
@@ -231,6 +236,7 @@ async function perform(app: RunningApp, event: EmailsEvent, m: ModelSnapshot) {
         total: 0,
         skipped: 12,
         message: nothingMessage(m.context.shown),
+        delivery: 'SMTP',
       });
       break;
     case 'server.refusesEmails':
@@ -268,6 +274,7 @@ async function perform(app: RunningApp, event: EmailsEvent, m: ModelSnapshot) {
         done,
         failed: 0,
         errors: [],
+        delivery: 'SMTP',
       });
       break;
     }

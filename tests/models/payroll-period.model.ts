@@ -56,6 +56,10 @@ export interface PayrollModel {
   pdfOpened: boolean;
   /** Runs sent to bulk-process so far: a cancelled confirmation sends none. */
   runs: number;
+  /** The processed row whose payslip is opened or re-sent (issue 34). */
+  chosen: PayslipAggregate | null;
+  /** Which PDF the last step opened: a payslip's or the table's. */
+  pdfPath: string | null;
 }
 
 export type PayrollEvent =
@@ -85,9 +89,25 @@ export type PayrollEvent =
   | { type: 'server.reverts' }
   | { type: 'server.refusesRevert' }
   | { type: 'server.sendsTablePdf' }
-  | { type: 'server.failsTablePdf' };
+  | { type: 'server.failsTablePdf' }
+  // Issue 34: a processed row's menu opens its payslip (a PDF in a new tab) and re-sends it, asking first.
+  | { type: 'user.choosesViewPayslip' }
+  | { type: 'user.choosesResend' }
+  | { type: 'user.cancelsResend' }
+  | { type: 'user.confirmsResend' }
+  | { type: 'server.sendsPayslipPdf' }
+  | { type: 'server.failsPayslipPdf' }
+  | { type: 'server.queuesResend' }
+  | { type: 'server.leavesResendOut' }
+  | { type: 'server.refusesResend' };
 
 export const PAY_DATE = '2026-01-28';
+export const EMAIL_POST = '/api/payslips/email';
+/** The server's answers to a re-send (issue 33's limit of one copy in ten minutes; a queue not running). */
+export const RESEND_QUEUED = '1 payslip of this month is being kept in the outbox (e-mail is not set up).';
+export const RESEND_TOO_SOON =
+  'Nothing was queued: 1 payslip e-mailed less than 10 minutes ago (a payslip is sent again at most once every 10 minutes).';
+export const QUEUE_DOWN = 'Payslips cannot be e-mailed now: the job queue is not running.';
 export const PAGE_SIZE = 10;
 export const SERVER_DOWN = {
   statusCode: 500,
@@ -142,7 +162,10 @@ const statusLabel = {
 } as const;
 /** Processing, a revert or the table PDF in flight: the period and the row menus wait. */
 const busy = (m: { value: unknown }) =>
-  typeof m.value === 'object' || m.value === 'reverting' || m.value === 'openingTablePdf';
+  typeof m.value === 'object' ||
+  ['reverting', 'openingTablePdf', 'openingPayslip', 'confirmingResend', 'resending'].includes(
+    m.value as string,
+  );
 const period = (c: PayrollModel) => c.held[c.month] as HeldPeriod;
 
 /** The pending fetch of a list asks for the period shown (section 7: ?year&month). */
@@ -281,13 +304,15 @@ function expectProcessedList(app: RunningApp, c: PayrollModel, idle: boolean) {
     `A total of ${rows.length} employees with processed payslips.`,
   );
   const headers = [...(table?.querySelectorAll('thead th') ?? [])].map((th) => th.textContent?.trim());
-  expect(headers.slice(0, 6)).toEqual([
+  expect(headers.slice(0, 7)).toEqual([
     'Employee',
     'Gross Pay',
     'Employee CPF',
     'Net Pay',
     'Other Items',
     'Net Payable',
+    // Issue 34: each person's e-mail state (queued, sent, kept in the outbox, failed, with the time).
+    'E-mail',
   ]);
   expect(table?.querySelector('th[aria-sort]')).toHaveAttribute('aria-sort', 'none');
   // The totals row: every processed payslip of the period (12 over two pages), not the 10 shown.
@@ -305,6 +330,7 @@ function expectProcessedList(app: RunningApp, c: PayrollModel, idle: boolean) {
         money(sums.otherItems),
         money(sums.netPayable),
         '',
+        '',
       ],
     ]);
   }
@@ -315,6 +341,8 @@ function expectProcessedList(app: RunningApp, c: PayrollModel, idle: boolean) {
     expect(menu, `${held.userDetails.name}'s row menu`).not.toBeNull();
     expect(menu?.hasAttribute('disabled'), `${held.userDetails.name}'s menu waits while busy`).toBe(!idle);
     expect(row.querySelector('input[type="checkbox"]')).toBeNull();
+    // Never e-mailed in this walk: the e-mail column shows nothing but a dash.
+    expect(cells(row)[6], `${held.userDetails.name}'s e-mail`).toBe('-');
   });
 }
 
@@ -403,6 +431,8 @@ export const payrollPeriodModel = setup({
     reverting: null,
     toast: null,
     pdfOpened: false,
+    chosen: null,
+    pdfPath: null,
     runs: 0,
   }),
   meta: shows((app, m) => {
@@ -436,7 +466,7 @@ export const payrollPeriodModel = setup({
     }
     if (c.pdfOpened) {
       expect(window.open).toHaveBeenCalledWith('', '_blank');
-      expect(app.server.requests.at(-1)?.path).toBe('/api/payslips/processed/pdf-table');
+      expect(app.server.requests.at(-1)?.path).toBe(c.pdfPath ?? '/api/payslips/processed/pdf-table');
     }
     if (!c.reverting) expect(app.server.pending('PATCH'), 'no revert in flight').toEqual([]);
     if (!m.matches('processing'))
@@ -529,17 +559,25 @@ export const payrollPeriodModel = setup({
       },
     },
     rowMenu: {
-      // The row menu of a processed payslip offers exactly Revert to Unprocessed.
+      // The row menu of a processed payslip (issue 34): View payslip, Re-send, and Revert to Unprocessed.
       meta: shows(() => {
         const menu = screen.getByRole('menu');
         expect(
           within(menu)
             .getAllByRole('menuitem')
             .map((item) => item.textContent),
-        ).toEqual(['Revert to Unprocessed']);
+        ).toEqual(['View payslip', 'Re-send', 'Revert to Unprocessed']);
       }),
       on: {
         'user.closesRowMenu': { target: 'idle' },
+        'user.choosesViewPayslip': {
+          target: 'openingPayslip',
+          actions: assign({ chosen: ({ context }) => period(context).processed[0] as PayslipAggregate }),
+        },
+        'user.choosesResend': {
+          target: 'confirmingResend',
+          actions: assign({ chosen: ({ context }) => period(context).processed[0] as PayslipAggregate }),
+        },
         'user.choosesRevert': {
           target: 'reverting',
           actions: assign({ reverting: ({ context }) => period(context).processed[0] as PayslipAggregate }),
@@ -721,6 +759,90 @@ export const payrollPeriodModel = setup({
         },
       },
     },
+    openingPayslip: {
+      // View payslip: that payslip's PDF is asked for (the tab opened on the click shows it).
+      meta: shows((app, m) => {
+        const c = m.context as PayrollModel;
+        expect(app.server.pending('GET', `/api/payslips/${c.chosen?.payslipId}/pdf`)).toHaveLength(1);
+      }),
+      on: {
+        'server.sendsPayslipPdf': {
+          target: 'idle',
+          actions: assign(({ context }) => ({
+            pdfOpened: true,
+            pdfPath: `/api/payslips/${context.chosen?.payslipId}/pdf`,
+            chosen: null,
+          })),
+        },
+        'server.failsPayslipPdf': {
+          target: 'idle',
+          actions: assign({
+            toast: {
+              title: 'Error retrieving payslip',
+              description: 'Please check your internet connection and try again',
+            },
+            pdfOpened: false,
+            chosen: null,
+          }),
+        },
+      },
+    },
+    confirmingResend: {
+      // Re-send asks first, naming the person and the month; nothing is sent yet.
+      meta: shows((app, m) => {
+        const c = m.context as PayrollModel;
+        const dialog = openDialog('alertdialog', 'Re-send payslip');
+        expect(dialog.textContent).toContain(c.chosen?.userDetails.name);
+        expect(dialog.textContent).toContain(`${monthName(c.month)} ${c.year}`);
+        expect(app.server.pending('POST', EMAIL_POST)).toEqual([]);
+      }),
+      on: {
+        'user.cancelsResend': { target: 'idle', actions: assign({ chosen: null, ...quiet }) },
+        'user.confirmsResend': { target: 'resending', actions: assign(quiet) },
+      },
+    },
+    resending: {
+      // The one person's payslip of the month, asked again (POST /payslips/email with resend).
+      meta: shows((app, m) => {
+        const c = m.context as PayrollModel;
+        const sent = app.server.pending('POST', EMAIL_POST);
+        expect(sent).toHaveLength(1);
+        expect(sent[0]?.body).toEqual({
+          year: c.year,
+          month: c.month,
+          userIds: [c.chosen?.userDetails.id],
+          resend: true,
+        });
+      }),
+      on: {
+        'server.queuesResend': {
+          target: 'idle',
+          // Queued: the toast gives the server's answer, and the Processed List is asked again.
+          actions: assign({
+            toast: { title: 'Payslip queued to be sent again', description: RESEND_QUEUED },
+            processedList: 'fetching',
+            chosen: null,
+            pdfOpened: false,
+          }),
+        },
+        'server.leavesResendOut': {
+          target: 'idle',
+          actions: assign({
+            toast: { title: 'Payslip not sent again', description: RESEND_TOO_SOON },
+            chosen: null,
+            pdfOpened: false,
+          }),
+        },
+        'server.refusesResend': {
+          target: 'idle',
+          actions: assign({
+            toast: { title: 'Failed to re-send payslip', description: QUEUE_DOWN },
+            chosen: null,
+            pdfOpened: false,
+          }),
+        },
+      },
+    },
     openingTablePdf: {
       meta: shows((app, m) => {
         const c = m.context as PayrollModel;
@@ -731,7 +853,7 @@ export const payrollPeriodModel = setup({
         expect(sent[0]?.query.get('year')).toBe(String(c.year));
       }),
       on: {
-        'server.sendsTablePdf': { target: 'idle', actions: assign({ pdfOpened: true }) },
+        'server.sendsTablePdf': { target: 'idle', actions: assign({ pdfOpened: true, pdfPath: null }) },
         'server.failsTablePdf': {
           target: 'idle',
           actions: assign({

@@ -25,7 +25,7 @@ export interface Person {
   id: number;
   name: string;
 }
-export type Progress = Pick<JobProgress, 'status' | 'done' | 'failed' | 'errors'>;
+export type Progress = Pick<JobProgress, 'status' | 'done' | 'failed' | 'errors' | 'delivery'>;
 
 export const PROCESSED_GET = '/api/payslips/processed/aggregates';
 export const EMAIL_PATH = '/api/payslips/email';
@@ -252,7 +252,13 @@ export const payslipEmailsModel = setup({
             job: {
               period: context.shown,
               staff: context.staff ?? [],
-              progress: { status: 'queued' as const, done: 0, failed: 0, errors: [] },
+              progress: {
+                status: 'queued' as const,
+                done: 0,
+                failed: 0,
+                errors: [],
+                delivery: 'SMTP' as const,
+              },
             },
             toast: { title: 'Emailing payslips', description: queuedMessage(context.shown) },
           })),
@@ -358,7 +364,13 @@ export const payslipEmailsModel = setup({
             return {
               job: {
                 ...job,
-                progress: { status: 'queued' as const, done: job.progress.done, failed: 0, errors: [] },
+                progress: {
+                  status: 'queued' as const,
+                  done: job.progress.done,
+                  failed: 0,
+                  errors: [],
+                  delivery: 'SMTP' as const,
+                },
               },
             };
           }),

@@ -1,3 +1,4 @@
+import type { MailDelivery } from '../enums';
 import type { Toast } from './toast';
 
 /** Payroll's words (spec sections 5 and 8): the form messages and what its toasts say. */
@@ -17,6 +18,27 @@ export const payrollMessages = {
   tryLater: 'Please try again later',
   checkConnection: 'Please check your internet connection and try again',
 } as const;
+
+/**
+ * What became of e-mailed payslips (issue 34): over SMTP they are sent; without SMTP_URL the messages
+ * stay in the outbox table, and the words say so rather than that they were sent.
+ */
+const KEPT_IN_OUTBOX = 'kept in the outbox (e-mail is not set up)';
+
+/** The e-mail progress: '3 of 12 sent', or '3 of 12 kept in the outbox (e-mail is not set up)'. */
+export const emailProgressText = ({
+  done,
+  total,
+  delivery,
+}: {
+  done: number;
+  total: number;
+  delivery: MailDelivery;
+}) => (delivery === 'OUTBOX' ? `${done} of ${total} ${KEPT_IN_OUTBOX}` : `${done} of ${total} sent`);
+
+/** The e-mail job's end without failures: 'All 12 payslips sent.' */
+export const emailsAllDoneText = ({ total, delivery }: { total: number; delivery: MailDelivery }) =>
+  delivery === 'OUTBOX' ? `All ${total} payslips ${KEPT_IN_OUTBOX}.` : `All ${total} payslips sent.`;
 
 /** Every toast of payroll; the statecharts choose when. */
 export const payrollToasts = {
@@ -80,16 +102,37 @@ export const payrollToasts = {
     title: 'Failed to email payslips',
     description: error.message,
   }),
-  emailsFinished: (progress: { total: number; done: number; failed: number }): Toast =>
+  emailsFinished: (progress: {
+    total: number;
+    done: number;
+    failed: number;
+    delivery: MailDelivery;
+  }): Toast =>
     progress.failed === 0
       ? {
           type: 'success',
-          title: 'Payslips sent',
-          description: `${progress.done} of ${progress.total} sent.`,
+          title: progress.delivery === 'OUTBOX' ? 'Payslips kept in the outbox' : 'Payslips sent',
+          description: `${emailProgressText(progress)}.`,
         }
       : {
           type: 'error',
           title: 'Some payslips were not sent',
-          description: `${progress.done} of ${progress.total} sent; ${progress.failed} failed.`,
+          description: `${emailProgressText(progress)}; ${progress.failed} failed.`,
         },
+  /** Re-send from a processed row's menu (issue 34): the server's answer says what was queued or why not. */
+  resendQueued: (answer: { message: string }): Toast => ({
+    type: 'success',
+    title: 'Payslip queued to be sent again',
+    description: answer.message,
+  }),
+  resendNothing: (answer: { message: string }): Toast => ({
+    type: 'info',
+    title: 'Payslip not sent again',
+    description: answer.message,
+  }),
+  resendFailed: (error: { message: string }): Toast => ({
+    type: 'error',
+    title: 'Failed to re-send payslip',
+    description: error.message,
+  }),
 };

@@ -21,6 +21,7 @@ import {
   EMPLOYMENT_TYPES,
   GENDERS,
   LEAVE_STATUSES,
+  MAIL_DELIVERIES,
   PASS_TYPES,
   PAYSLIP_EMAIL_STATUSES,
   PAYSLIP_STATUSES,
@@ -484,6 +485,8 @@ export const payslipEmails = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     sentAt: instant('sent_at'),
+    /** How its message left when recorded sent (issue 34): OUTBOX when e-mail was not set up. */
+    delivery: text('delivery', { enum: MAIL_DELIVERIES }),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -491,5 +494,6 @@ export const payslipEmails = pgTable(
     uniqueIndex('payslip_emails_open_key').on(t.payslipId).where(oneOf(t.status, OPEN_SENDS)),
     index('payslip_emails_payslip_idx').on(t.payslipId, t.status),
     check('payslip_emails_status_check', oneOf(t.status, PAYSLIP_EMAIL_STATUSES)),
+    check('payslip_emails_delivery_check', oneOf(t.delivery, MAIL_DELIVERIES)),
   ],
 );

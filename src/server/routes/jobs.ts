@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { documentJobProgressSchema } from '../../domain/document-jobs';
+import type { MailDelivery } from '../../domain/enums';
 import {
   emailPayslipsAnswerSchema,
   emailPayslipsSchema,
@@ -17,7 +18,14 @@ import { errorResponses } from './schemas';
 /** Long work in the background (issue 16): payslips by e-mail, and a job's progress (e-mails or a document). */
 export async function jobRoutes(
   app: FastifyInstance,
-  { queue }: { queue: (() => JobQueue | undefined) | undefined },
+  {
+    queue,
+    delivery,
+  }: {
+    queue: (() => JobQueue | undefined) | undefined;
+    /** How this server's mail leaves (SMTP, or the outbox without SMTP_URL): the answers say it. */
+    delivery: MailDelivery;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
@@ -37,7 +45,9 @@ export async function jobRoutes(
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await requestPayslipEmails(app.db, running, actorOf(request), request.body)),
+      reply
+        .code(202)
+        .send(await requestPayslipEmails(app.db, running, actorOf(request), request.body, delivery)),
   );
 
   r.get(
@@ -57,7 +67,8 @@ export async function jobRoutes(
       },
     },
     async (request) =>
-      (await documentJobProgress(app.db, request.params.id)) ?? jobProgress(app.db, request.params.id),
+      (await documentJobProgress(app.db, request.params.id)) ??
+      jobProgress(app.db, request.params.id, delivery),
   );
 
   r.post(
@@ -72,6 +83,6 @@ export async function jobRoutes(
         response: { 200: jobProgressSchema, ...errorResponses(400, 401, 403, 404, 503) },
       },
     },
-    async (request) => retryFailedSends(app.db, running, request.params.id),
+    async (request) => retryFailedSends(app.db, running, request.params.id, delivery),
   );
 }

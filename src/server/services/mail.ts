@@ -3,6 +3,7 @@ import { Readable, type Writable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
+import type { MailDelivery } from '../../domain/enums';
 import type { Db, DbOrTx } from '../db/client';
 import { outbox } from '../db/system-schema';
 
@@ -34,6 +35,8 @@ export type RecordSent = (db: DbOrTx) => Promise<void>;
 export interface Mailer {
   /** The sender (MAIL_FROM: "Name <address>" or the address), for a message composed elsewhere to carry. */
   from?: string;
+  /** Where its messages go (SMTP when absent: a test's mailer stands for a server). */
+  delivery?: MailDelivery;
   /**
    * Delivers the message; resolves once it is sent (SMTP) or kept (outbox). `recordSent` is run where
    * no crash can part it from the delivery: over SMTP once the server holds the whole message and
@@ -72,6 +75,7 @@ export function createMailer(options: {
         : new MailComposer({ ...message, from: options.from }).compile().build();
     return {
       from: options.from,
+      delivery: 'SMTP',
       async send(message, recordSent) {
         const bytes = await bytesOf(message);
         await transport.sendMail({
@@ -84,6 +88,7 @@ export function createMailer(options: {
   }
   return {
     from: options.from,
+    delivery: 'OUTBOX',
     async send(message, recordSent) {
       await options.db.transaction(async (tx) => {
         await tx.insert(outbox).values({
@@ -165,3 +170,6 @@ async function untilHandedToSocket(source: Readable) {
 
 /** The address of a sender written as "Name <address>" or as the address alone. */
 export const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+
+/** How a server with this SMTP_URL delivers mail (createMailer's choice), for the screens to say. */
+export const mailDeliveryOf = (smtpUrl: string | undefined): MailDelivery => (smtpUrl ? 'SMTP' : 'OUTBOX');

@@ -2,6 +2,7 @@ import { Box, Button, Card, Flex, Heading, Progress, Stack, Text } from '@chakra
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { payslipEmailsMachine } from '../../../machines/payslip-emails.machine';
+import { emailProgressText, emailsAllDoneText } from '../../domain/messages/payroll';
 import { MONTH_NAMES } from '../../domain/payslips';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 
@@ -58,17 +59,15 @@ export function EmailPayslipsPanel({ actor }: { actor: EmailsRef }) {
               size="sm"
               colorPalette={progress.failed > 0 ? 'orange' : 'teal'}
               // The progress bar's accessible name says what it counts, not a bare percentage.
-              translations={{ value: () => `${progress.done} of ${progress.total} sent` }}
+              translations={{ value: () => emailProgressText(progress) }}
             >
-              <Progress.Label fontSize="sm">
-                {progress.done} of {progress.total} sent
-              </Progress.Label>
+              <Progress.Label fontSize="sm">{emailProgressText(progress)}</Progress.Label>
               <Progress.Track>
                 <Progress.Range />
               </Progress.Track>
             </Progress.Root>
             {snapshot.matches('finished') && progress.failed === 0 && (
-              <Text color="green.fg">All {progress.total} payslips sent.</Text>
+              <Text color="green.fg">{emailsAllDoneText(progress)}</Text>
             )}
             {progress.errors.length > 0 && (
               <Stack gap="1">

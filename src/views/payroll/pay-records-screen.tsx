@@ -7,7 +7,7 @@ import { canUseProcessedList, isOpeningTablePdf } from '../../../machines/payrol
 import type { PayrollPeriodLogic } from '../../actors/payroll-period.actors';
 import { PageTitle } from '../../ui/page-title';
 import { EmailPayslipsButton, EmailPayslipsPanel } from './email-payslips';
-import { PeriodPicker, ProcessedTable, processedColumns } from './payroll-parts';
+import { PeriodPicker, ProcessedTable, processedColumns, ResendConfirm } from './payroll-parts';
 
 /** /admin/pay-records (spec section 2, Admin pay records): View Processed Records. */
 export function PayRecordsScreen({
@@ -63,6 +63,7 @@ export function PayRecordsScreen({
           )}
         </Card.Body>
       </Card.Root>
+      <ResendConfirm actor={actor} />
     </Stack>
   );
 }

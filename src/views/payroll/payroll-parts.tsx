@@ -1,12 +1,15 @@
-import { HStack, Menu, VisuallyHidden } from '@chakra-ui/react';
+import { HStack, Menu, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { payrollPeriodMachine } from '../../../machines/payroll-period.machine';
 import { isBusy, monthOptions, yearOptions } from '../../../machines/payroll-period.selectors';
+import { formatDateTime } from '../../domain/dates';
 import { formatAmount } from '../../domain/money';
 import type { ProcessedListRow } from '../../domain/pay-lists';
+import type { PayslipEmailState } from '../../domain/payslip-emails';
 import { MONTH_NAMES, type PayTotals } from '../../domain/payslips';
 import { ActionsMenu } from '../../ui/actions-menu';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { columnsFor } from '../../ui/data-table';
 import { PickerSelect, yearChoices } from '../../ui/picker-select';
 import { type ListActorRef, ListTable } from '../list/list-view';
@@ -43,14 +46,64 @@ export function PeriodPicker({ actor }: { actor: PayrollPeriodRef }) {
   );
 }
 
-function RevertMenu({ row, actor }: { row: ProcessedListRow; actor: PayrollPeriodRef }) {
+/** A processed row's menu: the payslip's PDF, e-mail it again (issue 34), or revert it. */
+function RowMenu({ row, actor }: { row: ProcessedListRow; actor: PayrollPeriodRef }) {
   const busy = useSelector(actor, isBusy);
   return (
     <ActionsMenu label={`Actions for ${row.userDetails.name}`} disabled={busy}>
+      <Menu.Item value="view" onSelect={() => actor.send({ type: 'payslipPdf.open', row })}>
+        View payslip
+      </Menu.Item>
+      <Menu.Item value="resend" onSelect={() => actor.send({ type: 'resend.request', row })}>
+        Re-send
+      </Menu.Item>
       <Menu.Item value="revert" onSelect={() => actor.send({ type: 'revert.request', row })}>
         Revert to Unprocessed
       </Menu.Item>
     </ActionsMenu>
+  );
+}
+
+const EMAIL_STATE_LABELS: Record<PayslipEmailState, string> = {
+  QUEUED: 'Queued',
+  SENT: 'Sent',
+  OUTBOX: 'Kept in the outbox',
+  FAILED: 'Failed',
+};
+
+/** The payslip's latest e-mail and when: 'Sent 01/03/2026 10:15'; a dash when never e-mailed. */
+function EmailState({ email }: { email: ProcessedListRow['email'] }) {
+  if (!email?.state) return <Text color="fg.muted">-</Text>;
+  return (
+    <Stack gap="0">
+      <Text color={email.state === 'FAILED' ? 'red.fg' : undefined}>{EMAIL_STATE_LABELS[email.state]}</Text>
+      {email.at && (
+        <Text fontSize="xs" color="fg.muted">
+          {formatDateTime(new Date(email.at))}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Re-send asks first (issue 34); the toast after it gives the server's answer (the outbox, if so). */
+export function ResendConfirm({ actor }: { actor: PayrollPeriodRef }) {
+  const row = useSelector(actor, (s) => s.context.resending);
+  const open = useSelector(actor, (s) => s.matches('resendConfirming') || s.matches('resending'));
+  const busy = useSelector(actor, (s) => s.matches('resending'));
+  const period = row ? `${MONTH_NAMES[row.payslipMonth - 1]} ${row.payslipYear}` : '';
+  const name = row?.userDetails.name ?? '';
+  return (
+    <ConfirmDialog
+      open={open}
+      title="Re-send payslip"
+      description={`E-mail ${name}'s payslip of ${period} again, as a PDF?`}
+      confirmLabel="Re-send"
+      destructive={false}
+      busy={busy}
+      onConfirm={() => actor.send({ type: 'resend.confirm' })}
+      onCancel={() => actor.send({ type: 'resend.cancel' })}
+    />
   );
 }
 
@@ -88,14 +141,20 @@ export const processedColumns = (actor: PayrollPeriodRef) =>
     money(actor, (row) => row.otherItems, 'Other Items', 'otherItems'),
     money(actor, (row) => row.netPayable, 'Net Payable', 'netPayable'),
     column.display({
+      id: 'email',
+      header: 'E-mail',
+      cell: ({ row }) => <EmailState email={row.original.email} />,
+    }),
+    column.display({
       id: 'actions',
       header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-      cell: ({ row }) => <RevertMenu row={row.original} actor={actor} />,
+      cell: ({ row }) => <RowMenu row={row.original} actor={actor} />,
     }),
   ]);
 
 /**
- * The Processed List: Employee sorts, the row menu reverts; a totals row adds up the period (as its
+ * The Processed List: Employee sorts, each row says its e-mail's state, its menu opens the payslip,
+ * re-sends it or reverts it; a totals row adds up the period (as its
  * Table View PDF does) and a caption counts the employees.
  */
 export function ProcessedTable({

@@ -20,7 +20,13 @@ import { LabelledField } from '../../ui/form-field';
 import { PageTitle } from '../../ui/page-title';
 import { StatusBadge } from '../../ui/status-badge';
 import { ListTable } from '../list/list-view';
-import { type PayrollPeriodRef, PeriodPicker, ProcessedTable, processedColumns } from './payroll-parts';
+import {
+  type PayrollPeriodRef,
+  PeriodPicker,
+  ProcessedTable,
+  processedColumns,
+  ResendConfirm,
+} from './payroll-parts';
 import { ProcessPayConfirm } from './process-pay-confirm';
 
 /** What Process Pay waits for, said beside it while it is disabled. */
@@ -236,6 +242,7 @@ export function ProcessPayScreen({
         </Card.Body>
       </Card.Root>
       <ProcessPayConfirm actor={actor} />
+      <ResendConfirm actor={actor} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PayslipEmailStatus } from '../../../domain/enums';
+import type { MailDelivery, PayslipEmailStatus } from '../../../domain/enums';
 import {
   initialPayslipEmailStatus,
   payslipEmailStatusesTagged,
@@ -42,6 +42,7 @@ export async function requestPayslipEmails(
   queueOf: () => JobQueue,
   actor: Actor,
   request: EmailPayslipsRequest,
+  delivery: MailDelivery,
 ): Promise<EmailPayslipsAnswer> {
   const { year, month, userIds, resend } = request;
   if (resend && !userIds)
@@ -134,7 +135,9 @@ export async function requestPayslipEmails(
       inProgress,
       alreadySent,
       resend,
+      delivery,
     }),
+    delivery,
   };
 }
 
@@ -149,9 +152,15 @@ const payslipsCount = (n: number) => `${n} payslip${n === 1 ? '' : 's'}`;
 
 function requestMessage(
   period: string,
-  counts: { queued: number; inProgress: number; alreadySent: number; resend: boolean | undefined },
+  counts: {
+    queued: number;
+    inProgress: number;
+    alreadySent: number;
+    resend: boolean | undefined;
+    delivery: MailDelivery;
+  },
 ) {
-  const { queued, inProgress, alreadySent, resend } = counts;
+  const { queued, inProgress, alreadySent, resend, delivery } = counts;
   if (queued === 0 && inProgress === 0 && alreadySent === 0) return `No payslip of ${period} is processed.`;
   if (queued === 0 && inProgress === 0 && !resend) {
     return `Every processed payslip of ${period} has been e-mailed already; nothing was sent again.`;
@@ -165,7 +174,11 @@ function requestMessage(
         : `${payslipsCount(alreadySent)} already e-mailed`,
   ].filter((part) => part !== '');
   if (queued === 0) return `Nothing was queued for ${period}: ${leftOut.join(' and ')}.`;
-  const being = `${queued} payslips of ${period} are being e-mailed`;
+  // Without SMTP nothing leaves the machine: the answer says where the messages go (issue 34).
+  const being =
+    delivery === 'OUTBOX'
+      ? `${payslipsCount(queued)} of ${period} ${queued === 1 ? 'is' : 'are'} being kept in the outbox (e-mail is not set up)`
+      : `${queued} payslips of ${period} are being e-mailed`;
   return leftOut.length === 0 ? `${being}.` : `${being}; left out: ${leftOut.join(' and ')}.`;
 }
 
@@ -175,7 +188,7 @@ async function enqueue(queue: JobQueue, emailIds: readonly number[]) {
 }
 
 /** GET /jobs/{id}: how far a job has come, with each failure's reason. */
-export async function jobProgress(db: DbOrTx, jobId: string): Promise<JobProgress> {
+export async function jobProgress(db: DbOrTx, jobId: string, delivery: MailDelivery): Promise<JobProgress> {
   const [job] = await db.select().from(payslipEmailJobs).where(eq(payslipEmailJobs.id, jobId));
   if (!job) throw notFound('Job not found.');
   const tallies = await db
@@ -216,6 +229,7 @@ export async function jobProgress(db: DbOrTx, jobId: string): Promise<JobProgres
     done,
     failed,
     errors: errors.map((row) => ({ userId: row.userId, message: row.message ?? 'Not sent.' })),
+    delivery,
   };
 }
 
@@ -223,7 +237,12 @@ export async function jobProgress(db: DbOrTx, jobId: string): Promise<JobProgres
  * POST /jobs/{id}/retry: the job's failed sends are tried again, from their first attempt; not one
  * whose payslip another request has queued or in hand, or has e-mailed since (issue 33).
  */
-export async function retryFailedSends(db: Db, queueOf: () => JobQueue, jobId: string) {
+export async function retryFailedSends(
+  db: Db,
+  queueOf: () => JobQueue,
+  jobId: string,
+  delivery: MailDelivery,
+) {
   const queue = queueOf();
   const retried = await db.transaction(async (tx) => {
     const [job] = await tx.select().from(payslipEmailJobs).where(eq(payslipEmailJobs.id, jobId));
@@ -247,5 +266,5 @@ export async function retryFailedSends(db: Db, queueOf: () => JobQueue, jobId: s
     queue,
     retried.map((row) => row.id),
   );
-  return jobProgress(db, jobId);
+  return jobProgress(db, jobId, delivery);
 }

@@ -8,8 +8,9 @@ import type { DbOrTx } from '../../db/client';
 import { payslipEmails } from '../../db/schema';
 import { preparedFor } from '../../db/statements';
 
-/** The columns an event writes beside the status. */
-type EmailColumns = Partial<Pick<typeof payslipEmails.$inferInsert, 'attempts' | 'lastError' | 'sentAt'>>;
+type Written = Pick<typeof payslipEmails.$inferInsert, 'attempts' | 'lastError' | 'sentAt' | 'delivery'>;
+/** The columns an event writes beside the status (a value, or a prepared statement's placeholder). */
+type EmailColumns = { [K in keyof Written]?: Written[K] | SQL };
 
 /**
  * The one writer of a payslip e-mail's status (decision 0004), as `movePayslips` is of a payslip's:
@@ -58,7 +59,8 @@ export const holdPayslipEmail = preparedFor((db) =>
       eq(payslipEmails.id, sql.placeholder('id')),
       eq(payslipEmails.attempts, sql.placeholder('attempts')),
     ) as SQL,
-    set: { sentAt: null, lastError: null },
+    // How the message left (the outbox or SMTP), for the Processed List to say (issue 34).
+    set: { sentAt: null, lastError: null, delivery: sql`${sql.placeholder('delivery')}` },
   }).prepare('payslip_email_hold'),
 );
 

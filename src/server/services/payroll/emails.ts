@@ -203,7 +203,11 @@ async function sendOne(deps: SendDeps, row: ClaimedSend): Promise<'accepted' | E
       // accepted message unrecorded and sent again on retry. Only this worker's claim (its try)
       // records it: a send another worker has claimed since is not recorded, and its message not ended.
       async (tx) => {
-        const held = await holdPayslipEmail(tx).execute({ id: row.email_id, attempts: row.attempts });
+        const held = await holdPayslipEmail(tx).execute({
+          id: row.email_id,
+          attempts: row.attempts,
+          delivery: deps.mailer.delivery ?? 'SMTP',
+        });
         if (held.length === 0) throw new Error("This payslip e-mail is no longer in this worker's hands.");
       },
     );

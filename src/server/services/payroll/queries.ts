@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { PayslipStatus } from '../../../domain/enums';
+import type { MailDelivery, PayslipEmailStatus, PayslipStatus } from '../../../domain/enums';
 import { isProcessedPayslip, payslipStatusesTagged } from '../../../domain/lifecycles/payslip.lifecycle';
 import { centsToAmount } from '../../../domain/money';
 import { attempt, computeRunPayslip } from '../../../domain/payroll';
+import { payslipEmailStateOf } from '../../../domain/payslip-emails';
 import type { PayslipAggregate, PayslipDetail, PayTotals, UnprocessedRow } from '../../../domain/payslips';
 import type { DbOrTx } from '../../db/client';
 import { queriesAtOnce } from '../../db/queries-at-once';
@@ -102,8 +103,8 @@ export async function listProcessed(
   filter: Period | { userId: number; year?: number },
 ): Promise<PayslipAggregate[]> {
   const rows = await processedRows(db, filter);
-  return rows.map((row) =>
-    aggregateOf(
+  return rows.map((row) => ({
+    ...aggregateOf(
       {
         id: row.id,
         userId: row.user_id,
@@ -116,7 +117,17 @@ export async function listProcessed(
       row.full_name,
       row.items,
     ),
-  );
+    email: payslipEmailStateOf(
+      row.email_status === null || row.email_updated_at === null
+        ? null
+        : {
+            status: row.email_status,
+            delivery: row.email_delivery,
+            sentAt: row.email_sent_at === null ? null : new Date(row.email_sent_at),
+            updatedAt: new Date(row.email_updated_at),
+          },
+    ),
+  }));
 }
 
 /** GET /payslips/processed/totals: the Processed List's totals row, over every processed payslip of the period. */
@@ -136,6 +147,12 @@ interface ProcessedRow extends TotalsText {
   pay_date: string | null;
   full_name: string;
   items: number;
+  /** The payslip's latest send (issue 34), null when never e-mailed. */
+  email_status: PayslipEmailStatus | null;
+  email_delivery: MailDelivery | null;
+  /** Milliseconds since the epoch: a number whatever the driver makes of a timestamp. */
+  email_sent_at: number | null;
+  email_updated_at: number | null;
 }
 
 /**
@@ -152,8 +169,13 @@ function processedRows(db: DbOrTx, filter: Period | { userId: number; year?: num
   return rowsOf<ProcessedRow>(
     db,
     sql`select p.id, p.user_id, p.year, p.month, p.status, p.pay_date::text, ${TOTALS_COLUMNS}, u.full_name,
-     (select count(*)::int from pay_items i where i.payslip_id = p.id) as items
+     (select count(*)::int from pay_items i where i.payslip_id = p.id) as items,
+     e.status as email_status, e.delivery as email_delivery,
+     (extract(epoch from e.sent_at) * 1000)::float8 as email_sent_at,
+     (extract(epoch from e.updated_at) * 1000)::float8 as email_updated_at
    from payslips p join users u on u.id = p.user_id
+   left join lateral (select status, delivery, sent_at, updated_at from payslip_emails pe
+     where pe.payslip_id = p.id order by pe.id desc limit 1) e on true
    where ${which} and p.status in ${payslipStatusesTagged('processed')}
    order by ${order}`,
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "payslip_emails" ADD COLUMN "delivery" text;--> statement-breakpoint
+ALTER TABLE "payslip_emails" ADD CONSTRAINT "payslip_emails_delivery_check" CHECK ("payslip_emails"."delivery" in ('SMTP', 'OUTBOX'));
