@@ -82,7 +82,10 @@ export const auditQuerySchema = z
     pageSize: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), AUDIT_PAGE_SIZE),
   })
   .check(
-    z.refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['to'] }),
+    z.refine((q) => !q.from || !q.to || q.from <= q.to, {
+      message: 'from must not be after to',
+      path: ['to'],
+    }),
   );
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 export type AuditQueryInput = z.input<typeof auditQuerySchema>;
@@ -133,9 +136,7 @@ export function maskAuditValues<T>(value: T, key = ''): T {
   }
   if (Array.isArray(value)) return value.map((item) => maskAuditValues(item, key)) as T;
   if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, maskAuditValues(v, k)]),
-    ) as T;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskAuditValues(v, k)])) as T;
   }
   return value;
 }
@@ -173,7 +174,8 @@ export function auditChanges(row: Pick<AuditRow, 'before' | 'after'>): AuditChan
     .map((field) => ({ field, before: shown(before[field]), after: shown(after[field]) }));
 }
 
-export const formatAuditChange = (change: AuditChange) => `${change.field}: ${change.before} → ${change.after}`;
+export const formatAuditChange = (change: AuditChange) =>
+  `${change.field}: ${change.before} → ${change.after}`;
 
 /** The CSV export's header row. */
 export const AUDIT_CSV_HEADER = [
