@@ -190,3 +190,44 @@ export const AUDIT_CSV_HEADER = [
   'Changes',
   'Details',
 ] as const;
+
+/** The Audit screen's filters, as its address and GET /audit name them. */
+export interface AuditFilters {
+  entity?: AuditEntity;
+  entityId?: string;
+  userId?: number;
+  actorId?: number;
+  action?: AuditAction;
+  from?: string;
+  to?: string;
+}
+
+const FILTER_KEYS = ['entity', 'entityId', 'userId', 'actorId', 'action', 'from', 'to'] as const;
+
+/** The filters an address's query string names; what is not one is left out. */
+export function auditFiltersOf(search: string): AuditFilters {
+  const params = new URLSearchParams(search);
+  const raw = Object.fromEntries(
+    FILTER_KEYS.flatMap((key) => {
+      const value = params.get(key);
+      return value ? [[key, value]] : [];
+    }),
+  );
+  const parsed = z.safeParse(auditQuerySchema, raw);
+  return parsed.success ? filtersFrom(parsed.data) : {};
+}
+
+/** The filters of a list query's filters (one value each). */
+export function filtersFrom(values: Record<string, unknown>): AuditFilters {
+  const one = (key: string) => {
+    const value = values[key];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const filters: Record<string, unknown> = {};
+  for (const key of FILTER_KEYS) {
+    const value = one(key);
+    if (value === undefined || value === null || value === '') continue;
+    filters[key] = key === 'userId' || key === 'actorId' ? Number(value) : String(value);
+  }
+  return filters as AuditFilters;
+}
