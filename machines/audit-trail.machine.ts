@@ -84,9 +84,11 @@ export const auditTrailMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      description: 'The trail shows; Export CSV is offered.',
       on: { 'csv.export': { target: 'exporting', description: 'Export CSV: the rows of these filters.' } },
     },
     exporting: {
+      description: 'The CSV of the filters is fetched and saved; Export CSV waits.',
       tags: ['busy'],
       invoke: {
         src: 'exportCsv',

@@ -1,8 +1,6 @@
 import { type AuditFilters, type AuditPage, auditPageSchema } from '../domain/audit';
 import { type ApiClient, apiClient } from './client';
-
-const fileNameOf = (disposition: string | null, fallback: string) =>
-  /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback;
+import { fileNameOf, refusalAsJson } from './submissions.api';
 
 /** GET /audit and its CSV (issue 39): answers parsed with the schema the server answers with. */
 export function createAuditApi(client: ApiClient) {
@@ -15,6 +13,7 @@ export function createAuditApi(client: ApiClient) {
       const blob = await client.request<Blob>('/audit.csv', {
         query: filters,
         responseType: 'blob',
+        ...refusalAsJson,
         onResponse: ({ response }) => {
           fileName = fileNameOf(response.headers.get('content-disposition'), fileName);
         },

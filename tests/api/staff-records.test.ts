@@ -362,7 +362,13 @@ describe('PATCH /api/staff-info/:id', () => {
       .where(and(eq(auditLog.entityId, String(me.id)), eq(auditLog.action, 'staffInfo.updated')));
     // Issue 39: the changed fields with their values before and after, the NRIC/FIN masked.
     const details = audit?.details as { before: Record<string, unknown>; after: Record<string, unknown> };
-    expect(Object.keys(details.after).sort()).toEqual(['dateOfBirth', 'gender', 'nationality', 'nric', 'race']);
+    expect(Object.keys(details.after).sort()).toEqual([
+      'dateOfBirth',
+      'gender',
+      'nationality',
+      'nric',
+      'race',
+    ]);
     expect(details.after).toMatchObject({ gender: 'Male', dateOfBirth: '1991-12-01', race: 'Eurasian' });
     expect(details.after.nric).toBe(`${nric[0]}****${nric.slice(-4)}`);
     expect(audit?.subjectUserId).toBe(me.id);
