@@ -5,6 +5,7 @@ import { payslipEmailLifecycle } from '../src/domain/lifecycles/payslip-email.li
 import { timesheetLifecycle } from '../src/domain/lifecycles/timesheet.lifecycle';
 import { adminDashboardMachine } from './admin-dashboard.machine';
 import { adminLeaveCalendarMachine } from './admin-leave-calendar.machine';
+import { auditTrailMachine } from './audit-trail.machine';
 import { changePasswordMachine } from './change-password.machine';
 import { companyFormMachine } from './company-form.machine';
 import { companySettingsMachine } from './company-settings.machine';
@@ -373,6 +374,13 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "The Public Holidays screen as one machine: it spawns the year's holidays (the list, made again per year) and the Add holiday form, and an add or a delete leaves a notice of the pending requests whose days changed.",
     machine: publicHolidaysMachine,
+  },
+  {
+    name: 'audit-trail',
+    drives: '/admin/audit',
+    purpose:
+      'The Audit screen: who did what to which record when, with before and after, filtered (from its address too), a page at a time, and Export CSV of the same filters.',
+    machine: auditTrailMachine,
   },
   {
     name: 'public-holiday-form',

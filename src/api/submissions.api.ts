@@ -13,18 +13,20 @@ export interface NamedFile {
   valueDate?: { date: string; source: string };
 }
 
-const fileNameOf = (disposition: string | null, fallback: string) =>
+export const fileNameOf = (disposition: string | null, fallback: string) =>
   /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback;
 
 /**
  * A file request's refusal arrives as a blob like the file would; read back as JSON, the server's
  * reason ("The company's UEN is not set ...") reaches the screen instead of a generic message.
  */
-const refusalAsJson = {
+export const refusalAsJson = {
   async onResponseError({ response }: { response: { _data?: unknown } }) {
-    if (response._data instanceof Blob) {
+    // Duck-typed: the fetch's Blob may be of another realm than this page's (a test's DOM, say).
+    const data = response._data as { text?: () => Promise<string> } | undefined;
+    if (typeof data?.text === 'function') {
       try {
-        response._data = JSON.parse(await response._data.text());
+        response._data = JSON.parse(await data.text());
       } catch {
         // Not JSON: the generic message stands.
       }

@@ -31,6 +31,7 @@ export const adminArea: Area = {
     { path: '/admin/pay-records', title: 'View Processed Records' },
     { path: '/admin/pay-submissions', title: 'Submissions' },
     { path: '/admin/company', title: 'Company' },
+    { path: '/admin/audit', title: 'Audit' },
     { path: '/admin/leave-balance', title: "View Employee's Leave Balance" },
     { path: '/admin/public-holidays', title: 'Public Holidays' },
     { path: '/admin/leave-policies', title: 'Leave Policies' },

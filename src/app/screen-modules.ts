@@ -26,6 +26,7 @@ export const screenModules: Readonly<Record<string, readonly [module: string, ex
   '/admin/users/:userId/pay-items/:year/:month': ['payroll-routes.tsx', 'PayItemsRoute'],
   '/admin/pay-submissions': ['submissions-routes.tsx', 'PaySubmissionsRoute'],
   '/admin/company': ['submissions-routes.tsx', 'CompanyRoute'],
+  '/admin/audit': ['audit-route.tsx', 'default'],
   '/staff': ['staff-leave-route.tsx', 'default'],
   '/staff/profile': ['my-profile-route.tsx', 'default'],
   '/staff/payslips': ['payroll-routes.tsx', 'StaffPayslipsRoute'],

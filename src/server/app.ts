@@ -21,6 +21,7 @@ import { closePdfWorkers } from './pdf/pool';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
+import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import { companyRoutes } from './routes/company';
 import { employmentInfoRoutes } from './routes/employment-info';
@@ -204,6 +205,7 @@ export async function buildApp(options: AppOptions) {
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth', config, deps: authDeps });
       await api.register(userRoutes, { prefix: '/users', config });
+      await api.register(auditRoutes);
       await api.register(leaveTypeRoutes);
       await api.register(leaveRequestRoutes, { storage });
       await api.register(leaveBalanceRoutes);

@@ -150,6 +150,14 @@ export const CloseIcon = (props: IconProps) => (
     <path d="M6 6l12 12M18 6 6 18" />
   </LineIcon>
 );
+/** The audit trail: a clock turning back. */
+export const HistoryIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+    <path d="M3 3v5h5" />
+    <path d="M12 7v5l3 2" />
+  </LineIcon>
+);
 /** Public holidays: a flag. */
 export const FlagIcon = (props: IconProps) => (
   <LineIcon {...props}>

@@ -43,6 +43,9 @@ const SPEC_ACCESS: Record<string, Who> = {
   // "Register, onboard, edit, delete users; choose role": ADMIN. "View own profile": STAFF.
   'POST /api/auth/register': 'admin',
   'GET /api/users': 'admin',
+  // Issue 39: the audit trail is the administrators'.
+  'GET /api/audit': 'admin',
+  'GET /api/audit.csv': 'admin',
   'DELETE /api/users/:id': 'admin',
   'GET /api/users/:id': 'own',
   'PATCH /api/users/:id': 'own',

@@ -204,7 +204,13 @@ describe('POST /api/leave-requests/:id/withdrawal/decision', () => {
       .where(and(eq(auditLog.entityId, String(leave.id)), eq(auditLog.action, 'leaveRequest.withdrawn')));
     expect(audit).toMatchObject({
       actorUserId: admins[1].id,
-      details: { from: 'WITHDRAWAL_REQUESTED', to: 'WITHDRAWN', reason: 'Project moved', payslips: [] },
+      subjectUserId: me.id,
+      details: {
+        before: { status: 'WITHDRAWAL_REQUESTED' },
+        after: { status: 'WITHDRAWN' },
+        reason: 'Project moved',
+        payslips: [],
+      },
     });
   });
 

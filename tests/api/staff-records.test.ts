@@ -360,7 +360,18 @@ describe('PATCH /api/staff-info/:id', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, String(me.id)), eq(auditLog.action, 'staffInfo.updated')));
-    expect(audit?.details).toEqual({ changed: ['gender', 'nric', 'dateOfBirth', 'race', 'nationality'] });
+    // Issue 39: the changed fields with their values before and after, the NRIC/FIN masked.
+    const details = audit?.details as { before: Record<string, unknown>; after: Record<string, unknown> };
+    expect(Object.keys(details.after).sort()).toEqual([
+      'dateOfBirth',
+      'gender',
+      'nationality',
+      'nric',
+      'race',
+    ]);
+    expect(details.after).toMatchObject({ gender: 'Male', dateOfBirth: '1991-12-01', race: 'Eurasian' });
+    expect(details.after.nric).toBe(`${nric[0]}****${nric.slice(-4)}`);
+    expect(audit?.subjectUserId).toBe(me.id);
     expect(JSON.stringify(audit?.details)).not.toContain(nric);
   });
 
@@ -623,9 +634,10 @@ describe('PATCH /api/payment-info/:id', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, String(staff.id)), eq(auditLog.action, 'paymentInfo.updated')));
+    // Issue 39: stored columns, the salary in cents.
     expect(audit?.details).toMatchObject({
-      before: { basicSalary: 4200.5, cpfType: 'SINGAPORE CITIZEN' },
-      after: { basicSalary: 3900, cpfType: 'NONE' },
+      before: { basicSalaryCents: 420_050, cpfType: 'SINGAPORE CITIZEN' },
+      after: { basicSalaryCents: 390_000, cpfType: 'NONE', accountNo: null },
       accountNoChanged: true,
     });
     expect(JSON.stringify(audit?.details)).not.toContain('234567');

@@ -4,6 +4,7 @@ import {
   CalendarDaysIcon,
   CalendarIcon,
   FlagIcon,
+  HistoryIcon,
   HomeIcon,
   ProcessIcon,
   ReceiptIcon,
@@ -56,6 +57,8 @@ export const adminNavigation: NavItem[] = [
     ],
   },
   { kind: 'link', label: 'Company', href: '/admin/company', icon: BuildingIcon },
+  // Issue 39: beyond the spec's items, as Company is.
+  { kind: 'link', label: 'Audit', href: '/admin/audit', icon: HistoryIcon },
 ];
 
 export const staffNavigation: NavItem[] = [

@@ -156,6 +156,7 @@ export async function refreshSession(
       action: 'session.refreshTokenReused',
       entity: 'user',
       entityId: result.userId,
+      subjectUserId: result.userId,
     });
   }
   if (result.outcome !== 'rotated') throw unauthorized(SESSION_EXPIRED_MESSAGE);
@@ -237,6 +238,7 @@ export async function resetPassword(
       action: 'user.passwordReset',
       entity: 'user',
       entityId: used.userId,
+      subjectUserId: used.userId,
     });
   });
 }
@@ -283,6 +285,7 @@ export async function changePassword(
       action: 'user.passwordChanged',
       entity: 'user',
       entityId: actor.id,
+      subjectUserId: actor.id,
     });
     return issueRefreshToken(tx, actor.id, undefined, now);
   });

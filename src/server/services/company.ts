@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { changedValues } from '../../domain/audit';
 import {
   type Company,
   type CompanyBankAccount,
@@ -110,7 +111,8 @@ export async function updateCompany(
       action: 'company.updated',
       entity: 'company',
       entityId: COMPANY_ROW,
-      details: { before, after },
+      // Only what changed; writeAudit masks the accounts' numbers.
+      details: changedValues(before, after),
     });
     return { ...after, mailDelivery: mailDeliveryOf(deps.smtpUrl) };
   });

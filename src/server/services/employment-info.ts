@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { changedValues } from '../../domain/audit';
 import type { EmploymentInfo, EmploymentInfoBody } from '../../domain/employment-info';
 import type { DbOrTx } from '../db/client';
 import { employmentInfo } from '../db/schema';
@@ -42,7 +43,8 @@ export async function updateEmploymentInfo(
       action: 'employmentInfo.updated',
       entity: 'user',
       entityId: before.userId,
-      details: { before: beforeValues, after: afterValues },
+      subjectUserId: before.userId,
+      details: changedValues(beforeValues, afterValues),
     });
     return toEmploymentInfo(after);
   });

@@ -275,7 +275,13 @@ export async function setLeaveAllowance(
       action: 'leaveBalance.updated',
       entity: 'user',
       entityId: userId,
-      details: { leaveType: type.name, year, before: before?.totalDays ?? null, after: totalDays },
+      subjectUserId: userId,
+      details: {
+        leaveType: type.name,
+        year,
+        before: { totalDays: before?.totalDays ?? null },
+        after: { totalDays },
+      },
     });
     const after = (await leaveBalancesOf(tx, [userId], year))
       .get(userId)

@@ -262,7 +262,8 @@ export async function createLeaveRequest(
       action: 'leaveRequest.created',
       entity: 'leaveRequest',
       entityId: created.id,
-      details: { userId: input.userId, type: type.name, ...period, days, charges, fileKey },
+      subjectUserId: input.userId,
+      details: { type: type.name, ...period, days, charges, fileKey },
     });
     return created.id;
   });
@@ -365,7 +366,8 @@ export async function decideLeaveRequest(
       action: event === 'leaveRequest.approve' ? 'leaveRequest.approved' : 'leaveRequest.rejected',
       entity: 'leaveRequest',
       entityId: row.id,
-      details: { userId: row.userId, from: row.status, to: status },
+      subjectUserId: row.userId,
+      details: { before: { status: row.status }, after: { status } },
     });
   });
   const request = await findRequest(db, input.id);
@@ -390,7 +392,8 @@ export async function deleteLeaveRequest(
       action: 'leaveRequest.deleted',
       entity: 'leaveRequest',
       entityId: row.id,
-      details: { userId: row.userId, fileKey: row.fileKey },
+      subjectUserId: row.userId,
+      details: { before: { status: row.status }, after: null, fileKey: row.fileKey },
     });
     return row.fileKey;
   });

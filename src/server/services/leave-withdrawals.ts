@@ -54,7 +54,8 @@ export async function requestLeaveWithdrawal(
       action: 'leaveRequest.withdrawalRequested',
       entity: 'leaveRequest',
       entityId: row.id,
-      details: { userId: row.userId, from: row.status, to: status },
+      subjectUserId: row.userId,
+      details: { before: { status: row.status }, after: { status } },
     });
   });
   return answer(db, input.id);
@@ -99,10 +100,10 @@ export async function decideLeaveWithdrawal(
       action: input.decision === 'APPROVE' ? 'leaveRequest.withdrawn' : 'leaveRequest.withdrawalRejected',
       entity: 'leaveRequest',
       entityId: row.id,
+      subjectUserId: row.userId,
       details: {
-        userId: row.userId,
-        from: row.status,
-        to: status,
+        before: { status: row.status },
+        after: { status },
         reason: input.reason?.trim() || null,
         payslips: touched.map(({ payslipId, year, month, processed, beforeCents, afterCents }) => ({
           payslipId,

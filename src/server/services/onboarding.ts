@@ -9,6 +9,7 @@ import type { Actor } from './actor';
 import { writeAudit } from './audit';
 import { paymentInfoColumns } from './payment-info';
 import { assertNricFree } from './staff-info';
+import { amountToCents } from './staff-records';
 import { userDetail } from './users';
 
 export const ALREADY_ONBOARDED = 'This user has already been onboarded.';
@@ -55,11 +56,19 @@ export async function onboardUser(
       action: 'user.onboarded',
       entity: 'user',
       entityId: userId,
+      subjectUserId: userId,
       details: {
-        designation: body.employmentInfo.designation,
-        hireDate: body.employmentInfo.hireDate,
-        basicSalary: body.paymentInfo.basicSalary,
-        cpfType: body.paymentInfo.cpfType,
+        before: null,
+        after: {
+          designation: body.employmentInfo.designation,
+          hireDate: body.employmentInfo.hireDate,
+          basicSalaryCents: amountToCents(body.paymentInfo.basicSalary),
+          cpfType: body.paymentInfo.cpfType,
+          nric: body.staffInfo.nric,
+          dateOfBirth: body.staffInfo.dateOfBirth,
+          bankName: body.paymentInfo.bankName,
+          accountNo: body.paymentInfo.accountNo,
+        },
         year,
         leaveBalances: allowances,
       },

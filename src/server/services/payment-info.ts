@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { changedValues } from '../../domain/audit';
 import type { PaymentInfo, PaymentInfoBody } from '../../domain/payment-info';
 import type { DbOrTx } from '../db/client';
 import { paymentInfo } from '../db/schema';
@@ -45,19 +46,16 @@ export async function updatePaymentInfo(
       .where(eq(paymentInfo.id, input.id))
       .returning();
     if (!after) throw notFound(PAYMENT_INFO_NOT_FOUND);
-    // Pay figures are audited in full; bank account numbers only as "changed".
-    const audited = ({ id: _, accountNo, ...rest }: PaymentInfo) => ({
-      ...rest,
-      accountNoSet: accountNo !== null,
-    });
+    // The stored columns (salary in cents) that changed; writeAudit masks the account number.
+    const audited = ({ id: _, userId: __, updatedAt: ___, ...columns }: typeof before) => columns;
     await writeAudit(tx, {
       actorUserId: actor.id,
       action: 'paymentInfo.updated',
       entity: 'user',
       entityId: before.userId,
+      subjectUserId: before.userId,
       details: {
-        before: audited(toPaymentInfo(before)),
-        after: audited(toPaymentInfo(after)),
+        ...changedValues(audited(before), audited(after)),
         accountNoChanged: before.accountNo !== after.accountNo,
       },
     });

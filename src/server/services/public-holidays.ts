@@ -189,7 +189,8 @@ async function recountPendingOn(tx: Tx, actor: Actor, date: string): Promise<Cha
       action: 'leaveRequest.recounted',
       entity: 'leaveRequest',
       entityId: request.id,
-      details: { userId: request.userId, holiday: date, daysBefore: request.days, daysAfter: days, charges },
+      subjectUserId: request.userId,
+      details: { holiday: date, before: { days: request.days }, after: { days }, charges },
     });
     changed.push({
       id: request.id,

@@ -1,4 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
+import { changedValues } from '../../domain/audit';
 import { NRIC_ADMIN_ONLY, NRIC_TAKEN, type StaffInfo, type StaffInfoBody } from '../../domain/staff-info';
 import type { DbOrTx } from '../db/client';
 import { staffInfo } from '../db/schema';
@@ -55,8 +56,9 @@ export async function updateStaffInfo(
       action: 'staffInfo.updated',
       entity: 'user',
       entityId: before.userId,
-      // The NRIC is personal data: the log says which fields changed, not their values.
-      details: { changed: changedFields(toStaffInfo(before), toStaffInfo(after)) },
+      subjectUserId: before.userId,
+      // Identity changes with their values; writeAudit masks the NRIC/FIN.
+      details: changedValues(toStaffInfo(before), toStaffInfo(after)),
     });
     return toStaffInfo(after);
   });

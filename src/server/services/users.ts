@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { changedValues } from '../../domain/audit';
 import type { Role } from '../../domain/auth';
 import { payslipStatusesTagged } from '../../domain/lifecycles/payslip.lifecycle';
 import { maskAccountNumber, maskNric } from '../../domain/masking';
@@ -162,7 +163,8 @@ export async function registerUser(db: DbOrTx, actor: Actor, input: RegisterUser
       action: 'user.registered',
       entity: 'user',
       entityId: user.id,
-      details: { role: input.role },
+      subjectUserId: user.id,
+      details: { before: null, after: { fullName: input.fullName, email, role: input.role } },
     });
     return user;
   });
@@ -197,7 +199,8 @@ export async function updateUser(
       action: 'user.updated',
       entity: 'user',
       entityId: id,
-      details: { before, after: { fullName, email } },
+      subjectUserId: id,
+      details: changedValues(before, { fullName, email }),
     });
     const user = await userDetail(tx, id);
     if (!user) throw notFound('User not found.');
@@ -231,7 +234,8 @@ export async function deleteUser(db: DbOrTx, actor: Actor, { id }: { id: number 
       action: 'user.deleted',
       entity: 'user',
       entityId: id,
-      details: { deleted: target },
+      subjectUserId: id,
+      details: { before: target, after: null },
     });
   });
 }

@@ -1,5 +1,6 @@
 import { HStack, Menu, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import { Link as RouterLink } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { payrollPeriodMachine } from '../../../machines/payroll-period.machine';
 import { isBusy, monthOptions, yearOptions } from '../../../machines/payroll-period.selectors';
@@ -59,6 +60,9 @@ function RowMenu({ row, actor }: { row: ProcessedListRow; actor: PayrollPeriodRe
       </Menu.Item>
       <Menu.Item value="revert" onSelect={() => actor.send({ type: 'revert.request', row })}>
         Revert to Unprocessed
+      </Menu.Item>
+      <Menu.Item value="history" asChild>
+        <RouterLink href={`/admin/audit?entity=payslip&entityId=${row.payslipId}`}>History</RouterLink>
       </Menu.Item>
     </ActionsMenu>
   );

@@ -48,7 +48,14 @@ export function UserDetailScreen({
           Users
         </RouterLink>
       </Link>
-      <PageTitle>User Details</PageTitle>
+      <Flex justify="space-between" align="baseline" gap="4" wrap="wrap">
+        <PageTitle>User Details</PageTitle>
+        {userId !== null && (
+          <Link asChild color="teal.fg" fontSize="sm">
+            <RouterLink href={`/admin/audit?userId=${userId}`}>History</RouterLink>
+          </Link>
+        )}
+      </Flex>
       {loading && <Spinner size="sm" color="fg.muted" aria-label="Loading" />}
       {!notFound && <LoadFailure load={record} />}
       {notFound && <Text color="fg.muted">No user data found.</Text>}

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { changedValues } from '../../../domain/audit';
 import { amountToCents, centsToAmount } from '../../../domain/money';
 import {
   DEFAULT_TREATMENT_CHOICE,
@@ -94,18 +95,21 @@ export async function addPayItem(
       })
       .returning();
     if (!item) throw new Error('pay item not inserted');
-    await movePayslips(tx, { type: 'payItem.add' }, { where: sql`p.id = ${row.id}` });
+    const [moved] = await movePayslips(tx, { type: 'payItem.add' }, { where: sql`p.id = ${row.id}` });
     await writeAudit(tx, {
       actorUserId: actor.id,
       action: 'payItem.added',
       entity: 'payslip',
       entityId: row.id,
+      subjectUserId: row.userId,
       details: {
         itemId: item.id,
         kind,
-        type: item.type,
-        amountCents: item.amountCents,
-        treatment: item.treatment,
+        before: { status: row.status, item: null },
+        after: {
+          status: moved?.status ?? row.status,
+          item: { type: item.type, amountCents: item.amountCents, treatment: item.treatment },
+        },
       },
     });
     return toApiItem(item);
@@ -135,13 +139,22 @@ export async function removePayItem(
     const event = { type: 'payItem.remove', itemsLeft: n - 1 } as const;
     assertPayslipAllows(row, event, processedMessage(row));
     await tx.delete(payItems).where(eq(payItems.id, itemId));
-    await movePayslips(tx, event, { where: sql`p.id = ${row.id}` });
+    const [moved] = await movePayslips(tx, event, { where: sql`p.id = ${row.id}` });
     await writeAudit(tx, {
       actorUserId: actor.id,
       action: 'payItem.removed',
       entity: 'payslip',
       entityId: row.id,
-      details: { itemId, kind, type: item.type, amountCents: item.amountCents },
+      subjectUserId: row.userId,
+      details: {
+        itemId,
+        kind,
+        before: {
+          status: row.status,
+          item: { type: item.type, amountCents: item.amountCents, treatment: item.treatment },
+        },
+        after: { status: moved?.status ?? row.status, item: null },
+      },
     });
   });
 }
@@ -202,15 +215,16 @@ export async function updateSnapshot(
       action: 'payslip.snapshot.updated',
       entity: 'payslip',
       entityId: row.id,
-      details: {
-        before: {
+      subjectUserId: row.userId,
+      details: changedValues(
+        {
           basicSalarySnapshotCents: row.basicSalarySnapshotCents,
           employeeCpfRateSnapshot: row.employeeCpfRateSnapshot,
           employerCpfRateSnapshot: row.employerCpfRateSnapshot,
           selfHelpGroupSnapshot: row.selfHelpGroupSnapshot,
         },
-        after: values,
-      },
+        values,
+      ),
     });
   });
   return readPayslip(db, userId, { year, month });

@@ -12,7 +12,7 @@ import { payItems, payslips, users } from '../../db/schema';
 import { rowsOf } from '../../db/statements';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import type { Actor } from '../actor';
-import { writeAudit } from '../audit';
+import { writeAudit, writeAudits } from '../audit';
 import { freezeIdentities, releaseIdentity } from './identities';
 import { openPayrollPeriod } from './period-rows';
 import {
@@ -217,6 +217,33 @@ async function processPeriod(
     entityId: null,
     details: { year, month, payDate, payslipIds: updated.map((row) => row.id), skipped },
   });
+  // And one per payslip, on its own record: its status and the figures it was paid with.
+  const candidateOf = new Map(candidates.map((row) => [row.id, row]));
+  const figuresOf = new Map(results.map((row) => [row.id, row]));
+  await writeAudits(
+    tx,
+    updated.map((moved) => {
+      const figures = figuresOf.get(moved.id);
+      return {
+        actorUserId: actor.id,
+        subjectUserId: candidateOf.get(moved.id)?.user_id ?? null,
+        action: 'payslip.processed',
+        entity: 'payslip',
+        entityId: moved.id,
+        details: {
+          before: { status: candidateOf.get(moved.id)?.status ?? null },
+          after: {
+            status: moved.status,
+            payDate,
+            grossPayCents: figures?.grossPayCents ?? null,
+            employeeCpfCents: figures?.employeeCpfCents ?? null,
+            employerCpfCents: figures?.employerCpfCents ?? null,
+            netPayCents: figures?.netPayCents ?? null,
+          },
+        },
+      };
+    }),
+  );
   return { ids: updated.map((row) => row.id), skipped };
 }
 
@@ -229,13 +256,14 @@ const candidatesOf = (tx: Tx, { year, month }: Period, userIds: readonly number[
     SnapshotText & {
       id: number;
       user_id: number;
+      status: PayslipRow['status'];
       full_name: string;
       last_day_of_service: string | null;
       items: PayslipItem[];
     }
   >(
     tx,
-    sql`select p.id, p.user_id, ${SNAPSHOT_COLUMNS}, u.full_name, ei.last_day_of_service::text,
+    sql`select p.id, p.user_id, p.status, ${SNAPSHOT_COLUMNS}, u.full_name, ei.last_day_of_service::text,
      ${ITEMS_COLUMN} as items
    from payslips p
      join users u on u.id = p.user_id
@@ -299,7 +327,11 @@ export async function revertPayslip(
       action: 'payslip.reverted',
       entity: 'payslip',
       entityId: row.id,
-      details: { status: moved.status, payDate: row.payDate, ...totalsFromRow(row) },
+      subjectUserId: row.userId,
+      details: {
+        before: { status: row.status, payDate: row.payDate, ...totalsFromRow(row) },
+        after: { status: moved.status, payDate: null },
+      },
     });
     const [updated] = await tx.select().from(payslips).where(eq(payslips.id, row.id));
     return aggregateOf(updated as PayslipRow, user?.name ?? '', n);
