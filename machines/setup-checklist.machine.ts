@@ -43,7 +43,7 @@ export const setupChecklistMachine = setup({
     rememberDismissal: notProvided('setup-checklist', 'rememberDismissal'),
   },
   guards: {
-    wasDismissed: ({ context }) => context.setup === null,
+    isDismissed: ({ context }) => context.setup === null,
     isComplete: (_, params: Setup) => setupComplete(params),
   },
 }).createMachine({
@@ -58,7 +58,9 @@ export const setupChecklistMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      always: [{ guard: 'wasDismissed', target: 'hidden' }, { target: 'fetching' }],
+      description:
+        'Dismissed earlier in the session: straight to hidden, nothing fetched; else the steps are fetched.',
+      always: [{ guard: 'isDismissed', target: 'hidden' }, { target: 'fetching' }],
     },
     fetching: {
       description: 'The steps are on their way: the card shows its skeleton, or the failure with Try again.',
@@ -86,6 +88,6 @@ export const setupChecklistMachine = setup({
         },
       },
     },
-    hidden: { type: 'final' },
+    hidden: { type: 'final', description: 'No card: every step done, or dismissed for the session.' },
   },
 });

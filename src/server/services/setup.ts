@@ -6,6 +6,7 @@ import { publicHolidays } from '../db/leave-law-schema';
 import { payslips, staffInfo, users } from '../db/schema';
 import { auditLog } from '../db/system-schema';
 import { COMPANY_ROW } from './company';
+import { isProcessedRow } from './payroll/repository';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -82,7 +83,7 @@ async function payroll(db: DbOrTx): Promise<SetupStep> {
   const [first] = await db
     .select({ year: payslips.year, month: payslips.month })
     .from(payslips)
-    .where(eq(payslips.status, 'PROCESSED'))
+    .where(isProcessedRow())
     .orderBy(payslips.year, payslips.month)
     .limit(1);
   return {
