@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { idParam, idSchema, text } from './fields';
 import { maskAccountNumber, maskNric } from './masking';
+import { formatCents } from './money';
 
 /**
  * The audit trail (issue 39 items 5-7): who did what to which record when, with the values before and
@@ -161,8 +162,24 @@ export interface AuditChange {
   after: string;
 }
 
-const shown = (value: unknown): string =>
-  value === undefined || value === null ? '-' : typeof value === 'string' ? value : JSON.stringify(value);
+const IN_CENTS = /Cents$/;
+
+/** Amounts are kept in cents; a reader sees dollars ('grossPayCents' 380000 -> 'gross pay' 3,800.00). */
+const shown = (field: string, value: unknown): string =>
+  value === undefined || value === null
+    ? '-'
+    : typeof value === 'number' && IN_CENTS.test(field)
+      ? formatCents(value)
+      : typeof value === 'string'
+        ? value
+        : JSON.stringify(value);
+
+/** A stored field name as words: 'grossPayCents' -> 'gross pay', 'accountNo' -> 'account no'. */
+const fieldWords = (field: string): string =>
+  field
+    .replace(IN_CENTS, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 
 /** One "field: old → new" per field the row's before and after hold. */
 export function auditChanges(row: Pick<AuditRow, 'before' | 'after'>): AuditChange[] {
@@ -171,7 +188,11 @@ export function auditChanges(row: Pick<AuditRow, 'before' | 'after'>): AuditChan
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return fields
     .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
-    .map((field) => ({ field, before: shown(before[field]), after: shown(after[field]) }));
+    .map((field) => ({
+      field: fieldWords(field),
+      before: shown(field, before[field]),
+      after: shown(field, after[field]),
+    }));
 }
 
 export const formatAuditChange = (change: AuditChange) =>

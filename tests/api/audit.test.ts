@@ -239,7 +239,7 @@ describe('GET /api/audit.csv', () => {
     expect(lines[0]).toBe('At,Actor ID,Actor,Subject ID,Subject,Entity,Entity ID,Action,Changes,Details');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,${staff.id},"'=HYPERLINK(""x"")",user,`);
-    expect(lines[1]).toContain('accountNo: ******3334 → ******7778');
+    expect(lines[1]).toContain('account no: ******3334 → ******7778');
     expect(response.raw.body).not.toContain('1112223334');
     expect(response.raw.body).not.toContain('5556667778');
   });

@@ -84,7 +84,7 @@ export const auditTrailModel = setup({
       // Who did what to whom, and the value before and after.
       expect(screen.getAllByText('paymentInfo.updated').length).toBeGreaterThan(0);
       expect(screen.getAllByText('Tan Mei Ling').length).toBeGreaterThan(0);
-      expect(screen.getAllByText('basicSalaryCents: 400000 → 450000').length).toBeGreaterThan(0);
+      expect(screen.getAllByText('basic salary: 4,000.00 → 4,500.00').length).toBeGreaterThan(0);
     }
   }),
   initial: 'loading',
