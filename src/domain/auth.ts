@@ -18,8 +18,6 @@ export const sessionUserSchema = z.object({
   fullName: z.string(),
   role: roleSchema,
   hireDate: z.nullable(isoDateSchema),
-  /** The employer's name for the sidebar's brand header (issue 34); absent in sessions stored before it. */
-  companyName: z.optional(z.string()),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -43,6 +43,7 @@ import { submissionRoutes } from './routes/submissions';
 import { timesheetRoutes } from './routes/timesheets';
 import { userRoutes } from './routes/users';
 import type { AuthDeps } from './services/auth';
+import { companyOf } from './services/company';
 import { createMailer, type Mailer, mailDeliveryOf } from './services/mail';
 import { recordOwners } from './services/record-owners';
 import { refreshSuccessor } from './services/tokens';
@@ -274,9 +275,11 @@ export async function buildApp(options: AppOptions) {
     const isClientRoute = !pathname.startsWith('/api') && !/\.[a-z0-9]+$/i.test(pathname);
     if (hasSpa && wantsPage && isClientRoute) {
       // Client-side routes (/login, /admin/users/7 ...) all load the SPA, naming the route's code.
-      return spaPage(spaDir, pathname).then((html) =>
-        reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html),
-      );
+      return companyOf(app.db, config)
+        .then((company) => spaPage(spaDir, pathname, company.name))
+        .then((html) =>
+          reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html),
+        );
     }
     return reply.code(404).send({
       statusCode: 404,

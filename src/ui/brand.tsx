@@ -2,6 +2,10 @@ import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 
 export const PRODUCT_NAME = 'HR Portal';
 
+/** The employer's name the server writes into the page it serves (src/server/lib/spa-pages.ts), if any. */
+export const pageCompanyName = (): string | undefined =>
+  document.querySelector('meta[name="application-name"]')?.getAttribute('content') || undefined;
+
 /** The product mark: a teal tile with two overlapping figures. */
 export function BrandMark({ size = 8 }: { size?: number }) {
   return (

@@ -22,7 +22,7 @@ beforeAll(async () => {
   );
   mkdirSync(path.join(spaDir, 'assets'));
   writeFileSync(path.join(spaDir, 'assets', 'app-1234.js'), 'console.log(1)');
-  t = await createTestApp({}, { spaDir });
+  t = await createTestApp({ COMPANY_NAME: 'Lim & Tan "Trading" <Pte. Ltd.>' }, { spaDir });
 });
 afterAll(async () => {
   await t.close();
@@ -37,6 +37,13 @@ describe('the SPA and the API on one port', () => {
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it("names the employer in the page, for the sidebar (issue 34), the name's markup neutralised", async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/staff/payslips' });
+    expect(page.body).toContain(
+      '<meta name="application-name" content="Lim &amp; Tan &quot;Trading&quot; &lt;Pte. Ltd.&gt;">',
+    );
   });
 
   it("names a signed-in page's code in its answer, so the browser fetches it with the entry", async () => {

@@ -108,6 +108,9 @@ describe('the company', () => {
       bankAccounts: [
         { bankName: 'UOB', accountNo: '3701234567', accountName: 'ACME PTE LTD', organisationId: null },
       ],
+      // Issue 34: e-mailed payslips protected unless turned off; no SMTP_URL here, so the outbox.
+      protectEmailedPayslips: true,
+      mailDelivery: { mode: 'OUTBOX' },
     });
     expect((await api.get('/company')).body).toEqual(saved.body);
   });

@@ -48,9 +48,17 @@ describe('signed-in layouts (spec section 2, Navigation)', () => {
     expect(link('Leave Balance')).toHaveAttribute('aria-current', 'page');
   });
 
-  it("the brand header names the company, for staff too (issue 34: not 'HR Portal')", async () => {
-    await as({ ...staff, companyName: 'Lim & Tan Trading Pte. Ltd.' }, '/staff/payslips');
-    expect(within(sidebar()).getByText('Lim & Tan Trading Pte. Ltd.')).toBeInTheDocument();
+  it("the brand header names the company the page was served for, for staff too (issue 34: not 'HR Portal')", async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'application-name';
+    meta.content = 'Lim & Tan Trading Pte. Ltd.';
+    document.head.append(meta);
+    try {
+      await as(staff, '/staff/payslips');
+      expect(within(sidebar()).getByText('Lim & Tan Trading Pte. Ltd.')).toBeInTheDocument();
+    } finally {
+      meta.remove();
+    }
   });
 
   it('staff sidebar: Home, Pay and Profile; the welcome line and initials skip BINTI', async () => {

@@ -1,7 +1,7 @@
 import { Box, Button, Collapsible, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { changePasswordActor, isLoggingOut } from '../../../machines/session.selectors';
-import { Brand, PRODUCT_NAME } from '../../ui/brand';
+import { Brand, PRODUCT_NAME, pageCompanyName } from '../../ui/brand';
 import { ChevronDownIcon, KeyIcon, LogoutIcon } from '../../ui/icons';
 import { UserAvatar } from '../../ui/user-avatar';
 import { useSession, useSessionSend } from '../../views/session/session-context';
@@ -117,7 +117,7 @@ function SidebarFooter({ collapsed, onNavigate }: Pick<SidebarProps, 'collapsed'
 
 /** Brand header, the area's links (with the Pay group open by default), and the signed-in user. */
 export function SidebarContent({ area, nav, collapsed, onNavigate }: SidebarProps) {
-  const companyName = useSession((s) => s.context.user?.companyName);
+  const companyName = pageCompanyName();
   return (
     <Flex direction="column" height="full">
       <Box

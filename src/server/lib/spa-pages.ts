@@ -21,18 +21,24 @@ function isPageOf(pattern: string, pathname: string): boolean {
  * signed-in page fetches its screen with the entry instead of one lazy chunk after another. Read on
  * each page load (a rebuilt app is served at once); a page load is one request among its many files.
  */
-export async function spaPage(spaDir: string, pathname: string): Promise<string> {
+export async function spaPage(spaDir: string, pathname: string, companyName: string): Promise<string> {
   const html = await readFile(path.join(spaDir, 'index.html'), 'utf8');
-  let preloads: Record<string, string[]> = {};
+  // The employer's name, which the sidebar shows every signed-in user (issue 34; src/ui/brand.tsx). The
+  // session's user keeps the spec's fields, and the name is no secret: it is on the company's own door.
+  const head = [`<meta name="application-name" content="${escapeAttribute(companyName)}">`];
   try {
-    preloads = JSON.parse(await readFile(path.join(spaDir, PAGE_PRELOADS_FILE), 'utf8'));
+    const preloads: Record<string, string[]> = JSON.parse(
+      await readFile(path.join(spaDir, PAGE_PRELOADS_FILE), 'utf8'),
+    );
+    const pattern = Object.keys(preloads).find((candidate) => isPageOf(candidate, pathname));
+    // Vite's module script is crossorigin: a preload must be fetched the same way to be used.
+    for (const file of pattern ? (preloads[pattern] ?? []) : [])
+      head.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
   } catch {
-    return html; // a build without the list: the page loads its code as it goes
+    // a build without the list: the page loads its code as it goes
   }
-  const pattern = Object.keys(preloads).find((candidate) => isPageOf(candidate, pathname));
-  const files = pattern ? (preloads[pattern] ?? []) : [];
-  if (files.length === 0) return html;
-  // Vite's module script is crossorigin: a preload must be fetched the same way to be used.
-  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
-  return html.replace('</head>', `  ${links}\n  </head>`);
+  return html.replace('</head>', `  ${head.join('\n    ')}\n  </head>`);
 }
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -26,7 +26,6 @@ import {
   signIn,
   signOut,
 } from '../services/auth';
-import { companyOf } from '../services/company';
 import { registerUser } from '../services/users';
 import { errorResponses } from './schemas';
 
@@ -71,14 +70,12 @@ export async function authRoutes(app: FastifyInstance, { config, deps }: AuthRou
         deps,
       );
       setRefreshCookie(reply, refresh);
-      // Every signed-in user sees the company's name in the sidebar; GET /company is the administrator's.
-      const { name: companyName } = await companyOf(app.db, config);
       reply.setCookie(device.name, device.value, {
         ...cookieOptions,
         path: `${REFRESH_COOKIE_PATH}/login`,
         maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
       });
-      return { ...answer, user: { ...answer.user, companyName } };
+      return answer;
     },
   );
 
