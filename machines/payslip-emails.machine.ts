@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
+import type { MailDelivery } from '../src/domain/company';
 import { payrollToasts } from '../src/domain/messages/payroll';
 import type { EmailPayslipsAnswer, JobProgress } from '../src/domain/payslip-emails';
 import { notProvided, type ToastParams } from './effects';
@@ -8,7 +9,9 @@ import { notProvided, type ToastParams } from './effects';
  * Email payslips on View Processed Records (issue 16): after a confirmation, the month's processed
  * payslips are queued for e-mail and the job's progress is followed ('N of M sent') until it ends;
  * the failures show with their reasons, and Retry failed sends them again. The records screen's
- * machine (machines/payroll-period.machine.ts) spawns this one and tells it the period shown.
+ * machine (machines/payroll-period.machine.ts) spawns this one and tells it the period shown. The
+ * confirmation first asks how this server delivers mail (issue 34), so that without SMTP it says the
+ * payslips will be kept in the outbox rather than sent.
  */
 
 /** How often a running job's progress is asked for. */
@@ -27,6 +30,8 @@ export interface PayslipEmailsContext {
   progress: JobProgress | null;
   /** The server's answer to the request ("10 payslips ... are being e-mailed; 3 ... left out"). */
   answer: string | null;
+  /** How mail leaves this server, asked each time the confirmation opens; null until known or if unknown. */
+  mailDelivery: MailDelivery | null;
 }
 
 export interface StaffName {
@@ -59,6 +64,8 @@ export const payslipEmailsMachine = setup({
       notProvided('payslip-emails', 'fetchProgress'),
     ),
     retryFailed: fromPromise<JobProgress, { jobId: string }>(notProvided('payslip-emails', 'retryFailed')),
+    /** GET /company's `mailDelivery` (ADMIN): SMTP, or the outbox when mail is not set up. */
+    loadMailDelivery: fromPromise<MailDelivery>(notProvided('payslip-emails', 'loadMailDelivery')),
   },
   actions: {
     notify: notProvided('payslip-emails', 'notify') as (_: unknown, params: ToastParams) => void,
@@ -82,6 +89,7 @@ export const payslipEmailsMachine = setup({
     jobStaff: [],
     progress: null,
     answer: null,
+    mailDelivery: null,
   },
   on: {
     'period.loaded': {
@@ -100,8 +108,32 @@ export const payslipEmailsMachine = setup({
       on: { 'emails.request': { guard: 'hasProcessedPayslips', target: 'confirming' } },
     },
     confirming: {
-      description: 'A dialog asks before anything is sent.',
-      on: { 'emails.confirm': 'requesting', 'emails.cancel': 'idle' },
+      description: 'A dialog asks before anything is sent; Cancel closes it.',
+      on: { 'emails.cancel': 'idle' },
+      initial: 'checkingDelivery',
+      states: {
+        checkingDelivery: {
+          description: 'How mail is delivered is asked; Send waits for the answer.',
+          invoke: {
+            id: 'loadMailDelivery',
+            src: 'loadMailDelivery',
+            onDone: {
+              target: 'asking',
+              description: 'Known: the question says sent, or kept in the outbox (e-mail is not set up).',
+              actions: assign({ mailDelivery: ({ event }) => event.output }),
+            },
+            onError: {
+              target: 'asking',
+              description: 'Not known: the question is the plain one; the progress still says what happened.',
+              actions: assign({ mailDelivery: null }),
+            },
+          },
+        },
+        asking: {
+          description: "The question with Send ('Keep in outbox' without SMTP) and Cancel.",
+          on: { 'emails.confirm': '#payslipEmails.requesting' },
+        },
+      },
     },
     requesting: {
       description: "The sends are queued; the dialog's button reads 'Processing...'.",

@@ -5,12 +5,15 @@ import { EMPLOYMENT_STATUSES } from '../src/domain/enums';
 import { LEAVE_PAGE_SIZE } from '../src/domain/leave';
 import type { LeaveEntitlement } from '../src/domain/leave-policies';
 import { allowancesFromEntitlements } from '../src/domain/leave-policy-form';
+import { payrollToasts } from '../src/domain/messages/payroll';
 import { staffToasts } from '../src/domain/messages/staff';
 import type { LeaveAllowanceRow, LeaveTypeRef } from '../src/domain/onboarding';
+import { payslipsOfUser } from '../src/domain/pay-lists';
 import { type RecordPanelValues, recordPanelValues } from '../src/domain/record-panels';
 import type { UserDetail } from '../src/domain/users';
 import type { editablePanelMachine, PanelValues, RecordPanelKind } from './editable-panel.machine';
 import { childNews, notProvided, type ToastParams } from './effects';
+import { listMachine } from './list.machine';
 import { type LoadActorRef, loadMachine, loadNews } from './load.machine';
 import { recordPanels } from './record-panel-forms';
 import { userLeaveMachine } from './user-leave.machine';
@@ -20,7 +23,8 @@ import { userLeaveMachine } from './user-leave.machine';
  * through the load statechart (machines/load.machine.ts: a spinner, a failure with Try again; a 404 answer
  * is the final 'not found'), spawns the record panels (Profile and the four tabs) and the user's leave, and routes a save in one
  * panel to what else shows it: a new name or e-mail to the header, a new employment status to its
- * badge, new allowances to the Leave Balance table.
+ * badge, new allowances to the Leave Balance table. On user detail it also lists the user's processed payslips
+ * (issue 34: the one list statechart) and opens one as a PDF.
  */
 
 type PanelRef = ActorRefFrom<typeof editablePanelMachine>;
@@ -29,10 +33,13 @@ export type RecordPanelRefs = { [K in keyof RecordPanelValues]: PanelRef | null 
 export interface UserRecordInput {
   /** The :id of /admin/users/:id, or the signed-in user's own id on My profile; null when not a number. */
   userId: number | null;
+  /** User detail (the administrator) shows the Payslips section; My profile does not (staff have My Payslips). */
+  withPayslips?: boolean;
 }
 
 export interface UserRecordContext {
   userId: number | null;
+  withPayslips: boolean;
   /** The user's fetch (GET /users/{id} with the leave types and allowances): its spinner, failure and Try again. */
   record: LoadActorRef;
   user: UserDetail | null;
@@ -45,6 +52,10 @@ export interface UserRecordContext {
   panels: RecordPanelRefs | null;
   /** The user's leave (requests and balance), once the user is loaded. */
   leave: ActorRefFrom<typeof userLeaveMachine> | null;
+  /** The user's processed payslips, newest first, once the user is loaded (user detail only). */
+  payslips: ActorRefFrom<typeof listMachine> | null;
+  /** The payslip whose PDF is being fetched: its View payslip reads 'Processing...' (spec section 8). */
+  viewing: number | null;
 }
 
 export interface UserRecordData {
@@ -59,7 +70,8 @@ export type UserRecordEvent =
   | { type: 'panel.saved'; kind: RecordPanelKind; values: PanelValues }
   | { type: 'userRecord.delete' }
   | { type: 'userRecord.cancelDelete' }
-  | { type: 'userRecord.confirmDelete' };
+  | { type: 'userRecord.confirmDelete' }
+  | { type: 'payslip.view'; payslipId: number };
 
 export const userRecordMachine = setup({
   types: {
@@ -77,6 +89,9 @@ export const userRecordMachine = setup({
       }),
     ),
     deleteUser: fromPromise<void, { userId: number }>(notProvided('user-record', 'deleteUser')),
+    payslips: listMachine,
+    /** The payslip's PDF into a tab opened on the click (a tab opened later is a blocked pop-up). */
+    openPayslipPdf: fromPromise<void, { payslipId: number }>(notProvided('user-record', 'openPayslipPdf')),
     /** GET /users/{id}/leave-entitlements (issue 17): the policy's days and the law's minimum per type. */
     loadEntitlements: fromPromise<LeaveEntitlement[], { userId: number }>(
       notProvided('user-record', 'loadEntitlements'),
@@ -104,7 +119,7 @@ export const userRecordMachine = setup({
      * The loaded user, a panel per record that exists (the payment panel follows the birth date) and the
      * user's leave. Spawned when the user arrives, by id only (see docs/guides/build-a-screen.md on systemIds).
      */
-    showUser: assign(({ spawn }, data: UserRecordData) => {
+    showUser: assign(({ context, spawn }, data: UserRecordData) => {
       const values = recordPanelValues(data.user, data.leaveTypes, data.allowances);
       const subject = { user: data.user };
       const dateOfBirth = data.user.staffInfo?.dateOfBirth ?? null;
@@ -124,6 +139,9 @@ export const userRecordMachine = setup({
           // Both screens show the Leave Balance table under the requests (spec section 2).
           input: { userId: data.user.id, requests: { query: { pageSize: LEAVE_PAGE_SIZE } } },
         }),
+        payslips: context.withPayslips
+          ? spawn('payslips', { id: 'payslips', input: { query: payslipsOfUser(data.user.id) } })
+          : null,
         panels: {
           profile: panel('profile'),
           staffInfo: panel('staffInfo'),
@@ -144,6 +162,7 @@ export const userRecordMachine = setup({
   description: 'User detail (/admin/users/:id) and My profile (/staff/profile): the user, and Delete User.',
   context: ({ input, spawn }) => ({
     userId: input.userId,
+    withPayslips: input.withPayslips ?? false,
     record: spawn('record', { id: 'record', systemId: 'userRecordLoad', input: { query: input.userId } }),
     user: null,
     leaveTypes: [],
@@ -151,6 +170,8 @@ export const userRecordMachine = setup({
     deleteError: null,
     panels: null,
     leave: null,
+    payslips: null,
+    viewing: null,
   }),
   initial: 'fetching',
   states: {
@@ -177,7 +198,7 @@ export const userRecordMachine = setup({
       type: 'final',
     },
     loaded: {
-      description: 'The user with the four tabs and the leave panels.',
+      description: 'The user with the four tabs, the leave panels and (user detail) the payslips.',
       invoke: [
         { id: 'panelSaves', src: 'panelSaves', input: ({ context }) => ({ panels: context.panels }) },
         {
@@ -239,8 +260,34 @@ export const userRecordMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          description: 'Delete User is in the action menu (admin).',
-          on: { 'userRecord.delete': 'confirmingDelete' },
+          description: "Delete User is in the action menu (admin); each payslip's View payslip.",
+          on: {
+            'userRecord.delete': 'confirmingDelete',
+            'payslip.view': {
+              target: 'openingPayslip',
+              description: 'View payslip: the PDF in a new tab, opened on the click.',
+              actions: assign({ viewing: ({ event }) => event.payslipId }),
+            },
+          },
+        },
+        openingPayslip: {
+          description:
+            "The payslip's PDF is fetched into the tab opened on the click; View payslip reads 'Processing...'.",
+          invoke: {
+            id: 'openPayslipPdf',
+            src: 'openPayslipPdf',
+            input: ({ context }) => ({ payslipId: context.viewing ?? 0 }),
+            onDone: {
+              target: 'idle',
+              description: 'The PDF shows in the new tab (its link is released after 60 s).',
+              actions: assign({ viewing: null }),
+            },
+            onError: {
+              target: 'idle',
+              description: "'Error retrieving payslip'; the tab opened for it closes.",
+              actions: [{ type: 'notify', params: payrollToasts.pdfFailed }, assign({ viewing: null })],
+            },
+          },
         },
         confirmingDelete: {
           description: "'Are you absolutely sure?' with Cancel and Continue.",

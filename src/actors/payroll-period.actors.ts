@@ -3,6 +3,7 @@ import type { ToastParams } from '../../machines/effects';
 import { payrollPeriodMachine } from '../../machines/payroll-period.machine';
 import { payslipEmailsMachine } from '../../machines/payslip-emails.machine';
 import type { PayslipsApi } from '../api/payslips.api';
+import type { MailDelivery } from '../domain/company';
 import { wholeListPage } from '../domain/list-query';
 import {
   type ProcessedAbout,
@@ -32,6 +33,8 @@ export interface PayrollPeriodEffects {
     | 'retryJob'
   >;
   notify: (toast: ToastParams) => void;
+  /** How this server delivers mail (GET /company): Email payslips says sent or kept in the outbox. */
+  mailDelivery: () => Promise<MailDelivery>;
   openPdf?: typeof openPdfInNewTab;
 }
 
@@ -40,12 +43,18 @@ const removesNothing = {
 };
 
 /** Process Pay and View Processed Records with their live effects (spec sections 7 and 8). */
-export function providePayrollPeriod({ payslips, notify, openPdf = openPdfInNewTab }: PayrollPeriodEffects) {
+export function providePayrollPeriod({
+  payslips,
+  notify,
+  mailDelivery,
+  openPdf = openPdfInNewTab,
+}: PayrollPeriodEffects) {
   const emails = payslipEmailsMachine.provide({
     actors: {
       requestEmails: fromPromise(({ input }) => payslips.emailPayslips(input)),
       fetchProgress: fromPromise(({ input }) => payslips.jobProgress(input.jobId)),
       retryFailed: fromPromise(({ input }) => payslips.retryJob(input.jobId)),
+      loadMailDelivery: fromPromise(() => mailDelivery()),
     },
     actions: { notify: (_, toast) => notify(toast) },
   });

@@ -21,14 +21,19 @@ import { type UserRecordData, userRecordMachine } from '../../machines/user-reco
 import type { authApi } from '../api/auth.api';
 import type { LeaveApi } from '../api/leave.api';
 import type { LeavePoliciesApi } from '../api/leave-policies.api';
+import type { PayslipsApi } from '../api/payslips.api';
 import type { StaffRecordsApi } from '../api/staff-records.api';
 import type { usersApi } from '../api/users.api';
 import type { ApiError } from '../domain/auth';
 import { employmentInfoFormValues } from '../domain/employment-info';
+import { wholeListPage } from '../domain/list-query';
+import { ownerOfPayslipsQuery, type StaffPayslipRow } from '../domain/pay-lists';
 import { paymentInfoFormValues } from '../domain/payment-info';
 import { staffInfoFormValues } from '../domain/staff-info';
 import { profileFormValues, type UserDetail } from '../domain/users';
+import { provideList } from './list.actors';
 import { provideLoad } from './load.actors';
+import { openPdfInNewTab } from './pdf';
 
 export interface StaffRecordEffects {
   auth: Pick<typeof authApi, 'register'>;
@@ -37,6 +42,8 @@ export interface StaffRecordEffects {
   leave: Pick<LeaveApi, 'types' | 'balances' | 'setAllowance'>;
   /** Issue 17: the policies prefill onboarding's allowances; the entitlements prefill the allowance panel. */
   leavePolicies: Pick<LeavePoliciesApi, 'policies' | 'entitlements'>;
+  /** Issue 34: user detail lists the user's processed payslips and opens one. */
+  payslips: Pick<PayslipsApi, 'processedOf' | 'payslipPdf'>;
   notify: (toast: ToastParams) => void;
   navigate: (to: string) => void;
 }
@@ -124,6 +131,22 @@ export function provideUserRecord(effects: StaffRecordEffects) {
       }),
       deleteUser: fromPromise(({ input }) => effects.records.deleteUser(input.userId)),
       loadEntitlements: fromPromise(({ input }) => effects.leavePolicies.entitlements(input.userId)),
+      // GET /users/{id}/payslips/processed/aggregates answers every processed payslip, newest first; cut into
+      // pages here (decision 0011).
+      payslips: provideList<StaffPayslipRow>({
+        fetchRows: async (query) => {
+          const { userId } = ownerOfPayslipsQuery(query);
+          const all = (await effects.payslips.processedOf(userId)).map((row) => ({
+            ...row,
+            id: row.payslipId,
+          }));
+          return wholeListPage(all, query, {});
+        },
+        removeRow: () => Promise.reject(new Error('The Payslips section removes no row')),
+      }),
+      openPayslipPdf: fromPromise(({ input }) =>
+        openPdfInNewTab(() => effects.payslips.payslipPdf(input.payslipId)),
+      ),
       ...provideRecordPanels(effects),
     },
     actions: effectsOf(effects),

@@ -18,7 +18,11 @@ import { useSession } from '../views/session/session-context';
 import type { AppServices } from './services';
 
 // Composed here rather than in services.ts so that the payroll statecharts and their effects load with the screens.
-const payrollPeriod = providePayrollPeriod({ payslips: payslipsApi, notify: showToast });
+const payrollPeriod = providePayrollPeriod({
+  payslips: payslipsApi,
+  notify: showToast,
+  mailDelivery: async () => (await submissionsApi.company()).mailDelivery,
+});
 const staffPayslips = provideStaffPayslips({
   payslips: payslipsApi,
   submissions: submissionsApi,

@@ -8,6 +8,7 @@ import {
 import { authApi } from '../api/auth.api';
 import { leaveApi } from '../api/leave.api';
 import { leavePoliciesApi } from '../api/leave-policies.api';
+import { payslipsApi } from '../api/payslips.api';
 import { staffRecordsApi } from '../api/staff-records.api';
 import { usersApi } from '../api/users.api';
 import { showToast } from '../ui/toasts';
@@ -20,6 +21,7 @@ const effects: StaffRecordEffects = {
   records: staffRecordsApi,
   leave: leaveApi,
   leavePolicies: leavePoliciesApi,
+  payslips: payslipsApi,
   notify: showToast,
   navigate: (to) => navigate(to),
 };

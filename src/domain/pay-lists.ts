@@ -53,11 +53,20 @@ export const staffPayslipsOfYear = (userId: number, year: number) => ({
   pageSize: PAY_LIST_PAGE_SIZE,
 });
 
-/** Whose payslips, of which year, the list's query asks for. */
-export const ownerOfPayslipsQuery = (query: ListQuery) => ({
-  userId: Number(query.filters.user?.[0]),
-  year: Number(query.filters.year?.[0]),
+/**
+ * The staff record's Payslips section (issue 34): every processed payslip of one person, newest first as the
+ * server answers them, 10 a page.
+ */
+export const payslipsOfUser = (userId: number) => ({
+  filters: { user: [String(userId)] },
+  pageSize: PAY_LIST_PAGE_SIZE,
 });
+
+/** Whose payslips, of which year (every year when the query names none), the list's query asks for. */
+export const ownerOfPayslipsQuery = (query: ListQuery) => {
+  const year = query.filters.year?.[0];
+  return { userId: Number(query.filters.user?.[0]), year: year === undefined ? undefined : Number(year) };
+};
 
 /** What a fetch of My Payslips tells beside its page: how many payslips the year has (IR8A is offered for one). */
 export const yearOfPayslipsSchema = z.object({ count: z.number().check(z.int()) });

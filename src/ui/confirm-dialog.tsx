@@ -12,6 +12,8 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
   /** Red for what destroys (the default); the app's colour for what only sends or starts. */
   destructive?: boolean;
+  /** The confirm button waits for something the question needs (Cancel stays). */
+  confirmDisabled?: boolean;
 }
 
 /** Asks before something that cannot be undone: an `alertdialog` whose first focus is Cancel. */
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   destructive = true,
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   return (
     <DialogShell open={open} title={title} busy={busy} onClose={onCancel} alert>
@@ -38,6 +41,7 @@ export function ConfirmDialog({
           colorPalette={destructive ? 'red' : 'teal'}
           loading={busy}
           loadingText="Processing..."
+          disabled={confirmDisabled}
           onClick={onConfirm}
         >
           {confirmLabel}

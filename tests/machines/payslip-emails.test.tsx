@@ -5,6 +5,9 @@ import type { JobProgress } from '../../src/domain/payslip-emails';
 import type { PayslipAggregate } from '../../src/domain/payslips';
 import {
   button,
+  COMPANY_PATH,
+  confirmLabel,
+  deliveryOf,
   EMAIL_PATH,
   type EmailsEvent,
   type EmailsModel,
@@ -21,6 +24,7 @@ import {
   RETRY_PATH,
 } from '../models/payslip-emails.model';
 import { admin } from '../views/fixtures';
+import { setUpCompany } from './fixtures';
 import { advance, openDialog, type RunningApp, renderApp, settle, signedIn } from './harness';
 import { describeSpecWalk } from './spec-walk';
 
@@ -29,7 +33,8 @@ import { describeSpecWalk } from './spec-walk';
  * Processed Records (/admin/pay-records): the confirmation (Cancel against Send), the job followed to its
  * end, the payslips not sent by the names of the job's own month, Retry failed and Close, with the server's
  * answers from the fake server and the poll on the fake clock. The app's payslip-emails machine is only
- * watched, for coverage.
+ * watched, for coverage. Issue 34: the confirmation asks how mail is delivered; without SMTP every word
+ * says kept in the outbox.
  */
 
 const today = todayIso();
@@ -91,7 +96,7 @@ const failures = [
   { userId: userIdOf('Daniel Koh Jun Jie'), message: TIMED_OUT },
 ];
 
-/** This walk's server has SMTP set up (issue 34: its words are 'sent'). */
+/** The server's progress (its delivery is the job's own: the walk answers with the model's). */
 const progress = (p: Omit<JobProgress, 'id' | 'kind' | 'total' | 'delivery'>): Progress => ({
   ...p,
   delivery: 'SMTP',
@@ -117,6 +122,8 @@ const poll: EmailsEvent = { type: 'clock.pollDelay' };
 const reports = (p: Progress): EmailsEvent => ({ type: 'server.reports', progress: p });
 const retry: EmailsEvent = { type: 'user.retriesFailed' };
 const requeued: EmailsEvent = { type: 'server.requeues' };
+const smtp: EmailsEvent = { type: 'server.tellsDelivery', mode: 'SMTP' };
+const outbox: EmailsEvent = { type: 'server.tellsDelivery', mode: 'OUTBOX' };
 
 const events: EmailsEvent[] = [
   first,
@@ -139,6 +146,9 @@ const events: EmailsEvent[] = [
   requeued,
   { type: 'server.refusesRetry' },
   { type: 'user.closes' },
+  smtp,
+  outbox,
+  { type: 'server.failsDelivery' },
 ];
 
 type ModelSnapshot = { value: unknown; context: EmailsModel };
@@ -156,6 +166,8 @@ const serialize = (m: ModelSnapshot) =>
     m.value,
     m.context.staff === null ? null : m.context.staff.length > 0,
     (m.context.job?.progress.failed ?? 0) > 0,
+    m.context.mail,
+    m.context.job?.progress.delivery,
   ]);
 
 const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
@@ -210,7 +222,21 @@ async function perform(app: RunningApp, event: EmailsEvent, m: ModelSnapshot) {
       await app.user.click(button('Email payslips') as HTMLElement);
       break;
     case 'user.sends':
-      await app.user.click(button('Send', dialog()) as HTMLElement);
+      await app.user.click(button(confirmLabel(m.context), dialog()) as HTMLElement);
+      break;
+    case 'server.tellsDelivery':
+      app.server.answerLatest('GET', COMPANY_PATH, 200, {
+        ...setUpCompany,
+        mailDelivery:
+          event.mode === 'SMTP' ? { mode: 'SMTP', host: 'smtp.acme.example' } : { mode: 'OUTBOX' },
+      });
+      break;
+    case 'server.failsDelivery':
+      app.server.answerLatest('GET', COMPANY_PATH, 500, {
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'The database is unavailable.',
+      });
       break;
     case 'user.cancels':
       await app.user.click(button('Cancel', dialog()) as HTMLElement);
@@ -227,7 +253,7 @@ async function perform(app: RunningApp, event: EmailsEvent, m: ModelSnapshot) {
         total: 12,
         skipped: 0,
         message: queuedMessage(m.context.shown),
-        delivery: 'SMTP',
+        delivery: deliveryOf(m.context),
       });
       break;
     case 'server.hasNothingToSend':
@@ -236,7 +262,7 @@ async function perform(app: RunningApp, event: EmailsEvent, m: ModelSnapshot) {
         total: 0,
         skipped: 12,
         message: nothingMessage(m.context.shown),
-        delivery: 'SMTP',
+        delivery: deliveryOf(m.context),
       });
       break;
     case 'server.refusesEmails':
@@ -255,6 +281,7 @@ async function perform(app: RunningApp, event: EmailsEvent, m: ModelSnapshot) {
         kind: 'payslipEmails',
         total: 12,
         ...event.progress,
+        delivery: m.context.job?.progress.delivery ?? 'SMTP',
       });
       break;
     case 'server.failsReport':
@@ -274,7 +301,7 @@ async function perform(app: RunningApp, event: EmailsEvent, m: ModelSnapshot) {
         done,
         failed: 0,
         errors: [],
-        delivery: 'SMTP',
+        delivery: m.context.job?.progress.delivery ?? 'SMTP',
       });
       break;
     }
@@ -312,13 +339,14 @@ describeSpecWalk({
   scenarios: [
     {
       name: 'the confirmation: Cancel sends nothing, then Send queues the month',
-      events: [first, ask, cancel, ask, send, queued],
+      events: [first, ask, cancel, ask, smtp, send, queued],
     },
     {
       name: 'the whole story: progress, a failure while running, two failures at the end, Retry failed, all sent, Close',
       events: [
         first,
         ask,
+        smtp,
         send,
         queued,
         poll,
@@ -340,6 +368,7 @@ describeSpecWalk({
         first,
         showOther(),
         ask,
+        smtp,
         send,
         queued,
         showFirst,
@@ -355,6 +384,7 @@ describeSpecWalk({
       events: [
         first,
         ask,
+        smtp,
         send,
         queued,
         poll,
@@ -370,13 +400,14 @@ describeSpecWalk({
     },
     {
       name: 'a failed look at the job is followed by another',
-      events: [first, ask, send, queued, poll, { type: 'server.failsReport' }, poll, reports(allSent)],
+      events: [first, ask, smtp, send, queued, poll, { type: 'server.failsReport' }, poll, reports(allSent)],
     },
     {
       name: 'a refused retry keeps the failures; the next Retry failed goes through',
       events: [
         first,
         ask,
+        smtp,
         send,
         queued,
         poll,
@@ -387,15 +418,25 @@ describeSpecWalk({
         requeued,
       ],
     },
+    {
+      name: 'e-mail not set up: the question, the progress and the toast say kept in the outbox',
+      events: [first, ask, outbox, send, queued, poll, reports(running), poll, reports(allSent)],
+    },
+    {
+      name: 'how mail is delivered not known: the plain question, and Send goes through',
+      events: [first, ask, { type: 'server.failsDelivery' }, send, queued],
+    },
     { name: 'nothing processed: nothing to e-mail', events: [{ type: 'server.sendsList', staff: [] }] },
     {
       name: 'refused, then everyone e-mailed before: nothing is followed',
       events: [
         first,
         ask,
+        smtp,
         send,
         { type: 'server.refusesEmails' },
         ask,
+        smtp,
         send,
         { type: 'server.hasNothingToSend' },
       ],

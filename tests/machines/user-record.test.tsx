@@ -1,16 +1,18 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { userRecordMachine } from '../../machines/user-record.machine';
 import type { ApiError } from '../../src/domain/auth';
-import { type UserRecordModelEvent, userRecordModel } from '../models/user-record.model';
+import type { PayslipAggregate } from '../../src/domain/payslips';
+import { type PayslipLine, type UserRecordModelEvent, userRecordModel } from '../models/user-record.model';
 import { admin } from '../views/fixtures';
-import { advance, openDialog, type RunningApp, renderApp, settle, signedIn } from './harness';
+import { advance, openDialog, pdfTab, type RunningApp, renderApp, settle, signedIn } from './harness';
 import { describeSpecWalk } from './spec-walk';
 import { allowancesOf, leaveTypes, onboardedStaff } from './staff-fixtures';
 
 /**
  * Admin user detail (/admin/users/:id) walked from its spec model (tests/models/user-record.model.ts): the
  * load, Delete User's confirmation (Cancel against Continue), the delete refused, and panels saved showing
- * elsewhere on the page. The app's user-record statechart is only followed for coverage.
+ * elsewhere on the page, and (issue 34) the Payslips section with View payslip. The app's user-record
+ * statechart is only followed for coverage.
  */
 
 const user = onboardedStaff;
@@ -38,6 +40,48 @@ const serverDown: ApiError = {
   message: 'An unexpected error occurred. Please try again later.',
 };
 const RENAMED = 'Nur Aisyah Rahman';
+
+/**
+ * Her processed payslips as the server answers them, newest first, one in each e-mail state of issue 34,
+ * with what the section shows: the times are UTC instants read in Singapore (UTC+8) by hand.
+ */
+const payslipRow = (
+  payslipId: number,
+  year: number,
+  month: number,
+  email: PayslipAggregate['email'],
+): PayslipAggregate => ({
+  payslipId,
+  payslipMonth: month,
+  payslipYear: year,
+  processingStatus: 'PROCESSED',
+  userDetails: { id: user.id, name: user.fullName },
+  payDate: `${year}-${String(month).padStart(2, '0')}-28`,
+  grossPay: 4200,
+  totalEmployeeCpfContribution: 840,
+  totalEmployerCpfContribution: 714,
+  selfHelpGroupContribution: 3,
+  netPay: 3357,
+  otherItems: 0,
+  netPayable: 3357,
+  payItems: 0,
+  email,
+});
+const processedPayslips = [
+  payslipRow(93, 2026, 3, { state: 'SENT', at: '2026-03-02T02:15:00.000Z' }),
+  payslipRow(82, 2026, 2, { state: 'OUTBOX', at: '2026-02-27T09:05:00.000Z' }),
+  payslipRow(71, 2026, 1, { state: 'FAILED', at: '2026-01-30T16:30:00.000Z' }),
+  payslipRow(60, 2025, 12, { state: 'QUEUED', at: '2025-12-30T01:00:00.000Z' }),
+  payslipRow(59, 2025, 11, { state: null, at: null }),
+];
+const payslipLines: PayslipLine[] = [
+  { payslipId: 93, month: 'March 2026', email: ['Sent', '02/03/2026 10:15'] },
+  { payslipId: 82, month: 'February 2026', email: ['Kept in the outbox', '27/02/2026 17:05'] },
+  { payslipId: 71, month: 'January 2026', email: ['Failed', '31/01/2026 00:30'] },
+  { payslipId: 60, month: 'December 2025', email: ['Queued', '30/12/2025 09:00'] },
+  { payslipId: 59, month: 'November 2025', email: ['-'] },
+];
+const tab = pdfTab('blob:payslip-pdf');
 const resigned = { ...user.employmentInfo, employmentStatus: 'RESIGNED', lastDayOfService: '2026-12-31' };
 
 /** Opens a panel (its tab first), changes one field and presses Save. */
@@ -77,6 +121,10 @@ const events: UserRecordModelEvent[] = [
   { type: 'user.confirmsDelete' },
   { type: 'server.deletes' },
   { type: 'server.refusesDelete' },
+  { type: 'server.sendsPayslips' },
+  { type: 'user.viewsPayslip' },
+  { type: 'server.sendsPayslipPdf' },
+  { type: 'server.failsPayslipPdf' },
 ];
 const byType = (type: UserRecordModelEvent['type']) =>
   events.find((e) => e.type === type) as UserRecordModelEvent;
@@ -93,6 +141,7 @@ describeSpecWalk({
         maskedNric: 'T****456C',
         refusal: keptForPayroll.message,
         failure: serverDown.message,
+        payslips: payslipLines,
       },
     },
   ],
@@ -114,6 +163,7 @@ describeSpecWalk({
       m.context.fullName,
       m.context.status,
       m.context.balanceFetches,
+      m.context.payslipList,
     ]),
   app: { machine: userRecordMachine },
   open: (_path, inspect) => renderApp({ path: `/admin/users/${user.id}`, storage: signedIn(admin), inspect }),
@@ -189,10 +239,39 @@ describeSpecWalk({
       case 'server.refusesDelete':
         app.server.answer('DELETE', `/api/users/${user.id}`, 409, keptForPayroll);
         break;
+      case 'server.sendsPayslips':
+        app.server.answer(
+          'GET',
+          `/api/users/${user.id}/payslips/processed/aggregates`,
+          200,
+          processedPayslips,
+        );
+        break;
+      case 'user.viewsPayslip':
+        await app.user.click(screen.getByRole('button', { name: 'View payslip for March 2026' }));
+        break;
+      case 'server.sendsPayslipPdf':
+        app.server.answer('GET', '/api/payslips/93/pdf', 200, { pdf: 'bytes' });
+        break;
+      case 'server.failsPayslipPdf':
+        app.server.answer('GET', '/api/payslips/93/pdf', 500, serverDown);
+        break;
     }
     await settle();
   },
+  setup: () => tab.install(),
   scenarios: [
+    {
+      name: 'the Payslips section: View payslip opens the PDF, then a failure closes its tab',
+      events: [
+        byType('server.sendsUser'),
+        byType('server.sendsPayslips'),
+        byType('user.viewsPayslip'),
+        byType('server.sendsPayslipPdf'),
+        byType('user.viewsPayslip'),
+        byType('server.failsPayslipPdf'),
+      ],
+    },
     {
       name: 'the fetch fails: the reason and Try again, which brings the user',
       events: [byType('server.fails'), byType('user.triesAgain'), byType('server.sendsUser')],

@@ -14,6 +14,9 @@ import { MONTHS } from './calendar-words';
  * the bar so named), lists the payslips not sent by the names of the job's own month with their reasons,
  * offers Retry failed and Close; the toasts say what happened. Section 8: 'Processing...' on a button while
  * its request is in flight; one toast at a time.
+ * Issue 34, item 2: without SMTP_URL nothing leaves the machine, so the confirmation (which asks GET /company
+ * how mail is delivered, Send waiting for the answer), the progress and the toast read 'kept in the outbox
+ * (e-mail is not set up)' instead of sent; when the answer does not come, the question is the plain one.
  */
 
 export interface Period {
@@ -29,6 +32,9 @@ export type Progress = Pick<JobProgress, 'status' | 'done' | 'failed' | 'errors'
 
 export const PROCESSED_GET = '/api/payslips/processed/aggregates';
 export const EMAIL_PATH = '/api/payslips/email';
+export const COMPANY_PATH = '/api/company';
+/** The issue's words for what happens to a payslip without SMTP. */
+export const KEPT = 'kept in the outbox (e-mail is not set up)';
 export const JOB = '3f2b8c1e-7d4a-4e6b-9c2d-5a1f0e8b7c63';
 export const JOB_PATH = `/api/jobs/${JOB}`;
 export const RETRY_PATH = `/api/jobs/${JOB}/retry`;
@@ -57,6 +63,8 @@ export interface EmailsModel {
   /** Every request to the lists and the e-mail endpoints so far, in order. */
   requests: Described[];
   toast: { title: string; description?: string } | null;
+  /** What the open confirmation knows of mail delivery: being asked, the answer, or no answer. */
+  mail: 'asking' | 'SMTP' | 'OUTBOX' | 'unknown';
 }
 
 export type EmailsEvent =
@@ -74,7 +82,14 @@ export type EmailsEvent =
   | { type: 'user.retriesFailed' }
   | { type: 'server.requeues' }
   | { type: 'server.refusesRetry' }
-  | { type: 'user.closes' };
+  | { type: 'user.closes' }
+  | { type: 'server.tellsDelivery'; mode: 'SMTP' | 'OUTBOX' }
+  | { type: 'server.failsDelivery' };
+
+/** What the server delivers through: what /company said, and SMTP (this test server's) when it did not say. */
+export const deliveryOf = (c: EmailsModel): 'SMTP' | 'OUTBOX' => (c.mail === 'OUTBOX' ? 'OUTBOX' : 'SMTP');
+/** The confirm button's words: it does not promise sending when nothing will be sent. */
+export const confirmLabel = (c: EmailsModel) => (c.mail === 'OUTBOX' ? 'Keep in outbox' : 'Send');
 
 const listOf = (p: Period): Described => ({
   method: 'GET',
@@ -82,7 +97,10 @@ const listOf = (p: Period): Described => ({
   query: { year: String(p.year), month: String(p.month) },
 });
 const relevant = (r: RecordedRequest) =>
-  r.path === PROCESSED_GET || r.path === EMAIL_PATH || r.path.startsWith('/api/jobs/');
+  r.path === PROCESSED_GET ||
+  r.path === EMAIL_PATH ||
+  r.path === COMPANY_PATH ||
+  r.path.startsWith('/api/jobs/');
 const described = (r: RecordedRequest): Described => ({
   method: r.method,
   path: r.path,
@@ -116,15 +134,17 @@ function expectCard(c: EmailsModel, over: boolean, retrying: boolean) {
   // The job's month, whichever the pickers show now.
   expect(heading?.textContent).toBe(`Emailing payslips for ${nameOf(job.period)}`);
   const card = heading?.closest('.chakra-card__body') as HTMLElement;
-  const { done, failed, errors } = job.progress;
-  const sent = `${done} of ${TOTAL} sent`;
+  const { done, failed, errors, delivery } = job.progress;
+  const sent = delivery === 'OUTBOX' ? `${done} of ${TOTAL} ${KEPT}` : `${done} of ${TOTAL} sent`;
   expect(within(card).getByText(sent)).toBeInTheDocument();
   // The bar is named what the label reads and stands at the sends finished (sent or failed) of the total.
   const bar = within(card).getByRole('progressbar');
   expect(bar).toHaveAccessibleName(sent);
   expect(bar).toHaveAttribute('aria-valuenow', String(done + failed));
   expect(bar).toHaveAttribute('aria-valuemax', String(TOTAL));
-  const allDone = within(card).queryByText(`All ${TOTAL} payslips sent.`);
+  const allDone = within(card).queryByText(
+    delivery === 'OUTBOX' ? `All ${TOTAL} payslips ${KEPT}.` : `All ${TOTAL} payslips sent.`,
+  );
   if (over && !retrying && failed === 0) expect(allDone).toBeInTheDocument();
   else expect(allDone).toBeNull();
   const list = card.querySelector('ul[aria-label="Payslips not sent"]');
@@ -163,6 +183,7 @@ export const payslipEmailsModel = setup({
     hasProcessed: ({ context }) => (context.staff?.length ?? 0) > 0,
     jobOver: ({ event }) => event.type === 'server.reports' && isOver(event.progress),
     hasFailures: ({ context }) => (context.job?.progress.failed ?? 0) > 0,
+    toldOutbox: ({ event }) => event.type === 'server.tellsDelivery' && event.mode === 'OUTBOX',
   },
 }).createMachine({
   id: 'payslipEmailsModel',
@@ -172,6 +193,7 @@ export const payslipEmailsModel = setup({
     job: null,
     requests: [listOf(input.shown)],
     toast: null,
+    mail: 'asking',
   }),
   meta: shows((app, m) => {
     const c = m.context as EmailsModel;
@@ -211,30 +233,66 @@ export const payslipEmailsModel = setup({
             requests: log(context, listOf(event.period)),
           })),
         },
-        'user.asksToEmail': { guard: 'hasProcessed', target: 'confirming' },
+        'user.asksToEmail': {
+          guard: 'hasProcessed',
+          target: 'confirming',
+          actions: assign(({ context }) => ({
+            mail: 'asking' as const,
+            requests: log(context, { method: 'GET', path: COMPANY_PATH }),
+          })),
+        },
       },
     },
     confirming: {
-      meta: shows((_app, m) => {
-        const c = m.context as EmailsModel;
+      meta: shows(() => {
         const dialog = openDialog('alertdialog', 'Email payslips');
-        expect(
-          within(dialog).getByText(
-            `E-mail the ${c.staff?.length} processed payslips of ${nameOf(c.shown)} to their staff, each with their payslip as a PDF? Staff already e-mailed their payslip are left out.`,
-          ),
-        ).toBeInTheDocument();
-        expect(button('Send', dialog)?.disabled).toBe(false);
         expect(button('Cancel', dialog)?.disabled).toBe(false);
         noCard();
       }),
-      on: {
-        // Cancel closes the dialog and sends nothing.
-        'user.cancels': { target: 'idle' },
-        'user.sends': {
-          target: 'sending',
-          actions: assign(({ context }) => ({
-            requests: log(context, { method: 'POST', path: EMAIL_PATH, body: context.shown }),
-          })),
+      // Cancel closes the dialog and sends nothing.
+      on: { 'user.cancels': { target: 'idle' } },
+      initial: 'checking',
+      states: {
+        checking: {
+          // How mail leaves is asked; Send waits for the answer.
+          meta: shows(() => {
+            expect(button('Send', openDialog('alertdialog', 'Email payslips'))?.disabled).toBe(true);
+          }),
+          on: {
+            'server.tellsDelivery': [
+              { guard: 'toldOutbox', target: 'asking', actions: assign({ mail: 'OUTBOX' }) },
+              { target: 'asking', actions: assign({ mail: 'SMTP' }) },
+            ],
+            'server.failsDelivery': { target: 'asking', actions: assign({ mail: 'unknown' }) },
+          },
+        },
+        asking: {
+          meta: shows((_app, m) => {
+            const c = m.context as EmailsModel;
+            const dialog = openDialog('alertdialog', 'Email payslips');
+            const text = dialog.textContent ?? '';
+            if (c.mail === 'OUTBOX') {
+              // Says what will happen: kept, not sent; the month and how many.
+              expect(text).toContain(KEPT);
+              expect(text).toContain(`${c.staff?.length} processed payslips of ${nameOf(c.shown)}`);
+              expect(text).not.toMatch(/E-mail the|will be sent/);
+            } else {
+              expect(
+                within(dialog).getByText(
+                  `E-mail the ${c.staff?.length} processed payslips of ${nameOf(c.shown)} to their staff, each with their payslip as a PDF? Staff already e-mailed their payslip are left out.`,
+                ),
+              ).toBeInTheDocument();
+            }
+            expect(button(confirmLabel(c), dialog)?.disabled).toBe(false);
+          }),
+          on: {
+            'user.sends': {
+              target: '#payslipEmailsModel.sending',
+              actions: assign(({ context }) => ({
+                requests: log(context, { method: 'POST', path: EMAIL_PATH, body: context.shown }),
+              })),
+            },
+          },
         },
       },
     },
@@ -242,6 +300,7 @@ export const payslipEmailsModel = setup({
       meta: shows(() => {
         const dialog = openDialog('alertdialog', 'Email payslips');
         expect(button('Send', dialog)).toBeNull();
+        expect(button('Keep in outbox', dialog)).toBeNull();
         expect(button('Processing...', dialog)?.disabled).toBe(true);
         expect(button('Cancel', dialog)?.disabled).toBe(true);
       }),
@@ -257,7 +316,7 @@ export const payslipEmailsModel = setup({
                 done: 0,
                 failed: 0,
                 errors: [],
-                delivery: 'SMTP' as const,
+                delivery: deliveryOf(context),
               },
             },
             toast: { title: 'Emailing payslips', description: queuedMessage(context.shown) },
@@ -307,24 +366,34 @@ export const payslipEmailsModel = setup({
                 guard: 'jobOver',
                 target: '#payslipEmailsModel.finished',
                 actions: assign(({ context, event }) => {
+                  const job = context.job as NonNullable<EmailsModel['job']>;
                   const { done, failed } = event.progress;
+                  const outbox = job.progress.delivery === 'OUTBOX';
+                  const counted = outbox ? `${done} of ${TOTAL} ${KEPT}` : `${done} of ${TOTAL} sent`;
                   return {
-                    job: { ...(context.job as NonNullable<EmailsModel['job']>), progress: event.progress },
+                    // The server's progress carries how this server delivers: the job's.
+                    job: { ...job, progress: { ...event.progress, delivery: job.progress.delivery } },
                     toast:
                       failed === 0
-                        ? { title: 'Payslips sent', description: `${done} of ${TOTAL} sent.` }
+                        ? {
+                            title: outbox ? 'Payslips kept in the outbox' : 'Payslips sent',
+                            description: `${counted}.`,
+                          }
                         : {
                             title: 'Some payslips were not sent',
-                            description: `${done} of ${TOTAL} sent; ${failed} failed.`,
+                            description: `${counted}; ${failed} failed.`,
                           },
                   };
                 }),
               },
               {
                 target: 'waiting',
-                actions: assign(({ context, event }) => ({
-                  job: { ...(context.job as NonNullable<EmailsModel['job']>), progress: event.progress },
-                })),
+                actions: assign(({ context, event }) => {
+                  const job = context.job as NonNullable<EmailsModel['job']>;
+                  return {
+                    job: { ...job, progress: { ...event.progress, delivery: job.progress.delivery } },
+                  };
+                }),
               },
             ],
             // A failed look (a network blip): the next one tries again, quietly.
@@ -369,7 +438,7 @@ export const payslipEmailsModel = setup({
                   done: job.progress.done,
                   failed: 0,
                   errors: [],
-                  delivery: 'SMTP' as const,
+                  delivery: job.progress.delivery,
                 },
               },
             };

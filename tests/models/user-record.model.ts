@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { expect } from 'vitest';
+import { expect, type Mock } from 'vitest';
 import { assign, setup } from 'xstate';
 import { expectToast, isDialogOpen, openDialog, type RunningApp, settle } from '../machines/harness';
 import { shows } from '../machines/spec-walk';
@@ -15,11 +15,25 @@ import { shows } from '../machines/spec-walk';
  * and the user stays. A panel saved shows at once elsewhere on the page (the name, the status badge, the
  * Leave Balance's totals). Issue 17: the Leave Allowance fields say the policy's days, and warn below the
  * law's minimum, once the entitlements arrive.
+ * Issue 34, item 1: the record has a Payslips section, the employee's processed payslips by month, newest
+ * first, each with its e-mail's state (queued, sent, kept in the outbox, failed, with the time) and View
+ * payslip, which opens the PDF in a new tab: the tab opens on the click itself (a tab opened after the
+ * answer is a blocked pop-up) and shows the PDF when it arrives; a failure says 'Error retrieving payslip'
+ * (spec section 7) and closes the tab again.
  */
 
 export const DELETE_TITLE = 'Are you absolutely sure?';
 export const DELETE_TEXT =
   "This action cannot be undone. This will permanently delete this user's account and remove his/her data from our servers.";
+
+/** A processed payslip as the Payslips section shows it: the month and the e-mail's state, line by line. */
+export interface PayslipLine {
+  payslipId: number;
+  /** 'March 2026'. */
+  month: string;
+  /** The e-mail's state and its time, e.g. ['Sent', '02/03/2026 10:15'], or ['-'] when never e-mailed. */
+  email: string[];
+}
 
 export interface UserRecordInput {
   id: number;
@@ -30,6 +44,8 @@ export interface UserRecordInput {
   refusal: string;
   /** What the server says when it cannot answer (not a 404). */
   failure: string;
+  /** The employee's processed payslips, newest first. */
+  payslips: PayslipLine[];
 }
 
 export interface UserRecordModel extends UserRecordInput {
@@ -40,9 +56,13 @@ export interface UserRecordModel extends UserRecordInput {
   justEntitled: boolean;
   /** How many times the Leave Balance's totals were fetched. */
   balanceFetches: number;
-  toast: 'profile' | 'employment' | 'allowance' | 'deleteFailed' | null;
+  toast: 'profile' | 'employment' | 'allowance' | 'deleteFailed' | 'pdfFailed' | null;
   /** The delete was refused: its reason stays on the page. */
   refused: boolean;
+  /** GET /users/{id}/payslips/processed/aggregates: asked once the user is in, then answered. */
+  payslipList: 'pending' | 'shown';
+  /** What became of the tab the last View payslip opened: it shows the PDF, or closed again. */
+  pdfTab: 'none' | 'showsPdf' | 'closed';
 }
 
 export type UserRecordModelEvent =
@@ -59,7 +79,36 @@ export type UserRecordModelEvent =
   | { type: 'user.cancelsDelete' }
   | { type: 'user.confirmsDelete' }
   | { type: 'server.deletes' }
-  | { type: 'server.refusesDelete' };
+  | { type: 'server.refusesDelete' }
+  | { type: 'server.sendsPayslips' }
+  | { type: 'user.viewsPayslip' }
+  | { type: 'server.sendsPayslipPdf' }
+  | { type: 'server.failsPayslipPdf' };
+
+const payslipsPath = (m: UserRecordModel) => `/api/users/${m.id}/payslips/processed/aggregates`;
+const pdfPath = (m: UserRecordModel) => `/api/payslips/${m.payslips[0]?.payslipId}/pdf`;
+const opened = () => window.open as unknown as Mock;
+
+/** The Payslips section: a heading, and once answered, a row a payslip, newest first. */
+function expectPayslips(app: RunningApp, m: UserRecordModel) {
+  const heading = [...document.querySelectorAll('h2')].find((h) => h.textContent === 'Payslips');
+  expect(heading, 'the Payslips section').toBeDefined();
+  const table = document.querySelector('table[aria-label="Payslips"]') as HTMLTableElement;
+  expect(table).not.toBeNull();
+  if (m.payslipList === 'pending') {
+    expect(app.server.pending('GET', payslipsPath(m))).toHaveLength(1);
+    return;
+  }
+  const rows = [...table.querySelectorAll('tbody tr')];
+  expect(rows.map((row) => row.querySelector('td')?.textContent)).toEqual(m.payslips.map((p) => p.month));
+  m.payslips.forEach((payslip, i) => {
+    const row = rows[i] as HTMLElement;
+    for (const line of payslip.email) expect(within(row).getByText(line)).toBeInTheDocument();
+    expect(
+      within(row).getByRole('button', { name: `View payslip for ${payslip.month}`, hidden: true }),
+    ).toBeInTheDocument();
+  });
+}
 
 const balancesPath = (m: UserRecordModel) => `/api/users/${m.id}/leave-balances`;
 
@@ -88,6 +137,8 @@ export const userRecordModel = setup({
   },
   guards: {
     entitlementsPending: ({ context }) => context.entitlements === 'pending',
+    payslipsPending: ({ context }) => context.payslipList === 'pending',
+    payslipsShown: ({ context }) => context.payslipList === 'shown' && context.payslips.length > 0,
   },
 }).createMachine({
   id: 'userRecordModel',
@@ -99,6 +150,8 @@ export const userRecordModel = setup({
     balanceFetches: 0,
     toast: null,
     refused: false,
+    payslipList: 'pending',
+    pdfTab: 'none',
   }),
   initial: 'loading',
   states: {
@@ -172,15 +225,27 @@ export const userRecordModel = setup({
         if (m.toast === 'employment') expectToast('Employment info updated!');
         if (m.toast === 'allowance') expectToast('Leave Allowance Updated!');
         if (m.justEntitled) await expectAllowanceHints(app.user, m.entitlements === 'loaded');
+        expectPayslips(app, m);
+        if (m.toast === 'pdfFailed')
+          expectToast('Error retrieving payslip', 'Please check your internet connection and try again');
+        if (m.pdfTab === 'showsPdf') {
+          expect(app.server.requests.at(-1)?.path).toBe(pdfPath(m));
+          expect(opened().mock.results.at(-1)?.value.location.href).toMatch(/^blob:/);
+        }
+        if (m.pdfTab === 'closed') expect(opened().mock.results.at(-1)?.value.close).toHaveBeenCalled();
       }),
       on: {
         'server.sendsEntitlements': {
           guard: 'entitlementsPending',
-          actions: assign({ entitlements: 'loaded', justEntitled: true, toast: null }),
+          actions: assign({ entitlements: 'loaded', justEntitled: true, toast: null, pdfTab: 'none' }),
         },
         'server.entitlementsFail': {
           guard: 'entitlementsPending',
-          actions: assign({ entitlements: 'unavailable', justEntitled: true, toast: null }),
+          actions: assign({ entitlements: 'unavailable', justEntitled: true, toast: null, pdfTab: 'none' }),
+        },
+        'server.sendsPayslips': {
+          guard: 'payslipsPending',
+          actions: assign({ payslipList: 'shown', justEntitled: false, toast: null, pdfTab: 'none' }),
         },
       },
       initial: 'idle',
@@ -200,19 +265,52 @@ export const userRecordModel = setup({
                 fullName: event.fullName,
                 toast: 'profile' as const,
                 justEntitled: false,
+                pdfTab: 'none' as const,
               })),
             },
             'user.savesResigned': {
-              actions: assign({ status: 'Resigned', toast: 'employment', justEntitled: false }),
+              actions: assign({
+                status: 'Resigned',
+                toast: 'employment',
+                justEntitled: false,
+                pdfTab: 'none',
+              }),
             },
             'user.savesAllowance': {
               actions: assign(({ context }) => ({
                 balanceFetches: context.balanceFetches + 1,
                 toast: 'allowance' as const,
                 justEntitled: false,
+                pdfTab: 'none' as const,
               })),
             },
-            'user.deletes': { target: 'confirming', actions: assign({ toast: null, justEntitled: false }) },
+            'user.deletes': {
+              target: 'confirming',
+              actions: assign({ toast: null, justEntitled: false, pdfTab: 'none' }),
+            },
+            'user.viewsPayslip': {
+              guard: 'payslipsShown',
+              target: 'openingPayslip',
+              actions: assign({ toast: null, justEntitled: false, pdfTab: 'none' }),
+            },
+          },
+        },
+        openingPayslip: {
+          meta: shows((app, s) => {
+            const m = s.context as UserRecordModel;
+            // The tab opened on the click, before any answer; the PDF is on its way; the button says so.
+            expect(opened()).toHaveBeenCalledWith('', '_blank');
+            expect(app.server.pending('GET', pdfPath(m))).toHaveLength(1);
+            expect(
+              screen.getByRole('button', { name: `View payslip for ${m.payslips[0]?.month}` }),
+            ).toHaveTextContent('Processing...');
+          }),
+          on: {
+            'server.sendsPayslipPdf': { target: 'idle', actions: assign({ pdfTab: 'showsPdf' }) },
+            'server.failsPayslipPdf': {
+              target: 'idle',
+              actions: assign({ pdfTab: 'closed', toast: 'pdfFailed' }),
+            },
           },
         },
         confirming: {

@@ -40,6 +40,27 @@ export const emailProgressText = ({
 export const emailsAllDoneText = ({ total, delivery }: { total: number; delivery: MailDelivery }) =>
   delivery === 'OUTBOX' ? `All ${total} payslips ${KEPT_IN_OUTBOX}.` : `All ${total} payslips sent.`;
 
+/**
+ * Email payslips' question (issue 34): without SMTP it says the payslips will be kept in the outbox; with
+ * SMTP, or when how mail leaves is not known, it asks to e-mail them.
+ */
+export const emailPayslipsQuestion = ({
+  count,
+  period,
+  delivery,
+}: {
+  count: number;
+  period: string;
+  delivery: MailDelivery | null;
+}) =>
+  delivery === 'OUTBOX'
+    ? `The ${count} processed payslips of ${period} will be ${KEPT_IN_OUTBOX}, each with its PDF: nothing reaches staff until e-mail is set up. Payslips kept or e-mailed before are left out.`
+    : `E-mail the ${count} processed payslips of ${period} to their staff, each with their payslip as a PDF? Staff already e-mailed their payslip are left out.`;
+
+/** The question's confirm button: it sends, or (without SMTP) keeps the payslips in the outbox. */
+export const emailPayslipsConfirmLabel = (delivery: MailDelivery | null) =>
+  delivery === 'OUTBOX' ? 'Keep in outbox' : 'Send';
+
 /** Every toast of payroll; the statecharts choose when. */
 export const payrollToasts = {
   unprocessedFailed: (error: { message: string }): Toast => ({

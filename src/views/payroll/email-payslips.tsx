@@ -2,7 +2,12 @@ import { Box, Button, Card, Flex, Heading, Progress, Stack, Text } from '@chakra
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { payslipEmailsMachine } from '../../../machines/payslip-emails.machine';
-import { emailProgressText, emailsAllDoneText } from '../../domain/messages/payroll';
+import {
+  emailPayslipsConfirmLabel,
+  emailPayslipsQuestion,
+  emailProgressText,
+  emailsAllDoneText,
+} from '../../domain/messages/payroll';
 import { MONTH_NAMES } from '../../domain/payslips';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 
@@ -27,7 +32,8 @@ export function EmailPayslipsButton({ actor, disabled }: { actor: EmailsRef; dis
 /** The confirmation, then the job's progress, failures and Retry failed. */
 export function EmailPayslipsPanel({ actor }: { actor: EmailsRef }) {
   const snapshot = useSelector(actor, (s) => s);
-  const { year, month, staff, progress, jobPeriod, jobStaff } = snapshot.context;
+  const { year, month, staff, progress, jobPeriod, jobStaff, mailDelivery } = snapshot.context;
+  const delivery = mailDelivery?.mode ?? null;
   const nameOf = (userId: number) =>
     jobStaff.find((person) => person.id === userId)?.name ?? `Employee ${userId}`;
   const confirming = snapshot.matches('confirming') || snapshot.matches('requesting');
@@ -40,9 +46,14 @@ export function EmailPayslipsPanel({ actor }: { actor: EmailsRef }) {
       <ConfirmDialog
         open={confirming}
         title="Email payslips"
-        description={`E-mail the ${staff.length} processed payslips of ${period({ year, month })} to their staff, each with their payslip as a PDF? Staff already e-mailed their payslip are left out.`}
-        confirmLabel="Send"
+        description={emailPayslipsQuestion({
+          count: staff.length,
+          period: period({ year, month }),
+          delivery,
+        })}
+        confirmLabel={emailPayslipsConfirmLabel(delivery)}
         destructive={false}
+        confirmDisabled={snapshot.matches({ confirming: 'checkingDelivery' })}
         busy={snapshot.matches('requesting')}
         onConfirm={() => actor.send({ type: 'emails.confirm' })}
         onCancel={() => actor.send({ type: 'emails.cancel' })}

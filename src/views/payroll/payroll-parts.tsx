@@ -1,19 +1,18 @@
-import { HStack, Menu, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { HStack, Menu, VisuallyHidden } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Link as RouterLink } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { payrollPeriodMachine } from '../../../machines/payroll-period.machine';
 import { isBusy, monthOptions, yearOptions } from '../../../machines/payroll-period.selectors';
-import { formatDateTime } from '../../domain/dates';
 import { formatAmount } from '../../domain/money';
 import type { ProcessedListRow } from '../../domain/pay-lists';
-import type { PayslipEmailState } from '../../domain/payslip-emails';
 import { MONTH_NAMES, type PayTotals } from '../../domain/payslips';
 import { ActionsMenu } from '../../ui/actions-menu';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { columnsFor } from '../../ui/data-table';
 import { PickerSelect, yearChoices } from '../../ui/picker-select';
 import { type ListActorRef, ListTable } from '../list/list-view';
+import { EmailState } from './payslip-email-state';
 
 /** Pieces shared by Process Pay and View Processed Records, each connected to the screen's payroll-period actor. */
 
@@ -65,28 +64,6 @@ function RowMenu({ row, actor }: { row: ProcessedListRow; actor: PayrollPeriodRe
         <RouterLink href={`/admin/audit?entity=payslip&entityId=${row.payslipId}`}>History</RouterLink>
       </Menu.Item>
     </ActionsMenu>
-  );
-}
-
-const EMAIL_STATE_LABELS: Record<PayslipEmailState, string> = {
-  QUEUED: 'Queued',
-  SENT: 'Sent',
-  OUTBOX: 'Kept in the outbox',
-  FAILED: 'Failed',
-};
-
-/** The payslip's latest e-mail and when: 'Sent 01/03/2026 10:15'; a dash when never e-mailed. */
-function EmailState({ email }: { email: ProcessedListRow['email'] }) {
-  if (!email?.state) return <Text color="fg.muted">-</Text>;
-  return (
-    <Stack gap="0">
-      <Text color={email.state === 'FAILED' ? 'red.fg' : undefined}>{EMAIL_STATE_LABELS[email.state]}</Text>
-      {email.at && (
-        <Text fontSize="xs" color="fg.muted">
-          {formatDateTime(new Date(email.at))}
-        </Text>
-      )}
-    </Stack>
   );
 }
 

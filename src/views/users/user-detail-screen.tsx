@@ -13,11 +13,15 @@ import { UserAvatar } from '../../ui/user-avatar';
 import { UserLeaveSection } from '../leave/user-leave';
 import { LoadFailure, useLoading } from '../load/load-view';
 import { EditablePanelCard } from '../staff-records/editable-panel-view';
+import { RecordPayslips } from '../staff-records/record-payslips';
 import { NotOnboarded, ProfileFields, RecordTabs } from '../staff-records/record-tabs';
 
 const ADMIN_EDITS = new Set(['staffInfo', 'employmentInfo', 'paymentInfo', 'leaveAllowance'] as const);
 
-/** /admin/users/:id: the user, the four tabs, Delete User, and the user's leave (spec section 2). */
+/**
+ * /admin/users/:id: the user, the four tabs, Delete User, the user's leave (spec section 2) and their
+ * processed payslips (issue 34).
+ */
 export function UserDetailScreen({
   logic,
   userId,
@@ -28,11 +32,12 @@ export function UserDetailScreen({
   userId: number | null;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }) {
-  const actor = useActorRef(logic, { input: { userId }, inspect });
+  const actor = useActorRef(logic, { input: { userId, withPayslips: true }, inspect });
   const user = useSelector(actor, (s) => s.context.user);
   const leaveTypes = useSelector(actor, (s) => s.context.leaveTypes);
   const panels = useSelector(actor, (s) => s.context.panels);
   const leave = useSelector(actor, (s) => s.context.leave);
+  const payslips = useSelector(actor, (s) => s.context.payslips);
   const deleteError = useSelector(actor, (s) => s.context.deleteError);
   const record = useSelector(actor, (s) => s.context.record);
   const notFound = useSelector(actor, (s) => s.matches('notFound'));
@@ -119,6 +124,7 @@ export function UserDetailScreen({
             </Card.Body>
           </Card.Root>
           {leave && <UserLeaveSection actor={leave} canRequest />}
+          {payslips && <RecordPayslips actor={actor} list={payslips} />}
         </>
       )}
       <ConfirmDialog
