@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { employmentInfo } from '../../src/server/db/schema';
+import { pdfText } from '../support/pdf-text';
 import { createTestApp, type TestApp } from './harness';
 import { adminSession, caller, createEmployee, staffSession } from './payroll-fixtures';
 
@@ -37,14 +38,14 @@ const sheet = (id: number) => `/users/${id}/timesheets/2025/6`;
 const payslipOf = async (id: number): Promise<Json> =>
   (await admin.get(`/users/${id}/payslips?year=2025&month=6`)).body;
 const adhocOf = async (id: number): Promise<Json[]> =>
-  (await admin.get(`/users/${id}/adhoc-items?year=2025&month=6`)).body;
+  (await admin.get(`/users/${id}/adhoc-items?year=2025&month=6`)).body as Json[];
 
 describe("the approved timesheet's pay on the payslip", () => {
   it('the vector: 10 overtime hours of a workman on $2,288 are an OVERTIME item of $180.00, in CPF ordinary wages', async () => {
     const user = await workman();
     // 10 days of 9.8 hours: 1 hour beyond 8.8 each. 12 x 2288 / (52 x 44) = 12.00 an hour, x 1.5 x 10 = 180.00
     const saved = await admin.put(sheet(user.id), { days: june(10, 9.8) });
-    expect(saved.body.status).toBe('APPROVED');
+    expect((saved.body as Json).status).toBe('APPROVED');
 
     // The month opened after the approval: the new payslip is prefilled from the timesheet.
     const payslip = await payslipOf(user.id);
@@ -84,7 +85,7 @@ describe("the approved timesheet's pay on the payslip", () => {
 
     // The employee changes it again: submitted, not approved, so it no longer feeds pay.
     const me = caller(t, await staffSession(t, user));
-    expect((await me.put(sheet(user.id), { days: june(5, 9.8) })).body.status).toBe('SUBMITTED');
+    expect(((await me.put(sheet(user.id), { days: june(5, 9.8) })).body as Json).status).toBe('SUBMITTED');
     expect(await adhocOf(user.id)).toEqual([]);
     const payslip = await payslipOf(user.id);
     expect(payslip.processingStatus).toBe('UNPROCESSED');
@@ -152,7 +153,22 @@ describe("the approved timesheet's pay on the payslip", () => {
     const refused = await admin.put(sheet(user.id), { days: june(2, 9.8) });
     expect(refused.status).toBe(409);
     expect((await adhocOf(user.id)).map((item) => [item.amount, item.hours])).toEqual([[180, 10]]);
-    expect((await payslipOf(user.id)).totals.ordinaryWages).toBe(2468);
+    const payslip = await payslipOf(user.id);
+    expect(payslip.totals.ordinaryWages).toBe(2468);
+
+    // The processed payslip's PDF prints the hours, the periods and the date of payment.
+    const pdf = await admin.get(`/payslips/${payslip.id}/pdf`);
+    expect(pdf.status).toBe(200);
+    const { text } = await pdfText(pdf.raw.rawPayload);
+    for (const line of [
+      'Date of payment 30/06/2025',
+      'Salary period 01/06/2025 - 30/06/2025',
+      'Overtime period 01/06/2025 - 30/06/2025',
+      'Overtime (10.00 h x $18.00) 180.00',
+      'Gross pay 2,468.00',
+    ]) {
+      expect(text).toContain(line);
+    }
   });
 
   it('an employee Part IV does not cover gets no item (a non-workman on $2,700)', async () => {
