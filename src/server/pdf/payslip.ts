@@ -2,7 +2,7 @@ import { formatDayMonthYear } from '../../domain/dates';
 import { maskAccountNumber, maskNric } from '../../domain/masking';
 import { formatCents } from '../../domain/money';
 import type { SelfHelpGroup } from '../../domain/payroll';
-import { firstDayOf, lastDayOf } from '../../domain/payroll/run';
+import { firstDayOf, lastDayOf } from '../../domain/payroll/period';
 import { type PayItemTreatment, type PayslipItem, signOf, treatmentOf } from '../../domain/payroll/treatment';
 import { monthName, payItemTypeLabel } from '../../domain/payslip-labels';
 import { heading, keyValues, type PdfOptions, renderPdf, sectionTitle } from './document';
