@@ -92,6 +92,21 @@ describe("the approved timesheet's pay on the payslip", () => {
     expect(payslip.totals.ordinaryWages).toBe(2288);
   });
 
+  it('follows a new basic salary typed on the open payslip: overtime is paid on the basic', async () => {
+    const user = await workman();
+    await admin.put(sheet(user.id), { days: june(10, 9.8) });
+    await payslipOf(user.id);
+    const edited = await admin.put(`/payslips/${user.id}/2025/6`, {
+      basicSalarySnapshot: 2080,
+      employeeCpfRateSnapshot: 20,
+      employerCpfRateSnapshot: 17,
+      selfHelpGroupSnapshot: 'NONE',
+    });
+    expect(edited.status).toBe(200);
+    // 12 x 2080 / (52 x 44) = 10.9090... an hour; x 1.5 x 10 = 163.6363..., half up to 163.64
+    expect((await adhocOf(user.id)).map((item) => [item.amount, item.hours])).toEqual([[163.64, 10]]);
+  });
+
   it('rest-day and public-holiday work become OFFDAY and PUBLIC_HOLIDAY items with their hours', async () => {
     const user = await workman();
     await payslipOf(user.id);
