@@ -198,3 +198,37 @@ export const monthOvertime = (
     publicHolidayPay: cents(mul(daily, ratio(holidays))),
   };
 };
+
+/** A pay item the approved timesheet writes onto the month's payslip (issue 36 item 4). */
+export interface TimesheetPayItem {
+  type: 'OVERTIME' | 'OFFDAY' | 'PUBLIC_HOLIDAY';
+  amountCents: number;
+  /** OVERTIME: the overtime hours; OFFDAY and PUBLIC_HOLIDAY: the hours worked on those days. */
+  hours: number;
+}
+
+/**
+ * The month's statutory pay as ADHOC items, ordinary wages for CPF (docs/payroll.md, 1a): overtime,
+ * rest-day and public-holiday pay, each with its hours so the payslip can print them (MOM's itemised
+ * payslip). An amount of nothing is no item; not covered by Part IV, there are none.
+ */
+export const timesheetPayItems = (
+  days: readonly TimesheetDay[],
+  pattern: WorkPattern,
+  basicCents: number,
+): TimesheetPayItem[] => {
+  const result = monthOvertime(days, pattern, basicCents);
+  const hoursOn = (counted: (day: TimesheetDay) => boolean) =>
+    Number(days.filter(counted).reduce((sum, day) => sum + hundredths(day.hours), 0n)) / 100;
+  const items: TimesheetPayItem[] = [
+    { type: 'OVERTIME', amountCents: result.overtimePay, hours: result.overtimeHours },
+    // A day both rest day and holiday is paid as a rest day (monthOvertime), so its hours count there.
+    { type: 'OFFDAY', amountCents: result.restDayPay, hours: hoursOn((day) => Boolean(day.restDay)) },
+    {
+      type: 'PUBLIC_HOLIDAY',
+      amountCents: result.publicHolidayPay,
+      hours: hoursOn((day) => !day.restDay && Boolean(day.publicHoliday)),
+    },
+  ];
+  return items.filter((item) => item.amountCents > 0);
+};

@@ -7,6 +7,7 @@ import { parseAmountText } from './money';
 import { CPF_FIELDS_MESSAGE, CPF_RATES_MESSAGE, cpfRateSchema, numberText, salaryText } from './payment-info';
 import {
   hasTreatmentChoice,
+  PAY_ITEM_SOURCES,
   type PayItemKind,
   type PayItemTreatmentChoice,
   payItemTreatmentChoices,
@@ -310,6 +311,10 @@ export const payItemSchema = z.object({
   amount: z.number(),
   /** The treatment chosen for a type paid either way; null for a type treated one way. */
   treatment: z.nullable(payItemTreatmentSchema),
+  /** The hours an item from the timesheet pays (issue 36); null for a typed item. */
+  hours: z.optional(z.nullable(z.number())),
+  /** TIMESHEET for an item the approved timesheet wrote, rewritten when it changes; null when typed. */
+  source: z.optional(z.nullable(z.enum(PAY_ITEM_SOURCES))),
 });
 export type PayItem = z.infer<typeof payItemSchema>;
 

@@ -432,7 +432,7 @@ describe('PDFs and access', () => {
     expect(text).toContain('Employee CPF (20%) -700.00');
     expect(text).toContain('Self-help group (MBMF) -15.00');
     expect(text).toContain('Net payable 2,785.00');
-    expect(text).toContain('Pay date 28/11/2025');
+    expect(text).toContain('Date of payment 28/11/2025');
 
     // Ten at once from one person: two are prepared at a time and the rest wait their turn (issue 33).
     const burst = await Promise.all(Array.from({ length: 10 }, () => staff.get(`/payslips/${id}/pdf`)));

@@ -6,6 +6,7 @@ import {
   monthOvertime,
   type TimesheetDay,
   timesheetLimitProblems,
+  timesheetPayItems,
 } from '../../src/domain/overtime';
 
 /**
@@ -140,5 +141,36 @@ describe('other work patterns', () => {
     expect(
       monthOvertime([], { workman: true, daysPerWeek: 6, normalHoursPerDay: 9 }, 228_800).hourlyBasicRate,
     ).toBe(1200);
+  });
+});
+
+describe("the timesheet's pay items (issue 36 item 4)", () => {
+  it('a workman on $2,288 with 10 overtime hours: one OVERTIME item of $180.00 for 10 hours', () => {
+    // 12 x 2288 / (52 x 44) = 12.00 an hour; 1.5 x 12.00 x 10 = 180.00
+    expect(timesheetPayItems(days(10, 9.8), workman, 228_800)).toEqual([
+      { type: 'OVERTIME', amountCents: 18_000, hours: 10 },
+    ]);
+  });
+
+  it('rest-day and holiday work become OFFDAY and PUBLIC_HOLIDAY items with the hours worked', () => {
+    // A day is 12 x 2288 / (52 x 5) = 105.60. Sunday 6 h at the employer's request: two days, 211.20.
+    // A holiday worked 8 h: an extra day, 105.60. Neither passes 8.8 h, so no overtime.
+    const items = timesheetPayItems(
+      [
+        { date: '2025-06-01', hours: 6, restDay: 'EMPLOYER_REQUEST' },
+        { date: '2025-06-07', hours: 8, publicHoliday: true },
+      ],
+      workman,
+      228_800,
+    );
+    expect(items).toEqual([
+      { type: 'OFFDAY', amountCents: 21_120, hours: 6 },
+      { type: 'PUBLIC_HOLIDAY', amountCents: 10_560, hours: 8 },
+    ]);
+  });
+
+  it('no item for work within normal hours, nor for anyone Part IV does not cover', () => {
+    expect(timesheetPayItems(days(20, 8.8), workman, 228_800)).toEqual([]);
+    expect(timesheetPayItems(days(10, 9.8), nonWorkman, 270_000)).toEqual([]);
   });
 });

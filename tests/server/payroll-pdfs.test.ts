@@ -58,7 +58,8 @@ describe('payslip PDF', () => {
       'Demo Company Pte. Ltd.',
       'Payslip for March 2026',
       'Employee Tan Wei Ming',
-      'Pay date 31/03/2026',
+      'Date of payment 31/03/2026',
+      'Salary period 01/03/2026 - 31/03/2026',
       'NRIC/FIN S****345D',
       'Bank account DBS ******6789',
       'Basic salary 4,800.00',
@@ -82,6 +83,38 @@ describe('payslip PDF', () => {
     // The full identity and account numbers never appear.
     expect(text).not.toContain('S6912345D');
     expect(text).not.toContain('012345');
+  });
+
+  it("shows what MOM's itemised payslip asks of overtime: its hours, pay and period (issue 36)", async () => {
+    // The issue's vector: a workman on $2,288 works 10 overtime hours in June 2025 at 1.5 x $12.00 = $18.00,
+    // so $180.00; a Sunday's 6 hours at the employer's request are two days' pay, 2 x $105.60.
+    const { text } = await pdfText(
+      await renderPayslipPdf({
+        ...payslip,
+        year: 2025,
+        month: 6,
+        payDate: '2025-07-07',
+        basicSalaryCents: 228_800,
+        items: [
+          { kind: 'ADHOC', type: 'OVERTIME', amountCents: 18_000, hours: 10 },
+          { kind: 'ADHOC', type: 'OFFDAY', amountCents: 21_120, hours: 6 },
+        ],
+      }),
+    );
+    for (const line of [
+      'Date of payment 07/07/2025',
+      'Salary period 01/06/2025 - 30/06/2025',
+      'Overtime period 01/06/2025 - 30/06/2025',
+      'Basic salary 2,288.00',
+      'Overtime (10.00 h x $18.00) 180.00',
+      '(6.00 h) 211.20',
+    ]) {
+      expect(text).toContain(line);
+    }
+  });
+
+  it('prints no overtime period for overtime typed without hours', async () => {
+    expect((await pdfText(await renderPayslipPdf(payslip))).text).not.toContain('Overtime period');
   });
 
   it('prints a deduction of nothing as 0.00, not -0.00 (a foreigner on a work pass pays no CPF)', async () => {

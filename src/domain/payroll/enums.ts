@@ -53,6 +53,13 @@ export type PayItemType<K extends PayItemKind = PayItemKind> = (typeof payItemTy
 export const payItemKinds = Object.keys(payItemTypesByKind) as PayItemKind[];
 export const payItemKindSchema = z.enum(payItemKinds as [PayItemKind, ...PayItemKind[]]);
 
+/**
+ * Who wrote a pay item the administrator did not type (issue 36): TIMESHEET, the month's approved
+ * timesheet. Only items of a source are rewritten by it; a typed item has none and stays the officer's.
+ */
+export const PAY_ITEM_SOURCES = ['TIMESHEET'] as const;
+export type PayItemSource = (typeof PAY_ITEM_SOURCES)[number];
+
 /** Parses an enum argument or throws a PayrollInputError that names the argument and the allowed values. */
 export const parseEnum = <T extends string>(schema: z.ZodMiniType<T>, name: string, value: unknown): T => {
   // The common case first: a plain membership test, as a bulk run calls this thousands of times.

@@ -48,3 +48,9 @@ export const describeCoverage = (rows: readonly Dated[]): string => {
   }
   return ranges.length === 0 ? 'no period' : ranges.map((range) => `${range.from} to ${range.to}`).join(', ');
 };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A month's first and last day, YYYY-MM-DD (here, without zod, so the PDF worker may read them). */
+export const firstDayOf = (year: number, month: number) => `${year}-${pad(month)}-01`;
+export const lastDayOf = (year: number, month: number) =>
+  `${year}-${pad(month)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;

@@ -8,7 +8,7 @@ import {
 import type { CpfSection, CpfType, SelfHelpGroup } from './enums';
 import { PayrollError, PayrollInputError } from './errors';
 import { computePayslip, ordinaryWageCents, type PayslipItem, type PayslipTotals } from './payslip';
-import { periodKey } from './period';
+import { firstDayOf, lastDayOf, periodKey } from './period';
 
 /**
  * A month's payroll run on top of the engine: what a payslip snapshots, who gets a payslip row, the
@@ -141,7 +141,4 @@ export function checkSnapshotRates(snapshot: PayslipSnapshot, year: number, mont
 // Periods (who gets a payslip row: src/server/services/payroll/period-rows.ts)
 // ---------------------------------------------------------------------------------------------
 
-const pad = (n: number) => String(n).padStart(2, '0');
-export const firstDayOf = (year: number, month: number) => `${year}-${pad(month)}-01`;
-export const lastDayOf = (year: number, month: number) =>
-  `${year}-${pad(month)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
+export { firstDayOf, lastDayOf };

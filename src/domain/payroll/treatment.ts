@@ -46,6 +46,8 @@ export interface PayslipItem {
   type: string;
   amountCents: number;
   treatment?: PayItemTreatmentChoice | null;
+  /** The hours it pays, for an item the timesheet wrote (issue 36): the payslip prints them. */
+  hours?: number | null;
 }
 
 // Total wages are OW + AW (CPF Board), and SDL and the funds are counted on them: every wage is in them.

@@ -32,13 +32,13 @@ import { WEEKDAYS } from '../../domain/overtime';
 import {
   cpfSections as CPF_SECTIONS,
   cpfTypes as CPF_TYPES,
-  hasTreatmentChoice,
   type PayItemKind,
   payItemKinds,
   payItemTreatmentChoices,
   payItemTypesByKind,
   selfHelpGroups as SELF_HELP_GROUPS,
 } from '../../domain/payroll';
+import { payItemOrigin, payItemOriginCheck, TYPES_WITH_TREATMENT_CHOICE } from './pay-item-columns';
 
 // Enumerated values are text columns with CHECK constraints rather than PostgreSQL enum types:
 // adding a value is one migration line, and the rule still holds in the database itself.
@@ -385,10 +385,6 @@ export const payslips = pgTable(
   ],
 );
 
-const TYPES_WITH_TREATMENT_CHOICE = payItemKinds
-  .flatMap((kind) => payItemTypesByKind[kind])
-  .filter(hasTreatmentChoice);
-
 export const payItems = pgTable(
   'pay_items',
   {
@@ -401,12 +397,14 @@ export const payItems = pgTable(
     amountCents: money('amount_cents').notNull(),
     /** How a type paid either way was paid (src/domain/payroll/treatment.ts); null for the other types. */
     treatment: text('treatment', { enum: payItemTreatmentChoices }),
+    ...payItemOrigin(),
     createdById: actorId('created_by_id'),
     createdAt: createdAt(),
   },
   (t) => [
     index('pay_items_payslip_idx').on(t.payslipId, t.kind),
     check('pay_items_amount_check', sql`${t.amountCents} > 0`),
+    payItemOriginCheck(t),
     check(
       'pay_items_kind_type_check',
       sql.join(

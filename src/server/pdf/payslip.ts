@@ -2,6 +2,7 @@ import { formatDayMonthYear } from '../../domain/dates';
 import { maskAccountNumber, maskNric } from '../../domain/masking';
 import { formatCents } from '../../domain/money';
 import type { SelfHelpGroup } from '../../domain/payroll';
+import { firstDayOf, lastDayOf } from '../../domain/payroll/period';
 import { type PayItemTreatment, type PayslipItem, signOf, treatmentOf } from '../../domain/payroll/treatment';
 import { monthName, payItemTypeLabel } from '../../domain/payslip-labels';
 import { heading, keyValues, type PdfOptions, renderPdf, sectionTitle } from './document';
@@ -46,16 +47,31 @@ const money = formatCents;
 // A deduction of nothing prints as 0.00: -0 would print '-0.00'.
 const minus = (cents: number) => money(cents === 0 ? 0 : -cents);
 
+const hoursText = (hours: number) => `${hours.toFixed(2)} h`;
+
+/**
+ * An item's line: its label, and for an item the timesheet wrote its hours (MOM's itemised payslip asks
+ * for the overtime hours worked), overtime with its hourly rate: "Overtime (10.00 h x $18.00)".
+ */
+const itemLabel = (item: PayslipItem) => {
+  const label = payItemTypeLabel(item.type);
+  if (!item.hours) return label;
+  if (item.type !== 'OVERTIME') return `${label} (${hoursText(item.hours)})`;
+  return `${label} (${hoursText(item.hours)} x $${money(Math.round(item.amountCents / item.hours))})`;
+};
+
 /** The items the treatment table counts as these wages (null: paid outside them), deductions negative. */
 const itemRows = (data: PayslipPdfData, wage: PayItemTreatment['cpf']) =>
   data.items
     .filter((item) => treatmentOf(item).cpf === wage)
-    .map((item) => [payItemTypeLabel(item.type), money(signOf(item.kind) * item.amountCents)] as const);
+    .map((item) => [itemLabel(item), money(signOf(item.kind) * item.amountCents)] as const);
 
 /**
  * One employee's payslip for a month: every item where its treatment counts it (wages in gross pay, the
  * rest among the other items), gross and net pay, CPF, the self-help group, other items, net payable,
- * the employer's costs and the year-to-date totals. Identity and account numbers are masked.
+ * the employer's costs and the year-to-date totals. Identity and account numbers are masked. What MOM's
+ * itemised payslip requires is all here (docs/payroll.md, 5b): the date of payment, the salary period's
+ * first and last day, and for overtime its hours, pay and period.
  */
 export function renderPayslipPdf(
   data: PayslipPdfData,
@@ -67,13 +83,18 @@ export function renderPayslipPdf(
     const bank = data.bank?.accountNo
       ? `${data.bank.bankName ? `${data.bank.bankName} ` : ''}${maskAccountNumber(data.bank.accountNo)}`
       : '-';
+    const salaryPeriod = `${formatDayMonthYear(firstDayOf(data.year, data.month))} - ${formatDayMonthYear(lastDayOf(data.year, data.month))}`;
+    // The timesheet is the calendar month, so overtime's period is the salary period's; MOM asks for it
+    // only where it differs, and it is printed whenever the timesheet paid overtime, to be plain.
+    const timesheetOvertime = data.items.some((item) => item.type === 'OVERTIME' && item.hours);
     keyValues(doc, [
       ['Employee', data.employee.fullName],
-      ['Pay period', period],
+      ['Salary period', salaryPeriod],
       ['NRIC/FIN', data.employee.nric ? maskNric(data.employee.nric) : '-'],
-      ['Pay date', formatDayMonthYear(data.payDate)],
+      ['Date of payment', formatDayMonthYear(data.payDate)],
       ['Designation', data.employee.designation ?? '-'],
       ['Bank account', bank],
+      ...(timesheetOvertime ? [['Overtime period', salaryPeriod] as const] : []),
     ]);
 
     sectionTitle(doc, 'Earnings');

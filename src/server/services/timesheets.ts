@@ -18,6 +18,7 @@ import { timesheetDays, timesheets } from '../db/timesheet-schema';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import type { Actor } from './actor';
 import { writeAudit } from './audit';
+import { syncTimesheetPayItems } from './payroll/timesheet-items';
 
 interface Month {
   userId: number;
@@ -131,7 +132,8 @@ function checkDays(
 
 /**
  * PUT: replaces the month's days. The owner's save submits the timesheet; another administrator's
- * approves it (the lifecycle's four eyes). A processed month's payslip freezes it (409).
+ * approves it (the lifecycle's four eyes). A processed month's payslip freezes it (409); an open one's
+ * timesheet items are rewritten in the same transaction.
  */
 export async function saveTimesheet(
   db: DbOrTx,
@@ -198,12 +200,14 @@ export async function saveTimesheet(
     if (days.length > 0) {
       await tx.insert(timesheetDays).values(days.map((day) => ({ ...day, timesheetId: sheet.id })));
     }
+    // The open payslip's timesheet items follow at once: an approved month feeds pay, any other none.
+    const payItems = await syncTimesheetPayItems(tx, month);
     await writeAudit(tx, {
       actorUserId: actor.id,
       action: 'timesheet.saved',
       entity: 'user',
       entityId: input.userId,
-      details: { year: input.year, month: input.month, status, days },
+      details: { year: input.year, month: input.month, status, days, payItems },
     });
     return answer(tx, month, employment);
   });

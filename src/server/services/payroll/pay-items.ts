@@ -32,6 +32,7 @@ import {
   processedMessage,
 } from './repository';
 import { movePayslips } from './status';
+import { syncTimesheetPayItems } from './timesheet-items';
 
 /** Changes to an open payslip: its pay items and its Payment Information Used (spec section 4). */
 
@@ -40,6 +41,8 @@ const toApiItem = (item: PayItemRow): PayItem => ({
   type: item.type,
   amount: centsToAmount(item.amountCents),
   treatment: item.treatment,
+  // Only a generated item says where it came from and its hours; a typed one answers as the spec's.
+  ...(item.source ? { hours: item.hours, source: item.source } : {}),
 });
 
 /** Refuses a change that would take the payslip's salary and items past MAX_PAYSLIP_AMOUNT (field: the amount changed). */
@@ -210,6 +213,10 @@ export async function updateSnapshot(
     };
     await tx.update(payslips).set(values).where(eq(payslips.id, row.id));
     await movePayslips(tx, event, { where: sql`p.id = ${row.id}` });
+    // Overtime is paid on the basic: the timesheet's items follow a new one.
+    if (values.basicSalarySnapshotCents !== row.basicSalarySnapshotCents) {
+      await syncTimesheetPayItems(tx, { userId, year, month });
+    }
     await writeAudit(tx, {
       actorUserId: actor.id,
       action: 'payslip.snapshot.updated',

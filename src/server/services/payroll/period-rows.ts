@@ -14,6 +14,7 @@ import { rowsOf } from '../../db/statements';
 import { holidaysBetween } from '../public-holidays';
 import { inIds } from './repository';
 import { movePayslips } from './status';
+import { prefillTimesheetPayItems } from './timesheet-items';
 
 /**
  * Who is paid for a period, over `users u` joined to `employment_info ei`: staff hired by its last
@@ -67,7 +68,8 @@ export function unpaidLeavePrefill(
  * group and date of birth taken now. Idempotent and safe for concurrent callers: the unique key keeps
  * one row per period (a row another caller inserts meanwhile is skipped by the conflict clause). A
  * new row whose employee has approved Unpaid Leave in the period gets an UNPAID_LEAVE deduction
- * (basic salary x unpaid days / working days of the month), which the admin can change or remove.
+ * (basic salary x unpaid days / working days of the month), which the admin can change or remove; one
+ * whose employee has an approved timesheet gets its overtime, rest-day and holiday items.
  * Called, in the caller's transaction, before a period is read or changed.
  */
 export async function openPayrollPeriod(tx: DbOrTx, year: number, month: number, userId?: number) {
@@ -97,6 +99,12 @@ export async function openPayrollPeriod(tx: DbOrTx, year: number, month: number,
       returning id, user_id, basic_salary_snapshot_cents as basic`,
   );
   if (created.length === 0) return;
+  await prefillTimesheetPayItems(
+    tx,
+    created.map((row) => ({ id: row.id, userId: row.user_id, basicCents: Number(row.basic) })),
+    year,
+    month,
+  );
 
   const leaves = await takenUnpaidLeaves(tx, year, month);
   if (leaves.length === 0) return;
