@@ -11,6 +11,7 @@ export const SETUP_STEP_KEYS = [
   'leavePolicies',
   'publicHolidays',
   'staff',
+  'openingBalances',
   'payroll',
 ] as const;
 export type SetupStepKey = (typeof SETUP_STEP_KEYS)[number];

@@ -54,6 +54,7 @@ export {
   selfHelpGroups,
 } from './enums';
 export { PayrollError, PayrollInputError, PayrollRatesNotFoundError } from './errors';
+export { coveredByOpening, type OpeningWages, openingCpfSubject } from './opening';
 export {
   computePayslip,
   type PayslipCpfInput,
