@@ -42,5 +42,7 @@ export const WHERE = {
   bankAccounts: '/admin/company',
   leavePolicies: '/admin/leave-policies',
   staff: '/admin/register',
+  // Issue 38: "opening balances on the staff record", reached from All Staff.
+  openingBalances: '/admin/users',
   payroll: '/admin/process-pay',
 } as const;
