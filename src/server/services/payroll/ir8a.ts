@@ -49,9 +49,10 @@ function groupBy<T, K>(values: readonly T[], keyOf: (value: T) => K): Map<K, T[]
 
 /**
  * The year's processed payslips, with their items, grouped by employee, and each one's opening year
- * to date (issue 38). An employee with an opening but no month processed here has no form from here. Each form names the employee
- * as their latest processed payslip of the year froze them (identities.ts), and the forms are in the
- * order of those names, so a rename after processing changes neither.
+ * to date (issue 38); an employee with an opening but no month processed here has no form from here.
+ * Each form names the employee as their latest processed payslip of the year froze them
+ * (identities.ts), and the forms are in the order of those names, so a rename after processing
+ * changes neither.
  */
 export async function yearOfPay(db: DbOrTx, year: number, userId?: number): Promise<Ir8aFigures[]> {
   const where = and(
