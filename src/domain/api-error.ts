@@ -19,6 +19,8 @@ export type ErrorCode =
   | 'LEAVE_POLICY_NO_LIMIT_ONLY'
   | 'LEAVE_POLICY_LIMIT_REQUIRED'
   | 'LEAVE_TYPE_UNKNOWN'
+  /** Opening balances are an employee's: an administrator has none. */
+  | 'OPENING_NOT_STAFF'
   | 'LEAVE_ALLOWANCE_MISSING'
   | 'LEAVE_BELOW_MINIMUM_DAYS'
   | 'LEAVE_BEFORE_HIRE_DATE'

@@ -11,6 +11,7 @@ export const SETUP_STEP_KEYS = [
   'leavePolicies',
   'publicHolidays',
   'staff',
+  'openingBalances',
   'payroll',
 ] as const;
 export type SetupStepKey = (typeof SETUP_STEP_KEYS)[number];
@@ -26,5 +27,13 @@ export type SetupStep = z.infer<typeof setupStepSchema>;
 export const setupSchema = z.object({ steps: z.array(setupStepSchema) });
 export type Setup = z.infer<typeof setupSchema>;
 
-/** The checklist shows while any step is left. */
-export const setupComplete = (setup: Setup): boolean => setup.steps.every((step) => step.done);
+/**
+ * Opening balances matter only to a company that starts mid-year with pay already made elsewhere; the
+ * card lists the step while it shows, but does not stay for it alone (a demo company, or one that
+ * started in a later year, has none to bring).
+ */
+const OPTIONAL_STEPS: readonly SetupStepKey[] = ['openingBalances'];
+
+/** The checklist shows while a step other than an optional one is left. */
+export const setupComplete = (setup: Setup): boolean =>
+  setup.steps.every((step) => step.done || OPTIONAL_STEPS.includes(step.key));

@@ -34,6 +34,7 @@ import { leavePolicyRoutes } from './routes/leave-policies';
 import { leaveRequestRoutes } from './routes/leave-requests';
 import { leaveTypeRoutes } from './routes/leave-types';
 import { onboardingRoutes } from './routes/onboarding';
+import { openingBalanceRoutes } from './routes/opening-balances';
 import { paymentInfoRoutes } from './routes/payment-info';
 import { payslipRoutes } from './routes/payslips';
 import { publicHolidayRoutes } from './routes/public-holidays';
@@ -215,6 +216,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(leaveCalendarRoutes);
       await api.register(fileGrantRoutes, { storage });
       await api.register(onboardingRoutes);
+      await api.register(openingBalanceRoutes);
       await api.register(staffInfoRoutes);
       await api.register(employmentInfoRoutes);
       await api.register(timesheetRoutes);

@@ -56,6 +56,12 @@ const SPEC_ACCESS: Record<string, Who> = {
   'PATCH /api/employment-info/:id': 'admin',
   'GET /api/users/:id/payment-info': 'own',
   'PATCH /api/payment-info/:id': 'admin',
+  // Issue 38 items 3 and 4: "PUT /api/users/{id}/opening-ytd ... (ADMIN)"; opening balances are the administrators'.
+  'GET /api/users/:id/opening-ytd': 'admin',
+  'PUT /api/users/:id/opening-ytd': 'admin',
+  'DELETE /api/users/:id/opening-ytd': 'admin',
+  'GET /api/users/:id/opening-leave': 'admin',
+  'PUT /api/users/:id/opening-leave': 'admin',
   // Issue 36: "ADMIN; staff may submit their own for approval" — a timesheet is read and saved by its owner
   // or an administrator.
   'GET /api/users/:id/timesheets/:year/:month': 'own',

@@ -83,6 +83,7 @@ describe('GET /api/setup', () => {
       'leavePolicies',
       'publicHolidays',
       'staff',
+      'openingBalances',
       'payroll',
     ]);
     expect(s.companyParticulars).toMatchObject({ done: false });
@@ -90,6 +91,7 @@ describe('GET /api/setup', () => {
     expect(s.bankAccounts?.done).toBe(false);
     expect(s.leavePolicies?.done).toBe(false);
     expect(s.staff).toMatchObject({ done: false, detail: '0 staff members registered, 0 onboarded' });
+    expect(s.openingBalances).toMatchObject({ done: false, detail: 'None recorded yet' });
     expect(s.payroll?.done).toBe(false);
     // The migrations carry the official holidays of 2025 to 2027.
     const year = new Date().getFullYear();

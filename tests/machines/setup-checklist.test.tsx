@@ -64,9 +64,9 @@ describe('the setup checklist card, walked from its model (issue 38)', () => {
       }
       // Each step, whether it is done, and a link to where it is done.
       const region = await screen.findByRole('region', { name: 'Set up your company' });
-      expect(within(region).getByText('4 steps left')).toBeInTheDocument();
+      expect(within(region).getByText('5 steps left')).toBeInTheDocument();
       expect(within(region).getAllByText('Done')).toHaveLength(2);
-      expect(within(region).getAllByText('To do')).toHaveLength(4);
+      expect(within(region).getAllByText('To do')).toHaveLength(5);
       expect(within(region).getByText('No account to pay salaries from yet')).toBeInTheDocument();
       const hrefs = within(region)
         .getAllByRole('link')

@@ -30,6 +30,7 @@ export const STEPS_LEFT = {
     { key: 'leavePolicies', done: false, detail: 'Statutory defaults, not yet reviewed' },
     { key: 'publicHolidays', done: true, detail: '11 public holidays in 2026' },
     { key: 'staff', done: false, detail: '0 staff members registered, 0 onboarded' },
+    { key: 'openingBalances', done: false, detail: 'None recorded yet' },
     { key: 'payroll', done: false, detail: 'No month processed yet' },
   ],
 } as const;
@@ -41,5 +42,7 @@ export const WHERE = {
   bankAccounts: '/admin/company',
   leavePolicies: '/admin/leave-policies',
   staff: '/admin/register',
+  // Issue 38: "opening balances on the staff record", reached from All Staff.
+  openingBalances: '/admin/users',
   payroll: '/admin/process-pay',
 } as const;

@@ -56,6 +56,7 @@ export {
   selfHelpGroups,
 } from './enums';
 export { PayrollError, PayrollInputError, PayrollRatesNotFoundError } from './errors';
+export { coveredByOpening, type OpeningWages, openingCpfSubject } from './opening';
 export {
   computePayslip,
   type PayslipCpfInput,

@@ -111,7 +111,21 @@ const later = (a: string | null, b: string) => (a === null || b > a ? b : a);
 const idTypeOf = (idNumber: string): 'NRIC' | 'FIN' => (/^[FGM]/i.test(idNumber.trim()) ? 'FIN' : 'NRIC');
 
 /**
- * An employee's IR8A figures for a year of income, from the processed payslips of that year.
+ * An opening year to date (issue 38 item 3): the months up to throughMonth paid before the company
+ * used the product. Its ordinary wages count as salary and its additional wages as bonus; its
+ * self-help group contributions as donations, since the split of an MBMF total by month is not known.
+ */
+export interface Ir8aOpening {
+  throughMonth: number;
+  ordinaryWageCents: number;
+  additionalWageCents: number;
+  employeeCpfCents: number;
+  shgCents: number;
+}
+
+/**
+ * An employee's IR8A figures for a year of income, from the processed payslips of that year and the
+ * opening year to date, if any.
  *
  * A month's salary is not below zero, as its ordinary wages are not (computePayslip): its ordinary
  * part (basic salary + overtime, off-day and public-holiday pay − lateness and unpaid-leave
@@ -122,6 +136,7 @@ export function ir8aFigures(
   year: number,
   employee: Ir8aEmployee,
   payslips: readonly Ir8aPayslip[],
+  opening?: Ir8aOpening,
 ): Ir8aFigures {
   if (!Number.isInteger(year) || year < 1900 || year > 9999) {
     throw new PayrollInputError(`year must be a whole year, got ${String(year)}`);
@@ -201,6 +216,19 @@ export function ir8aFigures(
       throw new PayrollInputError(`${at} has a self-help group contribution but no self-help group`);
     }
   });
+
+  if (opening) {
+    // The year so far paid before (issue 38): its months are not processed here.
+    for (let month = 1; month <= opening.throughMonth; month += 1) {
+      if (months.has(month))
+        throw new PayrollInputError(`Month ${month} of ${year} is both opening and processed`);
+      months.add(month);
+    }
+    sums.salary += assertCents('opening.ordinaryWageCents', opening.ordinaryWageCents);
+    sums.bonus += assertCents('opening.additionalWageCents', opening.additionalWageCents);
+    employeeCpfCents += assertCents('opening.employeeCpfCents', opening.employeeCpfCents);
+    donationsCents += assertCents('opening.shgCents', opening.shgCents);
+  }
 
   const othersCents = sums.commission + sums.transportAllowance + sums.otherAllowances;
   const provisional = !months.has(Number(periodTo.slice(5, 7)));

@@ -50,7 +50,7 @@ export const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
  * Money in integer cents, 64-bit: a year's sums and a large company's totals pass 32 bits (about
  * $21 million). Read as JavaScript numbers, exact to $90 trillion; the API caps a payslip far below.
  */
-const money = (name: string) => bigint(name, { mode: 'number' });
+export const money = (name: string) => bigint(name, { mode: 'number' });
 export const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 export const createdAt = () => instant('created_at').notNull().defaultNow();
 export const updatedAt = () =>

@@ -7,6 +7,7 @@ import type { LeaveTypePolicy } from '../../domain/leave-policies';
 import { leaveStatusesTagged } from '../../domain/lifecycles/leave-request.lifecycle';
 import type { DbOrTx } from '../db/client';
 import { leaveCarryForwards } from '../db/leave-law-schema';
+import { openingLeave } from '../db/opening-schema';
 import { queriesAtOnce } from '../db/queries-at-once';
 import {
   employmentInfo,
@@ -33,7 +34,8 @@ const thisYear = () => Number(todayIso().slice(0, 4));
  * and the user's service (leave-entitlements.ts). Days a year end carried in are added, used before
  * the year's own days, and after their expiry only those already used still count. What is taken is
  * derived from the requests themselves (their days charged to this year, by status), so a balance
- * can never drift from the requests it reflects.
+ * can never drift from the requests it reflects, plus the days taken before the company used the
+ * product (opening leave), counted as approved.
  */
 export async function leaveBalancesOf(
   db: DbOrTx,
@@ -45,7 +47,7 @@ export async function leaveBalancesOf(
   if (userIds.length === 0) return result;
   const ids = [...userIds];
   const carry = leaveCarryForwards;
-  const [policies, services, allowances, carried, taken] = await queriesAtOnce(
+  const [policies, services, allowances, carried, taken, opening] = await queriesAtOnce(
     db,
     () => leavePoliciesOf(db),
     () => servicesOf(db, ids),
@@ -101,11 +103,21 @@ export async function leaveBalancesOf(
           ),
         )
         .groupBy(leaveRequests.userId, leaveRequests.leaveTypeId),
+    () =>
+      db
+        .select({
+          userId: openingLeave.userId,
+          leaveTypeId: openingLeave.leaveTypeId,
+          daysTaken: openingLeave.daysTaken,
+        })
+        .from(openingLeave)
+        .where(and(inArray(openingLeave.userId, ids), eq(openingLeave.year, year))),
   );
   const key = (userId: number, typeId: number) => `${userId}:${typeId}`;
   const allowanceOf = new Map(allowances.map((a) => [key(a.userId, a.leaveTypeId), a]));
   const carriedOf = new Map(carried.map((c) => [key(c.userId, c.leaveTypeId), c]));
   const takenOf = new Map(taken.map((t) => [key(t.userId, t.leaveTypeId), t]));
+  const openingOf = new Map(opening.map((o) => [key(o.userId, o.leaveTypeId), o.daysTaken]));
   for (const userId of ids) {
     result.set(
       userId,
@@ -116,7 +128,8 @@ export async function leaveBalancesOf(
           ? allowance.totalDays
           : entitlementFor(policy, services.get(userId), year, asOf).entitledDays;
         const used = takenOf.get(key(userId, type.id));
-        const approvedDays = used?.approved ?? 0;
+        // Days taken before the company used the product count as approved (issue 38 item 4).
+        const approvedDays = (used?.approved ?? 0) + (openingOf.get(key(userId, type.id)) ?? 0);
         const pendingDays = used?.pending ?? 0;
         const carriedIn = carriedOf.get(key(userId, type.id));
         const carriedDays = carriedIn?.days ?? 0;

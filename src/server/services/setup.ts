@@ -3,6 +3,7 @@ import type { Setup, SetupStep } from '../../domain/setup';
 import type { DbOrTx } from '../db/client';
 import { company, companyBankAccounts } from '../db/company-schema';
 import { publicHolidays } from '../db/leave-law-schema';
+import { openingLeave, openingYtd } from '../db/opening-schema';
 import { payslips, staffInfo, users } from '../db/schema';
 import { auditLog } from '../db/system-schema';
 import { COMPANY_ROW } from './company';
@@ -95,6 +96,40 @@ async function payroll(db: DbOrTx): Promise<SetupStep> {
   };
 }
 
+/**
+ * Opening balances (issue 38 items 3 and 4): done once any employee's year so far or leave taken
+ * before is recorded, or when the first month processed here is a January: the company started with
+ * the year and has nothing to bring. (A company may have nothing to bring in other months too; the
+ * card can be dismissed.)
+ */
+async function openingBalances(db: DbOrTx): Promise<SetupStep> {
+  const [[ytd], [leave], [first]] = await Promise.all([
+    db.select({ n: count() }).from(openingYtd),
+    db.select({ n: count() }).from(openingLeave),
+    db
+      .select({ month: payslips.month })
+      .from(payslips)
+      .where(isProcessedRow())
+      .orderBy(payslips.year, payslips.month)
+      .limit(1),
+  ]);
+  const ytdCount = ytd?.n ?? 0;
+  const leaveCount = leave?.n ?? 0;
+  if (ytdCount > 0 || leaveCount > 0) {
+    return {
+      key: 'openingBalances',
+      done: true,
+      detail: `${plural(ytdCount, 'opening year to date')}, ${plural(leaveCount, 'opening leave figure')}`,
+    };
+  }
+  const fromJanuary = first?.month === 1;
+  return {
+    key: 'openingBalances',
+    done: fromJanuary,
+    detail: fromJanuary ? 'Payroll started in January: nothing to bring' : 'None recorded yet',
+  };
+}
+
 /** GET /setup (ADMIN): each step of the checklist and whether the database shows it done. */
 export async function setupChecklist(db: DbOrTx, today: string): Promise<Setup> {
   const steps = await Promise.all([
@@ -103,6 +138,7 @@ export async function setupChecklist(db: DbOrTx, today: string): Promise<Setup> 
     leavePolicies(db),
     publicHolidaysOf(db, Number(today.slice(0, 4))),
     staff(db),
+    openingBalances(db),
     payroll(db),
   ]);
   return { steps };

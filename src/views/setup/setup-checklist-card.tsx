@@ -15,6 +15,7 @@ const STEP_TEXT: Record<SetupStepKey, { label: string; href: string }> = {
   leavePolicies: { label: 'Leave policies', href: '/admin/leave-policies' },
   publicHolidays: { label: 'Public holidays', href: '/admin/public-holidays' },
   staff: { label: 'Staff registered and onboarded', href: '/admin/register' },
+  openingBalances: { label: 'Opening balances: the year so far of pay and leave', href: '/admin/users' },
   payroll: { label: 'First payroll month processed', href: '/admin/process-pay' },
 };
 

@@ -11,6 +11,7 @@ import {
   ir8aFigures,
 } from '../../../domain/payroll/ir8a';
 import type { DbOrTx } from '../../db/client';
+import { openingYtd } from '../../db/opening-schema';
 import { payslipIdentities } from '../../db/payslip-identity-schema';
 import { employmentInfo, payItems, payslips, staffInfo } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
@@ -47,9 +48,11 @@ function groupBy<T, K>(values: readonly T[], keyOf: (value: T) => K): Map<K, T[]
 }
 
 /**
- * The year's processed payslips, with their items, grouped by employee. Each form names the employee
- * as their latest processed payslip of the year froze them (identities.ts), and the forms are in the
- * order of those names, so a rename after processing changes neither.
+ * The year's processed payslips, with their items, grouped by employee, and each one's opening year
+ * to date (issue 38); an employee with an opening but no month processed here has no form from here.
+ * Each form names the employee as their latest processed payslip of the year froze them
+ * (identities.ts), and the forms are in the order of those names, so a rename after processing
+ * changes neither.
  */
 export async function yearOfPay(db: DbOrTx, year: number, userId?: number): Promise<Ir8aFigures[]> {
   const where = and(
@@ -96,6 +99,11 @@ export async function yearOfPay(db: DbOrTx, year: number, userId?: number): Prom
     .select()
     .from(payItems)
     .where(inArray(payItems.payslipId, db.select({ id: payslips.id }).from(payslips).where(where)));
+  const openings = await db
+    .select()
+    .from(openingYtd)
+    .where(and(eq(openingYtd.year, year), userId === undefined ? undefined : eq(openingYtd.userId, userId)));
+  const openingOf = new Map(openings.map((row) => [row.userId, row]));
   const itemsOf = groupBy(items, (item) => item.payslipId);
   const byEmployee = groupBy(rows, (row) => row.userId);
   return [...byEmployee.values()].map((months) => {
@@ -133,6 +141,7 @@ export async function yearOfPay(db: DbOrTx, year: number, userId?: number): Prom
         },
       },
       payslipsOfYear,
+      openingOf.get(first.userId),
     );
   });
 }

@@ -65,7 +65,8 @@ export function unpaidLeavePrefill(
  * Opens a payroll period: creates the missing payslip rows in one statement. Every eligible staff
  * member (onboarded; ACTIVE, or RESIGNED with a last day on or after the period's first day; hired on
  * or before its last day) gets one, with snapshots of salary, CPF type, section and rates, self-help
- * group and date of birth taken now. Idempotent and safe for concurrent callers: the unique key keeps
+ * group and date of birth taken now; not for a month an employee's opening year to date covers
+ * (opening-balances.ts). Idempotent and safe for concurrent callers: the unique key keeps
  * one row per period (a row another caller inserts meanwhile is skipped by the conflict clause). A
  * new row whose employee has approved Unpaid Leave in the period gets an UNPAID_LEAVE deduction
  * (basic salary x unpaid days / working days of the month), which the admin can change or remove; one
@@ -95,6 +96,9 @@ export async function openPayrollPeriod(tx: DbOrTx, year: number, month: number,
         -- (a NOT EXISTS, planned while a new month's rows were not yet analysed, scanned them per user).
         and u.id not in (select held.user_id from payslips held
           where held.year = ${year} and held.month = ${month})
+        -- Months an opening year to date covers were paid before the company used the product.
+        and u.id not in (select o.user_id from opening_ytd o
+          where o.year = ${year} and o.through_month >= ${month})
       on conflict (user_id, year, month) do nothing
       returning id, user_id, basic_salary_snapshot_cents as basic`,
   );

@@ -119,6 +119,7 @@ async function processPeriod(
 ): Promise<{ ids: number[]; skipped: number }> {
   const inPeriod = and(eq(payslips.year, year), eq(payslips.month, month), inIds(payslips.userId, userIds));
   await lockEmployees(tx, userIds);
+  await refuseMonthsPaidBefore(tx, year, month, userIds);
   // Then the selected payslips, in id order, so concurrent runs cannot deadlock. Rows not created yet
   // (the period was never listed) are created first. Counted in the statement: the rows locked and
   // those of them already processed.
@@ -245,6 +246,20 @@ async function processPeriod(
     }),
   );
   return { ids: updated.map((row) => row.id), skipped };
+}
+
+/** A month an opening year to date covers was paid before the company used the product: never here. */
+async function refuseMonthsPaidBefore(tx: Tx, year: number, month: number, userIds: readonly number[]) {
+  const covered = await rowsOf<{ full_name: string; through_month: number }>(
+    tx,
+    sql`select u.full_name, o.through_month from opening_ytd o join users u on u.id = o.user_id
+     where o.year = ${year} and o.through_month >= ${month} and ${inIds(sql`o.user_id`, userIds)}
+     order by u.full_name`,
+  );
+  if (covered.length === 0) return;
+  throw conflict(
+    `${someNames(covered.map((row) => `${row.full_name} (paid before up to ${periodLabel(year, row.through_month)})`))}: ${periodLabel(year, month)} was paid before the company used this system, as the opening year to date says.`,
+  );
 }
 
 /**

@@ -6,12 +6,14 @@ import {
   type CpfSection,
   type CpfType,
   checkSnapshotRates,
+  openingCpfSubject,
   type PayslipItem,
   type PayslipSnapshot,
   type SelfHelpGroup,
 } from '../../../domain/payroll';
 import { monthName, type PayslipAggregate, type PayTotals } from '../../../domain/payslips';
 import type { DbOrTx, Tx } from '../../db/client';
+import { openingYtd } from '../../db/opening-schema';
 import { payItems, payslips, users } from '../../db/schema';
 import { rowsOf } from '../../db/statements';
 import { conflict } from '../../lib/http-error';
@@ -262,6 +264,8 @@ export interface YearToDate {
   /** The first and the last processed month after the period, if any: their figures counted this month as it was. */
   laterMonth: number | null;
   latestMonth: number | null;
+  /** The last month of an opening year to date (paid before the company used the product), if any. */
+  openingThroughMonth: number | null;
 }
 
 export const emptyYearToDate: YearToDate = {
@@ -269,13 +273,15 @@ export const emptyYearToDate: YearToDate = {
   awSubjectCents: 0,
   laterMonth: null,
   latestMonth: null,
+  openingThroughMonth: null,
 };
 
 /**
  * The one year-to-date query of processing: for each employee, the CPF-subject wages of their
  * processed payslips of the period's year before its month (the ceilings read them), and their first
  * and last processed months after it. A `sql` template (filtered sums), its sums as text (bigint).
- * The payslip PDF's year to date is read with the payslip (documents.ts).
+ * An opening year to date (issue 38) adds the wages paid before, as the ceilings count them
+ * (openingCpfSubject). The payslip PDF's year to date is read with the payslip (documents.ts).
  */
 export async function yearToDate(
   db: DbOrTx,
@@ -294,7 +300,7 @@ export async function yearToDate(
    where p.year = ${year} and p.status in ${processed} and ${inIds(sql`p.user_id`, userIds)}
    group by p.user_id`,
   );
-  return new Map(
+  const result = new Map<number, YearToDate>(
     rows.map((row) => [
       row.user_id,
       {
@@ -302,9 +308,25 @@ export async function yearToDate(
         awSubjectCents: Number(row.aw_subject_cents),
         laterMonth: row.later_month,
         latestMonth: row.latest_month,
+        openingThroughMonth: null,
       },
     ]),
   );
+  const openings = await db
+    .select()
+    .from(openingYtd)
+    .where(and(eq(openingYtd.year, year), inIds(openingYtd.userId, userIds)));
+  for (const opening of openings) {
+    const held = result.get(opening.userId) ?? emptyYearToDate;
+    const before = openingCpfSubject(opening);
+    result.set(opening.userId, {
+      ...held,
+      owSubjectCents: held.owSubjectCents + before.owSubjectCents,
+      awSubjectCents: held.awSubjectCents + before.awSubjectCents,
+      openingThroughMonth: opening.throughMonth,
+    });
+  }
+  return result;
 }
 
 interface YearToDateRow {
