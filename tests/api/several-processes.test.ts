@@ -635,6 +635,8 @@ describe.runIf(enabled)('two npm start processes on one PostgreSQL, Redis and SM
       done: byRecipient.size + missing.length,
       failed: 0,
       errors: [],
+      // Both processes send through the SMTP server (issue 34: the progress says how mail leaves).
+      delivery: 'SMTP',
     });
     expect(progress?.done).toBe(arrivals.length + missing.length);
     const [tries] = await sql$<{ retried: number; attempts: number }>(
