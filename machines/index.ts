@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { leaveRequestLifecycle } from '../src/domain/lifecycles/leave-request.lifecycle';
+import { payRunLifecycle } from '../src/domain/lifecycles/pay-run.lifecycle';
 import { payslipLifecycle } from '../src/domain/lifecycles/payslip.lifecycle';
 import { payslipEmailLifecycle } from '../src/domain/lifecycles/payslip-email.lifecycle';
 import { timesheetLifecycle } from '../src/domain/lifecycles/timesheet.lifecycle';
@@ -254,6 +255,14 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "One payslip's e-mail: queued, sending, sent once and never again, or failed after its tries until Retry failed; the server writes every status through it.",
     machine: payslipEmailLifecycle,
+  },
+  {
+    name: 'pay-run-lifecycle',
+    drives:
+      "No screen of its own: the month's pay run state Process Pay and Approvals show and the API enforces",
+    purpose:
+      "A month's pay run (issue 39): submitted by one administrator, approved or rejected by another, reopened with a reason; until approved, the bank and CPF files, the e-mails and staff's payslips of the month wait.",
+    machine: payRunLifecycle,
   },
   {
     name: 'timesheet-lifecycle',

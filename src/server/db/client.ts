@@ -13,6 +13,7 @@ import * as companySchema from './company-schema';
 import * as documentJobSchema from './document-job-schema';
 import { applyDatabaseExtras } from './extras';
 import * as leaveLawSchema from './leave-law-schema';
+import * as payRunSchema from './pay-run-schema';
 import * as payslipIdentitySchema from './payslip-identity-schema';
 import * as coreSchema from './schema';
 import * as systemSchema from './system-schema';
@@ -26,6 +27,7 @@ const schema = {
   ...documentJobSchema,
   ...systemSchema,
   ...timesheetSchema,
+  ...payRunSchema,
 };
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */
