@@ -34,6 +34,7 @@ import {
 } from './onboarding-steps.machine';
 import { payItemFormMachine } from './pay-item-form.machine';
 import { payItemsMachine } from './pay-items.machine';
+import { payRunMachine } from './pay-run.machine';
 import { paySubmissionsMachine } from './pay-submissions.machine';
 import { payrollPeriodMachine } from './payroll-period.machine';
 import { payslipEmailsMachine } from './payslip-emails.machine';
@@ -284,6 +285,13 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "A staff member's own processed payslips by year (from the hire year) as one machine: it spawns the year's table (the list statechart, the year as its filter) and opens a payslip, or the year's Form IR8A, as a PDF.",
     machine: staffPayslipsMachine,
+  },
+  {
+    name: 'pay-run',
+    drives: '/admin/process-pay, the pay run panel',
+    purpose:
+      "The month's pay run on Process Pay (issue 39): its state, who submitted and approved it, a rejection's reason, and Submit for another administrator's approval; read again whenever the Processed List loads.",
+    machine: payRunMachine,
   },
   {
     name: 'payslip-emails',

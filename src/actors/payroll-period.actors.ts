@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { ToastParams } from '../../machines/effects';
+import { payRunMachine } from '../../machines/pay-run.machine';
 import { payrollPeriodMachine } from '../../machines/payroll-period.machine';
 import { payslipEmailsMachine } from '../../machines/payslip-emails.machine';
 import type { PayslipsApi } from '../api/payslips.api';
@@ -30,6 +31,8 @@ export interface PayrollPeriodEffects {
     | 'payslipPdf'
     | 'jobProgress'
     | 'retryJob'
+    | 'payRun'
+    | 'submitPayRun'
   >;
   notify: (toast: ToastParams) => void;
   openPdf?: typeof openPdfInNewTab;
@@ -49,9 +52,17 @@ export function providePayrollPeriod({ payslips, notify, openPdf = openPdfInNewT
     },
     actions: { notify: (_, toast) => notify(toast) },
   });
+  const payRun = payRunMachine.provide({
+    actors: {
+      fetchPayRun: fromPromise(({ input }) => payslips.payRun(input)),
+      submitPayRun: fromPromise(({ input }) => payslips.submitPayRun(input)),
+    },
+    actions: { notify: (_, toast) => notify(toast) },
+  });
   return payrollPeriodMachine.provide({
     actors: {
       emails,
+      payRun,
       unprocessed: provideList<UnprocessedListRow>({
         fetchRows: async (query) => {
           const rows = await payslips.unprocessed(periodOfQuery(query));

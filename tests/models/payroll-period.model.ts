@@ -559,14 +559,15 @@ export const payrollPeriodModel = setup({
       },
     },
     rowMenu: {
-      // The row menu of a processed payslip (issue 34): View payslip, Re-send, and Revert to Unprocessed.
+      // The row menu of a processed payslip (issue 34): View payslip, Re-send, and Revert to Unprocessed;
+      // issue 39 item 6: "a payslip link to their own history".
       meta: shows(() => {
         const menu = screen.getByRole('menu');
         expect(
           within(menu)
             .getAllByRole('menuitem')
             .map((item) => item.textContent),
-        ).toEqual(['View payslip', 'Re-send', 'Revert to Unprocessed']);
+        ).toEqual(['View payslip', 'Re-send', 'Revert to Unprocessed', 'History']);
       }),
       on: {
         'user.closesRowMenu': { target: 'idle' },

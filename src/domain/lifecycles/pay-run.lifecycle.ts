@@ -114,3 +114,10 @@ export type PayRunTag = 'released' | 'awaitsApproval' | 'changeable';
 export const payRunStatusHasTag = (status: PayRunStatus, tag: PayRunTag) => snapshotOf(status).hasTag(tag);
 export const payRunStatusesTagged = (tag: PayRunTag): PayRunStatus[] =>
   PAY_RUN_STATUSES.filter((status) => snapshotOf(status).hasTag(tag));
+
+/** How a run's status reads on the screens. */
+export const payRunStatusLabels: Record<PayRunStatus, string> = {
+  OPEN: 'Open',
+  SUBMITTED: 'Awaiting approval',
+  APPROVED: 'Approved',
+};
