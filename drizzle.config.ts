@@ -13,6 +13,7 @@ export default defineConfig({
     './src/server/db/system-schema.ts',
     './src/server/db/timesheet-schema.ts',
     './src/server/db/opening-schema.ts',
+    './src/server/db/pay-run-schema.ts',
   ],
   out: './src/server/db/migrations',
 });

@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { leaveRequestLifecycle } from '../src/domain/lifecycles/leave-request.lifecycle';
+import { payRunLifecycle } from '../src/domain/lifecycles/pay-run.lifecycle';
 import { payslipLifecycle } from '../src/domain/lifecycles/payslip.lifecycle';
 import { payslipEmailLifecycle } from '../src/domain/lifecycles/payslip-email.lifecycle';
 import { timesheetLifecycle } from '../src/domain/lifecycles/timesheet.lifecycle';
@@ -33,6 +34,7 @@ import {
 } from './onboarding-steps.machine';
 import { payItemFormMachine } from './pay-item-form.machine';
 import { payItemsMachine } from './pay-items.machine';
+import { payRunMachine } from './pay-run.machine';
 import { paySubmissionsMachine } from './pay-submissions.machine';
 import { payrollPeriodMachine } from './payroll-period.machine';
 import { payslipEmailsMachine } from './payslip-emails.machine';
@@ -256,6 +258,14 @@ export const machines: readonly RegisteredMachine[] = [
     machine: payslipEmailLifecycle,
   },
   {
+    name: 'pay-run-lifecycle',
+    drives:
+      "No screen of its own: the month's pay run state Process Pay and Approvals show and the API enforces",
+    purpose:
+      "A month's pay run (issue 39): submitted by one administrator, approved or rejected by another, reopened with a reason; until approved, the bank and CPF files, the e-mails and staff's payslips of the month wait.",
+    machine: payRunLifecycle,
+  },
+  {
     name: 'timesheet-lifecycle',
     drives: "No screen of its own yet: the status of a month's timesheet, which the API writes",
     purpose:
@@ -275,6 +285,13 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "A staff member's own processed payslips by year (from the hire year) as one machine: it spawns the year's table (the list statechart, the year as its filter) and opens a payslip, or the year's Form IR8A, as a PDF.",
     machine: staffPayslipsMachine,
+  },
+  {
+    name: 'pay-run',
+    drives: '/admin/process-pay, the pay run panel',
+    purpose:
+      "The month's pay run on Process Pay (issue 39): its state, who submitted and approved it, a rejection's reason, and Submit for another administrator's approval; read again whenever the Processed List loads.",
+    machine: payRunMachine,
   },
   {
     name: 'payslip-emails',

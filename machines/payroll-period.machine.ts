@@ -23,6 +23,7 @@ import {
 } from '../src/domain/payslips';
 import { childNews, notProvided, type ToastParams } from './effects';
 import { type ListInput, listMachine } from './list.machine';
+import { payRunMachine } from './pay-run.machine';
 import { payslipEmailsMachine, type StaffName } from './payslip-emails.machine';
 
 /**
@@ -75,6 +76,8 @@ export interface PayrollPeriodContext {
   resending: PayslipAggregate | null;
   /** View Processed Records only: Email payslips (machines/payslip-emails.machine.ts). */
   emails: ActorRefFrom<typeof payslipEmailsMachine> | null;
+  /** Process Pay only: the month's pay run, its state and Submit (issue 39). */
+  payRun: ActorRefFrom<typeof payRunMachine> | null;
 }
 
 export type PayrollPeriodEvent =
@@ -133,6 +136,7 @@ export const payrollPeriodMachine = setup({
   },
   actors: {
     emails: payslipEmailsMachine,
+    payRun: payRunMachine,
     unprocessed: listMachine,
     processed: listMachine,
     /** Hears what the lists tell (they emit it) and passes it to this machine. */
@@ -194,6 +198,7 @@ export const payrollPeriodMachine = setup({
     const process = input.screen === 'process';
     return {
       emails: process ? null : spawn('emails', { id: 'emails', systemId: 'payslipEmails' }),
+      payRun: process ? spawn('payRun', { id: 'payRun', systemId: 'payRun', input: { year, month } }) : null,
       unprocessed: process
         ? spawn('unprocessed', {
             id: 'unprocessed',
@@ -239,12 +244,15 @@ export const payrollPeriodMachine = setup({
     },
     'processed.loaded': {
       description:
-        'The Processed List shows with its totals row; Email payslips is told the period and its paid staff.',
+        "The Processed List shows with its totals row; Email payslips is told the period and its paid staff, the pay run to read the period's run again.",
       actions: enqueueActions(({ context, event, enqueue }) => {
         enqueue.assign({
           processedStaff: event.about.staff,
           processedTotals: event.about.totals,
         });
+        if (context.payRun) {
+          enqueue.sendTo(context.payRun, { type: 'payRun.period', year: context.year, month: context.month });
+        }
         if (!context.emails) return;
         enqueue.sendTo(context.emails, {
           type: 'period.loaded',

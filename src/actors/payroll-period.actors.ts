@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { ToastParams } from '../../machines/effects';
+import { payRunMachine } from '../../machines/pay-run.machine';
 import { payrollPeriodMachine } from '../../machines/payroll-period.machine';
 import { payslipEmailsMachine } from '../../machines/payslip-emails.machine';
 import type { PayslipsApi } from '../api/payslips.api';
@@ -31,6 +32,8 @@ export interface PayrollPeriodEffects {
     | 'payslipPdf'
     | 'jobProgress'
     | 'retryJob'
+    | 'payRun'
+    | 'submitPayRun'
   >;
   notify: (toast: ToastParams) => void;
   /** How this server delivers mail (GET /company): Email payslips says sent or kept in the outbox. */
@@ -58,9 +61,17 @@ export function providePayrollPeriod({
     },
     actions: { notify: (_, toast) => notify(toast) },
   });
+  const payRun = payRunMachine.provide({
+    actors: {
+      fetchPayRun: fromPromise(({ input }) => payslips.payRun(input)),
+      submitPayRun: fromPromise(({ input }) => payslips.submitPayRun(input)),
+    },
+    actions: { notify: (_, toast) => notify(toast) },
+  });
   return payrollPeriodMachine.provide({
     actors: {
       emails,
+      payRun,
       unprocessed: provideList<UnprocessedListRow>({
         fetchRows: async (query) => {
           const rows = await payslips.unprocessed(periodOfQuery(query));

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { initialPayslipStatus } from '../domain/lifecycles/payslip.lifecycle';
+import { payRunSchema } from '../domain/pay-runs';
 import type { PayItemKind } from '../domain/payroll';
 import { emailPayslipsAnswerSchema, jobProgressSchema } from '../domain/payslip-emails';
 import {
@@ -101,6 +102,16 @@ export function createPayslipsApi(client: ApiClient) {
     },
     async addItem(kind: PayItemKind, body: PayItemCreate) {
       return payItemSchema.parse(await client.request(`/${kindInfo(kind).path}`, { method: 'POST', body }));
+    },
+    /** The month's pay run (issue 39): its state, totals and variance against last month. */
+    async payRun(period: Period) {
+      return payRunSchema.parse(await client.request(`/pay-runs/${period.year}/${period.month}`));
+    },
+    /** Submit the processed month for another administrator's approval. */
+    async submitPayRun(period: Period) {
+      return payRunSchema.parse(
+        await client.request(`/pay-runs/${period.year}/${period.month}/submit`, { method: 'POST', body: {} }),
+      );
     },
     /** Email payslips (issue 16): queues the month's sends; the answer names the job to follow. */
     async emailPayslips(period: Period) {

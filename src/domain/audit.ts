@@ -17,6 +17,7 @@ export const AUDIT_ENTITIES = [
   'publicHoliday',
   'payslip',
   'payroll',
+  'payRun',
   'company',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
@@ -55,6 +56,12 @@ export const AUDIT_ACTIONS = [
   'payslips.emailRequested',
   'cpfFile.downloaded',
   'bankFile.downloaded',
+  'payRun.submitted',
+  'payRun.approved',
+  'payRun.rejected',
+  'payRun.reopened',
+  'payRun.changed',
+  'payRun.released',
   'company.updated',
   'company.seeded',
 ] as const;

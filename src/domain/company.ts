@@ -216,6 +216,7 @@ const companyFormFields = z.object({
   address: freeText(COMPANY_ADDRESS_MAX, { trim: true }),
   ...authorisedPersonText,
   protectEmailedPayslips: z.enum(SWITCH_VALUES),
+  requirePayRunApproval: z.enum(SWITCH_VALUES),
   ...rowFields,
 });
 type CompanyFields = { name: string; uen: string; cpfSubmissionNumber: string; address: string } & Record<
@@ -258,11 +259,12 @@ export const companyFormSchema = z.pipe(
       address: fields.address || null,
       ...authorisedPersonOf(fields),
       protectEmailedPayslips: fields.protectEmailedPayslips !== 'no',
+      requirePayRunApproval: fields.requirePayRunApproval !== 'no',
       bankAccounts: toAccounts(rowsOf(fields)),
     };
   }),
 );
-/** What PUT /company stores; without `protectEmailedPayslips` the stored setting stays as it is. */
+/** What PUT /company stores; without `protectEmailedPayslips` or `requirePayRunApproval` the stored setting stays. */
 export type CompanyBody = z.output<typeof companyBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -308,6 +310,7 @@ export const companyBodySchema = z.pipe(
       authorisedPersonPhone: orNone(authorisedPersonText.authorisedPersonPhone),
       authorisedPersonEmail: orNone(authorisedPersonText.authorisedPersonEmail),
       protectEmailedPayslips: z.optional(z.boolean()),
+      requirePayRunApproval: z.optional(z.boolean()),
       bankName: optionalText(40),
       bankAccountNo: optionalText(34),
       bankAccountName: optionalText(COMPANY_NAME_MAX),
@@ -353,6 +356,7 @@ export const companyBodySchema = z.pipe(
     address: value.address || null,
     ...authorisedPersonOf(value),
     protectEmailedPayslips: value.protectEmailedPayslips,
+    requirePayRunApproval: value.requirePayRunApproval,
     bankAccounts: toAccounts(
       value.bankAccounts ?? [
         {
@@ -391,6 +395,11 @@ export const companySchema = z.object({
    * and date of birth (payroll/payslip-password.ts); downloads in the app are not protected.
    */
   protectEmailedPayslips: z.boolean(),
+  /**
+   * Issue 39: a second administrator approves each month's pay run before its files, e-mails and staff's
+   * payslips are released. Takes effect only while the company has two or more administrators.
+   */
+  requirePayRunApproval: z.boolean(),
   bankName: z.nullable(z.enum(BANK_NAMES)),
   bankAccountNo: z.nullable(z.string()),
   bankAccountName: z.nullable(z.string()),
@@ -449,6 +458,7 @@ export type CompanyFormValues = Record<string, string> & {
   cpfSubmissionNumber: string;
   address: string;
   protectEmailedPayslips: string;
+  requirePayRunApproval: string;
 } & Record<AuthorisedPersonField, string>;
 
 /** The account rows a company's form starts from: the stored accounts (older answers: the one account). */
@@ -479,6 +489,7 @@ export function companyFormValues(company: Partial<Company> & { name: string }):
     authorisedPersonPhone: company.authorisedPersonPhone ?? '',
     authorisedPersonEmail: company.authorisedPersonEmail ?? '',
     protectEmailedPayslips: company.protectEmailedPayslips === false ? 'no' : 'yes',
+    requirePayRunApproval: company.requirePayRunApproval === false ? 'no' : 'yes',
   };
   for (const row of ACCOUNT_ROWS) {
     const names = accountFieldNames(row);

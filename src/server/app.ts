@@ -35,6 +35,7 @@ import { leaveRequestRoutes } from './routes/leave-requests';
 import { leaveTypeRoutes } from './routes/leave-types';
 import { onboardingRoutes } from './routes/onboarding';
 import { openingBalanceRoutes } from './routes/opening-balances';
+import { payRunRoutes } from './routes/pay-runs';
 import { paymentInfoRoutes } from './routes/payment-info';
 import { payslipRoutes } from './routes/payslips';
 import { publicHolidayRoutes } from './routes/public-holidays';
@@ -208,6 +209,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(authRoutes, { prefix: '/auth', config, deps: authDeps });
       await api.register(userRoutes, { prefix: '/users', config });
       await api.register(auditRoutes);
+      await api.register(payRunRoutes);
       await api.register(leaveTypeRoutes);
       await api.register(leaveRequestRoutes, { storage });
       await api.register(leaveBalanceRoutes);

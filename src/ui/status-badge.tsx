@@ -12,6 +12,9 @@ const STATUS_COLOURS: Readonly<Record<string, string>> = {
   WITHDRAWN: 'gray',
   ACTIVE: 'indigo',
   RESIGNED: 'purple',
+  // A month's pay run (issue 39); APPROVED is green as above.
+  OPEN: 'gray',
+  SUBMITTED: 'orange',
 };
 
 /** A status (or null, such as no employment status yet) under its display label. */

@@ -46,6 +46,13 @@ const SPEC_ACCESS: Record<string, Who> = {
   // Issue 39: the audit trail is the administrators'.
   'GET /api/audit': 'admin',
   'GET /api/audit.csv': 'admin',
+  // Issue 39: a month's pay run is decided by administrators.
+  'GET /api/pay-runs/awaiting': 'admin',
+  'GET /api/pay-runs/:year/:month': 'admin',
+  'POST /api/pay-runs/:year/:month/submit': 'admin',
+  'POST /api/pay-runs/:year/:month/approve': 'admin',
+  'POST /api/pay-runs/:year/:month/reject': 'admin',
+  'POST /api/pay-runs/:year/:month/reopen': 'admin',
   'DELETE /api/users/:id': 'admin',
   'GET /api/users/:id': 'own',
   'PATCH /api/users/:id': 'own',

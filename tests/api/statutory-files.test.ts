@@ -108,8 +108,9 @@ describe('the company', () => {
       bankAccounts: [
         { bankName: 'UOB', accountNo: '3701234567', accountName: 'ACME PTE LTD', organisationId: null },
       ],
-      // Issue 34: e-mailed payslips protected unless turned off; no SMTP_URL here, so the outbox.
+      // The settings' defaults (issues 34 and 39), and no SMTP_URL in tests: mail goes to the outbox.
       protectEmailedPayslips: true,
+      requirePayRunApproval: true,
       mailDelivery: { mode: 'OUTBOX' },
     });
     expect((await api.get('/company')).body).toEqual(saved.body);

@@ -25,6 +25,7 @@ const stored = {
   authorisedPersonPhone: '6123 4567',
   authorisedPersonEmail: null,
   protectEmailedPayslips: true,
+  requirePayRunApproval: true,
   bankName: 'UOB',
   bankAccountNo: '3019876543',
   bankAccountName: 'ACME PTE LTD',
@@ -35,7 +36,12 @@ const stored = {
 };
 /** What the form starts from: the stored particulars as its fields hold them. */
 const { bankAccounts: _accounts, mailDelivery: _delivery, ...storedParticulars } = stored;
-const storedFields = { ...storedParticulars, authorisedPersonEmail: '', protectEmailedPayslips: 'yes' };
+const storedFields = {
+  ...storedParticulars,
+  authorisedPersonEmail: '',
+  protectEmailedPayslips: 'yes',
+  requirePayRunApproval: 'yes',
+};
 /** What PUT /api/company answers: the particulars as the server stored them. */
 const saved = {
   name: 'Acme Holdings Pte Ltd',
@@ -47,6 +53,7 @@ const saved = {
   authorisedPersonPhone: '+65 6123 4567',
   authorisedPersonEmail: 'siti@acme.example',
   protectEmailedPayslips: false,
+  requirePayRunApproval: true,
   bankName: 'DBS',
   bankAccountNo: stored.bankAccountNo,
   bankAccountName: stored.bankAccountName,

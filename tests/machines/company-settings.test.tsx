@@ -40,6 +40,7 @@ const neverSetUp: Company = {
   authorisedPersonPhone: null,
   authorisedPersonEmail: null,
   protectEmailedPayslips: true,
+  requirePayRunApproval: true,
   bankName: null,
   bankAccountNo: null,
   bankAccountName: null,

@@ -103,6 +103,7 @@ export const setUpCompany: CompanyPage = {
   authorisedPersonPhone: '+65 6123 4567',
   authorisedPersonEmail: 'siti.rahmah@acme.example',
   protectEmailedPayslips: true,
+  requirePayRunApproval: true,
   bankName: 'UOB',
   bankAccountNo: '3019876543',
   bankAccountName: null,

@@ -40,6 +40,13 @@ function protectionSwitch(shown: HTMLElement) {
 }
 const isOn = (value: string | undefined) => value !== 'no';
 
+/** Issue 39: approval of each month's pay run, "turned off in the company settings". */
+function approvalSwitch(shown: HTMLElement) {
+  const input = shown.querySelector<HTMLInputElement>('input[name="requirePayRunApproval"]');
+  const field = input?.closest('[data-part="root"][data-scope="field"]');
+  return { input, text: field?.textContent ?? '' };
+}
+
 function errors(values: Values) {
   const messages = companySpec.errors(values);
   // The CPF submission number is the UEN followed by more: it waits for a right UEN to be checked against.
@@ -60,6 +67,7 @@ function body(values: Values) {
     authorisedPersonEmail: text(values.authorisedPersonEmail),
     // The first account row; a row left empty is no account.
     protectEmailedPayslips: isOn(values.protectEmailedPayslips),
+    requirePayRunApproval: isOn(values.requirePayRunApproval),
     bankAccounts: ['bankName', 'bankAccountNo', 'bankAccountName', 'organisationId'].some((f) =>
       text(values[f]),
     )
@@ -91,7 +99,7 @@ export const companyForm = formModel({
     bankAccountName: 'Bank Account Name',
     organisationId: 'Organisation ID',
   },
-  others: ['bankName', 'protectEmailedPayslips'],
+  others: ['bankName', 'protectEmailedPayslips', 'requirePayRunApproval'],
   showsOthers(shown, model) {
     const select = shown.querySelector<HTMLSelectElement>('select[name="bankName"]');
     expect(select?.value, 'Bank Name shows what was chosen').toBe(model.values.bankName);
@@ -104,10 +112,19 @@ export const companyForm = formModel({
     expect(protection.text).toMatch(/password/i);
     expect(protection.text).toMatch(/NRIC\/FIN/);
     expect(protection.text).toMatch(/date of birth/);
+    // Issue 39: "Approval is on when the company has two or more administrators, and can be turned off".
+    const approval = approvalSwitch(shown);
+    expect(approval.input?.checked, 'the approval switch shows what was chosen').toBe(
+      isOn(model.values.requirePayRunApproval),
+    );
+    expect(approval.text).toMatch(/approv/i);
+    expect(approval.text).toMatch(/pay run/i);
+    expect(approval.text).toMatch(/two or more administrators/i);
   },
   initialValues: {
     ...Object.fromEntries(COMPANY_FIELDS.map((name) => [name, ''])),
     protectEmailedPayslips: 'yes',
+    requirePayRunApproval: 'yes',
   },
   errors,
   submitLabel: 'Save',

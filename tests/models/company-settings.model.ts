@@ -67,6 +67,7 @@ export const putBody = (shown: Company) => ({
   authorisedPersonPhone: shown.authorisedPersonPhone,
   authorisedPersonEmail: shown.authorisedPersonEmail,
   protectEmailedPayslips: shown.protectEmailedPayslips,
+  requirePayRunApproval: shown.requirePayRunApproval,
   bankAccounts: shown.bankAccounts,
 });
 

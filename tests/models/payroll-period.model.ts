@@ -559,8 +559,8 @@ export const payrollPeriodModel = setup({
       },
     },
     rowMenu: {
-      // The row menu of a processed payslip: View payslip, Re-send (issue 34), Revert to Unprocessed, and History (issue 39: "a payslip
-      // links to its own history").
+      // The row menu of a processed payslip (issue 34): View payslip, Re-send, and Revert to Unprocessed;
+      // issue 39 item 6: "a payslip link to their own history".
       meta: shows(() => {
         const menu = screen.getByRole('menu');
         expect(

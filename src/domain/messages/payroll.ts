@@ -1,4 +1,5 @@
 import type { MailDelivery } from '../enums';
+import { monthName } from '../payslip-labels';
 import type { Toast } from './toast';
 
 /** Payroll's words (spec sections 5 and 8): the form messages and what its toasts say. */
@@ -63,6 +64,17 @@ export const emailPayslipsConfirmLabel = (delivery: MailDelivery | null) =>
 
 /** Every toast of payroll; the statecharts choose when. */
 export const payrollToasts = {
+  // Issue 39: a month's pay run submitted for a second administrator's approval.
+  payRunSubmitted: (period: { year: number; month: number }): Toast => ({
+    type: 'success',
+    title: 'Submitted for approval',
+    description: `The pay run for ${monthName(period.month)} ${period.year} awaits another administrator's approval.`,
+  }),
+  payRunFailed: (error: { message: string }): Toast => ({
+    type: 'error',
+    title: 'Pay run not submitted',
+    description: error.message,
+  }),
   unprocessedFailed: (error: { message: string }): Toast => ({
     type: 'error',
     title: payrollMessages.unprocessedFailed,

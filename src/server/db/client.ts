@@ -14,6 +14,7 @@ import * as documentJobSchema from './document-job-schema';
 import { applyDatabaseExtras } from './extras';
 import * as leaveLawSchema from './leave-law-schema';
 import * as openingSchema from './opening-schema';
+import * as payRunSchema from './pay-run-schema';
 import * as payslipIdentitySchema from './payslip-identity-schema';
 import * as coreSchema from './schema';
 import * as systemSchema from './system-schema';
@@ -28,6 +29,7 @@ const schema = {
   ...systemSchema,
   ...timesheetSchema,
   ...openingSchema,
+  ...payRunSchema,
 };
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */

@@ -21,6 +21,8 @@ export const company = pgTable(
     authorisedPersonEmail: text('authorised_person_email'),
     // PDPA (issue 34): an e-mailed payslip's PDF opens with a password made of the person's identity.
     protectEmailedPayslips: boolean('protect_emailed_payslips').notNull().default(true),
+    // Issue 39: a second administrator approves each month's pay run; takes effect with two or more ADMINs.
+    requirePayRunApproval: boolean('require_pay_run_approval').notNull().default(true),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -41,7 +41,7 @@ export async function jobRoutes(
           "E-mail the month's processed payslips (or the named staff's) as PDFs; those e-mailed before are left out unless resend is asked for with userIds",
         security,
         body: emailPayslipsSchema,
-        response: { 202: emailPayslipsAnswerSchema, ...errorResponses(400, 401, 403, 503) },
+        response: { 202: emailPayslipsAnswerSchema, ...errorResponses(400, 401, 403, 409, 503) },
       },
     },
     async (request, reply) =>
@@ -80,7 +80,7 @@ export async function jobRoutes(
         summary: "Try the job's failed sends again",
         security,
         params: jobIdParams,
-        response: { 200: jobProgressSchema, ...errorResponses(400, 401, 403, 404, 503) },
+        response: { 200: jobProgressSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
       },
     },
     async (request) => retryFailedSends(app.db, running, request.params.id, delivery),

@@ -38,6 +38,7 @@ import {
   revertPayslip,
   updateSnapshot,
 } from '../services/payroll';
+import { releasedPayslipsOnly } from '../services/payroll/pay-runs';
 import { errorResponses } from './schemas';
 
 const pdfResponse = z.any().describe('application/pdf');
@@ -110,7 +111,12 @@ export async function payslipRoutes(app: FastifyInstance, { config }: { config: 
         response: { 200: z.array(payslipAggregateSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listProcessed(app.db, { userId: request.params.id, year: request.query.year }),
+    async (request) =>
+      listProcessed(
+        app.db,
+        { userId: request.params.id, year: request.query.year },
+        await releasedPayslipsOnly(app.db, actorOf(request)),
+      ),
   );
 
   r.get(

@@ -51,6 +51,7 @@ export async function companyOf(db: DbOrTx, defaults: CompanyDefaults): Promise<
           authorisedPersonPhone: row.authorisedPersonPhone,
           authorisedPersonEmail: row.authorisedPersonEmail,
           protectEmailedPayslips: row.protectEmailedPayslips,
+          requirePayRunApproval: row.requirePayRunApproval,
         }
       : {
           name: defaults.companyName,
@@ -62,6 +63,7 @@ export async function companyOf(db: DbOrTx, defaults: CompanyDefaults): Promise<
           authorisedPersonPhone: null,
           authorisedPersonEmail: null,
           protectEmailedPayslips: true,
+          requirePayRunApproval: true,
         },
     accounts,
   );
@@ -92,9 +94,13 @@ export async function updateCompany(
 ): Promise<CompanyPage> {
   return db.transaction(async (tx) => {
     const before = await companyOf(tx, deps);
-    const { bankAccounts, protectEmailedPayslips: asked, ...rest } = body;
-    // Left out of the body, the setting stays as stored (older clients send only the particulars).
-    const particulars = { ...rest, protectEmailedPayslips: asked ?? before.protectEmailedPayslips };
+    const { bankAccounts, protectEmailedPayslips: asked, requirePayRunApproval: approval, ...rest } = body;
+    // Left out of the body, a setting stays as stored (older clients send only the particulars).
+    const particulars = {
+      ...rest,
+      protectEmailedPayslips: asked ?? before.protectEmailedPayslips,
+      requirePayRunApproval: approval ?? before.requirePayRunApproval,
+    };
     await tx
       .insert(company)
       .values({ id: COMPANY_ROW, ...particulars })

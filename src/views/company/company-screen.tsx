@@ -78,6 +78,7 @@ function CompanyForm({
 }) {
   const form = useForm(actor as FormActorRef<CompanyFormValues>);
   const protect = form.field('protectEmailedPayslips');
+  const approval = form.field('requirePayRunApproval');
   return (
     <form noValidate aria-label="Company" onSubmit={form.onSubmit}>
       <Stack gap="6">
@@ -157,6 +158,27 @@ function CompanyForm({
               <Switch.HiddenInput />
               <Switch.Control />
               <Switch.Label>Protect e-mailed payslips with a password</Switch.Label>
+            </Switch.Root>
+          </LabelledField>
+        </Stack>
+        <Stack gap="3" role="group" aria-label="Payroll">
+          <Heading as="h2" size="sm">
+            Payroll
+          </Heading>
+          <LabelledField
+            error={approval.error}
+            disabled={approval.disabled}
+            helper="Takes effect while the company has two or more administrators: until another administrator approves the month, its bank and CPF files, payslip e-mails and staff's payslips wait."
+          >
+            <Switch.Root
+              name={approval.name}
+              checked={approval.value !== 'no'}
+              onCheckedChange={(details) => approval.onChange(details.checked ? 'yes' : 'no')}
+              colorPalette="teal"
+            >
+              <Switch.HiddenInput />
+              <Switch.Control />
+              <Switch.Label>Require a second administrator to approve each month's pay run</Switch.Label>
             </Switch.Root>
           </LabelledField>
         </Stack>

@@ -20,6 +20,7 @@ import { LabelledField } from '../../ui/form-field';
 import { PageTitle } from '../../ui/page-title';
 import { StatusBadge } from '../../ui/status-badge';
 import { ListTable } from '../list/list-view';
+import { PayRunPanel } from './pay-run-panel';
 import {
   type PayrollPeriodRef,
   PeriodPicker,
@@ -211,11 +212,13 @@ export function ProcessPayScreen({
   const processedCols = useMemo(() => processedColumns(actor), [actor]);
   const unprocessed = useSelector(actor, (s) => s.context.unprocessed);
   const processed = useSelector(actor, (s) => s.context.processed);
+  const payRun = useSelector(actor, (s) => s.context.payRun);
 
   return (
     <Stack gap="4">
       <PageTitle>Process Pay</PageTitle>
       <PeriodPicker actor={actor} />
+      {payRun && <PayRunPanel actor={payRun} />}
       <Card.Root>
         <Card.Body gap="4" p={{ base: '4', md: '6' }}>
           <Heading as="h2" size="md">

@@ -10,6 +10,7 @@ import type { PayslipPdfData } from '../../pdf/payslip';
 import { renderPdfDocument } from '../../pdf/pool';
 import { type Actor, isAdmin } from '../actor';
 import { COMPANY_ROW, type CompanyDefaults, companyOf } from '../company';
+import { releasedPayslipsOnly } from './pay-runs';
 import {
   ITEMS_COLUMN,
   isProcessedRow,
@@ -38,6 +39,15 @@ export async function payslipPdf(db: DbOrTx, actor: Actor, { id }: { id: number 
   if (!found) throw notFound('Payslip not found.');
   if (!isProcessedPayslip(found.status)) {
     throw isAdmin(actor) ? conflict(NOT_PROCESSED) : notFound('Payslip not found.');
+  }
+  // Staff see a month's payslips once its pay run is released (issue 39).
+  const only = await releasedPayslipsOnly(db, actor);
+  if (only) {
+    const [released] = await rowsOf<{ id: number }>(
+      db,
+      sql`select p.id from payslips p where p.id = ${id} and ${only}`,
+    );
+    if (!released) throw notFound('Payslip not found.');
   }
   const data = payslipPdfData(found, deps);
   const pdf = await renderPdfDocument({ kind: 'payslip', data });

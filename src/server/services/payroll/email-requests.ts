@@ -19,6 +19,7 @@ import type { Actor } from '../actor';
 import { writeAudit } from '../audit';
 import { movePayslipEmails, statusList } from './email-status';
 import { PAYSLIP_EMAIL_QUEUE } from './emails';
+import { assertPayRunReleased } from './pay-runs';
 import { isProcessedRow, periodLabel } from './repository';
 
 /**
@@ -50,6 +51,8 @@ export async function requestPayslipEmails(
       code: 'RESEND_NEEDS_STAFF',
       field: 'userIds',
     });
+  // A month awaiting its second administrator sends nothing (issue 39).
+  await assertPayRunReleased(db, { year, month });
   // Before anything is written: without a queue nothing would ever send these.
   const queue = queueOf();
   const { jobId, queued, inProgress, alreadySent } = await db.transaction(async (tx) => {
@@ -247,6 +250,7 @@ export async function retryFailedSends(
   const retried = await db.transaction(async (tx) => {
     const [job] = await tx.select().from(payslipEmailJobs).where(eq(payslipEmailJobs.id, jobId));
     if (!job) throw notFound('Job not found.');
+    await assertPayRunReleased(tx, job);
     await lockMonthsEmails(tx, job.year, job.month);
     return movePayslipEmails(
       tx,

@@ -14,6 +14,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error'
 import type { Actor } from '../actor';
 import { writeAudit, writeAudits } from '../audit';
 import { freezeIdentities, releaseIdentity } from './identities';
+import { payslipsChanging } from './pay-runs';
 import { openPayrollPeriod } from './period-rows';
 import {
   aggregateOf,
@@ -144,6 +145,8 @@ async function processPeriod(
   }
   const skipped = rows.processed;
   if (skipped === rows.locked) return { ids: [], skipped };
+  // The month's pay run after the payslips' locks: a submitted run reopens, an approved one refuses.
+  await payslipsChanging(tx, actor, { year, month }, 'process');
 
   // Read after the locks are held, so items added or payslips reverted just before are seen. One after
   // another: a transaction is one connection, which runs one statement at a time anyway.
@@ -320,6 +323,7 @@ export async function revertPayslip(
       .where(eq(payItems.payslipId, row.id));
     const event = { type: 'payslip.revert', itemCount: n } as const;
     assertPayslipAllows(row, event, `The payslip for ${periodLabel(row.year, row.month)} is not processed.`);
+    await payslipsChanging(tx, actor, { year: row.year, month: row.month }, 'revert');
     const ytd = await yearToDate(tx, row, [row.userId]);
     const latestMonth = ytd.get(row.userId)?.latestMonth;
     if (latestMonth != null) {

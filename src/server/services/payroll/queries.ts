@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { MailDelivery, PayslipEmailStatus, PayslipStatus } from '../../../domain/enums';
 import { isProcessedPayslip, payslipStatusesTagged } from '../../../domain/lifecycles/payslip.lifecycle';
 import { centsToAmount } from '../../../domain/money';
@@ -101,8 +101,10 @@ const unprocessedRows = (db: DbOrTx, { year, month }: Period) =>
 export async function listProcessed(
   db: DbOrTx,
   filter: Period | { userId: number; year?: number },
+  /** A further condition on `p`: staff's own list leaves out months awaiting approval (issue 39). */
+  only?: SQL,
 ): Promise<PayslipAggregate[]> {
-  const rows = await processedRows(db, filter);
+  const rows = await processedRows(db, filter, only);
   return rows.map((row) => ({
     ...aggregateOf(
       {
@@ -160,7 +162,7 @@ interface ProcessedRow extends TotalsText {
  * (latest first), as a `sql` template: a 7,000-row month through the query builder spent more time
  * mapping rows than PostgreSQL took to read them.
  */
-function processedRows(db: DbOrTx, filter: Period | { userId: number; year?: number }) {
+function processedRows(db: DbOrTx, filter: Period | { userId: number; year?: number }, only?: SQL) {
   const which =
     'userId' in filter
       ? sql`p.user_id = ${filter.userId}${filter.year === undefined ? sql`` : sql` and p.year = ${filter.year}`}`
@@ -176,7 +178,7 @@ function processedRows(db: DbOrTx, filter: Period | { userId: number; year?: num
    from payslips p join users u on u.id = p.user_id
    left join lateral (select status, delivery, sent_at, updated_at from payslip_emails pe
      where pe.payslip_id = p.id order by pe.id desc limit 1) e on true
-   where ${which} and p.status in ${payslipStatusesTagged('processed')}
+   where ${which} and p.status in ${payslipStatusesTagged('processed')}${only ? sql` and ${only}` : sql``}
    order by ${order}`,
   );
 }

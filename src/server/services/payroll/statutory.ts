@@ -29,6 +29,7 @@ import type { Actor } from '../actor';
 import { writeAudit } from '../audit';
 import { type CompanyDefaults, companyOf } from '../company';
 import { holidaysBetween } from '../public-holidays';
+import { assertPayRunReleased } from './pay-runs';
 import { isPaidInPeriod } from './period-rows';
 import { isProcessedRow, type Period, periodLabel } from './repository';
 
@@ -238,6 +239,7 @@ export async function cpfFile(
   defaults: CompanyDefaults,
 ) {
   const period = { year: input.year, month: input.month };
+  await assertPayRunReleased(db, period);
   const [company, rows] = await Promise.all([companyOf(db, defaults), processedMonth(db, period)]);
   const problems = cpfProblems(company, rows, period, input.adviceCode);
   if (problems.length > 0 || !company.cpfSubmissionNumber) throw conflict(problems.join(' '));
@@ -272,6 +274,7 @@ export async function bankFile(
     );
   }
   const period = { year: input.year, month: input.month };
+  await assertPayRunReleased(db, period);
   const today = todayIso();
   // The company's public holidays from today on (and from a chosen date, to name it): business days
   // are read from them, as the leave day counts are.
