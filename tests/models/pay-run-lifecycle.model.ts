@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { setup } from 'xstate';
 import type { caller } from '../api/payroll-fixtures';
 import { apiShows } from '../machines/spec-api-walk';
+import { monthName } from './calendar-words';
 
 /**
  * A month's pay run as two administrators meet it through the API, from issue 39 items 1-2: "POST
@@ -29,20 +30,6 @@ export interface PayRunWorld {
 }
 
 export const runUrl = (w: PayRunWorld) => `/pay-runs/${w.year}/${w.month}`;
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 const stored = (status: 'OPEN' | 'SUBMITTED' | 'APPROVED') =>
   apiShows<PayRunWorld>(async (w) => {
@@ -55,7 +42,7 @@ const stored = (status: 'OPEN' | 'SUBMITTED' | 'APPROVED') =>
     } else {
       expect(file.status, 'the bank file, before approval').toBe(409);
       expect((file.body as { message: string }).message).toBe(
-        `The pay run for ${monthNames[w.month - 1]} ${w.year} awaits approval.`,
+        `The pay run for ${monthName(w.month)} ${w.year} awaits approval.`,
       );
     }
   });

@@ -55,17 +55,16 @@ async function basicCentsOf(db: DbOrTx, { userId, year, month }: Month): Promise
   return pay?.cents ?? null;
 }
 
+/** The timesheet row of one employee's month. */
+const sheetOf = (input: Month) =>
+  and(
+    eq(timesheets.userId, input.userId),
+    eq(timesheets.year, input.year),
+    eq(timesheets.month, input.month),
+  );
+
 async function answer(db: DbOrTx, input: Month, pattern: WorkPattern): Promise<Timesheet> {
-  const [sheet] = await db
-    .select()
-    .from(timesheets)
-    .where(
-      and(
-        eq(timesheets.userId, input.userId),
-        eq(timesheets.year, input.year),
-        eq(timesheets.month, input.month),
-      ),
-    );
+  const [sheet] = await db.select().from(timesheets).where(sheetOf(input));
   const days = sheet
     ? await db
         .select({
@@ -171,16 +170,7 @@ export async function saveTimesheet(
     }));
     checkDays(days, month, employment, employment, employment.overtimeExemptionRef !== null);
 
-    const [existing] = await tx
-      .select()
-      .from(timesheets)
-      .where(
-        and(
-          eq(timesheets.userId, input.userId),
-          eq(timesheets.year, input.year),
-          eq(timesheets.month, input.month),
-        ),
-      );
+    const [existing] = await tx.select().from(timesheets).where(sheetOf(input));
     const status = timesheetStatusAfterSave(
       existing?.status ?? initialTimesheetStatus,
       actor.id === input.userId,
