@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { leaveRequestLifecycle } from '../src/domain/lifecycles/leave-request.lifecycle';
 import { payslipLifecycle } from '../src/domain/lifecycles/payslip.lifecycle';
 import { payslipEmailLifecycle } from '../src/domain/lifecycles/payslip-email.lifecycle';
+import { separationLifecycle } from '../src/domain/lifecycles/separation.lifecycle';
 import { timesheetLifecycle } from '../src/domain/lifecycles/timesheet.lifecycle';
 import { adminDashboardMachine } from './admin-dashboard.machine';
 import { adminLeaveCalendarMachine } from './admin-leave-calendar.machine';
@@ -261,6 +262,13 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "A month's timesheet (issue 36): the owner's save submits it; another admin's save approves it (four eyes).",
     machine: timesheetLifecycle,
+  },
+  {
+    name: 'separation-lifecycle',
+    drives: 'The Separation panel on the staff record and the resignation on My profile, through the API',
+    purpose:
+      "An employee's leaving (issue 35): a resignation waits for an administrator's acknowledgement; withdrawn before the last day or completed after it.",
+    machine: separationLifecycle,
   },
   {
     name: 'payroll-period',
