@@ -12,6 +12,7 @@ export default defineConfig({
     './src/server/db/document-job-schema.ts',
     './src/server/db/system-schema.ts',
     './src/server/db/timesheet-schema.ts',
+    './src/server/db/separation-schema.ts',
   ],
   out: './src/server/db/migrations',
 });

@@ -30,7 +30,7 @@ export const separationLifecycle = setup({
     },
     requested: {
       description: "REQUESTED: the employee's resignation, waiting for an administrator.",
-      tags: ['open'],
+      tags: ['open', 'current'],
       on: {
         'separation.acknowledge': { target: 'acknowledged', description: 'An administrator acknowledges it.' },
         'separation.withdraw': { target: 'withdrawn', description: 'Withdrawn before the last day.' },
@@ -38,14 +38,18 @@ export const separationLifecycle = setup({
     },
     acknowledged: {
       description: 'ACKNOWLEDGED: the employment ends on the last day; the employee reads as RESIGNED.',
-      tags: ['open', 'ending'],
+      tags: ['open', 'ending', 'current'],
       on: {
         'separation.withdraw': { target: 'withdrawn', description: 'Withdrawn before the last day.' },
         'separation.complete': { target: 'completed', description: 'The last day has passed.' },
       },
     },
     withdrawn: { description: 'WITHDRAWN: kept for the record; the employee is ACTIVE again.', type: 'final' },
-    completed: { description: 'COMPLETED: the employment has ended.', tags: ['ending'], type: 'final' },
+    completed: {
+      description: 'COMPLETED: the employment has ended.',
+      tags: ['ending', 'current'],
+      type: 'final',
+    },
   },
 });
 
@@ -81,6 +85,15 @@ export function nextSeparationStatus(
 export const isOpenSeparation = (status: SeparationStatus) => snapshotOf(status).hasTag('open');
 /** Ending: the employment ends on the last day (employment info reads RESIGNED). */
 export const isEndingSeparation = (status: SeparationStatus) => snapshotOf(status).hasTag('ending');
-/** The statuses that carry a tag, for SQL filters. */
-export const separationStatusesTagged = (tag: 'open' | 'ending') =>
+/**
+ * The status as of a day: an acknowledged separation whose last day has passed reads as completed.
+ * Nothing runs on the day itself, so the stored status is written COMPLETED at the next change.
+ */
+export function separationStatusOn(status: SeparationStatus, lastDay: string, today: string): SeparationStatus {
+  if (lastDay >= today) return status;
+  return nextSeparationStatus(status, { type: 'separation.complete' }) ?? status;
+}
+
+/** The statuses that carry a tag, for SQL filters ('current': not withdrawn, one per employee). */
+export const separationStatusesTagged = (tag: 'open' | 'ending' | 'current') =>
   SEPARATION_STATUSES.filter((status) => snapshotOf(status).hasTag(tag));

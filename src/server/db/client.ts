@@ -15,6 +15,7 @@ import { applyDatabaseExtras } from './extras';
 import * as leaveLawSchema from './leave-law-schema';
 import * as payslipIdentitySchema from './payslip-identity-schema';
 import * as coreSchema from './schema';
+import * as separationSchema from './separation-schema';
 import * as systemSchema from './system-schema';
 import * as timesheetSchema from './timesheet-schema';
 
@@ -26,6 +27,7 @@ const schema = {
   ...documentJobSchema,
   ...systemSchema,
   ...timesheetSchema,
+  ...separationSchema,
 };
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */
