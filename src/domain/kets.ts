@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
+import { formatDayMonthYear } from './dates';
 import { freeText, text } from './fields';
+import { formatCents } from './money';
 
 /**
  * Key employment terms (issue 35 item 1): Employment Act s.95A and the Employment (Key Employment
@@ -149,3 +151,90 @@ export const OVERTIME_RATE_LABELS: Record<OvertimeRateBasis, string> = {
   ACT_ONE_AND_HALF: '1.5 times the hourly basic rate (Employment Act)',
   NOT_APPLICABLE: 'Not applicable',
 };
+
+const titleCase = (word: string) => word.charAt(0) + word.slice(1).toLowerCase();
+const money = (cents: number) => `$${formatCents(cents)}`;
+const amounts = (items: readonly FixedAmount[]) =>
+  items.length === 0 ? 'None' : items.map((item) => `${item.name}: ${money(item.amountCents)}`).join('; ');
+const orMissing = (value: string | null | undefined) => value || 'Missing';
+
+/** The document's sections in MOM's order: what the KETs PDF prints, worded from the record. */
+export function ketSections(record: {
+  companyName: string;
+  employeeName: string;
+  employment: {
+    designation: string;
+    hireDate: string;
+    employmentType: string;
+    daysPerWeek: number;
+    normalHoursPerDay: number;
+    restDay: string;
+  } | null;
+  basicSalaryCents: number | null;
+  terms: KeyEmploymentTerms;
+}): Array<{ title: string; pairs: Array<[string, string]> }> {
+  const { employment: job, terms } = record;
+  const notice = terms.noticePeriodDays
+    ? `${terms.noticePeriodDays} days`
+    : "The Employment Act's: 1 day under 26 weeks of service, 1 week under 2 years, 2 weeks under 5 years, 4 weeks from 5 years";
+  return [
+    {
+      title: 'Employment',
+      pairs: [
+        ['Employer', record.companyName],
+        ['Employee', record.employeeName],
+        ['Job title', orMissing(job?.designation)],
+        ['Main duties and responsibilities', orMissing(terms.mainDuties)],
+        ['Start date', job ? formatDayMonthYear(job.hireDate) : 'Missing'],
+        ['Employment type', orMissing(job?.employmentType)],
+        ['Place of work', orMissing(terms.placeOfWork)],
+      ],
+    },
+    {
+      title: 'Working arrangement',
+      pairs: job
+        ? [
+            ['Working days a week', String(job.daysPerWeek)],
+            ['Normal hours a day', String(job.normalHoursPerDay)],
+            ['Rest day', titleCase(job.restDay)],
+          ]
+        : [['Working arrangement', 'Missing']],
+    },
+    {
+      title: 'Salary',
+      pairs: [
+        ['Salary period', SALARY_PERIOD_LABELS[terms.salaryPeriod]],
+        ['Basic salary', record.basicSalaryCents === null ? 'Missing' : money(record.basicSalaryCents)],
+        ['Fixed allowances', amounts(terms.fixedAllowances)],
+        ['Fixed deductions', amounts(terms.fixedDeductions)],
+        [
+          'Overtime payment period',
+          SALARY_PERIOD_LABELS[terms.overtimePaymentPeriod ?? terms.salaryPeriod],
+        ],
+        ['Overtime rate of pay', terms.overtimeRateBasis ? OVERTIME_RATE_LABELS[terms.overtimeRateBasis] : 'Missing'],
+        ['Other salary-related components', terms.otherSalaryComponents ?? 'None'],
+      ],
+    },
+    {
+      title: 'Leave and medical benefits',
+      pairs: [
+        ['Leave', "As the company's leave policies and the Employment Act grant (annual, sick, hospitalisation, maternity, childcare)"],
+        ['Medical benefits', terms.medicalBenefits ?? 'None'],
+      ],
+    },
+    {
+      title: 'Probation and notice',
+      pairs: [
+        [
+          'Probation period',
+          terms.probationMonths === null
+            ? 'Missing'
+            : terms.probationMonths === 0
+              ? 'None'
+              : `${terms.probationMonths} months`,
+        ],
+        ['Notice period', notice],
+      ],
+    },
+  ];
+}
