@@ -207,18 +207,21 @@ export function ketSections(record: {
         ['Basic salary', record.basicSalaryCents === null ? 'Missing' : money(record.basicSalaryCents)],
         ['Fixed allowances', amounts(terms.fixedAllowances)],
         ['Fixed deductions', amounts(terms.fixedDeductions)],
+        ['Overtime payment period', SALARY_PERIOD_LABELS[terms.overtimePaymentPeriod ?? terms.salaryPeriod]],
         [
-          'Overtime payment period',
-          SALARY_PERIOD_LABELS[terms.overtimePaymentPeriod ?? terms.salaryPeriod],
+          'Overtime rate of pay',
+          terms.overtimeRateBasis ? OVERTIME_RATE_LABELS[terms.overtimeRateBasis] : 'Missing',
         ],
-        ['Overtime rate of pay', terms.overtimeRateBasis ? OVERTIME_RATE_LABELS[terms.overtimeRateBasis] : 'Missing'],
         ['Other salary-related components', terms.otherSalaryComponents ?? 'None'],
       ],
     },
     {
       title: 'Leave and medical benefits',
       pairs: [
-        ['Leave', "As the company's leave policies and the Employment Act grant (annual, sick, hospitalisation, maternity, childcare)"],
+        [
+          'Leave',
+          "As the company's leave policies and the Employment Act grant (annual, sick, hospitalisation, maternity, childcare)",
+        ],
         ['Medical benefits', terms.medicalBenefits ?? 'None'],
       ],
     },

@@ -2,12 +2,7 @@ import { DateTime } from 'luxon';
 import * as z from 'zod/mini';
 import { requiredDateSchema } from './date-fields';
 import { addDaysIso, isIsoDate } from './dates';
-import {
-  type PassType,
-  SEPARATION_REASONS,
-  SEPARATION_STATUSES,
-  type SeparationReason,
-} from './enums';
+import { type PassType, SEPARATION_REASONS, SEPARATION_STATUSES, type SeparationReason } from './enums';
 import { choiceError, idSchema } from './fields';
 import { WEEKDAYS, type Weekday } from './overtime';
 
@@ -182,8 +177,6 @@ export const separationSchema = z.object({
   finalPayDue: z.iso.date(),
   ir21Required: z.boolean(),
   ir21Due: z.nullable(z.iso.date()),
-  steps: z.array(
-    z.object({ step: z.enum(SEPARATION_STEPS), due: z.iso.date(), late: z.boolean() }),
-  ),
+  steps: z.array(z.object({ step: z.enum(SEPARATION_STEPS), due: z.iso.date(), late: z.boolean() })),
 });
 export type Separation = z.infer<typeof separationSchema>;

@@ -32,7 +32,10 @@ export const separationLifecycle = setup({
       description: "REQUESTED: the employee's resignation, waiting for an administrator.",
       tags: ['open', 'current'],
       on: {
-        'separation.acknowledge': { target: 'acknowledged', description: 'An administrator acknowledges it.' },
+        'separation.acknowledge': {
+          target: 'acknowledged',
+          description: 'An administrator acknowledges it.',
+        },
         'separation.withdraw': { target: 'withdrawn', description: 'Withdrawn before the last day.' },
       },
     },
@@ -44,7 +47,10 @@ export const separationLifecycle = setup({
         'separation.complete': { target: 'completed', description: 'The last day has passed.' },
       },
     },
-    withdrawn: { description: 'WITHDRAWN: kept for the record; the employee is ACTIVE again.', type: 'final' },
+    withdrawn: {
+      description: 'WITHDRAWN: kept for the record; the employee is ACTIVE again.',
+      type: 'final',
+    },
     completed: {
       description: 'COMPLETED: the employment has ended.',
       tags: ['ending', 'current'],
@@ -89,7 +95,11 @@ export const isEndingSeparation = (status: SeparationStatus) => snapshotOf(statu
  * The status as of a day: an acknowledged separation whose last day has passed reads as completed.
  * Nothing runs on the day itself, so the stored status is written COMPLETED at the next change.
  */
-export function separationStatusOn(status: SeparationStatus, lastDay: string, today: string): SeparationStatus {
+export function separationStatusOn(
+  status: SeparationStatus,
+  lastDay: string,
+  today: string,
+): SeparationStatus {
   if (lastDay >= today) return status;
   return nextSeparationStatus(status, { type: 'separation.complete' }) ?? status;
 }

@@ -14,7 +14,11 @@ export function renderKetsPdf(data: KetsPdfData): Promise<Buffer> {
   return renderPdf({ title: `Key employment terms: ${data.employeeName}` }, (doc) => {
     heading(doc, 'Key employment terms', `${data.companyName}, for ${data.employeeName}`);
     if (data.missing.length > 0) {
-      doc.fillColor('#b00020').text(`Missing: ${data.missing.join(', ')}`).fillColor('black').moveDown(0.6);
+      doc
+        .fillColor('#b00020')
+        .text(`Missing: ${data.missing.join(', ')}`)
+        .fillColor('black')
+        .moveDown(0.6);
     }
     for (const section of data.sections) {
       sectionTitle(doc, section.title);

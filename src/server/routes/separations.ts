@@ -29,7 +29,8 @@ export async function separationRoutes(app: FastifyInstance, { config }: { confi
       config: { access: 'self', owner: { param: 'id' } },
       schema: {
         tags,
-        summary: 'The key employment terms, with the items still missing named (own for STAFF, any for ADMIN)',
+        summary:
+          'The key employment terms, with the items still missing named (own for STAFF, any for ADMIN)',
         security,
         params: idParams,
         response: { 200: keyEmploymentTermsSchema, ...errorResponses(400, 401, 403, 404) },
@@ -110,7 +111,8 @@ export async function separationRoutes(app: FastifyInstance, { config }: { confi
       config: { access: 'self', owner: { param: 'id' } },
       schema: {
         tags,
-        summary: "The employee's separation with its notice, final pay and IR21 dates (own for STAFF, any for ADMIN)",
+        summary:
+          "The employee's separation with its notice, final pay and IR21 dates (own for STAFF, any for ADMIN)",
         security,
         params: idParams,
         response: { 200: separationSchema, ...errorResponses(400, 401, 403, 404) },

@@ -61,9 +61,16 @@ export async function putKeyEmploymentTerms(
   input: { userId: number; body: KeyEmploymentTermsBody },
 ): Promise<KeyEmploymentTermsAnswer> {
   await db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, input.userId))
+      .for('update');
     if (!user) throw notFound(USER_NOT_FOUND);
-    const [before] = await tx.select().from(keyEmploymentTerms).where(eq(keyEmploymentTerms.userId, input.userId));
+    const [before] = await tx
+      .select()
+      .from(keyEmploymentTerms)
+      .where(eq(keyEmploymentTerms.userId, input.userId));
     const values = { ...EMPTY_KEY_EMPLOYMENT_TERMS, ...input.body };
     const [after] = await tx
       .insert(keyEmploymentTerms)

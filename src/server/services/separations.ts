@@ -64,7 +64,9 @@ const currentOf = async (db: DbOrTx, userId: number) => {
   const [row] = await db
     .select()
     .from(separations)
-    .where(and(eq(separations.userId, userId), inArray(separations.status, separationStatusesTagged('current'))))
+    .where(
+      and(eq(separations.userId, userId), inArray(separations.status, separationStatusesTagged('current'))),
+    )
     .orderBy(desc(separations.id))
     .limit(1)
     .for('update');
@@ -146,7 +148,10 @@ export async function getSeparation(db: DbOrTx, input: { userId: number }): Prom
     .select()
     .from(separations)
     .where(
-      and(eq(separations.userId, input.userId), inArray(separations.status, separationStatusesTagged('current'))),
+      and(
+        eq(separations.userId, input.userId),
+        inArray(separations.status, separationStatusesTagged('current')),
+      ),
     );
   if (!row) throw notFound(SEPARATION_NOT_FOUND);
   return answerOf(db, row);
