@@ -50,6 +50,7 @@ import {
 import { registerUserMachine } from './register-user.machine';
 import { requestLeaveMachine } from './request-leave.machine';
 import { resetPasswordMachine } from './reset-password.machine';
+import { separationPanelMachine } from './separation-panel.machine';
 import { sessionMachine } from './session.machine';
 import { setPasswordMachine } from './set-password.machine';
 import { setupChecklistMachine } from './setup-checklist.machine';
@@ -123,6 +124,14 @@ export const machines: readonly RegisteredMachine[] = [
       "A new company's setup steps as the server computes them, shown on the dashboard while one is left, dismissible for the session.",
     machine: setupChecklistMachine,
   },
+  {
+    name: 'separation-panel',
+    drives: '/admin/users/:id and /staff/profile, the Separation panel',
+    purpose:
+      "An employee's separation with its notice, final pay and IR21 dates: recorded or resigned, acknowledged, withdrawn before the last day; the key employment terms as a PDF.",
+    machine: separationPanelMachine,
+  },
+
   {
     name: 'reset-password',
     drives: '/reset-password',

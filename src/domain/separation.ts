@@ -180,3 +180,41 @@ export const separationSchema = z.object({
   steps: z.array(z.object({ step: z.enum(SEPARATION_STEPS), due: z.iso.date(), late: z.boolean() })),
 });
 export type Separation = z.infer<typeof separationSchema>;
+
+/** The separation form's text values (a date field holds `YYYY-MM-DD` or ''; Notice served 'true' or 'false'). */
+export type SeparationFormValues = {
+  reason: string;
+  noticeDate: string;
+  lastDay: string;
+  noticeServed: string;
+};
+export const SEPARATION_INITIAL_VALUES: SeparationFormValues = {
+  reason: '',
+  noticeDate: '',
+  lastDay: '',
+  noticeServed: '',
+};
+
+/** The form's text to the body; the body's own rules and messages apply. */
+export const separationFormSchema = z.pipe(
+  z.transform((values: SeparationFormValues): unknown => ({
+    reason: values.reason === '' ? undefined : values.reason,
+    noticeDate: values.noticeDate,
+    lastDay: values.lastDay,
+    noticeServed: values.noticeServed === '' ? undefined : values.noticeServed === 'true',
+  })),
+  separationBodySchema as z.ZodMiniType<SeparationBody, unknown>,
+);
+
+export const SEPARATION_REASON_LABELS: Record<SeparationReason, string> = {
+  RESIGNATION: 'Resignation',
+  TERMINATION: 'Termination by the employer',
+  CONTRACT_END: 'End of contract',
+  RETIREMENT: 'Retirement',
+};
+export const SEPARATION_STEP_LABELS: Record<SeparationStepKind, string> = {
+  NOTICE_ENDS: 'Notice period ends',
+  LAST_DAY: 'Last day of service',
+  FINAL_PAY: 'Final pay due',
+  IR21: 'IR21 tax clearance required by',
+};

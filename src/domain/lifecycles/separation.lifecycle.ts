@@ -87,6 +87,9 @@ export function nextSeparationStatus(
   return statusOfState[next.value as Exclude<LifecycleState, 'none'>];
 }
 
+/** A resignation waiting for an administrator. */
+export const canAcknowledgeSeparation = (status: SeparationStatus) =>
+  snapshotOf(status).can({ type: 'separation.acknowledge' });
 /** Open: not withdrawn, not completed; one open separation per employee. */
 export const isOpenSeparation = (status: SeparationStatus) => snapshotOf(status).hasTag('open');
 /** Ending: the employment ends on the last day (employment info reads RESIGNED). */
