@@ -11,7 +11,7 @@ import { WEEKDAYS, type Weekday } from './overtime';
  * (IR21) is needed. Sources, cited in docs/features/staff-records.md ("Separation"):
  * - the notice table: Employment Act s.10(3), MOM "Termination with notice" (the day notice is given
  *   counts as the first day; rest days and public holidays count too);
- * - final pay: Employment Act s.21 and s.22, MOM "Salary on termination or resignation";
+ * - final pay: Employment Act s.21 and s.22 (the issue's three cases);
  * - IR21: IRAS "Tax clearance for foreign and SPR employees" (one month before the last day).
  */
 
