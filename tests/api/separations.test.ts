@@ -106,6 +106,25 @@ describe('when final pay is due (item 4)', () => {
   });
 });
 
+describe("Process Pay shows a leaver's final pay due (item 4)", () => {
+  it('beside the row of the month of the last day, and on no one else', async () => {
+    const leaver = await createEmployee(t, { hireDate: '2023-01-02' });
+    const stayer = await createEmployee(t, { hireDate: '2023-01-02' });
+    await admin.post(`/users/${leaver.id}/separation`, {
+      reason: 'TERMINATION',
+      noticeDate: '2026-11-27',
+      lastDay: '2026-11-27', // a Friday
+      noticeServed: false,
+    });
+    const rows = await admin.get('/payslips/unprocessed-and-items-added?year=2026&month=11');
+    expect(rows.status).toBe(200);
+    const rowOf = (id: number) => rows.body.find((row: { user: { id: number } }) => row.user.id === id);
+    // Mon 30 Nov, Tue 1 Dec, Wed 2 Dec.
+    expect(rowOf(leaver.id).finalPayDue).toBe('2026-12-02');
+    expect(rowOf(stayer.id).finalPayDue).toBeNull();
+  });
+});
+
 describe('tax clearance for a work-pass holder', () => {
   it('an Employment Pass holder needs an IR21 a month before the last day; a citizen does not', async () => {
     const holder = await createEmployee(t, { hireDate: '2023-01-02' });

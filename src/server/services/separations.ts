@@ -216,3 +216,22 @@ export const withdrawSeparation = (db: DbOrTx, actor: Actor, input: { userId: nu
       if (row.lastDay <= (input.today ?? todayIso())) throw conflict(WITHDRAW_TOO_LATE);
     },
   );
+
+/**
+ * When final pay is due for the employees whose separation stands, by user: Process Pay shows it beside
+ * a leaver's row. Only the few leavers of a month are asked for.
+ */
+export async function finalPayDueOf(db: DbOrTx, userIds: readonly number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(separations)
+    .where(
+      and(
+        inArray(separations.userId, [...userIds]),
+        inArray(separations.status, separationStatusesTagged('ending')),
+      ),
+    );
+  const answers = await Promise.all(rows.map((row) => answerOf(db, row)));
+  return new Map(answers.map((answer) => [answer.userId, answer.finalPayDue]));
+}
