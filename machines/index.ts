@@ -3,6 +3,7 @@ import { leaveRequestLifecycle } from '../src/domain/lifecycles/leave-request.li
 import { payRunLifecycle } from '../src/domain/lifecycles/pay-run.lifecycle';
 import { payslipLifecycle } from '../src/domain/lifecycles/payslip.lifecycle';
 import { payslipEmailLifecycle } from '../src/domain/lifecycles/payslip-email.lifecycle';
+import { separationLifecycle } from '../src/domain/lifecycles/separation.lifecycle';
 import { timesheetLifecycle } from '../src/domain/lifecycles/timesheet.lifecycle';
 import { adminDashboardMachine } from './admin-dashboard.machine';
 import { adminLeaveCalendarMachine } from './admin-leave-calendar.machine';
@@ -51,6 +52,7 @@ import {
 import { registerUserMachine } from './register-user.machine';
 import { requestLeaveMachine } from './request-leave.machine';
 import { resetPasswordMachine } from './reset-password.machine';
+import { separationPanelMachine } from './separation-panel.machine';
 import { sessionMachine } from './session.machine';
 import { setPasswordMachine } from './set-password.machine';
 import { setupChecklistMachine } from './setup-checklist.machine';
@@ -124,6 +126,14 @@ export const machines: readonly RegisteredMachine[] = [
       "A new company's setup steps as the server computes them, shown on the dashboard while one is left, dismissible for the session.",
     machine: setupChecklistMachine,
   },
+  {
+    name: 'separation-panel',
+    drives: '/admin/users/:id and /staff/profile, the Separation panel',
+    purpose:
+      "An employee's separation with its notice, final pay and IR21 dates: recorded or resigned, acknowledged, withdrawn before the last day; the key employment terms as a PDF.",
+    machine: separationPanelMachine,
+  },
+
   {
     name: 'reset-password',
     drives: '/reset-password',
@@ -271,6 +281,13 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "A month's timesheet (issue 36): the owner's save submits it; another admin's save approves it (four eyes).",
     machine: timesheetLifecycle,
+  },
+  {
+    name: 'separation-lifecycle',
+    drives: 'The Separation panel on the staff record and the resignation on My profile, through the API',
+    purpose:
+      "An employee's leaving (issue 35): a resignation waits for an administrator's acknowledgement; withdrawn before the last day or completed after it.",
+    machine: separationLifecycle,
   },
   {
     name: 'payroll-period',

@@ -1,4 +1,5 @@
 import { navigate } from 'wouter/use-browser-location';
+import { provideSeparationPanel } from '../actors/separation-panel.actors';
 import {
   provideOnboarding,
   provideRegisterUser,
@@ -9,6 +10,7 @@ import { authApi } from '../api/auth.api';
 import { leaveApi } from '../api/leave.api';
 import { leavePoliciesApi } from '../api/leave-policies.api';
 import { payslipsApi } from '../api/payslips.api';
+import { separationApi } from '../api/separation.api';
 import { staffRecordsApi } from '../api/staff-records.api';
 import { usersApi } from '../api/users.api';
 import { showToast } from '../ui/toasts';
@@ -33,3 +35,6 @@ const userRecord = provideUserRecord(effects);
 /** User detail and My profile for one user: the record, its panels, and the user's leave. */
 export const userRecordOf = (userId: number | null) =>
   userId === null ? userRecord : userRecord.provide({ actors: { leave: staffLeave.userLeaveOf(userId) } });
+
+/** The Separation panel of user detail and My profile (issue 35). */
+export const separationPanel = provideSeparationPanel({ separation: separationApi, notify: showToast });

@@ -19,6 +19,7 @@ export const PASS_TYPES = [
   'Training Employment Pass',
   'Work Permit',
 ] as const;
+export type PassType = (typeof PASS_TYPES)[number];
 export const EMPLOYMENT_TYPES = [
   'Full Time',
   'Part Time',
@@ -54,6 +55,11 @@ export const PAYSLIP_STATUSES = ['UNPROCESSED', 'ITEMS_ADDED', 'PROCESSED'] as c
 export type PayslipStatus = (typeof PAYSLIP_STATUSES)[number];
 /** A month's timesheet (issue 36): its lifecycle is src/domain/lifecycles/timesheet.lifecycle.ts. */
 export const TIMESHEET_STATUSES = ['DRAFT', 'SUBMITTED', 'APPROVED'] as const;
+/** A separation (issue 35): its lifecycle is src/domain/lifecycles/separation.lifecycle.ts. */
+export const SEPARATION_STATUSES = ['REQUESTED', 'ACKNOWLEDGED', 'WITHDRAWN', 'COMPLETED'] as const;
+export type SeparationStatus = (typeof SEPARATION_STATUSES)[number];
+export const SEPARATION_REASONS = ['RESIGNATION', 'TERMINATION', 'CONTRACT_END', 'RETIREMENT'] as const;
+export type SeparationReason = (typeof SEPARATION_REASONS)[number];
 export type TimesheetStatus = (typeof TIMESHEET_STATUSES)[number];
 /** A month's pay run (issue 39): its lifecycle is src/domain/lifecycles/pay-run.lifecycle.ts. */
 export const PAY_RUN_STATUSES = ['OPEN', 'SUBMITTED', 'APPROVED'] as const;

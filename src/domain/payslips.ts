@@ -275,6 +275,8 @@ export const unprocessedRowSchema = z.object({
       }),
     ),
   }),
+  /** A leaver's separation this month (issue 35 item 4): when their final pay is due. */
+  finalPayDue: z.optional(z.nullable(z.iso.date())),
   basicSalarySnapshot: z.number(),
   employeeCpfRateSnapshot: z.nullable(z.number()),
   employerCpfRateSnapshot: z.nullable(z.number()),

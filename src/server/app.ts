@@ -39,6 +39,7 @@ import { payRunRoutes } from './routes/pay-runs';
 import { paymentInfoRoutes } from './routes/payment-info';
 import { payslipRoutes } from './routes/payslips';
 import { publicHolidayRoutes } from './routes/public-holidays';
+import { separationRoutes } from './routes/separations';
 import { setupRoutes } from './routes/setup';
 import { staffInfoRoutes } from './routes/staff-info';
 import { submissionRoutes } from './routes/submissions';
@@ -227,6 +228,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(companyRoutes, { config });
       await api.register(setupRoutes);
       await api.register(submissionRoutes, { config });
+      await api.register(separationRoutes, { config });
       await api.register(jobRoutes, { queue: options.queue, delivery: mailDeliveryOf(config.smtpUrl) });
       await api.register(ir8aJobRoutes, { config, queue: options.queue, storage });
       api.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({

@@ -147,6 +147,15 @@ const SPEC_ACCESS: Record<string, Who> = {
   // Issue 32.13: the AIS check is the employer's, like the AIS file it checks.
   'GET /api/payslips/ir8a/ais-check': 'admin',
   'GET /api/users/:id/ir8a': 'own',
+  // Issue 35: "Staff read their own [KETs] on My profile"; the separation is ADMIN's, except that "staff
+  // can submit their resignation", which "the administrator acknowledges"; DELETE is the ADMIN's.
+  'GET /api/users/:id/key-employment-terms': 'own',
+  'PUT /api/users/:id/key-employment-terms': 'admin',
+  'GET /api/users/:id/kets': 'own',
+  'POST /api/users/:id/separation': 'own',
+  'GET /api/users/:id/separation': 'own',
+  'POST /api/users/:id/separation/acknowledge': 'admin',
+  'DELETE /api/users/:id/separation': 'admin',
   // Issue 16: sending payslips and following the job are the employer's.
   'POST /api/payslips/email': 'admin',
   'GET /api/jobs/:id': 'admin',

@@ -17,6 +17,7 @@ import * as openingSchema from './opening-schema';
 import * as payRunSchema from './pay-run-schema';
 import * as payslipIdentitySchema from './payslip-identity-schema';
 import * as coreSchema from './schema';
+import * as separationSchema from './separation-schema';
 import * as systemSchema from './system-schema';
 import * as timesheetSchema from './timesheet-schema';
 
@@ -30,6 +31,7 @@ const schema = {
   ...timesheetSchema,
   ...openingSchema,
   ...payRunSchema,
+  ...separationSchema,
 };
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */

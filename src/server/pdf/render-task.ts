@@ -2,6 +2,7 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { type CpfSummaryPdfData, renderCpfSummaryPdf } from './cpf-summary';
 import { dejaVuSans } from './fonts';
 import { type Ir8aPdfData, renderIr8aPdf } from './ir8a';
+import { type KetsPdfData, renderKetsPdf } from './kets';
 import { type LeaveBalancesPdfData, renderLeaveBalancesPdf } from './leave-balances';
 import { type PayrollTableData, renderPayrollTablePdf } from './payroll-table';
 import { type PayslipPdfData, renderPayslipPdf } from './payslip';
@@ -14,6 +15,7 @@ export type PdfTask =
   | { kind: 'leaveBalances'; data: LeaveBalancesPdfData }
   | { kind: 'ir8a'; data: Ir8aPdfData }
   | { kind: 'cpfSummary'; data: CpfSummaryPdfData }
+  | { kind: 'kets'; data: KetsPdfData }
   /** Draws nothing: the thread has loaded the code by then, and reads the fonts (./pool's startPdfWorker). */
   | { kind: 'start' };
 
@@ -33,6 +35,8 @@ export function renderTask(task: PdfTask): Promise<Uint8Array> {
       return renderIr8aPdf(task.data);
     case 'cpfSummary':
       return renderCpfSummaryPdf(task.data);
+    case 'kets':
+      return renderKetsPdf(task.data);
     case 'start':
       dejaVuSans();
       return Promise.resolve(new Uint8Array());

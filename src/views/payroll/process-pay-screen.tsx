@@ -11,6 +11,7 @@ import {
   processMissing,
 } from '../../../machines/payroll-period.selectors';
 import type { PayrollPeriodLogic } from '../../actors/payroll-period.actors';
+import { formatDayMonthYear } from '../../domain/dates';
 import { payslipStatusLabels } from '../../domain/lifecycles/payslip.lifecycle';
 import { formatAmount } from '../../domain/money';
 import type { UnprocessedListRow } from '../../domain/pay-lists';
@@ -101,6 +102,17 @@ const unprocessedColumns = (actor: PayrollPeriodRef) =>
     column.accessor((row) => row.user.employmentInfo?.designation ?? '', {
       id: 'designation',
       header: 'Designation',
+      // A leaver's row says when their final pay is due (issue 35 item 4).
+      cell: ({ row, getValue }) => (
+        <>
+          {getValue()}
+          {row.original.finalPayDue && (
+            <Text fontSize="xs" color="fg.warning">
+              Final pay due {formatDayMonthYear(row.original.finalPayDue)}
+            </Text>
+          )}
+        </>
+      ),
     }),
     column.accessor('processingStatus', {
       header: 'Status',

@@ -2,12 +2,14 @@ import { Card, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { InspectionEvent, Observer } from 'xstate';
 import type { userRecordMachine } from '../../../machines/user-record.machine';
+import type { SeparationPanelLogic } from '../../actors/separation-panel.actors';
 import { PageTitle } from '../../ui/page-title';
 import { UserAvatar } from '../../ui/user-avatar';
 import { UserLeaveSection } from '../leave/user-leave';
 import { LoadFailure, useLoading } from '../load/load-view';
 import { ReadOnlyRows } from '../staff-records/record-fields';
 import { NotOnboarded, RecordTabs } from '../staff-records/record-tabs';
+import { SeparationPanel } from '../staff-records/separation-panel';
 
 /** STAFF change their own staff info; employment, payment and allowances are the administrator's. */
 const STAFF_EDITS = new Set(['staffInfo'] as const);
@@ -17,11 +19,14 @@ export function MyProfileScreen({
   logic,
   userId,
   inspect,
+  separation,
 }: {
   /** The user record with its panels and leave (machines/user-record.machine.ts). */
   logic: typeof userRecordMachine;
   userId: number;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+  /** Their key employment terms and resignation (issue 35), once they are onboarded. */
+  separation?: { logic: SeparationPanelLogic; today: string };
 }) {
   const actor = useActorRef(logic, { input: { userId }, inspect });
   const user = useSelector(actor, (s) => s.context.user);
@@ -70,6 +75,9 @@ export function MyProfileScreen({
             </Card.Body>
           </Card.Root>
         </Flex>
+      )}
+      {separation && user?.employmentInfo && (
+        <SeparationPanel logic={separation.logic} userId={user.id} manage={false} today={separation.today} />
       )}
       {user && leave && <UserLeaveSection actor={leave} canRequest={false} />}
       {!loading && !user && <Text color="fg.muted">Your profile could not be loaded.</Text>}

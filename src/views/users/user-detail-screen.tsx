@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link as RouterLink } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
 import type { userRecordMachine } from '../../../machines/user-record.machine';
+import type { SeparationPanelLogic } from '../../actors/separation-panel.actors';
 import { employmentStatusLabel } from '../../domain/staff-directory';
 import { ActionsMenu, DangerItem } from '../../ui/actions-menu';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -15,6 +16,7 @@ import { LoadFailure, useLoading } from '../load/load-view';
 import { EditablePanelCard } from '../staff-records/editable-panel-view';
 import { RecordPayslips } from '../staff-records/record-payslips';
 import { NotOnboarded, ProfileFields, RecordTabs } from '../staff-records/record-tabs';
+import { SeparationPanel } from '../staff-records/separation-panel';
 
 const ADMIN_EDITS = new Set(['staffInfo', 'employmentInfo', 'paymentInfo', 'leaveAllowance'] as const);
 
@@ -26,11 +28,14 @@ export function UserDetailScreen({
   logic,
   userId,
   inspect,
+  separation,
 }: {
   /** The user record with its panels and leave (machines/user-record.machine.ts). */
   logic: typeof userRecordMachine;
   userId: number | null;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+  /** The Separation panel (issue 35), shown once the employee is onboarded. */
+  separation?: { logic: SeparationPanelLogic; today: string };
 }) {
   const actor = useActorRef(logic, { input: { userId, withPayslips: true }, inspect });
   const user = useSelector(actor, (s) => s.context.user);
@@ -123,6 +128,9 @@ export function UserDetailScreen({
               />
             </Card.Body>
           </Card.Root>
+          {separation && user.employmentInfo && (
+            <SeparationPanel logic={separation.logic} userId={user.id} manage today={separation.today} />
+          )}
           {leave && <UserLeaveSection actor={leave} canRequest />}
           {payslips && <RecordPayslips actor={actor} list={payslips} />}
         </>

@@ -3,6 +3,7 @@ import type { MailDelivery, PayslipEmailStatus, PayslipStatus } from '../../../d
 import { isProcessedPayslip, payslipStatusesTagged } from '../../../domain/lifecycles/payslip.lifecycle';
 import { centsToAmount } from '../../../domain/money';
 import { attempt, computeRunPayslip } from '../../../domain/payroll';
+import { periodKey } from '../../../domain/payroll/period';
 import { payslipEmailStateOf } from '../../../domain/payslip-emails';
 import type { PayslipAggregate, PayslipDetail, PayTotals, UnprocessedRow } from '../../../domain/payslips';
 import type { DbOrTx } from '../../db/client';
@@ -10,6 +11,7 @@ import { queriesAtOnce } from '../../db/queries-at-once';
 import { employmentInfo } from '../../db/schema';
 import { rowsOf } from '../../db/statements';
 import { notFound } from '../../lib/http-error';
+import { finalPayDueOf } from '../separations';
 import { openPayrollPeriod } from './period-rows';
 import {
   aggregateOf,
@@ -42,6 +44,12 @@ import {
 export async function listUnprocessed(db: DbOrTx, { year, month }: Period): Promise<UnprocessedRow[]> {
   await db.transaction((tx) => openPayrollPeriod(tx, year, month));
   const rows = await unprocessedRows(db, { year, month });
+  // Leavers of the month: their separation says when final pay is due.
+  const leavers = rows.filter((row) => row.last_day_of_service?.startsWith(periodKey(year, month)));
+  const finalPay = await finalPayDueOf(
+    db,
+    leavers.map((row) => row.user_id),
+  );
   return rows.map((row) => {
     const snapshot = snapshotRowOf(row);
     return {
@@ -61,6 +69,7 @@ export async function listUnprocessed(db: DbOrTx, { year, month }: Period): Prom
                 lastDayOfService: row.last_day_of_service,
               },
       },
+      finalPayDue: finalPay.get(row.user_id) ?? null,
       basicSalarySnapshot: centsToAmount(snapshot.basicSalarySnapshotCents),
       employeeCpfRateSnapshot: snapshot.employeeCpfRateSnapshot,
       employerCpfRateSnapshot: snapshot.employerCpfRateSnapshot,

@@ -1,0 +1,153 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams } from '../../domain/fields';
+import { keyEmploymentTermsBodySchema, keyEmploymentTermsSchema } from '../../domain/kets';
+import { separationBodySchema, separationSchema } from '../../domain/separation';
+import type { Config } from '../config';
+import { withPdfSlot } from '../lib/pdf-slots';
+import { actorOf } from '../plugins/access';
+import { getKeyEmploymentTerms, ketsPdf, putKeyEmploymentTerms } from '../services/kets';
+import {
+  acknowledgeSeparation,
+  createSeparation,
+  getSeparation,
+  withdrawSeparation,
+} from '../services/separations';
+import { errorResponses } from './schemas';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['staff records'];
+
+/** Joining and leaving (issue 35): the key employment terms and their PDF, and the separation. */
+export async function separationRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/users/:id/key-employment-terms',
+    {
+      config: { access: 'self', owner: { param: 'id' } },
+      schema: {
+        tags,
+        summary:
+          'The key employment terms, with the items still missing named (own for STAFF, any for ADMIN)',
+        security,
+        params: idParams,
+        response: { 200: keyEmploymentTermsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getKeyEmploymentTerms(app.db, { userId: request.params.id }),
+  );
+
+  r.put(
+    '/users/:id/key-employment-terms',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Replace the key employment terms the rest of the record does not keep (ADMIN)',
+        security,
+        params: idParams,
+        body: keyEmploymentTermsBodySchema,
+        response: { 200: keyEmploymentTermsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      putKeyEmploymentTerms(app.db, actorOf(request), { userId: request.params.id, body: request.body }),
+  );
+
+  r.get(
+    '/users/:id/kets',
+    {
+      config: { access: 'self', owner: { param: 'id' } },
+      schema: {
+        tags,
+        summary:
+          'The key employment terms as a PDF from the stored record; it names each missing item, as does the Kets-Missing header (own for STAFF, any for ADMIN)',
+        security,
+        params: idParams,
+        response: { 200: z.any().describe('the PDF'), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { pdf, missing, fileName } = await withPdfSlot(actorOf(request).id, () =>
+        ketsPdf(app.db, { userId: request.params.id }, config),
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .header('kets-missing', missing.join(', '))
+        .send(pdf);
+    },
+  );
+
+  r.post(
+    '/users/:id/separation',
+    {
+      config: { access: 'self', owner: { param: 'id' } },
+      schema: {
+        tags,
+        summary:
+          "Record a separation (ADMIN: acknowledged at once) or submit one's own resignation (STAFF: reason RESIGNATION, waits for acknowledgement); answers what is due when",
+        security,
+        params: idParams,
+        body: separationBodySchema,
+        response: { 201: separationSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const separation = await createSeparation(app.db, actorOf(request), {
+        userId: request.params.id,
+        body: request.body,
+      });
+      return reply.code(201).send(separation);
+    },
+  );
+
+  r.get(
+    '/users/:id/separation',
+    {
+      config: { access: 'self', owner: { param: 'id' } },
+      schema: {
+        tags,
+        summary:
+          "The employee's separation with its notice, final pay and IR21 dates (own for STAFF, any for ADMIN)",
+        security,
+        params: idParams,
+        response: { 200: separationSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getSeparation(app.db, { userId: request.params.id }),
+  );
+
+  r.post(
+    '/users/:id/separation/acknowledge',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: "Acknowledge an employee's resignation (ADMIN): they read RESIGNED with its last day",
+        security,
+        params: idParams,
+        response: { 200: separationSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => acknowledgeSeparation(app.db, actorOf(request), { userId: request.params.id }),
+  );
+
+  r.delete(
+    '/users/:id/separation',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Withdraw a separation before its last day (ADMIN): the employee is ACTIVE again',
+        security,
+        params: idParams,
+        response: { 200: separationSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => withdrawSeparation(app.db, actorOf(request), { userId: request.params.id }),
+  );
+}
