@@ -13,6 +13,7 @@ import { UserAvatar } from '../../ui/user-avatar';
 import { UserLeaveSection } from '../leave/user-leave';
 import { LoadFailure, useLoading } from '../load/load-view';
 import { EditablePanelCard } from '../staff-records/editable-panel-view';
+import { RecordOpeningBalances } from '../staff-records/record-opening-balances';
 import { RecordPayslips } from '../staff-records/record-payslips';
 import { NotOnboarded, ProfileFields, RecordTabs } from '../staff-records/record-tabs';
 
@@ -32,12 +33,16 @@ export function UserDetailScreen({
   userId: number | null;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }) {
-  const actor = useActorRef(logic, { input: { userId, withPayslips: true }, inspect });
+  const actor = useActorRef(logic, {
+    input: { userId, withPayslips: true, withOpeningBalances: true },
+    inspect,
+  });
   const user = useSelector(actor, (s) => s.context.user);
   const leaveTypes = useSelector(actor, (s) => s.context.leaveTypes);
   const panels = useSelector(actor, (s) => s.context.panels);
   const leave = useSelector(actor, (s) => s.context.leave);
   const payslips = useSelector(actor, (s) => s.context.payslips);
+  const opening = useSelector(actor, (s) => s.context.opening);
   const deleteError = useSelector(actor, (s) => s.context.deleteError);
   const record = useSelector(actor, (s) => s.context.record);
   const notFound = useSelector(actor, (s) => s.matches('notFound'));
@@ -125,6 +130,7 @@ export function UserDetailScreen({
           </Card.Root>
           {leave && <UserLeaveSection actor={leave} canRequest />}
           {payslips && <RecordPayslips actor={actor} list={payslips} />}
+          {opening && <RecordOpeningBalances actor={opening} />}
         </>
       )}
       <ConfirmDialog
