@@ -17,18 +17,22 @@ export type PanelKind =
   | 'paymentInfo'
   | 'leaveAllowance'
   /** Payment Information Used on Pay Items. */
-  | 'paymentSnapshot';
+  | 'paymentSnapshot'
+  /** User detail's Opening balances (issue 38): the year so far, and the leave days taken before. */
+  | 'openingYtd'
+  | 'openingLeave';
 
 /** The record panels of My profile and user detail (the payment snapshot belongs to Pay Items). */
-export type RecordPanelKind = Exclude<PanelKind, 'paymentSnapshot'>;
+export type RecordPanelKind = Exclude<PanelKind, 'paymentSnapshot' | 'openingYtd' | 'openingLeave'>;
 
 /** A panel's fields as the inputs hold them. */
 export type PanelValues = Record<string, string>;
 
-/** Whose record a panel edits: one user's records (My profile, user detail), or one payslip's snapshot. */
+/** Whose record a panel edits: one user's records (My profile, user detail), one payslip's snapshot, or one employee's opening of a year. */
 export type PanelSubject =
   | { user: UserDetail }
-  | { payslip: { userId: number; year: number; month: number } };
+  | { payslip: { userId: number; year: number; month: number } }
+  | { opening: { userId: number; year: number } };
 
 /** What a panel's form is given besides its fields: whose record it saves, and what is stored now. */
 export interface PanelParams {

@@ -33,6 +33,7 @@ import {
   paymentStepMachine,
   staffStepMachine,
 } from './onboarding-steps.machine';
+import { openingBalancesMachine } from './opening-balances.machine';
 import { payItemFormMachine } from './pay-item-form.machine';
 import { payItemsMachine } from './pay-items.machine';
 import { payRunMachine } from './pay-run.machine';
@@ -471,5 +472,12 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "Payment Information Used's form: the payslip's salary, CPF rates and self-help group, then PUT /payslips/{userId}/{year}/{month}.",
     machine: paymentSnapshotForm,
+  },
+  {
+    name: 'opening-balances',
+    drives: "User detail's Opening balances (ADMIN)",
+    purpose:
+      'Issue 38: for a chosen year, the year so far paid before (PUT /users/{id}/opening-ytd) and the leave days taken before (PUT /users/{id}/opening-leave), each an editable panel, and Remove after asking.',
+    machine: openingBalancesMachine,
   },
 ];

@@ -1,9 +1,15 @@
 import { type EmploymentInfoBody, employmentInfoFormSchema } from '../src/domain/employment-info';
 import type { FormSchema, FormValues } from '../src/domain/forms';
 import { payrollToasts } from '../src/domain/messages/payroll';
-import { recordPanelToasts } from '../src/domain/messages/staff';
+import { openingBalanceToasts, recordPanelToasts } from '../src/domain/messages/staff';
 import type { Refusal, Toast } from '../src/domain/messages/toast';
 import { leaveAllowanceFormSchema } from '../src/domain/onboarding';
+import {
+  type OpeningLeaveBody,
+  type OpeningYtdBody,
+  openingLeaveFormSchema,
+  openingYtdFormSchema,
+} from '../src/domain/opening-balances';
 import {
   CPF_RATE_CHOICES,
   type PaymentInfoInput,
@@ -122,6 +128,23 @@ export const paymentSnapshotForm = panelForm<SnapshotUpdate>({
     "Payment Information Used on Pay Items: the payslip's salary, CPF rates and self-help group, until processed.",
   schema: snapshotFormSchema,
   toasts: { saved: payrollToasts.snapshotSaved, failed: payrollToasts.snapshotFailed },
+});
+
+/** User detail's Opening balances (issue 38): the year so far paid before the company used the product. */
+export const openingYtdPanelForm = panelForm<Omit<OpeningYtdBody, 'year'>>({
+  id: 'openingYtdPanel',
+  description:
+    'The year so far: the last month paid before, ordinary and additional wages, employee and employer CPF, SHG and SDL.',
+  schema: openingYtdFormSchema,
+  toasts: { saved: openingBalanceToasts.ytdSaved, failed: openingBalanceToasts.ytdFailed },
+});
+
+/** User detail's Opening balances: the leave days taken before, per leave type. */
+export const openingLeavePanelForm = panelForm<OpeningLeaveBody['balances']>({
+  id: 'openingLeavePanel',
+  description: 'The leave days taken in the year before the company used the product, per leave type.',
+  schema: openingLeaveFormSchema,
+  toasts: { saved: openingBalanceToasts.leaveSaved, failed: openingBalanceToasts.leaveFailed },
 });
 
 /** The panel flow (machines/editable-panel.machine.ts) with its form: what whoever holds a panel spawns. */

@@ -1,6 +1,7 @@
 import { type ActorRefFrom, assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
 import type { ApiError } from '../src/domain/auth';
+import { todayIso } from '../src/domain/dates';
 import { EMPLOYMENT_STATUSES } from '../src/domain/enums';
 import { LEAVE_PAGE_SIZE } from '../src/domain/leave';
 import type { LeaveEntitlement } from '../src/domain/leave-policies';
@@ -15,6 +16,7 @@ import type { editablePanelMachine, PanelValues, RecordPanelKind } from './edita
 import { childNews, notProvided, type ToastParams } from './effects';
 import { listMachine } from './list.machine';
 import { type LoadActorRef, loadMachine, loadNews } from './load.machine';
+import { openingBalancesMachine } from './opening-balances.machine';
 import { recordPanels } from './record-panel-forms';
 import { userLeaveMachine } from './user-leave.machine';
 
@@ -35,11 +37,14 @@ export interface UserRecordInput {
   userId: number | null;
   /** User detail (the administrator) shows the Payslips section; My profile does not (staff have My Payslips). */
   withPayslips?: boolean;
+  /** User detail (the administrator) shows a staff member's Opening balances (issue 38); My profile does not. */
+  withOpeningBalances?: boolean;
 }
 
 export interface UserRecordContext {
   userId: number | null;
   withPayslips: boolean;
+  withOpeningBalances: boolean;
   /** The user's fetch (GET /users/{id} with the leave types and allowances): its spinner, failure and Try again. */
   record: LoadActorRef;
   user: UserDetail | null;
@@ -54,6 +59,8 @@ export interface UserRecordContext {
   leave: ActorRefFrom<typeof userLeaveMachine> | null;
   /** The user's processed payslips, newest first, once the user is loaded (user detail only). */
   payslips: ActorRefFrom<typeof listMachine> | null;
+  /** The staff member's Opening balances, once the user is loaded (user detail only). */
+  opening: ActorRefFrom<typeof openingBalancesMachine> | null;
   /** The payslip whose PDF is being fetched: its View payslip reads 'Processing...' (spec section 8). */
   viewing: number | null;
 }
@@ -90,6 +97,7 @@ export const userRecordMachine = setup({
     ),
     deleteUser: fromPromise<void, { userId: number }>(notProvided('user-record', 'deleteUser')),
     payslips: listMachine,
+    openingBalances: openingBalancesMachine,
     /** The payslip's PDF into a tab opened on the click (a tab opened later is a blocked pop-up). */
     openPayslipPdf: fromPromise<void, { payslipId: number }>(notProvided('user-record', 'openPayslipPdf')),
     /** GET /users/{id}/leave-entitlements (issue 17): the policy's days and the law's minimum per type. */
@@ -142,6 +150,18 @@ export const userRecordMachine = setup({
         payslips: context.withPayslips
           ? spawn('payslips', { id: 'payslips', input: { query: payslipsOfUser(data.user.id) } })
           : null,
+        // Opening balances are kept for staff only (the API refuses an administrator's).
+        opening:
+          context.withOpeningBalances && data.user.role === 'STAFF'
+            ? spawn('openingBalances', {
+                id: 'openingBalances',
+                input: {
+                  userId: data.user.id,
+                  year: Number(todayIso().slice(0, 4)),
+                  leaveTypes: data.leaveTypes,
+                },
+              })
+            : null,
         panels: {
           profile: panel('profile'),
           staffInfo: panel('staffInfo'),
@@ -163,6 +183,7 @@ export const userRecordMachine = setup({
   context: ({ input, spawn }) => ({
     userId: input.userId,
     withPayslips: input.withPayslips ?? false,
+    withOpeningBalances: input.withOpeningBalances ?? false,
     record: spawn('record', { id: 'record', systemId: 'userRecordLoad', input: { query: input.userId } }),
     user: null,
     leaveTypes: [],
@@ -171,6 +192,7 @@ export const userRecordMachine = setup({
     panels: null,
     leave: null,
     payslips: null,
+    opening: null,
     viewing: null,
   }),
   initial: 'fetching',

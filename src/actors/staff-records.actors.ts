@@ -9,8 +9,15 @@ import type { ToastParams } from '../../machines/effects';
 import type { FormMachine } from '../../machines/form';
 import { onboardingBody, onboardingMachine } from '../../machines/onboarding.machine';
 import {
+  type OpeningBalancesData,
+  type OpeningBalancesQuery,
+  openingBalancesMachine,
+} from '../../machines/opening-balances.machine';
+import {
   employmentInfoPanelForm,
   leaveAllowancePanelForm,
+  openingLeavePanelForm,
+  openingYtdPanelForm,
   panelWith,
   paymentInfoPanelForm,
   profilePanelForm,
@@ -24,9 +31,16 @@ import type { LeavePoliciesApi } from '../api/leave-policies.api';
 import type { PayslipsApi } from '../api/payslips.api';
 import type { StaffRecordsApi } from '../api/staff-records.api';
 import type { usersApi } from '../api/users.api';
+import { toApiError } from '../domain/api-error';
 import type { ApiError } from '../domain/auth';
 import { employmentInfoFormValues } from '../domain/employment-info';
 import { wholeListPage } from '../domain/list-query';
+import {
+  type OpeningLeaveBody,
+  type OpeningYtdBody,
+  openingLeaveFormValues,
+  openingYtdFormValues,
+} from '../domain/opening-balances';
 import { ownerOfPayslipsQuery, type StaffPayslipRow } from '../domain/pay-lists';
 import { paymentInfoFormValues } from '../domain/payment-info';
 import { staffInfoFormValues } from '../domain/staff-info';
@@ -148,6 +162,7 @@ export function provideUserRecord(effects: StaffRecordEffects) {
         openPdfInNewTab(() => effects.payslips.payslipPdf(input.payslipId)),
       ),
       ...provideRecordPanels(effects),
+      openingBalances: provideOpeningBalances(effects),
     },
     actions: effectsOf(effects),
   });
@@ -216,6 +231,61 @@ export function provideRecordPanels(effects: StaffRecordEffects) {
       );
     }),
   };
+}
+
+/** The employee and year an Opening balances panel saves for (its subject). */
+function openingOf(subject: PanelSubject | null): { userId: number; year: number } {
+  if (!subject || !('opening' in subject)) throw new Error('An opening panel saves an employee’s year');
+  return subject.opening;
+}
+
+/** User detail's Opening balances (issue 38): the year's fetch, its two panels' saves, and Remove. */
+export function provideOpeningBalances(effects: StaffRecordEffects) {
+  const actions = { notify: (_: unknown, toast: ToastParams) => effects.notify(toast) };
+  return openingBalancesMachine.provide({
+    actors: {
+      load: provideLoad<OpeningBalancesData, OpeningBalancesQuery>(async ({ userId, year }) => {
+        const [ytd, leave] = await Promise.all([
+          // A 404 says none is recorded for the year: the panel shows it empty, to be filled in.
+          effects.records.getOpeningYtd(userId, year).catch((error: unknown) => {
+            if (toApiError(error).statusCode === 404) return null;
+            throw error;
+          }),
+          effects.records.getOpeningLeave(userId, year),
+        ]);
+        return { ytd, leave };
+      }),
+      ytdPanel: panelWith(
+        openingYtdPanelForm.provide({
+          actors: {
+            submit: fromPromise(async ({ input }) => {
+              const { subject, body } = panelRequest(input) as PanelRequest<Omit<OpeningYtdBody, 'year'>>;
+              const { userId, year } = openingOf(subject);
+              return openingYtdFormValues(await effects.records.putOpeningYtd(userId, { year, ...body }));
+            }),
+          },
+          actions,
+        }),
+      ),
+      leavePanel: panelWith(
+        openingLeavePanelForm.provide({
+          actors: {
+            submit: fromPromise(async ({ input }) => {
+              const request = panelRequest(input) as PanelRequest<OpeningLeaveBody['balances']>;
+              const { userId, year } = openingOf(request.subject);
+              const saved = await effects.records.putOpeningLeave(userId, { year, balances: request.body });
+              // Every type the panel shows, as stored ('' where the days were removed).
+              const types = request.body.map((row) => ({ id: row.leaveTypeId }));
+              return openingLeaveFormValues(saved, types);
+            }),
+          },
+          actions,
+        }),
+      ),
+      removeOpening: fromPromise(({ input }) => effects.records.deleteOpeningYtd(input.userId, input.year)),
+    },
+    actions,
+  });
 }
 
 function recordId(record: { id: number } | null): number {

@@ -4,6 +4,14 @@ import {
   employmentInfoSchema,
 } from '../domain/employment-info';
 import type { OnboardInput } from '../domain/onboarding';
+import {
+  type OpeningLeave,
+  type OpeningLeaveBody,
+  type OpeningYtd,
+  type OpeningYtdBody,
+  openingLeaveSchema,
+  openingYtdSchema,
+} from '../domain/opening-balances';
 import { type PaymentInfo, type PaymentInfoInput, paymentInfoSchema } from '../domain/payment-info';
 import { type StaffInfo, type StaffInfoInput, staffInfoSchema } from '../domain/staff-info';
 import { type UserDetail, userDetailSchema } from '../domain/users';
@@ -52,6 +60,30 @@ export function createStaffRecordsApi(client: ApiClient) {
     async onboard(userId: number, body: OnboardInput): Promise<UserDetail> {
       return userDetailSchema.parse(
         await client.request(`/users/${userId}/onboard`, { method: 'POST', body }),
+      );
+    },
+    /** GET /users/{id}/opening-ytd?year (issue 38): rejects with the 404 when none is recorded. */
+    async getOpeningYtd(userId: number, year: number): Promise<OpeningYtd> {
+      return openingYtdSchema.parse(
+        await client.request(`/users/${userId}/opening-ytd`, { query: { year } }),
+      );
+    },
+    async putOpeningYtd(userId: number, body: OpeningYtdBody): Promise<OpeningYtd> {
+      return openingYtdSchema.parse(
+        await client.request(`/users/${userId}/opening-ytd`, { method: 'PUT', body }),
+      );
+    },
+    async deleteOpeningYtd(userId: number, year: number): Promise<void> {
+      await client.request(`/users/${userId}/opening-ytd`, { method: 'DELETE', query: { year } });
+    },
+    async getOpeningLeave(userId: number, year: number): Promise<OpeningLeave> {
+      return openingLeaveSchema.parse(
+        await client.request(`/users/${userId}/opening-leave`, { query: { year } }),
+      );
+    },
+    async putOpeningLeave(userId: number, body: OpeningLeaveBody): Promise<OpeningLeave> {
+      return openingLeaveSchema.parse(
+        await client.request(`/users/${userId}/opening-leave`, { method: 'PUT', body }),
       );
     },
   };

@@ -21,6 +21,8 @@ export type ErrorCode =
   | 'LEAVE_TYPE_UNKNOWN'
   /** Opening balances are an employee's: an administrator has none. */
   | 'OPENING_NOT_STAFF'
+  /** 409: a month of the opening's year is processed; `field` is throughMonth (the months it names). */
+  | 'OPENING_MONTHS_PROCESSED'
   | 'LEAVE_ALLOWANCE_MISSING'
   | 'LEAVE_BELOW_MINIMUM_DAYS'
   | 'LEAVE_BEFORE_HIRE_DATE'

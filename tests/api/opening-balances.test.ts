@@ -141,6 +141,8 @@ describe('the opening year to date', () => {
     const put = await api.put(`/users/${withOpening}/opening-ytd`, { ...OPENING, ordinaryWages: 40_000 });
     expect(put.status).toBe(409);
     expect(put.body).toMatchObject({ message: expect.stringContaining('July 2025') });
+    // The screen shows it beside the last month paid before, the field the refusal is about.
+    expect(put.body).toMatchObject({ code: 'OPENING_MONTHS_PROCESSED', field: 'throughMonth' });
     const removed = await api.delete(`/users/${withOpening}/opening-ytd?year=2025`);
     expect(removed.status).toBe(409);
     const before = await api.put(`/users/${without}/opening-ytd`, { ...OPENING, throughMonth: 3 });

@@ -45,3 +45,28 @@ export const recordPanelToasts: Record<
         : { type: 'error', title: 'Failed to update leave allowance.' },
   },
 };
+
+/**
+ * The Opening balances section of user detail (issue 38 item 6). The spec has no words for it, so its
+ * toasts follow the record panels' pattern: a title, and on failure the server's reason beneath it.
+ */
+export const openingBalanceToasts = {
+  ytdSaved: { type: 'success', title: 'Opening year to date saved' } satisfies Toast,
+  ytdFailed: (error: Refusal): Toast => ({
+    type: 'error',
+    title: 'Failed to save the opening year to date',
+    description: error.message,
+  }),
+  leaveSaved: { type: 'success', title: 'Opening leave days saved' } satisfies Toast,
+  leaveFailed: (error: Refusal): Toast => ({
+    type: 'error',
+    title: 'Failed to save the opening leave days',
+    description: error.message,
+  }),
+  removed: { type: 'success', title: 'Opening year to date removed' } satisfies Toast,
+  removeFailed: (error: Refusal): Toast => ({
+    type: 'error',
+    title: 'Failed to remove the opening year to date',
+    description: error.message,
+  }),
+};

@@ -65,6 +65,8 @@ async function assertNoProcessedMonth(tx: Tx, user: { id: number; fullName: stri
   if (processed.length > 0) {
     throw conflict(
       `${user.fullName} already has processed payslips in ${year} (${processed.map((p) => periodLabel(year, p.month)).join(', ')}): their CPF was worked out without this opening year to date. Revert them first, then process them again.`,
+      // The months up to throughMonth are what the refusal is about: a form shows it beside that field.
+      { code: 'OPENING_MONTHS_PROCESSED', field: 'throughMonth' },
     );
   }
 }

@@ -1,7 +1,7 @@
 import { Input, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { ComponentProps, ReactNode } from 'react';
-import type { PanelKind, PanelValues } from '../../../machines/editable-panel.machine';
+import type { PanelKind, PanelValues, RecordPanelKind } from '../../../machines/editable-panel.machine';
 import type { RecordPanelRefs } from '../../../machines/user-record.machine';
 import { allowanceWarnings } from '../../domain/leave-policy-form';
 import { allowanceLeaveTypes, type LeaveTypeRef } from '../../domain/onboarding';
@@ -27,7 +27,7 @@ const paymentRates = (values: PanelValues) => ({
 });
 
 const TABS: {
-  kind: Exclude<PanelKind, 'profile' | 'paymentSnapshot'>;
+  kind: Exclude<RecordPanelKind, 'profile'>;
   value: string;
   label: string;
   title: string;

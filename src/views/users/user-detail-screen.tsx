@@ -14,6 +14,7 @@ import { UserAvatar } from '../../ui/user-avatar';
 import { UserLeaveSection } from '../leave/user-leave';
 import { LoadFailure, useLoading } from '../load/load-view';
 import { EditablePanelCard } from '../staff-records/editable-panel-view';
+import { RecordOpeningBalances } from '../staff-records/record-opening-balances';
 import { RecordPayslips } from '../staff-records/record-payslips';
 import { NotOnboarded, ProfileFields, RecordTabs } from '../staff-records/record-tabs';
 import { SeparationPanel } from '../staff-records/separation-panel';
@@ -37,12 +38,16 @@ export function UserDetailScreen({
   /** The Separation panel (issue 35), shown once the employee is onboarded. */
   separation?: { logic: SeparationPanelLogic; today: string };
 }) {
-  const actor = useActorRef(logic, { input: { userId, withPayslips: true }, inspect });
+  const actor = useActorRef(logic, {
+    input: { userId, withPayslips: true, withOpeningBalances: true },
+    inspect,
+  });
   const user = useSelector(actor, (s) => s.context.user);
   const leaveTypes = useSelector(actor, (s) => s.context.leaveTypes);
   const panels = useSelector(actor, (s) => s.context.panels);
   const leave = useSelector(actor, (s) => s.context.leave);
   const payslips = useSelector(actor, (s) => s.context.payslips);
+  const opening = useSelector(actor, (s) => s.context.opening);
   const deleteError = useSelector(actor, (s) => s.context.deleteError);
   const record = useSelector(actor, (s) => s.context.record);
   const notFound = useSelector(actor, (s) => s.matches('notFound'));
@@ -133,6 +138,7 @@ export function UserDetailScreen({
           )}
           {leave && <UserLeaveSection actor={leave} canRequest />}
           {payslips && <RecordPayslips actor={actor} list={payslips} />}
+          {opening && <RecordOpeningBalances actor={opening} />}
         </>
       )}
       <ConfirmDialog
