@@ -64,6 +64,8 @@ export const adminNavigation: NavItem[] = [
 export const staffNavigation: NavItem[] = [
   { kind: 'link', label: 'Home', href: '/staff', icon: HomeIcon, exact: true },
   { kind: 'link', label: 'Pay', href: '/staff/payslips', icon: ReceiptIcon },
+  // Issue 36 item 5: beyond the spec's items.
+  { kind: 'link', label: 'Timesheet', href: '/staff/timesheet', icon: CalendarIcon },
   { kind: 'link', label: 'Profile', href: '/staff/profile', icon: UserIcon },
 ];
 
