@@ -56,7 +56,6 @@ import { setPasswordMachine } from './set-password.machine';
 import { setupChecklistMachine } from './setup-checklist.machine';
 import { staffPayslipsMachine } from './staff-payslips.machine';
 import { timesheetMachine } from './timesheet.machine';
-import { timesheetFormMachine } from './timesheet-form.machine';
 import { userLeaveMachine } from './user-leave.machine';
 import { userRecordMachine } from './user-record.machine';
 
@@ -288,13 +287,6 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "One person's month of hours (issue 36 item 5): a year and month picked, the month fetched (the load statechart), then edited in the timesheet form, made again from each answer with its status and overtime figures.",
     machine: timesheetMachine,
-  },
-  {
-    name: 'timesheet-form',
-    drives: '/staff/timesheet',
-    purpose:
-      "A month's hours a day with rest-day and public-holiday marks (the one form pattern); the owner's Submit sends it for approval.",
-    machine: timesheetFormMachine,
   },
   {
     name: 'staff-payslips',
