@@ -58,6 +58,7 @@ import { sessionMachine } from './session.machine';
 import { setPasswordMachine } from './set-password.machine';
 import { setupChecklistMachine } from './setup-checklist.machine';
 import { staffPayslipsMachine } from './staff-payslips.machine';
+import { timesheetMachine } from './timesheet.machine';
 import { userLeaveMachine } from './user-leave.machine';
 import { userRecordMachine } from './user-record.machine';
 
@@ -278,7 +279,8 @@ export const machines: readonly RegisteredMachine[] = [
   },
   {
     name: 'timesheet-lifecycle',
-    drives: "No screen of its own yet: the status of a month's timesheet, which the API writes",
+    drives:
+      "No screen of its own: the status of a month's timesheet, which the API writes and My Timesheet shows",
     purpose:
       "A month's timesheet (issue 36): the owner's save submits it; another admin's save approves it (four eyes).",
     machine: timesheetLifecycle,
@@ -296,6 +298,13 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       'Process Pay and View Processed Records as one machine: it spawns their lists (the list statechart) and keeps the period, row selection, pay date, bulk processing with progress, revert and the table PDF, after which the lists fetch again.',
     machine: payrollPeriodMachine,
+  },
+  {
+    name: 'timesheet',
+    drives: '/staff/timesheet',
+    purpose:
+      "One person's month of hours (issue 36 item 5): a year and month picked, the month fetched (the load statechart), then edited in the timesheet form, made again from each answer with its status and overtime figures.",
+    machine: timesheetMachine,
   },
   {
     name: 'staff-payslips',

@@ -52,5 +52,7 @@ export const staffArea: Area = {
     { path: '/staff', title: 'Staff Dashboard' },
     { path: '/staff/profile', title: 'My Profile' },
     { path: '/staff/payslips', title: 'My Payslips' },
+    // Issue 36 item 5: the staff's own timesheet entry, beyond the spec's route table.
+    { path: '/staff/timesheet', title: 'My Timesheet' },
   ],
 };

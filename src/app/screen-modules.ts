@@ -30,4 +30,5 @@ export const screenModules: Readonly<Record<string, readonly [module: string, ex
   '/staff': ['staff-leave-route.tsx', 'default'],
   '/staff/profile': ['my-profile-route.tsx', 'default'],
   '/staff/payslips': ['payroll-routes.tsx', 'StaffPayslipsRoute'],
+  '/staff/timesheet': ['timesheet-routes.tsx', 'MyTimesheetRoute'],
 };

@@ -4,6 +4,9 @@ import { idParam } from './fields';
 import { REST_DAY_REQUESTS } from './overtime';
 import { payMonthSchema, payYearSchema } from './payslips';
 
+/** A month of every employee's timesheets, `GET /timesheets/{year}/{month}` (issue 36 item 5). */
+export const timesheetMonthParams = z.object({ year: payYearSchema, month: payMonthSchema });
+
 /** Issue 36: a month's hours, `PUT/GET /users/{id}/timesheets/{year}/{month}`. */
 export const timesheetParams = z.object({ id: idParam, year: payYearSchema, month: payMonthSchema });
 
@@ -58,3 +61,19 @@ export const timesheetSchema = z.object({
   result: z.nullable(overtimeResultSchema),
 });
 export type Timesheet = z.infer<typeof timesheetSchema>;
+
+/** One row of the administrator's month grid: who, and their month's timesheet. */
+export const timesheetGridRowSchema = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  timesheet: timesheetSchema,
+});
+export type TimesheetGridRow = z.infer<typeof timesheetGridRowSchema>;
+
+/** The month grid: each employee employed for some of the month, by name. */
+export const timesheetGridSchema = z.object({
+  year: z.number(),
+  month: z.number(),
+  rows: z.array(timesheetGridRowSchema),
+});
+export type TimesheetGrid = z.infer<typeof timesheetGridSchema>;

@@ -73,6 +73,8 @@ const SPEC_ACCESS: Record<string, Who> = {
   // or an administrator.
   'GET /api/users/:id/timesheets/:year/:month': 'own',
   'PUT /api/users/:id/timesheets/:year/:month': 'own',
+  // Issue 36 item 5: the month grid "for the administrator".
+  'GET /api/timesheets/:year/:month': 'admin',
   // Leave: "View all leave requests and search", "Approve or reject leave": ADMIN; "Create leave
   // request": for self (STAFF) or on behalf of a user (ADMIN), the user named in the body; "Delete
   // pending": own only.

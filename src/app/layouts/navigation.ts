@@ -63,7 +63,8 @@ export const adminNavigation: NavItem[] = [
 
 export const staffNavigation: NavItem[] = [
   { kind: 'link', label: 'Home', href: '/staff', icon: HomeIcon, exact: true },
-  { kind: 'link', label: 'Pay', href: '/staff/payslips', icon: ReceiptIcon },
+  // My Timesheet (issue 36) is reached from Pay and counts as Pay.
+  { kind: 'link', label: 'Pay', href: '/staff/payslips', icon: ReceiptIcon, alsoOn: /^\/staff\/timesheet$/ },
   { kind: 'link', label: 'Profile', href: '/staff/profile', icon: UserIcon },
 ];
 

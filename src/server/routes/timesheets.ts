@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { timesheetBodySchema, timesheetParams, timesheetSchema } from '../../domain/timesheets';
+import {
+  timesheetBodySchema,
+  timesheetGridSchema,
+  timesheetMonthParams,
+  timesheetParams,
+  timesheetSchema,
+} from '../../domain/timesheets';
 import { actorOf } from '../plugins/access';
-import { getTimesheet, saveTimesheet } from '../services/timesheets';
+import { getTimesheet, getTimesheetGrid, saveTimesheet } from '../services/timesheets';
 import { errorResponses } from './schemas';
 
 const security = [{ bearerAuth: [] }];
@@ -10,6 +16,22 @@ const security = [{ bearerAuth: [] }];
 /** A month's hours and its statutory overtime, rest-day and holiday pay (issue 36). */
 export async function timesheetRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/timesheets/:year/:month',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['payroll'],
+        summary:
+          'The month grid: each employee employed in the month, by name, with their days, status and overtime figures in cents',
+        security,
+        params: timesheetMonthParams,
+        response: { 200: timesheetGridSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => getTimesheetGrid(app.db, pick(request.params)),
+  );
 
   r.get(
     '/users/:id/timesheets/:year/:month',

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import { payslipStatusesTagged } from '../../domain/lifecycles/payslip.lifecycle';
 import {
   initialTimesheetStatus,
@@ -11,7 +11,7 @@ import {
   timesheetLimitProblems,
   type WorkPattern,
 } from '../../domain/overtime';
-import type { Timesheet, TimesheetBody } from '../../domain/timesheets';
+import type { Timesheet, TimesheetBody, TimesheetGrid } from '../../domain/timesheets';
 import type { DbOrTx } from '../db/client';
 import { employmentInfo, paymentInfo, payslips, users } from '../db/schema';
 import { timesheetDays, timesheets } from '../db/timesheet-schema';
@@ -201,4 +201,81 @@ export async function saveTimesheet(
     });
     return answer(tx, month, employment);
   });
+}
+
+/**
+ * GET /timesheets/{year}/{month}: every employee employed for some of the month (hired by its last day,
+ * not gone before its first), by name, with their month as the one-person GET answers it. Four queries
+ * whatever the headcount: the people, their sheets, the sheets' days, the month's payslips.
+ */
+export async function getTimesheetGrid(
+  db: DbOrTx,
+  { year, month }: { year: number; month: number },
+): Promise<TimesheetGrid> {
+  const { first, last } = monthBounds(year, month);
+  const people = await db
+    .select({
+      userId: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      employment: employmentInfo,
+      basicCents: paymentInfo.basicSalaryCents,
+    })
+    .from(users)
+    .innerJoin(employmentInfo, eq(employmentInfo.userId, users.id))
+    .leftJoin(paymentInfo, eq(paymentInfo.userId, users.id))
+    .where(
+      and(
+        lte(employmentInfo.hireDate, last),
+        or(isNull(employmentInfo.lastDayOfService), gte(employmentInfo.lastDayOfService, first)),
+      ),
+    )
+    .orderBy(asc(users.fullName), asc(users.id));
+  const ids = people.map((p) => p.userId);
+  if (ids.length === 0) return { year, month, rows: [] };
+  const sheets = await db
+    .select()
+    .from(timesheets)
+    .where(and(eq(timesheets.year, year), eq(timesheets.month, month), inArray(timesheets.userId, ids)));
+  const days = sheets.length
+    ? await db
+        .select()
+        .from(timesheetDays)
+        .where(
+          inArray(
+            timesheetDays.timesheetId,
+            sheets.map((s) => s.id),
+          ),
+        )
+        .orderBy(asc(timesheetDays.date))
+    : [];
+  // The payslip's snapshot is the month's basic once it has one, as for one person.
+  const slips = await db
+    .select({ userId: payslips.userId, cents: payslips.basicSalarySnapshotCents })
+    .from(payslips)
+    .where(and(eq(payslips.year, year), eq(payslips.month, month), inArray(payslips.userId, ids)));
+  const sheetOfUser = new Map(sheets.map((s) => [s.userId, s]));
+  const basicOfUser = new Map(slips.map((s) => [s.userId, s.cents]));
+  const rows = people.map((person) => {
+    const sheet = sheetOfUser.get(person.userId);
+    const own = sheet
+      ? days
+          .filter((d) => d.timesheetId === sheet.id)
+          .map((d) => ({ date: d.date, hours: d.hours, restDay: d.restDay, publicHoliday: d.publicHoliday }))
+      : [];
+    const basic = basicOfUser.get(person.userId) ?? person.basicCents;
+    return {
+      fullName: person.fullName,
+      email: person.email,
+      timesheet: {
+        userId: person.userId,
+        year,
+        month,
+        status: sheet?.status ?? initialTimesheetStatus,
+        days: own,
+        result: basic === null ? null : monthOvertime(own, person.employment, basic),
+      },
+    };
+  });
+  return { year, month, rows };
 }

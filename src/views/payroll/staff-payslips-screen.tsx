@@ -1,6 +1,7 @@
 import { Button, Card, Flex, Stack } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import { Link as RouterLink } from 'wouter';
 import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
 import type { staffPayslipsMachine } from '../../../machines/staff-payslips.machine';
 import type { StaffPayslipsLogic } from '../../actors/staff-payslips.actors';
@@ -79,7 +80,13 @@ export function StaffPayslipsScreen({
 
   return (
     <Stack gap="4">
-      <PageTitle>My Payslips</PageTitle>
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <PageTitle>My Payslips</PageTitle>
+        {/* The spec's staff sidebar stays Home, Pay, Profile: the timesheet (issue 36) is reached from Pay. */}
+        <Button asChild size="sm" variant="outline">
+          <RouterLink href="/staff/timesheet">My Timesheet</RouterLink>
+        </Button>
+      </Flex>
       <Flex justify="space-between" align="flex-end" gap="3" wrap="wrap">
         <PickerSelect
           label="Year"

@@ -1,0 +1,26 @@
+import { provideTimesheet } from '../actors/timesheets.actors';
+import { timesheetsApi } from '../api/timesheets.api';
+import { todayIso } from '../domain/dates';
+import { showToast } from '../ui/toasts';
+import { useSession } from '../views/session/session-context';
+import { TimesheetScreen } from '../views/timesheets/timesheet-screen';
+import type { AppServices } from './services';
+
+// Composed here so that the timesheet statecharts and their effects load with the screen.
+const timesheet = provideTimesheet({ timesheets: timesheetsApi, notify: showToast });
+
+/** /staff/timesheet: the signed-in staff member's own month of hours (issue 36 item 5). */
+export function MyTimesheetRoute({ services }: { services: AppServices }) {
+  const user = useSession((s) => s.context.user);
+  if (!user) return null;
+  return (
+    <TimesheetScreen
+      logic={timesheet}
+      userId={user.id}
+      hireDate={user.hireDate}
+      today={todayIso()}
+      title="My Timesheet"
+      inspect={services.inspect}
+    />
+  );
+}

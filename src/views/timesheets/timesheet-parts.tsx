@@ -1,0 +1,37 @@
+import { Badge, DataList, HStack } from '@chakra-ui/react';
+import { formatCents } from '../../domain/money';
+import type { Timesheet } from '../../domain/timesheets';
+
+/** The month's statutory figures as the GET answers them (issue 36 item 2), money in dollars. */
+export function TimesheetResult({ sheet }: { sheet: Timesheet }) {
+  const result = sheet.result;
+  const items: Array<[string, string]> = !result
+    ? [['Overtime', 'No basic salary recorded for the month']]
+    : !result.covered
+      ? [['Overtime', 'Not covered by Part IV of the Employment Act']]
+      : [
+          ['Hourly basic rate', `$${formatCents(result.hourlyBasicRate ?? 0)}`],
+          ['Overtime hours', String(result.overtimeHours)],
+          ['Overtime pay', `$${formatCents(result.overtimePay)}`],
+          ['Rest-day pay', `$${formatCents(result.restDayPay)}`],
+          ['Public-holiday pay', `$${formatCents(result.publicHolidayPay)}`],
+        ];
+  return (
+    <DataList.Root orientation="horizontal" size="sm" aria-label="Month's figures">
+      <DataList.Item>
+        <DataList.ItemLabel>Status</DataList.ItemLabel>
+        <DataList.ItemValue>
+          <HStack>
+            <Badge>{sheet.status}</Badge>
+          </HStack>
+        </DataList.ItemValue>
+      </DataList.Item>
+      {items.map(([label, value]) => (
+        <DataList.Item key={label}>
+          <DataList.ItemLabel>{label}</DataList.ItemLabel>
+          <DataList.ItemValue>{value}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
