@@ -14,6 +14,7 @@ export default defineConfig({
     './src/server/db/timesheet-schema.ts',
     './src/server/db/opening-schema.ts',
     './src/server/db/pay-run-schema.ts',
+    './src/server/db/claim-schema.ts',
   ],
   out: './src/server/db/migrations',
 });
