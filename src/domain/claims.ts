@@ -37,11 +37,13 @@ const dollars = z
   );
 /** A limit: more than zero, or null (or absent) for none. */
 const limit = z.nullish(
-  z.number().check(
-    z.refine(twoDecimals, 'must have at most two decimals'),
-    z.positive('must be more than zero, or null for no limit'),
-    z.maximum(AMOUNT_MAX, `must be at most ${AMOUNT_MAX}`),
-  ),
+  z
+    .number()
+    .check(
+      z.refine(twoDecimals, 'must have at most two decimals'),
+      z.positive('must be more than zero, or null for no limit'),
+      z.maximum(AMOUNT_MAX, `must be at most ${AMOUNT_MAX}`),
+    ),
 );
 
 export const claimTypeBodySchema = z.object({
@@ -139,7 +141,9 @@ export const claimListQuerySchema = z.object({
   month: z.optional(
     z.pipe(
       z.pipe(z.string().check(z.regex(/^\d{1,2}$/, 'must be a month from 1 to 12')), z.transform(Number)),
-      z.number().check(z.minimum(1, 'must be a month from 1 to 12'), z.maximum(12, 'must be a month from 1 to 12')),
+      z
+        .number()
+        .check(z.minimum(1, 'must be a month from 1 to 12'), z.maximum(12, 'must be a month from 1 to 12')),
     ),
   ),
 });
@@ -168,7 +172,11 @@ const dollarsText = (cents: number) => `$${formatCents(cents)}`;
 /** Zero or a negative amount is no expense. */
 export function claimAmountProblem(amountCents: number): ClaimRefusal | null {
   if (amountCents > 0) return null;
-  return { message: 'The amount must be more than $0.00.', code: 'CLAIM_AMOUNT_NOT_POSITIVE', field: 'amount' };
+  return {
+    message: 'The amount must be more than $0.00.',
+    code: 'CLAIM_AMOUNT_NOT_POSITIVE',
+    field: 'amount',
+  };
 }
 
 /**
@@ -181,7 +189,11 @@ export function claimDateProblem(
 ): ClaimRefusal | null {
   const { today, windowDays, hireDate, lastDayOfService } = context;
   if (date > today) {
-    return { message: 'The expense date cannot be in the future.', code: 'CLAIM_DATE_IN_FUTURE', field: 'date' };
+    return {
+      message: 'The expense date cannot be in the future.',
+      code: 'CLAIM_DATE_IN_FUTURE',
+      field: 'date',
+    };
   }
   if (hireDate && date < hireDate) {
     return {

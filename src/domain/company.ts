@@ -317,9 +317,7 @@ export const companyBodySchema = z.pipe(
       protectEmailedPayslips: z.optional(z.boolean()),
       requirePayRunApproval: z.optional(z.boolean()),
       /** Issue 37: days after an expense its claim may be filed; absent, the stored setting stays. */
-      claimWindowDays: z.optional(
-        z.number().check(z.int(), z.minimum(1), z.maximum(CLAIM_WINDOW_MAX_DAYS)),
-      ),
+      claimWindowDays: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(CLAIM_WINDOW_MAX_DAYS))),
       bankName: optionalText(40),
       bankAccountNo: optionalText(34),
       bankAccountName: optionalText(COMPANY_NAME_MAX),

@@ -65,7 +65,8 @@ const stateOf = Object.fromEntries(
 const snapshotOf = (status: ClaimStatus) => claimLifecycle.resolveState({ value: stateOf[status] });
 
 /** Whether the lifecycle allows the event from a stored status. */
-export const canClaim = (status: ClaimStatus, type: ClaimLifecycleEventType) => snapshotOf(status).can({ type });
+export const canClaim = (status: ClaimStatus, type: ClaimLifecycleEventType) =>
+  snapshotOf(status).can({ type });
 
 /** The stored status after the event, or null when the event removes the claim or is not allowed. */
 export function nextClaimStatus(status: ClaimStatus, type: ClaimLifecycleEventType): ClaimStatus | null {

@@ -25,9 +25,7 @@ export const claimTypes = pgTable(
   },
   (t) => [
     // One live type per name, whatever its case; an archived one frees its name.
-    uniqueIndex('claim_types_name_key')
-      .on(sql`lower(${t.name})`)
-      .where(sql`${t.archivedAt} is null`),
+    uniqueIndex('claim_types_name_key').on(sql`lower(${t.name})`).where(sql`${t.archivedAt} is null`),
     check('claim_types_name_check', sql`length(trim(${t.name})) between 1 and 60`),
     check(
       'claim_types_limits_check',

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { changedValues } from '../../domain/audit';
+import { DEFAULT_CLAIM_WINDOW_DAYS } from '../../domain/claims';
 import {
   type Company,
   type CompanyBankAccount,
@@ -8,7 +9,6 @@ import {
   companyWithAccounts,
   type MailDelivery,
 } from '../../domain/company';
-import { DEFAULT_CLAIM_WINDOW_DAYS } from '../../domain/claims';
 import type { DbOrTx } from '../db/client';
 import { company, companyBankAccounts } from '../db/company-schema';
 import type { Actor } from './actor';
