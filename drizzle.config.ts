@@ -15,6 +15,7 @@ export default defineConfig({
     './src/server/db/opening-schema.ts',
     './src/server/db/pay-run-schema.ts',
     './src/server/db/separation-schema.ts',
+    './src/server/db/claim-schema.ts',
   ],
   out: './src/server/db/migrations',
 });

@@ -54,7 +54,17 @@ export type ErrorCode =
   /** A day outside the timesheet's month or the employment, or given twice. */
   | 'TIMESHEET_DAY_INVALID'
   /** 409: the month's payslip is processed, so its timesheet is frozen. */
-  | 'TIMESHEET_FROZEN';
+  | 'TIMESHEET_FROZEN'
+  /** Issue 37: the rules a new expense claim keeps, each its own reason. */
+  | 'CLAIM_AMOUNT_NOT_POSITIVE'
+  | 'CLAIM_DATE_IN_FUTURE'
+  | 'CLAIM_BEFORE_HIRE_DATE'
+  | 'CLAIM_AFTER_LAST_DAY'
+  | 'CLAIM_OUTSIDE_WINDOW'
+  | 'CLAIM_RECEIPT_REQUIRED'
+  | 'CLAIM_OVER_LIMIT'
+  | 'CLAIM_TYPE_ARCHIVED'
+  | 'CLAIM_TYPE_UNKNOWN';
 
 /**
  * Reads whatever an effect rejected with as the spec's plain error object (with the server's `code` and

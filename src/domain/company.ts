@@ -3,6 +3,9 @@ import { BANK_NAMES } from './enums';
 
 import { freeText, text } from './fields';
 
+/** Issue 37: the longest claim window a company may set (about ten years). */
+export const CLAIM_WINDOW_MAX_DAYS = 3660;
+
 /**
  * The company's own particulars, which the statutory files and the PDFs print: its name, its UEN
  * (the employer's id for the CPF Board and IRAS), the CPF submission number the CPF file is made
@@ -260,6 +263,8 @@ export const companyFormSchema = z.pipe(
       ...authorisedPersonOf(fields),
       protectEmailedPayslips: fields.protectEmailedPayslips !== 'no',
       requirePayRunApproval: fields.requirePayRunApproval !== 'no',
+      // Not on the form yet (issue 37's settings screen comes with the claims screens): the stored one stays.
+      claimWindowDays: undefined as number | undefined,
       bankAccounts: toAccounts(rowsOf(fields)),
     };
   }),
@@ -311,6 +316,8 @@ export const companyBodySchema = z.pipe(
       authorisedPersonEmail: orNone(authorisedPersonText.authorisedPersonEmail),
       protectEmailedPayslips: z.optional(z.boolean()),
       requirePayRunApproval: z.optional(z.boolean()),
+      /** Issue 37: days after an expense its claim may be filed; absent, the stored setting stays. */
+      claimWindowDays: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(CLAIM_WINDOW_MAX_DAYS))),
       bankName: optionalText(40),
       bankAccountNo: optionalText(34),
       bankAccountName: optionalText(COMPANY_NAME_MAX),
@@ -357,6 +364,7 @@ export const companyBodySchema = z.pipe(
     ...authorisedPersonOf(value),
     protectEmailedPayslips: value.protectEmailedPayslips,
     requirePayRunApproval: value.requirePayRunApproval,
+    claimWindowDays: value.claimWindowDays,
     bankAccounts: toAccounts(
       value.bankAccounts ?? [
         {
@@ -400,6 +408,8 @@ export const companySchema = z.object({
    * payslips are released. Takes effect only while the company has two or more administrators.
    */
   requirePayRunApproval: z.boolean(),
+  /** Issue 37: a claim may be filed up to this many days after its expense. */
+  claimWindowDays: z.number().check(z.int()),
   bankName: z.nullable(z.enum(BANK_NAMES)),
   bankAccountNo: z.nullable(z.string()),
   bankAccountName: z.nullable(z.string()),

@@ -64,6 +64,9 @@ export type TimesheetStatus = (typeof TIMESHEET_STATUSES)[number];
 /** A month's pay run (issue 39): its lifecycle is src/domain/lifecycles/pay-run.lifecycle.ts. */
 export const PAY_RUN_STATUSES = ['OPEN', 'SUBMITTED', 'APPROVED'] as const;
 export type PayRunStatus = (typeof PAY_RUN_STATUSES)[number];
+/** An expense claim (issue 37): its lifecycle is src/domain/lifecycles/claim.lifecycle.ts. */
+export const CLAIM_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'PAID'] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 /** A payslip e-mail's send (issue 16): its lifecycle is src/domain/lifecycles/payslip-email.lifecycle.ts. */
 export const PAYSLIP_EMAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type PayslipEmailStatus = (typeof PAYSLIP_EMAIL_STATUSES)[number];

@@ -23,6 +23,7 @@ import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
+import { claimRoutes } from './routes/claims';
 import { companyRoutes } from './routes/company';
 import { employmentInfoRoutes } from './routes/employment-info';
 import { fileGrantRoutes, localFileRoutes } from './routes/files';
@@ -223,6 +224,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(staffInfoRoutes);
       await api.register(employmentInfoRoutes);
       await api.register(timesheetRoutes);
+      await api.register(claimRoutes, { storage });
       await api.register(paymentInfoRoutes);
       await api.register(payslipRoutes, { config });
       await api.register(companyRoutes, { config });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nricCheckLetter } from '../../src/domain/nric';
+import { claims, claimTypes } from '../../src/server/db/claim-schema';
 import { leaveRequests, leaveTypes, payslips, staffInfo } from '../../src/server/db/schema';
 import type { DeclaredRoute } from '../../src/server/plugins/access';
 import { newAttachmentKey } from '../../src/server/storage/storage';
@@ -164,6 +165,17 @@ const SPEC_ACCESS: Record<string, Who> = {
   'POST /api/jobs/:id/retry': 'admin',
   'POST /api/payslips/ir8a/jobs': 'admin',
   'GET /api/payslips/ir8a/jobs/:id/file': 'admin',
+  // Issue 37: claim types are the administrators' (everyone reads them to file under them); staff file,
+  // see and delete their own claims; "another administrator decides".
+  'GET /api/claim-types': 'signedIn',
+  'POST /api/claim-types': 'admin',
+  'PUT /api/claim-types/:id': 'admin',
+  'DELETE /api/claim-types/:id': 'admin',
+  'GET /api/claims': 'own',
+  'GET /api/claims/:id': 'ownHidden',
+  'POST /api/claims': 'signedIn',
+  'DELETE /api/claims/:id': 'onlyOwner',
+  'POST /api/claims/:id/decision': 'admin',
   // Operations and the API's own documentation.
   'GET /api/health': 'anyone',
   'GET /api/docs': 'anyone',
@@ -202,6 +214,8 @@ const RECORD_ROUTES: Record<string, string> = {
   'DELETE /api/leave-requests/:id': 'leaveRequest',
   'POST /api/leave-requests/:id/withdrawal': 'leaveRequest',
   'GET /api/payslips/:id/pdf': 'payslip',
+  'GET /api/claims/:id': 'claim',
+  'DELETE /api/claims/:id': 'claim',
   'PATCH /api/staff-info/:id': 'staffInfo',
   'GET /api/s3/signed-url': 'attachment',
 };
@@ -215,6 +229,21 @@ const ownedRecords: Record<
   (t: TestApp, owner: { id: number }) => Promise<Record<string, string | number>>
 > = {
   leaveRequest: async (t, owner) => ({ id: await pendingLeaveRequest(t, owner.id) }),
+  claim: async (t, owner) => {
+    const [type] = await t.db.select({ id: claimTypes.id }).from(claimTypes).limit(1);
+    const [row] = await t.db
+      .insert(claims)
+      .values({
+        userId: owner.id,
+        claimTypeId: type?.id ?? 0,
+        status: 'PENDING',
+        date: '2026-03-02',
+        amountCents: 1_000,
+        description: 'Matrix claim',
+      })
+      .returning({ id: claims.id });
+    return { id: row?.id ?? 0 };
+  },
   attachment: async (t, owner) => {
     const fileKey = newAttachmentKey(owner.id, 'certificate.pdf', 'application/pdf');
     await pendingLeaveRequest(t, owner.id, fileKey);

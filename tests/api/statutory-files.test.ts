@@ -108,9 +108,10 @@ describe('the company', () => {
       bankAccounts: [
         { bankName: 'UOB', accountNo: '3701234567', accountName: 'ACME PTE LTD', organisationId: null },
       ],
-      // The settings' defaults (issues 34 and 39), and no SMTP_URL in tests: mail goes to the outbox.
+      // The settings' defaults (issues 34, 39 and 37's 90-day claim window), and no SMTP_URL in tests: mail goes to the outbox.
       protectEmailedPayslips: true,
       requirePayRunApproval: true,
+      claimWindowDays: 90,
       mailDelivery: { mode: 'OUTBOX' },
     });
     expect((await api.get('/company')).body).toEqual(saved.body);

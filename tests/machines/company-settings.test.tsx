@@ -41,6 +41,7 @@ const neverSetUp: Company = {
   authorisedPersonEmail: null,
   protectEmailedPayslips: true,
   requirePayRunApproval: true,
+  claimWindowDays: 90,
   bankName: null,
   bankAccountNo: null,
   bankAccountName: null,

@@ -104,6 +104,7 @@ export const setUpCompany: CompanyPage = {
   authorisedPersonEmail: 'siti.rahmah@acme.example',
   protectEmailedPayslips: true,
   requirePayRunApproval: true,
+  claimWindowDays: 90,
   bankName: 'UOB',
   bankAccountNo: '3019876543',
   bankAccountName: null,

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { QueueTarget } from '../jobs/queue';
 import { projectRoot } from '../paths';
+import * as claimSchema from './claim-schema';
 import * as companySchema from './company-schema';
 import * as documentJobSchema from './document-job-schema';
 import { applyDatabaseExtras } from './extras';
@@ -32,6 +33,7 @@ const schema = {
   ...openingSchema,
   ...payRunSchema,
   ...separationSchema,
+  ...claimSchema,
 };
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */

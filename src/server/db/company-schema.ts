@@ -23,11 +23,14 @@ export const company = pgTable(
     protectEmailedPayslips: boolean('protect_emailed_payslips').notNull().default(true),
     // Issue 39: a second administrator approves each month's pay run; takes effect with two or more ADMINs.
     requirePayRunApproval: boolean('require_pay_run_approval').notNull().default(true),
+    // Issue 37: how many days after an expense its claim may still be filed.
+    claimWindowDays: integer('claim_window_days').notNull().default(90),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('company_single_row_check', sql`${t.id} = 1`),
     check('company_name_check', sql`length(trim(${t.name})) > 0`),
+    check('company_claim_window_days_check', sql`${t.claimWindowDays} between 1 and 3660`),
   ],
 );
 

@@ -6,6 +6,7 @@ import {
   SNIFF_BYTES,
 } from '../../domain/attachments';
 import type { UploadGrant } from '../../domain/leave';
+import { claims } from '../db/claim-schema';
 import type { DbOrTx } from '../db/client';
 import { leaveRequests } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../lib/http-error';
@@ -52,12 +53,12 @@ export function attachmentProblem(
  * Before a request takes an attachment: the key must be one granted to this user, the file must be there,
  * at most 10 MB, and its first bytes must match the declared type. A file that fails is removed.
  */
-export async function checkAttachment(storage: FileStorage, actor: Actor, key: string) {
+export async function checkAttachment(storage: FileStorage, actor: Actor, key: string, field = 'fileUrl') {
   const parsed = parseAttachmentKey(key);
   if (!parsed)
     throw badRequest('The attachment reference is not valid.', {
       code: 'ATTACHMENT_INVALID',
-      field: 'fileUrl',
+      field,
     });
   // Not a route rule: it binds the file in the body to its uploader, ADMIN included, whoever the
   // request is for (an upload grant is the caller's own).
@@ -66,24 +67,30 @@ export async function checkAttachment(storage: FileStorage, actor: Actor, key: s
   if (!stored)
     throw badRequest('The attachment has not been uploaded.', {
       code: 'ATTACHMENT_NOT_UPLOADED',
-      field: 'fileUrl',
+      field,
     });
   const problem = attachmentProblem(parsed.type, stored.size, stored.head);
   if (problem) {
     await storage.remove(key);
-    throw badRequest(problem, { code: 'ATTACHMENT_INVALID', field: 'fileUrl' });
+    throw badRequest(problem, { code: 'ATTACHMENT_INVALID', field });
   }
 }
 
 /**
- * The key a new request keeps for an uploaded file: checked, then sealed (see FileStorage.seal), so what
- * the approver sees is what was checked and no upload link can replace it.
+ * The key a new request (or a claim's receipt, `field` 'uploadKey') keeps for an uploaded file: checked,
+ * then sealed (see FileStorage.seal), so what the approver sees is what was checked and no upload link
+ * can replace it.
  */
-export async function sealAttachment(storage: FileStorage | undefined, actor: Actor, key: string) {
+export async function sealAttachment(
+  storage: FileStorage | undefined,
+  actor: Actor,
+  key: string,
+  field = 'fileUrl',
+) {
   if (!storage) throw new Error('an attachment needs the file storage');
-  await checkAttachment(storage, actor, key);
+  await checkAttachment(storage, actor, key, field);
   const sealed = await storage.seal(key);
-  if (sealed !== key) await checkAttachment(storage, actor, sealed);
+  if (sealed !== key) await checkAttachment(storage, actor, sealed, field);
   return sealed;
 }
 
@@ -103,7 +110,7 @@ export async function grantView(
 export const UNATTACHED_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Removes uploaded files that no leave request holds and that are older than `olderThanMs`: a file
+ * Removes uploaded files that no leave request or claim holds and that are older than `olderThanMs`: a file
  * uploaded and then abandoned (the dialog closed) would otherwise stay forever. Returns how many went.
  */
 export async function removeUnattachedUploads(
@@ -123,7 +130,11 @@ export async function removeUnattachedUploads(
       .select({ key: leaveRequests.fileKey })
       .from(leaveRequests)
       .where(inArray(leaveRequests.fileKey, batch));
-    const kept = new Set(held.map((row) => row.key));
+    const receipts = await db
+      .select({ key: claims.receiptKey })
+      .from(claims)
+      .where(inArray(claims.receiptKey, batch));
+    const kept = new Set([...held, ...receipts].map((row) => row.key));
     for (const key of batch) {
       if (kept.has(key)) continue;
       await storage.remove(key);

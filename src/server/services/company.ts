@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { changedValues } from '../../domain/audit';
+import { DEFAULT_CLAIM_WINDOW_DAYS } from '../../domain/claims';
 import {
   type Company,
   type CompanyBankAccount,
@@ -52,6 +53,7 @@ export async function companyOf(db: DbOrTx, defaults: CompanyDefaults): Promise<
           authorisedPersonEmail: row.authorisedPersonEmail,
           protectEmailedPayslips: row.protectEmailedPayslips,
           requirePayRunApproval: row.requirePayRunApproval,
+          claimWindowDays: row.claimWindowDays,
         }
       : {
           name: defaults.companyName,
@@ -64,6 +66,7 @@ export async function companyOf(db: DbOrTx, defaults: CompanyDefaults): Promise<
           authorisedPersonEmail: null,
           protectEmailedPayslips: true,
           requirePayRunApproval: true,
+          claimWindowDays: DEFAULT_CLAIM_WINDOW_DAYS,
         },
     accounts,
   );
@@ -94,12 +97,19 @@ export async function updateCompany(
 ): Promise<CompanyPage> {
   return db.transaction(async (tx) => {
     const before = await companyOf(tx, deps);
-    const { bankAccounts, protectEmailedPayslips: asked, requirePayRunApproval: approval, ...rest } = body;
+    const {
+      bankAccounts,
+      protectEmailedPayslips: asked,
+      requirePayRunApproval: approval,
+      claimWindowDays: window,
+      ...rest
+    } = body;
     // Left out of the body, a setting stays as stored (older clients send only the particulars).
     const particulars = {
       ...rest,
       protectEmailedPayslips: asked ?? before.protectEmailedPayslips,
       requirePayRunApproval: approval ?? before.requirePayRunApproval,
+      claimWindowDays: window ?? before.claimWindowDays,
     };
     await tx
       .insert(company)

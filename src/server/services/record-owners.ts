@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { claims } from '../db/claim-schema';
 import { leaveRequests, payslips, staffInfo } from '../db/schema';
 import type { RecordOwners } from '../plugins/access';
 import { parseAttachmentKey } from '../storage/storage';
@@ -45,7 +46,18 @@ export const recordOwners: RecordOwners = {
       return rows[0] && [rows[0].userId];
     },
   },
-  /** An uploaded file: its uploader (named in its key) and the owner of any request holding it. */
+  claim: {
+    notFound: 'Claim not found.',
+    hidden: true,
+    async owners(db, request) {
+      const rows = await db
+        .select({ userId: claims.userId })
+        .from(claims)
+        .where(eq(claims.id, idOf(request)));
+      return rows[0] && [rows[0].userId];
+    },
+  },
+  /** An uploaded file: its uploader (named in its key) and the owner of any request or claim holding it. */
   attachment: {
     notFound: 'Attachment not found.',
     async owners(db, request) {
@@ -56,7 +68,11 @@ export const recordOwners: RecordOwners = {
         .select({ userId: leaveRequests.userId })
         .from(leaveRequests)
         .where(eq(leaveRequests.fileKey, key));
-      return [parsed.userId, ...holders.map((h) => h.userId)];
+      const claimants = await db
+        .select({ userId: claims.userId })
+        .from(claims)
+        .where(eq(claims.receiptKey, key));
+      return [parsed.userId, ...[...holders, ...claimants].map((h) => h.userId)];
     },
   },
 };
