@@ -1,5 +1,4 @@
 import type { AnyStateMachine } from 'xstate';
-import { claimLifecycle } from '../src/domain/lifecycles/claim.lifecycle';
 import { leaveRequestLifecycle } from '../src/domain/lifecycles/leave-request.lifecycle';
 import { payRunLifecycle } from '../src/domain/lifecycles/pay-run.lifecycle';
 import { payslipLifecycle } from '../src/domain/lifecycles/payslip.lifecycle';
@@ -277,13 +276,6 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "A month's pay run (issue 39): submitted by one administrator, approved or rejected by another, reopened with a reason; until approved, the bank and CPF files, the e-mails and staff's payslips of the month wait.",
     machine: payRunLifecycle,
-  },
-  {
-    name: 'claim-lifecycle',
-    drives: 'No screen of its own yet: the status of an expense claim, which the API writes',
-    purpose:
-      'An expense claim (issue 37): pending until another administrator approves or rejects it, or its owner deletes it; approved claims are paid with the month’s pay.',
-    machine: claimLifecycle,
   },
   {
     name: 'timesheet-lifecycle',
