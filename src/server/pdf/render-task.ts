@@ -3,6 +3,7 @@ import { type CpfSummaryPdfData, renderCpfSummaryPdf } from './cpf-summary';
 import { dejaVuSans } from './fonts';
 import { type Ir8aPdfData, renderIr8aPdf } from './ir8a';
 import { type LeaveBalancesPdfData, renderLeaveBalancesPdf } from './leave-balances';
+import { type PayRunVariancePdfData, renderPayRunVariancePdf } from './pay-run-variance';
 import { type PayrollTableData, renderPayrollTablePdf } from './payroll-table';
 import { type PayslipPdfData, renderPayslipPdf } from './payslip';
 import { composePayslipEmail, type PayslipEmailData } from './payslip-email';
@@ -14,6 +15,7 @@ export type PdfTask =
   | { kind: 'leaveBalances'; data: LeaveBalancesPdfData }
   | { kind: 'ir8a'; data: Ir8aPdfData }
   | { kind: 'cpfSummary'; data: CpfSummaryPdfData }
+  | { kind: 'payRunVariance'; data: PayRunVariancePdfData }
   /** Draws nothing: the thread has loaded the code by then, and reads the fonts (./pool's startPdfWorker). */
   | { kind: 'start' };
 
@@ -33,6 +35,8 @@ export function renderTask(task: PdfTask): Promise<Uint8Array> {
       return renderIr8aPdf(task.data);
     case 'cpfSummary':
       return renderCpfSummaryPdf(task.data);
+    case 'payRunVariance':
+      return renderPayRunVariancePdf(task.data);
     case 'start':
       dejaVuSans();
       return Promise.resolve(new Uint8Array());
