@@ -160,9 +160,9 @@ function PayRuns({ load, approvals }: { load: LoadActorRef; approvals: Approvals
   );
 }
 
+// The pending list is one short page in the server's order: nothing to sort.
 const leaveColumns = (review: LeaveReviewRef) => [
-  employeeColumn,
-  ...leaveRequestColumns,
+  ...[employeeColumn, ...leaveRequestColumns].map((column) => ({ ...column, enableSorting: false })),
   leaveColumn.display({
     id: 'actions',
     header: 'Review',
