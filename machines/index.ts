@@ -7,6 +7,7 @@ import { separationLifecycle } from '../src/domain/lifecycles/separation.lifecyc
 import { timesheetLifecycle } from '../src/domain/lifecycles/timesheet.lifecycle';
 import { adminDashboardMachine } from './admin-dashboard.machine';
 import { adminLeaveCalendarMachine } from './admin-leave-calendar.machine';
+import { approvalsMachine } from './approvals.machine';
 import { auditTrailMachine } from './audit-trail.machine';
 import { changePasswordMachine } from './change-password.machine';
 import { companyFormMachine } from './company-form.machine';
@@ -319,6 +320,13 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "The month's pay run on Process Pay (issue 39): its state, who submitted and approved it, a rejection's reason, and Submit for another administrator's approval; read again whenever the Processed List loads.",
     machine: payRunMachine,
+  },
+  {
+    name: 'approvals',
+    drives: '/admin/approvals',
+    purpose:
+      'What awaits this administrator (issue 39 item 4): the submitted pay runs they may decide, each with its variance against last month, Approve, Reject with a reason in a dialog and the variance PDF; the pending leave requests of others with the review sheet.',
+    machine: approvalsMachine,
   },
   {
     name: 'payslip-emails',

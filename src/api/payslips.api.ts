@@ -113,6 +113,34 @@ export function createPayslipsApi(client: ApiClient) {
         await client.request(`/pay-runs/${period.year}/${period.month}/submit`, { method: 'POST', body: {} }),
       );
     },
+    /** The submitted runs this administrator may decide (issue 39 item 4, the Approvals view). */
+    async payRunsAwaiting() {
+      return z.array(payRunSchema).parse(await client.request('/pay-runs/awaiting'));
+    },
+    async approvePayRun(period: Period) {
+      return payRunSchema.parse(
+        await client.request(`/pay-runs/${period.year}/${period.month}/approve`, {
+          method: 'POST',
+          body: {},
+        }),
+      );
+    },
+    async rejectPayRun(period: Period, reason: string) {
+      return payRunSchema.parse(
+        await client.request(`/pay-runs/${period.year}/${period.month}/reject`, {
+          method: 'POST',
+          body: { reason },
+        }),
+      );
+    },
+    /** The variance report's PDF (issue 39 item 3). */
+    async payRunVariancePdf(period: Period) {
+      return asPdf(
+        await client.request(`/pay-runs/${period.year}/${period.month}/variance.pdf`, {
+          responseType: 'blob',
+        }),
+      );
+    },
     /** Email payslips (issue 16): queues the month's sends; the answer names the job to follow. */
     async emailPayslips(period: Period) {
       return emailPayslipsAnswerSchema.parse(

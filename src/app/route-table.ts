@@ -32,6 +32,7 @@ export const adminArea: Area = {
     { path: '/admin/pay-submissions', title: 'Submissions' },
     { path: '/admin/company', title: 'Company' },
     { path: '/admin/audit', title: 'Audit' },
+    { path: '/admin/approvals', title: 'Approvals' },
     { path: '/admin/leave-balance', title: "View Employee's Leave Balance" },
     { path: '/admin/public-holidays', title: 'Public Holidays' },
     { path: '/admin/leave-policies', title: 'Leave Policies' },

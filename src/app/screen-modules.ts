@@ -27,6 +27,7 @@ export const screenModules: Readonly<Record<string, readonly [module: string, ex
   '/admin/pay-submissions': ['submissions-routes.tsx', 'PaySubmissionsRoute'],
   '/admin/company': ['submissions-routes.tsx', 'CompanyRoute'],
   '/admin/audit': ['audit-route.tsx', 'default'],
+  '/admin/approvals': ['approvals-route.tsx', 'default'],
   '/staff': ['staff-leave-route.tsx', 'default'],
   '/staff/profile': ['my-profile-route.tsx', 'default'],
   '/staff/payslips': ['payroll-routes.tsx', 'StaffPayslipsRoute'],

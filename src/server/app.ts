@@ -211,7 +211,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(authRoutes, { prefix: '/auth', config, deps: authDeps });
       await api.register(userRoutes, { prefix: '/users', config });
       await api.register(auditRoutes);
-      await api.register(payRunRoutes);
+      await api.register(payRunRoutes, { config });
       await api.register(leaveTypeRoutes);
       await api.register(leaveRequestRoutes, { storage });
       await api.register(leaveBalanceRoutes);

@@ -165,3 +165,10 @@ export const FlagIcon = (props: IconProps) => (
     <path d="M5 4h11l-2 4 2 4H5" />
   </LineIcon>
 );
+/** Approvals: a check in a circle. */
+export const ApprovalIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m8 12 3 3 5-6" />
+  </LineIcon>
+);

@@ -50,6 +50,7 @@ const SPEC_ACCESS: Record<string, Who> = {
   // Issue 39: a month's pay run is decided by administrators.
   'GET /api/pay-runs/awaiting': 'admin',
   'GET /api/pay-runs/:year/:month': 'admin',
+  'GET /api/pay-runs/:year/:month/variance.pdf': 'admin',
   'POST /api/pay-runs/:year/:month/submit': 'admin',
   'POST /api/pay-runs/:year/:month/approve': 'admin',
   'POST /api/pay-runs/:year/:month/reject': 'admin',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AuditPage } from '../../src/domain/audit';
 import type { PayslipAggregate } from '../../src/domain/payslips';
 import { paymentInfo } from '../../src/server/db/schema';
+import { pdfText } from '../support/pdf-text';
 import { createTestApp, type TestApp, testDatabaseKind } from './harness';
 import { adminSession, caller, createEmployee, staffSession } from './payroll-fixtures';
 
@@ -241,6 +242,30 @@ describe('March: the variance against February, and a submitted run reopened by 
       previous: 4000,
     });
     expect(run.varianceTotals.headcount).toEqual({ current: 5, previous: 4 });
+  });
+
+  it('the variance report as a PDF for administrators: the flags and the totals, no NRIC/FIN', async () => {
+    const pdf = await first.get('/pay-runs/2026/3/variance.pdf');
+    expect(pdf.status).toBe(200);
+    expect(pdf.raw.headers['content-type']).toBe('application/pdf');
+    expect(pdf.raw.headers['content-disposition']).toBe(
+      'attachment; filename="pay-run-variance-2026-03.pdf"',
+    );
+    const lines = (await pdfText(pdf.raw.rawPayload)).text.split('\n');
+    const lineOf = (start: string) => lines.find((line) => line.startsWith(start)) ?? '';
+    // Four paid in February, five in March; February's four salaries of $4,000.00.
+    expect(lineOf('Headcount')).toBe('Headcount 4 5 +1');
+    expect(lineOf('Gross ($)')).toMatch(/^Gross \(\$\) 16,000\.00 /);
+    expect(lineOf('Priya Raman')).toMatch(/^Priya Raman 4,000\.00 5,000\.00 .* Change over 20%$/);
+    expect(lineOf('Nur Aisyah')).toMatch(/^Nur Aisyah - [\d,.]+ - [\d,.]+ - [\d,.]+ Joiner, First pay$/);
+    expect(lineOf('Marcus de Souza')).toMatch(/ Leaver$/);
+    expect(lineOf('Lim Mei Ling')).toMatch(/ -$/);
+    for (const nric of ['S7654321F', 'T0312345B', 'S9123456D']) {
+      expect(lines.join('\n')).not.toContain(nric);
+    }
+
+    const staff = caller(t, await staffSession(t, people.raised));
+    expect((await staff.get('/pay-runs/2026/3/variance.pdf')).status).toBe(403);
   });
 
   it('the Approvals list: what awaits this administrator, not their own submission', async () => {

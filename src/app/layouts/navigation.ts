@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import {
+  ApprovalIcon,
   BuildingIcon,
   CalendarDaysIcon,
   CalendarIcon,
@@ -59,6 +60,7 @@ export const adminNavigation: NavItem[] = [
   { kind: 'link', label: 'Company', href: '/admin/company', icon: BuildingIcon },
   // Issue 39: beyond the spec's items, as Company is.
   { kind: 'link', label: 'Audit', href: '/admin/audit', icon: HistoryIcon },
+  { kind: 'link', label: 'Approvals', href: '/admin/approvals', icon: ApprovalIcon },
 ];
 
 export const staffNavigation: NavItem[] = [

@@ -75,6 +75,27 @@ export const payrollToasts = {
     title: 'Pay run not submitted',
     description: error.message,
   }),
+  // The Approvals view (issue 39 item 4): another administrator decides the submitted run.
+  payRunApproved: (period: { year: number; month: number }): Toast => ({
+    type: 'success',
+    title: 'Pay run approved',
+    description: `The pay run for ${monthName(period.month)} ${period.year} is approved: its files, e-mails and payslips are released.`,
+  }),
+  payRunRejected: (period: { year: number; month: number }): Toast => ({
+    type: 'success',
+    title: 'Pay run rejected',
+    description: `The pay run for ${monthName(period.month)} ${period.year} is open again for its submitter.`,
+  }),
+  payRunDecisionFailed: (error: { message: string }): Toast => ({
+    type: 'error',
+    title: 'Pay run not decided',
+    description: error.message,
+  }),
+  payRunPdfFailed: (error: { message: string }): Toast => ({
+    type: 'error',
+    title: 'Error generating the variance pdf',
+    description: error.message,
+  }),
   unprocessedFailed: (error: { message: string }): Toast => ({
     type: 'error',
     title: payrollMessages.unprocessedFailed,

@@ -108,3 +108,11 @@ export function varianceReport(
 /** The month before, for "last month". */
 export const previousPeriod = ({ year, month }: { year: number; month: number }) =>
   month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+
+/** How the screen and the PDF name each flag (issue 39 item 3's words). */
+export const varianceFlagLabels: Record<VarianceFlag, string> = {
+  CHANGE_OVER_20: 'Change over 20%',
+  JOINER: 'Joiner',
+  LEAVER: 'Leaver',
+  FIRST_PAY: 'First pay',
+};

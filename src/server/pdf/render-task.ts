@@ -4,6 +4,7 @@ import { dejaVuSans } from './fonts';
 import { type Ir8aPdfData, renderIr8aPdf } from './ir8a';
 import { type KetsPdfData, renderKetsPdf } from './kets';
 import { type LeaveBalancesPdfData, renderLeaveBalancesPdf } from './leave-balances';
+import { type PayRunVariancePdfData, renderPayRunVariancePdf } from './pay-run-variance';
 import { type PayrollTableData, renderPayrollTablePdf } from './payroll-table';
 import { type PayslipPdfData, renderPayslipPdf } from './payslip';
 import { composePayslipEmail, type PayslipEmailData } from './payslip-email';
@@ -16,6 +17,7 @@ export type PdfTask =
   | { kind: 'ir8a'; data: Ir8aPdfData }
   | { kind: 'cpfSummary'; data: CpfSummaryPdfData }
   | { kind: 'kets'; data: KetsPdfData }
+  | { kind: 'payRunVariance'; data: PayRunVariancePdfData }
   /** Draws nothing: the thread has loaded the code by then, and reads the fonts (./pool's startPdfWorker). */
   | { kind: 'start' };
 
@@ -37,6 +39,8 @@ export function renderTask(task: PdfTask): Promise<Uint8Array> {
       return renderCpfSummaryPdf(task.data);
     case 'kets':
       return renderKetsPdf(task.data);
+    case 'payRunVariance':
+      return renderPayRunVariancePdf(task.data);
     case 'start':
       dejaVuSans();
       return Promise.resolve(new Uint8Array());

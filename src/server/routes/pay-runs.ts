@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { payRunParamsSchema, payRunReasonSchema, payRunSchema } from '../../domain/pay-runs';
+import type { Config } from '../config';
+import { withPdfSlot } from '../lib/pdf-slots';
 import { actorOf } from '../plugins/access';
+import { payRunVariancePdf } from '../services/payroll/pay-run-pdf';
 import {
   decidePayRun,
   getPayRun,
@@ -15,7 +18,7 @@ import { errorResponses } from './schemas';
 const security = [{ bearerAuth: [] }];
 
 /** A month's pay run: submitted by one administrator, approved by another (issue 39, decision 0016). */
-export async function payRunRoutes(app: FastifyInstance) {
+export async function payRunRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -46,6 +49,31 @@ export async function payRunRoutes(app: FastifyInstance) {
       },
     },
     async (request) => getPayRun(app.db, request.params),
+  );
+
+  r.get(
+    '/pay-runs/:year/:month/variance.pdf',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['payroll'],
+        summary:
+          "The month's variance report as a PDF: each employee's gross, CPF and net against last month, with flags, and the totals",
+        security,
+        params: payRunParamsSchema,
+        response: { 200: z.any().describe('the PDF'), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { pdf, fileName } = await withPdfSlot(actorOf(request).id, () =>
+        payRunVariancePdf(app.db, request.params, config),
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
   );
 
   r.post(

@@ -1,0 +1,57 @@
+import { fromPromise } from 'xstate';
+import { approvalsMachine, payRunRejectFormMachine } from '../../machines/approvals.machine';
+import type { ToastParams } from '../../machines/effects';
+import { formDialogMachine } from '../../machines/form-dialog.machine';
+import type { leaveReviewMachine } from '../../machines/leave-review.machine';
+import type { LeaveApi } from '../api/leave.api';
+import type { PayslipsApi } from '../api/payslips.api';
+import type { LeaveRequest } from '../domain/leave';
+import { leaveStatusesTagged } from '../domain/lifecycles/leave-request.lifecycle';
+import type { PayRun } from '../domain/pay-runs';
+import { provideLoad } from './load.actors';
+import { openPdfInNewTab } from './pdf';
+
+export interface ApprovalsEffects {
+  payslips: Pick<PayslipsApi, 'payRunsAwaiting' | 'approvePayRun' | 'rejectPayRun' | 'payRunVariancePdf'>;
+  leave: Pick<LeaveApi, 'list'>;
+  /** The signed-in administrator: their own leave requests are another administrator's to decide. */
+  me: number;
+  notify: (toast: ToastParams) => void;
+  /** The leave review sheet, as the admin dashboard provides it. */
+  review: typeof leaveReviewMachine;
+}
+
+/** The Approvals view with its live effects. */
+export function provideApprovals({ payslips, leave, me, notify, review }: ApprovalsEffects) {
+  const raise = (_: unknown, toast: ToastParams) => notify(toast);
+  return approvalsMachine.provide({
+    actors: {
+      runs: provideLoad<PayRun[]>(() => payslips.payRunsAwaiting()),
+      // One page of the oldest pending requests (the API pages by 100 at most), less the caller's own.
+      leave: provideLoad<LeaveRequest[]>(async () => {
+        const page = await leave.list({
+          status: leaveStatusesTagged('awaitsDecision').join(','),
+          limit: 100,
+          page: 1,
+        });
+        return page.data.filter((request) => request.userId !== me);
+      }),
+      review,
+      rejectDialog: formDialogMachine.provide({
+        actors: {
+          form: payRunRejectFormMachine.provide({
+            actors: {
+              submit: fromPromise(({ input }) =>
+                payslips.rejectPayRun({ year: input.year, month: input.month }, input.reason),
+              ),
+            },
+            actions: { notify: raise },
+          }),
+        },
+      }),
+      approvePayRun: fromPromise(({ input }) => payslips.approvePayRun(input)),
+      openVariancePdf: fromPromise(({ input }) => openPdfInNewTab(() => payslips.payRunVariancePdf(input))),
+    },
+    actions: { notify: raise },
+  });
+}
