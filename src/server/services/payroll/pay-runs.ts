@@ -36,10 +36,12 @@ type PayRunRow = typeof payRuns.$inferSelect;
 
 /** Whether approval applies now: the setting (on until saved otherwise) and a second administrator. */
 export async function approvalInEffect(db: DbOrTx): Promise<boolean> {
-  const [[setting], [admins]] = await Promise.all([
-    db.select({ on: company.requirePayRunApproval }).from(company).where(eq(company.id, COMPANY_ROW)),
-    db.select({ n: count() }).from(users).where(eq(users.role, 'ADMIN')),
-  ]);
+  // One after the other: inside a transaction both would share its one connection.
+  const [setting] = await db
+    .select({ on: company.requirePayRunApproval })
+    .from(company)
+    .where(eq(company.id, COMPANY_ROW));
+  const [admins] = await db.select({ n: count() }).from(users).where(eq(users.role, 'ADMIN'));
   return (setting?.on ?? true) && (admins?.n ?? 0) >= 2;
 }
 
