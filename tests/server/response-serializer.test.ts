@@ -37,6 +37,12 @@ const user = {
     passType: 'Singapore',
     employmentType: 'Full Time',
     lastDayOfService: null,
+    // The work pattern (issue 36): a 44-hour week over five days, resting on Sunday.
+    workman: false,
+    daysPerWeek: 5,
+    normalHoursPerDay: 8.8,
+    restDay: 'SUNDAY',
+    overtimeExemptionRef: null,
   },
   paymentInfo: {
     id: 1,
