@@ -61,6 +61,8 @@ export const AUDIT_ACTIONS = [
   'payslips.emailRequested',
   'cpfFile.downloaded',
   'bankFile.downloaded',
+  'staff.exported',
+  'payroll.exported',
   'payRun.submitted',
   'payRun.approved',
   'payRun.rejected',

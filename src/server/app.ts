@@ -26,6 +26,7 @@ import { authRoutes } from './routes/auth';
 import { claimRoutes } from './routes/claims';
 import { companyRoutes } from './routes/company';
 import { employmentInfoRoutes } from './routes/employment-info';
+import { exportRoutes } from './routes/exports';
 import { fileGrantRoutes, localFileRoutes } from './routes/files';
 import { ir8aJobRoutes } from './routes/ir8a-jobs';
 import { jobRoutes } from './routes/jobs';
@@ -211,6 +212,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(authRoutes, { prefix: '/auth', config, deps: authDeps });
       await api.register(userRoutes, { prefix: '/users', config });
       await api.register(auditRoutes);
+      await api.register(exportRoutes);
       await api.register(payRunRoutes, { config });
       await api.register(leaveTypeRoutes);
       await api.register(leaveRequestRoutes, { storage });

@@ -47,6 +47,10 @@ const SPEC_ACCESS: Record<string, Who> = {
   // Issue 39: the audit trail is the administrators'.
   'GET /api/audit': 'admin',
   'GET /api/audit.csv': 'admin',
+  // Issue 38 item 5: exports of staff, leave and pay records are the administrators'.
+  'GET /api/exports/staff': 'admin',
+  'GET /api/exports/leave': 'admin',
+  'GET /api/exports/payroll': 'admin',
   // Issue 39: a month's pay run is decided by administrators.
   'GET /api/pay-runs/awaiting': 'admin',
   'GET /api/pay-runs/:year/:month': 'admin',

@@ -124,8 +124,15 @@ export async function getUser(db: DbOrTx, { id }: { id: number }): Promise<UserD
   return user;
 }
 
-/** The staff directory (ADMIN): NRIC and account numbers masked, as everywhere in lists. */
-export async function listUsers(db: DbOrTx, filter: UserListQuery): Promise<UserDetail[]> {
+/**
+ * The staff directory (ADMIN): NRIC and account numbers masked, as everywhere in lists; whole only for
+ * the staff export (services/exports.ts).
+ */
+export async function listUsers(
+  db: DbOrTx,
+  filter: UserListQuery,
+  { masked }: { masked: boolean } = { masked: true },
+): Promise<UserDetail[]> {
   const search = filter.search?.trim();
   const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const rows = await userRecordOf(db)
@@ -136,7 +143,7 @@ export async function listUsers(db: DbOrTx, filter: UserListQuery): Promise<User
       ),
     )
     .orderBy(asc(users.fullName), asc(users.id));
-  return rows.map((row) => toUserRecord(row, { masked: true }));
+  return rows.map((row) => toUserRecord(row, { masked }));
 }
 
 export interface RegisterUserInput {
