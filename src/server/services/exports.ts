@@ -14,12 +14,12 @@ import { payslipStatusesTagged } from '../../domain/lifecycles/payslip.lifecycle
 import type { PayItemKind } from '../../domain/payroll';
 import { type StaffSheetRow, staffSheetColumns } from '../../domain/staff-import';
 import type { DbOrTx } from '../db/client';
-import { leaveTypes } from '../db/schema';
+import { leaveBalances, leaveTypes } from '../db/schema';
 import { rowsOf } from '../db/statements';
 import { sheetFile } from '../lib/sheets';
 import type { Actor } from './actor';
 import { writeAudit } from './audit';
-import { leaveBalancesOf } from './leave-balances';
+import { entitlementFor, leavePoliciesOf, servicesOf } from './leave-entitlements';
 import { LIST_FROM } from './leave-lists';
 import { listUsers } from './users';
 
@@ -49,23 +49,18 @@ export async function exportStaff(db: DbOrTx, actor: Actor, query: StaffExportQu
       .from(leaveTypes)
       .where(eq(leaveTypes.unlimited, false))
       .orderBy(asc(leaveTypes.sortOrder), asc(leaveTypes.id));
-    const balances = await leaveBalancesOf(
+    const typeNames = allowanceTypes.map((type) => type.name);
+    const allowances = await allowancesOf(
       tx,
       people.filter((person) => person.employmentInfo !== null).map((person) => person.id),
       year,
+      typeNames,
     );
     const rows: StaffSheetRow[] = people.map((person) => ({
       ...person,
-      leaveAllowances: Object.fromEntries(
-        (balances.get(person.id) ?? []).map((balance) => [balance.leaveType.name, balance.totalDays]),
-      ),
+      leaveAllowances: allowances.get(person.id) ?? {},
     }));
-    const body = await sheetFile(
-      query.format,
-      'Staff',
-      staffSheetColumns(allowanceTypes.map((type) => type.name)),
-      rows,
-    );
+    const body = await sheetFile(query.format, 'Staff', staffSheetColumns(typeNames), rows);
     await writeAudit(tx, {
       actorUserId: actor.id,
       action: 'staff.exported',
@@ -79,6 +74,52 @@ export async function exportStaff(db: DbOrTx, actor: Actor, query: StaffExportQu
     });
     return { fileName: exportFileName('staff', query.format), format: query.format, body };
   });
+}
+
+/**
+ * Each person's allowance by leave type name for a year, as every balance reads it (leave-balances.ts):
+ * their stored row, else what the type's policy gives for their service. Only the allowance: counting
+ * used days is not the export's business. The policy's days are worked out only where no row is stored,
+ * once per policy and service (dates through luxon cost about 0.1 ms a time: seconds for 7,000 staff).
+ */
+async function allowancesOf(
+  db: DbOrTx,
+  userIds: readonly number[],
+  year: number,
+  typeNames: readonly string[],
+) {
+  const result = new Map<number, Record<string, number | null>>();
+  if (userIds.length === 0) return result;
+  const named = new Set(typeNames);
+  const policies = (await leavePoliciesOf(db)).filter((policy) => named.has(policy.leaveType.name));
+  const services = await servicesOf(db, userIds);
+  const stored = await db
+    .select({
+      userId: leaveBalances.userId,
+      leaveTypeId: leaveBalances.leaveTypeId,
+      totalDays: leaveBalances.totalDays,
+    })
+    .from(leaveBalances)
+    .where(eq(leaveBalances.year, year));
+  const storedOf = new Map(stored.map((row) => [`${row.userId}:${row.leaveTypeId}`, row.totalDays]));
+  const asOf = todayIso();
+  const byPolicy = new Map<string, number | null>();
+  for (const userId of userIds) {
+    const own: Record<string, number | null> = {};
+    const service = services.get(userId);
+    for (const policy of policies) {
+      const key = `${userId}:${policy.leaveTypeId}`;
+      if (storedOf.has(key)) {
+        own[policy.leaveType.name] = storedOf.get(key) ?? null;
+        continue;
+      }
+      const same = `${policy.leaveTypeId}:${service?.hireDate}:${service?.lastDate}:${service?.gender}`;
+      if (!byPolicy.has(same)) byPolicy.set(same, entitlementFor(policy, service, year, asOf).entitledDays);
+      own[policy.leaveType.name] = byPolicy.get(same) ?? null;
+    }
+    result.set(userId, own);
+  }
+  return result;
 }
 
 /** Leave requests touching a year (or every year), of the statuses asked, everyone's or one person's. */
