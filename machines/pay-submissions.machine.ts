@@ -61,7 +61,17 @@ export type PaySubmissionsEvent =
   | { type: 'file.download'; file: SubmissionFile };
 
 /** The files of the screen, each saved; the AIS file after its check. */
-export type SubmissionFile = 'cpfSummaryPdf' | 'cpfFile' | 'bankFile' | 'ir8aCsv' | 'aisFile';
+export type SubmissionFile =
+  | 'cpfSummaryPdf'
+  | 'cpfFile'
+  | 'bankFile'
+  | 'ir8aCsv'
+  | 'aisFile'
+  // The payroll records (issue 38 item 5): the month's or the year's processed payslips.
+  | 'payrollMonthCsv'
+  | 'payrollMonthXlsx'
+  | 'payrollYearCsv'
+  | 'payrollYearXlsx';
 
 export interface DownloadInput {
   file: SubmissionFile;

@@ -50,6 +50,14 @@ export function providePaySubmissions({ submissions, notify }: SubmissionsEffect
         return save(submissions.ir8aCsv(year));
       case 'aisFile':
         return save(submissions.aisFile(year));
+      case 'payrollMonthCsv':
+        return save(submissions.payrollExport({ year, month }, 'csv'));
+      case 'payrollMonthXlsx':
+        return save(submissions.payrollExport({ year, month }, 'xlsx'));
+      case 'payrollYearCsv':
+        return save(submissions.payrollExport({ year }, 'csv'));
+      case 'payrollYearXlsx':
+        return save(submissions.payrollExport({ year }, 'xlsx'));
     }
   };
   // The job last started for each year in this tab, so the screen picks it up when it opens again.

@@ -93,6 +93,13 @@ export function createSubmissionsApi(client: ApiClient) {
     async aisCheck(year: number) {
       return aisCheckSchema.parse(await client.request('/payslips/ir8a/ais-check', { query: { year } }));
     },
+    /** Processed payslips with every figure (issue 38 item 5): a month's, or with no month the year's. */
+    payrollExport: (period: { year: number; month?: number }, format: 'csv' | 'xlsx') =>
+      download(
+        '/exports/payroll',
+        { ...period, format },
+        `payroll-${period.year}${period.month === undefined ? '' : `-${period.month}`}.${format}`,
+      ),
     aisFile: (year: number) => download('/payslips/ir8a', { year, format: 'ais' }, `ir8a-ais-${year}.txt`),
     async userIr8aPdf(userId: number, year: number) {
       return asPdf(

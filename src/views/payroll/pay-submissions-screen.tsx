@@ -262,6 +262,15 @@ function Files({ actor, context, ready }: { actor: Actor; context: PaySubmission
           </HStack>
           {context.aisCheck && <AisProblems check={context.aisCheck} />}
         </Stack>
+        <Stack gap="2">
+          <Text fontWeight="medium">Payroll records</Text>
+          <HStack gap="3" wrap="wrap">
+            {button('payrollMonthCsv', 'Month (CSV)', nothingProcessed)}
+            {button('payrollMonthXlsx', 'Month (XLSX)', nothingProcessed)}
+            {button('payrollYearCsv', `Year ${context.year} (CSV)`, false)}
+            {button('payrollYearXlsx', `Year ${context.year} (XLSX)`, false)}
+          </HStack>
+        </Stack>
         <FormError message={context.downloadError} />
       </Card.Body>
     </Card.Root>
