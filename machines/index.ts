@@ -13,6 +13,7 @@ import { changePasswordMachine } from './change-password.machine';
 import { companyFormMachine } from './company-form.machine';
 import { companySettingsMachine } from './company-settings.machine';
 import { editablePanelMachine } from './editable-panel.machine';
+import { exportFileMachine } from './export-file.machine';
 import { forgotPasswordFormMachine, forgotPasswordMachine } from './forgot-password.machine';
 import { formDialogMachine } from './form-dialog.machine';
 import { ir8aJobMachine } from './ir8a-job.machine';
@@ -433,6 +434,13 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       'The Audit screen: who did what to which record when, with before and after, filtered (from its address too), a page at a time, and Export CSV of the same filters.',
     machine: auditTrailMachine,
+  },
+  {
+    name: 'export-file',
+    drives: '/admin/users and /admin, Export CSV and Export XLSX',
+    purpose:
+      "A list's export (issue 38 item 5): the staff records, or the leave requests of the statuses filtered, as CSV or XLSX, fetched and saved, one at a time, with a toast naming the file or saying why not.",
+    machine: exportFileMachine,
   },
   {
     name: 'public-holiday-form',

@@ -1,3 +1,4 @@
+import { provideExportFile } from '../actors/exports.actors';
 import {
   provideLeaveBalanceReport,
   provideLeaveOverview,
@@ -6,6 +7,7 @@ import {
 import { provideAdminLeaveCalendar } from '../actors/leave-calendar.actors';
 import { provideAdminLeaveList } from '../actors/leave-list.actors';
 import { checklistDismissed, provideSetupChecklist } from '../actors/setup-checklist.actors';
+import { exportsApi } from '../api/exports.api';
 import { leaveApi } from '../api/leave.api';
 import { leavePoliciesApi } from '../api/leave-policies.api';
 import { submissionsApi } from '../api/submissions.api';
@@ -26,6 +28,7 @@ const balanceReport = provideLeaveBalanceReport({
   notify: showToast,
 });
 const setupChecklist = provideSetupChecklist(submissionsApi, window.sessionStorage);
+const leaveExport = provideExportFile(({ format, filters }) => exportsApi.leave(format, filters), showToast);
 const teamCalendar = provideAdminLeaveCalendar({ leave: leaveApi, review });
 
 /** /admin */
@@ -35,6 +38,7 @@ export function AdminDashboardRoute({ services }: { services: AppServices }) {
       list={adminLeaveList}
       overview={adminOverview}
       review={review}
+      exportLogic={leaveExport}
       checklist={{ logic: setupChecklist, dismissed: checklistDismissed(window.sessionStorage) }}
       inspect={services.inspect}
     />

@@ -3,12 +3,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { InspectionEvent, Observer } from 'xstate';
 import { adminDashboardMachine } from '../../../machines/admin-dashboard.machine';
+import type { exportFileMachine } from '../../../machines/export-file.machine';
 import type { LeaveOverviewLogic, LeaveReviewLogic } from '../../actors/leave-admin.actors';
 import { leaveListInput } from '../../actors/leave-list.actors';
 import type { ListLogic } from '../../actors/list.actors';
 import type { SetupChecklistLogic } from '../../actors/setup-checklist.actors';
 import type { LeaveRequest } from '../../domain/leave';
 import { PageTitle } from '../../ui/page-title';
+import { ExportButtons } from '../list/export-buttons';
 import { type ListActorRef, ListFilter, ListReset, ListSearch, ListTable } from '../list/list-view';
 import { SetupChecklistCard } from '../setup/setup-checklist-card';
 import {
@@ -54,14 +56,34 @@ function TypeFilter({ list, overview }: { list: ListActorRef; overview: LeaveOve
 }
 
 /** /admin (spec section 2, Admin dashboard): the counts, everyone's requests, and the review sheet. */
+/** The export takes the list's status filter (the export endpoint filters by year, status and person only). */
+function LeaveExport({
+  logic,
+  list,
+  inspect,
+}: {
+  logic: typeof exportFileMachine;
+  list: ListActorRef;
+  inspect?: Inspect;
+}) {
+  const exporter = useActorRef(logic, { inspect });
+  const statuses = useSelector(list, (snapshot) => snapshot.context.query.filters.status);
+  return (
+    <ExportButtons actor={exporter} filters={{ status: statuses?.length ? statuses.join(',') : undefined }} />
+  );
+}
+
 export function AdminDashboardScreen({
   list: listLogic,
   overview: overviewLogic,
   review: reviewLogic,
   checklist,
+  exportLogic,
   inspect,
 }: {
   list: ListLogic;
+  /** Export CSV / XLSX of the requests of the statuses filtered (issue 38 item 5). */
+  exportLogic?: typeof exportFileMachine;
   overview: LeaveOverviewLogic;
   review: LeaveReviewLogic;
   /** The setup checklist (issue 38), with whether it was dismissed earlier in the session. */
@@ -105,6 +127,7 @@ export function AdminDashboardScreen({
               <ListFilter actor={list} name="status" title="Status" options={leaveStatusOptions} />
               <ListReset actor={list} />
             </HStack>
+            {exportLogic && <LeaveExport logic={exportLogic} list={list} inspect={inspect} />}
           </Flex>
           <ListTable actor={list} label="Leave requests" columns={columns} minWidth="800px" />
         </Card.Body>

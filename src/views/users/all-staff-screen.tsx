@@ -1,8 +1,9 @@
 import { Button, Card, Flex, Menu, Stack, VisuallyHidden } from '@chakra-ui/react';
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
+import type { exportFileMachine } from '../../../machines/export-file.machine';
 import { allStaffListInput } from '../../actors/all-staff.actors';
 import type { ListLogic } from '../../actors/list.actors';
 import { type DirectoryEntry, employmentStatusLabel, isOnboarded } from '../../domain/staff-directory';
@@ -11,6 +12,7 @@ import { columnsFor } from '../../ui/data-table';
 import { PlusIcon } from '../../ui/icons';
 import { PageTitle } from '../../ui/page-title';
 import { StatusBadge } from '../../ui/status-badge';
+import { ExportButtons } from '../list/export-buttons';
 import { type ListActorRef, ListSearch, ListTable, RemovalDialog } from '../list/list-view';
 
 const column = columnsFor<DirectoryEntry>();
@@ -74,12 +76,17 @@ const staffColumns = (actor: ListActorRef) =>
 /** /admin/users (spec section 2, Admin staff list): every STAFF user, searchable, with Delete behind a question. */
 export function AllStaffScreen({
   logic,
+  exportLogic,
   inspect,
 }: {
   logic: ListLogic;
+  exportLogic: typeof exportFileMachine;
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }) {
   const actor = useActorRef(logic, { input: allStaffListInput, inspect });
+  const exporter = useActorRef(exportLogic, { inspect });
+  // The export takes the list's search, as the list shows it: STAFF only (the server's default).
+  const search = useSelector(actor, (snapshot) => snapshot.context.query.search);
   // The actor lives as long as the screen, so the columns do too.
   const columns = useMemo(() => staffColumns(actor), [actor]);
 
@@ -87,12 +94,15 @@ export function AllStaffScreen({
     <Stack gap="2">
       <Flex justify="space-between" align="flex-start" gap="4" wrap="wrap">
         <PageTitle>All Staff</PageTitle>
-        <Button asChild colorPalette="teal" size="sm">
-          <RouterLink href="/admin/register">
-            <PlusIcon />
-            Add Staff
-          </RouterLink>
-        </Button>
+        <Flex gap="2" wrap="wrap">
+          <ExportButtons actor={exporter} filters={{ search: search || undefined }} />
+          <Button asChild colorPalette="teal" size="sm">
+            <RouterLink href="/admin/register">
+              <PlusIcon />
+              Add Staff
+            </RouterLink>
+          </Button>
+        </Flex>
       </Flex>
       <Card.Root>
         <Card.Body gap="4" p={{ base: '4', md: '6' }}>
