@@ -219,6 +219,19 @@ function firstPerField(issues: Issues, line: number, errors: ImportError[], fall
   }
 }
 
+/** The register form's name and e-mail rules, built once per company domain (not once per row). */
+const userSchemas = new Map<string, ReturnType<typeof userSchemaOf>>();
+const userSchemaOf = (companyDomain: string) =>
+  z.pick(registerRequestSchema(companyDomain), { fullName: true, email: true });
+function userSchemaFor(companyDomain: string) {
+  let schema = userSchemas.get(companyDomain);
+  if (!schema) {
+    schema = userSchemaOf(companyDomain);
+    userSchemas.set(companyDomain, schema);
+  }
+  return schema;
+}
+
 /**
  * One row read with the schemas the wizard's forms and the onboarding endpoint use, so each
  * problem carries the same message the form shows beside the field.
@@ -230,9 +243,7 @@ export function readStaffRow(
   companyDomain: string,
 ): { row?: StaffImportRow; errors: ImportError[] } {
   const errors: ImportError[] = [];
-  const user = z
-    .pick(registerRequestSchema(companyDomain), { fullName: true, email: true })
-    .safeParse({ fullName: cell('fullName') ?? '', email: cell('email') ?? '' });
+  const user = userSchemaFor(companyDomain).safeParse({ fullName: cell('fullName') ?? '', email: cell('email') ?? '' });
   if (!user.success) firstPerField(user.error.issues, line, errors, 'email');
   const staff = staffInfoBodySchema.safeParse({
     nric: cell('nric') ?? '',

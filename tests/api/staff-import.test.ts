@@ -131,6 +131,16 @@ describe('a 200-row CSV with 7 planted errors', () => {
     }[];
     expect(balances.find((b) => b.leaveType.name === 'Compassionate Leave')?.totalDays).toBe(2.5);
 
+    // No password yet: none signs in until its owner sets one through the e-mailed reset link.
+    for (const password of ['', 'Password1!', row.nric]) {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: row.email, password },
+      });
+      expect([400, 401]).toContain(login.statusCode);
+    }
+
     // Imported again, every row is now a duplicate of existing staff.
     const again = (await upload(toCsv(rows), true)).body as unknown as Check;
     expect(again.valid).toBe(0);
