@@ -159,11 +159,18 @@ export interface StaffImportRow {
 
 const norm = (heading: string) => heading.trim().toLowerCase();
 
+/** The columns of a staff file: STAFF_COLUMNS, then each leave type with an allowance (required). */
+export const staffColumnsWith = (leave: readonly LeaveColumn[]): { heading: string; required: boolean }[] => [
+  ...STAFF_COLUMNS,
+  ...leave.map((c) => ({ heading: c.heading, required: true })),
+];
+
 /** The headings row's problems (row 1): unknown, twice, or a required column missing. */
-export function headingProblems(headings: readonly string[], leave: readonly LeaveColumn[]): ImportError[] {
-  const known = new Map<string, boolean>();
-  for (const c of STAFF_COLUMNS) known.set(norm(c.heading), c.required);
-  for (const c of leave) known.set(norm(c.heading), true);
+export function headingProblems(
+  headings: readonly string[],
+  columns: readonly { heading: string; required: boolean }[],
+): ImportError[] {
+  const known = new Map(columns.map((c) => [norm(c.heading), c] as const));
   const errors: ImportError[] = [];
   const seen = new Set<string>();
   for (const heading of headings) {
@@ -173,15 +180,9 @@ export function headingProblems(headings: readonly string[], leave: readonly Lea
     else if (seen.has(key)) errors.push({ row: 1, field: heading, message: IMPORT_MESSAGES.duplicateColumn });
     seen.add(key);
   }
-  for (const [key, required] of known) {
-    if (required && !seen.has(key)) {
-      const heading =
-        STAFF_COLUMNS.find((c) => norm(c.heading) === key)?.heading ??
-        leave.find((c) => norm(c.heading) === key)?.heading ??
-        key;
-      errors.push({ row: 1, field: heading, message: IMPORT_MESSAGES.missingColumn });
-    }
-  }
+  for (const [key, c] of known)
+    if (c.required && !seen.has(key))
+      errors.push({ row: 1, field: c.heading, message: IMPORT_MESSAGES.missingColumn });
   return errors;
 }
 
@@ -243,7 +244,10 @@ export function readStaffRow(
   companyDomain: string,
 ): { row?: StaffImportRow; errors: ImportError[] } {
   const errors: ImportError[] = [];
-  const user = userSchemaFor(companyDomain).safeParse({ fullName: cell('fullName') ?? '', email: cell('email') ?? '' });
+  const user = userSchemaFor(companyDomain).safeParse({
+    fullName: cell('fullName') ?? '',
+    email: cell('email') ?? '',
+  });
   if (!user.success) firstPerField(user.error.issues, line, errors, 'email');
   const staff = staffInfoBodySchema.safeParse({
     nric: cell('nric') ?? '',
@@ -318,3 +322,31 @@ export function readStaffRow(
     },
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Opening balances from a file (issue 38 items 3 and 4): one row per employee (by e-mail) and year
+// ---------------------------------------------------------------------------------------------
+
+export const OPENING_YTD_COLUMNS: readonly ImportColumn[] = [
+  column('email', 'user', true, "The employee's sign-in e-mail."),
+  column('year', 'paymentInfo', true, 'The year, e.g. 2025.'),
+  column('throughMonth', 'paymentInfo', true, 'The last month paid before, 1 to 12.'),
+  column('ordinaryWages', 'paymentInfo', true, 'Dollars, January to throughMonth.'),
+  column('additionalWages', 'paymentInfo', true, 'Dollars (bonuses and other additional wages).'),
+  column('employeeCpf', 'paymentInfo', true, 'Dollars.'),
+  column('employerCpf', 'paymentInfo', true, 'Dollars.'),
+  column('shg', 'paymentInfo', false, 'Self-help group contributions in dollars (0 when empty).'),
+  column('sdl', 'paymentInfo', false, 'Skills Development Levy in dollars (0 when empty).'),
+];
+
+export const OPENING_LEAVE_BASE_COLUMNS: readonly ImportColumn[] = [
+  column('email', 'user', true, "The employee's sign-in e-mail."),
+  column('year', 'paymentInfo', true, 'The year, e.g. 2025.'),
+];
+export const OPENING_LEAVE_COLUMN_EXPLAIN =
+  'Days of this leave already taken this year before the product, in steps of 0.5; empty leaves it as it is, 0 removes it.';
+
+export const IMPORT_KINDS = ['staff', 'opening-ytd', 'opening-leave'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export const NO_SUCH_STAFF = 'No staff member has this email.';

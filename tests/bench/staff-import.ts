@@ -32,7 +32,9 @@ async function timed(label: string, body: string | Buffer, type: string, dryRun:
 
 const csvRows = Array.from({ length: ROWS }, (_, i) => validRow(i, domain, 100_000));
 const csv = toCsv(csvRows);
-console.log(`${ROWS} rows, CSV ${(csv.length / 1024).toFixed(0)} KiB, database ${process.env.TEST_DATABASE ?? 'pglite'}`);
+console.log(
+  `${ROWS} rows, CSV ${(csv.length / 1024).toFixed(0)} KiB, database ${process.env.TEST_DATABASE ?? 'pglite'}`,
+);
 await timed('CSV dry run', csv, 'text/csv', true);
 await timed('CSV apply', csv, 'text/csv', false);
 const xlsx = await toXlsx(Array.from({ length: ROWS }, (_, i) => validRow(i, domain, 200_000)));

@@ -9,6 +9,7 @@ import {
   type LeaveColumn,
   readStaffRow,
   type StaffImportRow,
+  staffColumnsWith,
 } from '../../../domain/staff-import';
 import { NRIC_TAKEN } from '../../../domain/staff-info';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -50,7 +51,10 @@ export async function checkStaffImport(
   companyDomain: string,
 ): Promise<StaffImportPlan> {
   const leave = await leaveColumns(db);
-  const errors: ImportError[] = [...headingProblems(sheet.headings, leave), ...sheet.cellErrors];
+  const errors: ImportError[] = [
+    ...headingProblems(sheet.headings, staffColumnsWith(leave)),
+    ...sheet.cellErrors,
+  ];
   const refused = new Set(sheet.cellErrors.map((error) => `${error.row}\u0000${error.field}`));
   const rows: StaffImportRow[] = [];
   const failedLines = new Set(sheet.cellErrors.map((error) => error.row));
