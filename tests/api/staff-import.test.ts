@@ -161,6 +161,25 @@ describe('a 200-row CSV with 7 planted errors', () => {
   });
 });
 
+describe('two imports at once', () => {
+  it('sharing an e-mail: one creates its staff, the other creates no one and names the row', async () => {
+    const domain = t.config.companyEmailDomain;
+    const a = Array.from({ length: 20 }, (_, i) => validRow(i, domain, 30_000));
+    const b = Array.from({ length: 20 }, (_, i) => validRow(i, domain, 40_000));
+    (b[5] as Row).email = String((a[5] as Row).email);
+    const before = await staffCount();
+    const answers = await Promise.all([upload(toCsv(a), false), upload(toCsv(b), false)]);
+    const created = answers.map((answer) => (answer.body as unknown as Check).created).sort();
+    expect(created).toEqual([0, 20]);
+    const refused = answers.find((answer) => (answer.body as unknown as Check).created === 0)
+      ?.body as unknown as Check;
+    expect(refused.errors.map(({ row, field }) => ({ row, field }))).toEqual([
+      { row: line(5), field: 'email' },
+    ]);
+    expect(await staffCount()).toBe(before + 20);
+  });
+});
+
 describe('the template', () => {
   it('CSV: the headings a file needs, one column per leave type with an allowance', async () => {
     const response = await t.app.inject({
