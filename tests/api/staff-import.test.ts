@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-async function upload(body: string | Buffer, dryRun: boolean, type = 'text/csv') {
+async function upload(body: string | Buffer, dryRun: boolean, type = 'text/csv; charset=utf-8') {
   const response = await t.app.inject({
     method: 'POST',
     url: `/api/imports/staff?dryRun=${dryRun}`,

@@ -45,7 +45,14 @@ const OPENING: { kind: OpeningKind; what: string }[] = [
   },
 ];
 
-const FILE_TYPES = ['text/csv', 'text/plain', 'application/octet-stream', XLSX_TYPE];
+// Browsers on Windows label a .csv as the old Excel type.
+const FILE_TYPES = [
+  'text/csv',
+  'text/plain',
+  'application/octet-stream',
+  'application/vnd.ms-excel',
+  XLSX_TYPE,
+];
 
 /** Staff from a CSV or XLSX file (issue 38 item 2): the template, the dry run and the apply. */
 export async function importRoutes(app: FastifyInstance, { config }: { config: Config }) {
