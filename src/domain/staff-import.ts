@@ -126,7 +126,10 @@ export const importCheckSchema = z.object({
 });
 export type ImportCheck = z.infer<typeof importCheckSchema>;
 
-/** An apply's answer: what was created, or the job that creates it (over IMPORT_JOB_THRESHOLD rows). */
+/**
+ * An apply's answer: what was created. `jobId` is for the job that is to create over IMPORT_JOB_THRESHOLD
+ * rows with progress (issue 38 item 6, not built yet): today it is always null and every apply runs at once.
+ */
 export const importAppliedSchema = z.object({
   rows: z.number(),
   valid: z.number(),
