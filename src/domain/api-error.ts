@@ -64,7 +64,11 @@ export type ErrorCode =
   | 'CLAIM_RECEIPT_REQUIRED'
   | 'CLAIM_OVER_LIMIT'
   | 'CLAIM_TYPE_ARCHIVED'
-  | 'CLAIM_TYPE_UNKNOWN';
+  | 'CLAIM_TYPE_UNKNOWN'
+  /** Issue 38: an import file that cannot be read, holds no rows, or more than the limit. */
+  | 'IMPORT_UNREADABLE'
+  | 'IMPORT_EMPTY'
+  | 'IMPORT_TOO_LARGE';
 
 /**
  * Reads whatever an effect rejected with as the spec's plain error object (with the server's `code` and

@@ -28,6 +28,7 @@ import { companyRoutes } from './routes/company';
 import { employmentInfoRoutes } from './routes/employment-info';
 import { exportRoutes } from './routes/exports';
 import { fileGrantRoutes, localFileRoutes } from './routes/files';
+import { importRoutes } from './routes/imports';
 import { ir8aJobRoutes } from './routes/ir8a-jobs';
 import { jobRoutes } from './routes/jobs';
 import { leaveBalanceRoutes } from './routes/leave-balances';
@@ -223,6 +224,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(fileGrantRoutes, { storage });
       await api.register(onboardingRoutes);
       await api.register(openingBalanceRoutes);
+      await api.register(importRoutes, { config });
       await api.register(staffInfoRoutes);
       await api.register(employmentInfoRoutes);
       await api.register(timesheetRoutes);

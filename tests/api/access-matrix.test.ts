@@ -70,6 +70,14 @@ const SPEC_ACCESS: Record<string, Who> = {
   'GET /api/users/:id/payment-info': 'own',
   'PATCH /api/payment-info/:id': 'admin',
   // Issue 38 items 3 and 4: "PUT /api/users/{id}/opening-ytd ... (ADMIN)"; opening balances are the administrators'.
+  // Issue 38 item 2: "GET /api/imports/staff/template ... POST /api/imports/staff" for the administrator setting up.
+  'GET /api/imports/staff/template': 'admin',
+  'POST /api/imports/staff': 'admin',
+  // Items 3 and 4: opening YTD and opening leave "also importable from a template".
+  'GET /api/imports/opening-ytd/template': 'admin',
+  'POST /api/imports/opening-ytd': 'admin',
+  'GET /api/imports/opening-leave/template': 'admin',
+  'POST /api/imports/opening-leave': 'admin',
   'GET /api/users/:id/opening-ytd': 'admin',
   'PUT /api/users/:id/opening-ytd': 'admin',
   'DELETE /api/users/:id/opening-ytd': 'admin',

@@ -127,44 +127,42 @@ describe('GET /api/exports/staff', () => {
 
   /** Every value the wizard was given, as the sheet writes it. */
   const expectedRecord = () => ({
-    'Full Name': 'Tan Export',
-    Email: email,
-    'NRIC/FIN': nric,
-    Gender: 'Male',
-    'Date of Birth': '1991-02-03',
-    Race: 'Chinese',
-    Nationality: 'SINGAPORE CITIZEN',
-    'Address Block': '12',
-    'Address Street': 'Export Road',
-    'Address Unit': '#03-04',
-    'Postal Code': '018956',
-    'Foreign Address': '',
-    Designation: "'=1+1",
-    'Employment Status': 'ACTIVE',
-    'Hire Date': '2024-04-01',
-    'Confirmed Date': '2024-07-01',
-    'Pass Type': 'Singapore',
-    'Employment Type': 'Full Time',
-    'Last Day of Service': '',
+    fullName: 'Tan Export',
+    email,
+    nric,
+    dateOfBirth: '1991-02-03',
+    gender: 'Male',
+    race: 'Chinese',
+    nationality: 'SINGAPORE CITIZEN',
+    addressBlock: '12',
+    addressStreet: 'Export Road',
+    addressUnit: '#03-04',
+    addressPostalCode: '018956',
+    foreignAddress: '',
+    designation: "'=1+1",
+    employmentStatus: 'ACTIVE',
+    hireDate: '2024-04-01',
+    confirmedDate: '2024-07-01',
+    passType: 'Singapore',
+    employmentType: 'Full Time',
+    lastDayOfService: '',
     // The work pattern's defaults (a 5-day week of 8.8 hours, Sunday off, not a workman).
-    Workman: 'FALSE',
-    'Days per Week': '5',
-    'Normal Hours per Day': '8.8',
-    'Rest Day': 'SUNDAY',
-    'Overtime Exemption Ref': "'@SUM(A1)",
-    'Basic Salary': '4200.50',
-    'CPF Type': 'SINGAPORE CITIZEN',
-    'CPF Section': 'CPF1',
-    'Employee CPF Rate': '20',
-    'Employer CPF Rate': '17',
-    'Self-Help Group': 'CDAC',
-    'Bank Name': 'OCBC',
-    'Bank Code': '7339',
-    'Branch Code': '501',
-    'Account No': '501-234567-8',
-    ...Object.fromEntries(
-      allowanceTypes.map((name, index) => [`Leave Allowance: ${name}`, String(7 + index / 2)]),
-    ),
+    workman: 'FALSE',
+    daysPerWeek: '5',
+    normalHoursPerDay: '8.8',
+    restDay: 'SUNDAY',
+    overtimeExemptionRef: "'@SUM(A1)",
+    basicSalary: '4200.50',
+    employeeCpfContributionRate: '20',
+    employerCpfContributionRate: '17',
+    cpfType: 'SINGAPORE CITIZEN',
+    cpfSection: 'CPF1',
+    selfHelpGroup: 'CDAC',
+    bankName: 'OCBC',
+    bankCode: '7339',
+    branchCode: '501',
+    accountNo: '501-234567-8',
+    ...Object.fromEntries(allowanceTypes.map((name, index) => [name, String(7 + index / 2)])),
   });
 
   it('CSV: every field the wizard asks, NRIC and account whole, formulas inert, audited', async () => {
@@ -174,10 +172,10 @@ describe('GET /api/exports/staff', () => {
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="staff\.csv"/);
     const { records, headings } = csvOf(response.body);
     expect(headings).toEqual(Object.keys(expectedRecord()));
-    const mine = records.filter((record) => record.Email === email);
+    const mine = records.filter((record) => record.email === email);
     expect(mine).toEqual([expectedRecord()]);
     // STAFF only by default, as the All Staff list: the administrator is not in it.
-    expect(records.some((record) => record['Full Name'] === 'Tan Export')).toBe(true);
+    expect(records.some((record) => record.fullName === 'Tan Export')).toBe(true);
     const audits = await t.db
       .select()
       .from(auditLog)
@@ -191,7 +189,7 @@ describe('GET /api/exports/staff', () => {
   it('the list search narrows it', async () => {
     const response = await get('/api/exports/staff?search=Tan%20Export');
     const { records } = csvOf(response.body);
-    expect(records.map((record) => record.Email)).toEqual([email]);
+    expect(records.map((record) => record.email)).toEqual([email]);
   });
 
   it('XLSX: the same values; amounts and numbers as numbers, the rest as strings, never formulas', async () => {
@@ -200,20 +198,20 @@ describe('GET /api/exports/staff', () => {
     expect(response.headers['content-type']).toContain('spreadsheetml');
     const { headings, rows } = await xlsxOf(response.rawPayload);
     expect(headings).toEqual(Object.keys(expectedRecord()));
-    const mine = rows.find((row) => row.Email?.value === email);
+    const mine = rows.find((row) => row.email?.value === email);
     if (!mine) throw new Error('row missing');
-    expect(mine['Basic Salary']?.value).toBe(4200.5);
-    expect(mine['Employee CPF Rate']?.value).toBe(20);
-    expect(mine['NRIC/FIN']?.value).toBe(nric);
-    expect(mine['Postal Code']?.value).toBe('018956');
-    expect(mine['Bank Code']?.value).toBe('7339');
-    expect(mine.Designation?.value).toBe("'=1+1");
-    expect(mine['Overtime Exemption Ref']?.value).toBe("'@SUM(A1)");
+    expect(mine.basicSalary?.value).toBe(4200.5);
+    expect(mine.employeeCpfContributionRate?.value).toBe(20);
+    expect(mine.nric?.value).toBe(nric);
+    expect(mine.addressPostalCode?.value).toBe('018956');
+    expect(mine.bankCode?.value).toBe('7339');
+    expect(mine.designation?.value).toBe("'=1+1");
+    expect(mine.overtimeExemptionRef?.value).toBe("'@SUM(A1)");
     for (const cell of Object.values(mine)) {
       expect(cell.type).not.toBe(ExcelJS.ValueType.Formula);
     }
-    expect(mine['Hire Date']?.value).toBe('2024-04-01');
-    expect(mine.Workman?.value).toBe('FALSE');
+    expect(mine.hireDate?.value).toBe('2024-04-01');
+    expect(mine.workman?.value).toBe('FALSE');
   });
 });
 

@@ -1,0 +1,163 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MESSAGES,
+  importAppliedSchema,
+  importQuerySchema,
+  LEAVE_COLUMN_EXPLAIN,
+  STAFF_COLUMNS,
+  templateQuerySchema,
+  XLSX_TYPE,
+} from '../../domain/staff-import';
+import type { Config } from '../config';
+import { badRequest } from '../lib/http-error';
+import { actorOf } from '../plugins/access';
+import { importOpening, type OpeningKind, openingColumns } from '../services/imports/opening-import';
+import { readSheet } from '../services/imports/read-sheet';
+import { applyStaffImport, checkStaffImport, leaveColumns } from '../services/imports/staff-import';
+import { type TemplateFile, templateFile } from '../services/imports/template';
+import { errorResponses } from './schemas';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['imports'];
+const sendFile = (reply: FastifyReply, file: TemplateFile) =>
+  reply
+    .type(file.contentType)
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(file.body);
+
+const fileOf = (body: unknown) => {
+  if (!Buffer.isBuffer(body)) throw badRequest(IMPORT_MESSAGES.unreadable, { code: 'IMPORT_UNREADABLE' });
+  return readSheet(body);
+};
+
+const OPENING: { kind: OpeningKind; what: string }[] = [
+  {
+    kind: 'opening-ytd',
+    what: 'the year so far paid before (PUT /users/{id}/opening-ytd), one row per employee and year',
+  },
+  {
+    kind: 'opening-leave',
+    what: 'the leave days taken before (PUT /users/{id}/opening-leave), one column per leave type',
+  },
+];
+
+// Browsers on Windows label a .csv as the old Excel type.
+const FILE_TYPES = [
+  'text/csv',
+  'text/plain',
+  'application/octet-stream',
+  'application/vnd.ms-excel',
+  XLSX_TYPE,
+];
+
+/** Staff from a CSV or XLSX file (issue 38 item 2): the template, the dry run and the apply. */
+export async function importRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // The file is the raw body, as attachments are (routes/files.ts); only in this plugin.
+  app.addContentTypeParser(
+    FILE_TYPES,
+    { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  r.get(
+    '/imports/staff/template',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'The staff import template (ADMIN): CSV headings, or an XLSX whose second sheet explains each column and names its allowed values',
+        security,
+        querystring: templateQuerySchema,
+        response: { 200: z.any().describe('the template file'), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const leave = await leaveColumns(app.db);
+      const columns = [
+        ...STAFF_COLUMNS,
+        ...leave.map((c) => ({ heading: c.heading, required: true, explain: LEAVE_COLUMN_EXPLAIN })),
+      ];
+      return sendFile(reply, await templateFile('staff-import', columns, request.query.format));
+    },
+  );
+
+  r.post(
+    '/imports/staff',
+    {
+      config: { access: 'admin' },
+      bodyLimit: IMPORT_MAX_BYTES,
+      schema: {
+        tags,
+        summary:
+          'Import staff from a CSV or XLSX file sent as the body (ADMIN). dryRun=true (the default) only checks: every error by row and field; dryRun=false creates everyone in one transaction, or no one when any row has an error',
+        security,
+        querystring: importQuerySchema,
+        response: { 200: importAppliedSchema, ...errorResponses(400, 401, 403, 413, 415) },
+      },
+    },
+    async (request) => {
+      const sheet = await fileOf(request.body);
+      if (request.query.dryRun) {
+        const { check } = await checkStaffImport(app.db, sheet, config.companyEmailDomain);
+        return { ...check, created: 0, jobId: null };
+      }
+      const { check, created } = await applyStaffImport(
+        app.db,
+        actorOf(request),
+        sheet,
+        config.companyEmailDomain,
+      );
+      return { ...check, created, jobId: null };
+    },
+  );
+
+  for (const { kind, what } of OPENING) {
+    r.get(
+      `/imports/${kind}/template`,
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: `The template for importing ${what} (ADMIN), CSV or XLSX`,
+          security,
+          querystring: templateQuerySchema,
+          response: { 200: z.any().describe('the template file'), ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request, reply) =>
+        sendFile(reply, await templateFile(kind, await openingColumns(app.db, kind), request.query.format)),
+    );
+
+    r.post(
+      `/imports/${kind}`,
+      {
+        config: { access: 'admin' },
+        bodyLimit: IMPORT_MAX_BYTES,
+        schema: {
+          tags,
+          summary: `Import ${what} from a CSV or XLSX body (ADMIN); dryRun=true checks every row with the same rules, dryRun=false saves all rows or none`,
+          security,
+          querystring: importQuerySchema,
+          response: { 200: importAppliedSchema, ...errorResponses(400, 401, 403, 413, 415) },
+        },
+      },
+      async (request) => {
+        const sheet = await fileOf(request.body);
+        const { check, created } = await importOpening(
+          app.db,
+          actorOf(request),
+          kind,
+          sheet,
+          request.query.dryRun,
+        );
+        return { ...check, created, jobId: null };
+      },
+    );
+  }
+}
