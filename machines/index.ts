@@ -61,6 +61,8 @@ import { setPasswordMachine } from './set-password.machine';
 import { setupChecklistMachine } from './setup-checklist.machine';
 import { staffPayslipsMachine } from './staff-payslips.machine';
 import { timesheetMachine } from './timesheet.machine';
+import { timesheetGridMachine } from './timesheet-grid.machine';
+import { timesheetImportMachine } from './timesheet-import.machine';
 import { userLeaveMachine } from './user-leave.machine';
 import { userRecordMachine } from './user-record.machine';
 
@@ -307,6 +309,20 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "One person's month of hours (issue 36 item 5): a year and month picked, the month fetched (the load statechart), then edited in the timesheet form, made again from each answer with its status and overtime figures.",
     machine: timesheetMachine,
+  },
+  {
+    name: 'timesheet-grid',
+    drives: '/admin/timesheets',
+    purpose:
+      "The administrator's month of timesheets (issue 36 item 5): a year and month picked, the grid fetched (the load statechart), one employee's month opened in the timesheet form, Approve where the lifecycle allows, the CSV template and upload; each change fetches the grid again.",
+    machine: timesheetGridMachine,
+  },
+  {
+    name: 'timesheet-import',
+    drives: '/admin/timesheets (its upload)',
+    purpose:
+      "A month's hours as a CSV file (issue 36 item 5): chosen, checked by the server's dry run that names each bad row, then applied all or nothing when it has none.",
+    machine: timesheetImportMachine,
   },
   {
     name: 'staff-payslips',

@@ -37,6 +37,8 @@ export const adminArea: Area = {
     { path: '/admin/public-holidays', title: 'Public Holidays' },
     { path: '/admin/leave-policies', title: 'Leave Policies' },
     { path: '/admin/leave-calendar', title: 'Leave Calendar' },
+    // Issue 36 item 5: the month's timesheets, beyond the spec's route table.
+    { path: '/admin/timesheets', title: 'Timesheets' },
     { path: '/admin/users/:userId/pay-items/:year/:month', title: 'Pay Items' },
     { path: '/admin/register', title: 'Register a New Account' },
     { path: '/admin/onboard/:id', title: 'Onboard Staff' },

@@ -22,6 +22,7 @@ export const screenModules: Readonly<Record<string, readonly [module: string, ex
   '/admin/register': ['register-route.tsx', 'default'],
   '/admin/onboard/:id': ['onboarding-route.tsx', 'default'],
   '/admin/process-pay': ['payroll-routes.tsx', 'ProcessPayRoute'],
+  '/admin/timesheets': ['timesheet-routes.tsx', 'TimesheetGridRoute'],
   '/admin/pay-records': ['payroll-routes.tsx', 'PayRecordsRoute'],
   '/admin/users/:userId/pay-items/:year/:month': ['payroll-routes.tsx', 'PayItemsRoute'],
   '/admin/pay-submissions': ['submissions-routes.tsx', 'PaySubmissionsRoute'],

@@ -55,6 +55,8 @@ export type ErrorCode =
   | 'TIMESHEET_DAY_INVALID'
   /** 409: the month's payslip is processed, so its timesheet is frozen. */
   | 'TIMESHEET_FROZEN'
+  /** A month's CSV of hours has problems: nothing is saved; the dry run names each row's. */
+  | 'TIMESHEET_IMPORT_INVALID'
   /** Issue 37: the rules a new expense claim keeps, each its own reason. */
   | 'CLAIM_AMOUNT_NOT_POSITIVE'
   | 'CLAIM_DATE_IN_FUTURE'

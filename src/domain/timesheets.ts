@@ -10,7 +10,7 @@ export const timesheetMonthParams = z.object({ year: payYearSchema, month: payMo
 /** Issue 36: a month's hours, `PUT/GET /users/{id}/timesheets/{year}/{month}`. */
 export const timesheetParams = z.object({ id: idParam, year: payYearSchema, month: payMonthSchema });
 
-const HOURS_MESSAGE = 'Hours must be from 0 to 24, to two decimals.';
+export const HOURS_MESSAGE = 'Hours must be from 0 to 24, to two decimals.';
 
 export const timesheetDaySchema = z.object({
   date: z.iso.date(),
@@ -77,3 +77,15 @@ export const timesheetGridSchema = z.object({
   rows: z.array(timesheetGridRowSchema),
 });
 export type TimesheetGrid = z.infer<typeof timesheetGridSchema>;
+
+/** `POST /timesheets/{year}/{month}/import?dryRun=`: a dry run unless told false. */
+export const timesheetImportQuery = z.object({ dryRun: z.optional(z.enum(['true', 'false'])) });
+
+/** The import's answer: rows read, employees named, and every bad row by row number and column. */
+export const timesheetImportReportSchema = z.object({
+  rows: z.number(),
+  employees: z.number(),
+  valid: z.boolean(),
+  errors: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
+});
+export type TimesheetImportReport = z.infer<typeof timesheetImportReportSchema>;

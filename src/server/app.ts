@@ -46,6 +46,7 @@ import { separationRoutes } from './routes/separations';
 import { setupRoutes } from './routes/setup';
 import { staffInfoRoutes } from './routes/staff-info';
 import { submissionRoutes } from './routes/submissions';
+import { timesheetImportRoutes } from './routes/timesheet-import';
 import { timesheetRoutes } from './routes/timesheets';
 import { userRoutes } from './routes/users';
 import type { AuthDeps } from './services/auth';
@@ -228,6 +229,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(staffInfoRoutes);
       await api.register(employmentInfoRoutes);
       await api.register(timesheetRoutes);
+      await api.register(timesheetImportRoutes);
       await api.register(claimRoutes, { storage });
       await api.register(paymentInfoRoutes);
       await api.register(payslipRoutes, { config });

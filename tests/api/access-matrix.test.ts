@@ -89,6 +89,9 @@ const SPEC_ACCESS: Record<string, Who> = {
   'PUT /api/users/:id/timesheets/:year/:month': 'own',
   // Issue 36 item 5: the month grid "for the administrator".
   'GET /api/timesheets/:year/:month': 'admin',
+  // Issue 36 item 5: "CSV upload of a month's hours" belongs to the administrator's grid.
+  'POST /api/timesheets/:year/:month/import': 'admin',
+  'GET /api/timesheets/:year/:month/import/template': 'admin',
   // Leave: "View all leave requests and search", "Approve or reject leave": ADMIN; "Create leave
   // request": for self (STAFF) or on behalf of a user (ADMIN), the user named in the body; "Delete
   // pending": own only.

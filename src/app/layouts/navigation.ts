@@ -53,6 +53,8 @@ export const adminNavigation: NavItem[] = [
     icon: WalletIcon,
     links: [
       { kind: 'link', label: 'Process', href: '/admin/process-pay', icon: ProcessIcon, alsoOn: PAY_ITEMS },
+      // Issue 36 item 5: the month's hours, which feed the payslips' overtime items.
+      { kind: 'link', label: 'Timesheets', href: '/admin/timesheets', icon: CalendarIcon },
       { kind: 'link', label: 'Records', href: '/admin/pay-records', icon: RecordsIcon },
       { kind: 'link', label: 'Submissions', href: '/admin/pay-submissions', icon: SendIcon },
     ],

@@ -71,3 +71,10 @@ export const isApprovedTimesheet = (status: TimesheetStatus) =>
   timesheetLifecycle.resolveState({ value: stateOfStatus[status], context: {} }).hasTag('approved');
 
 export { TIMESHEET_STATUSES };
+
+/** Whether an administrator may approve this month now: someone else's, and waiting for approval. */
+export function canApproveTimesheet(status: TimesheetStatus, byOwner: boolean): boolean {
+  if (byOwner) return false;
+  const snapshot = timesheetLifecycle.resolveState({ value: stateOfStatus[status], context: {} });
+  return snapshot.value === 'submitted' && snapshot.can({ type: 'timesheet.approve' });
+}

@@ -4,13 +4,8 @@ import {
   initialTimesheetStatus,
   timesheetStatusAfterSave,
 } from '../../domain/lifecycles/timesheet.lifecycle';
-import {
-  DAY_LIMIT_MESSAGE,
-  monthOvertime,
-  type TimesheetDay,
-  timesheetLimitProblems,
-  type WorkPattern,
-} from '../../domain/overtime';
+import { monthOvertime, type TimesheetDay, type WorkPattern } from '../../domain/overtime';
+import { monthBounds, timesheetDayProblems } from '../../domain/timesheet-checks';
 import type { Timesheet, TimesheetBody, TimesheetGrid } from '../../domain/timesheets';
 import type { DbOrTx } from '../db/client';
 import { employmentInfo, paymentInfo, payslips, users } from '../db/schema';
@@ -28,12 +23,6 @@ interface Month {
 
 export const FROZEN_MESSAGE = "This month's payslip is processed: its timesheet can no longer change.";
 const NO_EMPLOYMENT = 'Employment information not found.';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const monthBounds = (year: number, month: number) => ({
-  first: `${year}-${pad(month)}-01`,
-  last: `${year}-${pad(month)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`,
-});
 
 async function employmentOf(db: DbOrTx, userId: number) {
   const [row] = await db.select().from(employmentInfo).where(eq(employmentInfo.userId, userId));
@@ -92,7 +81,7 @@ export async function getTimesheet(db: DbOrTx, input: Month): Promise<Timesheet>
   return answer(db, input, employment);
 }
 
-/** The rules a day list keeps before anything is stored; each refusal names its day or limit. */
+/** The first of the day list's problems (src/domain/timesheet-checks.ts), as the PUT's refusal. */
 function checkDays(
   days: readonly TimesheetDay[],
   input: Month,
@@ -100,32 +89,12 @@ function checkDays(
   pattern: WorkPattern,
   exempt: boolean,
 ) {
-  const { first, last } = monthBounds(input.year, input.month);
-  const seen = new Set<string>();
-  days.forEach((day, index) => {
-    const field = `days.${index}.date`;
-    if (day.date < first || day.date > last) {
-      throw badRequest(`${day.date} is not in ${input.year}-${pad(input.month)}.`, {
-        code: 'TIMESHEET_DAY_INVALID',
-        field,
-      });
-    }
-    if (
-      day.date < employment.hireDate ||
-      (employment.lastDayOfService && day.date > employment.lastDayOfService)
-    ) {
-      throw badRequest(`${day.date} is outside the employment.`, { code: 'TIMESHEET_DAY_INVALID', field });
-    }
-    if (seen.has(day.date)) {
-      throw badRequest(`${day.date} is given twice.`, { code: 'TIMESHEET_DAY_INVALID', field });
-    }
-    seen.add(day.date);
-  });
-  const [problem] = timesheetLimitProblems(days, pattern, exempt);
+  const [problem] = timesheetDayProblems(days, input, employment, pattern, exempt);
   if (problem) {
-    throw problem.index === null
-      ? badRequest(problem.message, { code: 'TIMESHEET_MONTH_LIMIT', field: 'days' })
-      : badRequest(DAY_LIMIT_MESSAGE, { code: 'TIMESHEET_DAY_LIMIT', field: `days.${problem.index}.hours` });
+    throw badRequest(problem.message, {
+      code: problem.code,
+      field: problem.index === null ? 'days' : `days.${problem.index}.${problem.field}`,
+    });
   }
 }
 
@@ -149,57 +118,73 @@ export async function saveTimesheet(
     if (!owner) throw notFound('User not found.');
     const employment = await employmentOf(tx, input.userId);
     const month = { userId: input.userId, year: input.year, month: input.month };
-    const [processed] = await tx
-      .select({ id: payslips.id, status: payslips.status })
-      .from(payslips)
-      .where(
-        and(
-          eq(payslips.userId, input.userId),
-          eq(payslips.year, input.year),
-          eq(payslips.month, input.month),
-        ),
-      );
-    if (processed && payslipStatusesTagged('processed').includes(processed.status)) {
-      throw conflict(FROZEN_MESSAGE, { code: 'TIMESHEET_FROZEN' });
-    }
-    const days = input.body.days.map((day) => ({
-      date: day.date,
-      hours: day.hours,
-      restDay: day.restDay ?? null,
-      publicHoliday: day.publicHoliday ?? false,
-    }));
+    if (await isMonthProcessed(tx, month)) throw conflict(FROZEN_MESSAGE, { code: 'TIMESHEET_FROZEN' });
+    const days = input.body.days.map(storedDay);
     checkDays(days, month, employment, employment, employment.overtimeExemptionRef !== null);
-
-    const [existing] = await tx.select().from(timesheets).where(sheetOf(input));
-    const status = timesheetStatusAfterSave(
-      existing?.status ?? initialTimesheetStatus,
-      actor.id === input.userId,
-    );
-    const [sheet] = existing
-      ? await tx
-          .update(timesheets)
-          .set({ status, savedBy: actor.id })
-          .where(eq(timesheets.id, existing.id))
-          .returning()
-      : await tx
-          .insert(timesheets)
-          .values({ ...month, status, savedBy: actor.id })
-          .returning();
-    if (!sheet) throw notFound('Timesheet not found.');
-    await tx.delete(timesheetDays).where(eq(timesheetDays.timesheetId, sheet.id));
-    if (days.length > 0) {
-      await tx.insert(timesheetDays).values(days.map((day) => ({ ...day, timesheetId: sheet.id })));
-    }
-    // The open payslip's timesheet items follow at once: an approved month feeds pay, any other none.
-    const payItems = await syncTimesheetPayItems(tx, month);
-    await writeAudit(tx, {
-      actorUserId: actor.id,
-      action: 'timesheet.saved',
-      entity: 'user',
-      entityId: input.userId,
-      details: { year: input.year, month: input.month, status, days, payItems },
-    });
+    await storeMonth(tx, actor, month, days, 'timesheet.saved');
     return answer(tx, month, employment);
+  });
+}
+
+/** A day as stored: no rest-day request and no holiday unless given. */
+export const storedDay = (day: TimesheetDay) => ({
+  date: day.date,
+  hours: day.hours,
+  restDay: day.restDay ?? null,
+  publicHoliday: day.publicHoliday ?? false,
+});
+type StoredDay = ReturnType<typeof storedDay>;
+
+/** Whether the month's payslip is processed, which freezes its timesheet. */
+export async function isMonthProcessed(tx: DbOrTx, month: Month): Promise<boolean> {
+  const [slip] = await tx
+    .select({ status: payslips.status })
+    .from(payslips)
+    .where(
+      and(eq(payslips.userId, month.userId), eq(payslips.year, month.year), eq(payslips.month, month.month)),
+    );
+  return slip !== undefined && payslipStatusesTagged('processed').includes(slip.status);
+}
+
+/**
+ * Replaces one employee's month inside the caller's transaction, with the user's row already locked and
+ * the days checked: the status the lifecycle gives the save, the days, the open payslip's items, the audit.
+ */
+export async function storeMonth(
+  tx: DbOrTx,
+  actor: Actor,
+  month: Month,
+  days: readonly StoredDay[],
+  action: 'timesheet.saved' | 'timesheet.imported',
+): Promise<void> {
+  const [existing] = await tx.select().from(timesheets).where(sheetOf(month));
+  const status = timesheetStatusAfterSave(
+    existing?.status ?? initialTimesheetStatus,
+    actor.id === month.userId,
+  );
+  const [sheet] = existing
+    ? await tx
+        .update(timesheets)
+        .set({ status, savedBy: actor.id })
+        .where(eq(timesheets.id, existing.id))
+        .returning()
+    : await tx
+        .insert(timesheets)
+        .values({ ...month, status, savedBy: actor.id })
+        .returning();
+  if (!sheet) throw notFound('Timesheet not found.');
+  await tx.delete(timesheetDays).where(eq(timesheetDays.timesheetId, sheet.id));
+  if (days.length > 0) {
+    await tx.insert(timesheetDays).values(days.map((day) => ({ ...day, timesheetId: sheet.id })));
+  }
+  // The open payslip's timesheet items follow at once: an approved month feeds pay, any other none.
+  const payItems = await syncTimesheetPayItems(tx, month);
+  await writeAudit(tx, {
+    actorUserId: actor.id,
+    action,
+    entity: 'user',
+    entityId: month.userId,
+    details: { year: month.year, month: month.month, status, days, payItems },
   });
 }
 

@@ -80,7 +80,8 @@ export function TimesheetScreen({
   );
 }
 
-function TimesheetForm({
+/** One month's days, a line each; the grid's editor uses it too. */
+export function TimesheetForm({
   actor,
   year,
   month,
