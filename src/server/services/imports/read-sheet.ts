@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { unneutraliseCell } from '../../../domain/spreadsheet-cells';
 import {
   IMPORT_CELL_MAX,
   IMPORT_MAX_ROWS,
@@ -7,12 +8,10 @@ import {
   type ImportError,
   type ImportSheet,
 } from '../../../domain/staff-import';
-import { unneutraliseCell } from '../../../domain/spreadsheet-cells';
 import { badRequest, HttpError } from '../../lib/http-error';
 
 /** A ZIP's first bytes: an XLSX is a ZIP; anything else is read as CSV text. */
 const isZip = (body: Buffer) => body.length >= 4 && body.readUInt32LE(0) === 0x04034b50;
-
 
 export interface ReadSheet extends ImportSheet {
   /** Cells refused as they were read (formulas, too long), by row and heading. */
