@@ -120,70 +120,66 @@ export const claimReviewMachine = setup({
               description: 'The reason kept with a decision.',
               actions: assign({ reason: ({ event }) => event.text }),
             },
-            'claim.approve': { guard: 'isDecidable', target: 'deciding.approving', description: 'Approve.' },
-            'claim.reject': { guard: 'isDecidable', target: 'deciding.rejecting', description: 'Reject.' },
+            'claim.approve': { guard: 'isDecidable', target: 'approving', description: 'Approve.' },
+            'claim.reject': { guard: 'isDecidable', target: 'rejecting', description: 'Reject.' },
           },
         },
-        deciding: {
-          description: 'The decision is on its way; the sheet cannot close.',
+        approving: {
+          description: 'POST /claims/{id}/decision APPROVE; the sheet cannot close.',
           tags: ['busy'],
-          states: {
-            approving: {
-              description: 'POST /claims/{id}/decision APPROVE.',
-              invoke: {
-                src: 'decide',
-                input: ({ context }) => ({
-                  id: context.claim?.id ?? 0,
-                  decision: 'APPROVE' as const,
-                  reason: context.reason.trim(),
-                }),
-                onDone: {
-                  target: '#claimReview.closed',
-                  actions: [
-                    {
-                      type: 'notify',
-                      params: ({ context }) => claimToasts.approved(context.claim?.user.fullName ?? ''),
-                    },
-                    'stopLoad',
-                    emit(({ event }) => ({ type: 'claim.decided' as const, claim: event.output })),
-                  ],
+          invoke: {
+            src: 'decide',
+            input: ({ context }) => ({
+              id: context.claim?.id ?? 0,
+              decision: 'APPROVE' as const,
+              reason: context.reason.trim(),
+            }),
+            onDone: {
+              target: '#claimReview.closed',
+              actions: [
+                {
+                  type: 'notify',
+                  params: ({ context }) => claimToasts.approved(context.claim?.user.fullName ?? ''),
                 },
-                onError: {
-                  target: '#claimReview.open.viewing',
-                  actions: {
-                    type: 'notify',
-                    params: ({ event }) => claimToasts.decideFailed(toApiError(event.error)),
-                  },
-                },
+                'stopLoad',
+                emit(({ event }) => ({ type: 'claim.decided' as const, claim: event.output })),
+              ],
+            },
+            onError: {
+              target: '#claimReview.open.viewing',
+              actions: {
+                type: 'notify',
+                params: ({ event }) => claimToasts.decideFailed(toApiError(event.error)),
               },
             },
-            rejecting: {
-              description: 'POST /claims/{id}/decision REJECT with the reason.',
-              invoke: {
-                src: 'decide',
-                input: ({ context }) => ({
-                  id: context.claim?.id ?? 0,
-                  decision: 'REJECT' as const,
-                  reason: context.reason.trim(),
-                }),
-                onDone: {
-                  target: '#claimReview.closed',
-                  actions: [
-                    {
-                      type: 'notify',
-                      params: ({ context }) => claimToasts.rejected(context.claim?.user.fullName ?? ''),
-                    },
-                    'stopLoad',
-                    emit(({ event }) => ({ type: 'claim.decided' as const, claim: event.output })),
-                  ],
+          },
+        },
+        rejecting: {
+          description: 'POST /claims/{id}/decision REJECT with the reason; the sheet cannot close.',
+          tags: ['busy'],
+          invoke: {
+            src: 'decide',
+            input: ({ context }) => ({
+              id: context.claim?.id ?? 0,
+              decision: 'REJECT' as const,
+              reason: context.reason.trim(),
+            }),
+            onDone: {
+              target: '#claimReview.closed',
+              actions: [
+                {
+                  type: 'notify',
+                  params: ({ context }) => claimToasts.rejected(context.claim?.user.fullName ?? ''),
                 },
-                onError: {
-                  target: '#claimReview.open.viewing',
-                  actions: {
-                    type: 'notify',
-                    params: ({ event }) => claimToasts.decideFailed(toApiError(event.error)),
-                  },
-                },
+                'stopLoad',
+                emit(({ event }) => ({ type: 'claim.decided' as const, claim: event.output })),
+              ],
+            },
+            onError: {
+              target: '#claimReview.open.viewing',
+              actions: {
+                type: 'notify',
+                params: ({ event }) => claimToasts.decideFailed(toApiError(event.error)),
               },
             },
           },

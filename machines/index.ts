@@ -10,6 +10,7 @@ import { adminLeaveCalendarMachine } from './admin-leave-calendar.machine';
 import { approvalsMachine } from './approvals.machine';
 import { auditTrailMachine } from './audit-trail.machine';
 import { changePasswordMachine } from './change-password.machine';
+import { claimReviewMachine } from './claim-review.machine';
 import { companyFormMachine } from './company-form.machine';
 import { companySettingsMachine } from './company-settings.machine';
 import { editablePanelMachine } from './editable-panel.machine';
@@ -496,5 +497,12 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       'Issue 38: for a chosen year, the year so far paid before (PUT /users/{id}/opening-ytd) and the leave days taken before (PUT /users/{id}/opening-leave), each an editable panel, and Remove after asking.',
     machine: openingBalancesMachine,
+  },
+  {
+    name: 'claim-review',
+    drives: 'The claim review side sheet on /admin/claims',
+    purpose:
+      "Issue 37 item 4: one claim at a time with its receipt inline (a signed link) and the employee's totals against the type's limits; another administrator approves or rejects it with a reason, one's own claim offers no decision.",
+    machine: claimReviewMachine,
   },
 ];

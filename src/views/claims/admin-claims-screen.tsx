@@ -118,7 +118,7 @@ export function AdminClaimsScreen({
               variant="outline"
               disabled={downloading !== null}
               loading={downloading === format}
-              aria-label={`Download the claims report of ${period} (${format.toUpperCase()})`}
+              aria-label={`Report ${format.toUpperCase()} of ${period}`}
               onClick={() => actor.send({ type: 'report.download', format })}
             >
               Report {format.toUpperCase()}

@@ -29,7 +29,21 @@ function Receipt({ actor, receiptKey }: { actor: ClaimReviewRef; receiptKey: str
       </Link>
     );
   }
-  return <Image src={url} alt="Receipt" maxH="320px" objectFit="contain" rounded="md" borderWidth="1px" />;
+  return (
+    <Stack gap="1">
+      <Image src={url} alt="Receipt" maxH="320px" objectFit="contain" rounded="md" borderWidth="1px" />
+      <Link
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        fontSize="sm"
+        color="teal.fg"
+        variant="underline"
+      >
+        Open the receipt in a new tab
+      </Link>
+    </Stack>
+  );
 }
 
 function EmployeeTotals({ actor }: { actor: ClaimReviewRef }) {
@@ -62,8 +76,8 @@ export function ClaimReviewSheet({ actor }: { actor: ClaimReviewRef }) {
   const adminId = useSelector(actor, (s) => s.context.adminId);
   const reason = useSelector(actor, (s) => s.context.reason);
   const deciding = useSelector(actor, (s) => s.hasTag('busy'));
-  const approving = useSelector(actor, (s) => s.matches({ open: { deciding: 'approving' } }));
-  const rejecting = useSelector(actor, (s) => s.matches({ open: { deciding: 'rejecting' } }));
+  const approving = useSelector(actor, (s) => s.matches({ open: 'approving' }));
+  const rejecting = useSelector(actor, (s) => s.matches({ open: 'rejecting' }));
   const pending = claim !== null && claimAwaitsDecision(claim);
   const own = claim !== null && decidesOwnClaim(claim, adminId);
 

@@ -102,6 +102,17 @@ export function MyClaimsScreen({
         <NewClaimDialog dialog={dialog} types={types} today={today} />
       </Flex>
       <Card.Root>
+        <Card.Body gap="4" p={{ base: '4', md: '6' }}>
+          <ListTable
+            actor={claims}
+            label="My claims"
+            columns={columns}
+            minWidth="640px"
+            caption={(total) => (total === 1 ? '1 claim.' : `${total} claims.`)}
+          />
+        </Card.Body>
+      </Card.Root>
+      <Card.Root>
         <Card.Body gap="3" p={{ base: '4', md: '6' }}>
           <Heading as="h2" size="md">
             Totals against limits
@@ -111,17 +122,6 @@ export function MyClaimsScreen({
           ) : (
             <Skeleton height="16" aria-busy="true" />
           )}
-        </Card.Body>
-      </Card.Root>
-      <Card.Root>
-        <Card.Body gap="4" p={{ base: '4', md: '6' }}>
-          <ListTable
-            actor={claims}
-            label="My claims"
-            columns={columns}
-            minWidth="640px"
-            caption={(total) => (total === 1 ? '1 claim.' : `${total} claims.`)}
-          />
         </Card.Body>
       </Card.Root>
       <RemovalDialog
