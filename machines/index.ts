@@ -11,6 +11,7 @@ import { approvalsMachine } from './approvals.machine';
 import { auditTrailMachine } from './audit-trail.machine';
 import { changePasswordMachine } from './change-password.machine';
 import { claimReviewMachine } from './claim-review.machine';
+import { claimTypesMachine } from './claim-types.machine';
 import { companyFormMachine } from './company-form.machine';
 import { companySettingsMachine } from './company-settings.machine';
 import { editablePanelMachine } from './editable-panel.machine';
@@ -504,5 +505,12 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "Issue 37 item 4: one claim at a time with its receipt inline (a signed link) and the employee's totals against the type's limits; another administrator approves or rejects it with a reason, one's own claim offers no decision.",
     machine: claimReviewMachine,
+  },
+  {
+    name: 'claim-types',
+    drives: '/admin/company/claim-types',
+    purpose:
+      'Issue 37 item 4: the claim types with their limits (a company setting); Add and Edit in a dialog, made afresh with the values of the type edited, and Delete after a confirmation, whose toast says whether the API deleted or archived the type.',
+    machine: claimTypesMachine,
   },
 ];
