@@ -29,6 +29,7 @@ import { leaveYearEndMachine } from './leave-year-end.machine';
 import { listMachine } from './list.machine';
 import { loadMachine } from './load.machine';
 import { loginFormMachine } from './login-form.machine';
+import { myClaimsMachine } from './my-claims.machine';
 import { onboardingMachine } from './onboarding.machine';
 import {
   employmentStepMachine,
@@ -512,5 +513,12 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       'Issue 37 item 4: the claim types with their limits (a company setting); Add and Edit in a dialog, made afresh with the values of the type edited, and Delete after a confirmation, whose toast says whether the API deleted or archived the type.',
     machine: claimTypesMachine,
+  },
+  {
+    name: 'my-claims',
+    drives: '/staff/claims',
+    purpose:
+      "Issue 37 item 4: one's own claims (the list statechart), Delete of a pending one, the totals this month and year against each type's limits (a load of the types and the year's claims), and the New claim dialog, whose flow (machines/new-claim.machine.ts, walked whole with it) holds the receipt the camera or a file gave; a claim filed or deleted fetches the list and the totals again.",
+    machine: myClaimsMachine,
   },
 ];
