@@ -5,6 +5,7 @@ import { payslipLifecycle } from '../src/domain/lifecycles/payslip.lifecycle';
 import { payslipEmailLifecycle } from '../src/domain/lifecycles/payslip-email.lifecycle';
 import { separationLifecycle } from '../src/domain/lifecycles/separation.lifecycle';
 import { timesheetLifecycle } from '../src/domain/lifecycles/timesheet.lifecycle';
+import { adminClaimsMachine } from './admin-claims.machine';
 import { adminDashboardMachine } from './admin-dashboard.machine';
 import { adminLeaveCalendarMachine } from './admin-leave-calendar.machine';
 import { approvalsMachine } from './approvals.machine';
@@ -520,5 +521,12 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "Issue 37 item 4: one's own claims (the list statechart), Delete of a pending one, the totals this month and year against each type's limits (a load of the types and the year's claims), and the New claim dialog, whose flow (machines/new-claim.machine.ts, walked whole with it) holds the receipt the camera or a file gave; a claim filed or deleted fetches the list and the totals again.",
     machine: myClaimsMachine,
+  },
+  {
+    name: 'admin-claims',
+    drives: '/admin/claims',
+    purpose:
+      "Issue 37 item 4: a month's claims of everyone (Year, Month and Status pickers as the list's filters), those awaiting a decision first; the review sheet (claim-review), whose decision fetches the list again; the month's report as CSV or PDF.",
+    machine: adminClaimsMachine,
   },
 ];
