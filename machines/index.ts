@@ -5,11 +5,14 @@ import { payslipLifecycle } from '../src/domain/lifecycles/payslip.lifecycle';
 import { payslipEmailLifecycle } from '../src/domain/lifecycles/payslip-email.lifecycle';
 import { separationLifecycle } from '../src/domain/lifecycles/separation.lifecycle';
 import { timesheetLifecycle } from '../src/domain/lifecycles/timesheet.lifecycle';
+import { adminClaimsMachine } from './admin-claims.machine';
 import { adminDashboardMachine } from './admin-dashboard.machine';
 import { adminLeaveCalendarMachine } from './admin-leave-calendar.machine';
 import { approvalsMachine } from './approvals.machine';
 import { auditTrailMachine } from './audit-trail.machine';
 import { changePasswordMachine } from './change-password.machine';
+import { claimReviewMachine } from './claim-review.machine';
+import { claimTypesMachine } from './claim-types.machine';
 import { companyFormMachine } from './company-form.machine';
 import { companySettingsMachine } from './company-settings.machine';
 import { editablePanelMachine } from './editable-panel.machine';
@@ -28,6 +31,7 @@ import { leaveYearEndMachine } from './leave-year-end.machine';
 import { listMachine } from './list.machine';
 import { loadMachine } from './load.machine';
 import { loginFormMachine } from './login-form.machine';
+import { myClaimsMachine } from './my-claims.machine';
 import { onboardingMachine } from './onboarding.machine';
 import {
   employmentStepMachine,
@@ -520,5 +524,33 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       'Issue 38: for a chosen year, the year so far paid before (PUT /users/{id}/opening-ytd) and the leave days taken before (PUT /users/{id}/opening-leave), each an editable panel, and Remove after asking.',
     machine: openingBalancesMachine,
+  },
+  {
+    name: 'claim-review',
+    drives: 'The claim review side sheet on /admin/claims',
+    purpose:
+      "Issue 37 item 4: one claim at a time with its receipt inline (a signed link) and the employee's totals against the type's limits; another administrator approves or rejects it with a reason, one's own claim offers no decision.",
+    machine: claimReviewMachine,
+  },
+  {
+    name: 'claim-types',
+    drives: '/admin/company/claim-types',
+    purpose:
+      'Issue 37 item 4: the claim types with their limits (a company setting); Add and Edit in a dialog, made afresh with the values of the type edited, and Delete after a confirmation, whose toast says whether the API deleted or archived the type.',
+    machine: claimTypesMachine,
+  },
+  {
+    name: 'my-claims',
+    drives: '/staff/claims',
+    purpose:
+      "Issue 37 item 4: one's own claims (the list statechart), Delete of a pending one, the totals this month and year against each type's limits (a load of the types and the year's claims), and the New claim dialog, whose flow (machines/new-claim.machine.ts, walked whole with it) holds the receipt the camera or a file gave; a claim filed or deleted fetches the list and the totals again.",
+    machine: myClaimsMachine,
+  },
+  {
+    name: 'admin-claims',
+    drives: '/admin/claims',
+    purpose:
+      "Issue 37 item 4: a month's claims of everyone (Year, Month and Status pickers as the list's filters), those awaiting a decision first; the review sheet (claim-review), whose decision fetches the list again; the month's report as CSV or PDF.",
+    machine: adminClaimsMachine,
   },
 ];

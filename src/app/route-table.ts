@@ -33,6 +33,9 @@ export const adminArea: Area = {
     { path: '/admin/company', title: 'Company' },
     { path: '/admin/audit', title: 'Audit' },
     { path: '/admin/approvals', title: 'Approvals' },
+    // Issue 37 item 4: expense claims, beyond the spec's route table; claim types are a company setting.
+    { path: '/admin/claims', title: 'Claims' },
+    { path: '/admin/company/claim-types', title: 'Claim Types' },
     { path: '/admin/leave-balance', title: "View Employee's Leave Balance" },
     { path: '/admin/public-holidays', title: 'Public Holidays' },
     { path: '/admin/leave-policies', title: 'Leave Policies' },
@@ -57,5 +60,7 @@ export const staffArea: Area = {
     { path: '/staff/payslips', title: 'My Payslips' },
     // Issue 36 item 5: the staff's own timesheet entry, beyond the spec's route table.
     { path: '/staff/timesheet', title: 'My Timesheet' },
+    // Issue 37 item 4: the staff's own expense claims.
+    { path: '/staff/claims', title: 'My Claims' },
   ],
 };

@@ -29,8 +29,11 @@ export const screenModules: Readonly<Record<string, readonly [module: string, ex
   '/admin/company': ['submissions-routes.tsx', 'CompanyRoute'],
   '/admin/audit': ['audit-route.tsx', 'default'],
   '/admin/approvals': ['approvals-route.tsx', 'default'],
+  '/admin/claims': ['claims-routes.tsx', 'AdminClaimsRoute'],
+  '/admin/company/claim-types': ['claims-routes.tsx', 'ClaimTypesRoute'],
   '/staff': ['staff-leave-route.tsx', 'default'],
   '/staff/profile': ['my-profile-route.tsx', 'default'],
   '/staff/payslips': ['payroll-routes.tsx', 'StaffPayslipsRoute'],
   '/staff/timesheet': ['timesheet-routes.tsx', 'MyTimesheetRoute'],
+  '/staff/claims': ['claims-routes.tsx', 'MyClaimsRoute'],
 };

@@ -15,6 +15,8 @@ const STATUS_COLOURS: Readonly<Record<string, string>> = {
   // A month's pay run (issue 39); APPROVED is green as above.
   OPEN: 'gray',
   SUBMITTED: 'orange',
+  // A claim reimbursed with the month's pay (issue 37).
+  PAID: 'teal',
 };
 
 /** A status (or null, such as no employment status yet) under its display label. */

@@ -63,12 +63,20 @@ export const adminNavigation: NavItem[] = [
   // Issue 39: beyond the spec's items, as Company is.
   { kind: 'link', label: 'Audit', href: '/admin/audit', icon: HistoryIcon },
   { kind: 'link', label: 'Approvals', href: '/admin/approvals', icon: ApprovalIcon },
+  // Issue 37: expense claims; their types are under Company (/admin/company/claim-types).
+  { kind: 'link', label: 'Claims', href: '/admin/claims', icon: ReceiptIcon },
 ];
 
 export const staffNavigation: NavItem[] = [
   { kind: 'link', label: 'Home', href: '/staff', icon: HomeIcon, exact: true },
-  // My Timesheet (issue 36) is reached from Pay and counts as Pay.
-  { kind: 'link', label: 'Pay', href: '/staff/payslips', icon: ReceiptIcon, alsoOn: /^\/staff\/timesheet$/ },
+  // My Timesheet (issue 36) and My Claims (issue 37) are reached from Pay and count as Pay.
+  {
+    kind: 'link',
+    label: 'Pay',
+    href: '/staff/payslips',
+    icon: ReceiptIcon,
+    alsoOn: /^\/staff\/(timesheet|claims)$/,
+  },
   { kind: 'link', label: 'Profile', href: '/staff/profile', icon: UserIcon },
 ];
 

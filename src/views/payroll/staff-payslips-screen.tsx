@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Stack } from '@chakra-ui/react';
+import { Button, Card, Flex, HStack, Stack } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'wouter';
@@ -82,10 +82,15 @@ export function StaffPayslipsScreen({
     <Stack gap="4">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
         <PageTitle>My Payslips</PageTitle>
-        {/* The spec's staff sidebar stays Home, Pay, Profile: the timesheet (issue 36) is reached from Pay. */}
-        <Button asChild size="sm" variant="outline">
-          <RouterLink href="/staff/timesheet">My Timesheet</RouterLink>
-        </Button>
+        {/* The spec's staff sidebar stays Home, Pay, Profile: the timesheet (issue 36) and claims (issue 37) are reached from Pay. */}
+        <HStack gap="2">
+          <Button asChild size="sm" variant="outline">
+            <RouterLink href="/staff/timesheet">My Timesheet</RouterLink>
+          </Button>
+          <Button asChild size="sm" variant="outline">
+            <RouterLink href="/staff/claims">My Claims</RouterLink>
+          </Button>
+        </HStack>
       </Flex>
       <Flex justify="space-between" align="flex-end" gap="3" wrap="wrap">
         <PickerSelect
