@@ -1,0 +1,227 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '../../src/domain/dates';
+import { auditLog } from '../../src/server/db/system-schema';
+import { pdfText } from '../support/pdf-text';
+import { bearer, createTestApp, type TestApp } from './harness';
+import { type Person, person } from './leave-fixtures';
+import { createEmployee, staffSession } from './payroll-fixtures';
+
+// Issue 37 item 3 over HTTP, on PGlite and (with DATABASE_URL) on PostgreSQL: an approved claim joins
+// the payslip of the month it was approved in, or the next month not processed; no CPF; the net
+// payable rises by exactly its amount; processing pays it, a revert owes it again.
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers are read field by field in the expectations
+type Json = any;
+
+let t: TestApp;
+let admin: Person;
+let checker: Person;
+const today = todayIso();
+const year = Number(today.slice(0, 4));
+const month = Number(today.slice(5, 7));
+const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+const [dd, mm, yyyy] = [today.slice(8, 10), today.slice(5, 7), today.slice(0, 4)];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await person(t, { role: 'ADMIN' });
+  checker = await person(t, { role: 'ADMIN' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const as = (headers: Record<string, string>) => ({
+  call: async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => {
+    const answer = await t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers,
+      ...(payload ? { payload } : {}),
+    });
+    return { status: answer.statusCode, body: (answer.body ? safe(answer.body) : null) as Json, raw: answer };
+  },
+});
+const safe = (text: string) => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+const adminApi = () => as(bearer(admin.token));
+const checkerApi = () => as(bearer(checker.token));
+
+let typeCounter = 0;
+async function claimType(taxable = false) {
+  typeCounter += 1;
+  const answer = await adminApi().call('POST', '/claim-types', {
+    name: `Pay Type ${typeCounter}`,
+    receiptRequired: false,
+    taxable,
+  });
+  expect(answer.status).toBe(201);
+  return answer.body as { id: number; name: string };
+}
+
+/** A citizen on $5,000 with rates 20% / 17%, and a claim they filed today, still pending. */
+async function employeeWithClaim(amount: number, taxable = false) {
+  const user = await createEmployee(t, { salaryCents: 500_000, rates: [20, 17] });
+  const staff = as(await staffSession(t, user));
+  const type = await claimType(taxable);
+  const filed = await staff.call('POST', '/claims', {
+    claimTypeId: type.id,
+    date: today,
+    amount,
+    description: 'Taxi to a client',
+  });
+  expect(filed.status).toBe(201);
+  return { user, staff, type, claimId: filed.body.id as number };
+}
+
+const payslip = async (userId: number, period = { year, month }) =>
+  (await adminApi().call('GET', `/users/${userId}/payslips?year=${period.year}&month=${period.month}`))
+    .body as Json;
+const otherAdditions = async (userId: number, period = { year, month }) =>
+  (
+    await adminApi().call(
+      'GET',
+      `/users/${userId}/other-addition-items?year=${period.year}&month=${period.month}`,
+    )
+  ).body as Json[];
+const approve = (claimId: number) =>
+  checkerApi().call('POST', `/claims/${claimId}/decision`, { decision: 'APPROVE' });
+const processMonth = (userId: number, period = { year, month }) =>
+  adminApi().call('POST', '/payslips/bulk-process', {
+    payDate: today,
+    payslips: [{ userId, ...period }],
+  });
+const claimStatus = async (claimId: number) =>
+  (await adminApi().call('GET', `/claims/${claimId}`)).body.status as string;
+
+describe('an approved claim on the payslip of its month', () => {
+  it('adds exactly its amount to the net payable, nothing to CPF, and is PAID once processed', async () => {
+    const { user, type, claimId } = await employeeWithClaim(123.45);
+    // Worked by hand: $5,000 ordinary wages; employee CPF 20% = $1,000.00, employer 17% = $850.00;
+    // no self-help group; net pay $4,000.00. The claim is outside wages: net payable $4,123.45.
+    const before = await payslip(user.id);
+    expect(before.totals).toMatchObject({
+      grossPay: 5000,
+      employeeCpf: 1000,
+      employerCpf: 850,
+      netPayable: 4000,
+    });
+
+    expect((await approve(claimId)).status).toBe(200);
+    const open = await payslip(user.id);
+    expect(open.totals).toMatchObject({
+      grossPay: 5000,
+      employeeCpf: 1000,
+      employerCpf: 850,
+      netPay: 4000,
+      otherItems: 123.45,
+      netPayable: 4123.45,
+    });
+    expect(await otherAdditions(user.id)).toEqual([
+      expect.objectContaining({ type: 'EXPENSE_CLAIM', amount: 123.45, source: 'CLAIM' }),
+    ]);
+
+    expect((await processMonth(user.id)).status).toBe(200);
+    const processed = await payslip(user.id);
+    expect(processed.totals).toMatchObject({ grossPay: 5000, employeeCpf: 1000, netPayable: 4123.45 });
+    expect(await claimStatus(claimId)).toBe('PAID');
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'claim'), eq(auditLog.entityId, String(claimId))));
+    expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['claim.approved', 'claim.paid']));
+
+    // The payslip lists the claim by its type and date.
+    const pdf = await adminApi().call('GET', `/payslips/${processed.id}/pdf`);
+    expect(pdf.status).toBe(200);
+    const { text } = await pdfText(pdf.raw.rawPayload);
+    expect(text).toContain(`${type.name}, ${dd}/${mm}/${yyyy} 123.45`);
+  });
+
+  it('a taxable type is still outside CPF', async () => {
+    const { user, claimId } = await employeeWithClaim(80, true);
+    // Approved before the month's payslip exists: opening the month puts it on.
+    await approve(claimId);
+    expect((await payslip(user.id)).totals).toMatchObject({ employeeCpf: 1000, netPayable: 4080 });
+    expect(await otherAdditions(user.id)).toEqual([
+      expect.objectContaining({ type: 'TAXABLE_EXPENSE_CLAIM', amount: 80, source: 'CLAIM' }),
+    ]);
+  });
+
+  it('nobody types or removes a claim item by hand', async () => {
+    const { user, claimId } = await employeeWithClaim(10);
+    await approve(claimId);
+    const open = await payslip(user.id);
+    const typed = await adminApi().call('POST', '/other-addition-items', {
+      userId: user.id,
+      year,
+      month,
+      payslipId: open.id,
+      type: 'EXPENSE_CLAIM',
+      amount: 5,
+    });
+    expect(typed.status).toBe(400);
+    const [item] = await otherAdditions(user.id);
+    expect((await adminApi().call('DELETE', `/other-addition-items/${item.id}`)).status).toBe(409);
+    expect(await otherAdditions(user.id)).toHaveLength(1);
+  });
+
+  it('a claim approved after its month was processed goes to the next month', async () => {
+    const { user, claimId } = await employeeWithClaim(42.5);
+    await payslip(user.id);
+    expect((await processMonth(user.id)).status).toBe(200);
+    expect((await approve(claimId)).status).toBe(200);
+    expect(await otherAdditions(user.id)).toEqual([]);
+    expect((await payslip(user.id)).totals.netPayable).toBe(4000);
+    expect(await claimStatus(claimId)).toBe('APPROVED');
+    // The next month's payslip, opened afterwards, carries it.
+    expect((await payslip(user.id, next)).totals.otherItems).toBe(42.5);
+    expect(await otherAdditions(user.id, next)).toEqual([
+      expect.objectContaining({ type: 'EXPENSE_CLAIM', amount: 42.5, source: 'CLAIM' }),
+    ]);
+  });
+
+  it('a revert owes the claim again; processing again pays it once', async () => {
+    const { user, claimId } = await employeeWithClaim(15);
+    await approve(claimId);
+    await processMonth(user.id);
+    const processed = await payslip(user.id);
+    expect(await claimStatus(claimId)).toBe('PAID');
+    const reverted = await adminApi().call('PATCH', `/payslips/${processed.id}/status`, {
+      status: 'ITEMS_ADDED',
+    });
+    expect(reverted.status).toBe(200);
+    expect(await claimStatus(claimId)).toBe('APPROVED');
+    expect(await otherAdditions(user.id)).toHaveLength(1);
+    await processMonth(user.id);
+    expect(await claimStatus(claimId)).toBe('PAID');
+    expect((await payslip(user.id)).totals.netPayable).toBe(4015);
+  });
+
+  it('approved while the month is processed: paid on this payslip or owed on the next, never both', async () => {
+    const { user, claimId } = await employeeWithClaim(33);
+    await payslip(user.id);
+    const [approved, processed] = await Promise.all([approve(claimId), processMonth(user.id)]);
+    expect([approved.status, processed.status]).toEqual([200, 200]);
+    const here = await otherAdditions(user.id);
+    const status = await claimStatus(claimId);
+    if (here.length === 1) {
+      // Approval first: processing took it and paid it.
+      expect(status).toBe('PAID');
+      expect((await payslip(user.id)).totals.netPayable).toBe(4033);
+      expect((await payslip(user.id, next)).totals.otherItems).toBe(0);
+    } else {
+      // Processing first: the claim waits, owed, for the next month.
+      expect(here).toEqual([]);
+      expect(status).toBe('APPROVED');
+      expect((await payslip(user.id)).totals.netPayable).toBe(4000);
+      expect((await payslip(user.id, next)).totals.otherItems).toBe(33);
+    }
+  });
+});
