@@ -225,3 +225,55 @@ describe('an approved claim on the payslip of its month', () => {
     }
   });
 });
+
+describe('the monthly claims report', () => {
+  it('lists the claims decided or paid in the month, with totals per type and per employee, CSV and PDF', async () => {
+    const user = await createEmployee(t, { fullName: '=HYPERLINK("x") Tan', salaryCents: 500_000 });
+    const staff = as(await staffSession(t, user));
+    const type = await claimType();
+    const file = async (amount: number) =>
+      (
+        await staff.call('POST', '/claims', {
+          claimTypeId: type.id,
+          date: today,
+          amount,
+          description: 'Meal',
+        })
+      ).body.id as number;
+    const [paid, rejected] = [await file(12.5), await file(7.25)];
+    await file(3); // still pending: nothing happened to it this month
+    await payslip(user.id);
+    await approve(paid);
+    expect(
+      (await checkerApi().call('POST', `/claims/${rejected}/decision`, { decision: 'REJECT' })).status,
+    ).toBe(200);
+    await processMonth(user.id);
+
+    const url = `/claims/report?year=${year}&month=${month}`;
+    expect((await staff.call('GET', `${url}&format=csv`)).status).toBe(403);
+    expect((await adminApi().call('GET', `${url}&format=xls`)).status).toBe(400);
+    const csv = await adminApi().call('GET', `${url}&format=csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.raw.headers['content-type']).toContain('text/csv');
+    const lines = (csv.raw.body as string).split('\r\n');
+    // The name starts like a formula: written with a leading apostrophe, quoted for its quotes.
+    const name = `"'=HYPERLINK(""x"") Tan"`;
+    const period = `${year}-${String(month).padStart(2, '0')}`;
+    expect(lines.filter((line) => line.startsWith(`${name},`)).sort()).toEqual(
+      [
+        `${name},${type.name},${today},12.50,PAID,${today},${period}`,
+        `${name},${type.name},${today},7.25,REJECTED,${today},`,
+        // The per-employee total: 2 claims, $19.75.
+        `${name},2,19.75`,
+      ].sort(),
+    );
+    expect(lines).toContain(`${type.name},2,19.75`);
+
+    const pdf = await adminApi().call('GET', `${url}&format=pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.raw.headers['content-type']).toContain('application/pdf');
+    const { text } = await pdfText(pdf.raw.rawPayload);
+    expect(text).toContain(type.name);
+    expect(text).toContain('19.75');
+  });
+});
