@@ -277,3 +277,28 @@ describe('the monthly claims report', () => {
     expect(text).toContain('19.75');
   });
 });
+
+describe("the variance report's items over a limit", () => {
+  it('flags a claim paid this month over its type monthly limit, lowered after approval', async () => {
+    const { user, type, claimId } = await employeeWithClaim(90);
+    await payslip(user.id);
+    await approve(claimId);
+    // The limit is lowered to $50 after the $90 claim was approved.
+    const lowered = await adminApi().call('PUT', `/claim-types/${type.id}`, {
+      name: type.name,
+      monthlyLimit: 50,
+      receiptRequired: false,
+      taxable: false,
+    });
+    expect(lowered.status).toBe(200);
+    await processMonth(user.id);
+    const other = await createEmployee(t, { salaryCents: 500_000 });
+    await payslip(other.id);
+    await processMonth(other.id);
+    const run = await adminApi().call('GET', `/pay-runs/${year}/${month}`);
+    expect(run.status).toBe(200);
+    const flagsOf = (id: number) => (run.body.variance as Json[]).find((row) => row.userId === id)?.flags;
+    expect(flagsOf(user.id)).toContain('OVER_A_LIMIT');
+    expect(flagsOf(other.id)).not.toContain('OVER_A_LIMIT');
+  });
+});
