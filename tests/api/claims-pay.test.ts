@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 const as = (headers: Record<string, string>) => ({
-  call: async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => {
+  call: async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) => {
     const answer = await t.app.inject({
       method,
       url: `/api${url}`,
