@@ -55,7 +55,7 @@ const hoursText = (hours: number) => `${hours.toFixed(2)} h`;
  * by its type and date.
  */
 const itemLabel = (item: PayslipItem) => {
-  // An expense claim by its type and date (issue 37): "Expense claim: Transport, 3 Mar 2026".
+  // An expense claim by its type and date (issue 37): "Expense claim: Transport, 03/03/2026".
   if (item.claim) return `Expense claim: ${item.claim.type}, ${formatDayMonthYear(item.claim.date)}`;
   const label = payItemTypeLabel(item.type);
   if (!item.hours) return label;
