@@ -137,6 +137,10 @@ describe('an approved claim on the payslip of its month', () => {
       .where(and(eq(auditLog.entity, 'claim'), eq(auditLog.entityId, String(claimId))));
     expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['claim.approved', 'claim.paid']));
 
+    // The employee's payslip list names the claim by its type and date (read by an administrator: with
+    // two, staff see the month once its pay run is approved).
+    const list = await adminApi().call('GET', `/users/${user.id}/payslips/processed/aggregates`);
+    expect(list.body[0].claims).toEqual([{ type: type.name, date: today, amount: 123.45 }]);
     // The payslip lists the claim by its type and date.
     const pdf = await adminApi().call('GET', `/payslips/${processed.id}/pdf`);
     expect(pdf.status).toBe(200);
