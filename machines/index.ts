@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { claimLifecycle } from '../src/domain/lifecycles/claim.lifecycle';
 import { leaveRequestLifecycle } from '../src/domain/lifecycles/leave-request.lifecycle';
 import { payRunLifecycle } from '../src/domain/lifecycles/pay-run.lifecycle';
 import { payslipLifecycle } from '../src/domain/lifecycles/payslip.lifecycle';
@@ -292,6 +293,13 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "A month's timesheet (issue 36): the owner's save submits it; another admin's save approves it (four eyes).",
     machine: timesheetLifecycle,
+  },
+  {
+    name: 'claim-lifecycle',
+    drives: 'The claims API (My Claims and Claims screens) and the payslips that pay approved claims',
+    purpose:
+      'An expense claim (issue 37): decided by another administrator or deleted while pending; an approved one is paid when the payslip carrying it is processed, and owed again when that payslip is reverted.',
+    machine: claimLifecycle,
   },
   {
     name: 'separation-lifecycle',

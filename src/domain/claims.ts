@@ -6,6 +6,7 @@ import { freeText, idParam, idSchema, MAX_ID, MAX_LENGTH, text } from './fields'
 import { FILE_KEY_MAX, leaveDateSchema, yearParam } from './leave';
 import { claimDecisionEvent } from './lifecycles/claim.lifecycle';
 import { formatCents } from './money';
+import { payMonthSchema, payYearSchema } from './payslips';
 
 /**
  * Expense claims (issue 37): the claim types with their limits, a claim as filed and listed, and the
@@ -148,6 +149,13 @@ export const claimListQuerySchema = z.object({
   ),
 });
 export type ClaimListQuery = z.output<typeof claimListQuerySchema>;
+
+/** GET /claims/report: the month's claims report (issue 37 item 4) as CSV or PDF. */
+export const claimsReportQuerySchema = z.object({
+  year: payYearSchema,
+  month: payMonthSchema,
+  format: z.enum(['csv', 'pdf'], { error: 'format must be csv or pdf' }),
+});
 
 export const claimDecisionSchema = z.object({
   decision: z.enum(Object.keys(claimDecisionEvent) as ['APPROVE', 'REJECT'], {

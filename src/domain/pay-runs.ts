@@ -27,7 +27,7 @@ export const payRunVarianceRowSchema = z.object({
   gross: amount,
   cpf: amount,
   net: amount,
-  flags: z.array(z.enum(['CHANGE_OVER_20', 'JOINER', 'LEAVER', 'FIRST_PAY'])),
+  flags: z.array(z.enum(['CHANGE_OVER_20', 'JOINER', 'LEAVER', 'FIRST_PAY', 'OVER_A_LIMIT'])),
 });
 export type PayRunVarianceRow = z.infer<typeof payRunVarianceRowSchema>;
 

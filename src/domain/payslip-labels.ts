@@ -50,6 +50,8 @@ export const payItemTypeLabels: Record<string, string> = {
   SKILL_ALLOWANCE: 'Skill allowance',
   MEDICAL_CLAIM: 'Medical claim',
   OTHER: 'Other',
+  EXPENSE_CLAIM: 'Expense claim',
+  TAXABLE_EXPENSE_CLAIM: 'Expense claim (taxable)',
   DEDUCTION: 'Deduction',
   ADVANCE: 'Advance',
   MEDICAL_CO_SHARE: 'Medical co-share',

@@ -304,6 +304,8 @@ export const payslipAggregateSchema = z.object({
   payItems: z.number().check(z.int()),
   /** The payslip's latest e-mail (issue 34), in the processed lists; absent in a revert's answer. */
   email: z.optional(payslipEmailStateSchema),
+  /** One employee's list (My Payslips): the expense claims it pays, by type and date (issue 37). */
+  claims: z.optional(z.array(z.object({ type: z.string(), date: z.string(), amount: z.number() }))),
 });
 export type PayslipAggregate = z.infer<typeof payslipAggregateSchema>;
 

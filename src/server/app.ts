@@ -230,7 +230,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(employmentInfoRoutes);
       await api.register(timesheetRoutes);
       await api.register(timesheetImportRoutes);
-      await api.register(claimRoutes, { storage });
+      await api.register(claimRoutes, { storage, config });
       await api.register(paymentInfoRoutes);
       await api.register(payslipRoutes, { config });
       await api.register(companyRoutes, { config });

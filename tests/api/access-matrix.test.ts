@@ -192,6 +192,8 @@ const SPEC_ACCESS: Record<string, Who> = {
   'POST /api/claims': 'signedIn',
   'DELETE /api/claims/:id': 'onlyOwner',
   'POST /api/claims/:id/decision': 'admin',
+  // Issue 37 item 4: the month's claims report.
+  'GET /api/claims/report': 'admin',
   // Operations and the API's own documentation.
   'GET /api/health': 'anyone',
   'GET /api/docs': 'anyone',

@@ -9,7 +9,8 @@ export type ClaimLifecycleEvent =
   | { type: 'claim.approve' }
   | { type: 'claim.reject' }
   | { type: 'claim.delete' }
-  | { type: 'claim.pay' };
+  | { type: 'claim.pay' }
+  | { type: 'claim.unpay' };
 export type ClaimLifecycleEventType = ClaimLifecycleEvent['type'];
 
 export const claimLifecycle = setup({
@@ -35,15 +36,20 @@ export const claimLifecycle = setup({
       on: {
         'claim.pay': {
           target: 'paid',
-          description: 'Its month’s payslip is processed (issue 37 item 3, built with pay).',
+          description: 'The payslip that carries it is processed.',
         },
       },
     },
     rejected: { type: 'final', description: 'REJECTED: not owed, not counted; cannot change any more.' },
     paid: {
-      type: 'final',
       tags: ['countsAgainstLimits'],
-      description: 'PAID: reimbursed on a processed payslip; cannot change any more.',
+      description: 'PAID: reimbursed on a processed payslip; nobody can change it.',
+      on: {
+        'claim.unpay': {
+          target: 'approved',
+          description: 'The payslip that carries it is reverted to unprocessed: owed again, on that payslip.',
+        },
+      },
     },
     deleted: { type: 'final', description: 'Gone from every list and total.' },
   },
@@ -86,6 +92,13 @@ export const claimStatusesTagged = (tag: ClaimTag): ClaimStatus[] =>
 
 /** The status a new claim starts in. */
 export const initialClaimStatus: ClaimStatus = statusOf[claimLifecycle.config.initial as StoredState];
+
+/** Every stored status the event may leave, with the status it leads to: a set-based update's CASE. */
+export const claimMoves = (type: ClaimLifecycleEventType) =>
+  CLAIM_STATUSES.flatMap((from) => {
+    const to = nextClaimStatus(from, type);
+    return to ? [{ from, to }] : [];
+  });
 
 /** The administrator's answer (the API's wire values) and the event it is. */
 export const claimDecisionEvent = {

@@ -45,7 +45,14 @@ export const payItemTypesByKind = {
   ADHOC: ['OVERTIME', 'INCENTIVE', 'MOBILE_ALLOWANCE', 'OFFDAY', 'PUBLIC_HOLIDAY', 'RETENTION_INCENTIVE'],
   BONUS: ['COMMISION', 'ANNUAL_LEAVE_ENCASHMENT', 'BONUS', 'AWS', 'DIRECTOR_FEE', 'BACK_PAY'],
   DEDUCTION: ['LATENESS', 'UNPAID_LEAVE'],
-  OTHER_ADDITION: ['TRAVEL_ALLOWANCE', 'SKILL_ALLOWANCE', 'MEDICAL_CLAIM', 'OTHER'],
+  OTHER_ADDITION: [
+    'TRAVEL_ALLOWANCE',
+    'SKILL_ALLOWANCE',
+    'MEDICAL_CLAIM',
+    'OTHER',
+    'EXPENSE_CLAIM',
+    'TAXABLE_EXPENSE_CLAIM',
+  ],
   OTHER_DEDUCTION: ['DEDUCTION', 'ADVANCE', 'MEDICAL_CO_SHARE', 'NS_MAKEUP_PAY', 'LOAN'],
 } as const;
 export type PayItemKind = keyof typeof payItemTypesByKind;
@@ -55,9 +62,13 @@ export const payItemKindSchema = z.enum(payItemKinds as [PayItemKind, ...PayItem
 
 /**
  * Who wrote a pay item the administrator did not type (issue 36): TIMESHEET, the month's approved
- * timesheet. Only items of a source are rewritten by it; a typed item has none and stays the officer's.
+ * timesheet; CLAIM, an approved expense claim (issue 37). Only items of a source are rewritten by it; a
+ * typed item has none and stays the officer's.
  */
-export const PAY_ITEM_SOURCES = ['TIMESHEET'] as const;
+export const PAY_ITEM_SOURCES = ['TIMESHEET', 'CLAIM'] as const;
+
+/** Types only a source writes (approved claims): the administrator cannot type them. */
+export const GENERATED_PAY_ITEM_TYPES: readonly string[] = ['EXPENSE_CLAIM', 'TAXABLE_EXPENSE_CLAIM'];
 export type PayItemSource = (typeof PAY_ITEM_SOURCES)[number];
 
 /** Parses an enum argument or throws a PayrollInputError that names the argument and the allowed values. */

@@ -41,6 +41,7 @@ export {
   cpfSections,
   cpfTypeSchema,
   cpfTypes,
+  GENERATED_PAY_ITEM_TYPES,
   PAY_ITEM_SOURCES,
   type PayItemKind,
   type PayItemSource,

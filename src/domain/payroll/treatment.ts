@@ -48,6 +48,8 @@ export interface PayslipItem {
   treatment?: PayItemTreatmentChoice | null;
   /** The hours it pays, for an item the timesheet wrote (issue 36): the payslip prints them. */
   hours?: number | null;
+  /** For an item a claim wrote (issue 37): the claim's type name and date, which the payslip prints. */
+  claim?: { type: string; date: string } | null;
 }
 
 // Total wages are OW + AW (CPF Board), and SDL and the funds are counted on them: every wage is in them.
@@ -103,6 +105,16 @@ export const PAY_ITEM_TREATMENTS: { readonly [T in PayItemType]: Treatments } = 
   MEDICAL_CLAIM: NOT_A_WAGE,
   /** Either way, as TRAVEL_ALLOWANCE: a payment of unknown kind is an allowance or a reimbursement. */
   OTHER: { WAGE: wage('OW', 'otherAllowances'), REIMBURSEMENT: NOT_A_WAGE },
+  /**
+   * An approved expense claim (issue 37), written by the claim, never typed. CPF Board: a reimbursement
+   * of expenses actually incurred is not a wage (no CPF, so outside total wages: no SDL, no SHG).
+   */
+  EXPENSE_CLAIM: NOT_A_WAGE,
+  /**
+   * A claim of a type the company marks taxable (a personal expense it repays): still no CPF, SDL or
+   * SHG, but IRAS counts reimbursed personal expenses as income, reported under IR8A (d) other allowances.
+   */
+  TAXABLE_EXPENSE_CLAIM: { cpf: null, totalWages: false, ir8a: 'otherAllowances' },
   // OTHER_DEDUCTION: recoveries from net pay (advances, loans, co-shares), after CPF and tax.
   DEDUCTION: NOT_A_WAGE,
   ADVANCE: NOT_A_WAGE,

@@ -1,3 +1,5 @@
+import { MAX_OVERTIME_HOURS_A_MONTH } from '../overtime';
+
 /**
  * The approver's variance report (issue 39 item 3): each employee paid this month against their
  * payslip of the month before, and the month's totals against last month's. Pure: the server reads
@@ -19,7 +21,7 @@ export interface VarianceEmployee extends VariancePayslip {
   lastDayOfService: string | null;
 }
 
-export type VarianceFlag = 'CHANGE_OVER_20' | 'JOINER' | 'LEAVER' | 'FIRST_PAY';
+export type VarianceFlag = 'CHANGE_OVER_20' | 'JOINER' | 'LEAVER' | 'FIRST_PAY' | 'OVER_A_LIMIT';
 
 export interface VarianceAmount {
   current: number;
@@ -65,6 +67,8 @@ export function varianceReport(
   period: { year: number; month: number },
   current: readonly VarianceEmployee[],
   previous: readonly VariancePayslip[],
+  /** The employees paid an item over a limit this month (usersOverALimit). */
+  overALimit: ReadonlySet<number> = new Set(),
 ): VarianceReport {
   const before = new Map(previous.map((row) => [row.userId, row]));
   const rows = current.map((row): VarianceRow => {
@@ -81,6 +85,7 @@ export function varianceReport(
     if (inMonth(row.hireDate, period.year, period.month)) flags.push('JOINER');
     if (inMonth(row.lastDayOfService, period.year, period.month)) flags.push('LEAVER');
     if (!last) flags.push('FIRST_PAY');
+    if (overALimit.has(row.userId)) flags.push('OVER_A_LIMIT');
     return {
       userId: row.userId,
       name: row.name,
@@ -115,4 +120,48 @@ export const varianceFlagLabels: Record<VarianceFlag, string> = {
   JOINER: 'Joiner',
   LEAVER: 'Leaver',
   FIRST_PAY: 'First pay',
+  OVER_A_LIMIT: 'Items over a limit',
 };
+
+/** An expense claim paid with the month's pay, with its type's limits as they stand now (cents). */
+export interface PaidClaim {
+  userId: number;
+  claimTypeId: number;
+  /** The claim's date: the monthly limit counts a calendar month of claim dates. */
+  date: string;
+  amountCents: number;
+  perClaimLimitCents: number | null;
+  monthlyLimitCents: number | null;
+}
+
+/** The overtime hours the month's payslip pays an employee, and whether MOM exempted them. */
+export interface PaidOvertime {
+  userId: number;
+  hours: number;
+  exempt: boolean;
+}
+
+/**
+ * Who is paid items over a limit this month (issue 39 item 3): a claim over its type's per-claim
+ * limit, claims of one type and calendar month over its monthly limit (possible when a limit is
+ * lowered after approval), or more than 72 overtime hours without an exemption.
+ */
+export function usersOverALimit(
+  claims: readonly PaidClaim[],
+  overtime: readonly PaidOvertime[],
+): Set<number> {
+  const over = new Set<number>();
+  const monthly = new Map<string, { userId: number; cents: number; limit: number }>();
+  for (const claim of claims) {
+    if (claim.perClaimLimitCents !== null && claim.amountCents > claim.perClaimLimitCents)
+      over.add(claim.userId);
+    if (claim.monthlyLimitCents === null) continue;
+    const key = `${claim.userId}:${claim.claimTypeId}:${claim.date.slice(0, 7)}`;
+    const sum = monthly.get(key) ?? { userId: claim.userId, cents: 0, limit: claim.monthlyLimitCents };
+    sum.cents += claim.amountCents;
+    monthly.set(key, sum);
+  }
+  for (const sum of monthly.values()) if (sum.cents > sum.limit) over.add(sum.userId);
+  for (const row of overtime) if (!row.exempt && row.hours > MAX_OVERTIME_HOURS_A_MONTH) over.add(row.userId);
+  return over;
+}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CLAIM_STATUSES } from '../../domain/enums';
-import { actorId, createdAt, id, instant, isoDate, money, oneOf, updatedAt, users } from './schema';
+import { actorId, createdAt, id, instant, isoDate, money, oneOf, payItems, updatedAt, users } from './schema';
 
 // Expense claims (issue 37), beside schema.ts: the types with their limits, and the claims.
 
@@ -54,6 +54,10 @@ export const claims = pgTable(
     receiptKey: text('receipt_key'),
     decidedById: actorId('decided_by_id'),
     decisionReason: text('decision_reason'),
+    /** When it was decided: an approved claim is paid with the pay of that month (Asia/Singapore). */
+    decidedAt: instant('decided_at'),
+    /** The pay item that pays an approved claim (issue 37 item 3); null until a payslip takes it. */
+    payItemId: integer('pay_item_id').references(() => payItems.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -63,6 +67,7 @@ export const claims = pgTable(
     index('claims_status_idx').on(t.status),
     index('claims_created_idx').on(t.createdAt, t.id),
     uniqueIndex('claims_receipt_key_key').on(t.receiptKey),
+    uniqueIndex('claims_pay_item_key').on(t.payItemId),
     check('claims_status_check', oneOf(t.status, CLAIM_STATUSES)),
     check('claims_amount_check', sql`${t.amountCents} > 0`),
     check('claims_description_check', sql`length(${t.description}) <= 500`),

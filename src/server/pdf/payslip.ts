@@ -51,9 +51,12 @@ const hoursText = (hours: number) => `${hours.toFixed(2)} h`;
 
 /**
  * An item's line: its label, and for an item the timesheet wrote its hours (MOM's itemised payslip asks
- * for the overtime hours worked), overtime with its hourly rate: "Overtime (10.00 h x $18.00)".
+ * for the overtime hours worked), overtime with its hourly rate: "Overtime (10.00 h x $18.00)"; a claim
+ * by its type and date.
  */
 const itemLabel = (item: PayslipItem) => {
+  // An expense claim by its type and date (issue 37): "Expense claim: Transport, 03/03/2026".
+  if (item.claim) return `Expense claim: ${item.claim.type}, ${formatDayMonthYear(item.claim.date)}`;
   const label = payItemTypeLabel(item.type);
   if (!item.hours) return label;
   if (item.type !== 'OVERTIME') return `${label} (${hoursText(item.hours)})`;

@@ -1,4 +1,5 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina';
+import { type ClaimsReportPdfData, renderClaimsReportPdf } from './claims-report';
 import { type CpfSummaryPdfData, renderCpfSummaryPdf } from './cpf-summary';
 import { dejaVuSans } from './fonts';
 import { type Ir8aPdfData, renderIr8aPdf } from './ir8a';
@@ -18,6 +19,7 @@ export type PdfTask =
   | { kind: 'cpfSummary'; data: CpfSummaryPdfData }
   | { kind: 'kets'; data: KetsPdfData }
   | { kind: 'payRunVariance'; data: PayRunVariancePdfData }
+  | { kind: 'claimsReport'; data: ClaimsReportPdfData }
   /** Draws nothing: the thread has loaded the code by then, and reads the fonts (./pool's startPdfWorker). */
   | { kind: 'start' };
 
@@ -41,6 +43,8 @@ export function renderTask(task: PdfTask): Promise<Uint8Array> {
       return renderKetsPdf(task.data);
     case 'payRunVariance':
       return renderPayRunVariancePdf(task.data);
+    case 'claimsReport':
+      return renderClaimsReportPdf(task.data);
     case 'start':
       dejaVuSans();
       return Promise.resolve(new Uint8Array());

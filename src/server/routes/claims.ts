@@ -6,15 +6,19 @@ import {
   claimListQuerySchema,
   claimPageSchema,
   claimSchema,
+  claimsReportQuerySchema,
   claimTypeBodySchema,
   claimTypeRemovalSchema,
   claimTypeSchema,
   createClaimSchema,
 } from '../../domain/claims';
 import { idParams } from '../../domain/fields';
+import type { Config } from '../config';
+import { withPdfSlot } from '../lib/pdf-slots';
 import { actorOf } from '../plugins/access';
 import { createClaimType, listClaimTypes, removeClaimType, updateClaimType } from '../services/claim-types';
 import { createClaim, decideClaim, deleteClaim, findClaim, listClaims } from '../services/claims';
+import { claimsReportCsvFile, claimsReportPdfFile } from '../services/claims-report';
 import type { FileStorage } from '../storage/storage';
 import { errorResponses } from './schemas';
 
@@ -22,7 +26,7 @@ const security = [{ bearerAuth: [] }];
 const typesQuery = z.object({ archived: z.optional(z.enum(['true', 'false'])) });
 
 /** Expense claims (issue 37): the claim types (ADMIN; read by everyone, who file under them) and the claims. */
-export async function claimRoutes(app: FastifyInstance, deps: { storage: FileStorage }) {
+export async function claimRoutes(app: FastifyInstance, deps: { storage: FileStorage; config: Config }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -104,6 +108,43 @@ export async function claimRoutes(app: FastifyInstance, deps: { storage: FileSto
       },
     },
     async (request) => listClaims(app.db, actorOf(request), request.query),
+  );
+
+  r.get(
+    '/claims/report',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['claims'],
+        summary:
+          "The month's claims report (ADMIN): every claim decided in the month or paid with its pay, with totals per type and per employee, as CSV or PDF",
+        security,
+        querystring: claimsReportQuerySchema,
+        response: {
+          200: z.any().describe('text/csv or application/pdf'),
+          ...errorResponses(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { format, year, month } = request.query;
+      if (format === 'csv') {
+        const { csv, fileName } = await claimsReportCsvFile(app.db, { year, month });
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'private, no-store')
+          .send(csv);
+      }
+      const { pdf, fileName } = await withPdfSlot(actorOf(request).id, () =>
+        claimsReportPdfFile(app.db, { year, month }, deps.config),
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
   );
 
   r.get(

@@ -35,6 +35,7 @@ import { type Actor, isAdmin } from './actor';
 import { sealAttachment } from './attachments';
 import { writeAudit } from './audit';
 import { COMPANY_ROW } from './company';
+import { placeApprovedClaim } from './payroll/claim-items';
 
 // ------------------------------------------------------------------ reading
 
@@ -303,17 +304,27 @@ export async function decideClaim(
     }
     const status = nextClaimStatus(row.status, event) as ClaimStatus;
     const decisionReason = input.reason || null;
+    const decidedAt = new Date();
     await tx
       .update(claims)
-      .set({ status, decidedById: actor.id, decisionReason })
+      .set({ status, decidedById: actor.id, decisionReason, decidedAt })
       .where(eq(claims.id, row.id));
+    // Approved: owed, so onto the open payslip of this month or the next one not processed. The
+    // owner's row is held (lockForEvent), as processing holds it: the two take turns.
+    const payslip =
+      event === 'claim.approve'
+        ? await placeApprovedClaim(tx, { id: row.id, userId: row.userId, decidedAt })
+        : null;
     await writeAudit(tx, {
       actorUserId: actor.id,
       action: event === 'claim.approve' ? 'claim.approved' : 'claim.rejected',
       entity: 'claim',
       entityId: row.id,
       subjectUserId: row.userId,
-      details: { before: { status: row.status }, after: { status, decisionReason } },
+      details: {
+        before: { status: row.status },
+        after: { status, decisionReason, payslipId: payslip?.payslipId ?? null },
+      },
     });
   });
   return findClaim(db, input);

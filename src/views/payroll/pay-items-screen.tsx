@@ -25,6 +25,7 @@ import type { PayslipStatus } from '../../domain/enums';
 import { payslipStatusLabels } from '../../domain/lifecycles/payslip.lifecycle';
 import { formatAmount } from '../../domain/money';
 import {
+  GENERATED_PAY_ITEM_TYPES,
   hasTreatmentChoice,
   type PayItemKind,
   payItemTreatmentChoices,
@@ -112,10 +113,12 @@ function AddItemForm({ form: actor, kind }: { form: PayItemFormRef; kind: PayIte
               name={type.name}
               value={type.value}
               placeholder="Select a type"
-              options={payItemTypesByKind[kind].map((value) => ({
-                value,
-                label: payItemTypeLabel(value),
-              }))}
+              options={payItemTypesByKind[kind]
+                .filter((value) => !GENERATED_PAY_ITEM_TYPES.includes(value))
+                .map((value) => ({
+                  value,
+                  label: payItemTypeLabel(value),
+                }))}
               onChange={type.onChange}
             />
           </LabelledField>

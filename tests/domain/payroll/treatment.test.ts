@@ -44,6 +44,10 @@ const expected: Record<string, Row | readonly [Row, Row]> = {
   SKILL_ALLOWANCE: ['OW', 'otherAllowances'],
   MEDICAL_CLAIM: NONE,
   OTHER: [['OW', 'otherAllowances'], NONE],
+  // Issue 37: an expense claim is a reimbursement, no CPF; one of a type the company marks taxable is
+  // income all the same, IR8A (d) other allowances.
+  EXPENSE_CLAIM: NONE,
+  TAXABLE_EXPENSE_CLAIM: [null, 'otherAllowances'],
   DEDUCTION: NONE,
   ADVANCE: NONE,
   MEDICAL_CO_SHARE: NONE,

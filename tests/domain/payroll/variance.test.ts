@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { changedOver20, previousPeriod, varianceReport } from '../../../src/domain/payroll/variance';
+import {
+  changedOver20,
+  previousPeriod,
+  usersOverALimit,
+  varianceReport,
+} from '../../../src/domain/payroll/variance';
 
 // Issue 39 item 3: per employee, this month against last month (gross, CPF, net), flagged for a
 // change over 20%, a joiner, a leaver and a first pay; totals against last month. Figures by hand.
@@ -88,5 +93,73 @@ describe('the variance of a month against the one before', () => {
   it('last month of January is December of the year before', () => {
     expect(previousPeriod({ year: 2026, month: 1 })).toEqual({ year: 2025, month: 12 });
     expect(previousPeriod(march)).toEqual({ year: 2026, month: 2 });
+  });
+});
+
+// Issue 39 item 3, "items over a limit": claims over their type's limits, overtime over the Employment
+// Act's 72 hours a month (s.38) without MOM's exemption.
+describe('items over a limit', () => {
+  const claim = (
+    userId: number,
+    amountCents: number,
+    limits: { perClaim?: number; monthly?: number },
+    date = '2025-03-10',
+  ) => ({
+    userId,
+    claimTypeId: 1,
+    date,
+    amountCents,
+    perClaimLimitCents: limits.perClaim ?? null,
+    monthlyLimitCents: limits.monthly ?? null,
+  });
+
+  it('flags a claim over the per-claim limit, and claims of one month over the monthly limit together', () => {
+    expect([
+      ...usersOverALimit(
+        [claim(1, 10_001, { perClaim: 10_000 }), claim(2, 10_000, { perClaim: 10_000 })],
+        [],
+      ),
+    ]).toEqual([1]);
+    // $60 + $50 of March against a $100 monthly limit: over. $60 in March and $50 in February: not.
+    expect([
+      ...usersOverALimit([claim(3, 6_000, { monthly: 10_000 }), claim(3, 5_000, { monthly: 10_000 })], []),
+    ]).toEqual([3]);
+    expect([
+      ...usersOverALimit(
+        [claim(4, 6_000, { monthly: 10_000 }), claim(4, 5_000, { monthly: 10_000 }, '2025-02-27')],
+        [],
+      ),
+    ]).toEqual([]);
+  });
+
+  it('flags more than 72 overtime hours unless exempted; 72 exactly is within', () => {
+    const flagged = usersOverALimit(
+      [],
+      [
+        { userId: 5, hours: 72.5, exempt: false },
+        { userId: 6, hours: 72, exempt: false },
+        { userId: 7, hours: 90, exempt: true },
+      ],
+    );
+    expect([...flagged]).toEqual([5]);
+  });
+
+  it('the report carries the flag for those employees only', () => {
+    const employee = (userId: number) => ({
+      userId,
+      name: `E${userId}`,
+      grossCents: 500_000,
+      cpfCents: 185_000,
+      netCents: 400_000,
+      hireDate: '2020-01-06',
+      lastDayOfService: null,
+    });
+    const report = varianceReport(
+      { year: 2025, month: 3 },
+      [employee(1), employee(2)],
+      [employee(1), employee(2)],
+      new Set([2]),
+    );
+    expect(report.rows.map((row) => row.flags)).toEqual([[], ['OVER_A_LIMIT']]);
   });
 });

@@ -3,8 +3,10 @@ import { changedValues } from '../../../domain/audit';
 import { amountToCents, centsToAmount } from '../../../domain/money';
 import {
   DEFAULT_TREATMENT_CHOICE,
+  GENERATED_PAY_ITEM_TYPES,
   hasTreatmentChoice,
   type PayItemKind,
+  type PayItemSource,
   payItemTypesByKind,
 } from '../../../domain/payroll';
 import {
@@ -18,7 +20,7 @@ import {
 import type { DbOrTx, Tx } from '../../db/client';
 import { payItems, payslips } from '../../db/schema';
 import { rowsOf } from '../../db/statements';
-import { badRequest, notFound } from '../../lib/http-error';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
 import type { Actor } from '../actor';
 import { writeAudit } from '../audit';
 import { openPayrollPeriod } from './period-rows';
@@ -33,6 +35,8 @@ import {
 } from './repository';
 import { movePayslips } from './status';
 import { syncTimesheetPayItems } from './timesheet-items';
+
+const CLAIM_SOURCE: PayItemSource = 'CLAIM';
 
 /** Changes to an open payslip: its pay items and its Payment Information Used (spec section 4). */
 
@@ -64,6 +68,11 @@ export async function addPayItem(
 ): Promise<PayItem> {
   const { kind } = input;
   const types: readonly string[] = payItemTypesByKind[kind];
+  if (GENERATED_PAY_ITEM_TYPES.includes(input.type))
+    throw badRequest('Expense claims join the payslip when they are approved; they cannot be typed.', {
+      code: 'PAY_ITEM_TYPE_GENERATED',
+      field: 'type',
+    });
   if (!types.includes(input.type))
     throw badRequest(`${input.type} is not a type of this kind of item.`, {
       code: 'PAY_ITEM_TYPE_OF_OTHER_KIND',
@@ -135,6 +144,11 @@ export async function removePayItem(
     // Re-read under the payslip's lock: a concurrent removal may have taken it already.
     const [item] = await tx.select().from(payItems).where(eq(payItems.id, itemId));
     if (!row || !item) throw notFound('Pay item not found.');
+    // An approved claim's item is the claim's: it leaves the payslip only with the claim.
+    if (item.source === CLAIM_SOURCE)
+      throw conflict('This item pays an approved expense claim; it cannot be removed by hand.', {
+        code: 'PAY_ITEM_OF_CLAIM',
+      });
     const [{ n } = { n: 0 }] = await tx
       .select({ n: count() })
       .from(payItems)

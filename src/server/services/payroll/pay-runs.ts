@@ -23,6 +23,7 @@ import type { Actor } from '../actor';
 import { isAdmin } from '../actor';
 import { writeAudit } from '../audit';
 import { COMPANY_ROW } from '../company';
+import { usersPaidOverALimit } from './over-limits';
 import { type Period, periodLabel } from './repository';
 
 /**
@@ -307,7 +308,7 @@ const dollars = (cents: number | null) => (cents == null ? null : centsToAmount(
 
 /** GET /pay-runs/{year}/{month} (ADMIN): the run, the month's totals and the variance against last month. */
 export async function getPayRun(db: DbOrTx, period: Period): Promise<PayRun> {
-  const [[run], [totals], current, previous, approvalRequired] = await Promise.all([
+  const [[run], [totals], current, previous, approvalRequired, overALimit] = await Promise.all([
     db
       .select({
         status: payRuns.status,
@@ -337,8 +338,9 @@ export async function getPayRun(db: DbOrTx, period: Period): Promise<PayRun> {
     monthRows(db, period),
     monthRows(db, previousPeriod(period)),
     approvalInEffect(db),
+    usersPaidOverALimit(db, period),
   ]);
-  const report = varianceReport(period, current.map(employeeOf), previous.map(employeeOf));
+  const report = varianceReport(period, current.map(employeeOf), previous.map(employeeOf), overALimit);
   const amount = (value: { current: number; previous: number | null }) => ({
     current: centsToAmount(value.current),
     previous: dollars(value.previous),

@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { leaveRequests, leaveTypes, payItems } from '../../db/schema';
 import { rowsOf } from '../../db/statements';
 import { holidaysBetween } from '../public-holidays';
+import { placeOwedClaims } from './claim-items';
 import { inIds } from './repository';
 import { movePayslips } from './status';
 import { prefillTimesheetPayItems } from './timesheet-items';
@@ -103,6 +104,15 @@ export async function openPayrollPeriod(tx: DbOrTx, year: number, month: number,
       returning id, user_id, basic_salary_snapshot_cents as basic`,
   );
   if (created.length === 0) return;
+  // Approved claims waiting for this month (approved in it, or before while their month was processed).
+  await placeOwedClaims(tx, {
+    year,
+    month,
+    where: inIds(
+      sql`c.user_id`,
+      created.map((row) => row.user_id),
+    ),
+  });
   await prefillTimesheetPayItems(
     tx,
     created.map((row) => ({ id: row.id, userId: row.user_id, basicCents: Number(row.basic) })),

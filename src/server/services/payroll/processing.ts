@@ -13,6 +13,7 @@ import { rowsOf } from '../../db/statements';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error';
 import type { Actor } from '../actor';
 import { writeAudit, writeAudits } from '../audit';
+import { moveCarriedClaims, placeOwedClaims } from './claim-items';
 import { freezeIdentities, releaseIdentity } from './identities';
 import { payslipsChanging } from './pay-runs';
 import { openPayrollPeriod } from './period-rows';
@@ -148,6 +149,8 @@ async function processPeriod(
   // The month's pay run after the payslips' locks: a submitted run reopens, an approved one refuses.
   await payslipsChanging(tx, actor, { year, month }, 'process');
 
+  // Claims owed up to this month that no payslip carries yet (approved while the month had none) join now.
+  await placeOwedClaims(tx, { year, month, where: inIds(sql`c.user_id`, userIds) });
   // Read after the locks are held, so items added or payslips reverted just before are seen. One after
   // another: a transaction is one connection, which runs one statement at a time anyway.
   const candidates = await candidatesOf(tx, { year, month }, userIds);
@@ -207,6 +210,13 @@ async function processPeriod(
           as r(id, ow, aw, gross, employee_cpf, employer_cpf, shg, sdl, net, other, net_payable, ow_subject, aw_subject)`,
       where: sql`p.id = r.id`,
     },
+  );
+  // The claims these payslips carry are paid with them.
+  await moveCarriedClaims(
+    tx,
+    actor,
+    'claim.pay',
+    updated.map((row) => row.id),
   );
   // Whom each payslip paid, as of now: the month's files read these, never the current records.
   await freezeIdentities(
@@ -341,6 +351,8 @@ export async function revertPayslip(
     });
     if (!moved) throw new Error('payslip not reverted');
     await releaseIdentity(tx, row.id);
+    // Its claims are owed again, still on this payslip.
+    await moveCarriedClaims(tx, actor, 'claim.unpay', [row.id]);
     await writeAudit(tx, {
       actorUserId: actor.id,
       action: 'payslip.reverted',

@@ -128,6 +128,15 @@ export async function listProcessed(
       row.full_name,
       row.items,
     ),
+    ...(row.claims === undefined
+      ? {}
+      : {
+          claims: (row.claims ?? []).map((claim) => ({
+            type: claim.type,
+            date: claim.date,
+            amount: centsToAmount(Number(claim.amountCents)),
+          })),
+        }),
     email: payslipEmailStateOf(
       row.email_status === null || row.email_updated_at === null
         ? null
@@ -164,6 +173,8 @@ interface ProcessedRow extends TotalsText {
   /** Milliseconds since the epoch: a number whatever the driver makes of a timestamp. */
   email_sent_at: number | null;
   email_updated_at: number | null;
+  /** One employee's list only: the expense claims the payslip pays (issue 37), by date. */
+  claims?: Array<{ type: string; date: string; amountCents: number }> | null;
 }
 
 /**
@@ -177,13 +188,20 @@ function processedRows(db: DbOrTx, filter: Period | { userId: number; year?: num
       ? sql`p.user_id = ${filter.userId}${filter.year === undefined ? sql`` : sql` and p.year = ${filter.year}`}`
       : sql`p.year = ${filter.year} and p.month = ${filter.month}`;
   const order = 'userId' in filter ? sql`p.year desc, p.month desc` : sql`u.full_name, u.id`;
+  // The employee's own list (My Payslips) names each claim the payslip pays; a month's list does not.
+  const claims =
+    'userId' in filter
+      ? sql`, (select json_agg(json_build_object('type', ct.name, 'date', c.date, 'amountCents', c.amount_cents)
+          order by c.date, c.id) from pay_items i join claims c on c.pay_item_id = i.id
+          join claim_types ct on ct.id = c.claim_type_id where i.payslip_id = p.id) as claims`
+      : sql``;
   return rowsOf<ProcessedRow>(
     db,
     sql`select p.id, p.user_id, p.year, p.month, p.status, p.pay_date::text, ${TOTALS_COLUMNS}, u.full_name,
      (select count(*)::int from pay_items i where i.payslip_id = p.id) as items,
      e.status as email_status, e.delivery as email_delivery,
      (extract(epoch from e.sent_at) * 1000)::float8 as email_sent_at,
-     (extract(epoch from e.updated_at) * 1000)::float8 as email_updated_at
+     (extract(epoch from e.updated_at) * 1000)::float8 as email_updated_at${claims}
    from payslips p join users u on u.id = p.user_id
    left join lateral (select status, delivery, sent_at, updated_at from payslip_emails pe
      where pe.payslip_id = p.id order by pe.id desc limit 1) e on true

@@ -237,7 +237,9 @@ export const aggregateOf = (payslip: AggregateColumns, name: string, items: numb
  * itemsOf's order: a second query over a month's items was a round trip and 7,000 rows mapped.
  */
 export const ITEMS_COLUMN = sql`coalesce((select json_agg(json_build_object('kind', i.kind, 'type', i.type,
-    'amountCents', i.amount_cents, 'treatment', i.treatment, 'hours', i.hours) order by i.created_at, i.id)
+    'amountCents', i.amount_cents, 'treatment', i.treatment, 'hours', i.hours,
+    'claim', (select json_build_object('type', ct.name, 'date', c.date) from claims c
+      join claim_types ct on ct.id = c.claim_type_id where c.pay_item_id = i.id)) order by i.created_at, i.id)
   from pay_items i where i.payslip_id = p.id), '[]'::json)`;
 
 export async function itemsOf(db: DbOrTx, payslipId: number) {
