@@ -44,9 +44,9 @@ export type CpfSection = z.infer<typeof cpfSectionSchema>;
 export const payItemTypesByKind = {
   ADHOC: ['OVERTIME', 'INCENTIVE', 'MOBILE_ALLOWANCE', 'OFFDAY', 'PUBLIC_HOLIDAY', 'RETENTION_INCENTIVE'],
   BONUS: ['COMMISION', 'ANNUAL_LEAVE_ENCASHMENT', 'BONUS', 'AWS', 'DIRECTOR_FEE', 'BACK_PAY'],
-  DEDUCTION: ['LATENESS', 'UNPAID_LEAVE'],
-  OTHER_ADDITION: ['TRAVEL_ALLOWANCE', 'SKILL_ALLOWANCE', 'MEDICAL_CLAIM', 'OTHER'],
-  OTHER_DEDUCTION: ['DEDUCTION', 'ADVANCE', 'MEDICAL_CO_SHARE', 'NS_MAKEUP_PAY', 'LOAN'],
+  DEDUCTION: ['LATENESS', 'UNPAID_LEAVE', 'INCOMPLETE_MONTH'],
+  OTHER_ADDITION: ['TRAVEL_ALLOWANCE', 'SKILL_ALLOWANCE', 'MEDICAL_CLAIM', 'OTHER', 'NOTICE_PAY'],
+  OTHER_DEDUCTION: ['DEDUCTION', 'ADVANCE', 'MEDICAL_CO_SHARE', 'NS_MAKEUP_PAY', 'LOAN', 'NOTICE_DEDUCTION'],
 } as const;
 export type PayItemKind = keyof typeof payItemTypesByKind;
 export type PayItemType<K extends PayItemKind = PayItemKind> = (typeof payItemTypesByKind)[K][number];
@@ -55,9 +55,10 @@ export const payItemKindSchema = z.enum(payItemKinds as [PayItemKind, ...PayItem
 
 /**
  * Who wrote a pay item the administrator did not type (issue 36): TIMESHEET, the month's approved
- * timesheet. Only items of a source are rewritten by it; a typed item has none and stays the officer's.
+ * timesheet; SEPARATION, the leaving month's pay by the Employment Act (issue 35 item 3). Only items of a
+ * source are rewritten by it; a typed item has none and stays the officer's.
  */
-export const PAY_ITEM_SOURCES = ['TIMESHEET'] as const;
+export const PAY_ITEM_SOURCES = ['TIMESHEET', 'SEPARATION'] as const;
 export type PayItemSource = (typeof PAY_ITEM_SOURCES)[number];
 
 /** Parses an enum argument or throws a PayrollInputError that names the argument and the allowed values. */
