@@ -75,6 +75,10 @@ describe("the issue's vector: last day Friday 13 March 2026, notice served", () 
     const row = await processMarch(user.id);
     expect(row).toMatchObject({ grossPay: 2000, totalEmployeeCpfContribution: 400, netPay: 1600 });
     expect(row.totalEmployeeCpfContribution + row.totalEmployerCpfContribution).toBe(740);
+    // The payslip prints the item in words.
+    const pdf = await admin.get(`/payslips/${row.payslipId}/pdf`);
+    const printed = (await pdfText(pdf.raw.rawPayload)).text.replace(/\s+/g, ' ');
+    expect(printed).toMatch(/Days not employed \(incomplete month\) -?\(?\$?2,400\.00/);
 
     const [audit] = await t.db
       .select()
@@ -95,6 +99,13 @@ describe('notice not served', () => {
     await admin.post(`/users/${user.id}/separation`, { ...unserved, reason: 'TERMINATION' });
     await admin.get('/payslips/unprocessed-and-items-added?year=2026&month=3');
     expect(await itemsOf('other-addition', user.id)).toEqual([['NOTICE_PAY', 2030.77, 'SEPARATION']]);
+    // Process Pay's row shows the prefill beside the final pay due.
+    const rows = (await admin.get('/payslips/unprocessed-and-items-added?year=2026&month=3')).body;
+    const row0 = rows.find((r: { user: { id: number } }) => r.user.id === user.id);
+    expect(row0.leaverItems).toEqual([
+      { type: 'INCOMPLETE_MONTH', amount: 2400 },
+      { type: 'NOTICE_PAY', amount: 2030.77 },
+    ]);
     const row = await processMarch(user.id);
     expect(row).toMatchObject({
       grossPay: 2000,

@@ -194,3 +194,22 @@ export async function prefillSeparationPayItems(
     if (createdIds.has(userId)) await syncSeparationPayItems(tx, { userId, year, month });
   }
 }
+
+/** The separation's items on the given payslips (a month's few leavers), by payslip: Process Pay lists them. */
+export async function separationItemsOf(db: DbOrTx, payslipIds: readonly number[]) {
+  const byPayslip = new Map<number, SeparationPayItem[]>();
+  if (payslipIds.length === 0) return byPayslip;
+  const rows = await db
+    .select({
+      payslipId: payItems.payslipId,
+      kind: payItems.kind,
+      type: payItems.type,
+      amountCents: payItems.amountCents,
+    })
+    .from(payItems)
+    .where(and(inArray(payItems.payslipId, [...payslipIds]), eq(payItems.source, SOURCE)))
+    .orderBy(asc(payItems.id));
+  for (const { payslipId, ...item } of rows)
+    byPayslip.set(payslipId, [...(byPayslip.get(payslipId) ?? []), item]);
+  return byPayslip;
+}
