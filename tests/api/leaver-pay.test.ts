@@ -184,6 +184,27 @@ describe('editing and withdrawing', () => {
   });
 });
 
+describe('a change of the basic salary on the open payslip', () => {
+  it('rewrites the prefill on the new monthly rate: $2,200 x 12 / 22 = $1,200 not paid', async () => {
+    const user = await leaver();
+    await admin.post(`/users/${user.id}/separation`, {
+      reason: 'RESIGNATION',
+      noticeDate: '2026-02-13',
+      lastDay: '2026-03-13',
+      noticeServed: true,
+    });
+    await admin.get('/payslips/unprocessed-and-items-added?year=2026&month=3');
+    const changed = await admin.put(`/payslips/${user.id}/2026/3`, {
+      basicSalarySnapshot: 2200,
+      employeeCpfRateSnapshot: 20,
+      employerCpfRateSnapshot: 17,
+      selfHelpGroupSnapshot: 'NONE',
+    });
+    expect(changed.status).toBe(200);
+    expect(await itemsOf('deduction', user.id)).toEqual([['INCOMPLETE_MONTH', 1200, 'SEPARATION']]);
+  });
+});
+
 describe('unused annual leave', () => {
   it('pays the leaving year prorated by completed months as an additional wage', async () => {
     // The default Annual Leave policy: 14 days from the 8th year of service. Hired June 2018, gone
