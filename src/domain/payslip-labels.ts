@@ -46,6 +46,7 @@ export const payItemTypeLabels: Record<string, string> = {
   BACK_PAY: 'Back pay',
   LATENESS: 'Lateness',
   UNPAID_LEAVE: 'Unpaid leave',
+  INCOMPLETE_MONTH: 'Days not employed (incomplete month)',
   TRAVEL_ALLOWANCE: 'Travel allowance',
   SKILL_ALLOWANCE: 'Skill allowance',
   MEDICAL_CLAIM: 'Medical claim',
@@ -57,6 +58,8 @@ export const payItemTypeLabels: Record<string, string> = {
   MEDICAL_CO_SHARE: 'Medical co-share',
   NS_MAKEUP_PAY: 'NS make-up pay',
   LOAN: 'Loan',
+  NOTICE_PAY: 'Salary in lieu of notice',
+  NOTICE_DEDUCTION: 'Deduction in lieu of notice',
 };
 
 export const payItemTypeLabel = (type: string): string => payItemTypeLabels[type] ?? type;

@@ -277,6 +277,8 @@ export const unprocessedRowSchema = z.object({
   }),
   /** A leaver's separation this month (issue 35 item 4): when their final pay is due. */
   finalPayDue: z.optional(z.nullable(z.iso.date())),
+  /** The items the separation prefilled on a leaver's payslip (issue 35 item 3), in dollars. */
+  leaverItems: z.optional(z.array(z.object({ type: z.string(), amount: z.number() }))),
   basicSalarySnapshot: z.number(),
   employeeCpfRateSnapshot: z.nullable(z.number()),
   employerCpfRateSnapshot: z.nullable(z.number()),

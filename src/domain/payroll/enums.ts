@@ -44,16 +44,17 @@ export type CpfSection = z.infer<typeof cpfSectionSchema>;
 export const payItemTypesByKind = {
   ADHOC: ['OVERTIME', 'INCENTIVE', 'MOBILE_ALLOWANCE', 'OFFDAY', 'PUBLIC_HOLIDAY', 'RETENTION_INCENTIVE'],
   BONUS: ['COMMISION', 'ANNUAL_LEAVE_ENCASHMENT', 'BONUS', 'AWS', 'DIRECTOR_FEE', 'BACK_PAY'],
-  DEDUCTION: ['LATENESS', 'UNPAID_LEAVE'],
+  DEDUCTION: ['LATENESS', 'UNPAID_LEAVE', 'INCOMPLETE_MONTH'],
   OTHER_ADDITION: [
     'TRAVEL_ALLOWANCE',
     'SKILL_ALLOWANCE',
     'MEDICAL_CLAIM',
     'OTHER',
+    'NOTICE_PAY',
     'EXPENSE_CLAIM',
     'TAXABLE_EXPENSE_CLAIM',
   ],
-  OTHER_DEDUCTION: ['DEDUCTION', 'ADVANCE', 'MEDICAL_CO_SHARE', 'NS_MAKEUP_PAY', 'LOAN'],
+  OTHER_DEDUCTION: ['DEDUCTION', 'ADVANCE', 'MEDICAL_CO_SHARE', 'NS_MAKEUP_PAY', 'LOAN', 'NOTICE_DEDUCTION'],
 } as const;
 export type PayItemKind = keyof typeof payItemTypesByKind;
 export type PayItemType<K extends PayItemKind = PayItemKind> = (typeof payItemTypesByKind)[K][number];
@@ -62,10 +63,11 @@ export const payItemKindSchema = z.enum(payItemKinds as [PayItemKind, ...PayItem
 
 /**
  * Who wrote a pay item the administrator did not type (issue 36): TIMESHEET, the month's approved
- * timesheet; CLAIM, an approved expense claim (issue 37). Only items of a source are rewritten by it; a
- * typed item has none and stays the officer's.
+ * timesheet; CLAIM, an approved expense claim (issue 37); SEPARATION, the leaving month's pay by the
+ * Employment Act (issue 35 item 3). Only items of a source are rewritten by it; a typed item has none and
+ * stays the officer's.
  */
-export const PAY_ITEM_SOURCES = ['TIMESHEET', 'CLAIM'] as const;
+export const PAY_ITEM_SOURCES = ['TIMESHEET', 'CLAIM', 'SEPARATION'] as const;
 
 /** Types only a source writes (approved claims): the administrator cannot type them. */
 export const GENERATED_PAY_ITEM_TYPES: readonly string[] = ['EXPENSE_CLAIM', 'TAXABLE_EXPENSE_CLAIM'];

@@ -57,6 +57,15 @@ export {
   selfHelpGroups,
 } from './enums';
 export { PayrollError, PayrollInputError, PayrollRatesNotFoundError } from './errors';
+export {
+  daysAtGrossRateCents,
+  encashableLeaveDays,
+  type IncompleteMonth,
+  incompleteMonth,
+  type NoticeItem,
+  noticeInLieu,
+  type WorkPattern,
+} from './leaver';
 export { coveredByOpening, type OpeningWages, openingCpfSubject } from './opening';
 export {
   computePayslip,

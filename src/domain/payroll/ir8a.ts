@@ -70,7 +70,9 @@ export interface Ir8aFigures {
   transportAllowanceCents: number;
   /** (d) Other allowances. */
   otherAllowancesCents: number;
-  /** (d) Others: commission + transport allowance + other allowances. */
+  /** (d)4 Gratuity, notice pay, ex-gratia payment and other lump sums. */
+  lumpSumCents: number;
+  /** (d) Others: commission + transport allowance + other allowances + lump sums. */
   othersCents: number;
   /** (a) + (b) + (c) + (d). */
   totalCents: number;
@@ -161,6 +163,7 @@ export function ir8aFigures(
     commission: 0,
     transportAllowance: 0,
     otherAllowances: 0,
+    lumpSum: 0,
     excluded: 0,
   };
   let employeeCpfCents = 0;
@@ -230,7 +233,7 @@ export function ir8aFigures(
     donationsCents += assertCents('opening.shgCents', opening.shgCents);
   }
 
-  const othersCents = sums.commission + sums.transportAllowance + sums.otherAllowances;
+  const othersCents = sums.commission + sums.transportAllowance + sums.otherAllowances + sums.lumpSum;
   const provisional = !months.has(Number(periodTo.slice(5, 7)));
   return {
     year,
@@ -244,6 +247,7 @@ export function ir8aFigures(
     commissionCents: sums.commission,
     transportAllowanceCents: sums.transportAllowance,
     otherAllowancesCents: sums.otherAllowances,
+    lumpSumCents: sums.lumpSum,
     othersCents,
     totalCents: sums.salary + sums.bonus + sums.directorsFees + othersCents,
     employeeCpfCents,

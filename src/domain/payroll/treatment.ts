@@ -19,7 +19,9 @@ export type Ir8aItem =
   | 'directorsFees'
   | 'commission'
   | 'transportAllowance'
-  | 'otherAllowances';
+  | 'otherAllowances'
+  /** (d)4: gratuity, notice pay, ex-gratia payment and other lump sums. */
+  | 'lumpSum';
 
 export interface PayItemTreatment {
   /** An ordinary wage, an additional wage, or null: not a wage (no CPF). A deduction reduces its wage. */
@@ -85,6 +87,8 @@ export const PAY_ITEM_TREATMENTS: { readonly [T in PayItemType]: Treatments } = 
   // DEDUCTION: reduce ordinary wages, and the salary of IR8A (a).
   LATENESS: wage('OW', 'salary'),
   UNPAID_LEAVE: wage('OW', 'salary'),
+  /** The days of the month not employed (joining or leaving): EA s.20A's incomplete month, as UNPAID_LEAVE. */
+  INCOMPLETE_MONTH: wage('OW', 'salary'),
   // OTHER_ADDITION: outside CPF by kind, except where a fixed sum is a wage.
   /**
    * Either way. CPF Board: an allowance (transport allowance is its example) is a wage, a fixed sum
@@ -106,6 +110,11 @@ export const PAY_ITEM_TREATMENTS: { readonly [T in PayItemType]: Treatments } = 
   /** Either way, as TRAVEL_ALLOWANCE: a payment of unknown kind is an allowance or a reimbursement. */
   OTHER: { WAGE: wage('OW', 'otherAllowances'), REIMBURSEMENT: NOT_A_WAGE },
   /**
+   * Departs from its kind for IR8A only. Salary in lieu of notice: CPF Board, not a wage (no CPF, so not in
+   * total wages for SDL and the funds either); IRAS, taxable, IR8A (d)4 "Gratuity/Notice Pay/Ex-gratia".
+   */
+  NOTICE_PAY: { cpf: null, totalWages: false, ir8a: 'lumpSum' },
+  /**
    * An approved expense claim (issue 37), written by the claim, never typed. CPF Board: a reimbursement
    * of expenses actually incurred is not a wage (no CPF, so outside total wages: no SDL, no SHG).
    */
@@ -121,6 +130,8 @@ export const PAY_ITEM_TREATMENTS: { readonly [T in PayItemType]: Treatments } = 
   MEDICAL_CO_SHARE: NOT_A_WAGE,
   NS_MAKEUP_PAY: NOT_A_WAGE,
   LOAN: NOT_A_WAGE,
+  /** What an employee who left without notice owes in lieu of it (EA s.11), recovered from net pay. */
+  NOTICE_DEDUCTION: NOT_A_WAGE,
 };
 
 // Own keys only: a type such as 'toString' is no pay item type.

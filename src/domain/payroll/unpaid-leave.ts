@@ -68,8 +68,19 @@ export const unpaidLeaveDeductionCents = (input: UnpaidLeaveInput): number => {
       `unpaidDays ${input.unpaidDays} exceeds the ${workingDays} working days of ${input.year}-${String(input.month).padStart(2, '0')}`,
     );
   }
-  return Number((BigInt(basic) * BigInt(halfDays)) / BigInt(workingDays * 2));
+  return proratedDeductionCents(basic, halfDays, workingDays * 2);
 };
+
+/**
+ * EA s.20A's one formula as a deduction: monthly rate x days not paid / working days, both in half
+ * days, rounded down to the cent (the salary paid is never below the formula's). Unpaid leave and an
+ * incomplete month of employment (leaver.ts) both read it.
+ */
+export const proratedDeductionCents = (
+  monthlyCents: number,
+  notPaidHalfDays: number,
+  workingHalfDays: number,
+) => Number((BigInt(monthlyCents) * BigInt(notPaidHalfDays)) / BigInt(workingHalfDays));
 
 /** An approved leave as the leave requests store it (half-day flags as src/domain/leave-days.ts reads them). */
 export type LeaveSpan = LeavePeriod;

@@ -100,6 +100,7 @@ export function drawIr8a(doc: Pdf, data: Ir8aPdfData, figures: Ir8aFigures) {
       [sub('1. Allowances: (ii) Entertainment'), money(0)],
       [sub('1. Allowances: (iii) Others'), money(figures.otherAllowancesCents)],
       [sub('2. Gross commission'), money(figures.commissionCents)],
+      [sub('4. Gratuity/notice pay/ex-gratia payment/others'), money(figures.lumpSumCents)],
     ],
     footerRows: [['Total (a) + (b) + (c) + (d)', money(figures.totalCents)]],
   });

@@ -17,6 +17,7 @@ import { badRequest, conflict, notFound } from '../lib/http-error';
 import { type Actor, isAdmin } from './actor';
 import { writeAudit } from './audit';
 import { EMPLOYMENT_INFO_NOT_FOUND } from './employment-info';
+import { syncSeparationPayItems } from './payroll/separation-items';
 
 export const SEPARATION_NOT_FOUND = 'No separation is recorded for this employee.';
 export const SEPARATION_EXISTS = 'A separation is already recorded for this employee.';
@@ -88,6 +89,14 @@ async function lockEmployment(tx: Tx, userId: number) {
   return row;
 }
 
+/** The leaving month's payslip follows the separation (issue 35 item 3): what changed goes in the audit row. */
+const syncPay = (tx: Tx, row: SeparationRow) =>
+  syncSeparationPayItems(tx, {
+    userId: row.userId,
+    year: Number(row.lastDay.slice(0, 4)),
+    month: Number(row.lastDay.slice(5, 7)),
+  });
+
 const auditValues = (row: SeparationRow) => ({
   status: row.status,
   reason: row.reason,
@@ -129,13 +138,14 @@ export async function createSeparation(
       .returning();
     if (!created) throw new Error('separation insert returned nothing');
     if (isEndingSeparation(status)) await setEmployment(tx, input.userId, created.lastDay);
+    const payItems = isEndingSeparation(status) ? await syncPay(tx, created) : null;
     await writeAudit(tx, {
       actorUserId: actor.id,
       action: admin ? 'separation.recorded' : 'separation.requested',
       entity: 'user',
       entityId: input.userId,
       subjectUserId: input.userId,
-      details: { before: null, after: auditValues(created) },
+      details: { before: null, after: auditValues(created), payItems },
     });
     return created;
   });
@@ -179,13 +189,14 @@ async function change(
     if (isEndingSeparation(status) !== isEndingSeparation(before.status)) {
       await setEmployment(tx, input.userId, isEndingSeparation(status) ? after.lastDay : null);
     }
+    const payItems = await syncPay(tx, after);
     await writeAudit(tx, {
       actorUserId: actor.id,
       action: input.action,
       entity: 'user',
       entityId: input.userId,
       subjectUserId: input.userId,
-      details: { before: auditValues(before), after: auditValues(after) },
+      details: { before: auditValues(before), after: auditValues(after), payItems },
     });
     return after;
   });

@@ -15,6 +15,7 @@ import { formatDayMonthYear } from '../../domain/dates';
 import { payslipStatusLabels } from '../../domain/lifecycles/payslip.lifecycle';
 import { formatAmount } from '../../domain/money';
 import type { UnprocessedListRow } from '../../domain/pay-lists';
+import { payItemTypeLabel } from '../../domain/payslip-labels';
 import { columnsFor } from '../../ui/data-table';
 import { DateInput } from '../../ui/date-field';
 import { LabelledField } from '../../ui/form-field';
@@ -108,9 +109,18 @@ const unprocessedColumns = (actor: PayrollPeriodRef) =>
           {getValue()}
           {row.original.finalPayDue && (
             <Text fontSize="xs" color="fg.warning">
+              <Badge colorPalette="orange" variant="subtle" marginEnd="1">
+                Leaver
+              </Badge>
               Final pay due {formatDayMonthYear(row.original.finalPayDue)}
             </Text>
           )}
+          {/* The separation's prefill (issue 35 item 3): what the leaving month's payslip carries. */}
+          {row.original.leaverItems?.map((item) => (
+            <Text key={item.type} fontSize="xs" color="fg.muted">
+              {payItemTypeLabel(item.type)}: {formatAmount(item.amount)}
+            </Text>
+          ))}
         </>
       ),
     }),

@@ -253,6 +253,7 @@ describe('ir8aFigures', () => {
       transportAllowanceCents: 12_000,
       // Mobile 50 (Apr) + 50 (Jul) + skill 100 + other 33.33.
       otherAllowancesCents: 23_333,
+      lumpSumCents: 0,
       othersCents: 158_789,
       totalCents: 5_463_473,
       // The last payslip with item (b): December's (AWS), paid on 24 December.
@@ -286,6 +287,7 @@ describe('ir8aFigures', () => {
       commissionCents: 20_000,
       transportAllowanceCents: 0,
       otherAllowancesCents: 0,
+      lumpSumCents: 0,
       othersCents: 20_000,
       // 28,967.04 + 3,000 + 200.
       totalCents: 3_216_704,

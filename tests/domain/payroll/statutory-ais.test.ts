@@ -69,6 +69,7 @@ function row(
     commissionCents: 0,
     transportAllowanceCents: 0,
     otherAllowancesCents: 0,
+    lumpSumCents: 0,
     othersCents: 0,
     totalCents: 0,
     bonusDeclarationDate: null,

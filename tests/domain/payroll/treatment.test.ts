@@ -39,6 +39,8 @@ const expected: Record<string, Row | readonly [Row, Row]> = {
   BACK_PAY: ['AW', 'salary'],
   LATENESS: ['OW', 'salary'],
   UNPAID_LEAVE: ['OW', 'salary'],
+  // Days of an incomplete month not employed reduce salary as unpaid leave does (EA s.20A).
+  INCOMPLETE_MONTH: ['OW', 'salary'],
   TRAVEL_ALLOWANCE: [['OW', 'transportAllowance'], NONE],
   // The one departure from its kind: a fixed allowance is an ordinary wage.
   SKILL_ALLOWANCE: ['OW', 'otherAllowances'],
@@ -53,6 +55,9 @@ const expected: Record<string, Row | readonly [Row, Row]> = {
   MEDICAL_CO_SHARE: NONE,
   NS_MAKEUP_PAY: NONE,
   LOAN: NONE,
+  // CPF Board: salary in lieu of notice is not a wage; IRAS: taxable, IR8A (d)4 notice pay.
+  NOTICE_PAY: [null, 'lumpSum'],
+  NOTICE_DEDUCTION: NONE,
 };
 
 const asRow = (type: string, treatment?: 'WAGE' | 'REIMBURSEMENT') => {

@@ -304,7 +304,7 @@ export function aisDetailRecord(
     cents(row.transportAllowanceCents, 'Transport allowance'),
     cents(0, 'Entertainment allowance'),
     cents(row.otherAllowancesCents, 'Other allowance'),
-    cents(0, 'Gratuity'),
+    cents(row.lumpSumCents, 'Gratuity'),
     cents(0, 'Compensation for loss of office'),
     cents(0, 'Retirement benefits up to 1992'),
     cents(0, 'Retirement benefits from 1993'),

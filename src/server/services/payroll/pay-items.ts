@@ -33,6 +33,7 @@ import {
   periodLabel,
   processedMessage,
 } from './repository';
+import { syncSeparationPayItems } from './separation-items';
 import { movePayslips } from './status';
 import { syncTimesheetPayItems } from './timesheet-items';
 
@@ -227,9 +228,11 @@ export async function updateSnapshot(
     };
     await tx.update(payslips).set(values).where(eq(payslips.id, row.id));
     await movePayslips(tx, event, { where: sql`p.id = ${row.id}` });
-    // Overtime is paid on the basic: the timesheet's items follow a new one.
+    // Overtime and a leaver's month are paid on the basic: their items follow a new one.
+    let separationItems = null;
     if (values.basicSalarySnapshotCents !== row.basicSalarySnapshotCents) {
       await syncTimesheetPayItems(tx, { userId, year, month });
+      separationItems = await syncSeparationPayItems(tx, { userId, year, month });
     }
     await writeAudit(tx, {
       actorUserId: actor.id,
@@ -237,15 +240,19 @@ export async function updateSnapshot(
       entity: 'payslip',
       entityId: row.id,
       subjectUserId: row.userId,
-      details: changedValues(
-        {
-          basicSalarySnapshotCents: row.basicSalarySnapshotCents,
-          employeeCpfRateSnapshot: row.employeeCpfRateSnapshot,
-          employerCpfRateSnapshot: row.employerCpfRateSnapshot,
-          selfHelpGroupSnapshot: row.selfHelpGroupSnapshot,
-        },
-        values,
-      ),
+      details: {
+        ...changedValues(
+          {
+            basicSalarySnapshotCents: row.basicSalarySnapshotCents,
+            employeeCpfRateSnapshot: row.employeeCpfRateSnapshot,
+            employerCpfRateSnapshot: row.employerCpfRateSnapshot,
+            selfHelpGroupSnapshot: row.selfHelpGroupSnapshot,
+          },
+          values,
+        ),
+        // A leaver's prefill rewritten on the new basic (issue 35 item 3).
+        ...(separationItems && { separationItems }),
+      },
     });
   });
   return readPayslip(db, userId, { year, month });

@@ -14,6 +14,7 @@ import { rowsOf } from '../../db/statements';
 import { holidaysBetween } from '../public-holidays';
 import { placeOwedClaims } from './claim-items';
 import { inIds } from './repository';
+import { prefillSeparationPayItems } from './separation-items';
 import { movePayslips } from './status';
 import { prefillTimesheetPayItems } from './timesheet-items';
 
@@ -71,7 +72,8 @@ export function unpaidLeavePrefill(
  * one row per period (a row another caller inserts meanwhile is skipped by the conflict clause). A
  * new row whose employee has approved Unpaid Leave in the period gets an UNPAID_LEAVE deduction
  * (basic salary x unpaid days / working days of the month), which the admin can change or remove; one
- * whose employee has an approved timesheet gets its overtime, rest-day and holiday items.
+ * whose employee has an approved timesheet gets its overtime, rest-day and holiday items; a leaver's
+ * month, the separation's items (separation-items.ts).
  * Called, in the caller's transaction, before a period is read or changed.
  */
 export async function openPayrollPeriod(tx: DbOrTx, year: number, month: number, userId?: number) {
@@ -116,6 +118,12 @@ export async function openPayrollPeriod(tx: DbOrTx, year: number, month: number,
   await prefillTimesheetPayItems(
     tx,
     created.map((row) => ({ id: row.id, userId: row.user_id, basicCents: Number(row.basic) })),
+    year,
+    month,
+  );
+  await prefillSeparationPayItems(
+    tx,
+    created.map((row) => ({ userId: row.user_id })),
     year,
     month,
   );

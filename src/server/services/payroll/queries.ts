@@ -33,6 +33,7 @@ import {
   totalsRowOf,
   yearToDate,
 } from './repository';
+import { separationItemsOf } from './separation-items';
 
 /**
  * Reads of payroll: the period's open payslips, processed payslips, and one payslip with its figures.
@@ -49,6 +50,10 @@ export async function listUnprocessed(db: DbOrTx, { year, month }: Period): Prom
   const finalPay = await finalPayDueOf(
     db,
     leavers.map((row) => row.user_id),
+  );
+  const prefilled = await separationItemsOf(
+    db,
+    leavers.map((row) => row.id),
   );
   return rows.map((row) => {
     const snapshot = snapshotRowOf(row);
@@ -70,6 +75,12 @@ export async function listUnprocessed(db: DbOrTx, { year, month }: Period): Prom
               },
       },
       finalPayDue: finalPay.get(row.user_id) ?? null,
+      ...(prefilled.has(row.id) && {
+        leaverItems: (prefilled.get(row.id) ?? []).map((item) => ({
+          type: item.type,
+          amount: centsToAmount(item.amountCents),
+        })),
+      }),
       basicSalarySnapshot: centsToAmount(snapshot.basicSalarySnapshotCents),
       employeeCpfRateSnapshot: snapshot.employeeCpfRateSnapshot,
       employerCpfRateSnapshot: snapshot.employerCpfRateSnapshot,
