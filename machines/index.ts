@@ -141,7 +141,7 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'separation-panel',
     drives: '/admin/users/:id and /staff/profile, the Separation panel',
     purpose:
-      "An employee's separation with its notice, final pay and IR21 dates: recorded or resigned, acknowledged, withdrawn before the last day; the key employment terms as a PDF.",
+      "An employee's separation with its notice, final pay and IR21 dates: recorded or resigned, acknowledged, withdrawn before the last day; the key employment terms as a PDF; the IR21 as a PDF or CSV and IRAS's clearance, which releases withheld pay.",
     machine: separationPanelMachine,
   },
 

@@ -4,6 +4,7 @@ import { canAcknowledgeSeparation, isOpenSeparation } from '../src/domain/lifecy
 import { separationToasts } from '../src/domain/messages/separation';
 import type { Separation } from '../src/domain/separation';
 import { childNews, notProvided, type ToastParams } from './effects';
+import { ir21ClearanceFormMachine } from './ir21-clearance-form.machine';
 import { type LoadActorRef, loadMachine, loadNews } from './load.machine';
 import { separationFormMachine } from './separation-form.machine';
 
@@ -26,6 +27,8 @@ export interface SeparationPanelContext extends SeparationPanelInput {
   /** The standing separation; null when there is none (the server answered 404). */
   separation: Separation | null;
   form: ActorRefFrom<typeof separationFormMachine> | null;
+  /** The "Record IRAS clearance" form while it is open. */
+  clearance: ActorRefFrom<typeof ir21ClearanceFormMachine> | null;
   /** What the last KETs download said is missing ('' when nothing is). */
   ketsMissing: string | null;
 }
@@ -39,7 +42,10 @@ export type SeparationPanelEvent =
   | { type: 'separation.withdraw' }
   | { type: 'separation.confirmWithdraw' }
   | { type: 'kets.download' }
-  | { type: 'xstate.done.actor.form'; output: Separation };
+  | { type: 'ir21.download'; format: 'pdf' | 'csv' }
+  | { type: 'ir21.clear' }
+  | { type: 'xstate.done.actor.form'; output: Separation }
+  | { type: 'xstate.done.actor.clearance'; output: Separation };
 
 const errorOf = (error: unknown): { message: string } =>
   error && typeof error === 'object' && 'message' in error ? (error as { message: string }) : { message: '' };
@@ -59,6 +65,11 @@ export const separationPanelMachine = setup({
       }),
     ),
     form: separationFormMachine,
+    clearanceForm: ir21ClearanceFormMachine,
+    /** Saves the IR21 of the year of leaving as a PDF or CSV. */
+    downloadIr21: fromPromise<void, { userId: number; year: number; format: 'pdf' | 'csv' }>(
+      notProvided('separation-panel', 'downloadIr21'),
+    ),
     acknowledge: fromPromise<Separation, { userId: number }>(notProvided('separation-panel', 'acknowledge')),
     withdraw: fromPromise<Separation, { userId: number }>(notProvided('separation-panel', 'withdraw')),
     /** Saves the KETs PDF and answers the items it names as missing. */
@@ -76,6 +87,9 @@ export const separationPanelMachine = setup({
       context.separation !== null &&
       isOpenSeparation(context.separation.status) &&
       context.separation.lastDay > context.today,
+    /** An administrator's, for an IR21 leaver whose pay is still withheld. */
+    canClear: ({ context }) => context.manage && context.separation?.payWithheld === true,
+    hasIr21: ({ context }) => context.manage && context.separation?.ir21Required === true,
   },
 }).createMachine({
   id: 'separationPanel',
@@ -86,6 +100,7 @@ export const separationPanelMachine = setup({
     load: spawn('load', { id: 'load', input: { query: input.userId } }),
     separation: null,
     form: null,
+    clearance: null,
     ketsMissing: null,
   }),
   initial: 'fetching',
@@ -123,6 +138,54 @@ export const separationPanelMachine = setup({
               description: 'Before the last day, an administrator may withdraw it.',
             },
             'kets.download': { target: 'downloadingKets' },
+            'ir21.download': {
+              guard: 'hasIr21',
+              target: 'downloadingIr21',
+              description: 'Download IR21 (PDF or CSV), for a leaver who needs tax clearance.',
+            },
+            'ir21.clear': {
+              guard: 'canClear',
+              target: 'recordingClearance',
+              description: "Record IRAS clearance, while the leaver's pay is withheld.",
+            },
+          },
+        },
+        recordingClearance: {
+          description: "The form: IRAS's clearance date and reference.",
+          entry: assign({
+            clearance: ({ context, spawn }) =>
+              spawn('clearanceForm', {
+                id: 'clearance',
+                input: { params: { userId: context.userId }, values: {} },
+              }),
+          }),
+          exit: [stopChild('clearance'), assign({ clearance: null })],
+          on: {
+            'separation.cancel': { target: 'idle', description: 'Cancel: nothing is sent.' },
+            'xstate.done.actor.clearance': {
+              target: 'idle',
+              description: 'Recorded: the panel shows the clearance; the pay is no longer withheld.',
+              actions: assign({ separation: ({ event }) => event.output }),
+            },
+          },
+        },
+        downloadingIr21: {
+          description: "GET /users/{id}/ir21?year (the last day's year)&format: the file is saved.",
+          invoke: {
+            src: 'downloadIr21',
+            input: ({ context, event }) => ({
+              userId: context.userId,
+              year: Number(context.separation?.lastDay.slice(0, 4)),
+              format: event.type === 'ir21.download' ? event.format : 'pdf',
+            }),
+            onDone: { target: 'idle' },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'notify',
+                params: ({ event }) => separationToasts.ir21Failed(errorOf(event.error)),
+              },
+            },
           },
         },
         editing: {

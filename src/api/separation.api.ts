@@ -1,3 +1,4 @@
+import type { Ir21ClearanceBody } from '../domain/ir21';
 import { type Separation, type SeparationBody, separationSchema } from '../domain/separation';
 import { type ApiClient, apiClient } from './client';
 import { ApiRequestError } from './errors';
@@ -44,6 +45,28 @@ export function createSeparationApi(client: ApiClient) {
         },
       });
       return { blob, fileName, missing };
+    },
+    /** GET /users/{id}/ir21?year&format: the leaver's IR21 as a PDF or CSV. */
+    async ir21(
+      userId: number,
+      year: number,
+      format: 'pdf' | 'csv',
+    ): Promise<{ blob: Blob; fileName: string }> {
+      let fileName = `ir21-${year}-${userId}.${format}`;
+      const blob = await client.request<Blob>(`/users/${userId}/ir21`, {
+        query: { year, format },
+        responseType: 'blob',
+        ...refusalAsJson,
+        onResponse: ({ response }) => {
+          fileName = fileNameOf(response.headers.get('content-disposition'), fileName);
+        },
+      });
+      return { blob, fileName };
+    },
+    async clearIr21(userId: number, body: Ir21ClearanceBody): Promise<Separation> {
+      return separationSchema.parse(
+        await client.request(`/users/${userId}/ir21-clearance`, { method: 'POST', body }),
+      );
     },
   };
 }

@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'separation.recorded',
   'separation.acknowledged',
   'separation.withdrawn',
+  'separation.ir21Cleared',
   'leaveBalance.updated',
   'leaveBalance.yearEnd',
   'leavePolicy.updated',

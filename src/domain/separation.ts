@@ -177,6 +177,11 @@ export const separationSchema = z.object({
   finalPayDue: z.iso.date(),
   ir21Required: z.boolean(),
   ir21Due: z.nullable(z.iso.date()),
+  /** IRAS's clearance as recorded (issue 35 item 5); both null until then. */
+  ir21ClearedOn: z.nullable(z.iso.date()),
+  ir21Reference: z.nullable(z.string()),
+  /** The leaving months' net pay is left out of the bank file: an IR21 is needed and not yet cleared. */
+  payWithheld: z.boolean(),
   steps: z.array(z.object({ step: z.enum(SEPARATION_STEPS), due: z.iso.date(), late: z.boolean() })),
 });
 export type Separation = z.infer<typeof separationSchema>;

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import * as z from 'zod/mini';
 import { addDaysIso } from './dates';
+import { withheldPaymentSchema } from './ir21';
 import { payMonthSchema, payYearSchema } from './payslips';
 import { hasHolidayCalendar, publicHolidayOn } from './public-holidays';
 
@@ -104,6 +105,8 @@ export const cpfSummarySchema = z.object({
   unprocessed: z.number(),
   /** What stops the CPF file, each a sentence; empty when it can be downloaded. */
   problems: z.array(z.string()),
+  /** Processed payslips the bank file leaves out: a foreign leaver's pay until IRAS's IR21 clearance. */
+  withheld: z.array(withheldPaymentSchema),
 });
 export type CpfSummary = z.infer<typeof cpfSummarySchema>;
 

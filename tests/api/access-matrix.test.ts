@@ -175,6 +175,9 @@ const SPEC_ACCESS: Record<string, Who> = {
   'GET /api/users/:id/separation': 'own',
   'POST /api/users/:id/separation/acknowledge': 'admin',
   'DELETE /api/users/:id/separation': 'admin',
+  // Issue 35 item 5: the IR21 and IRAS's clearance are the administrator's.
+  'GET /api/users/:id/ir21': 'admin',
+  'POST /api/users/:id/ir21-clearance': 'admin',
   // Issue 16: sending payslips and following the job are the employer's.
   'POST /api/payslips/email': 'admin',
   'GET /api/jobs/:id': 'admin',

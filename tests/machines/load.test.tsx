@@ -75,6 +75,7 @@ const summaryOf = (other: boolean): CpfSummary => ({
   totalPayable: 2320.33,
   unprocessed: 0,
   problems: [],
+  withheld: [],
 });
 const summaryTable = (other: boolean) => {
   const { year, month } = periodOf(other);

@@ -66,6 +66,7 @@ const clean: CpfSummary = {
   totalPayable: 2328.08,
   unprocessed: 0,
   problems: [],
+  withheld: [],
 };
 /** A month whose CPF file the server would refuse, with staff left unprocessed. */
 const blocked: CpfSummary = {

@@ -38,6 +38,19 @@ function fakeApi(start: Separation | null) {
       fileName: 'kets.pdf',
       missing: ['place of work', 'probation period'],
     })),
+    ir21: vi.fn(async (_userId: number, year: number, format: 'pdf' | 'csv') => ({
+      blob: new Blob(['IR21']),
+      fileName: `ir21-${year}.${format}`,
+    })),
+    clearIr21: vi.fn(async (_userId: number, body: { date: string; reference: string }) => {
+      stored = {
+        ...(stored as Separation),
+        ir21ClearedOn: body.date,
+        ir21Reference: body.reference,
+        payWithheld: false,
+      };
+      return stored;
+    }),
   };
   return separation;
 }
@@ -69,8 +82,9 @@ async function showsDueDates(state: RegExp) {
       .getByText(/final pay/i)
       .closest('li'),
   ).toHaveTextContent('14/12/2026');
-  expect(within(region).getByText(/IR21/).closest('li')).toHaveTextContent('14/11/2026');
-  expect(within(region).getByText(/IR21/).closest('li')).toHaveTextContent(/late/i);
+  const due = within(within(region).getByRole('list', { name: /due when/i }));
+  expect(due.getByText(/IR21/).closest('li')).toHaveTextContent('14/11/2026');
+  expect(due.getByText(/IR21/).closest('li')).toHaveTextContent(/late/i);
 }
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>, manage: boolean) {
@@ -92,6 +106,7 @@ const paths = getSimplePaths(separationPanelModel, {
     { type: 'admin.acknowledges' },
     { type: 'admin.withdraws' },
     { type: 'staff.resigns' },
+    { type: 'admin.recordsClearance' },
   ],
 });
 
@@ -141,6 +156,22 @@ describe('the Separation panel, walked from its model (issue 35)', () => {
             expect(separation.withdraw).toHaveBeenCalledWith(USER_ID);
             break;
           }
+          case 'admin.recordsClearance': {
+            const ir21 = await within(panel()).findByRole('region', { name: /IR21/ });
+            expect(ir21).toHaveTextContent(/withheld/i);
+            await user.click(within(ir21).getByRole('button', { name: /record iras clearance/i }));
+            const form = await within(panel()).findByRole('form', { name: /clearance/i });
+            await user.type(within(form).getByRole('textbox', { name: /date/i }), '20/12/2026');
+            await user.type(within(form).getByRole('textbox', { name: /reference/i }), 'IRAS/IR21/7');
+            await user.click(within(form).getByRole('button', { name: /record/i }));
+            await within(panel()).findByText(/cleared by iras/i);
+            expect(separation.clearIr21).toHaveBeenCalledWith(USER_ID, {
+              date: '2026-12-20',
+              reference: 'IRAS/IR21/7',
+            });
+            expect(within(panel()).queryByText(/withheld/i)).toBeNull();
+            break;
+          }
           case 'staff.resigns':
             await user.click(await button(/submit resignation/i));
             // Staff give no reason: a resignation is the only one they may submit.
@@ -173,6 +204,22 @@ describe('the Separation panel, walked from its model (issue 35)', () => {
     await user.click(await button(/key employment terms/i));
     await within(panel()).findByText(/place of work, probation period/);
     expect(save).toHaveBeenCalledWith(expect.any(Blob), 'kets.pdf');
+  });
+
+  it("the IR21 downloads as a PDF and a CSV of the last day's year", async () => {
+    const user = userEvent.setup();
+    const { save, separation } = mount(separationAnswer(USER_ID, 'ACKNOWLEDGED') as Separation, true);
+    await user.click(await button(/download ir21 \(pdf\)/i));
+    await waitFor(() => expect(save).toHaveBeenCalledWith(expect.any(Blob), 'ir21-2026.pdf'));
+    await user.click(await button(/download ir21 \(csv\)/i));
+    await waitFor(() => expect(separation.ir21).toHaveBeenLastCalledWith(USER_ID, 2026, 'csv'));
+  });
+
+  it('staff see their pay withheld, without the IR21 actions', async () => {
+    mount(separationAnswer(USER_ID, 'ACKNOWLEDGED') as Separation, false);
+    const ir21 = await within(panel()).findByRole('region', { name: /IR21/ });
+    expect(ir21).toHaveTextContent(/withheld/i);
+    expect(within(ir21).queryByRole('button')).toBeNull();
   });
 
   it("a refused acknowledgement says the server's reason", async () => {

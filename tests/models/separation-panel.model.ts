@@ -4,7 +4,8 @@ import { createMachine } from 'xstate';
  * The Separation panel, from issue 35's words: "A Separation panel on the staff record (state, dates,
  * what is due when, the IR21 step), ... a resignation form for staff"; "POST .../separation (ADMIN)";
  * "DELETE withdraws it before the last day"; "Staff can submit their resignation (reason RESIGNATION),
- * which the administrator acknowledges". Written without the app's machine: the walk checks the panel
+ * which the administrator acknowledges"; item 5: "From the notice date, money due is withheld ... until
+ * POST /users/{id}/ir21-clearance {date, reference} records IRAS's clearance". Written without the app's machine: the walk checks the panel
  * against this.
  */
 export const separationPanelModel = createMachine({
@@ -22,7 +23,10 @@ export const separationPanelModel = createMachine({
     adminSeesWaiting: {
       on: { 'admin.acknowledges': 'adminSeesLeaving', 'admin.withdraws': 'adminSeesNone' },
     },
-    adminSeesLeaving: { on: { 'admin.withdraws': 'adminSeesNone' } },
+    adminSeesLeaving: {
+      on: { 'admin.withdraws': 'adminSeesNone', 'admin.recordsClearance': 'adminSeesCleared' },
+    },
+    adminSeesCleared: { type: 'final' },
     staffSeesNone: { on: { 'staff.resigns': 'staffSeesWaiting' } },
     staffSeesWaiting: { type: 'final' },
   },
@@ -43,6 +47,10 @@ const NOTICE = {
   ir21Required: true,
   // One month before the last day, already past on 1 Dec: late.
   ir21Due: '2026-11-14',
+  // An Employment Pass holder: their pay is withheld until IRAS's clearance is recorded.
+  ir21ClearedOn: null,
+  ir21Reference: null,
+  payWithheld: true,
   steps: [
     { step: 'IR21', due: '2026-11-14', late: true },
     { step: 'NOTICE_ENDS', due: '2026-12-14', late: false },

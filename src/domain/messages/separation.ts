@@ -30,4 +30,19 @@ export const separationToasts = {
     title: 'Failed to download the key employment terms',
     description: error.message,
   }),
+  clearanceRecorded: (): Toast => ({
+    type: 'success',
+    title: 'IRAS clearance recorded',
+    description: 'The withheld pay goes into the next bank file of its month.',
+  }),
+  clearanceFailed: (error: { message: string }): Toast => ({
+    type: 'error',
+    title: 'Failed to record the IRAS clearance',
+    description: error.message,
+  }),
+  ir21Failed: (error: { message: string }): Toast => ({
+    type: 'error',
+    title: 'Failed to download the IR21',
+    description: error.message,
+  }),
 };

@@ -73,6 +73,10 @@ export const separations = pgTable(
     noticeServed: boolean('notice_served').notNull(),
     requestedBy: actorId('requested_by'),
     acknowledgedBy: actorId('acknowledged_by'),
+    /** IRAS's tax clearance (IR21, issue 35 item 5): until it is recorded a work-pass holder's pay is withheld. */
+    ir21ClearedOn: isoDate('ir21_cleared_on'),
+    ir21Reference: text('ir21_reference'),
+    ir21ClearedBy: actorId('ir21_cleared_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -85,5 +89,9 @@ export const separations = pgTable(
     check('separations_status_check', oneOf(t.status, SEPARATION_STATUSES)),
     check('separations_reason_check', oneOf(t.reason, SEPARATION_REASONS)),
     check('separations_last_day_check', sql`${t.lastDay} >= ${t.noticeDate}`),
+    check(
+      'separations_ir21_clearance_check',
+      sql`(${t.ir21ClearedOn} is null) = (${t.ir21Reference} is null) and (${t.ir21ClearedOn} is null or ${t.ir21ClearedOn} >= ${t.noticeDate})`,
+    ),
   ],
 );

@@ -3,6 +3,7 @@ import { type ClaimsReportPdfData, renderClaimsReportPdf } from './claims-report
 import { type CpfSummaryPdfData, renderCpfSummaryPdf } from './cpf-summary';
 import { dejaVuSans } from './fonts';
 import { type Ir8aPdfData, renderIr8aPdf } from './ir8a';
+import { type Ir21PdfData, renderIr21Pdf } from './ir21';
 import { type KetsPdfData, renderKetsPdf } from './kets';
 import { type LeaveBalancesPdfData, renderLeaveBalancesPdf } from './leave-balances';
 import { type PayRunVariancePdfData, renderPayRunVariancePdf } from './pay-run-variance';
@@ -16,6 +17,7 @@ export type PdfTask =
   | { kind: 'payrollTable'; data: PayrollTableData }
   | { kind: 'leaveBalances'; data: LeaveBalancesPdfData }
   | { kind: 'ir8a'; data: Ir8aPdfData }
+  | { kind: 'ir21'; data: Ir21PdfData }
   | { kind: 'cpfSummary'; data: CpfSummaryPdfData }
   | { kind: 'kets'; data: KetsPdfData }
   | { kind: 'payRunVariance'; data: PayRunVariancePdfData }
@@ -37,6 +39,8 @@ export function renderTask(task: PdfTask): Promise<Uint8Array> {
       return renderLeaveBalancesPdf(task.data);
     case 'ir8a':
       return renderIr8aPdf(task.data);
+    case 'ir21':
+      return renderIr21Pdf(task.data);
     case 'cpfSummary':
       return renderCpfSummaryPdf(task.data);
     case 'kets':

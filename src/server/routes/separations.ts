@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../domain/fields';
+import { ir21ClearanceBodySchema, ir21QuerySchema } from '../../domain/ir21';
 import { keyEmploymentTermsBodySchema, keyEmploymentTermsSchema } from '../../domain/kets';
 import { separationBodySchema, separationSchema } from '../../domain/separation';
 import type { Config } from '../config';
 import { withPdfSlot } from '../lib/pdf-slots';
 import { actorOf } from '../plugins/access';
+import { ir21Document, recordIr21Clearance } from '../services/ir21';
 import { getKeyEmploymentTerms, ketsPdf, putKeyEmploymentTerms } from '../services/kets';
 import {
   acknowledgeSeparation,
@@ -149,5 +151,48 @@ export async function separationRoutes(app: FastifyInstance, { config }: { confi
       },
     },
     async (request) => withdrawSeparation(app.db, actorOf(request), { userId: request.params.id }),
+  );
+
+  r.get(
+    '/users/:id/ir21',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          "The leaver's IR21 (ADMIN): employer and employee particulars and the income of the year of leaving and the year before by IR8A item, as a PDF or CSV",
+        security,
+        params: idParams,
+        querystring: ir21QuerySchema,
+        response: { 200: z.any().describe('the file'), ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const input = { userId: request.params.id, ...request.query };
+      const file = await withPdfSlot(actorOf(request).id, () => ir21Document(app.db, input, config));
+      return reply
+        .type(file.kind === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
+  );
+
+  r.post(
+    '/users/:id/ir21-clearance',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          "Record IRAS's IR21 tax clearance (ADMIN): the withheld pay goes into the next bank file of its month",
+        security,
+        params: idParams,
+        body: ir21ClearanceBodySchema,
+        response: { 200: separationSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      recordIr21Clearance(app.db, actorOf(request), { userId: request.params.id, body: request.body }),
   );
 }

@@ -106,13 +106,17 @@ export async function submissionRoutes(app: FastifyInstance, { config }: { confi
     async (request, reply) => {
       const file = await bankFile(app.db, actorOf(request), request.query, config);
       // The value date the file carries, and whether it was chosen, the pay date or the next business day.
-      return reply
-        .header('x-value-date', file.valueDate)
-        .header('x-value-date-source', file.valueDateSource)
-        .type(file.mediaType)
-        .header('content-disposition', attachment(file.fileName))
-        .header('cache-control', 'private, no-store')
-        .send(file.content);
+      return (
+        reply
+          .header('x-value-date', file.valueDate)
+          .header('x-value-date-source', file.valueDateSource)
+          // Who is left out for IR21 tax clearance (their user ids); the month's summary lists them in full.
+          .header('x-withheld', file.withheld.map((row) => row.userId).join(','))
+          .type(file.mediaType)
+          .header('content-disposition', attachment(file.fileName))
+          .header('cache-control', 'private, no-store')
+          .send(file.content)
+      );
     },
   );
 

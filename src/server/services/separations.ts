@@ -47,8 +47,9 @@ async function contextOf(db: DbOrTx, userId: number, lastDay: string) {
   };
 }
 
-async function answerOf(db: DbOrTx, row: SeparationRow, today = todayIso()): Promise<Separation> {
+export async function answerOf(db: DbOrTx, row: SeparationRow, today = todayIso()): Promise<Separation> {
   const { employment, holidays } = await contextOf(db, row.userId, row.lastDay);
+  const terms = separationTerms(row, employment, holidays, today);
   return {
     id: row.id,
     userId: row.userId,
@@ -57,11 +58,14 @@ async function answerOf(db: DbOrTx, row: SeparationRow, today = todayIso()): Pro
     noticeDate: row.noticeDate,
     lastDay: row.lastDay,
     noticeServed: row.noticeServed,
-    ...separationTerms(row, employment, holidays, today),
+    ...terms,
+    ir21ClearedOn: row.ir21ClearedOn,
+    ir21Reference: row.ir21Reference,
+    payWithheld: terms.ir21Required && row.ir21ClearedOn === null,
   };
 }
 
-const currentOf = async (db: DbOrTx, userId: number) => {
+export const currentOf = async (db: DbOrTx, userId: number) => {
   const [row] = await db
     .select()
     .from(separations)

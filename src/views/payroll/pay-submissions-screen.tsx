@@ -19,6 +19,7 @@ import { PageTitle } from '../../ui/page-title';
 import { PickerSelect, yearChoices } from '../../ui/picker-select';
 import { LoadFailure } from '../load/load-view';
 import { AisProblems, Ir8aJobPanel } from './iras-files';
+import { WithheldPayments } from './withheld-payments';
 
 type Actor = ActorRefFrom<typeof paySubmissionsMachine>;
 
@@ -252,6 +253,7 @@ function Files({ actor, context, ready }: { actor: Actor; context: PaySubmission
           <Text fontSize="sm" color="fg.muted">
             Without a value date the bank pays on the pay date, or on the next working day once it has passed.
           </Text>
+          <WithheldPayments withheld={context.summary?.withheld ?? []} />
         </Stack>
         <Stack gap="2">
           <Text fontWeight="medium">IRAS, year {context.year}</Text>

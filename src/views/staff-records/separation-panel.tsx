@@ -18,6 +18,7 @@ import { FormError, LabelledField, SubmitButton } from '../../ui/form-field';
 import { SelectInput } from '../../ui/labelled-field';
 import { type FormActorRef, useForm } from '../../ui/use-form';
 import { LoadFailure, useLoading } from '../load/load-view';
+import { Ir21Section } from './ir21-section';
 import { ReadOnlyRows } from './record-fields';
 
 const STATUS_WORDS: Record<Separation['status'], string> = {
@@ -53,6 +54,9 @@ export function SeparationPanel({
     load: s.context.load,
     separation: s.context.separation,
     form: s.context.form,
+    clearance: s.context.clearance,
+    canClear: s.can({ type: 'ir21.clear' }),
+    downloadingIr21: s.matches({ shown: 'downloadingIr21' }),
     ketsMissing: s.context.ketsMissing,
     shown: s.matches('shown'),
     canStart: s.can({ type: 'separation.start' }),
@@ -95,6 +99,18 @@ export function SeparationPanel({
           <Text color="fg.muted">{manage ? 'No separation is recorded.' : 'You have not resigned.'}</Text>
         )}
         {view.separation && <SeparationDetails separation={view.separation} />}
+        {view.separation && (
+          <Ir21Section
+            separation={view.separation}
+            manage={manage}
+            downloading={view.downloadingIr21}
+            canClear={view.canClear}
+            clearance={view.clearance}
+            onDownload={(format) => send({ type: 'ir21.download', format })}
+            onClear={() => send({ type: 'ir21.clear' })}
+            onCancel={() => send({ type: 'separation.cancel' })}
+          />
+        )}
         {view.form && (
           <SeparationForm
             actor={view.form}

@@ -28,6 +28,7 @@ import { renderPdfDocument } from '../../pdf/pool';
 import type { Actor } from '../actor';
 import { writeAudit } from '../audit';
 import { type CompanyDefaults, companyOf } from '../company';
+import { splitWithheld } from '../ir21';
 import { holidaysBetween } from '../public-holidays';
 import { assertPayRunReleased } from './pay-runs';
 import { isPaidInPeriod } from './period-rows';
@@ -213,6 +214,7 @@ async function summaryMonth(db: DbOrTx, period: Period, defaults: CompanyDefault
     totalPayable: centsToAmount(employeeCpf + employerCpf + shgTotal + sdl),
     unprocessed,
     problems: cpfProblems(company, rows, period),
+    withheld: (await splitWithheld(db, period, rows)).withheld,
   };
   return { company, rows, summary };
 }
@@ -292,6 +294,13 @@ export async function bankFile(
       .where(and(eq(payslips.year, period.year), eq(payslips.month, period.month), isProcessedRow())),
   ]);
   if (rows.length === 0) throw conflict(nothingProcessed(period));
+  // A foreign leaver's pay waits for IRAS's clearance (IR21): listed, not paid.
+  const { paid, withheld } = await splitWithheld(db, period, rows);
+  if (paid.every((row) => row.netPayableCents === 0)) {
+    throw conflict(
+      `Every payment of ${periodLabel(period.year, period.month)} is withheld for IR21 tax clearance.`,
+    );
+  }
   // Each bank's file debits the company's account at that bank, never another bank's.
   const account = payingAccountOf(company, bank);
   if (!account) {
@@ -317,7 +326,7 @@ export async function bankFile(
       createdAt: createdAtNow(),
       sequence: input.sequence ?? 1,
       // Nothing to pay is no payment: a month of unpaid leave nets to zero.
-      payments: rows
+      payments: paid
         .filter((row) => row.netPayableCents !== 0)
         .map((row) => ({
           userId: row.userId,
@@ -342,7 +351,8 @@ export async function bankFile(
       valueDateSource: source,
       count: file.count,
       totalCents: file.totalCents,
+      withheld: withheld.map((row) => row.userId),
     },
   });
-  return { ...file, valueDate, valueDateSource: source };
+  return { ...file, valueDate, valueDateSource: source, withheld };
 }
