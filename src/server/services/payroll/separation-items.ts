@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { entitledDays } from '../../../domain/leave-entitlement';
 import { isProcessedPayslip } from '../../../domain/lifecycles/payslip.lifecycle';
 import { separationStatusesTagged } from '../../../domain/lifecycles/separation.lifecycle';
@@ -16,7 +16,7 @@ import { employmentInfo, payItems, payslips } from '../../db/schema';
 import { keyEmploymentTerms, separations } from '../../db/separation-schema';
 import { leaveBalancesOf } from '../leave-balances';
 import { leavePoliciesOf } from '../leave-entitlements';
-import { movePayslips } from './status';
+import { replaceSourceItems } from './source-items';
 
 /**
  * The leaving month's pay (issue 35 item 3) as pay items marked `source = 'SEPARATION'` on the payslip of
@@ -153,18 +153,7 @@ export async function syncSeparationPayItems(
     .orderBy(asc(payItems.id));
   if (JSON.stringify(before) === JSON.stringify(after)) return null;
 
-  await tx.delete(payItems).where(and(eq(payItems.payslipId, payslip.id), eq(payItems.source, SOURCE)));
-  if (after.length > 0) {
-    await tx
-      .insert(payItems)
-      .values(after.map((item) => ({ ...item, payslipId: payslip.id, source: SOURCE })));
-  }
-  const [left] = await tx.select({ n: count() }).from(payItems).where(eq(payItems.payslipId, payslip.id));
-  await movePayslips(
-    tx,
-    after.length > 0 ? { type: 'payItem.add' } : { type: 'payItem.remove', itemsLeft: left?.n ?? 0 },
-    { where: sql`p.id = ${payslip.id}` },
-  );
+  await replaceSourceItems(tx, payslip.id, SOURCE, after);
   return { payslipId: payslip.id, before, after };
 }
 

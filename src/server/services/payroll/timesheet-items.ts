@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { isProcessedPayslip } from '../../../domain/lifecycles/payslip.lifecycle';
 import { isApprovedTimesheet } from '../../../domain/lifecycles/timesheet.lifecycle';
 import { type TimesheetPayItem, timesheetPayItems } from '../../../domain/overtime';
@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { employmentInfo, payItems, payslips } from '../../db/schema';
 import { timesheetDays, timesheets } from '../../db/timesheet-schema';
 import { inIds } from './repository';
+import { replaceSourceItems } from './source-items';
 import { movePayslips } from './status';
 
 /**
@@ -91,14 +92,7 @@ export async function syncTimesheetPayItems(tx: DbOrTx, input: Month): Promise<T
   const before = stored.map((item) => ({ ...item, hours: item.hours ?? 0 }) as TimesheetPayItem);
   if (JSON.stringify(before) === JSON.stringify(after)) return null;
 
-  await tx.delete(payItems).where(and(eq(payItems.payslipId, payslip.id), eq(payItems.source, SOURCE)));
-  if (after.length > 0) await tx.insert(payItems).values(rowsFor(payslip.id, after));
-  const [left] = await tx.select({ n: count() }).from(payItems).where(eq(payItems.payslipId, payslip.id));
-  await movePayslips(
-    tx,
-    after.length > 0 ? { type: 'payItem.add' } : { type: 'payItem.remove', itemsLeft: left?.n ?? 0 },
-    { where: sql`p.id = ${payslip.id}` },
-  );
+  await replaceSourceItems(tx, payslip.id, SOURCE, rowsFor(payslip.id, after));
   return { payslipId: payslip.id, before, after };
 }
 
