@@ -67,6 +67,7 @@ const clean: CpfSummary = {
   unprocessed: 0,
   problems: [],
   withheld: [],
+  released: [],
 };
 /** A month whose CPF file the server would refuse, with staff left unprocessed. */
 const blocked: CpfSummary = {
