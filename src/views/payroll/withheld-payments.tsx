@@ -57,36 +57,35 @@ export function ReleasedPayments({
       <Text fontWeight="medium" fontSize="sm">
         Released after IRAS clearance
       </Text>
-      <Table.ScrollArea>
-        <Table.Root size="sm" variant="outline">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Employee</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Net pay ($)</Table.ColumnHeader>
-              <Table.ColumnHeader>Cleared</Table.ColumnHeader>
-              <Table.ColumnHeader>Bank file</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {released.map((row) => (
-              <Table.Row key={row.userId}>
-                <Table.Cell>{row.name}</Table.Cell>
-                <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                  {formatAmount(row.netPay)}
-                </Table.Cell>
-                <Table.Cell>
-                  {formatDayMonthYear(row.clearedOn)}, {row.reference}
-                </Table.Cell>
-                <Table.Cell>
+      <Table.Root size="sm" variant="outline">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Employee</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Net pay ($)</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {released.map((row) => (
+            <Table.Row key={row.userId}>
+              <Table.Cell>{row.name}</Table.Cell>
+              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+                {formatAmount(row.netPay)}
+              </Table.Cell>
+              <Table.Cell>
+                <Text>
                   {row.fileDownloadedOn
                     ? `Released, file downloaded on ${formatDayMonthYear(row.fileDownloadedOn)}`
                     : 'Released, file not downloaded yet'}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+                </Text>
+                <Text color="fg.muted" fontSize="xs">
+                  Cleared {formatDayMonthYear(row.clearedOn)}, {row.reference}
+                </Text>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
       <Text fontSize="sm" color="orange.fg">
         The month's bank file now includes these payments too. If you already uploaded it, upload only the
         bank file of released payments, or they are paid twice.
