@@ -20,7 +20,9 @@ import { type LoadActorRef, loadMachine, loadNews } from './load.machine';
  * period); then the summary as a PDF, the CPF file, the bank's salary
  * file (with the bank and value date chosen here) and the year's IR8A CSV are downloaded. The year's IR8A
  * PDF is made as a job by a child (machines/ir8a-job.machine.ts, told each new year); the IRAS AIS file
- * is checked first (issue 32.13) and downloaded only when nothing needs fixing.
+ * is checked first (issue 32.13) and downloaded only when nothing needs fixing. After IRAS's IR21
+ * clearance a bank file of the released payments alone is offered; once saved, the summary is fetched
+ * again so the screen says when it was made.
  */
 export type SalaryFileBankCode = (typeof SALARY_FILE_BANK_CODES)[number];
 
@@ -65,6 +67,8 @@ export type SubmissionFile =
   | 'cpfSummaryPdf'
   | 'cpfFile'
   | 'bankFile'
+  // Only the payments released by IR21 clearance (issue 35 item 5), with the same bank and value date.
+  | 'releasedBankFile'
   | 'ir8aCsv'
   | 'aisFile'
   // The payroll records (issue 38 item 5): the month's or the year's processed payslips.
@@ -108,9 +112,10 @@ export const paySubmissionsMachine = setup({
   guards: {
     isBankFileWithInvalidDate: ({ context, event }) =>
       event.type === 'file.download' &&
-      event.file === 'bankFile' &&
+      (event.file === 'bankFile' || event.file === 'releasedBankFile') &&
       context.valueDate !== '' &&
       !isValueDateAllowed(context.valueDate, context.today),
+    isReleasedBankFile: ({ context }) => context.downloading === 'releasedBankFile',
     isAisFile: ({ event }) => event.type === 'file.download' && event.file === 'aisFile',
     hasAisProblems: (_, check: AisCheck) => check.problems.length > 0,
   },
@@ -256,14 +261,27 @@ export const paySubmissionsMachine = setup({
           bank: context.bank,
           valueDate: context.valueDate,
         }),
-        onDone: {
-          target: 'ready',
-          description: 'Saved: a toast names the file.',
-          actions: [
-            assign({ downloading: null }),
-            { type: 'notify', params: ({ event }) => submissionToasts.downloaded(event.output) },
-          ],
-        },
+        onDone: [
+          {
+            guard: 'isReleasedBankFile',
+            target: 'fetching',
+            description:
+              'The file of released payments saved: a toast names it; the summary is fetched again to say when it was made.',
+            actions: [
+              assign({ downloading: null, summary: null }),
+              sendTo(({ context }) => context.load, { type: 'load.reload' }),
+              { type: 'notify', params: ({ event }) => submissionToasts.downloaded(event.output) },
+            ],
+          },
+          {
+            target: 'ready',
+            description: 'Saved: a toast names the file.',
+            actions: [
+              assign({ downloading: null }),
+              { type: 'notify', params: ({ event }) => submissionToasts.downloaded(event.output) },
+            ],
+          },
+        ],
         onError: {
           target: 'ready',
           description: 'Refused: the reason shows beside the buttons and in a toast.',

@@ -46,6 +46,8 @@ export function providePaySubmissions({ submissions, notify }: SubmissionsEffect
         return save(submissions.cpfFile({ year, month }));
       case 'bankFile':
         return save(submissions.bankFile({ year, month }, bank, valueDate));
+      case 'releasedBankFile':
+        return save(submissions.bankFile({ year, month }, bank, valueDate, 'released'));
       case 'ir8aCsv':
         return save(submissions.ir8aCsv(year));
       case 'aisFile':

@@ -72,10 +72,11 @@ export function createSubmissionsApi(client: ApiClient) {
     cpfSummaryPdf: (period: Period) =>
       download('/payslips/cpf-summary/pdf', { ...period }, `cpf-summary-${period.year}-${period.month}.pdf`),
     cpfFile: (period: Period) => download('/payslips/cpf-file', { ...period }, 'cpf.DTL'),
-    bankFile: (period: Period, bank: string, valueDate: string) =>
+    /** The month's salary file; 'released': only the payments IR21 clearance released (issue 35 item 5). */
+    bankFile: (period: Period, bank: string, valueDate: string, payments?: 'released') =>
       download(
         '/payslips/bank-file',
-        { ...period, bank, ...(valueDate ? { valueDate } : {}) },
+        { ...period, bank, ...(valueDate ? { valueDate } : {}), ...(payments ? { payments } : {}) },
         `salary-${bank}.txt`,
       ),
     ir8aCsv: (year: number) => download('/payslips/ir8a', { year, format: 'csv' }, `ir8a-${year}.csv`),

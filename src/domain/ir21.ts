@@ -64,6 +64,18 @@ export function withholdsMonth(terms: WithholdingTerms, year: number, month: num
   return period >= terms.noticeDate.slice(0, 7) && period <= terms.lastDay.slice(0, 7);
 }
 
+/**
+ * Whether a payslip of `year`/`month` was withheld and is now released: the month is one withholding
+ * covers, and IRAS's clearance is recorded. The bank file of released payments pays exactly these.
+ */
+export function releasesMonth(terms: WithholdingTerms, year: number, month: number): boolean {
+  return terms.ir21ClearedOn !== null && withholdsMonth({ ...terms, ir21ClearedOn: null }, year, month);
+}
+
+/** GET /payslips/bank-file?payments=: every payment of the month, or only those released after clearance. */
+export const BANK_FILE_PAYMENTS = ['all', 'released'] as const;
+export type BankFilePayments = (typeof BANK_FILE_PAYMENTS)[number];
+
 /** One employee withheld from a month's bank file. */
 export const withheldPaymentSchema = z.object({
   userId: z.number(),
@@ -72,6 +84,18 @@ export const withheldPaymentSchema = z.object({
   reason: z.string(),
 });
 export type WithheldPayment = z.infer<typeof withheldPaymentSchema>;
+
+/** One payment withheld, then released by IRAS's clearance; when its bank file of released payments was made. */
+export const releasedPaymentSchema = z.object({
+  userId: z.number(),
+  name: z.string(),
+  netPay: z.number(),
+  clearedOn: z.string(),
+  reference: z.string(),
+  /** The day (Singapore) the last bank file of released payments holding it was made; null: not yet. */
+  fileDownloadedOn: z.nullable(z.string()),
+});
+export type ReleasedPayment = z.infer<typeof releasedPaymentSchema>;
 
 /** Everything an IR21 says, gathered by the server from the record and the IR8A figures. */
 export interface Ir21Data {

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import * as z from 'zod/mini';
 import { addDaysIso } from './dates';
-import { withheldPaymentSchema } from './ir21';
+import { BANK_FILE_PAYMENTS, releasedPaymentSchema, withheldPaymentSchema } from './ir21';
 import { payMonthSchema, payYearSchema } from './payslips';
 import { hasHolidayCalendar, publicHolidayOn } from './public-holidays';
 
@@ -39,6 +39,8 @@ export const bankFileQuerySchema = z.object({
       z.transform(Number),
     ),
   ),
+  /** 'released': only the payments released by IRAS's IR21 clearance (issue 35 item 5). */
+  payments: z._default(z.enum(BANK_FILE_PAYMENTS, { error: 'Payments must be all or released.' }), 'all'),
 });
 
 export const ir8aQuerySchema = z.object({
@@ -107,6 +109,11 @@ export const cpfSummarySchema = z.object({
   problems: z.array(z.string()),
   /** Processed payslips the bank file leaves out: a foreign leaver's pay until IRAS's IR21 clearance. */
   withheld: z.array(withheldPaymentSchema),
+  /**
+   * Payments withheld, then released by IRAS's clearance: the bank file of released payments pays only
+   * these; the month's full file now pays them too.
+   */
+  released: z.array(releasedPaymentSchema),
 });
 export type CpfSummary = z.infer<typeof cpfSummarySchema>;
 

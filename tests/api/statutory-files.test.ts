@@ -258,6 +258,7 @@ describe(`the month's files`, () => {
       problems: [],
       // The leavers here are citizens and PRs: no IR21, so no pay is withheld (issue 35 item 5).
       withheld: [],
+      released: [],
     });
   });
 

@@ -76,6 +76,7 @@ const summaryOf = (other: boolean): CpfSummary => ({
   unprocessed: 0,
   problems: [],
   withheld: [],
+  released: [],
 });
 const summaryTable = (other: boolean) => {
   const { year, month } = periodOf(other);

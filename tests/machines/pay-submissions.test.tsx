@@ -67,6 +67,7 @@ const clean: CpfSummary = {
   unprocessed: 0,
   problems: [],
   withheld: [],
+  released: [],
 };
 /** A month whose CPF file the server would refuse, with staff left unprocessed. */
 const blocked: CpfSummary = {
@@ -79,11 +80,37 @@ const blocked: CpfSummary = {
   ],
 };
 
-const starts = [{ name: 'admin opens Submissions', input: { today, summaries: { clean, blocked } } }];
+/** After IRAS's IR21 clearance: a leaver's pay released, its file of released payments not made yet. */
+const released: CpfSummary = {
+  ...clean,
+  released: [
+    {
+      userId: 57,
+      name: 'Rao Priya',
+      netPay: 6123.45,
+      clearedOn: addDays(today, -2),
+      reference: 'IRAS/IR21/0077',
+      fileDownloadedOn: null,
+    },
+  ],
+};
+/** The same, once its file of released payments was made today. */
+const releasedFiled: CpfSummary = {
+  ...released,
+  released: released.released.map((payment) => ({ ...payment, fileDownloadedOn: today })),
+};
+
+const starts = [
+  {
+    name: 'admin opens Submissions',
+    input: { today, summaries: { clean, blocked, released, releasedFiled } },
+  },
+];
 
 const valueDate = (value: string) => ({ type: 'user.typesValueDate', valueDate: value }) as const;
 const download = (file: SubmissionFileKind) => ({ type: 'user.downloads', file }) as const;
-const sends = (summary: 'clean' | 'blocked') => ({ type: 'server.sendsSummary', summary }) as const;
+const sends = (summary: 'clean' | 'blocked' | 'released' | 'releasedFiled') =>
+  ({ type: 'server.sendsSummary', summary }) as const;
 const failsSummary = { type: 'server.failsSummary' } as const;
 const sendsFile = { type: 'server.sendsFile' } as const;
 const refusesFile = { type: 'server.refusesFile' } as const;
@@ -107,10 +134,13 @@ const events: Event[] = [
   download('cpfSummaryPdf'),
   download('cpfFile'),
   download('bankFile'),
+  download('releasedBankFile'),
   download('ir8aCsv'),
   download('aisFile'),
   sends('clean'),
   sends('blocked'),
+  sends('released'),
+  sends('releasedFiled'),
   failsSummary,
   sendsFile,
   refusesFile,
@@ -144,6 +174,7 @@ const serialize = (m: ModelSnapshot) => {
     c.year,
     c.month,
     c.summary === null ? null : c.summary.problems.length > 0,
+    c.summary?.released.map((payment) => payment.fileDownloadedOn),
     c.bank,
     c.valueDate,
     c.valueDateWrong,
@@ -333,6 +364,27 @@ describeSpecWalk({
         refusesFile,
         download('aisFile'),
         findsNothing,
+        refusesFile,
+      ],
+    },
+    {
+      name: 'released after IR21 clearance: their own bank file saved, then the summary says when it was made',
+      events: [
+        sends('released'),
+        bank('DBS'),
+        download('releasedBankFile'),
+        sendsFile,
+        sends('releasedFiled'),
+      ],
+    },
+    {
+      name: 'released payments: a wrong value date is refused before any request; the file refused',
+      events: [
+        sends('released'),
+        valueDate(yesterday),
+        download('releasedBankFile'),
+        valueDate(inAWeek),
+        download('releasedBankFile'),
         refusesFile,
       ],
     },

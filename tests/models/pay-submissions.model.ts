@@ -22,11 +22,23 @@ import { dayMonthYear, MONTHS } from './calendar-words';
  * fix; the name leads to their staff record, the company's problems to the Company page) and downloads
  * nothing; with none it downloads the file (GET /api/payslips/ir8a?year=Y&format=ais). The words are ours:
  * a toast 'AIS file not made' counting the things to fix.
+ * Issue 35 item 5 and its follow-up: after IRAS's IR21 clearance "the next bank file for that month
+ * includes" the leaver's pay, so the Bank section shows the payments "Released after IRAS clearance"
+ * (each released, its file downloaded on a day or not yet), warns that the month's file now includes
+ * them too, and offers a "Bank file of released payments" (the same bank and value date, with
+ * payments=released); once it is saved the month's summary is fetched again to say when.
  */
 
-export type SubmissionFileKind = 'cpfSummaryPdf' | 'cpfFile' | 'bankFile' | 'ir8aCsv' | 'aisFile';
+export type SubmissionFileKind =
+  | 'cpfSummaryPdf'
+  | 'cpfFile'
+  | 'bankFile'
+  | 'releasedBankFile'
+  | 'ir8aCsv'
+  | 'aisFile';
 export type Bank = 'UOB' | 'DBS' | 'OCBC';
-export type SummaryKind = 'clean' | 'blocked';
+/** 'released': a payment released by IR21 clearance, its file not made; 'releasedFiled': made. */
+export type SummaryKind = 'clean' | 'blocked' | 'released' | 'releasedFiled';
 
 export const VALUE_DATE_RULE = 'Value date must be from today to 30 days ahead.';
 export const CHECKS = 'What would stop the CPF file';
@@ -35,10 +47,12 @@ export const FILE_PATHS: Record<SubmissionFileKind, string> = {
   cpfSummaryPdf: '/api/payslips/cpf-summary/pdf',
   cpfFile: '/api/payslips/cpf-file',
   bankFile: '/api/payslips/bank-file',
+  releasedBankFile: '/api/payslips/bank-file',
   ir8aCsv: '/api/payslips/ir8a',
   aisFile: '/api/payslips/ir8a',
 };
 export const AIS_CHECK = '/api/payslips/ir8a/ais-check';
+export const RELEASED_SECTION = 'Released after IRAS clearance';
 export const AIS_LIST = 'What stops the AIS file';
 /** What the check finds for a year with gaps: two on one employee, one on another, one of the company's. */
 export const AIS_PROBLEMS: AisProblem[] = [
@@ -51,6 +65,7 @@ export const FILE_BUTTONS: Record<SubmissionFileKind, string> = {
   cpfSummaryPdf: 'CPF summary (PDF)',
   cpfFile: 'Download CPF file',
   bankFile: 'Download bank file',
+  releasedBankFile: 'Bank file of released payments',
   ir8aCsv: 'IR8A CSV',
   aisFile: 'IRAS AIS file',
 };
@@ -74,7 +89,11 @@ export function serverFileName(path: string, query: URLSearchParams): string | n
   const month = pad(query.get('month') ?? '');
   if (path === FILE_PATHS.cpfSummaryPdf) return `cpf-summary-${year}-${month}.pdf`;
   if (path === FILE_PATHS.cpfFile) return `CPF-EZPAY-${year}${month}.DTL`;
-  if (path === FILE_PATHS.bankFile) return `${query.get('bank')}-SALARY-${year}${month}.txt`;
+  if (path === FILE_PATHS.bankFile) {
+    // The released payments' file is the month's second: the server numbers it so.
+    const second = query.get('payments') === 'released' ? '-02' : '';
+    return `${query.get('bank')}-SALARY-${year}${month}${second}.txt`;
+  }
   if (path === FILE_PATHS.ir8aCsv) return `IR8A-EMPLOYER-${year}.${query.get('format') ?? 'pdf'}`;
   return null;
 }
@@ -156,8 +175,12 @@ const valueDateAllowed = (m: PaySubmissionsModel) =>
 export function fileOffered(m: PaySubmissionsModel, file: SubmissionFileKind) {
   if (file === 'cpfFile') return m.summary !== null && m.summary.problems.length === 0;
   if (file === 'bankFile' || file === 'cpfSummaryPdf') return (m.summary?.employees ?? 0) > 0;
+  if (file === 'releasedBankFile') return releasedShown(m);
   return true;
 }
+
+/** The released payments show (with their file's button) once a summary lists any. */
+export const releasedShown = (m: PaySubmissionsModel) => (m.summary?.released.length ?? 0) > 0;
 
 function fileRequest(m: PaySubmissionsModel, file: SubmissionFileKind): Request {
   const period = { year: String(m.year), month: String(m.month) };
@@ -165,11 +188,22 @@ function fileRequest(m: PaySubmissionsModel, file: SubmissionFileKind): Request 
     cpfSummaryPdf: period,
     cpfFile: period,
     bankFile: { ...period, bank: m.bank, ...(m.valueDate ? { valueDate: m.valueDate } : {}) },
+    releasedBankFile: {
+      ...period,
+      bank: m.bank,
+      ...(m.valueDate ? { valueDate: m.valueDate } : {}),
+      payments: 'released',
+    },
     ir8aCsv: { year: String(m.year), format: 'csv' },
     aisFile: { year: String(m.year), format: 'ais' },
   }[file] as Record<string, string>;
   return { path: FILE_PATHS[file], query };
 }
+/** The name of the file last asked for, as the server gives it. */
+const savedName = (m: PaySubmissionsModel) => {
+  const asked = m.requests.at(-1) as Request;
+  return serverFileName(asked.path, new URLSearchParams(asked.query)) as string;
+};
 const summaryRequest = (year: number, month: number): Request => ({
   path: SUMMARY,
   query: { year: String(year), month: String(month) },
@@ -282,6 +316,10 @@ function expectFiles(s: { matches: (v: string) => boolean }, m: PaySubmissionsMo
   expect(processing, "one button reads 'Processing...' while its file is made").toHaveLength(busy ? 1 : 0);
   for (const file of Object.keys(FILE_BUTTONS) as SubmissionFileKind[]) {
     const labelled = button(FILE_BUTTONS[file]);
+    if (file === 'releasedBankFile' && !releasedShown(m)) {
+      expect(labelled, 'no file of released payments without any').toBeNull();
+      continue;
+    }
     if (m.downloading === file) {
       expect(labelled, `${FILE_BUTTONS[file]} reads 'Processing...'`).toBeNull();
       expect(processing[0]).toBeDisabled();
@@ -350,6 +388,35 @@ function expectAisProblems(m: PaySubmissionsModel) {
   }
 }
 
+/** Released payments: each with its net pay and whether its file was made, and the warning. */
+function expectReleased(m: PaySubmissionsModel) {
+  const section = screen.queryByRole('region', { name: RELEASED_SECTION });
+  if (!releasedShown(m)) {
+    expect(section, 'no released payments shown').toBeNull();
+    return;
+  }
+  expect(section).not.toBeNull();
+  const inSection = within(section as HTMLElement);
+  expect(inSection.getByText(RELEASED_SECTION)).toBeInTheDocument();
+  const rows = inSection.getAllByRole('row').slice(1);
+  const released = m.summary?.released ?? [];
+  expect(rows).toHaveLength(released.length);
+  released.forEach((payment, i) => {
+    const row = rows[i] as HTMLElement;
+    expect(row).toHaveTextContent(payment.name);
+    expect(row).toHaveTextContent(
+      payment.netPay.toLocaleString('en-SG', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    );
+    expect(row).toHaveTextContent(payment.reference);
+    if (payment.fileDownloadedOn)
+      expect(row).toHaveTextContent(`file downloaded on ${dayMonthYear(payment.fileDownloadedOn)}`);
+    else expect(row.textContent).not.toMatch(/downloaded on/);
+  });
+  // The month's full file pays them again: the screen says which file to upload.
+  expect(section).toHaveTextContent(/month's bank file now includes/i);
+  expect(section).toHaveTextContent(/upload only the bank file of released payments/i);
+}
+
 /** Saved files keep the server's name and hold what it sent; no tab is opened for any of them. */
 async function expectBrowser(m: PaySubmissionsModel) {
   expect(browser.saved, 'files saved through a download link').toEqual(
@@ -374,7 +441,10 @@ export const paySubmissionsModel = setup({
   guards: {
     offered: ({ context, event }) => event.type === 'user.downloads' && fileOffered(context, event.file),
     wrongValueDate: ({ context, event }) =>
-      event.type === 'user.downloads' && event.file === 'bankFile' && !valueDateAllowed(context),
+      event.type === 'user.downloads' &&
+      (event.file === 'bankFile' || event.file === 'releasedBankFile') &&
+      !valueDateAllowed(context),
+    releasedFile: ({ context }) => context.downloading === 'releasedBankFile',
     aisFile: ({ event }) => event.type === 'user.downloads' && event.file === 'aisFile',
   },
 }).createMachine({
@@ -408,6 +478,7 @@ export const paySubmissionsModel = setup({
     expectSummary(s, m);
     expectFiles(s, m);
     expectAisProblems(m);
+    expectReleased(m);
     expectToastNow(m.toast);
     await expectBrowser(m);
   }),
@@ -516,10 +587,24 @@ export const paySubmissionsModel = setup({
       on: {
         'server.sendsFile': [
           {
+            // Saved; the month's summary is asked again (its figures go meanwhile) to say when it was made.
+            guard: 'releasedFile',
+            target: 'loading',
+            actions: assign(({ context }) => {
+              const name = savedName(context);
+              return {
+                downloading: null,
+                summary: null,
+                saved: [...context.saved, name],
+                toast: { title: 'File downloaded', description: name },
+                requests: [...context.requests, summaryRequest(context.year, context.month)],
+              };
+            }),
+          },
+          {
             target: 'ready',
             actions: assign(({ context }) => {
-              const asked = context.requests.at(-1) as Request;
-              const name = serverFileName(asked.path, new URLSearchParams(asked.query)) as string;
+              const name = savedName(context);
               return {
                 downloading: null,
                 saved: [...context.saved, name],

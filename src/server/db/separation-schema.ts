@@ -3,7 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } fro
 import { SEPARATION_REASONS, SEPARATION_STATUSES } from '../../domain/enums';
 import { type FixedAmount, OVERTIME_RATE_BASES, SALARY_PERIODS } from '../../domain/kets';
 import { separationStatusesTagged } from '../../domain/lifecycles/separation.lifecycle';
-import { actorId, createdAt, id, isoDate, oneOf, updatedAt, users } from './schema';
+import { actorId, createdAt, id, isoDate, oneOf, payslips, updatedAt, users } from './schema';
 
 const owner = () =>
   integer('user_id')
@@ -95,3 +95,17 @@ export const separations = pgTable(
     ),
   ],
 );
+
+/**
+ * A payslip withheld for IR21 and paid by a bank file of released payments (issue 35 item 5): when that
+ * file was last made, so Submissions can say so. One row per payslip, rewritten by a later such file.
+ */
+export const ir21ReleasedPayments = pgTable('ir21_released_payments', {
+  payslipId: integer('payslip_id')
+    .primaryKey()
+    .references(() => payslips.id, { onDelete: 'cascade' }),
+  fileOn: isoDate('file_on').notNull(),
+  fileName: text('file_name').notNull(),
+  madeBy: actorId('made_by'),
+  updatedAt: updatedAt(),
+});

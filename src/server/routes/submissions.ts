@@ -97,7 +97,8 @@ export async function submissionRoutes(app: FastifyInstance, { config }: { confi
       config: { access: 'admin' },
       schema: {
         tags: ['submissions'],
-        summary: "The bank's salary file (UOB, DBS or OCBC) paying each processed payslip's net payable",
+        summary:
+          "The bank's salary file (UOB, DBS or OCBC) paying each processed payslip's net payable; payments=released pays only those released by IR21 clearance",
         security,
         querystring: bankFileQuerySchema,
         response: { 200: fileResponse, ...errorResponses(400, 401, 403, 409) },
@@ -112,6 +113,8 @@ export async function submissionRoutes(app: FastifyInstance, { config }: { confi
           .header('x-value-date-source', file.valueDateSource)
           // Who is left out for IR21 tax clearance (their user ids); the month's summary lists them in full.
           .header('x-withheld', file.withheld.map((row) => row.userId).join(','))
+          // A file of released payments: whom it pays (their user ids).
+          .header('x-released', file.released.join(','))
           .type(file.mediaType)
           .header('content-disposition', attachment(file.fileName))
           .header('cache-control', 'private, no-store')

@@ -34,7 +34,7 @@ export const IR21_NOT_REQUIRED = 'This employee needs no IR21 tax clearance: the
 export const IR21_ALREADY_CLEARED = "IRAS's clearance is already recorded for this employee.";
 
 /** The standing separations of these employees with what decides withholding (the pass type as it is now). */
-async function withholdingOf(db: DbOrTx, userIds: readonly number[]) {
+export async function withholdingOf(db: DbOrTx, userIds: readonly number[]) {
   if (userIds.length === 0) return [];
   const rows = await db
     .select({
@@ -42,6 +42,7 @@ async function withholdingOf(db: DbOrTx, userIds: readonly number[]) {
       noticeDate: separations.noticeDate,
       lastDay: separations.lastDay,
       ir21ClearedOn: separations.ir21ClearedOn,
+      ir21Reference: separations.ir21Reference,
       passType: employmentInfo.passType,
     })
     .from(separations)

@@ -19,7 +19,7 @@ import { PageTitle } from '../../ui/page-title';
 import { PickerSelect, yearChoices } from '../../ui/picker-select';
 import { LoadFailure } from '../load/load-view';
 import { AisProblems, Ir8aJobPanel } from './iras-files';
-import { WithheldPayments } from './withheld-payments';
+import { ReleasedPayments, WithheldPayments } from './withheld-payments';
 
 type Actor = ActorRefFrom<typeof paySubmissionsMachine>;
 
@@ -254,6 +254,10 @@ function Files({ actor, context, ready }: { actor: Actor; context: PaySubmission
             Without a value date the bank pays on the pay date, or on the next working day once it has passed.
           </Text>
           <WithheldPayments withheld={context.summary?.withheld ?? []} />
+          <ReleasedPayments
+            released={context.summary?.released ?? []}
+            download={button('releasedBankFile', 'Bank file of released payments', false)}
+          />
         </Stack>
         <Stack gap="2">
           <Text fontWeight="medium">IRAS, year {context.year}</Text>

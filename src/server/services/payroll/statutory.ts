@@ -29,6 +29,7 @@ import type { Actor } from '../actor';
 import { writeAudit } from '../audit';
 import { type CompanyDefaults, companyOf } from '../company';
 import { splitWithheld } from '../ir21';
+import { recordReleasedFile, releasedPayments, releasedRows } from '../ir21-release';
 import { holidaysBetween } from '../public-holidays';
 import { assertPayRunReleased } from './pay-runs';
 import { isPaidInPeriod } from './period-rows';
@@ -50,6 +51,7 @@ const FUNDS_IN_PAYMENT_CODE_ORDER: readonly SelfHelpGroupFund[] = ['MBMF', 'SIND
 async function processedMonth(db: DbOrTx, { year, month }: Period) {
   return db
     .select({
+      payslipId: payslips.id,
       userId: payslips.userId,
       name: payslipIdentities.fullName,
       idNumber: payslipIdentities.idNumber,
@@ -215,6 +217,7 @@ async function summaryMonth(db: DbOrTx, period: Period, defaults: CompanyDefault
     unprocessed,
     problems: cpfProblems(company, rows, period),
     withheld: (await splitWithheld(db, period, rows)).withheld,
+    released: await releasedPayments(db, period, rows),
   };
   return { company, rows, summary };
 }
@@ -261,11 +264,15 @@ export async function cpfFile(
 const isSalaryFileBank = (bank: string): bank is SalaryFileBank =>
   (SALARY_FILE_BANKS as readonly string[]).includes(bank);
 
-/** GET /payslips/bank-file: the salary file that pays each processed payslip's net payable. */
+/**
+ * GET /payslips/bank-file: the salary file that pays each processed payslip's net payable; with
+ * `payments: 'released'`, only the payments IRAS's IR21 clearance released (recorded, so Submissions
+ * can say when).
+ */
 export async function bankFile(
   db: DbOrTx,
   actor: Actor,
-  input: Period & { bank: string; valueDate?: string; sequence?: number },
+  input: Period & { bank: string; valueDate?: string; sequence?: number; payments?: 'all' | 'released' },
   defaults: CompanyDefaults,
 ) {
   const bank = input.bank.toUpperCase();
@@ -296,7 +303,15 @@ export async function bankFile(
   if (rows.length === 0) throw conflict(nothingProcessed(period));
   // A foreign leaver's pay waits for IRAS's clearance (IR21): listed, not paid.
   const { paid, withheld } = await splitWithheld(db, period, rows);
-  if (paid.every((row) => row.netPayableCents === 0)) {
+  const releasedOnly = input.payments === 'released';
+  // Released payments alone: the month's file, if already uploaded, paid everyone else.
+  const payable = releasedOnly ? await releasedRows(db, period, rows) : paid;
+  if (releasedOnly && payable.length === 0) {
+    throw conflict(
+      `No payment of ${periodLabel(period.year, period.month)} is released after IR21 tax clearance: record IRAS's clearance on the staff record first.`,
+    );
+  }
+  if (payable.every((row) => row.netPayableCents === 0)) {
     throw conflict(
       `Every payment of ${periodLabel(period.year, period.month)} is withheld for IR21 tax clearance.`,
     );
@@ -324,9 +339,10 @@ export async function bankFile(
       ...period,
       valueDate,
       createdAt: createdAtNow(),
-      sequence: input.sequence ?? 1,
+      // The released file follows the month's: second of the month unless told (DBS and OCBC add -02).
+      sequence: input.sequence ?? (releasedOnly ? 2 : 1),
       // Nothing to pay is no payment: a month of unpaid leave nets to zero.
-      payments: paid
+      payments: payable
         .filter((row) => row.netPayableCents !== 0)
         .map((row) => ({
           userId: row.userId,
@@ -339,20 +355,31 @@ export async function bankFile(
         })),
     }),
   );
-  await writeAudit(db, {
-    actorUserId: actor.id,
-    action: 'bankFile.downloaded',
-    entity: 'payroll',
-    entityId: `${input.year}-${input.month}`,
-    details: {
-      bank,
+  const details = {
+    bank,
+    valueDate,
+    valueDateSource: source,
+    count: file.count,
+    totalCents: file.totalCents,
+    withheld: withheld.map((row) => row.userId),
+  };
+  if (releasedOnly) {
+    await recordReleasedFile(db, actor, {
+      period,
+      fileOn: today,
       fileName: file.fileName,
-      valueDate,
-      valueDateSource: source,
-      count: file.count,
-      totalCents: file.totalCents,
-      withheld: withheld.map((row) => row.userId),
-    },
-  });
-  return { ...file, valueDate, valueDateSource: source, withheld };
+      rows: payable,
+      details,
+    });
+  } else {
+    await writeAudit(db, {
+      actorUserId: actor.id,
+      action: 'bankFile.downloaded',
+      entity: 'payroll',
+      entityId: `${input.year}-${input.month}`,
+      details: { ...details, fileName: file.fileName },
+    });
+  }
+  const released = releasedOnly ? payable.map((row) => row.userId) : [];
+  return { ...file, valueDate, valueDateSource: source, withheld, released };
 }
