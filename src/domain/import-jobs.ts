@@ -42,6 +42,7 @@ export const IMPORT_JOB_MESSAGES = {
     'The file has errors now that it is applied (the records changed since the check): nothing was imported.',
   failed: 'The import failed: nothing was imported. Try again; if it fails again, the server log says why.',
   requesterGone: 'The administrator who started this import can no longer import: nothing was imported.',
+  stalled: 'The import stopped without finishing (no process worked it to the end): nothing was imported.',
   notFound: 'Import job not found.',
   justStarted: 'Another import has just started: wait until it finishes, then apply again.',
   busy: (id: string, kind: string, done: number, total: number) =>

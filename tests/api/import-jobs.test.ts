@@ -1,3 +1,4 @@
+import { importJobs } from '../../src/server/db/import-job-schema';
 import { insertUser } from '../../src/server/factories';
 import { hashPassword } from '../../src/server/lib/secrets';
 import { workImportJobs } from '../../src/server/services/imports/import-jobs';
@@ -163,4 +164,34 @@ describe('a staff file over 500 rows, applied by a job', () => {
     const job = await ended(String(answer.body.jobId));
     expect(job).toMatchObject({ kind: 'opening-leave', state: 'DONE', done: 501, created: 501 });
   }, 120_000);
+
+  it('of two applies at the same moment, one becomes the job and the other is refused', async () => {
+    const [a, b] = await Promise.all([
+      upload('staff', toCsv(rowsOf(501, 60_000)), false),
+      upload('staff', toCsv(rowsOf(501, 70_000)), false),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([202, 409]);
+    const winner = a.status === 202 ? a : b;
+    const job = await ended(String(winner.body.jobId));
+    expect(job).toMatchObject({ state: 'DONE', created: 501 });
+  }, 120_000);
+
+  it('does not let a job no process finished block imports forever', async () => {
+    // As a job left by workers that died more often than the queue retries: still RUNNING hours later.
+    const [stale] = await t.db
+      .insert(importJobs)
+      .values({
+        kind: 'staff',
+        state: 'RUNNING',
+        total: 600,
+        createdAt: new Date(Date.now() - 4 * 3_600_000),
+      })
+      .returning({ id: importJobs.id });
+    const id = String(stale?.id);
+    const small = await upload('staff', toCsv(rowsOf(2, 50_000)), false);
+    expect(small.status).toBe(200);
+    expect(small.body).toMatchObject({ created: 2, jobId: null });
+    const job = (await api.get(`/imports/jobs/${id}`)).body as Job;
+    expect(job).toMatchObject({ state: 'FAILED', created: 0 });
+  });
 });

@@ -143,7 +143,7 @@ export async function importRoutes(
         );
         return reply.code(202).send({ ...check, errors: [], created: 0, jobId });
       }
-      await refuseWhileImportRuns(app.db);
+      await refuseWhileImportRuns(app.db, storage);
       const { check, created } = await applyStaffImport(
         app.db,
         actorOf(request),
@@ -188,7 +188,7 @@ export async function importRoutes(
         const sheet = await fileOf(request.body);
         const { dryRun } = request.query;
         const asJob = !dryRun && appliesAsJob(sheet.rows.length);
-        if (!dryRun && !asJob) await refuseWhileImportRuns(app.db);
+        if (!dryRun && !asJob) await refuseWhileImportRuns(app.db, storage);
         // A job's file is checked first as a dry run: its errors answer at once, nothing stored.
         const { check, created } = await importOpening(
           app.db,

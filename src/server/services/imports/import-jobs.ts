@@ -41,14 +41,26 @@ type JobRow = typeof importJobs.$inferSelect;
 const busy = (job: JobRow) =>
   conflict(IMPORT_JOB_MESSAGES.busy(job.id, job.kind, job.done, job.total), { code: 'IMPORT_RUNNING' });
 
-/** An apply (direct or as a job) is refused while another import job is open: 409 naming it. */
-export async function refuseWhileImportRuns(db: DbOrTx) {
+/**
+ * A job still open this long after it was asked for will not end by itself: no process works jobs, or
+ * its workers died more times than the queue retries (each try expires after 30 minutes). 5,000 rows
+ * take under half a minute.
+ */
+const STALE_HOURS = 3;
+
+/**
+ * An apply (direct or as a job) is refused while another import job is open: 409 naming it. A stale
+ * one is ended as failed instead (nothing of it was stored: its result commits with its rows).
+ */
+export async function refuseWhileImportRuns(db: Db, storage: FileStorage) {
   const [open] = await db
     .select()
     .from(importJobs)
     .where(inArray(importJobs.state, OPEN_IMPORT_JOB_STATES))
     .limit(1);
-  if (open) throw busy(open);
+  if (!open) return;
+  if (open.createdAt.getTime() > Date.now() - STALE_HOURS * 3_600_000) throw busy(open);
+  await finish(db, storage, open.id, { state: IMPORT_JOB_STATE.FAILED, error: IMPORT_JOB_MESSAGES.stalled });
 }
 
 /** Stores the checked file and queues its apply; answers the job's id. */
@@ -62,7 +74,7 @@ export async function startImportJob(
   check: ImportCheck,
 ): Promise<string> {
   const queue = queueOf();
-  await refuseWhileImportRuns(db);
+  await refuseWhileImportRuns(db, storage);
   const key = newImportKey();
   await storage.put(key, file, 'application/octet-stream');
   // One open job at a time (a partial unique index): of two at the same moment, one is refused.
@@ -73,7 +85,7 @@ export async function startImportJob(
     .returning({ id: importJobs.id });
   if (!created) {
     await storage.remove(key);
-    await refuseWhileImportRuns(db);
+    await refuseWhileImportRuns(db, storage);
     throw conflict(IMPORT_JOB_MESSAGES.justStarted, { code: 'IMPORT_RUNNING' });
   }
   try {
