@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { importJobs } from '../../src/server/db/import-job-schema';
 import { insertUser } from '../../src/server/factories';
 import { hashPassword } from '../../src/server/lib/secrets';
@@ -146,6 +148,15 @@ describe('a staff file over 500 rows, applied by a job', () => {
     expect(answer.status).toBe(202);
     const job = await ended(String(answer.body.jobId));
     expect(job).toMatchObject({ state: 'DONE', total: 501, done: 501, created: 501, errors: [] });
+    // The file, with its NRICs and bank accounts, is removed from storage right after the job ends.
+    if (t.config.storage.driver !== 'local') throw new Error('the tests use the local disk');
+    const dir = path.join(t.config.storage.dir, 'imports');
+    let left = await readdir(dir).catch(() => []);
+    for (let i = 0; i < 25 && left.length > 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      left = await readdir(dir).catch(() => []);
+    }
+    expect(left).toEqual([]);
     expect(await staffCount()).toBe(before.staff + 1 + 501);
     // The same file again: its e-mails are taken, answered at once by the check, no job, nothing stored.
     const again = await upload('staff', toCsv(rowsOf(501, 40_000)), false);
