@@ -16,6 +16,7 @@ export default defineConfig({
     './src/server/db/pay-run-schema.ts',
     './src/server/db/separation-schema.ts',
     './src/server/db/claim-schema.ts',
+    './src/server/db/import-job-schema.ts',
   ],
   out: './src/server/db/migrations',
 });

@@ -48,6 +48,8 @@ export type ErrorCode =
   | 'VALUE_DATE_REFUSED'
   /** 409: the year's IR8A PDF has more forms than are drawn on request; it is made as a job. */
   | 'IR8A_USE_JOB'
+  /** 409: an import job is queued or running; its message names it (issue 38 item 6). */
+  | 'IMPORT_RUNNING'
   /** 409: the NRIC/FIN is another staff member's. */
   | 'NRIC_TAKEN'
   /** Issue 36: more than 12 hours of work in a day, or 72 overtime hours in a month without an exemption. */

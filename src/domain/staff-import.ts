@@ -130,8 +130,8 @@ export const importCheckSchema = z.object({
 export type ImportCheck = z.infer<typeof importCheckSchema>;
 
 /**
- * An apply's answer: what was created. `jobId` is for the job that is to create over IMPORT_JOB_THRESHOLD
- * rows with progress (issue 38 item 6, not built yet): today it is always null and every apply runs at once.
+ * An apply's answer: what was created. A clean file over IMPORT_JOB_THRESHOLD rows is applied by a job
+ * (issue 38 item 6, src/domain/import-jobs.ts): 202 with `created: 0` and its `jobId`; otherwise null.
  */
 export const importAppliedSchema = z.object({
   rows: z.number(),

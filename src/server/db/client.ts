@@ -13,6 +13,7 @@ import * as claimSchema from './claim-schema';
 import * as companySchema from './company-schema';
 import * as documentJobSchema from './document-job-schema';
 import { applyDatabaseExtras } from './extras';
+import * as importJobSchema from './import-job-schema';
 import * as leaveLawSchema from './leave-law-schema';
 import * as openingSchema from './opening-schema';
 import * as payRunSchema from './pay-run-schema';
@@ -34,6 +35,7 @@ const schema = {
   ...payRunSchema,
   ...separationSchema,
   ...claimSchema,
+  ...importJobSchema,
 };
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */

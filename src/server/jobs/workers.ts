@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { workImportJobs } from '../services/imports/import-jobs';
 import { createMailer, type Mailer } from '../services/mail';
 import { DEFAULT_SEND_POLICY, type SendPolicy, workPayslipEmails } from '../services/payroll/emails';
 import { workIr8aJobs } from '../services/payroll/ir8a-jobs';
@@ -16,7 +17,14 @@ export async function startJobs(
   database: Database,
   config: Pick<
     Config,
-    'worker' | 'smtpUrl' | 'mailFrom' | 'companyName' | 'emailRetryDelaySeconds' | 'storage' | 'jwtSecret'
+    | 'worker'
+    | 'smtpUrl'
+    | 'mailFrom'
+    | 'companyName'
+    | 'emailRetryDelaySeconds'
+    | 'storage'
+    | 'jwtSecret'
+    | 'companyEmailDomain'
   >,
   log: FastifyBaseLogger,
   options: { mailer?: Mailer; policy?: SendPolicy; storage?: FileStorage } = {},
@@ -35,10 +43,12 @@ export async function startJobs(
       log,
       policy: options.policy ?? { ...DEFAULT_SEND_POLICY, retryDelaySeconds: config.emailRetryDelaySeconds },
     });
-    await workIr8aJobs(queue, {
+    const storage = options.storage ?? (await createStorage(config));
+    await workIr8aJobs(queue, { db: database.db, storage, company: config, log });
+    await workImportJobs(queue, {
       db: database.db,
-      storage: options.storage ?? (await createStorage(config)),
-      company: config,
+      storage,
+      companyEmailDomain: config.companyEmailDomain,
       log,
     });
   }

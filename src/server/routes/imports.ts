@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appliesAsJob, importJobParams, importJobSchema } from '../../domain/import-jobs';
 import {
+  IMPORT_JOB_THRESHOLD,
   IMPORT_MAX_BYTES,
   IMPORT_MESSAGES,
   importAppliedSchema,
@@ -12,12 +14,15 @@ import {
   XLSX_TYPE,
 } from '../../domain/staff-import';
 import type { Config } from '../config';
+import { type JobQueue, runningQueue } from '../jobs/queue';
 import { badRequest } from '../lib/http-error';
 import { actorOf } from '../plugins/access';
+import { importJobProgress, refuseWhileImportRuns, startImportJob } from '../services/imports/import-jobs';
 import { importOpening, type OpeningKind, openingColumns } from '../services/imports/opening-import';
 import { readSheet } from '../services/imports/read-sheet';
 import { applyStaffImport, checkStaffImport, leaveColumns } from '../services/imports/staff-import';
 import { type TemplateFile, templateFile } from '../services/imports/template';
+import type { FileStorage } from '../storage/storage';
 import { errorResponses } from './schemas';
 
 const security = [{ bearerAuth: [] }];
@@ -54,9 +59,27 @@ const FILE_TYPES = [
   XLSX_TYPE,
 ];
 
-/** Staff from a CSV or XLSX file (issue 38 item 2): the template, the dry run and the apply. */
-export async function importRoutes(app: FastifyInstance, { config }: { config: Config }) {
+const APPLY_SUMMARY = `; a file over ${IMPORT_JOB_THRESHOLD} rows, once checked without an error, is applied by a job: 202 with its jobId, followed at GET /imports/jobs/{id}. 409 while another import job runs`;
+const applyResponses = {
+  200: importAppliedSchema,
+  202: importAppliedSchema,
+  ...errorResponses(400, 401, 403, 409, 413, 415, 503),
+};
+
+/**
+ * Staff from a CSV or XLSX file (issue 38 item 2): the template, the dry run and the apply; a large
+ * apply runs as a job (item 6).
+ */
+export async function importRoutes(
+  app: FastifyInstance,
+  {
+    config,
+    queue,
+    storage,
+  }: { config: Config; queue: (() => JobQueue | undefined) | undefined; storage: FileStorage },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const running = () => runningQueue(queue);
   // The file is the raw body, as attachments are (routes/files.ts); only in this plugin.
   app.addContentTypeParser(
     FILE_TYPES,
@@ -94,19 +117,33 @@ export async function importRoutes(app: FastifyInstance, { config }: { config: C
       bodyLimit: IMPORT_MAX_BYTES,
       schema: {
         tags,
-        summary:
-          'Import staff from a CSV or XLSX file sent as the body (ADMIN). dryRun=true (the default) only checks: every error by row and field; dryRun=false creates everyone in one transaction, or no one when any row has an error',
+        summary: `Import staff from a CSV or XLSX file sent as the body (ADMIN). dryRun=true (the default) only checks: every error by row and field; dryRun=false creates everyone in one transaction, or no one when any row has an error${APPLY_SUMMARY}`,
         security,
         querystring: importQuerySchema,
-        response: { 200: importAppliedSchema, ...errorResponses(400, 401, 403, 413, 415) },
+        response: applyResponses,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const sheet = await fileOf(request.body);
       if (request.query.dryRun) {
         const { check } = await checkStaffImport(app.db, sheet, config.companyEmailDomain);
         return { ...check, created: 0, jobId: null };
       }
+      if (appliesAsJob(sheet.rows.length)) {
+        const { check } = await checkStaffImport(app.db, sheet, config.companyEmailDomain);
+        if (check.errors.length > 0) return { ...check, created: 0, jobId: null };
+        const jobId = await startImportJob(
+          app.db,
+          running,
+          storage,
+          actorOf(request),
+          'staff',
+          request.body as Buffer,
+          check,
+        );
+        return reply.code(202).send({ ...check, errors: [], created: 0, jobId });
+      }
+      await refuseWhileImportRuns(app.db, storage);
       const { check, created } = await applyStaffImport(
         app.db,
         actorOf(request),
@@ -141,23 +178,53 @@ export async function importRoutes(app: FastifyInstance, { config }: { config: C
         bodyLimit: IMPORT_MAX_BYTES,
         schema: {
           tags,
-          summary: `Import ${what} from a CSV or XLSX body (ADMIN); dryRun=true checks every row with the same rules, dryRun=false saves all rows or none`,
+          summary: `Import ${what} from a CSV or XLSX body (ADMIN); dryRun=true checks every row with the same rules, dryRun=false saves all rows or none${APPLY_SUMMARY}`,
           security,
           querystring: importQuerySchema,
-          response: { 200: importAppliedSchema, ...errorResponses(400, 401, 403, 413, 415) },
+          response: applyResponses,
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const sheet = await fileOf(request.body);
+        const { dryRun } = request.query;
+        const asJob = !dryRun && appliesAsJob(sheet.rows.length);
+        if (!dryRun && !asJob) await refuseWhileImportRuns(app.db, storage);
+        // A job's file is checked first as a dry run: its errors answer at once, nothing stored.
         const { check, created } = await importOpening(
           app.db,
           actorOf(request),
           kind,
           sheet,
-          request.query.dryRun,
+          dryRun || asJob,
         );
-        return { ...check, created, jobId: null };
+        if (!asJob || check.errors.length > 0) return { ...check, created, jobId: null };
+        const jobId = await startImportJob(
+          app.db,
+          running,
+          storage,
+          actorOf(request),
+          kind,
+          request.body as Buffer,
+          check,
+        );
+        return reply.code(202).send({ ...check, errors: [], created: 0, jobId });
       },
     );
   }
+
+  r.get(
+    '/imports/jobs/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          "An import job's progress (ADMIN): its state (QUEUED, RUNNING, DONE, FAILED), rows applied of the total, rows created, and the errors that stopped it (nothing stored)",
+        security,
+        params: importJobParams,
+        response: { 200: importJobSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => importJobProgress(app.db, request.params.id),
+  );
 }

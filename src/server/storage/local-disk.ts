@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AttachmentType } from '../../domain/attachments';
-import { type FileStorage, isReportKey, parseAttachmentKey } from './storage';
+import { type FileStorage, isImportKey, isReportKey, parseAttachmentKey } from './storage';
 
 export type SignedMethod = 'PUT' | 'GET';
 
@@ -36,7 +36,8 @@ export function createLocalDiskStorage(options: { dir: string; secret: string })
 
   const fileOf = (key: string) => {
     // Only well-formed keys reach the disk: no '..', no absolute paths.
-    if (!parseAttachmentKey(key) && !isReportKey(key)) throw new Error(`not a storage key: ${key}`);
+    if (!parseAttachmentKey(key) && !isReportKey(key) && !isImportKey(key))
+      throw new Error(`not a storage key: ${key}`);
     return path.join(options.dir, ...key.split('/'));
   };
   const signedUrl = (method: SignedMethod, key: string, contentType: string, seconds: number) => {

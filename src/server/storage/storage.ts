@@ -24,8 +24,12 @@ export interface FileStorage {
   seal(key: string): Promise<string>;
   /** Every stored attachment with when it was last written (for the clean-up of unattached uploads). */
   list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
-  /** Stores a file directly (the demo seed); users upload through `uploadUrl`. */
-  put(key: string, bytes: Uint8Array, contentType: AttachmentType): Promise<void>;
+  /** Stores a file directly (the demo seed, an import's file for its job); users upload through `uploadUrl`. */
+  put(
+    key: string,
+    bytes: Uint8Array,
+    contentType: AttachmentType | 'application/octet-stream',
+  ): Promise<void>;
   /** Moves a file written on this machine (a large PDF, drawn to it) under a report key, streaming it. */
   storeFile(key: string, file: string, contentType: 'application/pdf'): Promise<void>;
   /** A stored file as a stream, with its size, or undefined when nothing is stored under the key. */
@@ -75,3 +79,9 @@ const REPORT_KEY_PATTERN = /^reports\/[a-z0-9-]{1,40}\/[0-9a-f-]{36}\.pdf$/;
 
 export const newReportKey = (name: string) => `reports/${name}/${randomUUID()}.pdf`;
 export const isReportKey = (key: string) => REPORT_KEY_PATTERN.test(key);
+
+/** An import's file waiting for its job (issue 38 item 6): `imports/<uuid>.upload`, never served by a URL. */
+const IMPORT_KEY_PATTERN = /^imports\/[0-9a-f-]{36}\.upload$/;
+
+export const newImportKey = () => `imports/${randomUUID()}.upload`;
+export const isImportKey = (key: string) => IMPORT_KEY_PATTERN.test(key);

@@ -51,6 +51,7 @@ export async function importOpening(
   kind: OpeningKind,
   sheet: ReadSheet,
   dryRun: boolean,
+  progress?: (done: number, total: number) => Promise<void>,
 ): Promise<{ check: ImportCheck; created: number }> {
   const columns = await openingColumns(db, kind);
   const errors: ImportError[] = [...headingProblems(sheet.headings, columns), ...sheet.cellErrors];
@@ -142,6 +143,7 @@ export async function importOpening(
         try {
           await run(tx);
           created += 1;
+          if (created % 100 === 0 || created === planned.length) await progress?.(created, planned.length);
         } catch (error) {
           if (!(error instanceof HttpError)) throw error;
           errors.push({ row: line, field: error.refusal?.field ?? 'email', message: error.message });
