@@ -17,7 +17,7 @@ import { type ListActorRef, ListTable, RemovalDialog } from '../list/list-view';
 import { dollars } from './claim-parts';
 
 const column = columnsFor<ClaimType>();
-const limit = (value: number | null) => (value === null ? 'None' : dollars(value));
+const limit = (value: number | null) => (value === null ? 'No limit' : dollars(value));
 
 /** The screen's machine, as the rows' Edit buttons tell it. */
 type Screen = { send: (event: ClaimTypesEvent) => void };
@@ -84,7 +84,7 @@ export function ClaimTypesScreen({
   const columns = useMemo(() => typeColumns(actor, types), [actor, types]);
   return (
     <Stack gap="4">
-      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+      <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
         <PageTitle>Claim Types</PageTitle>
         <Button colorPalette="teal" size="sm" onClick={() => actor.send({ type: 'type.add' })}>
           <PlusIcon />
