@@ -226,8 +226,9 @@ function NewClaimFlow({ flow, types, today }: { flow: NewClaimRef; types: ClaimT
           <Input
             type="file"
             name="receipt"
+            // No `capture`: it makes a phone open the camera only; without it the phone offers the camera
+            // or a file (issue 37: "taken by the phone's camera or a file").
             accept={RECEIPT_ACCEPT}
-            capture="environment"
             p="1"
             onChange={(event) => {
               const file = event.target.files?.[0];

@@ -218,7 +218,8 @@ function SeparationForm({
       aria-label={manage ? 'Record separation' : 'Submit resignation'}
       onSubmit={form.onSubmit}
     >
-      <Stack gap="4">
+      {/* A form's width, not the panel's: a date field across a wide screen reads as a text box. */}
+      <Stack gap="4" maxW="xl">
         {manage && (
           <LabelledField label="Reason" error={reason.error} required disabled={reason.disabled}>
             <SelectInput
