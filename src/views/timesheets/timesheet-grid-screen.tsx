@@ -220,9 +220,11 @@ export function TimesheetGridScreen({
         );
       },
     });
-    // On a phone each employee is a card of their figures; their days are one Open away.
+    // On a phone each employee is a card of their figures; their days are one Open away. On a wide screen
+    // Open/Approve, the month's figures and their totals come before the days, which scroll sideways:
+    // after thirty days they were off the card's edge.
     return (
-      phone ? [name, status, ...figures, actions] : [name, status, ...days, ...figures, actions]
+      phone ? [name, status, ...figures, actions] : [name, status, actions, ...figures, ...days]
     ) as DataTableColumn<TimesheetGridRow>[];
   }, [dates, totals, phone, ready, approving, selfId, actor]);
 
