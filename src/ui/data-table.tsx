@@ -178,6 +178,8 @@ const cardsOnPhone: HTMLChakraProps<'table'>['css'] = {
       content: 'attr(data-label) / ""',
       color: 'fg.muted',
     },
+    // A totals card lists only the columns that have a total, not empty labels.
+    '& > tfoot > tr > td[data-no-footer]': { display: 'none' },
   },
 };
 
@@ -353,7 +355,12 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
               {table.getFooterGroups().map((group) => (
                 <Table.Row key={group.id} role="row" fontWeight="semibold">
                   {group.headers.map((header, j) => (
-                    <Table.Cell key={header.id} role="cell" {...phoneCell(parts, j)}>
+                    <Table.Cell
+                      key={header.id}
+                      role="cell"
+                      {...phoneCell(parts, j)}
+                      data-no-footer={header.column.columnDef.footer === undefined ? '' : undefined}
+                    >
                       <table.FlexRender footer={header} />
                     </Table.Cell>
                   ))}

@@ -148,14 +148,17 @@ export function FormDateField({
   field,
   min,
   max,
+  required,
 }: {
   label: string;
   field: FieldBinding;
   min?: string;
   max?: string;
+  /** Marks the label as the other required fields beside it are marked. */
+  required?: boolean;
 }) {
   return (
-    <LabelledField label={label} error={field.error} disabled={field.disabled}>
+    <LabelledField label={label} error={field.error} disabled={field.disabled} required={required}>
       <DateInput
         name={field.name}
         value={field.value}

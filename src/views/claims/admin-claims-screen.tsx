@@ -1,6 +1,7 @@
 import { Box, Button, Card, Flex, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import { Link as RouterLink } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
 import type { AdminClaimsLogic } from '../../actors/claims.actors';
 import { type Claim, claimStatusSchema } from '../../domain/claims';
@@ -76,7 +77,13 @@ export function AdminClaimsScreen({
   const period = `${MONTH_NAMES[month - 1]} ${year}`;
   return (
     <Stack gap="4">
-      <PageTitle>Claims</PageTitle>
+      <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
+        <PageTitle>Claims</PageTitle>
+        {/* The types and their limits are a company setting, and no other screen links to them. */}
+        <Button asChild size="sm" variant="outline">
+          <RouterLink href="/admin/company/claim-types">Claim types</RouterLink>
+        </Button>
+      </Flex>
       <Flex gap="3" wrap="wrap" align="flex-end" justify="space-between">
         <HStack gap="3" wrap="wrap" align="flex-end">
           <PickerSelect

@@ -26,10 +26,25 @@ function used(usedCents: number, limitCents: number | null) {
  * Each type's use this month and this year against its limits (pending, approved and paid claims count,
  * as the server counts them when a claim is filed).
  */
-export function ClaimTotals({ totals, label }: { totals: ClaimTypeTotal[]; label: string }) {
+export function ClaimTotals({
+  totals,
+  label,
+  single = false,
+}: {
+  totals: ClaimTypeTotal[];
+  label: string;
+  /** One card a line, for a narrow place (a side sheet) on a wide screen. */
+  single?: boolean;
+}) {
   if (totals.length === 0) return <Text color="fg.muted">No claim types.</Text>;
   return (
-    <SimpleGrid as="ul" aria-label={label} columns={{ base: 1, md: 2, xl: 3 }} gap="3" listStyleType="none">
+    <SimpleGrid
+      as="ul"
+      aria-label={label}
+      columns={single ? 1 : { base: 1, md: 2, xl: 3 }}
+      gap="3"
+      listStyleType="none"
+    >
       {totals.map((total) => (
         <Box as="li" key={total.typeId} borderWidth="1px" rounded="md" px="3" py="2">
           <HStack justify="space-between" gap="2" wrap="wrap">

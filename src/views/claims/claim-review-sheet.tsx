@@ -61,9 +61,11 @@ function EmployeeTotals({ actor }: { actor: ClaimReviewRef }) {
   if (!totals) return <Skeleton height="16" />;
   return (
     <Stack gap="1">
-      <ClaimTotals totals={totals} label={`${claim.user.fullName}'s ${claim.type} totals`} />
+      <ClaimTotals totals={totals} label={`${claim.user.fullName}'s ${claim.type} totals`} single />
       <Text fontSize="sm" color="fg.muted">
-        The month and year of this claim; pending claims count, this one included.
+        {claimAwaitsDecision(claim)
+          ? 'The month and year of this claim; pending claims count, this one included.'
+          : 'The month and year of this claim; pending, approved and paid claims count.'}
       </Text>
     </Stack>
   );

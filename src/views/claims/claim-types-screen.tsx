@@ -1,6 +1,7 @@
-import { Badge, Box, Button, Card, Checkbox, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Checkbox, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import { Link as RouterLink } from 'wouter';
 import type { InspectionEvent, Observer } from 'xstate';
 import type { ClaimTypesEvent } from '../../../machines/claim-types.machine';
 import type { ClaimTypesLogic } from '../../actors/claims.actors';
@@ -9,7 +10,7 @@ import type { ClaimType } from '../../domain/claims';
 import { columnsFor } from '../../ui/data-table';
 import { FormDialog } from '../../ui/form-dialog';
 import { FormError, FormField, SubmitButton } from '../../ui/form-field';
-import { PlusIcon } from '../../ui/icons';
+import { ArrowLeftIcon, PlusIcon } from '../../ui/icons';
 import { PageTitle } from '../../ui/page-title';
 import { type FormActorRef, useForm } from '../../ui/use-form';
 import { type FormDialogRef, useFormDialog } from '../../ui/use-form-dialog';
@@ -17,7 +18,7 @@ import { type ListActorRef, ListTable, RemovalDialog } from '../list/list-view';
 import { dollars } from './claim-parts';
 
 const column = columnsFor<ClaimType>();
-const limit = (value: number | null) => (value === null ? 'None' : dollars(value));
+const limit = (value: number | null) => (value === null ? 'No limit' : dollars(value));
 
 /** The screen's machine, as the rows' Edit buttons tell it. */
 type Screen = { send: (event: ClaimTypesEvent) => void };
@@ -84,7 +85,14 @@ export function ClaimTypesScreen({
   const columns = useMemo(() => typeColumns(actor, types), [actor, types]);
   return (
     <Stack gap="4">
-      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+      {/* The way back to where the Claim types link is. */}
+      <Link asChild alignSelf="flex-start" color="teal.fg" fontSize="sm">
+        <RouterLink href="/admin/claims">
+          <ArrowLeftIcon />
+          Claims
+        </RouterLink>
+      </Link>
+      <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
         <PageTitle>Claim Types</PageTitle>
         <Button colorPalette="teal" size="sm" onClick={() => actor.send({ type: 'type.add' })}>
           <PlusIcon />

@@ -52,7 +52,17 @@ const claimColumns = (actor: ListActorRef) =>
     }),
     column.accessor('status', {
       header: 'Status',
-      cell: ({ getValue }) => <ClaimStatus status={getValue()} />,
+      // The reason of a decision shows with it: a rejected claim says why.
+      cell: ({ row }) => (
+        <Stack gap="1" align="flex-start">
+          <ClaimStatus status={row.original.status} />
+          {row.original.decisionReason && (
+            <Text as="span" textStyle="xs" color="fg.muted" whiteSpace="normal">
+              {row.original.decisionReason}
+            </Text>
+          )}
+        </Stack>
+      ),
     }),
     column.display({
       id: 'actions',
@@ -97,7 +107,7 @@ export function MyClaimsScreen({
 
   return (
     <Stack gap="4">
-      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+      <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
         <PageTitle>My Claims</PageTitle>
         <NewClaimDialog dialog={dialog} types={types} today={today} />
       </Flex>
@@ -216,8 +226,9 @@ function NewClaimFlow({ flow, types, today }: { flow: NewClaimRef; types: ClaimT
           <Input
             type="file"
             name="receipt"
+            // No `capture`: it makes a phone open the camera only; without it the phone offers the camera
+            // or a file (issue 37: "taken by the phone's camera or a file").
             accept={RECEIPT_ACCEPT}
-            capture="environment"
             p="1"
             onChange={(event) => {
               const file = event.target.files?.[0];

@@ -79,7 +79,7 @@ function ClearanceForm({
   const form = useForm(actor as FormActorRef<Ir21ClearanceFormValues>);
   return (
     <form noValidate aria-label="Record IRAS clearance" onSubmit={form.onSubmit}>
-      <Stack gap="4">
+      <Stack gap="4" maxW="xl">
         <FormDateField label="Clearance Date" field={form.field('date')} />
         <FormField label="IRAS Reference" field={form.field('reference')} />
         <FormError message={form.submitError} />

@@ -182,7 +182,8 @@ function SeparationDetails({ separation }: { separation: Separation }) {
           ['Last day of service', date(separation.lastDay)],
         ]}
       />
-      <Stack as="ol" gap="1" aria-label="What is due when">
+      {/* Narrow, so that on a wide screen each date stays near its step. */}
+      <Stack as="ol" gap="1" aria-label="What is due when" maxW="md">
         {separation.steps.map((step) => (
           <HStack as="li" key={step.step} justify="space-between" gap="3">
             <Text fontSize="sm">{SEPARATION_STEP_LABELS[step.step]}</Text>
@@ -217,7 +218,8 @@ function SeparationForm({
       aria-label={manage ? 'Record separation' : 'Submit resignation'}
       onSubmit={form.onSubmit}
     >
-      <Stack gap="4">
+      {/* A form's width, not the panel's: a date field across a wide screen reads as a text box. */}
+      <Stack gap="4" maxW="xl">
         {manage && (
           <LabelledField label="Reason" error={reason.error} required disabled={reason.disabled}>
             <SelectInput
@@ -229,8 +231,8 @@ function SeparationForm({
             />
           </LabelledField>
         )}
-        <FormDateField label="Notice Date" field={form.field('noticeDate')} />
-        <FormDateField label="Last Day of Service" field={form.field('lastDay')} />
+        <FormDateField label="Notice Date" field={form.field('noticeDate')} required />
+        <FormDateField label="Last Day of Service" field={form.field('lastDay')} required />
         <LabelledField label="Notice Served" error={served.error} required disabled={served.disabled}>
           <SelectInput
             name={served.name}

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { InspectionEvent, Observer } from 'xstate';
@@ -15,6 +15,7 @@ import { SideSheet } from '../../ui/side-sheet';
 import { useIsMobile } from '../../ui/use-is-mobile';
 import { LoadFailure, useLoading } from '../load/load-view';
 import { TimesheetImportPanel } from './timesheet-import-panel';
+import { TimesheetStatus } from './timesheet-parts';
 import { TimesheetForm } from './timesheet-screen';
 
 const monthChoices = MONTH_NAMES.map((name, i) => ({ value: i + 1, label: name }));
@@ -110,7 +111,7 @@ export function TimesheetGridScreen({
       cell: ({ row }) => (
         <Stack gap="0">
           <Text fontWeight="medium">{row.original.fullName}</Text>
-          <Text textStyle="xs" color="fg.muted">
+          <Text textStyle="xs" color="fg.muted" fontWeight="normal">
             {row.original.email}
           </Text>
         </Stack>
@@ -120,7 +121,7 @@ export function TimesheetGridScreen({
     const status = column.display({
       id: 'status',
       header: 'Status',
-      cell: ({ row }) => <Badge>{row.original.timesheet.status}</Badge>,
+      cell: ({ row }) => <TimesheetStatus status={row.original.timesheet.status} />,
     });
     const days = dates.map((date) =>
       column.display({
@@ -219,9 +220,11 @@ export function TimesheetGridScreen({
         );
       },
     });
-    // On a phone each employee is a card of their figures; their days are one Open away.
+    // On a phone each employee is a card of their figures; their days are one Open away. On a wide screen
+    // Open/Approve, the month's figures and their totals come before the days, which scroll sideways:
+    // after thirty days they were off the card's edge.
     return (
-      phone ? [name, status, ...figures, actions] : [name, status, ...days, ...figures, actions]
+      phone ? [name, status, ...figures, actions] : [name, status, actions, ...figures, ...days]
     ) as DataTableColumn<TimesheetGridRow>[];
   }, [dates, totals, phone, ready, approving, selfId, actor]);
 

@@ -1,6 +1,12 @@
-import { Badge, DataList, HStack } from '@chakra-ui/react';
+import { DataList, HStack } from '@chakra-ui/react';
 import { formatCents } from '../../domain/money';
 import type { Timesheet } from '../../domain/timesheets';
+import { StatusBadge } from '../../ui/status-badge';
+
+/** 'SUBMITTED' -> 'Submitted', in the status's colour, as claim and leave statuses show. */
+export function TimesheetStatus({ status }: { status: Timesheet['status'] }) {
+  return <StatusBadge status={status} label={status.charAt(0) + status.slice(1).toLowerCase()} />;
+}
 
 /** The month's statutory figures as the GET answers them (issue 36 item 2), money in dollars. */
 export function TimesheetResult({ sheet }: { sheet: Timesheet }) {
@@ -22,7 +28,7 @@ export function TimesheetResult({ sheet }: { sheet: Timesheet }) {
         <DataList.ItemLabel>Status</DataList.ItemLabel>
         <DataList.ItemValue>
           <HStack>
-            <Badge>{sheet.status}</Badge>
+            <TimesheetStatus status={sheet.status} />
           </HStack>
         </DataList.ItemValue>
       </DataList.Item>
