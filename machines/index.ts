@@ -354,7 +354,7 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'approvals',
     drives: '/admin/approvals',
     purpose:
-      'What awaits this administrator (issue 39 item 4): the submitted pay runs they may decide, each with its variance against last month, Approve, Reject with a reason in a dialog and the variance PDF; the pending leave requests of others with the review sheet.',
+      'What awaits this administrator (issue 39 item 4): the submitted pay runs they may decide, each with its variance against last month, Approve, Reject with a reason in a dialog and the variance PDF; the pending leave requests and expense claims of others, each with its review sheet (claim-review for a claim).',
     machine: approvalsMachine,
   },
   {
@@ -535,7 +535,7 @@ export const machines: readonly RegisteredMachine[] = [
   },
   {
     name: 'claim-review',
-    drives: 'The claim review side sheet on /admin/claims',
+    drives: 'The claim review side sheet on /admin/claims and /admin/approvals',
     purpose:
       "Issue 37 item 4: one claim at a time with its receipt inline (a signed link) and the employee's totals against the type's limits; another administrator approves or rejects it with a reason, one's own claim offers no decision.",
     machine: claimReviewMachine,
