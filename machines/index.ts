@@ -390,7 +390,7 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'company-form',
     drives: '/admin/company, the Company form',
     purpose:
-      "The company's name, UEN, CPF submission number, address and salary account, validated, then PUT /company.",
+      "The company's name, UEN, CPF submission number, address, salary accounts, settings and claim window (days), validated, then PUT /company.",
     machine: companyFormMachine,
   },
   {
