@@ -13,7 +13,7 @@ import { approvalsMachine } from './approvals.machine';
 import { auditTrailMachine } from './audit-trail.machine';
 import { changePasswordMachine } from './change-password.machine';
 import { claimReviewMachine } from './claim-review.machine';
-import { claimTypesMachine } from './claim-types.machine';
+import { claimTypeFormMachine, claimTypesMachine } from './claim-types.machine';
 import { companyFormMachine } from './company-form.machine';
 import { companySettingsMachine } from './company-settings.machine';
 import { editablePanelMachine } from './editable-panel.machine';
@@ -546,6 +546,13 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       'Issue 37 item 4: the claim types with their limits (a company setting); Add and Edit in a dialog, made afresh with the values of the type edited, and Delete after a confirmation, whose toast says whether the API deleted or archived the type.',
     machine: claimTypesMachine,
+  },
+  {
+    name: 'claim-type-form',
+    drives: '/admin/company/claim-types, the Add and Edit claim type dialog',
+    purpose:
+      'Issue 37 item 1: a claim type, its name required, each limit (per claim, month, year) optional in dollars more than zero, Receipt required and Taxable, then POST /claim-types or PUT /claim-types/{id}.',
+    machine: claimTypeFormMachine,
   },
   {
     name: 'my-claims',
