@@ -33,6 +33,7 @@ import { listMachine } from './list.machine';
 import { loadMachine } from './load.machine';
 import { loginFormMachine } from './login-form.machine';
 import { myClaimsMachine } from './my-claims.machine';
+import { claimFormMachine } from './new-claim.machine';
 import { onboardingMachine } from './onboarding.machine';
 import {
   employmentStepMachine,
@@ -553,6 +554,13 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       'Issue 37 item 1: a claim type, its name required, each limit (per claim, month, year) optional in dollars more than zero, Receipt required and Taxable, then POST /claim-types or PUT /claim-types/{id}.',
     machine: claimTypeFormMachine,
+  },
+  {
+    name: 'claim-form',
+    drives: '/staff/claims, the New claim dialog',
+    purpose:
+      "Issue 37 item 2: a claim's type, expense date, amount in dollars more than zero and description (and the receipt its flow holds), then POST /claims; a refusal names its field.",
+    machine: claimFormMachine,
   },
   {
     name: 'my-claims',
