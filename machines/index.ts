@@ -33,7 +33,7 @@ import { listMachine } from './list.machine';
 import { loadMachine } from './load.machine';
 import { loginFormMachine } from './login-form.machine';
 import { myClaimsMachine } from './my-claims.machine';
-import { claimFormMachine } from './new-claim.machine';
+import { claimFormMachine, newClaimMachine } from './new-claim.machine';
 import { onboardingMachine } from './onboarding.machine';
 import {
   employmentStepMachine,
@@ -561,6 +561,13 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "Issue 37 item 2: a claim's type, expense date, amount in dollars more than zero and description (and the receipt its flow holds), then POST /claims; a refusal names its field.",
     machine: claimFormMachine,
+  },
+  {
+    name: 'new-claim',
+    drives: '/staff/claims, the New claim dialog around its form',
+    purpose:
+      "Issue 37 item 4: the New claim dialog's flow around claimForm: it holds the receipt the phone's camera or a file gave, which the form's request uploads once before POST /claims.",
+    machine: newClaimMachine,
   },
   {
     name: 'my-claims',
