@@ -24,6 +24,7 @@ import {
 } from '../../domain/claim-screens';
 import { CLAIM_DESCRIPTION_MAX, type Claim, type ClaimType } from '../../domain/claims';
 import { formatDayMonthYear } from '../../domain/dates';
+import { monthName } from '../../domain/payslip-labels';
 import { columnsFor } from '../../ui/data-table';
 import { FormDateField } from '../../ui/date-field';
 import { FormDialog } from '../../ui/form-dialog';
@@ -52,7 +53,17 @@ const claimColumns = (actor: ListActorRef) =>
     }),
     column.accessor('status', {
       header: 'Status',
-      cell: ({ getValue }) => <ClaimStatus status={getValue()} />,
+      // A paid claim names the month's pay that carried it.
+      cell: ({ row, getValue }) => (
+        <Stack gap="0.5" align="flex-start">
+          <ClaimStatus status={getValue()} />
+          {row.original.paidWith && (
+            <Text as="span" fontSize="xs" color="fg.muted">
+              With {monthName(row.original.paidWith.month)} {row.original.paidWith.year} pay
+            </Text>
+          )}
+        </Stack>
+      ),
     }),
     column.display({
       id: 'actions',
