@@ -10,7 +10,8 @@ import {
 import { toApiError } from '../src/domain/api-error';
 import { payrollToasts } from '../src/domain/messages/payroll';
 import { type PayRun, type PayRunReason, payRunReasonSchema } from '../src/domain/pay-runs';
-import { notProvided, type ToastParams } from './effects';
+import { claimReviewMachine } from './claim-review.machine';
+import { childNews, notProvided, type ToastParams } from './effects';
 import { createFormMachine } from './form';
 import { formDialogMachine } from './form-dialog.machine';
 import { leaveReviewMachine, reviewDecisions } from './leave-review.machine';
@@ -19,8 +20,9 @@ import { loadMachine } from './load.machine';
 /**
  * /admin/approvals (issue 39 item 4): what awaits this administrator. It spawns the load of the
  * submitted pay runs they may decide (with each run's variance against last month), the load of the
- * pending leave requests of others, and the leave review sheet; Approve is a request of its own,
- * Reject a dialog around a reason form made afresh for the run. A decision reads the runs again.
+ * pending leave requests and claims of others, and the leave and claim review sheets; Approve is a
+ * request of its own, Reject a dialog around a reason form made afresh for the run. A decision reads
+ * again what it decided.
  */
 
 type Period = { year: number; month: number };
@@ -48,7 +50,18 @@ export type ApprovalsEvent =
   | { type: 'run.approve'; year: number; month: number }
   | { type: 'run.reject'; year: number; month: number }
   | { type: 'run.pdf'; year: number; month: number }
-  | { type: 'review.decided' };
+  | { type: 'review.decided' }
+  | { type: 'claim.decided' };
+
+export interface ApprovalsInput {
+  /** The signed-in administrator: the claim sheet offers no decision on their own claims. */
+  adminId: number;
+}
+
+/** Tells the parent when the claim sheet decided a claim. */
+const claimDecisions = childNews<{ review: ActorRefFrom<typeof claimReviewMachine> }>((input, tell) => [
+  input.review.on('claim.decided', () => tell({ type: 'claim.decided' })),
+]);
 
 export const approvalsMachine = setup({
   types: {
@@ -56,16 +69,22 @@ export const approvalsMachine = setup({
       runs: ActorRefFrom<typeof loadMachine>;
       leave: ActorRefFrom<typeof loadMachine>;
       review: ActorRefFrom<typeof leaveReviewMachine>;
+      claims: ActorRefFrom<typeof loadMachine>;
+      claimReview: ActorRefFrom<typeof claimReviewMachine>;
       rejectDialog: ActorRefFrom<typeof payRunRejectDialogMachine> | null;
       deciding: Period | null;
     },
     events: {} as ApprovalsEvent,
+    input: {} as ApprovalsInput,
   },
   actors: {
     runs: loadMachine,
     leave: loadMachine,
     review: leaveReviewMachine,
     reviewDecisions,
+    claims: loadMachine,
+    claimReview: claimReviewMachine,
+    claimDecisions,
     rejectDialog: payRunRejectDialogMachine,
     approvePayRun: fromPromise<PayRun, Period>(notProvided('approvals', 'approvePayRun')),
     openVariancePdf: fromPromise<void, Period>(notProvided('approvals', 'openVariancePdf')),
@@ -76,19 +95,32 @@ export const approvalsMachine = setup({
   },
 }).createMachine({
   id: 'approvals',
-  description: 'The Approvals view: the pay runs and leave requests that await this administrator.',
-  context: ({ spawn }) => ({
+  description: 'The Approvals view: the pay runs, leave requests and claims that await this administrator.',
+  context: ({ input, spawn }) => ({
     runs: spawn('runs', { id: 'runs', input: {} }),
     leave: spawn('leave', { id: 'leave', input: {} }),
     review: spawn('review', { id: 'review', systemId: 'approvalsReview' }),
+    claims: spawn('claims', { id: 'claims', input: {} }),
+    claimReview: spawn('claimReview', {
+      id: 'claimReview',
+      systemId: 'approvalsClaimReview',
+      input: { adminId: input.adminId },
+    }),
     rejectDialog: null,
     deciding: null,
   }),
-  invoke: { src: 'reviewDecisions', input: ({ context }) => ({ review: context.review }) },
+  invoke: [
+    { src: 'reviewDecisions', input: ({ context }) => ({ review: context.review }) },
+    { src: 'claimDecisions', input: ({ context }) => ({ review: context.claimReview }) },
+  ],
   on: {
     'review.decided': {
       description: 'A leave request decided in the review sheet leaves the pending list.',
       actions: sendTo(({ context }) => context.leave, { type: 'load.reload' }),
+    },
+    'claim.decided': {
+      description: 'A claim decided in the claim review sheet leaves the pending list.',
+      actions: sendTo(({ context }) => context.claims, { type: 'load.reload' }),
     },
     'xstate.done.actor.rejectDialog': {
       description: 'The reason was sent and the run rejected: the runs are read again.',
@@ -98,7 +130,8 @@ export const approvalsMachine = setup({
   initial: 'showing',
   states: {
     showing: {
-      description: 'The runs and the leave requests show; each run offers Approve, Reject and its PDF.',
+      description:
+        'The runs, the leave requests and the claims show; each run offers Approve, Reject and its PDF.',
       on: {
         'run.approve': {
           target: 'approving',

@@ -13,7 +13,7 @@ import { approvalsMachine } from './approvals.machine';
 import { auditTrailMachine } from './audit-trail.machine';
 import { changePasswordMachine } from './change-password.machine';
 import { claimReviewMachine } from './claim-review.machine';
-import { claimTypesMachine } from './claim-types.machine';
+import { claimTypeFormMachine, claimTypesMachine } from './claim-types.machine';
 import { companyFormMachine } from './company-form.machine';
 import { companySettingsMachine } from './company-settings.machine';
 import { editablePanelMachine } from './editable-panel.machine';
@@ -33,6 +33,7 @@ import { listMachine } from './list.machine';
 import { loadMachine } from './load.machine';
 import { loginFormMachine } from './login-form.machine';
 import { myClaimsMachine } from './my-claims.machine';
+import { claimFormMachine, newClaimMachine } from './new-claim.machine';
 import { onboardingMachine } from './onboarding.machine';
 import {
   employmentStepMachine,
@@ -354,7 +355,7 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'approvals',
     drives: '/admin/approvals',
     purpose:
-      'What awaits this administrator (issue 39 item 4): the submitted pay runs they may decide, each with its variance against last month, Approve, Reject with a reason in a dialog and the variance PDF; the pending leave requests of others with the review sheet.',
+      'What awaits this administrator (issue 39 item 4): the submitted pay runs they may decide, each with its variance against last month, Approve, Reject with a reason in a dialog and the variance PDF; the pending leave requests and expense claims of others, each with its review sheet (claim-review for a claim).',
     machine: approvalsMachine,
   },
   {
@@ -390,7 +391,7 @@ export const machines: readonly RegisteredMachine[] = [
     name: 'company-form',
     drives: '/admin/company, the Company form',
     purpose:
-      "The company's name, UEN, CPF submission number, address and salary account, validated, then PUT /company.",
+      "The company's name, UEN, CPF submission number, address, salary accounts, settings and claim window (days), validated, then PUT /company.",
     machine: companyFormMachine,
   },
   {
@@ -535,7 +536,7 @@ export const machines: readonly RegisteredMachine[] = [
   },
   {
     name: 'claim-review',
-    drives: 'The claim review side sheet on /admin/claims',
+    drives: 'The claim review side sheet on /admin/claims and /admin/approvals',
     purpose:
       "Issue 37 item 4: one claim at a time with its receipt inline (a signed link) and the employee's totals against the type's limits; another administrator approves or rejects it with a reason, one's own claim offers no decision.",
     machine: claimReviewMachine,
@@ -546,6 +547,27 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       'Issue 37 item 4: the claim types with their limits (a company setting); Add and Edit in a dialog, made afresh with the values of the type edited, and Delete after a confirmation, whose toast says whether the API deleted or archived the type.',
     machine: claimTypesMachine,
+  },
+  {
+    name: 'claim-type-form',
+    drives: '/admin/company/claim-types, the Add and Edit claim type dialog',
+    purpose:
+      'Issue 37 item 1: a claim type, its name required, each limit (per claim, month, year) optional in dollars more than zero, Receipt required and Taxable, then POST /claim-types or PUT /claim-types/{id}.',
+    machine: claimTypeFormMachine,
+  },
+  {
+    name: 'claim-form',
+    drives: '/staff/claims, the New claim dialog',
+    purpose:
+      "Issue 37 item 2: a claim's type, expense date, amount in dollars more than zero and description (and the receipt its flow holds), then POST /claims; a refusal names its field.",
+    machine: claimFormMachine,
+  },
+  {
+    name: 'new-claim',
+    drives: '/staff/claims, the New claim dialog around its form',
+    purpose:
+      "Issue 37 item 4: the New claim dialog's flow around claimForm: it holds the receipt the phone's camera or a file gave, which the form's request uploads once before POST /claims.",
+    machine: newClaimMachine,
   },
   {
     name: 'my-claims',

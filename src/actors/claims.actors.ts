@@ -84,9 +84,9 @@ const adminSortKeys = {
   amount: (claim: Claim) => claim.amount,
 };
 
-/** Claims (admin) with the review sheet and the month's report. */
-export function provideAdminClaims({ claims, uploads, notify }: ClaimsEffects) {
-  const review = claimReviewMachine.provide({
+/** The claim review sheet with its live effects (on Claims and on Approvals). */
+export function provideClaimReview({ claims, uploads, notify }: ClaimsEffects) {
+  return claimReviewMachine.provide({
     actions: { notify: (_, toast) => notify(toast) },
     actors: {
       details: provideLoad<ClaimReviewDetails, Claim>(async (claim) => ({
@@ -99,6 +99,12 @@ export function provideAdminClaims({ claims, uploads, notify }: ClaimsEffects) {
       ),
     },
   });
+}
+
+/** Claims (admin) with the review sheet and the month's report. */
+export function provideAdminClaims(effects: ClaimsEffects) {
+  const { claims, notify } = effects;
+  const review = provideClaimReview(effects);
   return adminClaimsMachine.provide({
     actions: { notify: (_, toast) => notify(toast) },
     actors: {

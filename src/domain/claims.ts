@@ -102,6 +102,10 @@ export const claimSchema = z.object({
   decisionReason: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** A PAID claim's pay month: the processed payslip that carried it; null otherwise. */
+  paidWith: z.optional(
+    z.nullable(z.object({ year: z.number().check(z.int()), month: z.number().check(z.int()) })),
+  ),
 });
 export type Claim = z.infer<typeof claimSchema>;
 

@@ -1,10 +1,18 @@
 import * as z from 'zod/mini';
+import { DEFAULT_CLAIM_WINDOW_DAYS } from './claims';
 import { BANK_NAMES } from './enums';
 
 import { freeText, text } from './fields';
 
-/** Issue 37: the longest claim window a company may set (about ten years). */
-export const CLAIM_WINDOW_MAX_DAYS = 3660;
+/**
+ * Issue 37: the claim window's range. An expense more than a year old is for the accounts, not a
+ * claim; a leap year's 366 days keep "a year" whole.
+ */
+export const CLAIM_WINDOW_MIN_DAYS = 1;
+export const CLAIM_WINDOW_MAX_DAYS = 366;
+export const CLAIM_WINDOW_MESSAGE = `Claim window must be a whole number of days from ${CLAIM_WINDOW_MIN_DAYS} to ${CLAIM_WINDOW_MAX_DAYS}.`;
+const isClaimWindow = (value: string) =>
+  /^\d{1,3}$/.test(value) && Number(value) >= CLAIM_WINDOW_MIN_DAYS && Number(value) <= CLAIM_WINDOW_MAX_DAYS;
 
 /**
  * The company's own particulars, which the statutory files and the PDFs print: its name, its UEN
@@ -220,6 +228,11 @@ const companyFormFields = z.object({
   ...authorisedPersonText,
   protectEmailedPayslips: z.enum(SWITCH_VALUES),
   requirePayRunApproval: z.enum(SWITCH_VALUES),
+  claimWindowDays: text(10, {
+    trim: true,
+    required: CLAIM_WINDOW_MESSAGE,
+    error: CLAIM_WINDOW_MESSAGE,
+  }).check(z.refine(isClaimWindow, CLAIM_WINDOW_MESSAGE)),
   ...rowFields,
 });
 type CompanyFields = { name: string; uen: string; cpfSubmissionNumber: string; address: string } & Record<
@@ -263,8 +276,7 @@ export const companyFormSchema = z.pipe(
       ...authorisedPersonOf(fields),
       protectEmailedPayslips: fields.protectEmailedPayslips !== 'no',
       requirePayRunApproval: fields.requirePayRunApproval !== 'no',
-      // Not on the form yet (issue 37's settings screen comes with the claims screens): the stored one stays.
-      claimWindowDays: undefined as number | undefined,
+      claimWindowDays: Number(fields.claimWindowDays) as number | undefined,
       bankAccounts: toAccounts(rowsOf(fields)),
     };
   }),
@@ -317,7 +329,15 @@ export const companyBodySchema = z.pipe(
       protectEmailedPayslips: z.optional(z.boolean()),
       requirePayRunApproval: z.optional(z.boolean()),
       /** Issue 37: days after an expense its claim may be filed; absent, the stored setting stays. */
-      claimWindowDays: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(CLAIM_WINDOW_MAX_DAYS))),
+      claimWindowDays: z.optional(
+        z
+          .number()
+          .check(
+            z.int(CLAIM_WINDOW_MESSAGE),
+            z.minimum(CLAIM_WINDOW_MIN_DAYS, CLAIM_WINDOW_MESSAGE),
+            z.maximum(CLAIM_WINDOW_MAX_DAYS, CLAIM_WINDOW_MESSAGE),
+          ),
+      ),
       bankName: optionalText(40),
       bankAccountNo: optionalText(34),
       bankAccountName: optionalText(COMPANY_NAME_MAX),
@@ -469,6 +489,7 @@ export type CompanyFormValues = Record<string, string> & {
   address: string;
   protectEmailedPayslips: string;
   requirePayRunApproval: string;
+  claimWindowDays: string;
 } & Record<AuthorisedPersonField, string>;
 
 /** The account rows a company's form starts from: the stored accounts (older answers: the one account). */
@@ -500,6 +521,7 @@ export function companyFormValues(company: Partial<Company> & { name: string }):
     authorisedPersonEmail: company.authorisedPersonEmail ?? '',
     protectEmailedPayslips: company.protectEmailedPayslips === false ? 'no' : 'yes',
     requirePayRunApproval: company.requirePayRunApproval === false ? 'no' : 'yes',
+    claimWindowDays: String(company.claimWindowDays ?? DEFAULT_CLAIM_WINDOW_DAYS),
   };
   for (const row of ACCOUNT_ROWS) {
     const names = accountFieldNames(row);

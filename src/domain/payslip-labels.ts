@@ -1,3 +1,4 @@
+import { formatDayMonthYear } from './dates';
 import type { PayItemTreatmentChoice } from './payroll/treatment';
 
 /**
@@ -69,3 +70,7 @@ export const payItemTreatmentLabels: Record<PayItemTreatmentChoice, string> = {
   WAGE: 'Fixed allowance (a wage)',
   REIMBURSEMENT: 'Reimbursement of expenses',
 };
+
+/** A paid claim's line on a payslip (the PDF and My Payslips, issue 37): "Expense claim: Transport, 03/03/2026". */
+export const expenseClaimLine = (claim: { type: string; date: string }) =>
+  `Expense claim: ${claim.type}, ${formatDayMonthYear(claim.date)}`;

@@ -69,6 +69,7 @@ export function FormField({
   autoComplete,
   placeholder,
   helperText,
+  inputMode,
 }: {
   label: string;
   field: FieldBinding;
@@ -76,12 +77,15 @@ export function FormField({
   autoComplete?: string;
   placeholder?: string;
   helperText?: ReactNode;
+  /** A phone's keyboard for numbers. */
+  inputMode?: 'numeric' | 'decimal';
 }) {
   const props = {
     name: field.name,
     value: field.value,
     autoComplete,
     placeholder,
+    inputMode,
     onChange: (event: { target: { value: string } }) => field.onChange(event.target.value),
     onBlur: field.onBlur,
   };

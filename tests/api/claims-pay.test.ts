@@ -127,10 +127,15 @@ describe('an approved claim on the payslip of its month', () => {
       expect.objectContaining({ type: 'EXPENSE_CLAIM', amount: 123.45, source: 'CLAIM' }),
     ]);
 
+    // Approved, not yet paid: no pay month to name.
+    expect((await adminApi().call('GET', `/claims/${claimId}`)).body.paidWith).toBeNull();
+
     expect((await processMonth(user.id)).status).toBe(200);
     const processed = await payslip(user.id);
     expect(processed.totals).toMatchObject({ grossPay: 5000, employeeCpf: 1000, netPayable: 4123.45 });
     expect(await claimStatus(claimId)).toBe('PAID');
+    // Paid with this month's pay (the month it was approved in).
+    expect((await adminApi().call('GET', `/claims/${claimId}`)).body.paidWith).toEqual({ year, month });
     const audit = await t.db
       .select()
       .from(auditLog)

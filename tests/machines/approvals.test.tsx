@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getSimplePaths } from 'xstate/graph';
 import type { LeaveRequest } from '../../src/domain/leave';
-import { approvalsModel, submittedMarch } from '../models/approvals.model';
+import { approvalsClaimsModel, approvalsModel, submittedMarch } from '../models/approvals.model';
+import { findOpen } from '../models/leave-dom';
 import { getOf, type RecordedRequest } from './fake-server';
 import { people } from './fixtures';
 import { renderApp, settle, signedIn, useAppHarness } from './harness';
@@ -35,6 +36,37 @@ const paths = getSimplePaths(approvalsModel, {
   ],
 });
 
+type ClaimRow = ReturnType<typeof claimOf>;
+const claimOf = (id: number, user: { id: number; fullName: string; email: string }, amount: number) => ({
+  id,
+  status: 'PENDING',
+  claimTypeId: 1,
+  type: 'Transport',
+  date: '2026-03-03',
+  amount,
+  description: 'Taxi to the client',
+  receiptKey: null,
+  userId: user.id,
+  user,
+  decidedById: null,
+  decisionReason: null,
+  createdAt: '2026-03-03T01:00:00.000Z',
+  updatedAt: '2026-03-03T01:00:00.000Z',
+});
+const claimPage = (rows: ClaimRow[]) => ({
+  data: rows,
+  currentPage: 1,
+  pageSize: 100,
+  total: rows.length,
+  totalPages: 1,
+  counts: { PENDING: rows.length, APPROVED: 0, REJECTED: 0, PAID: 0, TOTAL: rows.length },
+});
+const staffMember = { id: people.staff.id, fullName: people.staff.fullName, email: people.staff.email };
+const adminMe = { id: people.admin.id, fullName: people.admin.fullName, email: people.admin.email };
+
+// The sheet stays in the document while it closes: an open one says so.
+const claimSheet = () => findOpen('dialog', 'Claim Details');
+
 const runRegion = () => screen.queryByRole('region', { name: /^pay run march 2026$/i });
 const posts = (requests: readonly RecordedRequest[], action: string) =>
   requests.filter((r) => r.method === 'POST' && r.path === `/api/pay-runs/2026/3/${action}`);
@@ -60,6 +92,7 @@ describe('the Approvals view, walked from its model (issue 39 items 3-4)', () =>
         prepare: (s) => {
           s.autoAnswer(getOf('/api/pay-runs/awaiting'), 200, () => awaiting);
           s.autoAnswer(getOf('/api/leave-requests'), 200, leavePage([pendingWithPdf, mine]));
+          s.autoAnswer(getOf('/api/claims'), 200, claimPage([]));
           s.autoAnswer(
             (r) => r.method === 'POST' && r.path === '/api/pay-runs/2026/3/approve',
             action === 'admin.approvesButRefused' ? 403 : 200,
@@ -146,6 +179,102 @@ describe('the Approvals view, walked from its model (issue 39 items 3-4)', () =>
       const [sent] = posts(server.requests, 'reject');
       expect(sent?.body).toEqual({ reason: 'Check the allowances' });
       expect(runRegion()).toBeNull();
+    });
+  }
+});
+
+const claimPaths = getSimplePaths(approvalsClaimsModel, {
+  events: [
+    { type: 'server.claimsAwait' },
+    { type: 'server.noClaimAwaits' },
+    { type: 'admin.reviewsClaim' },
+    { type: 'admin.closesSheet' },
+    { type: 'admin.approvesClaim' },
+    { type: 'admin.rejectsClaim' },
+  ],
+});
+
+describe('the Approvals view, its claims walked from their model (issue 39 item 4, issue 37 item 2)', () => {
+  useAppHarness();
+
+  const walks = claimPaths
+    .map((path) => path.steps.map((step) => step.event.type).filter((t) => !t.startsWith('xstate.')))
+    .filter((events) => events.length > 0);
+
+  it('walks every simple path of the model', () => {
+    expect(walks.length).toBe(6);
+  });
+
+  for (const events of walks) {
+    it(events.join(' → '), async () => {
+      const others = claimOf(31, staffMember, 12.5);
+      const own = claimOf(32, adminMe, 8);
+      // The server answers what a pending filter asks: the caller's own pending claim among them.
+      let pending = events[0] === 'server.claimsAwait' ? [others, own] : [own];
+      const { server, user } = await renderApp({
+        path: '/admin/approvals',
+        storage: signedIn(people.admin as never),
+        prepare: (s) => {
+          s.autoAnswer(getOf('/api/pay-runs/awaiting'), 200, []);
+          s.autoAnswer(getOf('/api/leave-requests'), 200, leavePage([]));
+          s.autoAnswer(getOf('/api/claims'), 200, () => claimPage(pending));
+          s.autoAnswer(getOf('/api/claim-types'), 200, []);
+          s.autoAnswer(
+            (r) => r.method === 'POST' && r.path === `/api/claims/${others.id}/decision`,
+            200,
+            (r: RecordedRequest) => {
+              pending = [own];
+              const approve = (r.body as { decision: string }).decision === 'APPROVE';
+              return { ...others, status: approve ? 'APPROVED' : 'REJECTED' };
+            },
+          );
+        },
+      });
+      await settle();
+
+      const table = screen.getByRole('table', { name: /pending claims/i });
+      const asked = server.requests.find((r) => r.method === 'GET' && r.path === '/api/claims')?.query;
+      expect(asked?.get('status')).toBe('PENDING');
+      // One's own claim is another administrator's: never listed here.
+      expect(within(table).queryByText(adminMe.fullName)).toBeNull();
+      const reviewOthers = () =>
+        within(table).queryByRole('button', {
+          name: new RegExp(`review the claim of ${staffMember.fullName}`, 'i'),
+        });
+      if (events[0] === 'server.noClaimAwaits') {
+        expect(reviewOthers()).toBeNull();
+        return;
+      }
+      const row = within(table).getByText(staffMember.fullName).closest('[role="row"]') as HTMLElement;
+      expect(within(row).getByText('$12.50')).toBeInTheDocument();
+      expect(within(row).getByText('Transport')).toBeInTheDocument();
+
+      for (const event of events.slice(1)) {
+        if (event === 'admin.reviewsClaim') {
+          await user.click(reviewOthers() as HTMLElement);
+          await settle();
+          const sheet = claimSheet() as HTMLElement;
+          expect(within(sheet).getByText(/taxi to the client/i)).toBeInTheDocument();
+        } else if (event === 'admin.closesSheet') {
+          await user.click(within(claimSheet() as HTMLElement).getByRole('button', { name: /^close$/i }));
+          await settle();
+          expect(claimSheet()).toBeNull();
+          expect(reviewOthers()).not.toBeNull();
+        } else {
+          const sheet = claimSheet() as HTMLElement;
+          const approve = event === 'admin.approvesClaim';
+          await user.click(within(sheet).getByRole('button', { name: approve ? /^approve$/i : /^reject$/i }));
+          await settle();
+          const sent = server.requests.filter(
+            (r) => r.method === 'POST' && r.path === `/api/claims/${others.id}/decision`,
+          );
+          expect(sent).toHaveLength(1);
+          expect(sent[0]?.body).toMatchObject({ decision: approve ? 'APPROVE' : 'REJECT' });
+          // Decided: it no longer awaits this administrator.
+          expect(claimSheet()).toBeNull();
+          expect(reviewOthers()).toBeNull();
+        }
+      }
     });
   }
 });

@@ -106,6 +106,7 @@ export const companySpec = {
     const account = (v.bankAccountNo ?? '').trim();
     const phone = (v.authorisedPersonPhone ?? '').trim();
     const email = (v.authorisedPersonEmail ?? '').trim();
+    const window = (v.claimWindowDays ?? '').trim();
     // Issue 32: an account row with anything typed in names its bank.
     const rowTyped = ['bankAccountNo', 'bankAccountName', 'organisationId'].some((f) => filled(v[f]));
     return {
@@ -128,6 +129,11 @@ export const companySpec = {
         email === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)
           ? undefined
           : "Please enter the authorised person's e-mail address, such as hr@example.com.",
+      // Issue 37's claim window (default 90 days); the range is ours: whole days, at most a leap year.
+      claimWindowDays:
+        /^\d+$/.test(window) && Number(window) >= 1 && Number(window) <= 366
+          ? undefined
+          : 'Claim window must be a whole number of days from 1 to 366.',
     };
   },
 };

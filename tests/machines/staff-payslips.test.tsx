@@ -41,7 +41,15 @@ const payslips: PayslipAggregate[] = [3, 2, 1].map((month) => ({
   netPay: 4958,
   otherItems: month === 3 ? 120 : 0,
   netPayable: month === 3 ? 5078 : 4958,
-  payItems: month === 3 ? 1 : 0,
+  payItems: month === 3 ? 2 : 0,
+  // March pays two expense claims (issue 37): $120.00 of Other Items.
+  claims:
+    month === 3
+      ? [
+          { type: 'Transport', date: `${thisYear}-03-03`, amount: 12.5 },
+          { type: 'Meals', date: `${thisYear}-02-27`, amount: 107.5 },
+        ]
+      : [],
 }));
 const hireYear = Number(staff.hireDate?.slice(0, 4));
 const years = Array.from({ length: thisYear - hireYear + 1 }, (_, i) => thisYear - i);

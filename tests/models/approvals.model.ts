@@ -82,3 +82,31 @@ export const submittedMarch = {
     net: { current: 7200, previous: 3200 },
   },
 };
+
+/**
+ * The claims part of the Approvals view, from the words of issue 39 item 4 ("an Approvals view shows
+ * what awaits this administrator (pay runs, and the leave and claims that need another administrator)")
+ * and issue 37 item 2 ("POST /api/claims/{id}/decision ... never one's own: another administrator
+ * decides"): pending claims of others are listed, one's own are not; one is reviewed in the sheet and
+ * approved or rejected, after which it no longer awaits anyone.
+ */
+export const approvalsClaimsModel = createMachine({
+  id: 'approvalsClaimsModel',
+  initial: 'opened',
+  states: {
+    opened: {
+      on: { 'server.claimsAwait': 'listed', 'server.noClaimAwaits': 'noClaim' },
+    },
+    noClaim: { type: 'final' },
+    listed: { on: { 'admin.reviewsClaim': 'reviewing' } },
+    reviewing: {
+      on: {
+        'admin.closesSheet': 'stillListed',
+        'admin.approvesClaim': 'decided',
+        'admin.rejectsClaim': 'decided',
+      },
+    },
+    stillListed: { type: 'final' },
+    decided: { type: 'final' },
+  },
+});

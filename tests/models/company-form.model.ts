@@ -12,7 +12,9 @@ import { formModel, toasts, type Values } from './form.model';
  * as the UEN's first (PTE01); 'Company details saved' and the page shows what the server stored, or
  * 'Failed to save company details' with the server's reason. Issue 34 item 10: a switch, on by default,
  * protects each e-mailed payslip PDF with a password built from the employee's identity number and
- * date of birth, with a line saying how; PUT /company sends it as true or false.
+ * date of birth, with a line saying how; PUT /company sends it as true or false. Issue 37: the claim
+ * window, "a claim older than the company's claim window (default 90 days)" is refused, in whole days
+ * (our range: 1 to 366), sent as a number.
  */
 
 export const COMPANY_FIELDS = [
@@ -68,6 +70,7 @@ function body(values: Values) {
     // The first account row; a row left empty is no account.
     protectEmailedPayslips: isOn(values.protectEmailedPayslips),
     requirePayRunApproval: isOn(values.requirePayRunApproval),
+    claimWindowDays: Number((values.claimWindowDays ?? '').trim()),
     bankAccounts: ['bankName', 'bankAccountNo', 'bankAccountName', 'organisationId'].some((f) =>
       text(values[f]),
     )
@@ -98,6 +101,7 @@ export const companyForm = formModel({
     bankAccountNo: 'Bank Account No',
     bankAccountName: 'Bank Account Name',
     organisationId: 'Organisation ID',
+    claimWindowDays: 'Claim window (days)',
   },
   others: ['bankName', 'protectEmailedPayslips', 'requirePayRunApproval'],
   showsOthers(shown, model) {
@@ -125,6 +129,7 @@ export const companyForm = formModel({
     ...Object.fromEntries(COMPANY_FIELDS.map((name) => [name, ''])),
     protectEmailedPayslips: 'yes',
     requirePayRunApproval: 'yes',
+    claimWindowDays: '90',
   },
   errors,
   submitLabel: 'Save',
@@ -154,6 +159,10 @@ export const companyForm = formModel({
         (model.answer as Values | undefined)?.[name] ?? '',
       );
     }
+    const windowField = fresh?.querySelector<HTMLInputElement>('[name="claimWindowDays"]');
+    expect(windowField?.value, 'the claim window shows what the server stored').toBe(
+      String((model.answer as { claimWindowDays?: number } | undefined)?.claimWindowDays ?? 90),
+    );
     const stored = (model.answer as { protectEmailedPayslips?: boolean } | undefined)?.protectEmailedPayslips;
     expect(
       protectionSwitch(fresh as HTMLElement).input?.checked,

@@ -68,6 +68,8 @@ export const putBody = (shown: Company) => ({
   authorisedPersonEmail: shown.authorisedPersonEmail,
   protectEmailedPayslips: shown.protectEmailedPayslips,
   requirePayRunApproval: shown.requirePayRunApproval,
+  // Issue 37: the claim window shows on the form and is sent back as it was.
+  claimWindowDays: shown.claimWindowDays,
   bankAccounts: shown.bankAccounts,
 });
 

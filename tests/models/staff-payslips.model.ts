@@ -12,7 +12,8 @@ import { MONTHS } from './calendar-words';
  * Items, Net Payable and a View button opening the payslip's PDF in a new tab; issue 15's IR8A, the year's
  * Form IR8A, offered for a year with payslips. Section 7 (GET /users/{id}/payslips/processed/aggregates,
  * GET /payslips/{id}/pdf), section 8 ('Error retrieving payslip' / 'Please check your internet connection and
- * try again'; 'Processing...' while a request is in flight).
+ * try again'; 'Processing...' while a request is in flight). Issue 37: each expense claim a payslip pays is
+ * "listed on the payslip by type and date" (with its amount), as the list's `claims` give them.
  */
 
 export interface StaffPayslipsModel {
@@ -54,6 +55,11 @@ const money = (n: number) =>
   n.toLocaleString('en-SG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** The payslip a walk views: the first row (the latest month). */
 export const viewed = (c: StaffPayslipsModel) => rows(c)[0] as PayslipAggregate;
+/** A claim's line, worded here: "Expense claim: Transport, 03/03/2026 $120.00". */
+const claimLine = (claim: { type: string; date: string; amount: number }) => {
+  const [y, m, d] = claim.date.split('-');
+  return `Expense claim: ${claim.type}, ${d}/${m}/${y} $${money(claim.amount)}`;
+};
 const viewLabel = (p: PayslipAggregate) => `View payslip for ${MONTHS[p.payslipMonth - 1]} ${p.payslipYear}`;
 
 function expectToastNow(toast: StaffPayslipsModel['toast']) {
@@ -110,6 +116,12 @@ function expectRows(c: StaffPayslipsModel, doing: 'ready' | 'openingPdf' | 'open
       money(p.netPayable),
     ]),
   );
+  expect(
+    shown.map((tr) =>
+      [...(tr.querySelectorAll('td')[7]?.querySelectorAll('p') ?? [])].map((p) => p.textContent),
+    ),
+    'the expense claims each payslip pays',
+  ).toEqual(held.map((p) => (p.claims ?? []).map(claimLine)));
   shown.forEach((tr, i) => {
     const view = tr.querySelector('button');
     expect(view?.getAttribute('aria-label')).toBe(viewLabel(held[i] as PayslipAggregate));
@@ -173,6 +185,7 @@ export const staffPayslipsModel = setup({
       'Net Pay',
       'Other Items',
       'Net Payable',
+      'Expense Claims',
       'Payslip',
     ]);
     expect(

@@ -4,7 +4,7 @@ import { formatCents } from '../../domain/money';
 import type { SelfHelpGroup } from '../../domain/payroll';
 import { firstDayOf, lastDayOf } from '../../domain/payroll/period';
 import { type PayItemTreatment, type PayslipItem, signOf, treatmentOf } from '../../domain/payroll/treatment';
-import { monthName, payItemTypeLabel } from '../../domain/payslip-labels';
+import { expenseClaimLine, monthName, payItemTypeLabel } from '../../domain/payslip-labels';
 import { heading, keyValues, type PdfOptions, renderPdf, sectionTitle } from './document';
 import { drawTable, type TableColumn } from './table';
 
@@ -56,7 +56,7 @@ const hoursText = (hours: number) => `${hours.toFixed(2)} h`;
  */
 const itemLabel = (item: PayslipItem) => {
   // An expense claim by its type and date (issue 37): "Expense claim: Transport, 03/03/2026".
-  if (item.claim) return `Expense claim: ${item.claim.type}, ${formatDayMonthYear(item.claim.date)}`;
+  if (item.claim) return expenseClaimLine(item.claim);
   const label = payItemTypeLabel(item.type);
   if (!item.hours) return label;
   if (item.type !== 'OVERTIME') return `${label} (${hoursText(item.hours)})`;

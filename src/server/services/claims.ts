@@ -28,7 +28,7 @@ import { amountToCents, centsToAmount } from '../../domain/money';
 import { claims, claimTypes } from '../db/claim-schema';
 import type { DbOrTx, Tx } from '../db/client';
 import { company } from '../db/company-schema';
-import { employmentInfo, leaveRequests, users } from '../db/schema';
+import { employmentInfo, leaveRequests, payItems, payslips, users } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/http-error';
 import type { FileStorage } from '../storage/storage';
 import { type Actor, isAdmin } from './actor';
@@ -55,6 +55,9 @@ const claimColumns = {
   decisionReason: claims.decisionReason,
   createdAt: claims.createdAt,
   updatedAt: claims.updatedAt,
+  // The payslip carrying the claim's pay item: its month is "paid with" once the claim is PAID.
+  paidYear: payslips.year,
+  paidMonth: payslips.month,
 };
 
 const selectClaims = (db: DbOrTx) =>
@@ -62,14 +65,21 @@ const selectClaims = (db: DbOrTx) =>
     .select(claimColumns)
     .from(claims)
     .innerJoin(users, eq(users.id, claims.userId))
-    .innerJoin(claimTypes, eq(claimTypes.id, claims.claimTypeId));
+    .innerJoin(claimTypes, eq(claimTypes.id, claims.claimTypeId))
+    .leftJoin(payItems, eq(payItems.id, claims.payItemId))
+    .leftJoin(payslips, eq(payslips.id, payItems.payslipId));
+
+// A claim on a pay item and no longer owed was paid with that payslip (an approved one is owed still).
+const owedStatuses = new Set<string>(claimStatusesTagged('owed'));
 
 type ClaimRow = Awaited<ReturnType<typeof selectClaims>>[number];
 
 function toClaim(row: ClaimRow): Claim {
-  const { userFullName, userEmail, amountCents, createdAt, updatedAt, ...rest } = row;
+  const { userFullName, userEmail, amountCents, createdAt, updatedAt, paidYear, paidMonth, ...rest } = row;
+  const paid = !owedStatuses.has(row.status) && paidYear !== null && paidMonth !== null;
   return {
     ...rest,
+    paidWith: paid ? { year: paidYear, month: paidMonth } : null,
     amount: centsToAmount(amountCents),
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),

@@ -24,6 +24,7 @@ import {
 } from '../../domain/claim-screens';
 import { CLAIM_DESCRIPTION_MAX, type Claim, type ClaimType } from '../../domain/claims';
 import { formatDayMonthYear } from '../../domain/dates';
+import { monthName } from '../../domain/payslip-labels';
 import { columnsFor } from '../../ui/data-table';
 import { FormDateField } from '../../ui/date-field';
 import { FormDialog } from '../../ui/form-dialog';
@@ -52,13 +53,19 @@ const claimColumns = (actor: ListActorRef) =>
     }),
     column.accessor('status', {
       header: 'Status',
-      // The reason of a decision shows with it: a rejected claim says why.
+      // The reason of a decision shows with it (a rejected claim says why); a paid claim names the
+      // month's pay that carried it.
       cell: ({ row }) => (
         <Stack gap="1" align="flex-start">
           <ClaimStatus status={row.original.status} />
           {row.original.decisionReason && (
             <Text as="span" textStyle="xs" color="fg.muted" whiteSpace="normal">
               {row.original.decisionReason}
+            </Text>
+          )}
+          {row.original.paidWith && (
+            <Text as="span" textStyle="xs" color="fg.muted">
+              With {monthName(row.original.paidWith.month)} {row.original.paidWith.year} pay
             </Text>
           )}
         </Stack>

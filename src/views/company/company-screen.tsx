@@ -181,6 +181,15 @@ function CompanyForm({
               <Switch.Label>Require a second administrator to approve each month's pay run</Switch.Label>
             </Switch.Root>
           </LabelledField>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <FormField
+              label="Claim window (days)"
+              field={form.field('claimWindowDays')}
+              inputMode="numeric"
+              autoComplete="off"
+              helperText="How many days after an expense its claim may still be filed (1 to 366)."
+            />
+          </SimpleGrid>
         </Stack>
         <FormError message={form.submitError} />
         <Stack direction="row" justify="flex-end">

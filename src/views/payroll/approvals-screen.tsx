@@ -4,7 +4,8 @@ import { useMemo } from 'react';
 import type { InspectionEvent, Observer } from 'xstate';
 import type { approvalsMachine } from '../../../machines/approvals.machine';
 import type { LoadActorRef } from '../../../machines/load.machine';
-import { formatDateTime } from '../../domain/dates';
+import type { Claim } from '../../domain/claims';
+import { formatDateTime, formatDayMonthYear } from '../../domain/dates';
 import type { LeaveRequest } from '../../domain/leave';
 import { formatAmount } from '../../domain/money';
 import type { PayRun, PayRunVarianceRow } from '../../domain/pay-runs';
@@ -16,6 +17,8 @@ import { FormError, FormField, SubmitButton } from '../../ui/form-field';
 import { PageTitle } from '../../ui/page-title';
 import { useForm } from '../../ui/use-form';
 import { type FormDialogRef, useFormDialog } from '../../ui/use-form-dialog';
+import { dollars } from '../claims/claim-parts';
+import { type ClaimReviewRef, ClaimReviewSheet } from '../claims/claim-review-sheet';
 import { employeeColumn, leaveColumn, leaveRequestColumns } from '../leave/leave-columns';
 import { type LeaveReviewRef, LeaveReviewSheet } from '../leave/leave-review-sheet';
 import { LoadFailure, useLoading } from '../load/load-view';
@@ -210,6 +213,60 @@ function PendingLeave({ load, review }: { load: LoadActorRef; review: LeaveRevie
   );
 }
 
+const claim = columnsFor<Claim>();
+const claimColumns = (review: ClaimReviewRef) =>
+  claim.columns([
+    claim.accessor((row) => row.user.fullName, { id: 'employee', header: 'Employee' }),
+    claim.accessor('date', { header: 'Date', cell: ({ getValue }) => formatDayMonthYear(getValue()) }),
+    claim.accessor('type', { header: 'Type' }),
+    claim.accessor('amount', { header: 'Amount', cell: ({ getValue }) => dollars(getValue()) }),
+    claim.display({
+      id: 'actions',
+      header: 'Review',
+      cell: ({ row }) => (
+        <Button
+          size="xs"
+          variant="outline"
+          aria-label={`Review the claim of ${row.original.user.fullName}, ${formatDayMonthYear(row.original.date)}`}
+          onClick={() => review.send({ type: 'review.open', claim: row.original })}
+        >
+          Review
+        </Button>
+      ),
+    }),
+  ]);
+
+function PendingClaims({ load, review }: { load: LoadActorRef; review: ClaimReviewRef }) {
+  const claims = useSelector(load, (s) => s.context.data as Claim[] | null);
+  const loading = useLoading(load);
+  const columns = useMemo(() => claimColumns(review), [review]);
+  return (
+    <Card.Root>
+      <Card.Body gap="4" p={{ base: '4', md: '6' }}>
+        <Stack gap="1">
+          <Heading as="h2" size="lg">
+            Claims
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            Pending expense claims of others; your own are for another administrator.
+          </Text>
+        </Stack>
+        <LoadFailure load={load} />
+        <DataTable
+          label="Pending claims"
+          columns={columns}
+          rows={claims ?? []}
+          getRowId={(row) => String(row.id)}
+          sorting={noSorting}
+          onSortingChange={ignoreSorting}
+          loading={loading && !claims}
+          minWidth="640px"
+        />
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 function RejectDialog({ dialog }: { dialog: FormDialogRef }) {
   const { open, form, busy, close } = useFormDialog<{ reason: string }>(dialog);
   return (
@@ -254,15 +311,25 @@ function ReasonForm({
 }
 
 /** /admin/approvals (issue 39 item 4): what awaits this administrator. */
-export function ApprovalsScreen({ logic, inspect }: { logic: typeof approvalsMachine; inspect?: Inspect }) {
-  const approvals = useActorRef(logic, { inspect });
-  const { runs, leave, review, rejectDialog } = useSelector(approvals, (s) => s.context);
+export function ApprovalsScreen({
+  logic,
+  adminId,
+  inspect,
+}: {
+  logic: typeof approvalsMachine;
+  adminId: number;
+  inspect?: Inspect;
+}) {
+  const approvals = useActorRef(logic, { input: { adminId }, inspect });
+  const { runs, leave, review, claims, claimReview, rejectDialog } = useSelector(approvals, (s) => s.context);
   return (
     <Stack gap="6">
       <PageTitle>Approvals</PageTitle>
       <PayRuns load={runs} approvals={approvals} />
       <PendingLeave load={leave} review={review} />
+      <PendingClaims load={claims} review={claimReview} />
       <LeaveReviewSheet actor={review} />
+      <ClaimReviewSheet actor={claimReview} />
       {rejectDialog && <RejectDialog key={rejectDialog.id + rejectDialog.sessionId} dialog={rejectDialog} />}
     </Stack>
   );

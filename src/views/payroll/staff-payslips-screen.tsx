@@ -1,4 +1,4 @@
-import { Button, Card, Flex, HStack, Stack } from '@chakra-ui/react';
+import { Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'wouter';
@@ -7,6 +7,7 @@ import type { staffPayslipsMachine } from '../../../machines/staff-payslips.mach
 import type { StaffPayslipsLogic } from '../../actors/staff-payslips.actors';
 import { formatAmount } from '../../domain/money';
 import type { StaffPayslipRow } from '../../domain/pay-lists';
+import { expenseClaimLine } from '../../domain/payslip-labels';
 import { monthName } from '../../domain/payslips';
 import { columnsFor } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
@@ -47,6 +48,22 @@ const payslipColumns = (actor: StaffPayslipsRef) =>
     money((row) => row.netPay, 'Net Pay', 'netPay'),
     money((row) => row.otherItems, 'Other Items', 'otherItems'),
     money((row) => row.netPayable, 'Net Payable', 'netPayable'),
+    // Issue 37: the expense claims this payslip pays, as its PDF lists them.
+    column.display({
+      id: 'claims',
+      header: 'Expense Claims',
+      cell: ({ row }) =>
+        (row.original.claims ?? []).length === 0 ? null : (
+          <Stack gap="0.5" minW="14rem">
+            {(row.original.claims ?? []).map((claim, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, where two claims may read alike
+              <Text key={`${claim.date}-${claim.type}-${i}`} fontSize="xs">
+                {expenseClaimLine(claim)} ${formatAmount(claim.amount)}
+              </Text>
+            ))}
+          </Stack>
+        ),
+    }),
     column.display({
       id: 'view',
       header: 'Payslip',
@@ -116,7 +133,7 @@ export function StaffPayslipsScreen({
       </Flex>
       <Card.Root>
         <Card.Body p={{ base: '4', md: '6' }}>
-          <ListTable actor={list} label="Payslips" columns={columns} minWidth="700px" />
+          <ListTable actor={list} label="Payslips" columns={columns} minWidth="900px" />
         </Card.Body>
       </Card.Root>
     </Stack>
