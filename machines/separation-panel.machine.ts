@@ -42,8 +42,8 @@ export type SeparationPanelEvent =
   | { type: 'separation.withdraw' }
   | { type: 'separation.confirmWithdraw' }
   | { type: 'kets.download' }
-  | { type: 'ir21.download'; format: 'pdf' | 'csv' }
-  | { type: 'ir21.clear' }
+  | { type: 'taxClearance.download'; format: 'pdf' | 'csv' }
+  | { type: 'taxClearance.record' }
   | { type: 'xstate.done.actor.form'; output: Separation }
   | { type: 'xstate.done.actor.clearance'; output: Separation };
 
@@ -138,12 +138,12 @@ export const separationPanelMachine = setup({
               description: 'Before the last day, an administrator may withdraw it.',
             },
             'kets.download': { target: 'downloadingKets' },
-            'ir21.download': {
+            'taxClearance.download': {
               guard: 'hasIr21',
               target: 'downloadingIr21',
               description: 'Download IR21 (PDF or CSV), for a leaver who needs tax clearance.',
             },
-            'ir21.clear': {
+            'taxClearance.record': {
               guard: 'canClear',
               target: 'recordingClearance',
               description: "Record IRAS clearance, while the leaver's pay is withheld.",
@@ -176,7 +176,7 @@ export const separationPanelMachine = setup({
             input: ({ context, event }) => ({
               userId: context.userId,
               year: Number(context.separation?.lastDay.slice(0, 4)),
-              format: event.type === 'ir21.download' ? event.format : 'pdf',
+              format: event.type === 'taxClearance.download' ? event.format : 'pdf',
             }),
             onDone: { target: 'idle' },
             onError: {

@@ -49,6 +49,8 @@ const summaryOf = (year: number, month: number) => ({
   totalPayable: 190,
   unprocessed: 0,
   problems: [],
+  withheld: [],
+  released: [],
 });
 
 /** The job's progress as GET /api/jobs/{id} answers it. */

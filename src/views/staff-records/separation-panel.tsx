@@ -55,7 +55,7 @@ export function SeparationPanel({
     separation: s.context.separation,
     form: s.context.form,
     clearance: s.context.clearance,
-    canClear: s.can({ type: 'ir21.clear' }),
+    canClear: s.can({ type: 'taxClearance.record' }),
     downloadingIr21: s.matches({ shown: 'downloadingIr21' }),
     ketsMissing: s.context.ketsMissing,
     shown: s.matches('shown'),
@@ -106,8 +106,8 @@ export function SeparationPanel({
             downloading={view.downloadingIr21}
             canClear={view.canClear}
             clearance={view.clearance}
-            onDownload={(format) => send({ type: 'ir21.download', format })}
-            onClear={() => send({ type: 'ir21.clear' })}
+            onDownload={(format) => send({ type: 'taxClearance.download', format })}
+            onClear={() => send({ type: 'taxClearance.record' })}
             onCancel={() => send({ type: 'separation.cancel' })}
           />
         )}
