@@ -131,7 +131,7 @@ export type ImportCheck = z.infer<typeof importCheckSchema>;
 
 /**
  * An apply's answer: what was created. `jobId` is for the job that is to create over IMPORT_JOB_THRESHOLD
- * rows with progress (issue 38 item 6, not built yet): today it is always null and every apply runs at once.
+ * rows with progress (issue 38 item 6): `GET /imports/jobs/{jobId}` (src/domain/import-jobs.ts).
  */
 export const importAppliedSchema = z.object({
   rows: z.number(),
@@ -139,6 +139,8 @@ export const importAppliedSchema = z.object({
   errors: z.array(importErrorSchema),
   created: z.number(),
   jobId: z.nullable(z.string()),
+  /** A staff apply done in the request: the staff created, for the invite (none for a dry run or a job). */
+  userIds: z.optional(z.array(z.string())),
 });
 export type ImportApplied = z.infer<typeof importAppliedSchema>;
 
