@@ -152,11 +152,17 @@ export const dataImportMachine = setup({
   description:
     'Import from a spreadsheet: what, its template, a file; the dry run names errors; Apply when none; the result.',
   context: ({ input }) => ({ kind: input.kind ?? 'staff', ...fresh }),
+  // The screen offers these only while nothing is asked of the server (its buttons wait meanwhile).
+  on: {
+    'import.kind': chooseKind,
+    'import.template': template,
+    'import.choose': choose,
+    'import.cancel': cancel,
+  },
   initial: 'idle',
   states: {
     idle: {
       description: 'No file: the kind, its template and Choose file are offered.',
-      on: { 'import.kind': chooseKind, 'import.template': template, 'import.choose': choose },
     },
     checking: {
       description: 'Dry run: POST /imports/{kind}?dryRun=true; nothing is saved.',
@@ -192,22 +198,10 @@ export const dataImportMachine = setup({
     },
     problems: {
       description: 'The dry run named errors: nothing can be applied; choose a corrected file.',
-      on: {
-        'import.choose': choose,
-        'import.cancel': cancel,
-        'import.kind': chooseKind,
-        'import.template': template,
-      },
     },
     ready: {
       description: 'No error: Apply imports the file; Cancel lets it go.',
-      on: {
-        'import.apply': 'applying',
-        'import.choose': choose,
-        'import.cancel': cancel,
-        'import.kind': chooseKind,
-        'import.template': template,
-      },
+      on: { 'import.apply': 'applying' },
     },
     applying: {
       description: 'Apply: POST /imports/{kind}?dryRun=false, all or nothing.',
@@ -330,22 +324,10 @@ export const dataImportMachine = setup({
     },
     failed: {
       description: 'The job stopped: why, and its rows by row and column; choose a corrected file.',
-      on: {
-        'import.choose': choose,
-        'import.cancel': cancel,
-        'import.kind': chooseKind,
-        'import.template': template,
-      },
     },
     done: {
       description: 'Imported N; for staff, "E-mail sign-in links to the N imported staff" is offered.',
-      on: {
-        'import.invite': { guard: 'hasInvitees', target: 'inviting' },
-        'import.choose': choose,
-        'import.cancel': cancel,
-        'import.kind': chooseKind,
-        'import.template': template,
-      },
+      on: { 'import.invite': { guard: 'hasInvitees', target: 'inviting' } },
     },
     inviting: {
       description: 'POST /imports/staff/invite {userIds}: each is e-mailed the set-password link.',
