@@ -41,7 +41,7 @@ export interface DataImportContext {
   /** Rows created by the last apply; null before one. */
   created: number | null;
   /** The staff the last apply created, when the server named them: whom Invite e-mails. */
-  userIds: string[];
+  userIds: number[];
   /** How many sign-in links the last Invite sent. */
   invited: number | null;
   /** Why the file was refused, the apply failed or the job stopped (beside the file and in a toast). */
@@ -127,7 +127,7 @@ export const dataImportMachine = setup({
   actors: {
     upload: fromPromise<ImportApplied, DataImportUpload>(notProvided('data-import', 'upload')),
     fetchJob: fromPromise<ImportJob, { jobId: string }>(notProvided('data-import', 'fetchJob')),
-    invite: fromPromise<{ invited: number }, { userIds: string[] }>(notProvided('data-import', 'invite')),
+    invite: fromPromise<{ invited: number }, { userIds: number[] }>(notProvided('data-import', 'invite')),
   },
   actions: {
     notify: notProvided('data-import', 'notify') as (_: unknown, params: ToastParams) => void,

@@ -44,7 +44,7 @@ export function createImportsApi(client: ApiClient) {
       return importJobSchema.parse(await client.request(`/imports/jobs/${encodeURIComponent(jobId)}`));
     },
     /** E-mails each imported staff member the set-password link of "Forgot password". */
-    async invite(userIds: string[]): Promise<InviteAnswer> {
+    async invite(userIds: number[]): Promise<InviteAnswer> {
       return inviteAnswerSchema.parse(
         await client.request('/imports/staff/invite', { method: 'POST', body: { userIds } }),
       );

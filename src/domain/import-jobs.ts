@@ -28,7 +28,7 @@ export const INVITE_MAX_USERS = 5000;
 
 export const inviteRequestSchema = z.object({
   userIds: z
-    .array(z.string().check(z.maxLength(64)))
+    .array(z.number().check(z.int(), z.positive()))
     .check(
       z.minLength(1, { error: 'Name at least one staff member.' }),
       z.maxLength(INVITE_MAX_USERS, { error: `At most ${INVITE_MAX_USERS} staff at a time.` }),

@@ -225,7 +225,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(fileGrantRoutes, { storage });
       await api.register(onboardingRoutes);
       await api.register(openingBalanceRoutes);
-      await api.register(importRoutes, { config });
+      await api.register(importRoutes, { config, queue: options.queue });
       await api.register(staffInfoRoutes);
       await api.register(employmentInfoRoutes);
       await api.register(timesheetRoutes);

@@ -85,7 +85,7 @@ export const JOB_GONE = { statusCode: 404, error: 'Not Found', message: 'Import 
 export const SMALL_ROWS = 3;
 export const LARGE_ROWS = 1200;
 export const RUNNING_DONE = 400;
-export const CREATED_IDS = ['u-1', 'u-2', 'u-3'];
+export const CREATED_IDS = [41, 42, 43];
 
 const KIND_LABEL: Record<Kind, string> = { staff: 'Staff', 'opening-ytd': 'Opening YTD' };
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { workStaffInvites } from '../services/imports/invite';
 import { createMailer, type Mailer } from '../services/mail';
 import { DEFAULT_SEND_POLICY, type SendPolicy, workPayslipEmails } from '../services/payroll/emails';
 import { workIr8aJobs } from '../services/payroll/ir8a-jobs';
@@ -16,7 +17,14 @@ export async function startJobs(
   database: Database,
   config: Pick<
     Config,
-    'worker' | 'smtpUrl' | 'mailFrom' | 'companyName' | 'emailRetryDelaySeconds' | 'storage' | 'jwtSecret'
+    | 'worker'
+    | 'smtpUrl'
+    | 'mailFrom'
+    | 'companyName'
+    | 'emailRetryDelaySeconds'
+    | 'storage'
+    | 'jwtSecret'
+    | 'publicUrl'
   >,
   log: FastifyBaseLogger,
   options: { mailer?: Mailer; policy?: SendPolicy; storage?: FileStorage } = {},
@@ -35,6 +43,7 @@ export async function startJobs(
       log,
       policy: options.policy ?? { ...DEFAULT_SEND_POLICY, retryDelaySeconds: config.emailRetryDelaySeconds },
     });
+    await workStaffInvites(queue, { db: database.db, mailer, publicUrl: config.publicUrl });
     await workIr8aJobs(queue, {
       db: database.db,
       storage: options.storage ?? (await createStorage(config)),

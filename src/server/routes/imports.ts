@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { inviteAnswerSchema, inviteRequestSchema } from '../../domain/import-jobs';
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MESSAGES,
@@ -12,8 +13,10 @@ import {
   XLSX_TYPE,
 } from '../../domain/staff-import';
 import type { Config } from '../config';
+import { type JobQueue, runningQueue } from '../jobs/queue';
 import { badRequest } from '../lib/http-error';
 import { actorOf } from '../plugins/access';
+import { inviteStaff } from '../services/imports/invite';
 import { importOpening, type OpeningKind, openingColumns } from '../services/imports/opening-import';
 import { readSheet } from '../services/imports/read-sheet';
 import { applyStaffImport, checkStaffImport, leaveColumns } from '../services/imports/staff-import';
@@ -55,7 +58,10 @@ const FILE_TYPES = [
 ];
 
 /** Staff from a CSV or XLSX file (issue 38 item 2): the template, the dry run and the apply. */
-export async function importRoutes(app: FastifyInstance, { config }: { config: Config }) {
+export async function importRoutes(
+  app: FastifyInstance,
+  { config, queue }: { config: Config; queue?: (() => JobQueue | undefined) | undefined },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The file is the raw body, as attachments are (routes/files.ts); only in this plugin.
   app.addContentTypeParser(
@@ -107,14 +113,33 @@ export async function importRoutes(app: FastifyInstance, { config }: { config: C
         const { check } = await checkStaffImport(app.db, sheet, config.companyEmailDomain);
         return { ...check, created: 0, jobId: null };
       }
-      const { check, created } = await applyStaffImport(
+      const { check, created, userIds } = await applyStaffImport(
         app.db,
         actorOf(request),
         sheet,
         config.companyEmailDomain,
       );
-      return { ...check, created, jobId: null };
+      return { ...check, created, jobId: null, userIds };
     },
+  );
+
+  r.post(
+    '/imports/staff/invite',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'E-mail each staff member named the set-password link of "Forgot password" (ADMIN), queued as one job each: for staff just imported, who have no password',
+        security,
+        body: inviteRequestSchema,
+        response: { 202: inviteAnswerSchema, ...errorResponses(400, 401, 403, 503) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await inviteStaff(app.db, () => runningQueue(queue), actorOf(request), request.body.userIds)),
   );
 
   for (const { kind, what } of OPENING) {
