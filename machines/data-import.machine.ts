@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toApiError } from '../src/domain/api-error';
-import { type ImportJob, importJobFinished } from '../src/domain/import-jobs';
+import type { ImportJob } from '../src/domain/import-jobs';
 import { importToasts } from '../src/domain/messages/imports';
 import {
   IMPORT_MAX_BYTES,
@@ -142,7 +142,7 @@ export const dataImportMachine = setup({
     isJob: (_, report: ImportApplied) => report.jobId !== null,
     isRefused: (_, report: ImportApplied) => report.errors.length > 0,
     isDone: (_, job: ImportJob) => job.state === 'DONE',
-    isFailed: (_, job: ImportJob) => importJobFinished(job) && job.state !== 'DONE',
+    isFailed: (_, job: ImportJob) => job.state === 'FAILED',
     isGone: (_, error: unknown) => toApiError(error).statusCode === 404,
     hasInvitees: ({ context }) => context.kind === 'staff' && context.userIds.length > 0,
   },

@@ -1,9 +1,5 @@
-import {
-  type ImportJob,
-  type InviteAnswer,
-  importJobSchema,
-  inviteAnswerSchema,
-} from '../domain/import-jobs';
+import { type InviteAnswer, inviteAnswerSchema } from '../domain/import-invite';
+import { type ImportJob, importJobSchema } from '../domain/import-jobs';
 import {
   type ImportApplied,
   type ImportFormat,

@@ -20,21 +20,3 @@ export const importJobSchema = z.object({
   message: z.nullish(z.string()),
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
-
-export const importJobFinished = (job: ImportJob): boolean => job.state === 'DONE' || job.state === 'FAILED';
-
-/** At most this many staff are e-mailed their sign-in link by one invite request. */
-export const INVITE_MAX_USERS = 5000;
-
-export const inviteRequestSchema = z.object({
-  userIds: z
-    .array(z.number().check(z.int(), z.positive()))
-    .check(
-      z.minLength(1, { error: 'Name at least one staff member.' }),
-      z.maxLength(INVITE_MAX_USERS, { error: `At most ${INVITE_MAX_USERS} staff at a time.` }),
-    ),
-});
-export type InviteRequest = z.infer<typeof inviteRequestSchema>;
-
-export const inviteAnswerSchema = z.object({ invited: z.number() });
-export type InviteAnswer = z.infer<typeof inviteAnswerSchema>;

@@ -47,7 +47,7 @@ const job = (state: string, done: number, extra: Record<string, unknown> = {}) =
   done,
   created: state === 'DONE' ? LARGE_ROWS : 0,
   errors: [],
-  message: null,
+  message: state === 'DONE' ? 'Done.' : 'Applying the file.',
   ...extra,
 });
 

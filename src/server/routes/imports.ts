@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { inviteAnswerSchema, inviteRequestSchema } from '../../domain/import-jobs';
+import { inviteAnswerSchema, inviteRequestSchema } from '../../domain/import-invite';
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MESSAGES,
