@@ -16,6 +16,7 @@ import { claimReviewMachine } from './claim-review.machine';
 import { claimTypeFormMachine, claimTypesMachine } from './claim-types.machine';
 import { companyFormMachine } from './company-form.machine';
 import { companySettingsMachine } from './company-settings.machine';
+import { dataImportMachine } from './data-import.machine';
 import { editablePanelMachine } from './editable-panel.machine';
 import { exportFileMachine } from './export-file.machine';
 import { forgotPasswordFormMachine, forgotPasswordMachine } from './forgot-password.machine';
@@ -470,6 +471,13 @@ export const machines: readonly RegisteredMachine[] = [
     purpose:
       "A list's export (issue 38 item 5): the staff records, or the leave requests of the statuses filtered, as CSV or XLSX, fetched and saved, one at a time, with a toast naming the file or saying why not.",
     machine: exportFileMachine,
+  },
+  {
+    name: 'data-import',
+    drives: '/admin/import',
+    purpose:
+      'The Import screen (issue 38 item 6): staff, opening YTD or opening leave from a CSV or XLSX file; its template; the dry run naming errors by row and column; Apply when there is none (followed as a job over 500 rows); the result, and for staff the e-mailed sign-in links.',
+    machine: dataImportMachine,
   },
   {
     name: 'public-holiday-form',

@@ -1,10 +1,12 @@
+import { type InviteAnswer, inviteAnswerSchema } from '../domain/import-invite';
+import { type ImportJob, importJobSchema } from '../domain/import-jobs';
 import {
   type ImportApplied,
   type ImportFormat,
   type ImportKind,
   importAppliedSchema,
 } from '../domain/staff-import';
-import type { ApiClient } from './client';
+import { type ApiClient, apiClient } from './client';
 import { fileNameOf, type NamedFile, refusalAsJson } from './submissions.api';
 
 /** Imports from spreadsheets (issue 38 items 2 to 4): templates, and a file's dry run or apply. */
@@ -33,5 +35,17 @@ export function createImportsApi(client: ApiClient) {
         }),
       );
     },
+    /** An apply's job over 500 rows: its progress (issue 38 item 6). */
+    async job(jobId: string): Promise<ImportJob> {
+      return importJobSchema.parse(await client.request(`/imports/jobs/${encodeURIComponent(jobId)}`));
+    },
+    /** E-mails each imported staff member the set-password link of "Forgot password". */
+    async invite(userIds: number[]): Promise<InviteAnswer> {
+      return inviteAnswerSchema.parse(
+        await client.request('/imports/staff/invite', { method: 'POST', body: { userIds } }),
+      );
+    },
   };
 }
+
+export const importsApi = createImportsApi(apiClient);

@@ -43,6 +43,8 @@ export const adminArea: Area = {
     // Issue 36 item 5: the month's timesheets, beyond the spec's route table.
     { path: '/admin/timesheets', title: 'Timesheets' },
     { path: '/admin/users/:userId/pay-items/:year/:month', title: 'Pay Items' },
+    // Issue 38 item 6: staff and opening balances from a spreadsheet, beyond the spec's route table.
+    { path: '/admin/import', title: 'Import' },
     { path: '/admin/register', title: 'Register a New Account' },
     { path: '/admin/onboard/:id', title: 'Onboard Staff' },
   ],

@@ -20,6 +20,7 @@ export const screenModules: Readonly<Record<string, readonly [module: string, ex
   '/admin/users': ['all-staff-route.tsx', 'default'],
   '/admin/users/:id': ['user-detail-route.tsx', 'default'],
   '/admin/register': ['register-route.tsx', 'default'],
+  '/admin/import': ['import-route.tsx', 'default'],
   '/admin/onboard/:id': ['onboarding-route.tsx', 'default'],
   '/admin/process-pay': ['payroll-routes.tsx', 'ProcessPayRoute'],
   '/admin/timesheets': ['timesheet-routes.tsx', 'TimesheetGridRoute'],

@@ -139,6 +139,8 @@ export const importAppliedSchema = z.object({
   errors: z.array(importErrorSchema),
   created: z.number(),
   jobId: z.nullable(z.string()),
+  /** A staff apply done in the request: the staff created, for the invite (none for a dry run or a job). */
+  userIds: z.optional(z.array(z.number())),
 });
 export type ImportApplied = z.infer<typeof importAppliedSchema>;
 

@@ -80,6 +80,8 @@ const SPEC_ACCESS: Record<string, Who> = {
   'POST /api/imports/opening-leave': 'admin',
   // Issue 38 item 6: "progress on imports over 500 rows through the job queue", followed by the administrator.
   'GET /api/imports/jobs/:id': 'admin',
+  // Issue 38: imported staff e-mailed their set-password links, by the administrator who imported them.
+  'POST /api/imports/staff/invite': 'admin',
   'GET /api/users/:id/opening-ytd': 'admin',
   'PUT /api/users/:id/opening-ytd': 'admin',
   'DELETE /api/users/:id/opening-ytd': 'admin',

@@ -43,6 +43,8 @@ const PAY_ITEMS = /^\/admin\/users\/[^/]+\/pay-items(\/|$)/;
 export const adminNavigation: NavItem[] = [
   { kind: 'link', label: 'Home', href: '/admin', icon: HomeIcon, exact: true },
   { kind: 'link', label: 'Users', href: '/admin/users', icon: UsersIcon },
+  // Issue 38 item 6: staff and opening balances from a spreadsheet.
+  { kind: 'link', label: 'Import', href: '/admin/import', icon: RecordsIcon },
   { kind: 'link', label: 'Leave Balance', href: '/admin/leave-balance', icon: CalendarIcon },
   { kind: 'link', label: 'Leave Policies', href: '/admin/leave-policies', icon: RecordsIcon },
   { kind: 'link', label: 'Public Holidays', href: '/admin/public-holidays', icon: FlagIcon },

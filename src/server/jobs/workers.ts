@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { workImportJobs } from '../services/imports/import-jobs';
+import { workStaffInvites } from '../services/imports/invite';
 import { createMailer, type Mailer } from '../services/mail';
 import { DEFAULT_SEND_POLICY, type SendPolicy, workPayslipEmails } from '../services/payroll/emails';
 import { workIr8aJobs } from '../services/payroll/ir8a-jobs';
@@ -25,6 +26,7 @@ export async function startJobs(
     | 'storage'
     | 'jwtSecret'
     | 'companyEmailDomain'
+    | 'publicUrl'
   >,
   log: FastifyBaseLogger,
   options: { mailer?: Mailer; policy?: SendPolicy; storage?: FileStorage } = {},
@@ -43,6 +45,7 @@ export async function startJobs(
       log,
       policy: options.policy ?? { ...DEFAULT_SEND_POLICY, retryDelaySeconds: config.emailRetryDelaySeconds },
     });
+    await workStaffInvites(queue, { db: database.db, mailer, publicUrl: config.publicUrl });
     const storage = options.storage ?? (await createStorage(config));
     await workIr8aJobs(queue, { db: database.db, storage, company: config, log });
     await workImportJobs(queue, {

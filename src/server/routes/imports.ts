@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { inviteAnswerSchema, inviteRequestSchema } from '../../domain/import-invite';
 import { appliesAsJob, importJobParams, importJobSchema } from '../../domain/import-jobs';
 import {
   IMPORT_JOB_THRESHOLD,
@@ -18,6 +19,7 @@ import { type JobQueue, runningQueue } from '../jobs/queue';
 import { badRequest } from '../lib/http-error';
 import { actorOf } from '../plugins/access';
 import { importJobProgress, refuseWhileImportRuns, startImportJob } from '../services/imports/import-jobs';
+import { inviteStaff } from '../services/imports/invite';
 import { importOpening, type OpeningKind, openingColumns } from '../services/imports/opening-import';
 import { readSheet } from '../services/imports/read-sheet';
 import { applyStaffImport, checkStaffImport, leaveColumns } from '../services/imports/staff-import';
@@ -144,14 +146,31 @@ export async function importRoutes(
         return reply.code(202).send({ ...check, errors: [], created: 0, jobId });
       }
       await refuseWhileImportRuns(app.db, storage);
-      const { check, created } = await applyStaffImport(
+      const { check, created, userIds } = await applyStaffImport(
         app.db,
         actorOf(request),
         sheet,
         config.companyEmailDomain,
       );
-      return { ...check, created, jobId: null };
+      return { ...check, created, jobId: null, userIds };
     },
+  );
+
+  r.post(
+    '/imports/staff/invite',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'E-mail each staff member named the set-password link of "Forgot password" (ADMIN), queued as one job each: for staff just imported, who have no password',
+        security,
+        body: inviteRequestSchema,
+        response: { 202: inviteAnswerSchema, ...errorResponses(400, 401, 403, 503) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await inviteStaff(app.db, running, actorOf(request), request.body.userIds)),
   );
 
   for (const { kind, what } of OPENING) {

@@ -184,6 +184,19 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const user = await findUserByEmail(db, input.email);
   if (!user) return;
+  const link = await newSetPasswordLink(db, user.id, deps.publicUrl);
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Reset your password',
+    text: `Hello ${user.fullName},\n\nSomeone asked to reset the password of your HR account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this e-mail; your password stays as it is.\n`,
+  });
+}
+
+/**
+ * A set-password link (the "Forgot password" flow's, also the imported staff's invite): only the latest
+ * link of a user works, for an hour.
+ */
+export async function newSetPasswordLink(db: DbOrTx, userId: number, publicUrl: string): Promise<string> {
   const token = newOpaqueToken();
   const now = new Date();
   await db.transaction(async (tx) => {
@@ -191,19 +204,14 @@ export async function requestPasswordReset(
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
     await tx.insert(passwordResetTokens).values({
-      userId: user.id,
+      userId,
       tokenHash: hashToken(token),
       expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
     });
   });
-  const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send({
-    to: user.email,
-    subject: 'Reset your password',
-    text: `Hello ${user.fullName},\n\nSomeone asked to reset the password of your HR account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf it was not you, ignore this e-mail; your password stays as it is.\n`,
-  });
+  return `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
 export async function resetPassword(

@@ -9,13 +9,21 @@ import { CloseIcon } from '../../ui/icons';
 import { LoadFailure, useLoading } from '../load/load-view';
 
 /** What each step is called and where it is done (a new step adds its line here). */
-const STEP_TEXT: Record<SetupStepKey, { label: string; href: string }> = {
+const STEP_TEXT: Record<SetupStepKey, { label: string; href: string; import?: string }> = {
   companyParticulars: { label: 'Company particulars', href: '/admin/company' },
   bankAccounts: { label: 'Bank accounts to pay salaries from', href: '/admin/company' },
   leavePolicies: { label: 'Leave policies', href: '/admin/leave-policies' },
   publicHolidays: { label: 'Public holidays', href: '/admin/public-holidays' },
-  staff: { label: 'Staff registered and onboarded', href: '/admin/register' },
-  openingBalances: { label: 'Opening balances: the year so far of pay and leave', href: '/admin/users' },
+  staff: {
+    label: 'Staff registered and onboarded',
+    href: '/admin/register',
+    import: '/admin/import?kind=staff',
+  },
+  openingBalances: {
+    label: 'Opening balances: the year so far of pay and leave',
+    href: '/admin/users',
+    import: '/admin/import?kind=opening-ytd',
+  },
   payroll: { label: 'First payroll month processed', href: '/admin/process-pay' },
 };
 
@@ -89,9 +97,18 @@ export function SetupChecklistCard({
                   {step.done ? 'Done' : 'To do'}
                 </Badge>
                 <Stack gap="0" flex="1" minW="40">
-                  <Link asChild fontWeight="medium" color="teal.fg">
-                    <RouterLink href={STEP_TEXT[step.key].href}>{STEP_TEXT[step.key].label}</RouterLink>
-                  </Link>
+                  <HStack gap="2" wrap="wrap">
+                    <Link asChild fontWeight="medium" color="teal.fg">
+                      <RouterLink href={STEP_TEXT[step.key].href}>{STEP_TEXT[step.key].label}</RouterLink>
+                    </Link>
+                    {STEP_TEXT[step.key].import && (
+                      <Link asChild fontSize="sm" color="teal.fg">
+                        <RouterLink href={STEP_TEXT[step.key].import ?? ''}>
+                          or import a spreadsheet
+                        </RouterLink>
+                      </Link>
+                    )}
+                  </HStack>
                   <Text fontSize="sm" color="fg.muted">
                     {step.detail}
                   </Text>

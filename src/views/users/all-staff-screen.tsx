@@ -96,6 +96,9 @@ export function AllStaffScreen({
         <PageTitle>All Staff</PageTitle>
         <Flex gap="2" wrap="wrap">
           <ExportButtons actor={exporter} filters={{ search: search || undefined }} />
+          <Button asChild variant="outline" size="sm">
+            <RouterLink href="/admin/import">Import</RouterLink>
+          </Button>
           <Button asChild colorPalette="teal" size="sm">
             <RouterLink href="/admin/register">
               <PlusIcon />

@@ -150,21 +150,22 @@ export async function applyStaffImport(
   sheet: ReadSheet,
   companyDomain: string,
   progress?: (done: number, total: number) => Promise<void>,
-): Promise<{ check: ImportCheck; created: number }> {
+): Promise<{ check: ImportCheck; created: number; userIds: number[] }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('staff-import'))`);
     const plan = await checkStaffImport(tx, sheet, companyDomain);
     // All or nothing: a file with any error creates no one, and answers as the dry run does.
-    if (plan.check.errors.length > 0) return { check: plan.check, created: 0 };
+    if (plan.check.errors.length > 0) return { check: plan.check, created: 0, userIds: [] };
     const year = Number(todayIso().slice(0, 4));
     const types = await tx.select({ id: leaveTypes.id, unlimited: leaveTypes.unlimited }).from(leaveTypes);
     let done = 0;
+    const userIds: number[] = [];
     for (const part of chunks(plan.rows, 500)) {
-      await createPart(tx, actor, part, types, year);
+      userIds.push(...(await createPart(tx, actor, part, types, year)));
       done += part.length;
       await progress?.(done, plan.rows.length);
     }
-    return { check: plan.check, created: plan.rows.length };
+    return { check: plan.check, created: plan.rows.length, userIds };
   });
 }
 
@@ -174,7 +175,7 @@ async function createPart(
   rows: StaffImportRow[],
   types: { id: number; unlimited: boolean }[],
   year: number,
-) {
+): Promise<number[]> {
   const created = await tx
     .insert(users)
     .values(
@@ -241,4 +242,5 @@ async function createPart(
       }),
     ),
   );
+  return withId.map(({ userId }) => userId);
 }
