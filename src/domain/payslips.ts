@@ -277,6 +277,8 @@ export const unprocessedRowSchema = z.object({
   }),
   /** A leaver's separation this month (issue 35 item 4): when their final pay is due. */
   finalPayDue: z.optional(z.nullable(z.iso.date())),
+  /** The month's pay is withheld from the bank file until IRAS's IR21 clearance (issue 35 item 5). */
+  withheldForIr21: z.optional(z.boolean()),
   /** The items the separation prefilled on a leaver's payslip (issue 35 item 3), in dollars. */
   leaverItems: z.optional(z.array(z.object({ type: z.string(), amount: z.number() }))),
   basicSalarySnapshot: z.number(),
@@ -306,6 +308,9 @@ export const payslipAggregateSchema = z.object({
   payItems: z.number().check(z.int()),
   /** The payslip's latest e-mail (issue 34), in the processed lists; absent in a revert's answer. */
   email: z.optional(payslipEmailStateSchema),
+  /** A month's list: a leaver's final pay date, and whether the pay is withheld for IR21 (issue 35). */
+  finalPayDue: z.optional(z.nullable(z.iso.date())),
+  withheldForIr21: z.optional(z.boolean()),
   /** One employee's list (My Payslips): the expense claims it pays, by type and date (issue 37). */
   claims: z.optional(z.array(z.object({ type: z.string(), date: z.string(), amount: z.number() }))),
 });

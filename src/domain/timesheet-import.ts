@@ -1,4 +1,10 @@
-import { REST_DAY_REQUESTS, type RestDayRequest, type TimesheetDay, type WorkPattern } from './overtime';
+import {
+  DEFAULT_WORK_PATTERN,
+  REST_DAY_REQUESTS,
+  type RestDayRequest,
+  type TimesheetDay,
+  type WorkPattern,
+} from './overtime';
 import { timesheetDayProblems } from './timesheet-checks';
 import { HOURS_MESSAGE, timesheetDaySchema } from './timesheets';
 
@@ -131,12 +137,17 @@ export function readImportRecords(records: readonly (readonly string[])[]): {
 /** What the server knows of one employee named in the file. */
 export interface ImportEmployee {
   userId: number;
+  /** The full name, for the messages that concern the person rather than a cell. */
+  name: string;
   employment: { hireDate: string; lastDayOfService: string | null };
   pattern: WorkPattern;
   exempt: boolean;
   /** The month's payslip is processed: its timesheet is frozen. */
   frozen: boolean;
 }
+
+/** No bounds: an unknown employee's dates are checked against the month only. */
+const ANY_EMPLOYMENT = { hireDate: '0000-01-01', lastDayOfService: null };
 
 export const unknownEmployeeMessage = (email: string, year: number, month: number) =>
   `No one employed in ${year}-${String(month).padStart(2, '0')} has the e-mail ${email}.`;
@@ -149,7 +160,8 @@ export function importProblems(
   rows: readonly ImportRow[],
   month: { year: number; month: number },
   employees: ReadonlyMap<string, ImportEmployee>,
-  frozenMessage: string,
+  /** What the rows of someone whose month's payslip is processed say, naming them. */
+  frozenMessage: (name: string) => string,
 ): ImportError[] {
   const errors: ImportError[] = [];
   const byEmployee = new Map<string, ImportRow[]>();
@@ -163,14 +175,18 @@ export function importProblems(
           field: 'employee',
           message: unknownEmployeeMessage(email, month.year, month.month),
         });
+    } else if (who.frozen) {
+      for (const row of own)
+        errors.push({ row: row.row, field: 'employee', message: frozenMessage(who.name) });
       continue;
     }
-    if (who.frozen) {
-      for (const row of own) errors.push({ row: row.row, field: 'employee', message: frozenMessage });
-      continue;
-    }
+    // An unknown employee's cells are still checked, so the dry run lists every problem at once: the
+    // checks that need no employment or pattern (the month, twice, 12 hours a day; no monthly limit).
     const days = own.map((row) => row.day);
-    for (const problem of timesheetDayProblems(days, month, who.employment, who.pattern, who.exempt)) {
+    const checks = who
+      ? timesheetDayProblems(days, month, who.employment, who.pattern, who.exempt)
+      : timesheetDayProblems(days, month, ANY_EMPLOYMENT, DEFAULT_WORK_PATTERN, true);
+    for (const problem of checks) {
       // The month's total is the employee's: reported at their last row, where it was passed.
       const at = own[problem.index ?? own.length - 1];
       if (at)

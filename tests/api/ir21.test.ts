@@ -126,6 +126,25 @@ describe("a work-pass holder's pay is withheld until IRAS clears them", () => {
     ]);
   });
 
+  it("marks the leaver and the withheld pay on Process Pay's rows, processed as before", async () => {
+    type Marks = { finalPayDue?: string | null; withheldForIr21?: boolean };
+    const marksOf = (rows: Json[], id: number): Marks => {
+      const row = rows.find((r) => (r.userDetails?.id ?? r.user?.id) === id);
+      return { finalPayDue: row.finalPayDue, withheldForIr21: row.withheldForIr21 };
+    };
+    // March: the citizen leaves (final pay on a resignation's last day); the EP holder's notice withholds March.
+    const march = (await api.get('/payslips/processed/aggregates?year=2026&month=3')).body as Json[];
+    expect(marksOf(march, ids.citizen)).toEqual({ finalPayDue: '2026-03-31', withheldForIr21: false });
+    expect(marksOf(march, ids.ep)).toEqual({ finalPayDue: null, withheldForIr21: true });
+    expect(marksOf(march, ids.stayer)).toEqual({ finalPayDue: null, withheldForIr21: false });
+    // April: the EP holder leaves on the 10th, still withheld.
+    const april = (await api.get('/payslips/processed/aggregates?year=2026&month=4')).body as Json[];
+    expect(marksOf(april, ids.ep)).toEqual({ finalPayDue: '2026-04-10', withheldForIr21: true });
+    // The same marks before processing: May's open payslip of the stayer has neither.
+    const may = (await api.get('/payslips/unprocessed-and-items-added?year=2026&month=5')).body as Json[];
+    expect(marksOf(may, ids.stayer)).toEqual({ finalPayDue: null, withheldForIr21: false });
+  });
+
   it('refuses a clearance dated before the notice, without a reference, too long, for staff or for a citizen', async () => {
     const url = `/users/${ids.ep}/ir21-clearance`;
     const early = await api.post(url, { date: '2026-03-01', reference: 'IR21-123' });

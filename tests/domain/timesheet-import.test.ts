@@ -6,6 +6,7 @@ import { importProblems, readImportRecords } from '../../src/domain/timesheet-im
 const pattern = { workman: true, daysPerWeek: 5, normalHoursPerDay: 8.8 };
 const who = {
   userId: 7,
+  name: 'Ah Seng',
   employment: { hireDate: '2025-06-10', lastDayOfService: null },
   pattern,
   exempt: false,
@@ -46,6 +47,8 @@ describe('readImportRecords', () => {
   });
 });
 
+const frozen = (name: string) => `${name} frozen`;
+
 describe('importProblems', () => {
   it("checks each employee's rows as one month: before hire, twice, unknown", () => {
     const { rows } = readImportRecords([
@@ -55,11 +58,46 @@ describe('importProblems', () => {
       ['a@x.co', '2025-06-11', '7'],
       ['b@x.co', '2025-06-11', '7'],
     ]);
-    const errors = importProblems(rows, { year: 2025, month: 6 }, new Map([['a@x.co', who]]), 'frozen');
+    const errors = importProblems(rows, { year: 2025, month: 6 }, new Map([['a@x.co', who]]), frozen);
     expect(errors.map((e) => [e.row, e.field])).toEqual([
       [2, 'date'],
       [4, 'date'],
       [5, 'employee'],
     ]);
+  });
+
+  it("checks an unknown employee's other cells too: a 13-hour day and a date twice", () => {
+    const { rows } = readImportRecords([
+      ['employee', 'date', 'hours'],
+      ['b@x.co', '2025-06-11', '13'],
+      ['b@x.co', '2025-06-11', '7'],
+      ['b@x.co', '2025-07-01', '7'],
+    ]);
+    const errors = importProblems(rows, { year: 2025, month: 6 }, new Map([['a@x.co', who]]), frozen);
+    expect(errors.map((e) => [e.row, e.field])).toEqual(
+      expect.arrayContaining([
+        [2, 'employee'],
+        [2, 'hours'],
+        [3, 'employee'],
+        [3, 'date'],
+        [4, 'employee'],
+        [4, 'date'],
+      ]),
+    );
+    expect(errors).toHaveLength(6);
+  });
+
+  it("names the person whose month's payslip is processed", () => {
+    const { rows } = readImportRecords([
+      ['employee', 'date', 'hours'],
+      ['a@x.co', '2025-06-11', '8'],
+    ]);
+    const errors = importProblems(
+      rows,
+      { year: 2025, month: 6 },
+      new Map([['a@x.co', { ...who, frozen: true }]]),
+      frozen,
+    );
+    expect(errors).toEqual([{ row: 2, field: 'employee', message: 'Ah Seng frozen' }]);
   });
 });

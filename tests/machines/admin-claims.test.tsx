@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminClaimsMachine } from '../../machines/admin-claims.machine';
 import { todayIso } from '../../src/domain/dates';
 import { type AdminClaimsModelEvent, adminClaimsModel, CLAIMS, REPORT } from '../models/admin-claims.model';
@@ -124,4 +124,22 @@ describeSpecWalk<typeof adminClaimsModel, AdminClaimsModelEvent>({
   },
   perform,
   label: (event) => event.type,
+});
+
+// A visual review: the list did not say what a claim was for. A Description column, after Type, keeps
+// the full text in its title (the table truncates long ones).
+describe('/admin/claims, the Description column', () => {
+  it("shows each claim's description, the whole of it on hover", async () => {
+    const long = `${'Taxi from the office to the client in Jurong and back, '.repeat(6)}end`;
+    const app = await renderApp({ path: '/admin/claims', storage: signedIn(admin) });
+    const rows = page([{ ...pending, description: long }]);
+    app.server.answer('GET', CLAIMS, 200, rows);
+    app.server.autoAnswer((r) => r.method === 'GET' && r.path === CLAIMS, 200, rows);
+    app.server.autoAnswer((r) => r.method === 'GET' && r.path === '/api/claim-types', 200, types);
+    await settle();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
+    expect(headers.indexOf('Description')).toBe(headers.indexOf('Type') + 1);
+    const cell = screen.getByTitle(long);
+    expect(cell).toHaveTextContent(long);
+  });
 });

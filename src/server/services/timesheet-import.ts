@@ -18,7 +18,11 @@ import { employmentInfo, payslips, users } from '../db/schema';
 import { timesheetDays, timesheets } from '../db/timesheet-schema';
 import { badRequest } from '../lib/http-error';
 import type { Actor } from './actor';
-import { FROZEN_MESSAGE, storedDay, storeMonth } from './timesheets';
+import { storedDay, storeMonth } from './timesheets';
+
+/** A frozen month's rows name whose payslip it is: a file holds many people. */
+export const frozenRowsMessage = (name: string) =>
+  `${name}'s payslip for this month is processed: their timesheet can no longer change.`;
 
 interface MonthInput {
   year: number;
@@ -60,7 +64,7 @@ async function employeesOf(
     await db.select({ id: users.id }).from(users).where(named).orderBy(asc(users.id)).for('update');
   }
   const people = await db
-    .select({ userId: users.id, email: users.email, employment: employmentInfo })
+    .select({ userId: users.id, email: users.email, name: users.fullName, employment: employmentInfo })
     .from(users)
     .innerJoin(employmentInfo, eq(employmentInfo.userId, users.id))
     .where(
@@ -84,6 +88,7 @@ async function employeesOf(
       p.email.toLowerCase(),
       {
         userId: p.userId,
+        name: p.name,
         employment: p.employment,
         pattern: p.employment,
         exempt: p.employment.overtimeExemptionRef !== null,
@@ -102,7 +107,7 @@ async function check(
 ) {
   const emails = [...new Set(rows.map((row) => row.employee))];
   const employees = await employeesOf(db, input, emails, lock);
-  const errors = [...readErrors, ...importProblems(rows, input, employees, FROZEN_MESSAGE)].sort(
+  const errors = [...readErrors, ...importProblems(rows, input, employees, frozenRowsMessage)].sort(
     (a, b) => a.row - b.row,
   );
   return { employees, errors, named: emails.length };

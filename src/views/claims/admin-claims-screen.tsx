@@ -34,6 +34,21 @@ const claimColumns = (review: ClaimReviewRef) =>
       cell: ({ getValue }) => formatDayMonthYear(getValue()),
     }),
     column.accessor('type', { header: 'Type' }),
+    // After Type, so a phone's card shows it under the type; the table truncates it, the title has it all.
+    column.accessor('description', {
+      header: 'Description',
+      cell: ({ getValue }) => (
+        <Text
+          title={getValue()}
+          maxW={{ base: 'full', md: '16rem' }}
+          overflow="hidden"
+          textOverflow="ellipsis"
+          whiteSpace={{ base: 'normal', md: 'nowrap' }}
+        >
+          {getValue()}
+        </Text>
+      ),
+    }),
     column.accessor('amount', {
       header: 'Amount',
       enableSorting: true,

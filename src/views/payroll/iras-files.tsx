@@ -7,7 +7,10 @@ import { type AisCheck, aisProblemsByPerson } from '../../domain/submissions';
 
 type JobRef = ActorRefFrom<typeof ir8aJobMachine>;
 
-/** The year's IR8A PDF, made as a job: Make, its progress, Download, or why it failed and Try again. */
+/**
+ * The year's IR8A PDF, made as a job: Make, its progress, Download, or why it failed and Try again.
+ * Placed in a wrapping row of buttons: Make sits in it, the other states take a row of their own.
+ */
 export function Ir8aJobPanel({ job }: { job: JobRef }) {
   const snapshot = useSelector(job, (s) => s);
   const { year, progress, error } = snapshot.context;
@@ -39,6 +42,7 @@ export function Ir8aJobPanel({ job }: { job: JobRef }) {
         size="sm"
         colorPalette="teal"
         maxW="28rem"
+        flexBasis="full"
         translations={{ value: () => words }}
       >
         <Progress.Label fontSize="sm">
@@ -50,9 +54,10 @@ export function Ir8aJobPanel({ job }: { job: JobRef }) {
       </Progress.Root>
     );
   }
+  // Beside the other IRAS buttons; a message takes its own row above them.
   if (done)
     return (
-      <Stack gap="2">
+      <Stack gap="2" flexBasis="full">
         <Text fontSize="sm" color="green.fg">
           The IR8A forms for {year} are ready ({progress?.total ?? 0} employees).
         </Text>
@@ -77,7 +82,7 @@ export function Ir8aJobPanel({ job }: { job: JobRef }) {
     );
   if (snapshot.matches('failed'))
     return (
-      <Stack gap="2">
+      <Stack gap="2" flexBasis="full">
         <Text fontSize="sm" color="red.fg" role="alert">
           The IR8A forms for {year} could not be made: {error}
         </Text>

@@ -261,11 +261,12 @@ function Files({ actor, context, ready }: { actor: Actor; context: PaySubmission
         </Stack>
         <Stack gap="2">
           <Text fontWeight="medium">IRAS, year {context.year}</Text>
-          <Ir8aJobPanel job={context.ir8aJob} />
-          <HStack gap="3" wrap="wrap">
+          {/* One row of IRAS buttons: Make IR8A forms stood alone above the other two at 1280 px. */}
+          <Flex gap="3" wrap="wrap" align="flex-start">
+            <Ir8aJobPanel job={context.ir8aJob} />
             {button('ir8aCsv', 'IR8A CSV', false)}
             {button('aisFile', 'IRAS AIS file', false)}
-          </HStack>
+          </Flex>
           {context.aisCheck && <AisProblems check={context.aisCheck} />}
         </Stack>
         <Stack gap="2">

@@ -1,9 +1,10 @@
-import { HStack, Menu, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, HStack, Menu, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Link as RouterLink } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { payrollPeriodMachine } from '../../../machines/payroll-period.machine';
 import { isBusy, monthOptions, yearOptions } from '../../../machines/payroll-period.selectors';
+import { formatDayMonthYear } from '../../domain/dates';
 import { formatAmount } from '../../domain/money';
 import type { ProcessedListRow } from '../../domain/pay-lists';
 import { MONTH_NAMES, type PayTotals } from '../../domain/payslips';
@@ -108,6 +109,30 @@ const money = (
     footer: () => <Total actor={actor} of={id} />,
   });
 
+/**
+ * A leaver's row says when their final pay is due (issue 35 item 4) and, for a work-pass holder not yet
+ * cleared by IRAS, that the month's pay is withheld (item 5): before and after the payslip is processed.
+ */
+export function LeaverMarks({ row }: { row: { finalPayDue?: string | null; withheldForIr21?: boolean } }) {
+  return (
+    <>
+      {row.finalPayDue && (
+        <Text fontSize="xs" color="fg.warning">
+          <Badge colorPalette="orange" variant="subtle" marginEnd="1">
+            Leaver
+          </Badge>
+          Final pay due {formatDayMonthYear(row.finalPayDue)}
+        </Text>
+      )}
+      {row.withheldForIr21 && (
+        <Text fontSize="xs" color="fg.warning">
+          Pay withheld for IR21 tax clearance
+        </Text>
+      )}
+    </>
+  );
+}
+
 export const processedColumns = (actor: PayrollPeriodRef) =>
   column.columns([
     column.accessor((row) => row.userDetails.name, {
@@ -115,6 +140,12 @@ export const processedColumns = (actor: PayrollPeriodRef) =>
       header: 'Employee',
       enableSorting: true,
       footer: 'Total',
+      cell: ({ row, getValue }) => (
+        <>
+          {getValue()}
+          <LeaverMarks row={row.original} />
+        </>
+      ),
     }),
     money(actor, (row) => row.grossPay, 'Gross Pay', 'grossPay'),
     money(actor, (row) => row.totalEmployeeCpfContribution, 'Employee CPF', 'employeeCpf'),

@@ -11,7 +11,6 @@ import {
   processMissing,
 } from '../../../machines/payroll-period.selectors';
 import type { PayrollPeriodLogic } from '../../actors/payroll-period.actors';
-import { formatDayMonthYear } from '../../domain/dates';
 import { payslipStatusLabels } from '../../domain/lifecycles/payslip.lifecycle';
 import { formatAmount } from '../../domain/money';
 import type { UnprocessedListRow } from '../../domain/pay-lists';
@@ -24,6 +23,7 @@ import { StatusBadge } from '../../ui/status-badge';
 import { ListTable } from '../list/list-view';
 import { PayRunPanel } from './pay-run-panel';
 import {
+  LeaverMarks,
   type PayrollPeriodRef,
   PeriodPicker,
   ProcessedTable,
@@ -107,14 +107,7 @@ const unprocessedColumns = (actor: PayrollPeriodRef) =>
       cell: ({ row, getValue }) => (
         <>
           {getValue()}
-          {row.original.finalPayDue && (
-            <Text fontSize="xs" color="fg.warning">
-              <Badge colorPalette="orange" variant="subtle" marginEnd="1">
-                Leaver
-              </Badge>
-              Final pay due {formatDayMonthYear(row.original.finalPayDue)}
-            </Text>
-          )}
+          <LeaverMarks row={row.original} />
           {/* The separation's prefill (issue 35 item 3): what the leaving month's payslip carries. */}
           {row.original.leaverItems?.map((item) => (
             <Text key={item.type} fontSize="xs" color="fg.muted">

@@ -1,5 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { MailDelivery, PayslipEmailStatus, PayslipStatus } from '../../../domain/enums';
+import { withholdsMonth } from '../../../domain/ir21';
 import { isProcessedPayslip, payslipStatusesTagged } from '../../../domain/lifecycles/payslip.lifecycle';
 import { centsToAmount } from '../../../domain/money';
 import { attempt, computeRunPayslip } from '../../../domain/payroll';
@@ -11,6 +12,7 @@ import { queriesAtOnce } from '../../db/queries-at-once';
 import { employmentInfo } from '../../db/schema';
 import { rowsOf } from '../../db/statements';
 import { notFound } from '../../lib/http-error';
+import { withholdingOf } from '../ir21';
 import { finalPayDueOf } from '../separations';
 import { openPayrollPeriod } from './period-rows';
 import {
@@ -45,12 +47,8 @@ import { separationItemsOf } from './separation-items';
 export async function listUnprocessed(db: DbOrTx, { year, month }: Period): Promise<UnprocessedRow[]> {
   await db.transaction((tx) => openPayrollPeriod(tx, year, month));
   const rows = await unprocessedRows(db, { year, month });
-  // Leavers of the month: their separation says when final pay is due.
   const leavers = rows.filter((row) => row.last_day_of_service?.startsWith(periodKey(year, month)));
-  const finalPay = await finalPayDueOf(
-    db,
-    leavers.map((row) => row.user_id),
-  );
+  const marks = await leaverMarksOf(db, { year, month }, rows);
   const prefilled = await separationItemsOf(
     db,
     leavers.map((row) => row.id),
@@ -74,7 +72,7 @@ export async function listUnprocessed(db: DbOrTx, { year, month }: Period): Prom
                 lastDayOfService: row.last_day_of_service,
               },
       },
-      finalPayDue: finalPay.get(row.user_id) ?? null,
+      ...marks(row.user_id),
       ...(prefilled.has(row.id) && {
         leaverItems: (prefilled.get(row.id) ?? []).map((item) => ({
           type: item.type,
@@ -86,6 +84,31 @@ export async function listUnprocessed(db: DbOrTx, { year, month }: Period): Prom
       employerCpfRateSnapshot: snapshot.employerCpfRateSnapshot,
       rateFlag: rateFlagOf(snapshot),
     };
+  });
+}
+
+/**
+ * What Process Pay marks on a row, processed or not: a leaver of the month's final pay date (their
+ * separation says it), and whether the month's pay is withheld for IR21 (as the bank file does).
+ */
+async function leaverMarksOf(
+  db: DbOrTx,
+  { year, month }: Period,
+  rows: readonly { user_id: number; last_day_of_service: string | null }[],
+) {
+  const leavers = rows.filter((row) => row.last_day_of_service?.startsWith(periodKey(year, month)));
+  const finalPay = await finalPayDueOf(
+    db,
+    leavers.map((row) => row.user_id),
+  );
+  const terms = await withholdingOf(
+    db,
+    rows.map((row) => row.user_id),
+  );
+  const withheld = new Set(terms.filter((t) => withholdsMonth(t, year, month)).map((t) => t.userId));
+  return (userId: number) => ({
+    finalPayDue: finalPay.get(userId) ?? null,
+    withheldForIr21: withheld.has(userId),
   });
 }
 
@@ -125,6 +148,8 @@ export async function listProcessed(
   only?: SQL,
 ): Promise<PayslipAggregate[]> {
   const rows = await processedRows(db, filter, only);
+  // A month's list marks leavers and withheld pay as the Unprocessed List does; one employee's does not.
+  const marks = 'userId' in filter ? null : await leaverMarksOf(db, filter, rows);
   return rows.map((row) => ({
     ...aggregateOf(
       {
@@ -139,6 +164,7 @@ export async function listProcessed(
       row.full_name,
       row.items,
     ),
+    ...marks?.(row.user_id),
     ...(row.claims === undefined
       ? {}
       : {
@@ -177,6 +203,7 @@ interface ProcessedRow extends TotalsText {
   status: PayslipStatus;
   pay_date: string | null;
   full_name: string;
+  last_day_of_service: string | null;
   items: number;
   /** The payslip's latest send (issue 34), null when never e-mailed. */
   email_status: PayslipEmailStatus | null;
@@ -209,11 +236,13 @@ function processedRows(db: DbOrTx, filter: Period | { userId: number; year?: num
   return rowsOf<ProcessedRow>(
     db,
     sql`select p.id, p.user_id, p.year, p.month, p.status, p.pay_date::text, ${TOTALS_COLUMNS}, u.full_name,
+     ei.last_day_of_service::text,
      (select count(*)::int from pay_items i where i.payslip_id = p.id) as items,
      e.status as email_status, e.delivery as email_delivery,
      (extract(epoch from e.sent_at) * 1000)::float8 as email_sent_at,
      (extract(epoch from e.updated_at) * 1000)::float8 as email_updated_at${claims}
    from payslips p join users u on u.id = p.user_id
+   left join employment_info ei on ei.user_id = p.user_id
    left join lateral (select status, delivery, sent_at, updated_at from payslip_emails pe
      where pe.payslip_id = p.id order by pe.id desc limit 1) e on true
    where ${which} and p.status in ${payslipStatusesTagged('processed')}${only ? sql` and ${only}` : sql``}
