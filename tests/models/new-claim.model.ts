@@ -51,8 +51,8 @@ export const newClaimModel = setup({
     for (const post of posts) expect((post.body as { uploadKey?: string }).uploadKey).toBe(UPLOAD_KEY);
     if (!dialog) return;
     const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
-    // The phone's camera or a file: images or a PDF.
-    expect(input?.getAttribute('capture')).toBeTruthy();
+    // "The phone's camera or a file": images or a PDF, and no `capture`, which would leave the camera only.
+    expect(input?.hasAttribute('capture')).toBe(false);
     expect(input?.getAttribute('accept')).toContain('image/');
     expect(input?.getAttribute('accept')).toContain('application/pdf');
     expect(dialog.textContent?.includes(RECEIPT), "the chosen receipt's name").toBe(m.chosen);
