@@ -74,6 +74,8 @@ describe('payroll in the browser', () => {
     await caption.waitFor();
     const waiting = Number((await caption.textContent())?.match(/\d+/)?.[0]);
     expect(waiting).toBeGreaterThanOrEqual(10);
+    // As a user waits for the screen to finish loading (its pay run card and lists answer after the caption).
+    await page.waitForLoadState('networkidle');
     await page.getByLabel('Select all').check({ force: true });
     await page.getByText(`${waiting} selected`).waitFor();
     await page.getByLabel('Pay Date').fill(dayMonthYear(today));
